@@ -1,0 +1,57 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { Hono } from "hono";
+import { createRouter, type AppDeps } from "./http/context";
+import { notFound, onError } from "./http/problem";
+import { noStore, sameOriginJsonOnly, securityHeaders } from "./http/security";
+import { requireSession } from "./http/session";
+import { mountWebApp } from "./http/static";
+import { authRoutes } from "./modules/auth/auth.routes";
+import { healthRoutes } from "./modules/health/health.routes";
+import { meRoutes } from "./modules/me/me.routes";
+
+/** Every route behind a session. Chained so `typeof` carries the route types. */
+function createSessionApi(deps: AppDeps) {
+  return createRouter()
+    .use("*", requireSession(deps))
+    .route("/me", meRoutes(deps));
+}
+
+export function createApi(deps: AppDeps) {
+  const api = new OpenAPIHono();
+  api.use("*", noStore, sameOriginJsonOnly(deps.env.BASE_URL));
+  api.route("/auth", authRoutes(deps));
+  api.route("/", healthRoutes(deps));
+  api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", {
+    type: "apiKey",
+    in: "cookie",
+    name: "portico.session_token",
+  });
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: `${deps.env.BRAND_NAME} API`, version: "1.0.0" },
+  });
+  // Registered last: everything not matched above needs a session (so unknown API paths answer
+  // 401 to strangers rather than mapping out which routes exist).
+  api.route("/", createSessionApi(deps));
+  return api;
+}
+
+export type ApiType = ReturnType<typeof createSessionApi>;
+
+export interface CreateAppOptions {
+  /** Folder of the built SPA; when it holds no index.html only the API is served. */
+  webDist?: string;
+}
+
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
+  const app = new Hono();
+  app.use("*", securityHeaders);
+  app.onError(onError);
+  app.route("/api", createApi(deps));
+  app.all("/api/*", () => {
+    throw notFound("No such API route");
+  });
+  if (options.webDist) mountWebApp(app, options.webDist);
+  app.notFound((c) => c.text("Not found", 404));
+  return app;
+}

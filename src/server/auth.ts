@@ -1,0 +1,50 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { PASSWORD_MIN_LENGTH } from "../shared/schemas/auth";
+import type { Database } from "./db/client";
+import { accounts, profiles, rateLimits, sessions, verifications } from "./db/schema";
+import type { Env } from "./env";
+import { hashPassword, verifyPassword } from "./password";
+
+/**
+ * The only header Better Auth reads the client address from. The server always overwrites it
+ * with the socket address (or the forwarded address when the peer is a trusted proxy), so a
+ * client cannot pick its own rate-limit bucket by sending X-Forwarded-For.
+ */
+export const CLIENT_IP_HEADER = "x-portico-client-ip";
+
+const DAY = 60 * 60 * 24;
+
+export function createAuth(db: Database, env: Env) {
+  return betterAuth({
+    appName: env.BRAND_NAME,
+    baseURL: env.BASE_URL,
+    basePath: "/api/auth",
+    secret: env.AUTH_SECRET,
+    trustedOrigins: [env.BASE_URL],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: profiles, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    user: { fields: { name: "fullName" } },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: 128,
+      password: { hash: hashPassword, verify: verifyPassword },
+    },
+    // Rolling expiry: a session used at least once a week never expires; its expiry moves at most daily.
+    session: { expiresIn: 7 * DAY, updateAge: DAY },
+    rateLimit: { enabled: true, storage: "database", window: 60, max: 100 },
+    advanced: {
+      cookiePrefix: "portico",
+      useSecureCookies: env.BASE_URL.startsWith("https://"),
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: "uuid" },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,54 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, index, numeric, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { invoiceStatuses } from "../../../shared/enums";
+import { profiles } from "./auth";
+import { companies } from "./companies";
+
+export const invoiceStatus = pgEnum("invoice_status", invoiceStatuses);
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    // An invoice is a financial record: a company with invoices cannot be deleted by accident.
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "restrict" }),
+    invoiceNumber: text("invoice_number").notNull().unique(),
+    // Money is exact (DESIGN D6): numeric in SQL, a decimal string in JSON.
+    amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
+    issueDate: date("issue_date").notNull(),
+    dueDate: date("due_date"),
+    pdfUrl: text("pdf_url"),
+    status: invoiceStatus("status").notNull().default("unpaid"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("invoices_amount_not_negative", sql`${t.amount} >= 0`),
+    check("invoices_number_not_blank", sql`length(btrim(${t.invoiceNumber})) > 0`),
+    check("invoices_due_after_issue", sql`${t.dueDate} IS NULL OR ${t.dueDate} >= ${t.issueDate}`),
+    check("invoices_pdf_url_http", sql`${t.pdfUrl} IS NULL OR ${t.pdfUrl} ~* '^https?://'`),
+    index("invoices_company_id_issue_date_idx").on(t.companyId, t.issueDate.desc()),
+    index("invoices_created_at_idx").on(t.createdAt.desc(), t.id),
+  ],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    senderId: uuid("sender_id").references(() => profiles.id, { onDelete: "set null" }),
+    content: text("content").notNull(),
+    isRead: boolean("is_read").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("messages_content_not_blank", sql`length(btrim(${t.content})) > 0`),
+    index("messages_company_id_created_at_idx").on(t.companyId, t.createdAt),
+    index("messages_sender_id_idx").on(t.senderId),
+  ],
+);

@@ -1,0 +1,49 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { roles } from "../../../shared/enums";
+import { profiles } from "./auth";
+
+export const appRole = pgEnum("app_role", roles);
+
+/** No row means customer (spec section 6: admin is "a role record of value admin"). */
+export const userRoles = pgTable("user_roles", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  role: appRole("role").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const companies = pgTable(
+  "companies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    contactName: text("contact_name"),
+    contactEmail: text("contact_email"),
+    phone: text("phone"),
+    address: text("address"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("companies_name_not_blank", sql`length(btrim(${t.name})) > 0`),
+    index("companies_created_at_idx").on(t.createdAt.desc(), t.id),
+    index("companies_name_idx").on(sql`lower(${t.name})`),
+  ],
+);
+
+/** A user belongs to at most one company (DESIGN D3): the user id is the primary key. */
+export const companyUsers = pgTable(
+  "company_users",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("company_users_company_id_idx").on(t.companyId)],
+);

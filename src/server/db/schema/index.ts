@@ -1,0 +1,5 @@
+export * from "./auth";
+export * from "./companies";
+export * from "./projects";
+export * from "./tickets";
+export * from "./billing";

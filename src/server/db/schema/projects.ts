@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import { check, date, index, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { projectStatuses } from "../../../shared/enums";
+import { profiles } from "./auth";
+import { companies } from "./companies";
+
+export const projectStatus = pgEnum("project_status", projectStatuses);
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    status: projectStatus("status").notNull().default("active"),
+    startDate: date("start_date"),
+    endDate: date("end_date"),
+    // An admin who leaves must not take the project with them.
+    assignedTo: uuid("assigned_to").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("projects_name_not_blank", sql`length(btrim(${t.name})) > 0`),
+    check(
+      "projects_dates_ordered",
+      sql`${t.endDate} IS NULL OR ${t.startDate} IS NULL OR ${t.endDate} >= ${t.startDate}`,
+    ),
+    // Target of the tickets (project_id, company_id) foreign key, which keeps a ticket's
+    // denormalised company id equal to its project's.
+    unique("projects_id_company_id_unique").on(t.id, t.companyId),
+    index("projects_company_id_created_at_idx").on(t.companyId, t.createdAt.desc()),
+    index("projects_created_at_idx").on(t.createdAt.desc(), t.id),
+    index("projects_assigned_to_idx").on(t.assignedTo),
+    index("projects_name_idx").on(sql`lower(${t.name})`),
+  ],
+);
+
+export const projectComments = pgTable(
+  "project_comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    // Comments outlive their author's account; the author shows as unknown then.
+    userId: uuid("user_id").references(() => profiles.id, { onDelete: "set null" }),
+    content: text("content").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("project_comments_content_not_blank", sql`length(btrim(${t.content})) > 0`),
+    index("project_comments_project_id_created_at_idx").on(t.projectId, t.createdAt),
+    index("project_comments_user_id_idx").on(t.userId),
+  ],
+);

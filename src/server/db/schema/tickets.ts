@@ -1,0 +1,62 @@
+import { sql } from "drizzle-orm";
+import { check, foreignKey, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { ticketPriorities, ticketStatuses } from "../../../shared/enums";
+import { profiles } from "./auth";
+import { companies } from "./companies";
+import { projects } from "./projects";
+
+export const ticketStatus = pgEnum("ticket_status", ticketStatuses);
+export const ticketPriority = pgEnum("ticket_priority", ticketPriorities);
+
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id").notNull(),
+    // Denormalised from the project so company-scoped lists are one indexed range scan; the
+    // composite foreign key below keeps it equal to the project's company.
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    status: ticketStatus("status").notNull().default("pending"),
+    priority: ticketPriority("priority").notNull().default("medium"),
+    createdBy: uuid("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: "tickets_project_company_fk",
+      columns: [t.projectId, t.companyId],
+      foreignColumns: [projects.id, projects.companyId],
+    })
+      .onDelete("cascade")
+      .onUpdate("cascade"),
+    check("tickets_title_not_blank", sql`length(btrim(${t.title})) > 0`),
+    index("tickets_project_id_created_at_idx").on(t.projectId, t.createdAt.desc()),
+    index("tickets_company_id_created_at_idx").on(t.companyId, t.createdAt.desc()),
+    index("tickets_created_at_idx").on(t.createdAt.desc(), t.id),
+    index("tickets_created_by_idx").on(t.createdBy),
+    index("tickets_title_idx").on(sql`lower(${t.title})`),
+  ],
+);
+
+export const ticketComments = pgTable(
+  "ticket_comments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => profiles.id, { onDelete: "set null" }),
+    content: text("content").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("ticket_comments_content_not_blank", sql`length(btrim(${t.content})) > 0`),
+    index("ticket_comments_ticket_id_created_at_idx").on(t.ticketId, t.createdAt),
+    index("ticket_comments_user_id_idx").on(t.userId),
+  ],
+);

@@ -1,0 +1,77 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: optionalText.pipe(
+    z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL").optional(),
+  ),
+  DATA_DIR: z.string().default("./data"),
+  BRAND_NAME: z.string().trim().min(1).default("Portico"),
+  BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  AUTH_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  TRUSTED_PROXIES: optionalText.transform((value) =>
+    value ? value.split(",").map((ip) => ip.trim()).filter(Boolean) : [],
+  ),
+  ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, "must be at least 6 characters").optional()),
+  ADMIN_NAME: optionalText,
+  LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+});
+
+export type Env = Omit<z.output<typeof envSchema>, "AUTH_SECRET" | "BASE_URL"> & {
+  AUTH_SECRET: string;
+  BASE_URL: string;
+  DATA_DIR: string;
+};
+
+export class EnvError extends Error {}
+
+/**
+ * Parses configuration once. A bad value throws an EnvError whose message is one line naming the
+ * variable, so the entry point can print it and exit.
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new EnvError(`Invalid configuration: ${issue.path.join(".")} ${issue.message}`);
+  }
+  const env = parsed.data;
+  const dataDir = resolve(env.DATA_DIR);
+  if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
+    throw new EnvError("Invalid configuration: AUTH_SECRET is required when NODE_ENV=production");
+  }
+  if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
+    throw new EnvError("Invalid configuration: ADMIN_PASSWORD is required when ADMIN_EMAIL is set");
+  }
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}`,
+    AUTH_SECRET: env.AUTH_SECRET ?? readOrCreateDevSecret(dataDir),
+  };
+}
+
+/** Outside production a secret is generated once and kept, so sessions survive restarts. */
+function readOrCreateDevSecret(dataDir: string): string {
+  const file = join(dataDir, "auth-secret");
+  try {
+    return readFileSync(file, "utf8").trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString("base64url");
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}

@@ -1,0 +1,86 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ZodError } from "zod";
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** An error the client may see, sent as RFC 9457 application/problem+json (DESIGN D10). */
+export class Problem extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly title: string,
+    readonly detail: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(detail);
+  }
+}
+
+export const badRequest = (detail: string, errors?: FieldError[]) => new Problem(400, "Bad Request", detail, errors);
+export const unauthorized = (detail = "Sign in to continue") => new Problem(401, "Unauthorized", detail);
+export const forbidden = (detail = "You do not have permission to do this") => new Problem(403, "Forbidden", detail);
+export const notFound = (detail = "Not found") => new Problem(404, "Not Found", detail);
+export const conflict = (detail: string, errors?: FieldError[]) => new Problem(409, "Conflict", detail, errors);
+
+export function problemJson(c: Context, problem: Problem): Response {
+  const body = {
+    type: "about:blank",
+    title: problem.title,
+    status: problem.status,
+    detail: problem.detail,
+    ...(problem.errors ? { errors: problem.errors } : {}),
+  };
+  return c.body(JSON.stringify(body), problem.status, { "Content-Type": "application/problem+json" });
+}
+
+export function fieldErrors(error: ZodError): FieldError[] {
+  return error.issues.map((issue) => ({
+    field: issue.path.length ? issue.path.join(".") : "body",
+    message: issue.message,
+  }));
+}
+
+/** 400 whose detail names every offending field, e.g. "title: Too small". */
+export function validationProblem(error: ZodError): Problem {
+  const errors = fieldErrors(error);
+  return badRequest(errors.map((e) => `${e.field}: ${e.message}`).join("; "), errors);
+}
+
+/** Postgres error codes a well-formed request can still trigger, mapped to client errors. */
+function fromDatabaseError(error: unknown): Problem | undefined {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  const code = (cause as { code?: unknown }).code;
+  if (typeof code !== "string") return undefined;
+  switch (code) {
+    case "23505":
+      return conflict("A record with this value already exists");
+    case "23503":
+      return badRequest("A referenced record does not exist");
+    case "23514":
+    case "22P02":
+    case "22007":
+    case "22008":
+    case "22003":
+    case "22001":
+      return badRequest("A value is out of range or malformed");
+    default:
+      return undefined;
+  }
+}
+
+export function onError(error: Error, c: Context): Response {
+  if (error instanceof Problem) return problemJson(c, error);
+  if (error instanceof HTTPException) {
+    const status = error.status as ContentfulStatusCode;
+    return problemJson(c, new Problem(status, error.message || "Error", error.message || "Request failed"));
+  }
+  const mapped = fromDatabaseError(error);
+  if (mapped) return problemJson(c, mapped);
+  // Never leak a stack trace or SQL text: log it here, answer with a generic problem.
+  console.error(`${c.req.method} ${c.req.path} failed:`, error);
+  return problemJson(c, new Problem(500, "Internal Server Error", "Something went wrong on our side"));
+}

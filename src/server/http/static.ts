@@ -1,0 +1,28 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { Hono } from "hono";
+import { compress } from "hono/compress";
+
+/**
+ * Serves the built SPA: hashed assets cached for a year (their names change with their content),
+ * index.html never cached so a deploy is picked up at once, and every unknown non-API path
+ * answered with index.html so the client router can show the page (or its 404 screen).
+ */
+export function mountWebApp(app: Hono, distDir: string): boolean {
+  const indexFile = join(distDir, "index.html");
+  if (!existsSync(indexFile)) return false;
+  const indexHtml = readFileSync(indexFile, "utf8");
+  app.use("/assets/*", compress(), async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  app.use("/assets/*", serveStatic({ root: distDir }));
+  app.get("/assets/*", (c) => c.text("Not found", 404));
+  app.use("*", serveStatic({ root: distDir, onFound: (_path, c) => void c.header("Cache-Control", "no-cache") }));
+  app.get("*", (c) => {
+    c.header("Cache-Control", "no-cache");
+    return c.html(indexHtml);
+  });
+  return true;
+}

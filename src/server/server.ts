@@ -1,0 +1,73 @@
+import { fileURLToPath } from "node:url";
+import { serve, type ServerType } from "@hono/node-server";
+import { createApp } from "./app";
+import { createAuth } from "./auth";
+import { openDatabase, type DatabaseHandle } from "./db/client";
+import { acquireDataDirLock } from "./db/data-dir-lock";
+import type { Env } from "./env";
+import type { AppDeps } from "./http/context";
+import { createEventBus } from "./realtime/event-bus";
+import { countAdmins, ensureAdmin } from "./modules/users/users.service";
+
+export const webDist = fileURLToPath(new URL("../../dist/web", import.meta.url));
+
+export interface RunningServer {
+  port: number;
+  deps: AppDeps;
+  /** Stops accepting connections, ends open streams, closes the database. */
+  stop(): Promise<void>;
+}
+
+/** Everything the API needs, without a listening socket (tests use this directly too). */
+export async function createDeps(env: Env, database: DatabaseHandle): Promise<AppDeps> {
+  const events = await createEventBus(database.db, database.driver);
+  return { db: database.db, auth: createAuth(database.db, env), env, events };
+}
+
+export async function startServer(env: Env, log: (line: string) => void = console.log): Promise<RunningServer> {
+  const releaseLock = env.DATABASE_URL ? () => {} : acquireDataDirLock(env.DATA_DIR);
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const deps = await createDeps(env, database);
+  await bootstrapAdmin(deps, log);
+
+  const app = createApp(deps, { webDist });
+  const server = await new Promise<ServerType>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  log(`${env.BRAND_NAME} listening on http://localhost:${port} (database: ${database.driver.kind})`);
+
+  return {
+    port,
+    deps,
+    async stop() {
+      // Event streams are long-lived; closing the bus ends them so server.close() can finish.
+      await deps.events.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ("closeIdleConnections" in server) server.closeIdleConnections();
+      });
+      await database.close();
+      releaseLock();
+    },
+  };
+}
+
+async function bootstrapAdmin({ db, auth, env }: AppDeps, log: (line: string) => void) {
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const outcome = await ensureAdmin(db, auth, {
+      email: env.ADMIN_EMAIL,
+      password: env.ADMIN_PASSWORD,
+      name: env.ADMIN_NAME ?? "Administrator",
+    });
+    log(`Admin ${env.ADMIN_EMAIL} ${outcome}.`);
+    return;
+  }
+  if ((await countAdmins(db)) === 0) {
+    log(
+      'No admin exists yet. Create one with: npm run admin -- create --email you@example.com --password "..." --name "Your Name"' +
+        " (or set ADMIN_EMAIL and ADMIN_PASSWORD and restart).",
+    );
+  }
+}

@@ -1,0 +1,35 @@
+/** Status and priority values (DESIGN D2, D4-D6), shared by the database, the API and the UI. */
+export const roles = ["admin", "customer"] as const;
+export type Role = (typeof roles)[number];
+
+export const projectStatuses = ["active", "on_hold", "completed"] as const;
+export type ProjectStatus = (typeof projectStatuses)[number];
+export const projectStatusLabels: Record<ProjectStatus, string> = {
+  active: "Active",
+  on_hold: "On hold",
+  completed: "Completed",
+};
+
+export const ticketStatuses = ["pending", "doing", "done"] as const;
+export type TicketStatus = (typeof ticketStatuses)[number];
+export const ticketStatusLabels: Record<TicketStatus, string> = {
+  pending: "Pending",
+  doing: "Doing",
+  done: "Done",
+};
+
+export const ticketPriorities = ["low", "medium", "high", "urgent"] as const;
+export type TicketPriority = (typeof ticketPriorities)[number];
+export const ticketPriorityLabels: Record<TicketPriority, string> = {
+  low: "Low",
+  medium: "Medium",
+  high: "High",
+  urgent: "Urgent",
+};
+
+export const invoiceStatuses = ["unpaid", "paid"] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
+export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
+  unpaid: "Unpaid",
+  paid: "Paid",
+};

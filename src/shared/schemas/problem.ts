@@ -1,0 +1,11 @@
+import { z } from "zod";
+
+/** RFC 9457 problem details, as every API error is sent (DESIGN D10). */
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+export type ProblemDetails = z.infer<typeof problemSchema>;
