@@ -1,0 +1,33 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadEnv } from "./env";
+
+const dataDir = () => mkdtempSync(join(tmpdir(), "portico-env-"));
+
+describe("loadEnv", () => {
+  it("applies the documented defaults", () => {
+    const env = loadEnv({ DATA_DIR: dataDir() });
+    expect(env).toMatchObject({ PORT: 3000, BRAND_NAME: "Portico", BASE_URL: "http://localhost:3000" });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("generates the auth secret once and keeps it in DATA_DIR", () => {
+    const dir = dataDir();
+    const first = loadEnv({ DATA_DIR: dir });
+    expect(first.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, "auth-secret"), "utf8")).toBe(first.AUTH_SECRET);
+    expect(loadEnv({ DATA_DIR: dir }).AUTH_SECRET).toBe(first.AUTH_SECRET);
+  });
+
+  it.each([
+    [{ PORT: "eighty" }, /^Invalid configuration: PORT /],
+    [{ DATABASE_URL: "mysql://x" }, /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ URL/],
+    [{ NODE_ENV: "production" }, /AUTH_SECRET is required when NODE_ENV=production/],
+    [{ ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "secret1" }, /^Invalid configuration: ADMIN_EMAIL /],
+    [{ BASE_URL: "ftp://example.com" }, /^Invalid configuration: BASE_URL /],
+  ])("stops on a bad value with one line naming the variable: %o", (source, message) => {
+    expect(() => loadEnv({ DATA_DIR: dataDir(), ...source })).toThrow(message);
+  });
+});

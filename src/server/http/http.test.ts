@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRouter } from "./context";
+import { requireRole, requireSession } from "./session";
+import { onError } from "./problem";
+import { startTestServer, type TestServer } from "../test/harness";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe("requireSession and requireRole", () => {
+  const adminOnly = () => {
+    const app = createRouter();
+    app.onError(onError);
+    app.get("/admin-thing", requireSession(server.deps), requireRole("admin"), (c) => c.json({ ok: true }));
+    return app;
+  };
+
+  it("answers 401 without a session, 403 to a customer and 200 to an admin", async () => {
+    const app = adminOnly();
+    const customer = await server.createUser();
+    const admin = await server.createUser({ admin: true });
+    const call = (cookie?: string) => app.request("/admin-thing", { headers: cookie ? { cookie } : {} });
+    expect((await call()).status).toBe(401);
+    const forbidden = await call(customer.client.cookieHeader);
+    expect(forbidden.status).toBe(403);
+    expect(await forbidden.json()).toMatchObject({ status: 403, title: "Forbidden" });
+    expect((await call(admin.client.cookieHeader)).status).toBe(200);
+  });
+});
+
+describe("API surface", () => {
+  it("serves health, readiness and the OpenAPI document", async () => {
+    const client = server.anonymous();
+    expect((await client.get("/api/health")).body).toEqual({ status: "ok" });
+    expect((await client.get("/api/ready")).body).toEqual({ status: "ready" });
+    const doc = await client.get("/api/openapi.json");
+    expect(doc.body.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.body.paths)).toContain("/me");
+  });
+
+  it("sets security headers on every response", async () => {
+    const response = await server.anonymous().raw("/api/health");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("refuses a state-changing request from a foreign origin or without JSON", async () => {
+    const client = server.anonymous();
+    const foreign = await client.raw("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { origin: "https://evil.example", "content-type": "application/json" },
+      body: JSON.stringify({ email: "x@example.test", password: "whatever" }),
+    });
+    expect(foreign.status).toBe(403);
+    const form = await client.raw("/api/auth/sign-in/email", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "email=x%40example.test&password=whatever",
+    });
+    expect(form.status).toBe(415);
+  });
+
+  it("answers an unknown API path for a signed-in user with 404 problem+json", async () => {
+    const user = await server.createUser();
+    const response = await user.client.get("/api/no-such-thing");
+    expect(response.status).toBe(404);
+    expect(response.body.title).toBe("Not Found");
+  });
+});

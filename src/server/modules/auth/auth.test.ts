@@ -1,0 +1,127 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accounts, profiles } from "../../db/schema";
+import { startTestServer, type TestServer } from "../../test/harness";
+import { TestClient } from "../../test/test-client";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const signUp = (client: TestClient, body: Record<string, unknown>) => client.post("/api/auth/sign-up/email", body);
+
+async function rowCounts() {
+  const [p] = await server.deps.db.select({ n: count() }).from(profiles);
+  const [a] = await server.deps.db.select({ n: count() }).from(accounts);
+  return { profiles: p!.n, accounts: a!.n };
+}
+
+describe("sign-up", () => {
+  it("creates a customer, signs them in and sets an httpOnly SameSite=Lax session cookie", async () => {
+    const client = server.anonymous();
+    const response = await signUp(client, { name: "Ada Lovelace", email: "ada@example.test", password: "analytical" });
+    expect(response.status).toBe(200);
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith("portico.session_token="));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i); // plain http here; Secure is set behind https
+    const me = await client.get("/api/me");
+    expect(me.body).toMatchObject({ name: "Ada Lovelace", email: "ada@example.test", role: "customer", company: null });
+  });
+
+  it("rejects a duplicate email and writes nothing", async () => {
+    const before = await rowCounts();
+    const response = await signUp(server.anonymous(), { name: "Other Ada", email: "ada@example.test", password: "another1" });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(response.headers.get("content-type")).toContain("application/problem+json");
+    expect(response.body.detail).toMatch(/exists/i);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it("rejects a short password with a 400 naming the field and writes nothing", async () => {
+    const before = await rowCounts();
+    const response = await signUp(server.anonymous(), { name: "Short", email: "short@example.test", password: "12345" });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ status: 400, title: "Bad Request", type: "about:blank" });
+    expect(response.body.errors).toEqual([{ field: "password", message: "Password must be at least 6 characters" }]);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it("requires a full name", async () => {
+    const response = await signUp(server.anonymous(), { name: "  ", email: "noname@example.test", password: "secret1" });
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0].field).toBe("name");
+  });
+
+  it("ignores a role sent by the client", async () => {
+    const client = server.anonymous();
+    await signUp(client, { name: "Mallory", email: "mallory@example.test", password: "secret1", role: "admin" });
+    expect((await client.get("/api/me")).body.role).toBe("customer");
+  });
+});
+
+describe("sign-in", () => {
+  it("signs in with the right password", async () => {
+    const user = await server.createUser({ email: "grace@example.test" });
+    const client = server.anonymous();
+    const response = await client.post("/api/auth/sign-in/email", { email: user.email, password: user.password });
+    expect(response.status).toBe(200);
+    expect((await client.get("/api/me")).body.email).toBe("grace@example.test");
+  });
+
+  it("refuses a wrong password with a clear message", async () => {
+    const user = await server.createUser();
+    const response = await server.anonymous().post("/api/auth/sign-in/email", { email: user.email, password: "wrong-password" });
+    expect(response.status).toBe(401);
+    expect(response.body.detail).toBe("Invalid email or password");
+  });
+
+  it("rate limits brute force: the 4th rapid attempt from one address gets 429", async () => {
+    const client = server.anonymous();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await client.post("/api/auth/sign-in/email", { email: "victim@example.test", password: `guess-${i}` })).status);
+    }
+    expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+    expect(statuses[3]).toBe(429);
+  });
+
+  it("stores the password as a node:crypto scrypt hash with OWASP parameters", async () => {
+    const user = await server.createUser();
+    const [account] = await server.deps.db.select().from(accounts).where(eq(accounts.userId, user.id));
+    expect(account!.password).toMatch(/^scrypt\$131072\$8\$1\$/);
+  });
+});
+
+describe("sign-out", () => {
+  it("ends the session so the old cookie gets 401", async () => {
+    const user = await server.createUser();
+    const stolenCookie = user.client.cookieHeader;
+    expect((await user.client.signOut()).status).toBe(200);
+    const replay = await server.anonymous().raw("/api/me", { headers: { cookie: stolenCookie } });
+    expect(replay.status).toBe(401);
+  });
+});
+
+describe("rate limiting without a trusted proxy", () => {
+  it("cannot be dodged with spoofed X-Forwarded-For values", async () => {
+    const direct = await startTestServer({ TRUSTED_PROXIES: "" });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const response = await fetch(`${direct.baseUrl}/api/auth/sign-in/email`, {
+          method: "POST",
+          headers: { "content-type": "application/json", origin: direct.baseUrl, "x-forwarded-for": `203.0.113.${i}` },
+          body: JSON.stringify({ email: "victim@example.test", password: `guess-${i}` }),
+        });
+        statuses.push(response.status);
+      }
+      expect(statuses[3]).toBe(429);
+    } finally {
+      await direct.close();
+    }
+  });
+});

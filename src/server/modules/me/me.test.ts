@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companies, companyUsers } from "../../db/schema";
+import { startTestServer, type TestServer } from "../../test/harness";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe("GET /api/me", () => {
+  it("answers 401 problem+json to an anonymous caller", async () => {
+    const response = await server.anonymous().get("/api/me");
+    expect(response.status).toBe(401);
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+    expect(response.body).toEqual({ type: "about:blank", title: "Unauthorized", status: 401, detail: "Sign in to continue" });
+  });
+
+  it("describes a customer without a company", async () => {
+    const user = await server.createUser({ name: "Cus Tomer" });
+    const response = await user.client.get("/api/me");
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ id: user.id, name: "Cus Tomer", email: user.email, role: "customer", company: null });
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("includes the customer's company", async () => {
+    const user = await server.createUser();
+    const [company] = await server.deps.db.insert(companies).values({ name: "Acme Ltd" }).returning();
+    await server.deps.db.insert(companyUsers).values({ userId: user.id, companyId: company!.id });
+    expect((await user.client.get("/api/me")).body.company).toEqual({ id: company!.id, name: "Acme Ltd" });
+  });
+
+  it("describes an admin", async () => {
+    const admin = await server.createUser({ admin: true });
+    expect((await admin.client.get("/api/me")).body.role).toBe("admin");
+  });
+});

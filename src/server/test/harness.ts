@@ -1,0 +1,127 @@
+import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import pg from "pg";
+import { createApp } from "../app";
+import { openDatabase, type DatabaseHandle } from "../db/client";
+import { loadEnv, type Env } from "../env";
+import type { AppDeps } from "../http/context";
+import { createDeps } from "../server";
+import { createUser, promoteToAdmin } from "../modules/users/users.service";
+import { TestClient } from "./test-client";
+
+export type TestDatabaseKind = "pglite" | "postgres";
+
+/** Which database this Vitest project runs on (see vitest.config.ts). */
+export const testDatabaseKind: TestDatabaseKind = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
+ * PostgreSQL server of TEST_DATABASE_URL that is dropped again on close.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
+  if (testDatabaseKind === "pglite") return openDatabase({});
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  const name = `portico_test_${randomUUID().replaceAll("-", "")}`;
+  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
+  return {
+    ...handle,
+    url: url.toString(),
+    async close() {
+      await handle.close();
+      await withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  name: string;
+  password: string;
+  client: TestClient;
+}
+
+export interface TestServer {
+  baseUrl: string;
+  deps: AppDeps;
+  env: Env;
+  database: DatabaseHandle;
+  /** A client with no session, its own client address (so rate-limit buckets do not collide). */
+  anonymous(): TestClient;
+  /** Creates a user server-side (no rate limit) and returns a signed-in client. */
+  createUser(options?: { name?: string; email?: string; password?: string; admin?: boolean }): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+let ipCounter = 0;
+/** A unique client address per client within the test process, sent as X-Forwarded-For. */
+export function nextClientIp(): string {
+  ipCounter += 1;
+  return `10.${process.pid % 250}.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
+}
+
+/**
+ * Starts the real app on a real socket on 127.0.0.1. The socket peer (127.0.0.1) is a trusted
+ * proxy here so each test client can have its own address via X-Forwarded-For.
+ */
+export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+  const database = await openTestDatabase();
+  let handler: ((req: Request, env: unknown) => Response | Promise<Response>) | undefined;
+  const server = createServer(getRequestListener((req, env) => handler!(req, env)));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = loadEnv({
+    NODE_ENV: "test",
+    BASE_URL: baseUrl,
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    TRUSTED_PROXIES: "127.0.0.1",
+    LOG_LEVEL: "error",
+    ...overrides,
+  });
+  const deps = await createDeps(env, database);
+  const app = createApp(deps);
+  handler = app.fetch;
+
+  let userCounter = 0;
+  return {
+    baseUrl,
+    deps,
+    env,
+    database,
+    anonymous: () => new TestClient(baseUrl, nextClientIp()),
+    async createUser(options = {}) {
+      userCounter += 1;
+      const email = options.email ?? `user${userCounter}-${randomUUID().slice(0, 8)}@example.test`;
+      const name = options.name ?? `Test User ${userCounter}`;
+      const password = options.password ?? "correct-horse-1";
+      const id = await createUser(deps.auth, { email, password, name });
+      if (options.admin) await promoteToAdmin(deps.db, id);
+      const client = new TestClient(baseUrl, nextClientIp());
+      await client.signIn(email, password);
+      return { id, email, name, password, client };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.events.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import { z } from "zod";
+
+/** Ticket and project comments share one contract. */
+export const createCommentInputSchema = z.object({
+  content: z.string().trim().min(1, "Comment cannot be empty").max(10_000, "Comment is too long"),
+});
+export type CreateCommentInput = z.infer<typeof createCommentInputSchema>;
+
+export const commentSchema = z.object({
+  id: z.uuid(),
+  content: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  author: z.object({ id: z.uuid(), name: z.string(), email: z.string() }).nullable(),
+});
+export type Comment = z.infer<typeof commentSchema>;

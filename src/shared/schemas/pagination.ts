@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+export const DEFAULT_PAGE_SIZE = 50;
+
+/** Query of every paginated list: page numbers from 1, newest first unless asked otherwise. */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
+  q: z.string().trim().max(200).optional(),
+  sort: z.enum(["asc", "desc"]).default("desc"),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** A page of `item`, with the total row count (from one aggregate query) for the pager. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().min(0),
+    page: z.number().int().min(1),
+    pageSize: z.number().int().min(1),
+  });
+}
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

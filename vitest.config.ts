@@ -1,0 +1,23 @@
+import { defineConfig } from "vitest/config";
+
+const shared = {
+  include: ["src/**/*.test.ts"],
+  environment: "node" as const,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
+/**
+ * The API suite runs on the embedded PGlite always and, when TEST_DATABASE_URL is set, a second
+ * time on that PostgreSQL server (each test file gets its own throwaway database).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { ...shared, name: "pglite", env: { TEST_DB: "pglite" } } },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ test: { ...shared, name: "postgres", env: { TEST_DB: "postgres" } } }]
+        : []),
+    ],
+  },
+});
