@@ -8,12 +8,16 @@ import { mountWebApp } from "./http/static";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { meRoutes } from "./modules/me/me.routes";
+import { invoiceRoutes } from "./modules/invoices/invoices.routes";
+import { ticketRoutes } from "./modules/tickets/tickets.routes";
 
 /** Every route behind a session. Chained so `typeof` carries the route types. */
 function createSessionApi(deps: AppDeps) {
   return createRouter()
     .use("*", requireSession(deps))
-    .route("/me", meRoutes(deps));
+    .route("/me", meRoutes(deps))
+    .route("/tickets", ticketRoutes(deps))
+    .route("/invoices", invoiceRoutes(deps));
 }
 
 export function createApi(deps: AppDeps) {
@@ -51,7 +55,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.all("/api/*", () => {
     throw notFound("No such API route");
   });
-  if (options.webDist) mountWebApp(app, options.webDist);
+  if (options.webDist) mountWebApp(app, options.webDist, deps.env.BRAND_NAME);
   app.notFound((c) => c.text("Not found", 404));
   return app;
 }

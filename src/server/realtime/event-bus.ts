@@ -1,107 +1,127 @@
 import { sql } from "drizzle-orm";
-import pg from "pg";
+import { porticoEventSchema, type PorticoEvent } from "../../shared/schemas/event";
 import type { Database, Driver } from "../db/client";
+import { startPostgresListener } from "./postgres-listener";
 
+export { eventKinds, type EventKind, type PorticoEvent } from "../../shared/schemas/event";
+
+/** Record changes: {kind, companyId, id}. */
 export const EVENTS_CHANNEL = "portico_events";
+/** A session id that was signed out: every process ends that session's streams at once. */
+export const SESSION_ENDS_CHANNEL = "portico_session_ends";
 
-export const eventKinds = ["message", "ticket", "ticket_comment", "project", "project_comment", "invoice", "company"] as const;
-export type EventKind = (typeof eventKinds)[number];
-
-/** Small on purpose: clients refetch what changed, so an event carries no record data. */
-export interface PorticoEvent {
-  kind: EventKind;
-  companyId: string;
-  id: string;
+export interface BusSubscriber {
+  onEvent(event: PorticoEvent): void;
+  /** The LISTEN connection came back after a loss: events may have been missed. */
+  onResync?(): void;
+  onSessionEnded?(sessionId: string): void;
+  /** The bus is shutting down; end whatever depends on it. */
+  onClose?(): void;
 }
 
-export type EventListener = (event: PorticoEvent) => void;
-/** Called when the LISTEN connection came back after a loss: events may have been missed. */
-export type ResyncListener = () => void;
-
 export interface EventBus {
-  /** Call after the write committed, so listeners never see an event for a rolled-back change. */
+  /**
+   * Call after the write committed, so nobody hears of a rolled-back change. Never rejects: the
+   * write already happened, and failing the request now would invite a retry that doubles it.
+   * A lost notification is repaired by the clients' refetch on reconnect or resync.
+   */
   publish(event: PorticoEvent): Promise<void>;
-  subscribe(listener: EventListener, onResync?: ResyncListener): () => void;
+  /** Ends the streams of a signed-out session, in every server process. Never rejects. */
+  endSession(sessionId: string): Promise<void>;
+  subscribe(subscriber: BusSubscriber): () => void;
   close(): Promise<void>;
+}
+
+export interface EventBusOptions {
+  /** PostgreSQL only: see startPostgresListener. */
+  reconnectDelayMs?: number;
+  pingIntervalMs?: number;
+  log?: (line: string) => void;
 }
 
 function parseEvent(payload: string): PorticoEvent | undefined {
   try {
-    const value = JSON.parse(payload) as Partial<PorticoEvent>;
-    if (typeof value.kind === "string" && typeof value.companyId === "string" && typeof value.id === "string") {
-      return { kind: value.kind as EventKind, companyId: value.companyId, id: value.id };
-    }
+    const parsed = porticoEventSchema.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data : undefined;
   } catch {
-    // A malformed notification is not ours; ignore it.
+    return undefined; // Not ours (someone else may NOTIFY on the channel); ignore it.
   }
-  return undefined;
 }
 
 /** One LISTEN connection per process, fanned out to in-process subscribers. */
-export async function createEventBus(db: Database, driver: Driver): Promise<EventBus> {
-  const listeners = new Set<{ onEvent: EventListener; onResync?: ResyncListener | undefined }>();
-  const dispatch = (payload: string) => {
+export async function createEventBus(db: Database, driver: Driver, options: EventBusOptions = {}): Promise<EventBus> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const subscribers = new Set<BusSubscriber>();
+  let closed = false;
+
+  // One failing subscriber (a broken stream) must not keep the event from the others.
+  const each = (call: (subscriber: BusSubscriber) => void) => {
+    for (const subscriber of [...subscribers]) {
+      try {
+        call(subscriber);
+      } catch (error) {
+        log(`realtime: subscriber failed: ${(error as Error).message}`);
+      }
+    }
+  };
+
+  const onNotification = (channel: string, payload: string) => {
+    if (closed) return;
+    if (channel === SESSION_ENDS_CHANNEL) return each((s) => s.onSessionEnded?.(payload));
     const event = parseEvent(payload);
-    if (event) for (const listener of listeners) listener.onEvent(event);
+    if (event) each((s) => s.onEvent(event));
   };
-  const resync = () => {
-    for (const listener of listeners) listener.onResync?.();
+
+  let stopListening: () => Promise<void>;
+  if (driver.kind === "pglite") {
+    // In-process: PGlite delivers notifications to its own listeners after the commit.
+    const stops = await Promise.all(
+      [EVENTS_CHANNEL, SESSION_ENDS_CHANNEL].map((channel) =>
+        driver.client.listen(channel, (payload) => onNotification(channel, payload)),
+      ),
+    );
+    stopListening = async () => {
+      await Promise.all(stops.map((stop) => stop().catch(() => {})));
+    };
+  } else {
+    const listener = await startPostgresListener({
+      url: driver.url,
+      channels: [EVENTS_CHANNEL, SESSION_ENDS_CHANNEL],
+      onNotification,
+      onReconnected: () => each((s) => s.onResync?.()),
+      ...(options.reconnectDelayMs === undefined ? {} : { reconnectDelayMs: options.reconnectDelayMs }),
+      ...(options.pingIntervalMs === undefined ? {} : { pingIntervalMs: options.pingIntervalMs }),
+      log,
+    });
+    stopListening = () => listener.close();
+  }
+
+  const notify = async (channel: string, payload: string, what: string) => {
+    if (closed) return;
+    try {
+      await db.execute(sql`select pg_notify(${channel}, ${payload})`);
+    } catch (error) {
+      log(`realtime: could not publish ${what}: ${(error as Error).message}`);
+    }
   };
-  const stop = driver.kind === "pglite" ? await driver.client.listen(EVENTS_CHANNEL, dispatch) : await listenPostgres(driver.url, dispatch, resync);
+
   return {
     async publish(event) {
-      await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+      // Receivers drop malformed events; say so here, where the bug is.
+      if (!porticoEventSchema.safeParse(event).success) return log(`realtime: not publishing malformed event ${JSON.stringify(event)}`);
+      await notify(EVENTS_CHANNEL, JSON.stringify(event), `${event.kind} event`);
     },
-    subscribe(onEvent, onResync) {
-      const entry = { onEvent, onResync };
-      listeners.add(entry);
-      return () => listeners.delete(entry);
+    endSession: (sessionId) => notify(SESSION_ENDS_CHANNEL, sessionId, "session end"),
+    subscribe(subscriber) {
+      subscribers.add(subscriber);
+      return () => subscribers.delete(subscriber);
     },
     async close() {
-      listeners.clear();
-      await stop();
-    },
-  };
-}
-
-const RECONNECT_DELAY_MS = 1000;
-
-/** A dedicated client (pool connections cannot hold LISTEN); reconnects after a loss and resyncs. */
-async function listenPostgres(url: string, onPayload: (payload: string) => void, onResync: () => void): Promise<() => Promise<void>> {
-  let client: pg.Client | undefined;
-  let closed = false;
-  let timer: NodeJS.Timeout | undefined;
-
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
-    next.on("notification", (message) => {
-      if (message.channel === EVENTS_CHANNEL && message.payload) onPayload(message.payload);
-    });
-    next.on("error", () => scheduleReconnect(next));
-    next.on("end", () => scheduleReconnect(next));
-    await next.connect();
-    await next.query(`LISTEN ${EVENTS_CHANNEL}`);
-    client = next;
-  };
-
-  const scheduleReconnect = (lost: pg.Client) => {
-    if (closed || client !== lost || timer) return;
-    client = undefined;
-    lost.end().catch(() => {});
-    const attempt = () => {
-      timer = undefined;
       if (closed) return;
-      connect().then(onResync, () => {
-        timer = setTimeout(attempt, RECONNECT_DELAY_MS);
-      });
-    };
-    timer = setTimeout(attempt, RECONNECT_DELAY_MS);
-  };
-
-  await connect();
-  return async () => {
-    closed = true;
-    clearTimeout(timer);
-    await client?.end().catch(() => {});
+      closed = true;
+      each((s) => s.onClose?.());
+      subscribers.clear();
+      await stopListening();
+    },
   };
 }

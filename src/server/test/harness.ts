@@ -81,8 +81,9 @@ export function nextClientIp(): string {
  */
 export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
   const database = await openTestDatabase();
-  let handler: ((req: Request, env: unknown) => Response | Promise<Response>) | undefined;
-  const server = createServer(getRequestListener((req, env) => handler!(req, env)));
+  // The app needs the port (its BASE_URL) before it exists, so the socket is bound first.
+  const target: { fetch?: (req: Request, env: unknown) => Response | Promise<Response> } = {};
+  const server = createServer(getRequestListener((req, env) => target.fetch!(req, env)));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
@@ -97,7 +98,7 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
   });
   const deps = await createDeps(env, database);
   const app = createApp(deps);
-  handler = app.fetch;
+  target.fetch = app.fetch;
 
   let userCounter = 0;
   return {

@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, profiles } from "../../db/schema";
 import { startTestServer, type TestServer } from "../../test/harness";
-import { TestClient } from "../../test/test-client";
+import { type TestClient } from "../../test/test-client";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,0 +1,52 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { findBrowser } from "./scripts/find-browser";
+import { E2E_ADMIN, E2E_PORT } from "./e2e/support/constants";
+
+const executablePath = await findBrowser();
+const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: { executablePath } } }],
+  // The real production server: built SPA + API on one port, on a fresh embedded database (or on
+  // E2E_DATABASE_URL). 127.0.0.1 is a trusted proxy so each test context gets its own client
+  // address (and rate-limit bucket) through X-Forwarded-For, as behind a load balancer.
+  webServer: {
+    command: "node_modules/.bin/vite build --logLevel warn && node_modules/.bin/tsx src/server/index.ts",
+    url: `${baseURL}/api/ready`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      BASE_URL: baseURL,
+      DATA_DIR: mkdtempSync(join(tmpdir(), "portico-e2e-")),
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      ADMIN_NAME: E2E_ADMIN.name,
+      TRUSTED_PROXIES: "127.0.0.1",
+      AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456",
+    },
+  },
+});

@@ -1,0 +1,62 @@
+/**
+ * `npm run admin -- create --email E --password P --name "N"` and `npm run admin -- promote --email E`.
+ * Uses the same configuration, and so the same database, as `npm start`.
+ */
+import { parseArgs } from "node:util";
+import { createAuth } from "../src/server/auth";
+import { openDatabase } from "../src/server/db/client";
+import { acquireDataDirLock } from "../src/server/db/data-dir-lock";
+import { EnvError, loadEnv } from "../src/server/env";
+import { ensureAdmin, findUserIdByEmail, promoteToAdmin } from "../src/server/modules/users/users.service";
+import { signUpInputSchema } from "../src/shared/schemas/auth";
+
+const usage = `Usage:
+  npm run admin -- create --email you@example.com --password "at least 6 chars" --name "Your Name"
+  npm run admin -- promote --email existing-user@example.com`;
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { email: { type: "string" }, password: { type: "string" }, name: { type: "string" } },
+  });
+  const command = positionals[0];
+  if ((command !== "create" && command !== "promote") || !values.email) {
+    console.error(usage);
+    return 2;
+  }
+  const env = loadEnv();
+  const release = env.DATABASE_URL ? () => {} : acquireDataDirLock(env.DATA_DIR);
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 1 });
+  try {
+    if (command === "promote") {
+      const id = await findUserIdByEmail(database.db, values.email);
+      if (!id) {
+        console.error(`No user with email ${values.email}. Use "create" to make a new admin.`);
+        return 1;
+      }
+      await promoteToAdmin(database.db, id);
+      console.log(`${values.email} is now an admin.`);
+      return 0;
+    }
+    const input = signUpInputSchema.safeParse({ email: values.email, password: values.password ?? "", name: values.name ?? "" });
+    if (!input.success) {
+      const issue = input.error.issues[0]!;
+      console.error(`--${issue.path.join(".")}: ${issue.message}`);
+      return 2;
+    }
+    const outcome = await ensureAdmin(database.db, createAuth(database.db, env), input.data);
+    console.log(`Admin ${values.email} ${outcome}.`);
+    return 0;
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof EnvError || error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

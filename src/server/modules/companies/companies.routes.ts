@@ -1,0 +1,90 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import {
+  companyListQuerySchema,
+  companyOptionSchema,
+  companyPageSchema,
+  companyProfileInputSchema,
+  companySchema,
+  myCompanySchema,
+  saveCompanyProfileResultSchema,
+} from "../../../shared/schemas/company";
+import { createRouter, type AppDeps } from "../../http/context";
+import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
+import { requireRole } from "../../http/session";
+import { findCompany, findMyCompany, listCompanies, listCompanyOptions, saveMyCompany } from "./companies.service";
+
+const tags = ["Companies"];
+
+const listRoute = createRoute({
+  tags,
+  security: sessionSecurity,
+  method: "get",
+  path: "/",
+  summary: "Admin: customer companies with project and user counts",
+  middleware: [requireRole("admin")] as const,
+  request: { query: companyListQuerySchema },
+  responses: { 200: jsonContent(companyPageSchema, "A page of companies"), 400: problemResponses[400], 401: problemResponses[401], 403: problemResponses[403] },
+});
+
+const optionsRoute = createRoute({
+  tags,
+  security: sessionSecurity,
+  method: "get",
+  path: "/options",
+  summary: "Admin: every company's id and name, ordered by name, for selects",
+  middleware: [requireRole("admin")] as const,
+  responses: { 200: jsonContent(z.array(companyOptionSchema), "Companies"), 401: problemResponses[401], 403: problemResponses[403] },
+});
+
+const mineRoute = createRoute({
+  tags,
+  security: sessionSecurity,
+  method: "get",
+  path: "/mine",
+  summary: "The caller's company (null before the profile is created) and its active project count",
+  responses: { 200: jsonContent(myCompanySchema, "The caller's company"), 401: problemResponses[401] },
+});
+
+// Admins manage companies from the admin screens; this form is the customer's own profile.
+const saveMineRoute = createRoute({
+  tags,
+  security: sessionSecurity,
+  method: "put",
+  path: "/mine",
+  summary: "Customer: save the company profile, creating company and membership when there is none",
+  middleware: [requireRole("customer")] as const,
+  request: { body: { content: { "application/json": { schema: companyProfileInputSchema } }, required: true } },
+  responses: {
+    200: jsonContent(saveCompanyProfileResultSchema, "Updated"),
+    201: jsonContent(saveCompanyProfileResultSchema, "Created with the caller as member"),
+    400: problemResponses[400],
+    401: problemResponses[401],
+    403: problemResponses[403],
+    409: problemResponses[409],
+  },
+});
+
+const getRoute = createRoute({
+  tags,
+  security: sessionSecurity,
+  method: "get",
+  path: "/{id}",
+  summary: "One company: any for admins, a customer's own only",
+  request: { params: z.object({ id: z.uuid("Not a valid id") }) },
+  responses: { 200: jsonContent(companySchema, "The company"), 400: problemResponses[400], 401: problemResponses[401], 404: problemResponses[404] },
+});
+
+/** Static paths are registered before `/{id}` so "mine" and "options" never reach it. */
+export function companiesRoutes({ db, events }: Pick<AppDeps, "db" | "events">) {
+  return createRouter()
+    .openapi(listRoute, async (c) => c.json(await listCompanies(c.var.actor, db, c.req.valid("query")), 200))
+    .openapi(optionsRoute, async (c) => c.json(await listCompanyOptions(c.var.actor, db), 200))
+    .openapi(mineRoute, async (c) => c.json(await findMyCompany(c.var.actor, db), 200))
+    .openapi(saveMineRoute, async (c) => {
+      const result = await saveMyCompany(c.var.actor, db, c.req.valid("json"));
+      await events.publish({ kind: "company", companyId: result.company.id, id: result.company.id });
+      return result.created ? c.json(result, 201) : c.json(result, 200);
+    })
+    .openapi(getRoute, async (c) => c.json(await findCompany(c.var.actor, db, c.req.valid("param").id), 200));
+}

@@ -1,0 +1,120 @@
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
+import type { Company, CompanyListItem, CompanyListQuery, CompanyOption, CompanyProfileInput, MyCompany } from "../../../shared/schemas/company";
+import type { Page } from "../../../shared/schemas/pagination";
+import type { Database } from "../../db/client";
+import { companies, companyUsers, projects } from "../../db/schema";
+import type { Actor } from "../../http/context";
+import { conflict, notFound } from "../../http/problem";
+
+/** Admins see every company; a customer only their own, and one without a company none. */
+function scope(actor: Actor): SQL | undefined {
+  if (actor.role === "admin") return undefined;
+  return actor.companyId ? eq(companies.id, actor.companyId) : sql`false`;
+}
+
+/** `q` is matched as plain text: LIKE wildcards typed by the user are escaped. */
+const contains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+type CompanyRow = typeof companies.$inferSelect;
+const toCompany = (row: CompanyRow): Company => ({
+  id: row.id,
+  name: row.name,
+  contactName: row.contactName,
+  contactEmail: row.contactEmail,
+  phone: row.phone,
+  address: row.address,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+// Correlated counts are evaluated for the page's rows only, each one an index lookup
+// (projects_company_id_created_at_idx, company_users_company_id_idx).
+const projectCount = sql<number>`(select count(*)::int from ${projects} where ${projects.companyId} = ${companies.id})`;
+const userCount = sql<number>`(select count(*)::int from ${companyUsers} where ${companyUsers.companyId} = ${companies.id})`;
+const activeProjectCount = sql<number>`(select count(*)::int from ${projects} where ${projects.companyId} = ${companies.id} and ${projects.status} = 'active')`;
+
+export async function listCompanies(actor: Actor, db: Database, query: CompanyListQuery): Promise<Page<CompanyListItem>> {
+  const where = and(scope(actor), query.q ? ilike(companies.name, contains(query.q)) : undefined);
+  // Matches companies_created_at_idx (created_at desc, id) in either direction.
+  const order = query.sort === "asc" ? [asc(companies.createdAt), desc(companies.id)] : [desc(companies.createdAt), asc(companies.id)];
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ company: companies, projectCount, userCount })
+      .from(companies)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(companies).where(where),
+  ]);
+  return {
+    items: rows.map((row) => ({ ...toCompany(row.company), projectCount: row.projectCount, userCount: row.userCount })),
+    total: totals[0]?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function listCompanyOptions(actor: Actor, db: Database): Promise<CompanyOption[]> {
+  return db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(scope(actor))
+    .orderBy(sql`lower(${companies.name})`, asc(companies.id));
+}
+
+export async function findCompany(actor: Actor, db: Database, id: string): Promise<Company> {
+  const [row] = await db.select().from(companies).where(and(eq(companies.id, id), scope(actor)));
+  // Another company's record answers exactly like a missing one (D11).
+  if (!row) throw notFound("Customer not found");
+  return toCompany(row);
+}
+
+export async function findMyCompany(actor: Actor, db: Database): Promise<MyCompany> {
+  if (!actor.companyId) return { company: null, activeProjectCount: 0 };
+  const [row] = await db
+    .select({ company: companies, activeProjectCount })
+    .from(companies)
+    .where(eq(companies.id, actor.companyId));
+  return row ? { company: toCompany(row.company), activeProjectCount: row.activeProjectCount } : { company: null, activeProjectCount: 0 };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  return (cause as { code?: unknown }).code === "23505";
+}
+
+/**
+ * The profile form: updates the caller's company, or creates it together with the caller's
+ * membership in one transaction (D3), so a failure never leaves a company nobody belongs to.
+ */
+export async function saveMyCompany(actor: Actor, db: Database, input: CompanyProfileInput): Promise<{ created: boolean; company: Company }> {
+  const values = {
+    name: input.name,
+    contactName: input.contactName,
+    contactEmail: input.contactEmail,
+    phone: input.phone,
+    address: input.address,
+  };
+  if (actor.companyId) {
+    const [row] = await db
+      .update(companies)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(companies.id, actor.companyId))
+      .returning();
+    if (!row) throw notFound("Company not found");
+    return { created: false, company: toCompany(row) };
+  }
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [company] = await tx.insert(companies).values(values).returning();
+      await tx.insert(companyUsers).values({ userId: actor.userId, companyId: company!.id });
+      return company!;
+    });
+    return { created: true, company: toCompany(row) };
+  } catch (error) {
+    // Two saves raced and the other one created the membership first; this one rolled back.
+    if (isUniqueViolation(error)) throw conflict("Your company profile was just created; reload and try again");
+    throw error;
+  }
+}

@@ -1,0 +1,130 @@
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
+import type { CreateInvoiceInput, Invoice, InvoiceListQuery, UpdateInvoiceInput } from "../../../shared/schemas/invoice";
+import type { Page } from "../../../shared/schemas/pagination";
+import type { Database } from "../../db/client";
+import { companies, invoices } from "../../db/schema";
+import type { Actor } from "../../http/context";
+import { badRequest, conflict, forbidden, notFound } from "../../http/problem";
+
+/** A customer's invoice table is not paged (one company's invoices); this cap only guards the server. */
+export const CUSTOMER_INVOICE_LIMIT = 1000;
+
+/** Customers see their own company's invoices; a customer without a company sees none. */
+function invoicesVisibleTo(actor: Actor): SQL | undefined {
+  if (actor.role === "admin") return undefined;
+  return actor.companyId ? eq(invoices.companyId, actor.companyId) : sql`false`;
+}
+
+const containing = (q: string) => `%${q.replace(/[\\%_]/g, "\\$&")}%`;
+
+const columns = {
+  id: invoices.id,
+  invoiceNumber: invoices.invoiceNumber,
+  // numeric comes back from the driver as an exact decimal string, e.g. "1234.50" (D6).
+  amount: invoices.amount,
+  issueDate: invoices.issueDate,
+  dueDate: invoices.dueDate,
+  pdfUrl: invoices.pdfUrl,
+  status: invoices.status,
+  createdAt: invoices.createdAt,
+  updatedAt: invoices.updatedAt,
+  company: { id: companies.id, name: companies.name },
+};
+
+type Row = { createdAt: Date; updatedAt: Date };
+const toJson = <T extends Row>(row: T) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+
+export async function listInvoices(db: Database, actor: Actor, query: InvoiceListQuery): Promise<Page<Invoice>> {
+  const isAdmin = actor.role === "admin";
+  const where = and(
+    invoicesVisibleTo(actor),
+    query.status ? eq(invoices.status, query.status) : undefined,
+    isAdmin && query.companyId ? eq(invoices.companyId, query.companyId) : undefined,
+    query.q ? ilike(invoices.invoiceNumber, containing(query.q)) : undefined,
+  );
+  const direction = query.sort === "asc" ? asc : desc;
+  // Customers read their invoices by issue date (spec), admins by creation (spec); both indexed.
+  const order = isAdmin
+    ? [direction(invoices.createdAt), direction(invoices.id)]
+    : [direction(invoices.issueDate), direction(invoices.createdAt), direction(invoices.id)];
+  const page = isAdmin ? query.page : 1;
+  const pageSize = isAdmin ? query.pageSize : CUSTOMER_INVOICE_LIMIT;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(columns)
+      .from(invoices)
+      .innerJoin(companies, eq(companies.id, invoices.companyId))
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(invoices).where(where),
+  ]);
+  return { items: rows.map(toJson), total: total?.n ?? 0, page, pageSize };
+}
+
+export async function findInvoice(db: Database, actor: Actor, id: string): Promise<Invoice> {
+  const [row] = await db
+    .select(columns)
+    .from(invoices)
+    .innerJoin(companies, eq(companies.id, invoices.companyId))
+    .where(and(eq(invoices.id, id), invoicesVisibleTo(actor)));
+  // D11: another company's invoice answers exactly like a missing one.
+  if (!row) throw notFound("Invoice not found");
+  return toJson(row);
+}
+
+/** The only outbound URL we redirect to: an http(s) PDF link of an invoice the caller may see. */
+export async function findInvoicePdfUrl(db: Database, actor: Actor, id: string): Promise<string> {
+  const { pdfUrl } = await findInvoice(db, actor, id);
+  // The database refuses other schemes too; checked again so a redirect can never be javascript: etc.
+  if (!pdfUrl || !/^https?:\/\//i.test(pdfUrl)) throw notFound("This invoice has no PDF");
+  return pdfUrl;
+}
+
+const duplicateNumber = () =>
+  conflict("invoiceNumber: An invoice with this number already exists", [
+    { field: "invoiceNumber", message: "An invoice with this number already exists" },
+  ]);
+
+function isUniqueViolation(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: unknown } }).cause ?? error;
+  return (cause as { code?: unknown }).code === "23505";
+}
+
+export async function createInvoice(db: Database, actor: Actor, input: CreateInvoiceInput): Promise<Invoice> {
+  if (actor.role !== "admin") throw forbidden();
+  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, input.companyId));
+  if (!company) throw badRequest("companyId: No such company", [{ field: "companyId", message: "No such company" }]);
+  try {
+    // The amount string goes to numeric(12,2) as text, so it is stored exactly.
+    const [created] = await db.insert(invoices).values(input).returning({ id: invoices.id });
+    return findInvoice(db, actor, created!.id);
+  } catch (error) {
+    // The unique index decides, not a prior lookup, so two simultaneous requests cannot both win.
+    if (isUniqueViolation(error)) throw duplicateNumber();
+    throw error;
+  }
+}
+
+export async function updateInvoice(db: Database, actor: Actor, id: string, input: UpdateInvoiceInput): Promise<Invoice> {
+  if (actor.role !== "admin") throw forbidden();
+  const current = await findInvoice(db, actor, id);
+  const issueDate = input.issueDate ?? current.issueDate;
+  const dueDate = input.dueDate === undefined ? current.dueDate : input.dueDate;
+  if (dueDate && dueDate < issueDate) {
+    throw badRequest("dueDate: Due date cannot be before the issue date", [
+      { field: "dueDate", message: "Due date cannot be before the issue date" },
+    ]);
+  }
+  try {
+    await db
+      .update(invoices)
+      .set({ ...input, updatedAt: new Date() })
+      .where(and(eq(invoices.id, id), invoicesVisibleTo(actor)));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateNumber();
+    throw error;
+  }
+  return findInvoice(db, actor, id);
+}

@@ -1,0 +1,51 @@
+import { eq, sql, type SQL } from "drizzle-orm";
+import type { Project } from "../../../shared/schemas/project";
+import type { Database } from "../../db/client";
+import { companies, profiles, projects } from "../../db/schema";
+import type { Actor } from "../../http/context";
+
+/** Admins see every project; a customer only their company's, and one without a company none. */
+export function projectScope(actor: Actor): SQL | undefined {
+  if (actor.role === "admin") return undefined;
+  return actor.companyId ? eq(projects.companyId, actor.companyId) : sql`false`;
+}
+
+/** The same rule for the company a project is created under. */
+export function companyScope(actor: Actor): SQL | undefined {
+  if (actor.role === "admin") return undefined;
+  return actor.companyId ? eq(companies.id, actor.companyId) : sql`false`;
+}
+
+/** `q` is matched as plain text: LIKE wildcards typed by the user are escaped. */
+export const contains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const projectColumns = {
+  id: projects.id,
+  slug: projects.slug,
+  name: projects.name,
+  description: projects.description,
+  status: projects.status,
+  startDate: projects.startDate,
+  endDate: projects.endDate,
+  createdAt: projects.createdAt,
+  updatedAt: projects.updatedAt,
+  company: { id: companies.id, name: companies.name },
+  // Drizzle answers null for this object when the left join found no profile.
+  assignee: { id: profiles.id, name: profiles.fullName, email: profiles.email },
+};
+
+/** Projects with their company and assignee in one query; callers add where/order/limit. */
+export const selectProjects = (db: Database) =>
+  db
+    .select(projectColumns)
+    .from(projects)
+    .innerJoin(companies, eq(companies.id, projects.companyId))
+    .leftJoin(profiles, eq(profiles.id, projects.assignedTo));
+
+type ProjectRow = Awaited<ReturnType<ReturnType<typeof selectProjects>["execute"]>>[number];
+
+export const toProject = (row: ProjectRow): Project => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});

@@ -1,0 +1,56 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { commentSchema, createCommentInputSchema } from "../../../shared/schemas/comment";
+import { createRouter, type AppDeps } from "../../http/context";
+import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
+import { createTicketComment, listTicketComments } from "./ticket-comments.service";
+
+// A malformed id is a 400 naming `id`, never a database error.
+const params = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
+
+const tags = ["Tickets"];
+const { 400: badRequest, 401: unauthorized, 404: notFound } = problemResponses;
+
+const list = createRoute({
+  method: "get",
+  path: "/{id}/comments",
+  tags,
+  summary: "A ticket's comments, oldest first",
+  security: sessionSecurity,
+  request: { params },
+  responses: {
+    200: jsonContent(z.array(commentSchema), "The comments"),
+    400: badRequest,
+    401: unauthorized,
+    404: notFound,
+  },
+});
+
+const create = createRoute({
+  method: "post",
+  path: "/{id}/comments",
+  tags,
+  summary: "Comment on a ticket the caller may see",
+  security: sessionSecurity,
+  request: {
+    params,
+    body: { content: { "application/json": { schema: createCommentInputSchema } }, required: true },
+  },
+  responses: {
+    201: jsonContent(commentSchema, "The new comment"),
+    400: badRequest,
+    401: unauthorized,
+    404: notFound,
+  },
+});
+
+export function ticketCommentRoutes({ db, events }: Pick<AppDeps, "db" | "events">) {
+  return createRouter()
+    .openapi(list, async (c) => c.json(await listTicketComments(db, c.var.actor, c.req.valid("param").id), 200))
+    .openapi(create, async (c) => {
+      const ticketId = c.req.valid("param").id;
+      const { comment, companyId } = await createTicketComment(db, c.var.actor, ticketId, c.req.valid("json"));
+      // The event names the ticket, not the comment: what a client refetches is that ticket's thread.
+      await events.publish({ kind: "ticket_comment", companyId, id: ticketId });
+      return c.json(comment, 201);
+    });
+}

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
+import { createProject, customerWithProject } from "./test-fixtures";
+
+let server: TestServer;
+let admin: TestUser;
+let a: Awaited<ReturnType<typeof customerWithProject>>;
+let b: Awaited<ReturnType<typeof customerWithProject>>;
+let secondProjectOfA: { id: string; name: string };
+
+const open = (user: TestUser, projectId: string, title: string, priority = "medium") =>
+  user.client.post("/api/tickets", { projectId, title, priority }).then((r) => r.body);
+
+// Two companies side by side, created once: every test below only reads.
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.createUser({ admin: true });
+  a = await customerWithProject(server, "Alpha Corp");
+  b = await customerWithProject(server, "Beta Corp");
+  secondProjectOfA = await createProject(server, a.company.id, "Alpha app");
+  await open(a.customer, a.project.id, "Alpha first");
+  await open(a.customer, secondProjectOfA.id, "Alpha second 100%_done");
+  const third = await open(a.customer, a.project.id, "Alpha third", "urgent");
+  await open(b.customer, b.project.id, "Beta only");
+  await admin.client.patch(`/api/tickets/${third.id}`, { status: "done" });
+});
+afterAll(() => server.close());
+
+const titles = (body: { items: { title: string }[] }) => body.items.map((t) => t.title);
+
+describe("GET /api/tickets for a customer", () => {
+  it("lists only the customer's company's tickets, newest first, with project and company", async () => {
+    const response = await a.customer.client.get("/api/tickets");
+    expect(response.status).toBe(200);
+    expect(titles(response.body)).toEqual(["Alpha third", "Alpha second 100%_done", "Alpha first"]);
+    expect(response.body.total).toBe(3);
+    expect(response.body.items[0]).toMatchObject({
+      status: "done",
+      priority: "urgent",
+      project: { id: a.project.id, name: a.project.name },
+      company: { id: a.company.id, name: "Alpha Corp" },
+    });
+    expect(titles((await b.customer.client.get("/api/tickets")).body)).toEqual(["Beta only"]);
+  });
+
+  it("returns the whole board in one page whatever page size is asked for", async () => {
+    const response = await a.customer.client.get("/api/tickets?page=2&pageSize=1");
+    expect(response.body).toMatchObject({ total: 3, page: 1 });
+    expect(response.body.items).toHaveLength(3);
+  });
+
+  it("filters by project and cannot be widened to another company", async () => {
+    const byProject = await a.customer.client.get(`/api/tickets?projectId=${secondProjectOfA.id}`);
+    expect(titles(byProject.body)).toEqual(["Alpha second 100%_done"]);
+    const foreignProject = await a.customer.client.get(`/api/tickets?projectId=${b.project.id}`);
+    expect(foreignProject.body).toMatchObject({ items: [], total: 0 });
+    const foreignCompany = await a.customer.client.get(`/api/tickets?companyId=${b.company.id}`);
+    expect(titles(foreignCompany.body)).not.toContain("Beta only");
+  });
+
+  it("gives a customer without a company an empty list", async () => {
+    const loner = await server.createUser();
+    const response = await loner.client.get("/api/tickets");
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ items: [], total: 0 });
+  });
+
+  it("answers 401 to an anonymous caller and 400 naming the field for a bad filter", async () => {
+    expect((await server.anonymous().get("/api/tickets")).status).toBe(401);
+    const response = await a.customer.client.get("/api/tickets?status=closed");
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0].field).toBe("status");
+  });
+});
+
+describe("GET /api/tickets for an admin", () => {
+  it("pages through every company's tickets with a total from the whole result", async () => {
+    const first = await admin.client.get("/api/tickets?pageSize=2");
+    expect(first.body).toMatchObject({ total: 4, page: 1, pageSize: 2 });
+    expect(titles(first.body)).toEqual(["Beta only", "Alpha third"]);
+    const second = await admin.client.get("/api/tickets?pageSize=2&page=2");
+    expect(titles(second.body)).toEqual(["Alpha second 100%_done", "Alpha first"]);
+    const oldestFirst = await admin.client.get("/api/tickets?sort=asc&pageSize=1");
+    expect(titles(oldestFirst.body)).toEqual(["Alpha first"]);
+  });
+
+  it("filters by company, project and status", async () => {
+    expect(titles((await admin.client.get(`/api/tickets?companyId=${b.company.id}`)).body)).toEqual(["Beta only"]);
+    const byProject = await admin.client.get(`/api/tickets?projectId=${a.project.id}`);
+    expect(titles(byProject.body)).toEqual(["Alpha third", "Alpha first"]);
+    const done = await admin.client.get("/api/tickets?status=done");
+    expect(done.body).toMatchObject({ total: 1, items: [{ title: "Alpha third", company: { name: "Alpha Corp" } }] });
+  });
+
+  it("searches titles case-insensitively, taking % and _ literally", async () => {
+    expect(titles((await admin.client.get("/api/tickets?q=ALPHA")).body)).toHaveLength(3);
+    expect(titles((await admin.client.get(`/api/tickets?q=${encodeURIComponent("100%_")}`)).body)).toEqual([
+      "Alpha second 100%_done",
+    ]);
+    expect((await admin.client.get(`/api/tickets?q=${encodeURIComponent("%")}`)).body.total).toBe(1);
+  });
+});

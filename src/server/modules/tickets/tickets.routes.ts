@@ -1,0 +1,91 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  createTicketInputSchema,
+  ticketListQuerySchema,
+  ticketPageSchema,
+  ticketSchema,
+  updateTicketInputSchema,
+} from "../../../shared/schemas/ticket";
+import { createRouter, type AppDeps } from "../../http/context";
+import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
+import { requireRole } from "../../http/session";
+import { ticketCommentRoutes } from "./ticket-comments.routes";
+import { createTicket, findTicket, listTickets, updateTicket } from "./tickets.service";
+
+// A malformed id is a 400 naming `id`, never a database error.
+const ticketIdParams = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
+
+const tags = ["Tickets"];
+const { 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound } = problemResponses;
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  tags,
+  summary: "Tickets the caller may see, newest first",
+  description:
+    "Customers get every ticket of their company in one page (page and pageSize are ignored; companyId is ignored). " +
+    "Admins get a page of all tickets, optionally filtered by companyId, projectId, status and a title search `q`.",
+  security: sessionSecurity,
+  request: { query: ticketListQuerySchema },
+  responses: { 200: jsonContent(ticketPageSchema, "A page of tickets"), 400: badRequest, 401: unauthorized },
+});
+
+const get = createRoute({
+  method: "get",
+  path: "/{id}",
+  tags,
+  summary: "One ticket with its project and company",
+  security: sessionSecurity,
+  request: { params: ticketIdParams },
+  responses: { 200: jsonContent(ticketSchema, "The ticket"), 400: badRequest, 401: unauthorized, 404: notFound },
+});
+
+const create = createRoute({
+  method: "post",
+  path: "/",
+  tags,
+  summary: "Open a ticket; it starts pending and belongs to the caller",
+  description: "A customer may only use a project of their own company (otherwise 400 naming projectId).",
+  security: sessionSecurity,
+  request: { body: { content: { "application/json": { schema: createTicketInputSchema } }, required: true } },
+  responses: { 201: jsonContent(ticketSchema, "The new ticket"), 400: badRequest, 401: unauthorized },
+});
+
+const update = createRoute({
+  method: "patch",
+  path: "/{id}",
+  tags,
+  summary: "Edit a ticket's title, description, status or priority (admin)",
+  security: sessionSecurity,
+  middleware: [requireRole("admin")] as const,
+  request: {
+    params: ticketIdParams,
+    body: { content: { "application/json": { schema: updateTicketInputSchema } }, required: true },
+  },
+  responses: {
+    200: jsonContent(ticketSchema, "The updated ticket"),
+    400: badRequest,
+    401: unauthorized,
+    403: forbidden,
+    404: notFound,
+  },
+});
+
+export function ticketRoutes(deps: Pick<AppDeps, "db" | "events">) {
+  const { db, events } = deps;
+  return createRouter()
+    .openapi(list, async (c) => c.json(await listTickets(db, c.var.actor, c.req.valid("query")), 200))
+    .openapi(get, async (c) => c.json(await findTicket(db, c.var.actor, c.req.valid("param").id), 200))
+    .openapi(create, async (c) => {
+      const ticket = await createTicket(db, c.var.actor, c.req.valid("json"));
+      await events.publish({ kind: "ticket", companyId: ticket.company.id, id: ticket.id });
+      return c.json(ticket, 201);
+    })
+    .openapi(update, async (c) => {
+      const ticket = await updateTicket(db, c.var.actor, c.req.valid("param").id, c.req.valid("json"));
+      await events.publish({ kind: "ticket", companyId: ticket.company.id, id: ticket.id });
+      return c.json(ticket, 200);
+    })
+    .route("/", ticketCommentRoutes(deps));
+}

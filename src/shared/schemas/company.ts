@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { pageOf, pageQuerySchema } from "./pagination";
+
+export const COMPANY_NAME_MAX = 200;
+
+// Forms send "" for an untouched input; the database stores that as null.
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} is too long`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+const emailFormat = z.email();
+
+/**
+ * The customer's company profile form (spec: Company Name required). PUT semantics: a field
+ * left out is stored as null. There is no id, membership or owner here on purpose: the server
+ * takes those from the session, whatever the client sends.
+ */
+export const companyProfileInputSchema = z.object({
+  name: z
+    .string("Company name is required")
+    .trim()
+    .min(1, "Company name is required")
+    .max(COMPANY_NAME_MAX, `Company name must be at most ${COMPANY_NAME_MAX} characters`),
+  contactName: optionalText("Contact name", 200),
+  contactEmail: z
+    .string()
+    .trim()
+    .max(254, "Contact email is too long")
+    .refine((value) => value === "" || emailFormat.safeParse(value).success, "Enter a valid email address")
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  phone: optionalText("Phone number", 50),
+  address: optionalText("Address", 1000),
+});
+export type CompanyProfileInput = z.infer<typeof companyProfileInputSchema>;
+
+/** Admin customer list: search by name, sort by creation date. */
+export const companyListQuerySchema = pageQuerySchema;
+export type CompanyListQuery = z.infer<typeof companyListQuerySchema>;
+
+export const companySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  contactName: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type Company = z.infer<typeof companySchema>;
+
+/** One row of the admin Customers table. */
+export const companyListItemSchema = companySchema.extend({
+  projectCount: z.number().int().min(0),
+  userCount: z.number().int().min(0),
+});
+export type CompanyListItem = z.infer<typeof companyListItemSchema>;
+
+export const companyPageSchema = pageOf(companyListItemSchema);
+export type CompanyPage = z.infer<typeof companyPageSchema>;
+
+/** For company selects (new project, new invoice, new conversation). */
+export const companyOptionSchema = z.object({ id: z.uuid(), name: z.string() });
+export type CompanyOption = z.infer<typeof companyOptionSchema>;
+
+/** The customer's Company screen: the profile (null before it is created) and the Active Projects card. */
+export const myCompanySchema = z.object({
+  company: companySchema.nullable(),
+  activeProjectCount: z.number().int().min(0),
+});
+export type MyCompany = z.infer<typeof myCompanySchema>;
+
+/** `created` picks the toast: 'Company profile created successfully' or '... updated successfully'. */
+export const saveCompanyProfileResultSchema = z.object({
+  created: z.boolean(),
+  company: companySchema,
+});
+export type SaveCompanyProfileResult = z.infer<typeof saveCompanyProfileResultSchema>;

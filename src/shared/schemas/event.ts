@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { roles } from "../enums";
+
+/**
+ * The realtime contract of GET /api/events (text/event-stream). A change event names what changed,
+ * never the data: clients refetch through the API, so authorization lives in one place.
+ */
+export const eventKinds = ["message", "ticket", "ticket_comment", "project", "project_comment", "invoice", "company"] as const;
+export type EventKind = (typeof eventKinds)[number];
+
+export const porticoEventSchema = z.object({
+  kind: z.enum(eventKinds),
+  companyId: z.uuid(),
+  id: z.uuid(),
+});
+export type PorticoEvent = z.infer<typeof porticoEventSchema>;
+
+/** SSE `event:` names. A `change` carries a PorticoEvent. */
+export const streamEventNames = {
+  /** First frame of every stream: the client (re)fetches what is on screen now. */
+  ready: "ready",
+  change: "change",
+  /** Events may have been missed (lost LISTEN connection, changed membership): refetch everything. */
+  resync: "resync",
+  /** The session is over; do not reconnect. */
+  end: "end",
+} as const;
+
+export const readyEventSchema = z.object({
+  role: z.enum(roles),
+  companyId: z.uuid().nullable(),
+  /** A stream silent for about twice this long is dead; reconnect. */
+  heartbeatMs: z.number().int().positive(),
+});
+export type ReadyEvent = z.infer<typeof readyEventSchema>;
+
+export const resyncReasons = ["reconnected", "access_changed"] as const;
+export const resyncEventSchema = z.object({ reason: z.enum(resyncReasons) });
+export type ResyncEvent = z.infer<typeof resyncEventSchema>;
+
+export const endEventSchema = z.object({ reason: z.enum(["session_ended"]) });
+export type EndEvent = z.infer<typeof endEventSchema>;

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { pageOf, pageQuerySchema } from "./pagination";
+
+export const MESSAGE_MAX_LENGTH = 10_000;
+/** Spec, customer Messages screen: shown, and the API's 400 detail, when the customer has no company. */
+export const NO_COMPANY_FOR_MESSAGES = "You need to create your Company Profile before sending messages.";
+
+export const messageContentSchema = z
+  .string()
+  .trim()
+  .min(1, "Please enter a message")
+  .max(MESSAGE_MAX_LENGTH, "Message is too long");
+
+export const sendMessageInputSchema = z.object({
+  content: messageContentSchema,
+  /** Admins: required. Customers: optional, and only their own company is accepted. */
+  companyId: z.uuid().optional(),
+  /**
+   * Optional client-generated message id (a UUID v4). Sending the same id again returns the stored
+   * message instead of creating a second one, so a retry after a lost response never doubles it.
+   */
+  id: z.uuid().optional(),
+});
+export type SendMessageInput = z.infer<typeof sendMessageInputSchema>;
+
+export const messageSenderSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+});
+export type MessageSender = z.infer<typeof messageSenderSchema>;
+
+export const messageSchema = z.object({
+  id: z.uuid(),
+  companyId: z.uuid(),
+  content: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.iso.datetime({ offset: true }),
+  /** null when the sender's account was deleted. */
+  sender: messageSenderSchema.nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+export const MESSAGES_DEFAULT_LIMIT = 200;
+
+export const listMessagesQuerySchema = z.object({
+  /** Admins: required. Customers: optional, own company only. */
+  companyId: z.uuid().optional(),
+  /** The newest `limit` messages (before `before`, a message id, when given), returned oldest first. */
+  limit: z.coerce.number().int().min(1).max(500).default(MESSAGES_DEFAULT_LIMIT),
+  before: z.uuid().optional(),
+});
+export type ListMessagesQuery = z.infer<typeof listMessagesQuerySchema>;
+
+export const markMessagesReadInputSchema = z.object({
+  /** Admins: required. Customers: optional, own company only. */
+  companyId: z.uuid().optional(),
+});
+export type MarkMessagesReadInput = z.infer<typeof markMessagesReadInputSchema>;
+
+export const markMessagesReadResultSchema = z.object({ updated: z.number().int().min(0) });
+export type MarkMessagesReadResult = z.infer<typeof markMessagesReadResultSchema>;
+
+export const conversationsQuerySchema = pageQuerySchema.extend({
+  /** How many of each conversation's newest messages to include. */
+  recent: z.coerce.number().int().min(1).max(50).default(10),
+});
+export type ConversationsQuery = z.infer<typeof conversationsQuerySchema>;
+
+export const conversationSchema = z.object({
+  company: z.object({ id: z.uuid(), name: z.string() }),
+  lastMessageAt: z.iso.datetime({ offset: true }),
+  messageCount: z.number().int().min(1),
+  /** Customer messages the provider team has not read yet. */
+  unreadCount: z.number().int().min(0),
+  lastMessage: messageSchema,
+  /** The newest `recent` messages, oldest first. */
+  recentMessages: z.array(messageSchema),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const conversationPageSchema = pageOf(conversationSchema);

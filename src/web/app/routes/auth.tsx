@@ -1,0 +1,75 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Navigate, useNavigate } from "react-router";
+import { toast } from "sonner";
+import type { SignInInput, SignUpInput } from "../../../shared/schemas/auth";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
+import { PageSpinner } from "../../components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { SignInForm } from "../../features/auth/components/sign-in-form";
+import { SignUpForm } from "../../features/auth/components/sign-up-form";
+import { errorMessage } from "../../lib/api";
+import { brandName, tagline } from "../../lib/brand";
+import { fetchMe, meQueryKey, signIn, signUp, useMe } from "../../lib/session";
+
+const landingFor = (role: string) => (role === "admin" ? "/admin" : "/dashboard");
+
+export function AuthRoute() {
+  const me = useMe();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+
+  const handleSignIn = async (input: SignInInput) => {
+    try {
+      await signIn(input);
+      const user = await client.fetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 0 });
+      toast.success("Welcome back!");
+      navigate(landingFor(user?.role ?? "customer"), { replace: true });
+    } catch (error) {
+      toast.error(errorMessage(error, "Failed to sign in"));
+    }
+  };
+
+  const handleSignUp = async (input: SignUpInput) => {
+    try {
+      await signUp(input);
+      await client.fetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 0 });
+      toast.success(`Account created! Welcome to ${brandName}.`);
+      navigate("/dashboard", { replace: true });
+    } catch (error) {
+      toast.error(errorMessage(error, "Failed to sign up"));
+    }
+  };
+
+  if (me.isPending) return <PageSpinner />;
+  // Already signed in (a bookmarked /auth, say): go where sign-in would have gone.
+  if (me.data) return <Navigate replace to={landingFor(me.data.role)} />;
+
+  return (
+    <main className="flex min-h-screen items-center justify-center p-4">
+      <Card className="w-full max-w-md">
+        <CardHeader className="text-center">
+          <p className="text-2xl font-bold text-primary">{brandName}</p>
+          <p className="text-sm text-muted-foreground">{tagline}</p>
+          <CardTitle className="mt-4 text-xl">
+            <span>Welcome</span>
+          </CardTitle>
+          <CardDescription>Sign in to your account or create a new one</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Tabs defaultValue="login">
+            <TabsList>
+              <TabsTrigger value="login">Login</TabsTrigger>
+              <TabsTrigger value="signup">Sign Up</TabsTrigger>
+            </TabsList>
+            <TabsContent value="login">
+              <SignInForm onSubmit={handleSignIn} />
+            </TabsContent>
+            <TabsContent value="signup">
+              <SignUpForm onSubmit={handleSignUp} />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

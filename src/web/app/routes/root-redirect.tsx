@@ -1,0 +1,20 @@
+import { useEffect, useState } from "react";
+import { Navigate } from "react-router";
+import { PageSpinner } from "../../components/ui/spinner";
+import { useMe } from "../../lib/session";
+
+/** Spec section 6 and D9: stop waiting for the session check after 2 seconds. */
+export const SESSION_CHECK_TIMEOUT_MS = 2000;
+
+export function RootRedirect() {
+  const me = useMe();
+  const [timedOut, setTimedOut] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setTimedOut(true), SESSION_CHECK_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  if (me.isSuccess && me.data) return <Navigate replace to={me.data.role === "admin" ? "/admin" : "/dashboard"} />;
+  if (me.isSuccess || me.isError || timedOut) return <Navigate replace to="/auth" />;
+  return <PageSpinner />;
+}

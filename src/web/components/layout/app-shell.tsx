@@ -1,0 +1,134 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { LogOut, Menu, X } from "lucide-react";
+import { Suspense, useState } from "react";
+import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { displayName } from "../../../shared/format";
+import { brandName } from "../../lib/brand";
+import { cn } from "../../lib/cn";
+import { signOut, useMe } from "../../lib/session";
+import { Button } from "../ui/button";
+import { PageSpinner } from "../ui/spinner";
+
+export interface NavItem {
+  to: string;
+  label: string;
+  /** Only exactly this path is active (the index route). */
+  end?: boolean;
+}
+
+interface AppShellProps {
+  title: string;
+  home: string;
+  nav: NavItem[];
+}
+
+function useLogout() {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  return async () => {
+    try {
+      await signOut();
+    } finally {
+      // Whatever the server said, nothing of this user may stay on screen or in the cache.
+      client.clear();
+      toast.success("Logged out successfully");
+      navigate("/auth", { replace: true });
+    }
+  };
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+    isActive ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
+  );
+
+/** Sticky header with brand, title, nav, the user and Logout; a collapsible menu on small screens. */
+export function AppShell({ title, home, nav }: AppShellProps) {
+  const me = useMe();
+  const logout = useLogout();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuFor, setMenuFor] = useState(location.pathname);
+  if (menuFor !== location.pathname) {
+    // Navigating closes the mobile menu.
+    setMenuFor(location.pathname);
+    setMenuOpen(false);
+  }
+  const user = me.data;
+
+  return (
+    <div className="min-h-screen">
+      <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+          <Link to={home} className="text-lg font-bold text-primary">
+            {brandName}
+          </Link>
+          <span className="hidden text-sm font-medium text-muted-foreground sm:inline">{title}</span>
+          <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
+            {nav.map((item) => (
+              <NavLink key={item.to} to={item.to} end={item.end} className={linkClass}>
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="ml-auto hidden items-center gap-3 md:flex">
+            {user ? (
+              <div className="text-right text-sm leading-tight">
+                <div className="font-medium">{displayName(user)}</div>
+                <div className="flex items-center justify-end gap-1 text-xs text-green-700">
+                  <span aria-hidden className="h-2 w-2 rounded-full bg-green-500" />
+                  Online
+                </div>
+              </div>
+            ) : null}
+            <Button variant="outline" size="sm" onClick={logout}>
+              <LogOut className="h-4 w-4" aria-hidden />
+              Logout
+            </Button>
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="ml-auto md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
+            <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
+          </Button>
+        </div>
+        {menuOpen ? (
+          <div id="mobile-menu" className="border-t border-border px-4 pb-4 md:hidden">
+            <nav aria-label="Mobile" className="flex flex-col gap-1 pt-2">
+              {nav.map((item) => (
+                <NavLink key={item.to} to={item.to} end={item.end} className={linkClass}>
+                  {item.label}
+                </NavLink>
+              ))}
+            </nav>
+            <div className="mt-3 flex items-center justify-between border-t border-border pt-3">
+              {user ? (
+                <div className="text-sm">
+                  <div className="font-medium">{displayName(user)}</div>
+                  <div className="text-xs text-green-700">Online</div>
+                </div>
+              ) : null}
+              <Button variant="outline" size="sm" onClick={logout}>
+                <LogOut className="h-4 w-4" aria-hidden />
+                Logout
+              </Button>
+            </div>
+          </div>
+        ) : null}
+      </header>
+      <main className="mx-auto max-w-7xl px-4 py-8">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

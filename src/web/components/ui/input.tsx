@@ -1,0 +1,20 @@
+import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { cn } from "../../lib/cn";
+
+const fieldClass =
+  "w-full rounded-md border border-border bg-background px-3 py-2 text-sm placeholder:text-muted-foreground " +
+  "focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50 " +
+  "aria-invalid:border-destructive";
+
+export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+  return <input className={cn(fieldClass, "h-10", className)} {...props} />;
+}
+
+export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <textarea className={cn(fieldClass, "min-h-20", className)} {...props} />;
+}
+
+/** A native select: accessible, keyboard-friendly and form-friendly without extra code. */
+export function NativeSelect({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
+  return <select className={cn(fieldClass, "h-10", className)} {...props} />;
+}
