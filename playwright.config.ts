@@ -3,10 +3,22 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { findBrowser } from "./scripts/find-browser";
-import { E2E_ADMIN, E2E_PORT } from "./e2e/support/constants";
+import { createServer } from "node:net";
+import { E2E_ADMIN } from "./e2e/support/constants";
 
+/** A free port per run, so several runs can share a machine. Workers inherit it via the env. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+process.env.E2E_PORT ||= String(await freePort());
 const executablePath = await findBrowser();
-const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -37,7 +49,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     env: {
-      PORT: String(E2E_PORT),
+      PORT: process.env.E2E_PORT,
       HOST: "127.0.0.1",
       BASE_URL: baseURL,
       DATA_DIR: mkdtempSync(join(tmpdir(), "portico-e2e-")),

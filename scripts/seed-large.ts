@@ -1,0 +1,84 @@
+/**
+ * `npm run seed:large`: the scale data set of the admin issue — 10,000 companies, 20,000
+ * customers, 100,000 projects, 1,000,000 tickets, plus invoices, messages and comments — generated
+ * inside the database with generate_series (one INSERT … SELECT per table, no row-by-row traffic).
+ * Ids are derived from the row number, so running it again adds nothing (ON CONFLICT DO NOTHING).
+ *
+ * Every seeded customer signs in with password SEED_PASSWORD: customer{N}@seed.portico.test.
+ * Admin: admin@seed.portico.test. Meant for PostgreSQL (DATABASE_URL); works on PGlite, slowly.
+ */
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../src/server/db/client";
+import { loadEnv } from "../src/server/env";
+import { hashPassword } from "../src/server/password";
+
+export const SEED_PASSWORD = "seed-password-1";
+const scale = Number(process.env.SEED_SCALE ?? 1); // 0.01 for a quick try
+const n = (count: number) => Math.max(1, Math.round(count * scale));
+const COMPANIES = n(10_000);
+const PROJECTS = n(100_000);
+const TICKETS = n(1_000_000);
+const INVOICES = n(100_000);
+const MESSAGES = n(200_000);
+const COMMENTS = n(200_000);
+
+// uuid from a namespace letter and a row number: stable across runs.
+const id = (ns: string, expr: string) => `('${ns}0000000-0000-4000-8000-' || lpad(to_hex(${expr}), 12, '0'))::uuid`;
+
+async function main() {
+  const env = loadEnv();
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 2 });
+  const { db } = database;
+  const started = Date.now();
+  const step = async (label: string, query: string) => {
+    const t = Date.now();
+    await db.execute(sql.raw(query));
+    console.log(`${label.padEnd(18)} ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  };
+  const hash = await hashPassword(SEED_PASSWORD);
+
+  await step("companies", `INSERT INTO companies (id, name, contact_name, contact_email, phone, address, created_at)
+    SELECT ${id("c", "g")}, 'Seed Company ' || lpad(g::text, 5, '0'), 'Contact ' || g, 'contact' || g || '@seed.portico.test',
+      '+1 555 ' || lpad((g % 10000)::text, 4, '0'), g || ' Market Street', now() - (g || ' minutes')::interval
+    FROM generate_series(1, ${COMPANIES}) g ON CONFLICT DO NOTHING`);
+  await step("customers", `INSERT INTO profiles (id, full_name, email, email_verified, created_at, updated_at)
+    SELECT ${id("a", "g")}, 'Seed Customer ' || g, 'customer' || g || '@seed.portico.test', true, now(), now()
+    FROM generate_series(1, ${COMPANIES * 2}) g
+    UNION ALL SELECT ${id("a", "0")}, 'Seed Admin', 'admin@seed.portico.test', true, now(), now()
+    ON CONFLICT DO NOTHING`);
+  await step("accounts", `INSERT INTO accounts (id, account_id, provider_id, user_id, password, created_at, updated_at)
+    SELECT ${id("b", "g")}, ${id("a", "g")}::text, 'credential', ${id("a", "g")}, '${hash}', now(), now()
+    FROM generate_series(0, ${COMPANIES * 2}) g ON CONFLICT DO NOTHING`);
+  await step("admin role", `INSERT INTO user_roles (user_id, role) VALUES (${id("a", "0")}, 'admin') ON CONFLICT DO NOTHING`);
+  await step("memberships", `INSERT INTO company_users (user_id, company_id)
+    SELECT ${id("a", "g")}, ${id("c", `((g - 1) % ${COMPANIES}) + 1`)} FROM generate_series(1, ${COMPANIES * 2}) g
+    ON CONFLICT DO NOTHING`);
+  await step("projects", `INSERT INTO projects (id, slug, company_id, name, description, status, start_date, created_at)
+    SELECT ${id("d", "g")}, 'seed-project-' || g, ${id("c", `((g - 1) % ${COMPANIES}) + 1`)}, 'Seed Project ' || g,
+      'Generated project ' || g, (ARRAY['active','on_hold','completed'])[1 + g % 3]::project_status,
+      (date '2024-01-01' + (g % 700)), now() - (g || ' seconds')::interval
+    FROM generate_series(1, ${PROJECTS}) g ON CONFLICT DO NOTHING`);
+  await step("tickets", `INSERT INTO tickets (id, project_id, company_id, title, description, status, priority, created_by, created_at)
+    SELECT ${id("e", "g")}, ${id("d", `((g - 1) % ${PROJECTS}) + 1`)}, ${id("c", `((((g - 1) % ${PROJECTS}) + 1 - 1) % ${COMPANIES}) + 1`)},
+      'Seed Ticket ' || g, 'Generated ticket ' || g, (ARRAY['pending','doing','done'])[1 + g % 3]::ticket_status,
+      (ARRAY['low','medium','high','urgent'])[1 + g % 4]::ticket_priority, ${id("a", `((g - 1) % ${COMPANIES}) + 1`)},
+      now() - (g || ' seconds')::interval
+    FROM generate_series(1, ${TICKETS}) g ON CONFLICT DO NOTHING`);
+  await step("ticket comments", `INSERT INTO ticket_comments (id, ticket_id, user_id, content, created_at)
+    SELECT ${id("f", "g")}, ${id("e", "g")}, NULL, 'Seed comment ' || g, now() - (g || ' seconds')::interval
+    FROM generate_series(1, ${COMMENTS}) g ON CONFLICT DO NOTHING`);
+  await step("invoices", `INSERT INTO invoices (id, company_id, invoice_number, amount, issue_date, due_date, status, created_at)
+    SELECT ${id("9", "g")}, ${id("c", `((g - 1) % ${COMPANIES}) + 1`)}, 'SEED-' || lpad(g::text, 7, '0'),
+      ((g * 37) % 100000) / 100.0 + 10, date '2024-01-01' + (g % 700), date '2024-01-31' + (g % 700),
+      (ARRAY['unpaid','paid'])[1 + g % 2]::invoice_status, now() - (g || ' seconds')::interval
+    FROM generate_series(1, ${INVOICES}) g ON CONFLICT DO NOTHING`);
+  await step("messages", `INSERT INTO messages (id, company_id, sender_id, content, is_read, created_at)
+    SELECT ${id("8", "g")}, ${id("c", `((g - 1) % ${COMPANIES}) + 1`)}, ${id("a", `((g - 1) % ${COMPANIES}) + 1`)},
+      'Seed message ' || g, g % 5 <> 0, now() - (g || ' seconds')::interval
+    FROM generate_series(1, ${MESSAGES}) g ON CONFLICT DO NOTHING`);
+  await step("analyze", "ANALYZE");
+  console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s. Sign in as customer1@seed.portico.test or admin@seed.portico.test with "${SEED_PASSWORD}".`);
+  await database.close();
+}
+
+await main();
