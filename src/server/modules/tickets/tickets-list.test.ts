@@ -100,3 +100,12 @@ describe("GET /api/tickets for an admin", () => {
     expect((await admin.client.get(`/api/tickets?q=${encodeURIComponent("%")}`)).body.total).toBe(1);
   });
 });
+
+describe("OpenAPI document", () => {
+  it("documents every ticket and ticket comment route", async () => {
+    const doc = await server.anonymous().get("/api/openapi.json");
+    expect(doc.status).toBe(200);
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(["/tickets", "/tickets/{id}", "/tickets/{id}/comments"]));
+    expect(Object.keys(doc.body.paths["/tickets/{id}"])).toEqual(expect.arrayContaining(["get", "patch"]));
+  });
+});

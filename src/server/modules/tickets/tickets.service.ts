@@ -97,8 +97,12 @@ async function projectForNewTicket(db: Database, actor: Actor, projectId: string
     .select({ id: projects.id, companyId: projects.companyId })
     .from(projects)
     .where(and(eq(projects.id, projectId), scope));
-  // 400 rather than 404: the ticket URL exists, a field of the body is wrong.
-  if (!project) throw badRequest("projectId: Choose one of your projects", [{ field: "projectId", message: "Choose one of your projects" }]);
+  if (!project) {
+    // 400 rather than 404: the URL is fine, a field of the body is wrong. A customer is not told
+    // whether the project exists elsewhere (D11).
+    const message = actor.role === "admin" ? "No such project" : "Choose one of your company's projects";
+    throw badRequest(`projectId: ${message}`, [{ field: "projectId", message }]);
+  }
   return project;
 }
 

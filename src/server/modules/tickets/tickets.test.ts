@@ -82,7 +82,7 @@ describe("POST /api/tickets", () => {
     const before = await ticketCount();
     const response = await customer.client.post("/api/tickets", { projectId: foreign.project.id, title: "Sneak in" });
     expect(response.status).toBe(400);
-    expect(response.body.errors.map((e: { field: string }) => e.field)).toEqual(["projectId"]);
+    expect(response.body.errors).toEqual([{ field: "projectId", message: "Choose one of your company's projects" }]);
     expect(await ticketCount()).toBe(before);
   });
 
@@ -101,12 +101,15 @@ describe("POST /api/tickets", () => {
     expect(response.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["priority", "projectId", "title"]);
   });
 
-  it("lets an admin open a ticket in any company's project", async () => {
+  it("lets an admin open a ticket in any company's project, but not in a missing one", async () => {
     const admin = await server.createUser({ admin: true });
     const { company, project } = await customerWithProject(server, "Served Co");
     const response = await admin.client.post("/api/tickets", { projectId: project.id, title: "Planned maintenance", priority: "low" });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ status: "pending", company: { id: company.id }, createdBy: { id: admin.id } });
+    const unknown = await admin.client.post("/api/tickets", { projectId: crypto.randomUUID(), title: "Nowhere" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toEqual([{ field: "projectId", message: "No such project" }]);
   });
 
   it("answers 401 to an anonymous caller", async () => {
@@ -162,11 +165,13 @@ describe("PATCH /api/tickets/:id", () => {
     expect((await customer.client.get(`/api/tickets/${created.id}`)).body.status).toBe("doing");
   });
 
-  it("answers 403 to a customer and changes nothing", async () => {
+  it("answers 403 to a customer, whatever the body, and changes nothing", async () => {
     const { project, customer } = await customerWithProject(server, "Customer Edit Co");
     const created = (await customer.client.post("/api/tickets", { projectId: project.id, title: "Mine" })).body;
     const response = await customer.client.patch(`/api/tickets/${created.id}`, { status: "done" });
     expect(response.status).toBe(403);
+    // The role is checked before the body, so a customer learns nothing from validation errors.
+    expect((await customer.client.patch(`/api/tickets/${created.id}`, { status: "bogus" })).status).toBe(403);
     expect((await customer.client.get(`/api/tickets/${created.id}`)).body.status).toBe("pending");
   });
 

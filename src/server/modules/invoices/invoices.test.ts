@@ -1,0 +1,147 @@
+import { count, inArray, sum } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoices } from "../../db/schema";
+import type { PorticoEvent } from "../../realtime/event-bus";
+import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
+import { customerOfNewCompany, invoiceBody } from "./test-fixtures";
+
+let server: TestServer;
+let admin: TestUser;
+let acme: Awaited<ReturnType<typeof customerOfNewCompany>>;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.createUser({ admin: true });
+  acme = await customerOfNewCompany(server, "Acme Billing");
+});
+afterAll(() => server.close());
+
+const invoiceCount = async () => (await server.deps.db.select({ n: count() }).from(invoices))[0]!.n;
+const fields = (body: { errors?: { field: string }[] }) => (body.errors ?? []).map((e) => e.field);
+
+describe("POST /api/invoices", () => {
+  it("creates an unpaid invoice, stores the amount exactly and announces it", async () => {
+    const events: PorticoEvent[] = [];
+    const stop = server.deps.events.subscribe((event) => events.push(event));
+    const response = await admin.client.post("/api/invoices", invoiceBody(acme.company.id, { invoiceNumber: "INV-2026-001", amount: "1234.5" }));
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({
+      invoiceNumber: "INV-2026-001",
+      amount: "1234.50",
+      issueDate: "2026-03-01",
+      dueDate: null,
+      pdfUrl: null,
+      status: "unpaid",
+      company: { id: acme.company.id, name: "Acme Billing" },
+    });
+    await expect.poll(() => events.length).toBe(1);
+    stop();
+    expect(events[0]).toEqual({ kind: "invoice", companyId: acme.company.id, id: response.body.id });
+  });
+
+  it("keeps cents exact: 0.10 and 0.20 add up to 0.30 in the database, and a number is accepted", async () => {
+    const company = (await customerOfNewCompany(server, "Cents Co")).company;
+    const dime = await admin.client.post("/api/invoices", invoiceBody(company.id, { amount: "0.10" }));
+    const twenty = await admin.client.post("/api/invoices", invoiceBody(company.id, { amount: 0.2 }));
+    const big = await admin.client.post("/api/invoices", invoiceBody(company.id, { amount: "9999999999.99", status: "paid" }));
+    expect([dime.body.amount, twenty.body.amount, big.body.amount]).toEqual(["0.10", "0.20", "9999999999.99"]);
+    expect(big.body.status).toBe("paid");
+    const [total] = await server.deps.db
+      .select({ total: sum(invoices.amount) })
+      .from(invoices)
+      .where(inArray(invoices.id, [dime.body.id, twenty.body.id]));
+    expect(total!.total).toBe("0.30");
+  });
+
+  it.each([
+    ["a float that is not a whole cent", 0.1 + 0.2],
+    ["a negative amount", "-1.00"],
+    ["three decimals", "1.234"],
+    ["text", "lots"],
+    ["nothing", ""],
+    ["more than numeric(12,2) holds", "10000000000.00"],
+  ])("rejects %s as the amount with a 400 naming amount", async (_label, amount) => {
+    const response = await admin.client.post("/api/invoices", invoiceBody(acme.company.id, { amount }));
+    expect(response.status).toBe(400);
+    expect(fields(response.body)).toEqual(["amount"]);
+  });
+
+  it("names each invalid field and writes nothing", async () => {
+    const before = await invoiceCount();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ companyId: crypto.randomUUID() }, "companyId"],
+      [{ companyId: undefined }, "companyId"],
+      [{ invoiceNumber: "  " }, "invoiceNumber"],
+      [{ issueDate: "01/03/2026" }, "issueDate"],
+      [{ dueDate: "2026-02-28" }, "dueDate"],
+      [{ pdfUrl: "javascript:alert(1)" }, "pdfUrl"],
+      [{ pdfUrl: "not a url" }, "pdfUrl"],
+      [{ status: "overdue" }, "status"],
+    ];
+    for (const [overrides, field] of cases) {
+      const response = await admin.client.post("/api/invoices", invoiceBody(acme.company.id, overrides));
+      expect(response.status, field).toBe(400);
+      expect(fields(response.body), field).toEqual([field]);
+    }
+    expect(await invoiceCount()).toBe(before);
+  });
+
+  it("refuses a duplicate invoice number with a 409 naming invoiceNumber", async () => {
+    await admin.client.post("/api/invoices", invoiceBody(acme.company.id, { invoiceNumber: "INV-DUP" }));
+    const before = await invoiceCount();
+    const response = await admin.client.post("/api/invoices", invoiceBody(acme.company.id, { invoiceNumber: " INV-DUP " }));
+    expect(response.status).toBe(409);
+    expect(fields(response.body)).toEqual(["invoiceNumber"]);
+    expect(await invoiceCount()).toBe(before);
+  });
+
+  it("answers 403 to a customer and 401 to an anonymous caller, writing nothing", async () => {
+    const before = await invoiceCount();
+    expect((await acme.customer.client.post("/api/invoices", invoiceBody(acme.company.id))).status).toBe(403);
+    expect((await server.anonymous().post("/api/invoices", invoiceBody(acme.company.id))).status).toBe(401);
+    expect(await invoiceCount()).toBe(before);
+  });
+});
+
+describe("PATCH /api/invoices/:id", () => {
+  const create = async (overrides: Record<string, unknown> = {}) =>
+    (await admin.client.post("/api/invoices", invoiceBody(acme.company.id, overrides))).body;
+
+  it("lets an admin mark an invoice paid and announces it", async () => {
+    const invoice = await create({ amount: "50.05" });
+    const events: PorticoEvent[] = [];
+    const stop = server.deps.events.subscribe((event) => events.push(event));
+    const response = await admin.client.patch(`/api/invoices/${invoice.id}`, { status: "paid" });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ status: "paid", amount: "50.05", invoiceNumber: invoice.invoiceNumber });
+    await expect.poll(() => events.length).toBe(1);
+    stop();
+    expect(events[0]).toEqual({ kind: "invoice", companyId: acme.company.id, id: invoice.id });
+  });
+
+  it("checks a new due date against the stored issue date", async () => {
+    const invoice = await create({ issueDate: "2026-05-10" });
+    const response = await admin.client.patch(`/api/invoices/${invoice.id}`, { dueDate: "2026-05-01" });
+    expect(response.status).toBe(400);
+    expect(fields(response.body)).toEqual(["dueDate"]);
+    const ok = await admin.client.patch(`/api/invoices/${invoice.id}`, { dueDate: "2026-06-01", pdfUrl: "https://files.example.test/a.pdf" });
+    expect(ok.body).toMatchObject({ dueDate: "2026-06-01", pdfUrl: "https://files.example.test/a.pdf" });
+  });
+
+  it("refuses another invoice's number with 409", async () => {
+    const first = await create();
+    const second = await create();
+    const response = await admin.client.patch(`/api/invoices/${second.id}`, { invoiceNumber: first.invoiceNumber });
+    expect(response.status).toBe(409);
+    expect(fields(response.body)).toEqual(["invoiceNumber"]);
+  });
+
+  it("answers 403 to a customer (even with a bad body), 404 for an unknown invoice and 400 for an empty change", async () => {
+    const invoice = await create();
+    expect((await acme.customer.client.patch(`/api/invoices/${invoice.id}`, { status: "paid" })).status).toBe(403);
+    expect((await acme.customer.client.patch(`/api/invoices/${invoice.id}`, { status: "nope" })).status).toBe(403);
+    expect((await admin.client.get(`/api/invoices/${invoice.id}`)).body.status).toBe("unpaid");
+    expect((await admin.client.patch(`/api/invoices/${crypto.randomUUID()}`, { status: "paid" })).status).toBe(404);
+    expect((await admin.client.patch(`/api/invoices/${invoice.id}`, {})).status).toBe(400);
+    expect((await server.anonymous().patch(`/api/invoices/${invoice.id}`, { status: "paid" })).status).toBe(401);
+  });
+});
