@@ -1,6 +1,11 @@
 import { PageHeader } from "../../../components/layout/page-header";
+import { InvoiceTable } from "../../../features/invoices/components/invoice-table";
 
-// Screen built by its feature issue; the route exists so navigation and code splitting are in place.
 export function InvoicesRoute() {
-  return <PageHeader title="Invoices" />;
+  return (
+    <div>
+      <PageHeader title="Invoices" description="Your company's invoices and their status." />
+      <InvoiceTable />
+    </div>
+  );
 }

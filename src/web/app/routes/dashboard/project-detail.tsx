@@ -1,6 +1,59 @@
-import { PageHeader } from "../../../components/layout/page-header";
+import { ArrowLeft } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useParams } from "react-router";
+import { toast } from "sonner";
+import { Button } from "../../../components/ui/button";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { CommentsPanel } from "../../../features/comments/components/comments-panel";
+import { useProject } from "../../../features/projects/api/use-project";
+import { ProjectSummary } from "../../../features/projects/components/project-summary";
+import { ProjectTicketTable } from "../../../features/tickets/components/project-ticket-table";
+import { ApiError } from "../../../lib/api";
 
-// Screen built by its feature issue; the route exists so navigation and code splitting are in place.
+function BackToProjects() {
+  return (
+    <Button asChild variant="ghost" size="sm" className="-ml-3">
+      <Link to="/dashboard/projects">
+        <ArrowLeft className="h-4 w-4" aria-hidden />
+        Back to Projects
+      </Link>
+    </Button>
+  );
+}
+
 export function ProjectDetailRoute() {
-  return <PageHeader title="Project" />;
+  const idOrSlug = useParams().idOrSlug ?? "";
+  const project = useProject(idOrSlug);
+  // Another company's project answers like a missing one (D11): both are "not found".
+  const notFound = project.error instanceof ApiError && project.error.status === 404;
+  const failed = project.isError && !notFound;
+
+  useEffect(() => {
+    if (failed) toast.error("Failed to load project", { id: "load-project" });
+  }, [failed]);
+
+  return (
+    <div className="space-y-6">
+      <BackToProjects />
+      {project.isPending ? (
+        <PageSpinner />
+      ) : notFound ? (
+        <EmptyState title={`Project not found (ID: ${idOrSlug})`} />
+      ) : project.isError ? (
+        <div role="alert" className="rounded-lg border border-destructive/40 p-6 text-sm">
+          <p>Could not load this project.</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void project.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <ProjectSummary project={project.data} />
+          <ProjectTicketTable projectId={project.data.id} />
+          <CommentsPanel target={{ kind: "project", id: project.data.id }} />
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,6 +1,11 @@
 import { PageHeader } from "../../../components/layout/page-header";
+import { ProjectGrid } from "../../../features/projects/components/project-grid";
 
-// Screen built by its feature issue; the route exists so navigation and code splitting are in place.
 export function ProjectsRoute() {
-  return <PageHeader title="Projects" />;
+  return (
+    <div>
+      <PageHeader title="Projects" description="Everything we are working on for your company." />
+      <ProjectGrid />
+    </div>
+  );
 }

@@ -1,6 +1,57 @@
-import { PageHeader } from "../../../components/layout/page-header";
+import { ArrowLeft } from "lucide-react";
+import { useEffect } from "react";
+import { Link, useParams } from "react-router";
+import { toast } from "sonner";
+import { Button } from "../../../components/ui/button";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { CommentsPanel } from "../../../features/comments/components/comments-panel";
+import { useTicket } from "../../../features/tickets/api/use-ticket";
+import { TicketSummary } from "../../../features/tickets/components/ticket-summary";
+import { ApiError } from "../../../lib/api";
 
-// Screen built by its feature issue; the route exists so navigation and code splitting are in place.
+function BackToTickets() {
+  return (
+    <Button asChild variant="ghost" size="sm" className="-ml-3">
+      <Link to="/dashboard/tickets">
+        <ArrowLeft className="h-4 w-4" aria-hidden />
+        Back to Tickets
+      </Link>
+    </Button>
+  );
+}
+
 export function TicketDetailRoute() {
-  return <PageHeader title="Ticket" />;
+  const id = useParams().id ?? "";
+  const ticket = useTicket(id);
+  // Missing, another company's (D11) and a malformed id (400) all mean there is no such ticket.
+  const notFound = ticket.error instanceof ApiError && (ticket.error.status === 404 || ticket.error.status === 400);
+  const failed = ticket.isError && !notFound;
+
+  useEffect(() => {
+    if (failed) toast.error("Failed to load ticket", { id: "load-ticket" });
+  }, [failed]);
+
+  return (
+    <div className="space-y-6">
+      <BackToTickets />
+      {ticket.isPending ? (
+        <PageSpinner />
+      ) : notFound ? (
+        <EmptyState title="Ticket not found" />
+      ) : ticket.isError ? (
+        <div role="alert" className="rounded-lg border border-destructive/40 p-6 text-sm">
+          <p>Could not load this ticket.</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => void ticket.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <TicketSummary ticket={ticket.data} />
+          <CommentsPanel target={{ kind: "ticket", id: ticket.data.id }} />
+        </>
+      )}
+    </div>
+  );
 }

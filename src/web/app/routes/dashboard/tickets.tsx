@@ -1,6 +1,18 @@
 import { PageHeader } from "../../../components/layout/page-header";
+import { useProjectOptions } from "../../../features/projects/api/use-projects";
+import { NewTicketDialog } from "../../../features/tickets/components/new-ticket-dialog";
+import { TicketBoard } from "../../../features/tickets/components/ticket-board";
 
-// Screen built by its feature issue; the route exists so navigation and code splitting are in place.
 export function TicketsRoute() {
-  return <PageHeader title="Tickets" />;
+  const projects = useProjectOptions();
+  return (
+    <div>
+      <PageHeader
+        title="Tickets"
+        description="Questions, requests and issues, and where each one stands."
+        actions={<NewTicketDialog projects={projects.data} projectsFailed={projects.isError} />}
+      />
+      <TicketBoard />
+    </div>
+  );
 }

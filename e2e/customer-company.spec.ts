@@ -1,0 +1,81 @@
+import { createProject, failRequests, formatInstantDateInPage, tag, test } from "./support/customer-data";
+import { expect } from "./support/fixtures";
+
+test.describe("customer company profile", () => {
+  test("creates the company profile, shows its cards, then updates it", async ({ customerPage: page, admin }) => {
+    const name = `Acme Works ${tag()}`;
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Company Profile" })).toBeVisible();
+    const activeProjects = page.getByRole("region", { name: "Active Projects" }).getByTestId("stat-value");
+    const memberSince = page.getByRole("region", { name: "Member Since" }).getByTestId("stat-value");
+    await expect(activeProjects).toHaveText("0");
+    await expect(memberSince).toHaveText("N/A");
+
+    // Company Name is required; a contact email must be an email when given.
+    const save = page.getByRole("button", { name: "Save Changes" });
+    await page.getByLabel("Contact Email").fill("not-an-email");
+    await save.click();
+    await expect(page.getByText("Company name is required")).toBeVisible();
+    await expect(page.getByText("Enter a valid email address")).toBeVisible();
+
+    await page.getByLabel("Company Name").fill(name);
+    await page.getByLabel("Contact Name").fill("Casey Contact");
+    await page.getByLabel("Contact Email").fill("casey@acme.test");
+    await page.getByLabel("Phone Number").fill("+1 555 0100");
+    await page.getByLabel("Address").fill("1 Main Street\nSpringfield");
+
+    // Hold the request to see the working state.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/companies/mine", async (route) => {
+      if (route.request().method() === "PUT") await held;
+      await route.fallback();
+    });
+    await save.click();
+    const saving = page.getByRole("button", { name: "Saving..." });
+    await expect(saving).toBeVisible();
+    await expect(saving).toBeDisabled();
+    release();
+    await expect(page.getByText("Company profile created successfully")).toBeVisible();
+    await page.unroute("**/api/companies/mine");
+
+    const mine = await (await page.request.get("/api/companies/mine")).json();
+    expect(mine.company.name).toBe(name);
+    await expect(memberSince).toHaveText(await formatInstantDateInPage(page, mine.company.createdAt));
+    await expect(activeProjects).toHaveText("0");
+
+    // The second save updates the same company.
+    await page.getByLabel("Phone Number").fill("+1 555 0199");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Company profile updated successfully")).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByLabel("Company Name")).toHaveValue(name);
+    await expect(page.getByLabel("Contact Name")).toHaveValue("Casey Contact");
+    await expect(page.getByLabel("Contact Email")).toHaveValue("casey@acme.test");
+    await expect(page.getByLabel("Phone Number")).toHaveValue("+1 555 0199");
+    await expect(page.getByLabel("Address")).toHaveValue("1 Main Street\nSpringfield");
+
+    // Active Projects counts only the company's active projects.
+    await createProject(admin, mine.company.id, { name: `Active One ${tag()}` });
+    await createProject(admin, mine.company.id, { name: `Active Two ${tag()}`, status: "active" });
+    await createProject(admin, mine.company.id, { name: `Paused ${tag()}`, status: "on_hold" });
+    await createProject(admin, mine.company.id, { name: `Finished ${tag()}`, status: "completed" });
+    await page.reload();
+    await expect(activeProjects).toHaveText("2");
+  });
+
+  test("shows the server message, or the fallback, when saving fails", async ({ customerPage: page }) => {
+    await page.goto("/dashboard");
+    await page.getByLabel("Company Name").fill(`Failing Co ${tag()}`);
+
+    await failRequests(page, "**/api/companies/mine", { method: "PUT", status: 409, detail: "Your company profile was just created; reload and try again", times: 1 });
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Your company profile was just created; reload and try again")).toBeVisible();
+
+    await failRequests(page, "**/api/companies/mine", { method: "PUT", status: 500, times: 1 });
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Failed to save company profile")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Member Since" }).getByTestId("stat-value")).toHaveText("N/A");
+  });
+});

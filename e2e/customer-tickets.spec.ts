@@ -1,0 +1,97 @@
+import type { Page } from "@playwright/test";
+import { createProject, createTicket, failRequests, setTicketStatus, tag, test } from "./support/customer-data";
+import { expect } from "./support/fixtures";
+
+const column = (page: Page, name: "Pending" | "Doing" | "Done") => page.getByRole("region", { name });
+
+test.describe("customer tickets board", () => {
+  test("creates a ticket through the dialog and shows it on the board by status", async ({ admin, newCustomer }) => {
+    const customer = await newCustomer(`Board Co ${tag()}`, "Bo Board");
+    const { page } = customer;
+    const website = await createProject(admin, customer.company.id, { name: `Website ${tag()}` });
+    const app = await createProject(admin, customer.company.id, { name: `App ${tag()}` });
+
+    await page.goto("/dashboard/tickets");
+    await expect(page.getByRole("heading", { name: "Tickets", exact: true })).toBeVisible();
+    for (const name of ["Pending", "Doing", "Done"] as const) {
+      await expect(column(page, name).getByRole("heading", { name })).toBeVisible();
+      await expect(column(page, name).getByTestId("column-count")).toHaveText("0");
+      await expect(column(page, name).getByText("No tickets")).toBeVisible();
+    }
+
+    // The dialog: its title, the company's projects, priority defaulting to medium, validation.
+    const newTicket = page.getByRole("button", { name: "New Ticket" });
+    await newTicket.click();
+    const dialog = page.getByRole("dialog", { name: "Create New Ticket" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Priority")).toHaveValue("medium");
+    await expect(dialog.getByLabel("Project").locator("option")).toHaveText(["Select a project", app.name, website.name]);
+    await dialog.getByRole("button", { name: "Create Ticket" }).click();
+    await expect(dialog.getByText("Choose a project")).toBeVisible();
+    await expect(dialog.getByText("Title is required")).toBeVisible();
+
+    // Escape closes it and gives focus back to the button (keyboard users).
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(newTicket).toBeFocused();
+
+    const title = `Contact form broken ${tag()}`;
+    await newTicket.click();
+    await dialog.getByLabel("Project").selectOption({ label: website.name });
+    await dialog.getByLabel("Title").fill(title);
+    await dialog.getByLabel("Description").fill("Nothing happens on submit");
+    await dialog.getByRole("button", { name: "Create Ticket" }).click();
+    await expect(page.getByText("Ticket created successfully")).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const pending = column(page, "Pending");
+    await expect(pending.getByTestId("column-count")).toHaveText("1");
+    const card = pending.getByRole("link").filter({ hasText: title });
+    await expect(card).toContainText("Medium");
+    await expect(card).toContainText(website.name);
+    await expect(column(page, "Doing").getByText("No tickets")).toBeVisible();
+
+    // Tickets the team moved show in their columns with the counts.
+    const doing = await createTicket(customer.context.request, { projectId: app.id, title: `Push alerts ${tag()}`, priority: "high" });
+    const done = await createTicket(customer.context.request, { projectId: app.id, title: `Splash screen ${tag()}`, priority: "urgent" });
+    const done2 = await createTicket(customer.context.request, { projectId: website.id, title: `Favicon ${tag()}`, priority: "low" });
+    await setTicketStatus(admin, doing.id, "doing");
+    await setTicketStatus(admin, done.id, "done");
+    await setTicketStatus(admin, done2.id, "done");
+    await page.reload();
+    await expect(column(page, "Pending").getByTestId("column-count")).toHaveText("1");
+    await expect(column(page, "Doing").getByTestId("column-count")).toHaveText("1");
+    await expect(column(page, "Done").getByTestId("column-count")).toHaveText("2");
+    await expect(column(page, "Doing").getByRole("link", { name: new RegExp(doing.title) })).toContainText("High");
+    await expect(column(page, "Done").getByRole("link")).toHaveCount(2);
+    await expect(column(page, "Done").getByText("No tickets")).toHaveCount(0);
+
+    const created = pending.getByRole("link").filter({ hasText: title });
+    const href = await created.getAttribute("href");
+    expect(href).toMatch(/^\/dashboard\/tickets\/[0-9a-f-]{36}$/);
+    await created.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  });
+
+  test("toasts a failed ticket creation and keeps the dialog open", async ({ admin, newCustomer }) => {
+    const customer = await newCustomer(`Oops Co ${tag()}`);
+    const { page } = customer;
+    const project = await createProject(admin, customer.company.id, { name: `Only Project ${tag()}` });
+
+    await page.goto("/dashboard/tickets");
+    await failRequests(page, "**/api/tickets", { method: "POST", status: 500 });
+    await page.getByRole("button", { name: "New Ticket" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create New Ticket" });
+    // The only project is chosen already.
+    await expect(dialog.getByLabel("Project")).toHaveValue(project.id);
+    await dialog.getByLabel("Title").fill("Will not work");
+    await dialog.getByRole("button", { name: "Create Ticket" }).click();
+    await expect(page.getByText("Failed to create ticket")).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Title")).toHaveValue("Will not work");
+    // The board behind the modal is hidden from assistive tech until the dialog closes.
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(column(page, "Pending").getByTestId("column-count")).toHaveText("0");
+  });
+});

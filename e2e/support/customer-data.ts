@@ -1,0 +1,207 @@
+import { randomUUID } from "node:crypto";
+import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import { E2E_ADMIN } from "./constants";
+import { test as base, expect, newClientContext, signInThroughApi, signUpThroughApi, type Credentials } from "./fixtures";
+
+/**
+ * Test data for the customer screens, made through the real API: the admin creates projects and
+ * invoices and changes ticket status; customers create their company and tickets themselves.
+ */
+
+/** A short random tag so names from parallel tests never collide (and tenancy checks are exact). */
+export const tag = () => randomUUID().slice(0, 6);
+
+export interface AdminApi {
+  request: APIRequestContext;
+  close: () => Promise<void>;
+}
+
+/** The bootstrap admin, signed in on a separate context of its own. */
+export async function adminApi(browser: Browser): Promise<AdminApi> {
+  const context = await newClientContext(browser);
+  await signInThroughApi(context.request, E2E_ADMIN);
+  return { request: context.request, close: () => context.close() };
+}
+
+async function json<T>(response: Awaited<ReturnType<APIRequestContext["get"]>>, status: number): Promise<T> {
+  expect(response.status(), await response.text()).toBe(status);
+  return (await response.json()) as T;
+}
+
+export interface CompanyJson {
+  id: string;
+  name: string;
+  createdAt: string;
+}
+
+export interface CompanyProfile {
+  name: string;
+  contactName?: string;
+  contactEmail?: string;
+  phone?: string;
+  address?: string;
+}
+
+/** Customer: creates the company profile (and the membership) through PUT /api/companies/mine. */
+export async function createCompany(request: APIRequestContext, profile: CompanyProfile): Promise<CompanyJson> {
+  const body = await json<{ created: boolean; company: CompanyJson }>(await request.put("/api/companies/mine", { data: profile }), 201);
+  return body.company;
+}
+
+export interface CustomerSession {
+  context: BrowserContext;
+  page: Page;
+  credentials: Credentials;
+  company: CompanyJson;
+}
+
+/** A new customer, signed in on its own context, with a company of the given name. */
+export async function customerWithCompany(browser: Browser, companyName: string, userName = "Casey Customer"): Promise<CustomerSession> {
+  const context = await newClientContext(browser);
+  const credentials = await signUpThroughApi(context.request, userName);
+  const company = await createCompany(context.request, { name: companyName });
+  return { context, page: await context.newPage(), credentials, company };
+}
+
+export interface ProjectJson {
+  id: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  status: string;
+  createdAt: string;
+}
+
+export interface NewProject {
+  name: string;
+  description?: string;
+  status?: "active" | "on_hold" | "completed";
+  startDate?: string;
+}
+
+export async function createProject(admin: AdminApi, companyId: string, input: NewProject): Promise<ProjectJson> {
+  return json<ProjectJson>(await admin.request.post("/api/projects", { data: { companyId, ...input } }), 201);
+}
+
+export async function updateProject(admin: AdminApi, id: string, patch: Record<string, unknown>): Promise<ProjectJson> {
+  return json<ProjectJson>(await admin.request.patch(`/api/projects/${id}`, { data: patch }), 200);
+}
+
+/** The admin's own profile id (the assignable team member). */
+export async function adminUserId(admin: AdminApi): Promise<string> {
+  const team = await json<Array<{ id: string; email: string }>>(await admin.request.get("/api/team"), 200);
+  const me = team.find((member) => member.email === E2E_ADMIN.email);
+  expect(me, "the bootstrap admin is a team member").toBeTruthy();
+  return me!.id;
+}
+
+export interface TicketJson {
+  id: string;
+  title: string;
+  status: string;
+  priority: string;
+  createdAt: string;
+}
+
+export interface NewTicket {
+  projectId: string;
+  title: string;
+  description?: string;
+  priority?: "low" | "medium" | "high" | "urgent";
+}
+
+/** Customer: opens a ticket in one of their company's projects. */
+export async function createTicket(request: APIRequestContext, input: NewTicket): Promise<TicketJson> {
+  return json<TicketJson>(await request.post("/api/tickets", { data: input }), 201);
+}
+
+export async function setTicketStatus(admin: AdminApi, id: string, status: "pending" | "doing" | "done"): Promise<void> {
+  await json(await admin.request.patch(`/api/tickets/${id}`, { data: { status } }), 200);
+}
+
+export async function addComment(request: APIRequestContext, kind: "projects" | "tickets", id: string, content: string): Promise<void> {
+  await json(await request.post(`/api/${kind}/${id}/comments`, { data: { content } }), 201);
+}
+
+export interface NewInvoice {
+  invoiceNumber: string;
+  amount: string;
+  issueDate: string;
+  dueDate?: string;
+  pdfUrl?: string;
+  status?: "unpaid" | "paid";
+}
+
+export interface InvoiceJson {
+  id: string;
+  invoiceNumber: string;
+}
+
+export async function createInvoice(admin: AdminApi, companyId: string, input: NewInvoice): Promise<InvoiceJson> {
+  return json<InvoiceJson>(await admin.request.post("/api/invoices", { data: { companyId, ...input } }), 201);
+}
+
+/** How the app formats a date (YYYY-MM-DD) in the browser's locale, for exact expectations. */
+export function formatDateInPage(page: Page, date: string): Promise<string> {
+  return page.evaluate(
+    (value) =>
+      new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }).format(
+        new Date(`${value}T00:00:00Z`),
+      ),
+    date,
+  );
+}
+
+/** How the app formats an instant's calendar day in the browser's locale and time zone. */
+export function formatInstantDateInPage(page: Page, instant: string): Promise<string> {
+  return page.evaluate(
+    (value) => new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric" }).format(new Date(value)),
+    instant,
+  );
+}
+
+/**
+ * Answers matching API calls with a problem+json error (every one, or the first `times`), to drive
+ * the screens' failure paths, which a healthy server never takes on purpose.
+ */
+export async function failRequests(
+  page: Page,
+  url: string | RegExp,
+  options: { method: string; status: number; detail?: string; times?: number },
+): Promise<void> {
+  let left = options.times ?? Number.POSITIVE_INFINITY;
+  await page.route(url, async (route) => {
+    if (route.request().method() !== options.method || left <= 0) return route.fallback();
+    left -= 1;
+    const { status, detail } = options;
+    await route.fulfill({
+      status,
+      contentType: "application/problem+json",
+      body: detail ? JSON.stringify({ type: "about:blank", title: "Error", status, detail }) : "",
+    });
+  });
+}
+
+interface CustomerFixtures {
+  /** Makes a signed-in customer with a company; every one is closed after the test. */
+  newCustomer: (companyName: string, userName?: string) => Promise<CustomerSession>;
+  /** The bootstrap admin's API, on its own context, closed after the test. */
+  admin: AdminApi;
+}
+
+export const test = base.extend<CustomerFixtures>({
+  newCustomer: async ({ browser }, use) => {
+    const sessions: CustomerSession[] = [];
+    await use(async (companyName, userName) => {
+      const session = await customerWithCompany(browser, companyName, userName);
+      sessions.push(session);
+      return session;
+    });
+    await Promise.all(sessions.map((session) => session.context.close()));
+  },
+  admin: async ({ browser }, use) => {
+    const admin = await adminApi(browser);
+    await use(admin);
+    await admin.close();
+  },
+});

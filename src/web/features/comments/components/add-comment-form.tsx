@@ -1,0 +1,66 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Send } from "lucide-react";
+import type { KeyboardEvent } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import { createCommentInputSchema, type CreateCommentInput } from "../../../../shared/schemas/comment";
+import { Button } from "../../../components/ui/button";
+import { Textarea } from "../../../components/ui/input";
+import { errorMessage } from "../../../lib/api";
+import { useAddComment, type CommentTarget } from "../api/use-comments";
+
+/** The add-comment box; Send stays disabled while the text is empty or whitespace (spec section 5). */
+export function AddCommentForm({ target }: { target: CommentTarget }) {
+  const add = useAddComment(target);
+  const form = useForm<CreateCommentInput>({ resolver: zodResolver(createCommentInputSchema), defaultValues: { content: "" } });
+  const content = useWatch({ control: form.control, name: "content" });
+  const { errors, isSubmitting } = form.formState;
+  const fieldId = `${target.kind}-comment`;
+  const blank = !content?.trim();
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      await add.mutateAsync(input);
+      form.reset({ content: "" });
+      toast.success("Comment added");
+    } catch (error) {
+      toast.error(errorMessage(error, "Failed to add comment"));
+    }
+  });
+
+  // Ctrl+Enter / Cmd+Enter sends, as in most comment boxes; Enter alone makes a new line.
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && !blank && !isSubmitting) {
+      event.preventDefault();
+      void onSubmit();
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-2">
+      <label htmlFor={fieldId} className="text-sm font-medium">
+        Add a comment
+      </label>
+      <Textarea
+        id={fieldId}
+        rows={3}
+        placeholder="Write a comment..."
+        aria-invalid={!!errors.content}
+        aria-describedby={errors.content ? `${fieldId}-error` : undefined}
+        onKeyDown={onKeyDown}
+        {...form.register("content")}
+      />
+      {errors.content ? (
+        <p id={`${fieldId}-error`} role="alert" className="text-sm text-destructive">
+          {errors.content.message}
+        </p>
+      ) : null}
+      <div className="flex justify-end">
+        <Button type="submit" disabled={blank || isSubmitting}>
+          <Send className="h-4 w-4" aria-hidden />
+          {isSubmitting ? "Sending..." : "Send"}
+        </Button>
+      </div>
+    </form>
+  );
+}

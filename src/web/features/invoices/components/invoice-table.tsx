@@ -1,0 +1,84 @@
+import { Download, FileText } from "lucide-react";
+import { formatDate, formatMoney } from "../../../../shared/format";
+import type { Invoice } from "../../../../shared/schemas/invoice";
+import { InvoiceStatusBadge } from "../../../components/status-badges";
+import { Button } from "../../../components/ui/button";
+import { Card } from "../../../components/ui/card";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";
+import { invoicePdfHref, useInvoices } from "../api/use-invoices";
+
+function InvoiceRow({ invoice }: { invoice: Invoice }) {
+  return (
+    <TableRow>
+      <TableCell className="font-medium">{invoice.invoiceNumber}</TableCell>
+      <TableCell className="whitespace-nowrap">{formatDate(invoice.issueDate)}</TableCell>
+      <TableCell className="whitespace-nowrap">{formatDate(invoice.dueDate, "N/A")}</TableCell>
+      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(invoice.amount)}</TableCell>
+      <TableCell>
+        <InvoiceStatusBadge status={invoice.status} />
+      </TableCell>
+      <TableCell>
+        {invoice.pdfUrl ? (
+          <Button asChild variant="outline" size="sm">
+            <a href={invoicePdfHref(invoice.id)} target="_blank" rel="noopener noreferrer">
+              <Download className="h-4 w-4" aria-hidden />
+              Download
+            </a>
+          </Button>
+        ) : (
+          <span className="text-sm text-muted-foreground">No PDF</span>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The customer's invoices with loading, empty and error states. */
+export function InvoiceTable() {
+  const invoices = useInvoices();
+
+  if (invoices.isPending) return <PageSpinner />;
+  if (invoices.isError) {
+    return (
+      <div role="alert" className="rounded-lg border border-destructive/40 p-6 text-sm">
+        <p>Could not load your invoices.</p>
+        <Button variant="outline" size="sm" className="mt-3" onClick={() => void invoices.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (invoices.data.items.length === 0) {
+    return (
+      <EmptyState
+        icon={<FileText className="h-10 w-10 text-muted-foreground" aria-hidden />}
+        title="No Invoices Yet"
+        description="Invoices for your company will appear here."
+      />
+    );
+  }
+
+  return (
+    <Card className="p-2 sm:p-4">
+      <Table aria-label="Invoices">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Invoice Number</TableHead>
+            <TableHead>Issue Date</TableHead>
+            <TableHead>Due Date</TableHead>
+            <TableHead className="text-right">Amount</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Action</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {invoices.data.items.map((invoice) => (
+            <InvoiceRow key={invoice.id} invoice={invoice} />
+          ))}
+        </TableBody>
+      </Table>
+    </Card>
+  );
+}

@@ -1,0 +1,55 @@
+import { FolderOpen } from "lucide-react";
+import { Button } from "../../../components/ui/button";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { PageSpinner, Spinner } from "../../../components/ui/spinner";
+import { brandName } from "../../../lib/brand";
+import { useProjects } from "../api/use-projects";
+import { ProjectCard } from "./project-card";
+
+/** The customer's projects as a card grid, with loading, empty and error states. */
+export function ProjectGrid() {
+  const projects = useProjects();
+
+  if (projects.isPending) return <PageSpinner />;
+  if (projects.isError) {
+    return (
+      <div role="alert" className="rounded-lg border border-destructive/40 p-6 text-sm">
+        <p>Could not load your projects.</p>
+        <Button variant="outline" size="sm" className="mt-3" onClick={() => void projects.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const items = projects.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) {
+    return (
+      <EmptyState
+        icon={<FolderOpen className="h-10 w-10 text-muted-foreground" aria-hidden />}
+        title="No Projects Yet"
+        description={`Projects created by the ${brandName} team will appear here`}
+      />
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Projects">
+        {items.map((project) => (
+          <li key={project.id}>
+            <ProjectCard project={project} />
+          </li>
+        ))}
+      </ul>
+      {projects.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button variant="outline" onClick={() => void projects.fetchNextPage()} disabled={projects.isFetchingNextPage}>
+            {projects.isFetchingNextPage ? <Spinner className="h-4 w-4" label="Loading more projects" /> : null}
+            Load more
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useQuery } from "@tanstack/react-query";
+import type { TicketPage } from "../../../../shared/schemas/ticket";
+import { apiGet } from "../../../lib/api";
+import { queryRoots } from "../../../lib/query-keys";
+
+export interface TicketListParams {
+  projectId?: string;
+}
+
+/**
+ * The customer's tickets (all of them in one answer, the server scopes them to the company),
+ * optionally of one project. Load failures are only logged (spec section 8).
+ */
+export function useTickets(params: TicketListParams = {}, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: [queryRoots.tickets, "list", params],
+    queryFn: () =>
+      apiGet<TicketPage>("/tickets", { projectId: params.projectId }).catch((error: unknown) => {
+        console.error("Failed to load tickets", error);
+        throw error;
+      }),
+    enabled: options.enabled ?? true,
+  });
+}

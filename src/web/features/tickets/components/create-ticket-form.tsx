@@ -1,0 +1,103 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { ticketPriorities, ticketPriorityLabels } from "../../../../shared/enums";
+import { createTicketInputSchema, type Ticket } from "../../../../shared/schemas/ticket";
+import { Button } from "../../../components/ui/button";
+import { Field } from "../../../components/ui/field";
+import { Input, NativeSelect, Textarea } from "../../../components/ui/input";
+import { ApiError } from "../../../lib/api";
+import { useCreateTicket } from "../api/use-create-ticket";
+
+type FormValues = z.input<typeof createTicketInputSchema>;
+const fields = ["projectId", "title", "description", "priority"] as const;
+
+export interface ProjectOption {
+  id: string;
+  name: string;
+}
+
+/** Project*, Title*, Description, Priority* (default medium); new tickets start pending (D5). */
+export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOption[]; onCreated: (ticket: Ticket) => void }) {
+  const create = useCreateTicket();
+  const form = useForm<FormValues, unknown, z.output<typeof createTicketInputSchema>>({
+    resolver: zodResolver(createTicketInputSchema),
+    defaultValues: { projectId: projects.length === 1 ? projects[0]!.id : "", title: "", description: "", priority: "medium" },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      const ticket = await create.mutateAsync(input);
+      toast.success("Ticket created successfully");
+      onCreated(ticket);
+    } catch (error) {
+      // The field the server refused (a project of another company, say) is marked on the form too.
+      const problems = error instanceof ApiError ? (error.problem?.errors ?? []) : [];
+      for (const problem of problems) {
+        const field = fields.find((name) => name === problem.field);
+        if (field) form.setError(field, { message: problem.message });
+      }
+      toast.error("Failed to create ticket");
+    }
+  });
+
+  const describedBy = (field: (typeof fields)[number]) => (errors[field] ? `ticket-${field}-error` : undefined);
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <Field id="ticket-projectId" label="Project" required error={errors.projectId?.message}>
+        <NativeSelect
+          id="ticket-projectId"
+          aria-required
+          aria-invalid={!!errors.projectId}
+          aria-describedby={describedBy("projectId")}
+          {...form.register("projectId")}
+        >
+          <option value="">Select a project</option>
+          {projects.map((project) => (
+            <option key={project.id} value={project.id}>
+              {project.name}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      {projects.length === 0 ? (
+        <p className="text-sm text-muted-foreground">There are no projects yet to open a ticket for.</p>
+      ) : null}
+      <Field id="ticket-title" label="Title" required error={errors.title?.message}>
+        <Input id="ticket-title" aria-required aria-invalid={!!errors.title} aria-describedby={describedBy("title")} {...form.register("title")} />
+      </Field>
+      <Field id="ticket-description" label="Description" error={errors.description?.message}>
+        <Textarea
+          id="ticket-description"
+          rows={4}
+          aria-invalid={!!errors.description}
+          aria-describedby={describedBy("description")}
+          {...form.register("description")}
+        />
+      </Field>
+      <Field id="ticket-priority" label="Priority" required error={errors.priority?.message}>
+        <NativeSelect
+          id="ticket-priority"
+          aria-required
+          aria-invalid={!!errors.priority}
+          aria-describedby={describedBy("priority")}
+          {...form.register("priority")}
+        >
+          {ticketPriorities.map((priority) => (
+            <option key={priority} value={priority}>
+              {ticketPriorityLabels[priority]}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
+          {isSubmitting ? "Creating..." : "Create Ticket"}
+        </Button>
+      </div>
+    </form>
+  );
+}

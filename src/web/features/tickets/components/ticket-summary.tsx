@@ -1,0 +1,35 @@
+import { FolderKanban } from "lucide-react";
+import { Link } from "react-router";
+import { displayName, formatDateTime } from "../../../../shared/format";
+import type { Ticket } from "../../../../shared/schemas/ticket";
+import { PriorityBadge, TicketStatusBadge } from "../../../components/status-badges";
+import { Card, CardContent, CardHeader } from "../../../components/ui/card";
+
+/** The head of the ticket detail screen: title, project, status, priority and description. */
+export function TicketSummary({ ticket }: { ticket: Ticket }) {
+  return (
+    <Card>
+      <CardHeader className="gap-3">
+        <h1 className="text-2xl font-bold tracking-tight break-words">{ticket.title}</h1>
+        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          <Link
+            to={`/dashboard/projects/${encodeURIComponent(ticket.project.slug || ticket.project.id)}`}
+            className="inline-flex items-center gap-1.5 hover:text-foreground hover:underline"
+          >
+            <FolderKanban className="h-4 w-4" aria-hidden />
+            {ticket.project.name}
+          </Link>
+          <TicketStatusBadge status={ticket.status} />
+          <PriorityBadge priority={ticket.priority} />
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <p className="text-sm whitespace-pre-wrap">{ticket.description || "No description provided"}</p>
+        <p className="text-xs text-muted-foreground">
+          Opened {formatDateTime(ticket.createdAt)}
+          {ticket.createdBy ? ` by ${displayName(ticket.createdBy)}` : null}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
