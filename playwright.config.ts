@@ -17,6 +17,8 @@ async function freePort(): Promise<number> {
 }
 
 process.env.E2E_PORT ||= String(await freePort());
+// Each run builds into its own folder, so parallel runs (and a running dev build) never collide.
+process.env.E2E_WEB_DIST ||= mkdtempSync(join(tmpdir(), "portico-e2e-web-"));
 const executablePath = await findBrowser();
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
@@ -29,6 +31,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   use: {
     baseURL,
     trace: "retain-on-failure",
@@ -43,13 +46,14 @@ export default defineConfig({
   // E2E_DATABASE_URL). 127.0.0.1 is a trusted proxy so each test context gets its own client
   // address (and rate-limit bucket) through X-Forwarded-For, as behind a load balancer.
   webServer: {
-    command: "node_modules/.bin/vite build --logLevel warn && node_modules/.bin/tsx src/server/index.ts",
+    command: `node_modules/.bin/vite build --logLevel warn --outDir ${process.env.E2E_WEB_DIST} && node_modules/.bin/tsx src/server/index.ts`,
     url: `${baseURL}/api/ready`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: "pipe",
     env: {
       PORT: process.env.E2E_PORT,
+      WEB_DIST: process.env.E2E_WEB_DIST,
       HOST: "127.0.0.1",
       BASE_URL: baseURL,
       DATA_DIR: mkdtempSync(join(tmpdir(), "portico-e2e-")),

@@ -27,6 +27,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, "must be at least 6 characters").optional()),
   ADMIN_NAME: optionalText,
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+  /** Where the built web app is; unset = dist/web of this checkout. */
+  WEB_DIST: optionalText,
 });
 
 export type Env = Omit<z.output<typeof envSchema>, "AUTH_SECRET" | "BASE_URL"> & {

@@ -9,7 +9,7 @@ import type { AppDeps } from "./http/context";
 import { createEventBus } from "./realtime/event-bus";
 import { countAdmins, ensureAdmin } from "./modules/users/users.service";
 
-export const webDist = fileURLToPath(new URL("../../dist/web", import.meta.url));
+const defaultWebDist = fileURLToPath(new URL("../../dist/web", import.meta.url));
 
 export interface RunningServer {
   port: number;
@@ -30,7 +30,7 @@ export async function startServer(env: Env, log: (line: string) => void = consol
   const deps = await createDeps(env, database);
   await bootstrapAdmin(deps, log);
 
-  const app = createApp(deps, { webDist });
+  const app = createApp(deps, { webDist: env.WEB_DIST ?? defaultWebDist });
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
   });

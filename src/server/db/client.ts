@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -65,7 +66,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     path = join(dataDir, "pglite");
     mkdirSync(path, { recursive: true });
   }
-  const client = await PGlite.create(path);
+  const client = await PGlite.create(path, { extensions: { pg_trgm } });
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   const db = pgliteDb as unknown as Database;

@@ -31,6 +31,7 @@ export const invoices = pgTable(
     check("invoices_pdf_url_http", sql`${t.pdfUrl} IS NULL OR ${t.pdfUrl} ~* '^https?://'`),
     index("invoices_company_id_issue_date_idx").on(t.companyId, t.issueDate.desc()),
     index("invoices_created_at_idx").on(t.createdAt.desc(), t.id),
+    index("invoices_number_trgm_idx").using("gin", sql`${t.invoiceNumber} gin_trgm_ops`),
   ],
 );
 

@@ -4,6 +4,7 @@ import { projectStatuses } from "../../../shared/enums";
 import { profiles } from "./auth";
 import { companies } from "./companies";
 
+// Admin searches are substring matches (ILIKE %q%): trigram GIN indexes serve them (pg_trgm).
 export const projectStatus = pgEnum("project_status", projectStatuses);
 
 export const projects = pgTable(
@@ -36,7 +37,7 @@ export const projects = pgTable(
     index("projects_company_id_created_at_idx").on(t.companyId, t.createdAt.desc()),
     index("projects_created_at_idx").on(t.createdAt.desc(), t.id),
     index("projects_assigned_to_idx").on(t.assignedTo),
-    index("projects_name_idx").on(sql`lower(${t.name})`),
+    index("projects_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
   ],
 );
 

@@ -39,7 +39,8 @@ export const tickets = pgTable(
     index("tickets_company_id_created_at_idx").on(t.companyId, t.createdAt.desc()),
     index("tickets_created_at_idx").on(t.createdAt.desc(), t.id),
     index("tickets_created_by_idx").on(t.createdBy),
-    index("tickets_title_idx").on(sql`lower(${t.title})`),
+    index("tickets_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("tickets_status_created_at_idx").on(t.status, t.createdAt.desc()),
   ],
 );
 
