@@ -8,6 +8,13 @@ import { mountWebApp } from "./http/static";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { meRoutes } from "./modules/me/me.routes";
+import { eventsRoutes } from "./modules/events/events.routes";
+import { endStreamsOnSignOut } from "./modules/events/sign-out-hook";
+import { messageRoutes } from "./modules/messages/messages.routes";
+import { companiesRoutes } from "./modules/companies/companies.routes";
+import { projectCommentsRoutes } from "./modules/projects/project-comments.routes";
+import { projectsRoutes } from "./modules/projects/projects.routes";
+import { teamRoutes } from "./modules/team/team.routes";
 import { invoiceRoutes } from "./modules/invoices/invoices.routes";
 import { ticketRoutes } from "./modules/tickets/tickets.routes";
 
@@ -16,6 +23,12 @@ function createSessionApi(deps: AppDeps) {
   return createRouter()
     .use("*", requireSession(deps))
     .route("/me", meRoutes(deps))
+    .route("/messages", messageRoutes(deps))
+    .route("/events", eventsRoutes(deps))
+    .route("/companies", companiesRoutes(deps))
+    .route("/projects", projectsRoutes(deps))
+    .route("/projects", projectCommentsRoutes(deps))
+    .route("/team", teamRoutes(deps))
     .route("/tickets", ticketRoutes(deps))
     .route("/invoices", invoiceRoutes(deps));
 }
@@ -23,6 +36,8 @@ function createSessionApi(deps: AppDeps) {
 export function createApi(deps: AppDeps) {
   const api = new OpenAPIHono();
   api.use("*", noStore, sameOriginJsonOnly(deps.env.BASE_URL));
+  // Before Better Auth's handler: a successful sign-out ends that session's event streams everywhere.
+  api.use("/auth/sign-out", endStreamsOnSignOut(deps));
   api.route("/auth", authRoutes(deps));
   api.route("/", healthRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", {

@@ -1,37 +1,11 @@
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, sql } from "drizzle-orm";
 import type { Company, CompanyListItem, CompanyListQuery, CompanyOption, CompanyProfileInput, MyCompany } from "../../../shared/schemas/company";
 import type { Page } from "../../../shared/schemas/pagination";
 import type { Database } from "../../db/client";
-import { companies, companyUsers, projects } from "../../db/schema";
+import { companies, companyUsers } from "../../db/schema";
 import type { Actor } from "../../http/context";
 import { conflict, notFound } from "../../http/problem";
-
-/** Admins see every company; a customer only their own, and one without a company none. */
-function scope(actor: Actor): SQL | undefined {
-  if (actor.role === "admin") return undefined;
-  return actor.companyId ? eq(companies.id, actor.companyId) : sql`false`;
-}
-
-/** `q` is matched as plain text: LIKE wildcards typed by the user are escaped. */
-const contains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-type CompanyRow = typeof companies.$inferSelect;
-const toCompany = (row: CompanyRow): Company => ({
-  id: row.id,
-  name: row.name,
-  contactName: row.contactName,
-  contactEmail: row.contactEmail,
-  phone: row.phone,
-  address: row.address,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
-
-// Correlated counts are evaluated for the page's rows only, each one an index lookup
-// (projects_company_id_created_at_idx, company_users_company_id_idx).
-const projectCount = sql<number>`(select count(*)::int from ${projects} where ${projects.companyId} = ${companies.id})`;
-const userCount = sql<number>`(select count(*)::int from ${companyUsers} where ${companyUsers.companyId} = ${companies.id})`;
-const activeProjectCount = sql<number>`(select count(*)::int from ${projects} where ${projects.companyId} = ${companies.id} and ${projects.status} = 'active')`;
+import { activeProjectCount, contains, projectCount, scope, toCompany, userCount } from "./company-select";
 
 export async function listCompanies(actor: Actor, db: Database, query: CompanyListQuery): Promise<Page<CompanyListItem>> {
   const where = and(scope(actor), query.q ? ilike(companies.name, contains(query.q)) : undefined);

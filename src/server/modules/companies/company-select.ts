@@ -1,0 +1,35 @@
+import { eq, getTableName, sql, type Column, type SQL } from "drizzle-orm";
+import type { Company } from "../../../shared/schemas/company";
+import { companies, companyUsers, projects } from "../../db/schema";
+import type { Actor } from "../../http/context";
+
+/** Admins see every company; a customer only their own, and one without a company none. */
+export function scope(actor: Actor): SQL | undefined {
+  if (actor.role === "admin") return undefined;
+  return actor.companyId ? eq(companies.id, actor.companyId) : sql`false`;
+}
+
+/** `q` is matched as plain text: LIKE wildcards typed by the user are escaped. */
+export const contains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const toCompany = (row: typeof companies.$inferSelect): Company => ({
+  id: row.id,
+  name: row.name,
+  contactName: row.contactName,
+  contactEmail: row.contactEmail,
+  phone: row.phone,
+  address: row.address,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+// "table"."column" spelled out: in a single-table select Drizzle leaves columns unqualified, and
+// an unqualified "id" inside a subquery would bind to the inner table instead of the company.
+const qualified = (column: Column) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+const companyId = qualified(companies.id);
+
+// Correlated counts run for the page's rows only, each one an index lookup
+// (projects_company_id_created_at_idx, company_users_company_id_idx).
+export const projectCount = sql<number>`(select count(*)::int from ${projects} where ${qualified(projects.companyId)} = ${companyId})`;
+export const userCount = sql<number>`(select count(*)::int from ${companyUsers} where ${qualified(companyUsers.companyId)} = ${companyId})`;
+export const activeProjectCount = sql<number>`(select count(*)::int from ${projects} where ${qualified(projects.companyId)} = ${companyId} and ${qualified(projects.status)} = 'active')`;

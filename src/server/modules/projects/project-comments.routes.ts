@@ -1,0 +1,41 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import { commentSchema, createCommentInputSchema } from "../../../shared/schemas/comment";
+import { createRouter, type AppDeps } from "../../http/context";
+import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
+import { addProjectComment, listProjectComments } from "./project-comments.service";
+
+const tags = ["Projects"];
+const params = z.object({ id: z.uuid("Not a valid id") });
+
+const listRoute = createRoute({
+  tags,
+  security: sessionSecurity,
+  method: "get",
+  path: "/{id}/comments",
+  summary: "A project's comments, oldest first",
+  request: { params },
+  responses: { 200: jsonContent(z.array(commentSchema), "Comments"), 400: problemResponses[400], 401: problemResponses[401], 404: problemResponses[404] },
+});
+
+const createCommentRoute = createRoute({
+  tags,
+  security: sessionSecurity,
+  method: "post",
+  path: "/{id}/comments",
+  summary: "Comment on a project the caller may see",
+  request: { params, body: { content: { "application/json": { schema: createCommentInputSchema } }, required: true } },
+  responses: { 201: jsonContent(commentSchema, "The new comment"), 400: problemResponses[400], 401: problemResponses[401], 404: problemResponses[404] },
+});
+
+export function projectCommentsRoutes({ db, events }: Pick<AppDeps, "db" | "events">) {
+  return createRouter()
+    .openapi(listRoute, async (c) => c.json(await listProjectComments(c.var.actor, db, c.req.valid("param").id), 200))
+    .openapi(createCommentRoute, async (c) => {
+      const { id } = c.req.valid("param");
+      const { comment, companyId } = await addProjectComment(c.var.actor, db, id, c.req.valid("json"));
+      // The event names the project: clients refetch that project's comment list.
+      await events.publish({ kind: "project_comment", companyId, id });
+      return c.json(comment, 201);
+    });
+}

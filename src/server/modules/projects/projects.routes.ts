@@ -1,0 +1,87 @@
+import { createRoute } from "@hono/zod-openapi";
+import { z } from "zod";
+import {
+  createProjectInputSchema,
+  projectListQuerySchema,
+  projectPageSchema,
+  projectSchema,
+  updateProjectInputSchema,
+} from "../../../shared/schemas/project";
+import { createRouter, type AppDeps } from "../../http/context";
+import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
+import { requireRole } from "../../http/session";
+import { createProject, findProject, listProjects, updateProject } from "./projects.service";
+
+const tags = ["Projects"];
+const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
+
+const listRoute = createRoute({
+  tags,
+  security: sessionSecurity,
+  method: "get",
+  path: "/",
+  summary: "Projects the caller may see, newest first unless sort=asc",
+  request: { query: projectListQuerySchema },
+  responses: { 200: jsonContent(projectPageSchema, "A page of projects"), 400: problemResponses[400], 401: problemResponses[401] },
+});
+
+const getRoute = createRoute({
+  tags,
+  security: sessionSecurity,
+  method: "get",
+  // Named like the other /projects/{id} paths: OpenAPI forbids two templates differing only by name.
+  path: "/{id}",
+  summary: "One project by id or slug, with company and assignee",
+  request: { params: z.object({ id: z.string().min(1).max(300).describe("The project's id or slug") }) },
+  responses: { 200: jsonContent(projectSchema, "The project"), 401: problemResponses[401], 404: problemResponses[404] },
+});
+
+const createProjectRoute = createRoute({
+  tags,
+  security: sessionSecurity,
+  method: "post",
+  path: "/",
+  summary: "Admin: create a project for a company; the slug comes from the name",
+  middleware: [requireRole("admin")] as const,
+  request: { body: json(createProjectInputSchema) },
+  responses: {
+    201: jsonContent(projectSchema, "The new project"),
+    400: problemResponses[400],
+    401: problemResponses[401],
+    403: problemResponses[403],
+    409: problemResponses[409],
+  },
+});
+
+const updateRoute = createRoute({
+  tags,
+  security: sessionSecurity,
+  method: "patch",
+  path: "/{id}",
+  summary: "Admin: edit a project (the slug never changes)",
+  middleware: [requireRole("admin")] as const,
+  request: { params: z.object({ id: z.uuid("Not a valid id") }), body: json(updateProjectInputSchema) },
+  responses: {
+    200: jsonContent(projectSchema, "The updated project"),
+    400: problemResponses[400],
+    401: problemResponses[401],
+    403: problemResponses[403],
+    404: problemResponses[404],
+  },
+});
+
+export function projectsRoutes({ db, events }: Pick<AppDeps, "db" | "events">) {
+  return createRouter()
+    .openapi(listRoute, async (c) => c.json(await listProjects(c.var.actor, db, c.req.valid("query")), 200))
+    .openapi(getRoute, async (c) => c.json(await findProject(c.var.actor, db, c.req.valid("param").id), 200))
+    .openapi(createProjectRoute, async (c) => {
+      const project = await createProject(c.var.actor, db, c.req.valid("json"));
+      await events.publish({ kind: "project", companyId: project.company.id, id: project.id });
+      return c.json(project, 201);
+    })
+    .openapi(updateRoute, async (c) => {
+      const project = await updateProject(c.var.actor, db, c.req.valid("param").id, c.req.valid("json"));
+      await events.publish({ kind: "project", companyId: project.company.id, id: project.id });
+      return c.json(project, 200);
+    });
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
+import { customerWithCompany, type CustomerWithCompany } from "../companies/test-fixtures";
+import { createProject } from "./test-fixtures";
+
+let server: TestServer;
+let admin: TestUser;
+let a: CustomerWithCompany;
+let b: CustomerWithCompany;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.createUser({ admin: true });
+  a = await customerWithCompany(server, "Alpha Ltd");
+  b = await customerWithCompany(server, "Beta Ltd");
+  await createProject(admin, a.company.id, { name: "Alpha Intranet" });
+  await createProject(admin, a.company.id, { name: "Alpha Shop" });
+  await createProject(admin, b.company.id, { name: "Beta App" });
+});
+afterAll(() => server.close());
+
+const names = (body: { items: { name: string }[] }) => body.items.map((item) => item.name);
+
+describe("GET /api/projects", () => {
+  it("shows each customer only their own company's projects, newest first", async () => {
+    const forA = await a.client.get("/api/projects");
+    expect(forA.status).toBe(200);
+    expect(forA.body).toMatchObject({ total: 2, page: 1, pageSize: 50 });
+    expect(names(forA.body)).toEqual(["Alpha Shop", "Alpha Intranet"]);
+    expect(forA.body.items[0].company).toEqual({ id: a.company.id, name: "Alpha Ltd" });
+    const forB = await b.client.get("/api/projects");
+    expect(forB.body.total).toBe(1);
+    expect(names(forB.body)).toEqual(["Beta App"]);
+  });
+
+  it("cannot be widened by a customer asking for another company's id", async () => {
+    const response = await a.client.get(`/api/projects?companyId=${b.company.id}`);
+    expect(response.body).toMatchObject({ items: [], total: 0 });
+  });
+
+  it("gives a customer without a company an empty list", async () => {
+    const loner = await server.createUser();
+    expect((await loner.client.get("/api/projects")).body).toEqual({ items: [], total: 0, page: 1, pageSize: 50 });
+  });
+
+  it("lets an admin list every company's projects, filter by company, search and page", async () => {
+    const all = await admin.client.get("/api/projects");
+    expect(all.body.total).toBe(3);
+    const onlyA = await admin.client.get(`/api/projects?companyId=${a.company.id}&sort=asc`);
+    expect(names(onlyA.body)).toEqual(["Alpha Intranet", "Alpha Shop"]);
+    const search = await admin.client.get("/api/projects?q=SHOP");
+    expect(names(search.body)).toEqual(["Alpha Shop"]);
+    const page2 = await admin.client.get("/api/projects?pageSize=2&page=2");
+    expect(page2.body).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(names(page2.body)).toEqual(["Alpha Intranet"]);
+  });
+
+  it("rejects a malformed company filter with a 400 naming companyId, and anonymous callers with 401", async () => {
+    const response = await admin.client.get("/api/projects?companyId=nope");
+    expect(response.status).toBe(400);
+    expect(response.body.errors[0].field).toBe("companyId");
+    expect((await server.anonymous().get("/api/projects")).status).toBe(401);
+  });
+});
+
+describe("GET /api/projects/:idOrSlug", () => {
+  it("finds a project by id or by slug, with its company and no assignee", async () => {
+    const project = await createProject(admin, a.company.id, { name: "Lookup Target", description: "Find me" });
+    const byId = await a.client.get(`/api/projects/${project.id}`);
+    expect(byId.status).toBe(200);
+    expect(byId.body).toMatchObject({
+      id: project.id,
+      slug: "lookup-target",
+      name: "Lookup Target",
+      description: "Find me",
+      status: "active",
+      startDate: null,
+      endDate: null,
+      company: { id: a.company.id, name: "Alpha Ltd" },
+      assignee: null,
+    });
+    expect((await a.client.get("/api/projects/lookup-target")).body).toEqual(byId.body);
+    expect((await admin.client.get("/api/projects/lookup-target")).body).toEqual(byId.body);
+  });
+
+  it("hides another company's project from a customer with the same 404 as a missing one", async () => {
+    const project = await createProject(admin, b.company.id, { name: "Secret Plan" });
+    const byId = await a.client.get(`/api/projects/${project.id}`);
+    const bySlug = await a.client.get(`/api/projects/${project.slug}`);
+    const missing = await a.client.get(`/api/projects/${randomUUID()}`);
+    expect([byId.status, bySlug.status, missing.status]).toEqual([404, 404, 404]);
+    expect(byId.body).toEqual(missing.body);
+  });
+
+  it("answers 404 for an unknown slug or id, even to an admin, and 401 anonymously", async () => {
+    expect((await admin.client.get("/api/projects/no-such-project")).status).toBe(404);
+    expect((await admin.client.get(`/api/projects/${randomUUID()}`)).status).toBe(404);
+    expect((await admin.client.get("/api/projects/%27%3B%20drop%20table")).status).toBe(404);
+    expect((await server.anonymous().get("/api/projects/lookup-target")).status).toBe(401);
+  });
+});
