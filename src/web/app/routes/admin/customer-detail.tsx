@@ -1,6 +1,76 @@
+import { ArrowLeft } from "lucide-react";
+import { Link, useParams } from "react-router";
+import { formatInstantDate } from "../../../../shared/format";
 import { PageHeader } from "../../../components/layout/page-header";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { useCompany } from "../../../features/admin-customers/api/get-company";
+import { CustomerInfo } from "../../../features/admin-customers/components/customer-info";
+import { useErrorToast } from "../../../features/admin-customers/lib/use-error-toast";
+import { NewProjectDialog } from "../../../features/admin-projects/components/new-project-dialog";
+import { ProjectList } from "../../../features/admin-projects/components/project-list";
+import { ApiError } from "../../../lib/api";
 
-// Screen built by its feature issue; the route exists so navigation and code splitting are in place.
+const LOAD_FAILED = "Failed to load customer data";
+
+function BackToCustomers() {
+  return (
+    <Link to="/admin" className="mb-4 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+      <ArrowLeft className="h-4 w-4" aria-hidden />
+      Back to Customers
+    </Link>
+  );
+}
+
 export function CustomerDetailRoute() {
-  return <PageHeader title="Customer" />;
+  const { id = "" } = useParams();
+  const company = useCompany(id);
+  // A malformed id (400) is as missing as an unknown one (404).
+  const missing = company.error instanceof ApiError && (company.error.status === 404 || company.error.status === 400);
+  useErrorToast(missing ? null : company.error, { log: LOAD_FAILED, toast: LOAD_FAILED });
+
+  if (company.isPending) return <PageSpinner />;
+  if (missing) {
+    return (
+      <>
+        <BackToCustomers />
+        <EmptyState title="Customer not found" description="The company may have been removed, or the link is wrong." />
+      </>
+    );
+  }
+  if (company.isError) {
+    return (
+      <>
+        <BackToCustomers />
+        <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-border bg-background p-10 text-center">
+          <p className="font-medium">{LOAD_FAILED}</p>
+          <Button variant="outline" size="sm" onClick={() => company.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </>
+    );
+  }
+
+  const customer = company.data;
+  return (
+    <>
+      <BackToCustomers />
+      <PageHeader title={customer.name} description={`Customer since ${formatInstantDate(customer.createdAt)}`} />
+      <div className="space-y-6">
+        <CustomerInfo company={customer} />
+        <Card>
+          <CardHeader className="flex-row flex-wrap items-center justify-between gap-4 space-y-0">
+            <CardTitle>Projects</CardTitle>
+            <NewProjectDialog key={customer.id} companyId={customer.id} />
+          </CardHeader>
+          <CardContent>
+            <ProjectList companyId={customer.id} errorToast={LOAD_FAILED} />
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
 }

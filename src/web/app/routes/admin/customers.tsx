@@ -1,6 +1,11 @@
 import { PageHeader } from "../../../components/layout/page-header";
+import { CustomerList } from "../../../features/admin-customers/components/customer-list";
 
-// Screen built by its feature issue; the route exists so navigation and code splitting are in place.
 export function CustomersRoute() {
-  return <PageHeader title="Customers" />;
+  return (
+    <>
+      <PageHeader title="Customers" description="Every customer company, with its projects and users." />
+      <CustomerList />
+    </>
+  );
 }

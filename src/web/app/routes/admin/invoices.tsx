@@ -1,6 +1,12 @@
 import { PageHeader } from "../../../components/layout/page-header";
+import { InvoiceList } from "../../../features/admin-invoices/components/invoice-list";
+import { NewInvoiceDialog } from "../../../features/admin-invoices/components/new-invoice-dialog";
 
-// Screen built by its feature issue; the route exists so navigation and code splitting are in place.
 export function AdminInvoicesRoute() {
-  return <PageHeader title="Invoices" />;
+  return (
+    <>
+      <PageHeader title="Invoices" description="Invoices of every customer." actions={<NewInvoiceDialog />} />
+      <InvoiceList />
+    </>
+  );
 }

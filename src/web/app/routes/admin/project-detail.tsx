@@ -1,6 +1,87 @@
+import { ArrowLeft } from "lucide-react";
+import { Link, useParams } from "react-router";
+import { displayName, formatInstantDate } from "../../../../shared/format";
 import { PageHeader } from "../../../components/layout/page-header";
+import { ProjectStatusBadge } from "../../../components/status-badges";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { useProject } from "../../../features/admin-projects/api/get-project";
+import { ProjectEditForm } from "../../../features/admin-projects/components/project-edit-form";
+import { useErrorToast } from "../../../features/admin-projects/lib/use-error-toast";
+import { TicketList } from "../../../features/admin-tickets/components/ticket-list";
+import { ApiError } from "../../../lib/api";
 
-// Screen built by its feature issue; the route exists so navigation and code splitting are in place.
+function BackToProjects() {
+  return (
+    <Link to="/admin/projects" className="mb-4 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+      <ArrowLeft className="h-4 w-4" aria-hidden />
+      Back to Projects
+    </Link>
+  );
+}
+
 export function AdminProjectDetailRoute() {
-  return <PageHeader title="Project" />;
+  const { idOrSlug = "" } = useParams();
+  const project = useProject(idOrSlug);
+  useErrorToast(project.error, { log: "Error fetching project", toast: "Error fetching project" });
+
+  if (project.isPending) return <PageSpinner />;
+  if (project.isError) {
+    const missing = project.error instanceof ApiError && project.error.status === 404;
+    return (
+      <>
+        <BackToProjects />
+        {missing ? (
+          <EmptyState title="Project not found" description={`No project has the id or slug "${idOrSlug}".`} />
+        ) : (
+          <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-border bg-background p-10 text-center">
+            <p className="font-medium">Could not load the project.</p>
+            <Button variant="outline" size="sm" onClick={() => project.refetch()}>
+              Try again
+            </Button>
+          </div>
+        )}
+      </>
+    );
+  }
+
+  const current = project.data;
+  return (
+    <>
+      <BackToProjects />
+      <PageHeader
+        title={current.name}
+        description={
+          <>
+            <Link to={`/admin/customers/${current.company.id}`} className="text-primary hover:underline">
+              {current.company.name}
+            </Link>
+            {" · "}created {formatInstantDate(current.createdAt)}
+            {current.assignee ? ` · Responsible: ${displayName(current.assignee)}` : null}
+          </>
+        }
+        actions={<ProjectStatusBadge status={current.status} />}
+      />
+      <div className="space-y-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Project Details</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ProjectEditForm key={current.id} project={current} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Tickets</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <TicketList projectId={current.id} />
+          </CardContent>
+        </Card>
+      </div>
+    </>
+  );
 }

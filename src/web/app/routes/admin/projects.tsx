@@ -1,6 +1,11 @@
 import { PageHeader } from "../../../components/layout/page-header";
+import { ProjectList } from "../../../features/admin-projects/components/project-list";
 
-// Screen built by its feature issue; the route exists so navigation and code splitting are in place.
 export function AdminProjectsRoute() {
-  return <PageHeader title="Projects" />;
+  return (
+    <>
+      <PageHeader title="Projects" description="Projects of every customer." />
+      <ProjectList />
+    </>
+  );
 }

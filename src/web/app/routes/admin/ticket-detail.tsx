@@ -1,6 +1,72 @@
+import { ArrowLeft } from "lucide-react";
+import { Link, useParams } from "react-router";
 import { PageHeader } from "../../../components/layout/page-header";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { PageSpinner } from "../../../components/ui/spinner";
+import { useTicket } from "../../../features/admin-tickets/api/get-ticket";
+import { TicketEditForm } from "../../../features/admin-tickets/components/ticket-edit-form";
+import { TicketSummary } from "../../../features/admin-tickets/components/ticket-summary";
+import { useErrorToast } from "../../../features/admin-tickets/lib/use-error-toast";
+import { CommentsPanel } from "../../../features/comments/components/comments-panel";
+import { ApiError } from "../../../lib/api";
 
-// Screen built by its feature issue; the route exists so navigation and code splitting are in place.
+function BackToTickets() {
+  return (
+    <Link to="/admin/tickets" className="mb-4 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+      <ArrowLeft className="h-4 w-4" aria-hidden />
+      Back to Tickets
+    </Link>
+  );
+}
+
 export function AdminTicketDetailRoute() {
-  return <PageHeader title="Ticket" />;
+  const { id = "" } = useParams();
+  const ticket = useTicket(id);
+  useErrorToast(ticket.error, { log: "Error fetching ticket", toast: "Error fetching ticket" });
+
+  if (ticket.isPending) return <PageSpinner />;
+  if (ticket.isError) {
+    // A malformed id (400) is as missing as an unknown one (404).
+    const missing = ticket.error instanceof ApiError && (ticket.error.status === 404 || ticket.error.status === 400);
+    return (
+      <>
+        <BackToTickets />
+        {missing ? (
+          <EmptyState title="Ticket not found" />
+        ) : (
+          <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-border bg-background p-10 text-center">
+            <p className="font-medium">Could not load the ticket.</p>
+            <Button variant="outline" size="sm" onClick={() => ticket.refetch()}>
+              Try again
+            </Button>
+          </div>
+        )}
+      </>
+    );
+  }
+
+  const current = ticket.data;
+  return (
+    <>
+      <BackToTickets />
+      <PageHeader title={current.title} description={`${current.company.name} · ${current.project.name}`} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>Edit Ticket</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <TicketEditForm key={current.id} ticket={current} />
+            </CardContent>
+          </Card>
+          {/* The same thread the customer sees on their ticket; a reply here shows up there. */}
+          <CommentsPanel target={{ kind: "ticket", id: current.id }} />
+        </div>
+        <TicketSummary ticket={current} />
+      </div>
+    </>
+  );
 }

@@ -1,6 +1,11 @@
 import { PageHeader } from "../../../components/layout/page-header";
+import { TicketList } from "../../../features/admin-tickets/components/ticket-list";
 
-// Screen built by its feature issue; the route exists so navigation and code splitting are in place.
 export function AdminTicketsRoute() {
-  return <PageHeader title="Tickets" />;
+  return (
+    <>
+      <PageHeader title="Tickets" description="Support tickets of every customer." />
+      <TicketList />
+    </>
+  );
 }

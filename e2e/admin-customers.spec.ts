@@ -1,0 +1,266 @@
+import { randomUUID } from "node:crypto";
+import { listUrl, nextListRequest, servePage } from "./support/admin-data";
+import {
+  adminApi,
+  createCompany,
+  createProject,
+  failRequests,
+  formatDateInPage,
+  formatInstantDateInPage,
+  tag,
+  type AdminApi,
+} from "./support/customer-data";
+import { expect, newClientContext, signUpThroughApi, test } from "./support/fixtures";
+
+let admin: AdminApi;
+test.beforeAll(async ({ browser }) => {
+  admin = await adminApi(browser);
+});
+test.afterAll(async () => {
+  await admin.close();
+});
+
+test.describe("admin customers list", () => {
+  test("shows each company with contact, email, project and user counts, and N/A where empty", async ({ adminPage: page, browser }) => {
+    const t = tag();
+    const context = await newClientContext(browser);
+    await signUpThroughApi(context.request, "Fiona Full");
+    const full = await createCompany(context.request, {
+      name: `Full Profile ${t}`,
+      contactName: "Fiona Full",
+      contactEmail: `fiona-${t}@full.test`,
+      phone: "+1 555 0100",
+      address: "1 Main Street",
+    });
+    const bareContext = await newClientContext(browser);
+    await signUpThroughApi(bareContext.request, "Bert Bare");
+    const bare = await createCompany(bareContext.request, { name: `Bare Profile ${t}` });
+    await createProject(admin, full.id, { name: `Alpha ${t}` });
+    await createProject(admin, full.id, { name: `Beta ${t}` });
+
+    await page.goto(`/admin?q=${t}`);
+    await expect(page.getByRole("heading", { name: "Customers" })).toBeVisible();
+    const headers = page.getByRole("columnheader");
+    await expect(headers).toHaveText(["Company Name", "Contact", "Email", "Projects", "Users", /^Created/]);
+    await expect(page.getByRole("row")).toHaveCount(3);
+
+    const fullRow = page.getByRole("row").filter({ hasText: full.name });
+    await expect(fullRow.getByRole("cell")).toHaveText([
+      full.name,
+      "Fiona Full",
+      `fiona-${t}@full.test`,
+      "2",
+      "1",
+      await formatInstantDateInPage(page, full.createdAt),
+    ]);
+    const bareRow = page.getByRole("row").filter({ hasText: bare.name });
+    await expect(bareRow.getByRole("cell")).toHaveText([bare.name, "N/A", "N/A", "0", "1", await formatInstantDateInPage(page, bare.createdAt)]);
+    await expect(page.getByText("No Customers Yet")).toHaveCount(0);
+
+    await fullRow.getByRole("link", { name: full.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/customers/${full.id}$`));
+    await context.close();
+    await bareContext.close();
+  });
+
+  test("searches by company name through ?q= and clears the search", async ({ adminPage: page, browser }) => {
+    const t = tag();
+    const context = await newClientContext(browser);
+    await signUpThroughApi(context.request);
+    const company = await createCompany(context.request, { name: `Searchable ${t}` });
+
+    await page.goto("/admin");
+    const search = page.getByRole("searchbox", { name: "Search customers" });
+    await search.fill(`searchable ${t}`);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=searchable(\\+|%20)${t}`));
+    await expect(page.getByRole("row")).toHaveCount(2);
+    await expect(page.getByRole("link", { name: company.name })).toBeVisible();
+
+    await search.fill(`nothing-like-${t}`);
+    await expect(page.getByText("No matching customers")).toBeVisible();
+    await expect(page.getByText("No Customers Yet")).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Clear search" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(search).toHaveValue("");
+    await context.close();
+  });
+
+  test("shows 'No Customers Yet' when there is no company at all", async ({ adminPage: page }) => {
+    await servePage(page, listUrl("companies"), { items: [] });
+    await page.goto("/admin");
+    await expect(page.getByText("No Customers Yet")).toBeVisible();
+    await expect(page.getByRole("table")).toHaveCount(0);
+  });
+
+  test("pages and sorts on the server, keeping the state in the URL", async ({ adminPage: page }) => {
+    const row = {
+      id: randomUUID(),
+      name: "Paged Co",
+      contactName: null,
+      contactEmail: null,
+      phone: null,
+      address: null,
+      createdAt: "2026-01-02T10:00:00.000Z",
+      updatedAt: "2026-01-02T10:00:00.000Z",
+      projectCount: 0,
+      userCount: 0,
+    };
+    const requests = await servePage(page, listUrl("companies"), { items: [row], total: 120 });
+    await page.goto("/admin");
+    const pager = page.getByRole("navigation", { name: "Customers pages" });
+    await expect(pager.getByText("Page 1 of 3")).toBeVisible();
+    await expect(pager.getByText("120 results")).toBeVisible();
+    await expect(pager.getByRole("button", { name: "Previous" })).toBeDisabled();
+
+    await pager.getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await expect(pager.getByText("Page 2 of 3")).toBeVisible();
+    expect(requests.at(-1)?.searchParams.get("page")).toBe("2");
+
+    await page.getByRole("button", { name: /Created/ }).click();
+    await expect(page).toHaveURL(/[?&]sort=asc/);
+    await expect(page).not.toHaveURL(/page=2/);
+    await expect(page.getByRole("columnheader", { name: /Created/ })).toHaveAttribute("aria-sort", "ascending");
+    expect(requests.at(-1)?.searchParams.get("sort")).toBe("asc");
+    expect(requests.at(-1)?.searchParams.get("page")).toBe("1");
+
+    await page.goBack();
+    await expect(pager.getByText("Page 2 of 3")).toBeVisible();
+    await expect(page.getByRole("columnheader", { name: /Created/ })).toHaveAttribute("aria-sort", "descending");
+  });
+});
+
+test.describe("admin customer detail", () => {
+  test("shows the company's contact details and its projects, linking by id", async ({ adminPage: page, browser }) => {
+    const t = tag();
+    const context = await newClientContext(browser);
+    await signUpThroughApi(context.request);
+    const company = await createCompany(context.request, {
+      name: `Detail Co ${t}`,
+      contactName: "Dana Detail",
+      contactEmail: `dana-${t}@detail.test`,
+      phone: "+44 20 7946 0000",
+      address: "221B Baker Street",
+    });
+    const project = await createProject(admin, company.id, { name: `Detail Project ${t}`, status: "on_hold", startDate: "2026-02-03" });
+
+    await page.goto(`/admin/customers/${company.id}`);
+    await expect(page.getByRole("heading", { name: company.name, level: 1 })).toBeVisible();
+    await expect(page.getByText("Company Information")).toBeVisible();
+    await expect(page.getByText("Dana Detail")).toBeVisible();
+    await expect(page.getByText(`dana-${t}@detail.test`)).toBeVisible();
+    await expect(page.getByText("+44 20 7946 0000")).toBeVisible();
+    await expect(page.getByText("221B Baker Street")).toBeVisible();
+
+    const row = page.getByRole("row").filter({ hasText: project.name });
+    await expect(row.getByRole("cell")).toHaveText([
+      project.name,
+      "On hold",
+      await formatDateInPage(page, "2026-02-03"),
+      await formatInstantDateInPage(page, project.createdAt),
+    ]);
+    await expect(row.getByRole("link", { name: project.name })).toHaveAttribute("href", `/admin/projects/${project.id}`);
+    await context.close();
+  });
+
+  test("creates a project through 'New Project', with status active by default and no start date", async ({ adminPage: page, browser }) => {
+    const t = tag();
+    const context = await newClientContext(browser);
+    await signUpThroughApi(context.request);
+    const company = await createCompany(context.request, { name: `New Project Co ${t}` });
+
+    await page.goto(`/admin/customers/${company.id}`);
+    await expect(page.getByText("No Projects Yet")).toBeVisible();
+    await page.getByRole("button", { name: "New Project" }).click();
+    const dialog = page.getByRole("dialog", { name: "New Project" });
+    await expect(dialog.getByLabel("Status")).toHaveValue("active");
+    await expect(dialog.getByLabel("Status").locator("option")).toHaveText(["Active", "On hold", "Completed"]);
+    await expect(dialog.getByLabel("Start Date")).toHaveValue("");
+
+    await dialog.getByRole("button", { name: "Create Project" }).click();
+    await expect(dialog.getByText("Project name is required")).toBeVisible();
+
+    await dialog.getByLabel("Project Name").fill(`Launch ${t}`);
+    await dialog.getByLabel("Description").fill("A brand new website");
+    await dialog.getByRole("button", { name: "Create Project" }).click();
+    await expect(page.getByText("Project created successfully")).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    const row = page.getByRole("row").filter({ hasText: `Launch ${t}` });
+    await expect(row.getByRole("cell").nth(1)).toHaveText("Active");
+    await expect(row.getByRole("cell").nth(2)).toHaveText("N/A");
+
+    const listed = await admin.request.get(`/api/projects?companyId=${company.id}`);
+    const [created] = (await listed.json()).items;
+    expect(created).toMatchObject({ name: `Launch ${t}`, description: "A brand new website", status: "active", startDate: null });
+    await expect(row.getByRole("link", { name: `Launch ${t}` })).toHaveAttribute("href", `/admin/projects/${created.id}`);
+
+    // The customers list counts it.
+    await page.goto(`/admin?q=${t}`);
+    await expect(page.getByRole("row").filter({ hasText: company.name }).getByRole("cell").nth(3)).toHaveText("1");
+    await context.close();
+  });
+
+  test("creates a project with a chosen status and start date", async ({ adminPage: page, browser }) => {
+    const t = tag();
+    const context = await newClientContext(browser);
+    await signUpThroughApi(context.request);
+    const company = await createCompany(context.request, { name: `Dated Co ${t}` });
+
+    await page.goto(`/admin/customers/${company.id}`);
+    await page.getByRole("button", { name: "New Project" }).click();
+    const dialog = page.getByRole("dialog", { name: "New Project" });
+    await dialog.getByLabel("Project Name").fill(`Dated ${t}`);
+    await dialog.getByLabel("Status").selectOption("completed");
+    await dialog.getByLabel("Start Date").fill("2026-04-05");
+    await dialog.getByRole("button", { name: "Create Project" }).click();
+    await expect(page.getByText("Project created successfully")).toBeVisible();
+    const row = page.getByRole("row").filter({ hasText: `Dated ${t}` });
+    await expect(row.getByRole("cell").nth(1)).toHaveText("Completed");
+    await expect(row.getByRole("cell").nth(2)).toHaveText(await formatDateInPage(page, "2026-04-05"));
+    await context.close();
+  });
+
+  test("says 'Failed to create project' when the server refuses", async ({ adminPage: page, browser }) => {
+    const context = await newClientContext(browser);
+    await signUpThroughApi(context.request);
+    const company = await createCompany(context.request, { name: `Refused Co ${tag()}` });
+    await failRequests(page, /\/api\/projects$/, { method: "POST", status: 500, detail: "Something broke" });
+
+    await page.goto(`/admin/customers/${company.id}`);
+    await page.getByRole("button", { name: "New Project" }).click();
+    const dialog = page.getByRole("dialog", { name: "New Project" });
+    await dialog.getByLabel("Project Name").fill("Never saved");
+    await dialog.getByRole("button", { name: "Create Project" }).click();
+    await expect(page.getByText("Failed to create project", { exact: true })).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await context.close();
+  });
+
+  test("shows 'Customer not found' for an unknown or malformed id", async ({ adminPage: page }) => {
+    await page.goto(`/admin/customers/${randomUUID()}`);
+    await expect(page.getByText("Customer not found")).toBeVisible();
+    await expect(page.getByText("Failed to load customer data")).toHaveCount(0);
+    await page.goto("/admin/customers/not-an-id");
+    await expect(page.getByText("Customer not found")).toBeVisible();
+    await page.getByRole("link", { name: "Back to Customers" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test("says 'Failed to load customer data' when loading fails", async ({ adminPage: page }) => {
+    const id = randomUUID();
+    await failRequests(page, new RegExp(`/api/companies/${id}$`), { method: "GET", status: 500 });
+    await page.goto(`/admin/customers/${id}`);
+    await expect(page.locator("[data-sonner-toast]").getByText("Failed to load customer data")).toBeVisible();
+    await expect(page.getByRole("alert").getByText("Failed to load customer data")).toBeVisible();
+  });
+});
+
+test("asks the server for the first page, newest first, by default", async ({ adminPage: page }) => {
+  const request = nextListRequest(page, "companies");
+  await page.goto("/admin");
+  const url = new URL((await request).url());
+  expect(url.searchParams.get("page")).toBe("1");
+  expect(url.searchParams.get("sort")).toBe("desc");
+});

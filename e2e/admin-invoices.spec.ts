@@ -1,0 +1,146 @@
+import { isoToday, listUrl, servePage } from "./support/admin-data";
+import { adminApi, createInvoice, customerWithCompany, failRequests, formatDateInPage, tag, type AdminApi } from "./support/customer-data";
+import { expect, test } from "./support/fixtures";
+
+let admin: AdminApi;
+test.beforeAll(async ({ browser }) => {
+  admin = await adminApi(browser);
+});
+test.afterAll(async () => {
+  await admin.close();
+});
+
+test.describe("admin invoices", () => {
+  test("creates an invoice through 'Create New Invoice' after checking the input", async ({ adminPage: page, browser }) => {
+    const t = tag();
+    const customer = await customerWithCompany(browser, `Billing Co ${t}`);
+    const number = `INV-${t}`;
+
+    await page.goto("/admin/invoices");
+    await expect(page.getByRole("heading", { name: "Invoices", level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: "New Invoice" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create New Invoice" });
+    await expect(dialog.getByLabel("Status")).toHaveValue("unpaid");
+    await expect(dialog.getByLabel("Status").locator("option")).toHaveText(["Unpaid", "Paid"]);
+    await expect(dialog.getByLabel("Issue Date")).toHaveValue(isoToday());
+    await expect(dialog.getByLabel("Amount")).toHaveAttribute("step", "0.01");
+    await expect(dialog.getByLabel("Amount")).toHaveAttribute("min", "0");
+
+    await dialog.getByLabel("Issue Date").fill("");
+    await dialog.getByRole("button", { name: "Create Invoice" }).click();
+    await expect(dialog.getByText("Choose a company")).toBeVisible();
+    await expect(dialog.getByText("Invoice number is required")).toBeVisible();
+    await expect(dialog.getByText("Amount is required")).toBeVisible();
+    await expect(dialog.getByText("Issue date must be a date (YYYY-MM-DD)")).toBeVisible();
+
+    await dialog.getByLabel("Company").selectOption({ label: customer.company.name });
+    await dialog.getByLabel("Invoice Number").fill(number);
+    await dialog.getByLabel("Amount").fill("1234.5");
+    await dialog.getByLabel("Issue Date").fill("2026-03-10");
+    await dialog.getByLabel("Due Date").fill("2026-03-01");
+    await dialog.getByLabel("PDF URL").fill("ftp://files.example.test/invoice.pdf");
+    await dialog.getByRole("button", { name: "Create Invoice" }).click();
+    await expect(dialog.getByText("Due date cannot be before the issue date")).toBeVisible();
+    await expect(dialog.getByText("PDF URL must be an http:// or https:// address")).toBeVisible();
+
+    await dialog.getByLabel("Due Date").fill("2026-04-09");
+    await dialog.getByLabel("PDF URL").fill("https://files.example.test/invoice.pdf");
+    await dialog.getByRole("button", { name: "Create Invoice" }).click();
+    await expect(page.getByText("Invoice created successfully")).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole("searchbox", { name: "Search invoices" }).fill(number);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${number}`));
+    await expect(page.getByRole("columnheader")).toHaveText(["Invoice #", "Company", "Amount", "Issue Date", "Due Date", "Status", "Actions"]);
+    await expect(page.getByRole("row")).toHaveCount(2);
+    const row = page.getByRole("row").filter({ hasText: number });
+    const cells = row.getByRole("cell");
+    await expect(cells.nth(0)).toHaveText(number);
+    await expect(cells.nth(1)).toHaveText(customer.company.name);
+    await expect(cells.nth(2)).toHaveText("$1,234.50");
+    await expect(cells.nth(3)).toHaveText(await formatDateInPage(page, "2026-03-10"));
+    await expect(cells.nth(4)).toHaveText(await formatDateInPage(page, "2026-04-09"));
+    await expect(cells.nth(5)).toHaveText("Unpaid");
+    const pdf = row.getByRole("link", { name: /Open PDF/ });
+    await expect(pdf).toHaveAttribute("target", "_blank");
+    await expect(pdf).toHaveAttribute("href", /^\/api\/invoices\/[0-9a-f-]{36}\/pdf$/);
+    await customer.context.close();
+  });
+
+  test("shows 'Error creating invoice' with the server message for a duplicate number", async ({ adminPage: page, browser }) => {
+    const t = tag();
+    const customer = await customerWithCompany(browser, `Duplicate Co ${t}`);
+    await createInvoice(admin, customer.company.id, { invoiceNumber: `DUP-${t}`, amount: "10", issueDate: "2026-01-01" });
+
+    await page.goto("/admin/invoices");
+    await page.getByRole("button", { name: "New Invoice" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create New Invoice" });
+    await dialog.getByLabel("Company").selectOption({ label: customer.company.name });
+    await dialog.getByLabel("Invoice Number").fill(`DUP-${t}`);
+    await dialog.getByLabel("Amount").fill("20");
+    await dialog.getByRole("button", { name: "Create Invoice" }).click();
+    await expect(page.getByText(/^Error creating invoice: .*An invoice with this number already exists$/)).toBeVisible();
+    await expect(dialog.getByText("An invoice with this number already exists", { exact: true })).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await customer.context.close();
+  });
+
+  test("marks an invoice paid and unpaid again", async ({ adminPage: page, browser }) => {
+    const t = tag();
+    const customer = await customerWithCompany(browser, `Paying Co ${t}`);
+    const invoice = await createInvoice(admin, customer.company.id, { invoiceNumber: `PAY-${t}`, amount: "99.99", issueDate: "2026-02-01" });
+
+    await page.goto(`/admin/invoices?q=${invoice.invoiceNumber}`);
+    const row = page.getByRole("row").filter({ hasText: invoice.invoiceNumber });
+    await expect(row.getByRole("cell").nth(2)).toHaveText("$99.99");
+    await expect(row.getByRole("cell").nth(4)).toHaveText("N/A");
+    await expect(row.getByText("No PDF")).toBeVisible();
+    await row.getByRole("button", { name: /Mark Paid/ }).click();
+    await expect(page.getByText("Invoice marked as paid")).toBeVisible();
+    await expect(row.getByRole("cell").nth(5)).toHaveText("Paid");
+    await row.getByRole("button", { name: /Mark Unpaid/ }).click();
+    await expect(page.getByText("Invoice marked as unpaid")).toBeVisible();
+    await expect(row.getByRole("cell").nth(5)).toHaveText("Unpaid");
+    await customer.context.close();
+  });
+
+  test("opens the PDF in a new tab through the API", async ({ adminPage: page, browser }) => {
+    const t = tag();
+    const customer = await customerWithCompany(browser, `Pdf Co ${t}`);
+    await page.goto("/admin/invoices");
+    // Any http(s) address will do as the stored PDF; our own health check answers without the internet.
+    const pdfUrl = `${new URL(page.url()).origin}/api/health`;
+    const invoice = await createInvoice(admin, customer.company.id, { invoiceNumber: `PDF-${t}`, amount: "5", issueDate: "2026-02-01", pdfUrl });
+
+    await page.goto(`/admin/invoices?q=${invoice.invoiceNumber}`);
+    const popup = page.waitForEvent("popup");
+    await page.getByRole("row").filter({ hasText: invoice.invoiceNumber }).getByRole("link", { name: /Open PDF/ }).click();
+    const tab = await popup;
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(pdfUrl);
+    await customer.context.close();
+  });
+
+  test("sorts by creation date in the URL", async ({ adminPage: page }) => {
+    await page.goto("/admin/invoices");
+    await page.getByRole("button", { name: /Newest first/ }).click();
+    await expect(page).toHaveURL(/[?&]sort=asc/);
+    await expect(page.getByRole("button", { name: /Oldest first/ })).toBeVisible();
+  });
+
+  test("shows 'No Invoices Yet' when there is no invoice", async ({ adminPage: page }) => {
+    await servePage(page, listUrl("invoices"), { items: [] });
+    await page.goto("/admin/invoices");
+    await expect(page.getByText("No Invoices Yet")).toBeVisible();
+  });
+
+  test("says 'Error fetching invoices' and 'Error fetching companies' when loading fails", async ({ adminPage: page }) => {
+    await failRequests(page, listUrl("invoices"), { method: "GET", status: 500 });
+    await failRequests(page, /\/api\/companies\/options$/, { method: "GET", status: 500 });
+    await page.goto("/admin/invoices");
+    await expect(page.getByText("Error fetching invoices")).toBeVisible();
+    await expect(page.getByText("Could not load invoices.")).toBeVisible();
+    await page.getByRole("button", { name: "New Invoice" }).click();
+    await expect(page.getByText("Error fetching companies")).toBeVisible();
+  });
+});

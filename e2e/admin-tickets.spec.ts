@@ -1,0 +1,153 @@
+import { randomUUID } from "node:crypto";
+import { listUrl, servePage } from "./support/admin-data";
+import {
+  addComment,
+  adminApi,
+  createProject,
+  createTicket,
+  customerWithCompany,
+  failRequests,
+  formatInstantDateInPage,
+  tag,
+  type AdminApi,
+} from "./support/customer-data";
+import { expect, test } from "./support/fixtures";
+
+let admin: AdminApi;
+test.beforeAll(async ({ browser }) => {
+  admin = await adminApi(browser);
+});
+test.afterAll(async () => {
+  await admin.close();
+});
+
+test.describe("admin tickets list", () => {
+  test("shows title, company, project, status, priority and created date, and searches by title", async ({ adminPage: page, browser }) => {
+    const t = tag();
+    const customer = await customerWithCompany(browser, `Tickets Co ${t}`);
+    const project = await createProject(admin, customer.company.id, { name: `Helpdesk ${t}` });
+    const ticket = await createTicket(customer.context.request, { projectId: project.id, title: `Printer jam ${t}`, priority: "high" });
+    await createTicket(customer.context.request, { projectId: project.id, title: `Slow page ${t}`, priority: "low" });
+
+    await page.goto("/admin/tickets");
+    await expect(page.getByRole("heading", { name: "Tickets", level: 1 })).toBeVisible();
+    await page.getByRole("searchbox", { name: "Search tickets" }).fill(`printer jam ${t}`);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=printer(\\+|%20)jam(\\+|%20)${t}`));
+    await expect(page.getByRole("row")).toHaveCount(2);
+    await expect(page.getByRole("columnheader")).toHaveText(["Title", "Company", "Project", "Status", "Priority", /^Created/]);
+    const row = page.getByRole("row").filter({ hasText: ticket.title });
+    await expect(row.getByRole("cell")).toHaveText([
+      ticket.title,
+      customer.company.name,
+      project.name,
+      "Pending",
+      "High",
+      await formatInstantDateInPage(page, ticket.createdAt),
+    ]);
+
+    await row.getByRole("link", { name: ticket.title }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/tickets/${ticket.id}$`));
+    await customer.context.close();
+  });
+
+  test("shows 'No Tickets Yet' when there is no ticket", async ({ adminPage: page }) => {
+    await servePage(page, listUrl("tickets"), { items: [] });
+    await page.goto("/admin/tickets");
+    await expect(page.getByText("No Tickets Yet")).toBeVisible();
+  });
+
+  test("says 'Error fetching tickets' when the list fails to load", async ({ adminPage: page }) => {
+    await failRequests(page, listUrl("tickets"), { method: "GET", status: 500 });
+    await page.goto("/admin/tickets");
+    await expect(page.getByText("Error fetching tickets")).toBeVisible();
+    await expect(page.getByText("Could not load tickets.")).toBeVisible();
+  });
+});
+
+test.describe("admin ticket detail", () => {
+  test("edits title, description, status and priority with 'Update Ticket'", async ({ adminPage: page, browser }) => {
+    const t = tag();
+    const customer = await customerWithCompany(browser, `Edit Tickets Co ${t}`);
+    const project = await createProject(admin, customer.company.id, { name: `Support ${t}` });
+    const ticket = await createTicket(customer.context.request, { projectId: project.id, title: `Cannot log in ${t}`, description: "Since Monday" });
+
+    await page.goto(`/admin/tickets/${ticket.id}`);
+    await expect(page.getByRole("heading", { name: ticket.title, level: 1 })).toBeVisible();
+    await expect(page.getByText(`${customer.company.name} · ${project.name}`)).toBeVisible();
+    const form = page.getByRole("form", { name: "Edit ticket" });
+    await expect(form.getByLabel("Title")).toHaveValue(ticket.title);
+    await expect(form.getByLabel("Description")).toHaveValue("Since Monday");
+    await expect(form.getByLabel("Status").locator("option")).toHaveText(["Pending", "Doing", "Done"]);
+    await expect(form.getByLabel("Status")).toHaveValue("pending");
+    await expect(form.getByLabel("Priority").locator("option")).toHaveText(["Low", "Medium", "High", "Urgent"]);
+    await expect(form.getByLabel("Priority")).toHaveValue("medium");
+
+    await form.getByLabel("Title").fill("   ");
+    await form.getByRole("button", { name: "Update Ticket" }).click();
+    await expect(form.getByText("Title is required")).toBeVisible();
+
+    await form.getByLabel("Title").fill(`Login fixed? ${t}`);
+    await form.getByLabel("Description").fill("Reset the password store");
+    await form.getByLabel("Status").selectOption("doing");
+    await form.getByLabel("Priority").selectOption("urgent");
+    await form.getByRole("button", { name: "Update Ticket" }).click();
+    await expect(page.getByText("Ticket updated successfully")).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Login fixed? ${t}`, level: 1 })).toBeVisible();
+
+    await page.reload();
+    await expect(form.getByLabel("Title")).toHaveValue(`Login fixed? ${t}`);
+    await expect(form.getByLabel("Description")).toHaveValue("Reset the password store");
+    await expect(form.getByLabel("Status")).toHaveValue("doing");
+    await expect(form.getByLabel("Priority")).toHaveValue("urgent");
+    await customer.context.close();
+  });
+
+  test("shows the customer's comments and sends a reply the customer then sees", async ({ adminPage: page, browser }) => {
+    const t = tag();
+    const customer = await customerWithCompany(browser, `Thread Co ${t}`, "Carla Commenter");
+    const project = await createProject(admin, customer.company.id, { name: `Thread ${t}` });
+    const ticket = await createTicket(customer.context.request, { projectId: project.id, title: `Question ${t}` });
+    await addComment(customer.context.request, "tickets", ticket.id, `Any news? ${t}`);
+
+    await page.goto(`/admin/tickets/${ticket.id}`);
+    const comments = page.getByRole("list", { name: "Comments" });
+    await expect(comments.getByRole("listitem")).toHaveCount(1);
+    await expect(comments.getByText(`Any news? ${t}`)).toBeVisible();
+    await expect(comments.getByText("Carla Commenter")).toBeVisible();
+
+    const send = page.getByRole("button", { name: "Send" });
+    await expect(send).toBeDisabled();
+    await page.getByLabel("Add a comment").fill("   ");
+    await expect(send).toBeDisabled();
+    await page.getByLabel("Add a comment").fill(`Working on it ${t}`);
+    await send.click();
+    await expect(page.getByText("Comment added")).toBeVisible();
+    await expect(comments.getByRole("listitem")).toHaveCount(2);
+    await expect(comments.getByRole("listitem").nth(1)).toContainText("Alex Admin");
+    await expect(page.getByLabel("Add a comment")).toHaveValue("");
+
+    await customer.page.goto(`/dashboard/tickets/${ticket.id}`);
+    await expect(customer.page.getByText(`Working on it ${t}`)).toBeVisible();
+    await customer.context.close();
+  });
+
+  test("says 'Error fetching ticket' for a ticket that does not exist", async ({ adminPage: page }) => {
+    await page.goto(`/admin/tickets/${randomUUID()}`);
+    await expect(page.getByText("Error fetching ticket")).toBeVisible();
+    await expect(page.getByText("Ticket not found")).toBeVisible();
+  });
+
+  test("says 'Error updating ticket' when the server refuses", async ({ adminPage: page, browser }) => {
+    const t = tag();
+    const customer = await customerWithCompany(browser, `Refusing Co ${t}`);
+    const project = await createProject(admin, customer.company.id, { name: `Refusing ${t}` });
+    const ticket = await createTicket(customer.context.request, { projectId: project.id, title: `Refused ${t}` });
+    await failRequests(page, new RegExp(`/api/tickets/${ticket.id}$`), { method: "PATCH", status: 500 });
+
+    await page.goto(`/admin/tickets/${ticket.id}`);
+    await page.getByRole("form", { name: "Edit ticket" }).getByLabel("Status").selectOption("done");
+    await page.getByRole("button", { name: "Update Ticket" }).click();
+    await expect(page.getByText("Error updating ticket")).toBeVisible();
+    await customer.context.close();
+  });
+});

@@ -1,0 +1,17 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { CompanyPage } from "../../../../shared/schemas/company";
+import type { ListParams } from "../../../components/ui/pagination";
+import { apiGet } from "../../../lib/api";
+import { queryRoots } from "../../../lib/query-keys";
+
+export const companyListKey = (params: ListParams) => [queryRoots.companies, "list", params] as const;
+
+/** The admin Customers table: one server page with project and user counts. */
+export function useCompanies(params: ListParams) {
+  return useQuery({
+    queryKey: companyListKey(params),
+    queryFn: () => apiGet<CompanyPage>("/companies", { page: params.page, q: params.q, sort: params.sort }),
+    // Keep the previous page on screen while the next one loads, so the table does not flash.
+    placeholderData: keepPreviousData,
+  });
+}

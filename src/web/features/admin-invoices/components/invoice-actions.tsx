@@ -1,0 +1,44 @@
+import { CheckCircle2, ExternalLink, RotateCcw } from "lucide-react";
+import { toast } from "sonner";
+import type { Invoice } from "../../../../shared/schemas/invoice";
+import { Button } from "../../../components/ui/button";
+import { ApiError } from "../../../lib/api";
+import { useUpdateInvoice } from "../api/update-invoice";
+
+/** Open the PDF (through the API, which checks access and redirects) and mark paid or unpaid. */
+export function InvoiceActions({ invoice }: { invoice: Invoice }) {
+  const updateInvoice = useUpdateInvoice();
+  const next = invoice.status === "paid" ? "unpaid" : "paid";
+
+  const toggleStatus = async () => {
+    try {
+      await updateInvoice.mutateAsync({ id: invoice.id, input: { status: next } });
+      toast.success(next === "paid" ? "Invoice marked as paid" : "Invoice marked as unpaid");
+    } catch (error) {
+      console.error("Error updating invoice", error);
+      const detail = error instanceof ApiError ? error.problem?.detail : undefined;
+      toast.error(detail ? `Error updating invoice: ${detail}` : "Error updating invoice");
+    }
+  };
+
+  return (
+    <div className="flex items-center justify-end gap-2">
+      {invoice.pdfUrl ? (
+        <Button asChild variant="outline" size="sm">
+          <a href={`/api/invoices/${invoice.id}/pdf`} target="_blank" rel="noopener noreferrer">
+            <ExternalLink className="h-4 w-4" aria-hidden />
+            Open PDF
+            <span className="sr-only"> of invoice {invoice.invoiceNumber} (opens in a new tab)</span>
+          </a>
+        </Button>
+      ) : (
+        <span className="text-xs text-muted-foreground">No PDF</span>
+      )}
+      <Button variant="ghost" size="sm" disabled={updateInvoice.isPending} onClick={toggleStatus}>
+        {next === "paid" ? <CheckCircle2 className="h-4 w-4" aria-hidden /> : <RotateCcw className="h-4 w-4" aria-hidden />}
+        {next === "paid" ? "Mark Paid" : "Mark Unpaid"}
+        <span className="sr-only"> invoice {invoice.invoiceNumber}</span>
+      </Button>
+    </div>
+  );
+}

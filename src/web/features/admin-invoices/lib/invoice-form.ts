@@ -1,0 +1,25 @@
+import type { z } from "zod";
+import type { createInvoiceInputSchema } from "../../../../shared/schemas/invoice";
+
+export type InvoiceFormValues = z.input<typeof createInvoiceInputSchema>;
+
+/** The fields a server problem may name, to show its message under the right input. */
+export const invoiceFields = ["companyId", "invoiceNumber", "amount", "issueDate", "dueDate", "pdfUrl", "status"] as const;
+
+/** Today in the admin's own time zone, as the date input wants it (YYYY-MM-DD). */
+function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A blank form: issued today, unpaid (spec: default status unpaid). */
+export const emptyInvoiceForm = (): InvoiceFormValues => ({
+  companyId: "",
+  invoiceNumber: "",
+  amount: "",
+  issueDate: today(),
+  dueDate: "",
+  pdfUrl: "",
+  status: "unpaid",
+});

@@ -1,0 +1,11 @@
+import { useQuery } from "@tanstack/react-query";
+import type { Ticket } from "../../../../shared/schemas/ticket";
+import { apiGet } from "../../../lib/api";
+import { queryRoots } from "../../../lib/query-keys";
+
+export function useTicket(id: string) {
+  return useQuery({
+    queryKey: [queryRoots.tickets, "detail", id],
+    queryFn: () => apiGet<Ticket>(`/tickets/${encodeURIComponent(id)}`),
+  });
+}
