@@ -15,7 +15,9 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
+    /** Exact up to 10,000 rows; beyond that `totalExact` is false and `total` a lower bound. */
     total: z.number().int().min(0),
+    totalExact: z.boolean(),
     page: z.number().int().min(1),
     pageSize: z.number().int().min(1),
   });
@@ -23,6 +25,7 @@ export function pageOf<T extends z.ZodType>(item: T) {
 export interface Page<T> {
   items: T[];
   total: number;
+  totalExact: boolean;
   page: number;
   pageSize: number;
 }

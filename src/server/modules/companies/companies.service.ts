@@ -1,17 +1,19 @@
-import { and, asc, count, desc, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Company, CompanyListItem, CompanyListQuery, CompanyOption, CompanyProfileInput, MyCompany } from "../../../shared/schemas/company";
 import type { Page } from "../../../shared/schemas/pagination";
 import type { Database } from "../../db/client";
+import { cappedCount } from "../../db/count";
+import { containsText } from "../../db/scope";
 import { companies, companyUsers } from "../../db/schema";
 import type { Actor } from "../../http/context";
 import { conflict, notFound } from "../../http/problem";
-import { activeProjectCount, contains, projectCount, scope, toCompany, userCount } from "./company-select";
+import { activeProjectCount, projectCount, scope, toCompany, userCount } from "./company-select";
 
 export async function listCompanies(actor: Actor, db: Database, query: CompanyListQuery): Promise<Page<CompanyListItem>> {
-  const where = and(scope(actor), query.q ? ilike(companies.name, contains(query.q)) : undefined);
+  const where = and(scope(actor), query.q ? containsText(companies.name, query.q) : undefined);
   // Matches companies_created_at_idx (created_at desc, id) in either direction.
   const order = query.sort === "asc" ? [asc(companies.createdAt), desc(companies.id)] : [desc(companies.createdAt), asc(companies.id)];
-  const [rows, totals] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select({ company: companies, projectCount, userCount })
       .from(companies)
@@ -19,11 +21,11 @@ export async function listCompanies(actor: Actor, db: Database, query: CompanyLi
       .orderBy(...order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(companies).where(where),
+    cappedCount(db, companies, where),
   ]);
   return {
     items: rows.map((row) => ({ ...toCompany(row.company), projectCount: row.projectCount, userCount: row.userCount })),
-    total: totals[0]?.total ?? 0,
+    ...counted,
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -1,16 +1,11 @@
-import { eq, getTableName, sql, type Column, type SQL } from "drizzle-orm";
+import { getTableName, sql, type Column, type SQL } from "drizzle-orm";
 import type { Company } from "../../../shared/schemas/company";
 import { companies, companyUsers, projects } from "../../db/schema";
+import { visibleTo } from "../../db/scope";
 import type { Actor } from "../../http/context";
 
 /** Admins see every company; a customer only their own, and one without a company none. */
-export function scope(actor: Actor): SQL | undefined {
-  if (actor.role === "admin") return undefined;
-  return actor.companyId ? eq(companies.id, actor.companyId) : sql`false`;
-}
-
-/** `q` is matched as plain text: LIKE wildcards typed by the user are escaped. */
-export const contains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const scope = (actor: Actor): SQL | undefined => visibleTo(actor, companies.id);
 
 export const toCompany = (row: typeof companies.$inferSelect): Company => ({
   id: row.id,

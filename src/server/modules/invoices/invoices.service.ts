@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import type { CreateInvoiceInput, Invoice, InvoiceListQuery, UpdateInvoiceInput } from "../../../shared/schemas/invoice";
 import type { Page } from "../../../shared/schemas/pagination";
 import type { Database } from "../../db/client";
+import { cappedCount } from "../../db/count";
+import { containsText, visibleTo } from "../../db/scope";
 import { companies, invoices } from "../../db/schema";
 import type { Actor } from "../../http/context";
 import { badRequest, conflict, forbidden, notFound } from "../../http/problem";
@@ -10,12 +12,7 @@ import { badRequest, conflict, forbidden, notFound } from "../../http/problem";
 export const CUSTOMER_INVOICE_LIMIT = 1000;
 
 /** Customers see their own company's invoices; a customer without a company sees none. */
-function invoicesVisibleTo(actor: Actor): SQL | undefined {
-  if (actor.role === "admin") return undefined;
-  return actor.companyId ? eq(invoices.companyId, actor.companyId) : sql`false`;
-}
-
-const containing = (q: string) => `%${q.replace(/[\\%_]/g, "\\$&")}%`;
+const invoicesVisibleTo = (actor: Actor): SQL | undefined => visibleTo(actor, invoices.companyId);
 
 const columns = {
   id: invoices.id,
@@ -40,16 +37,18 @@ export async function listInvoices(db: Database, actor: Actor, query: InvoiceLis
     invoicesVisibleTo(actor),
     query.status ? eq(invoices.status, query.status) : undefined,
     isAdmin && query.companyId ? eq(invoices.companyId, query.companyId) : undefined,
-    query.q ? ilike(invoices.invoiceNumber, containing(query.q)) : undefined,
+    query.q ? containsText(invoices.invoiceNumber, query.q) : undefined,
   );
   const direction = query.sort === "asc" ? asc : desc;
   // Customers read their invoices by issue date (spec), admins by creation (spec); both indexed.
+  // The id tie-break runs opposite to the date, as in invoices_created_at_idx (created_at desc, id).
+  const tieBreak = query.sort === "asc" ? desc(invoices.id) : asc(invoices.id);
   const order = isAdmin
-    ? [direction(invoices.createdAt), direction(invoices.id)]
-    : [direction(invoices.issueDate), direction(invoices.createdAt), direction(invoices.id)];
+    ? [direction(invoices.createdAt), tieBreak]
+    : [direction(invoices.issueDate), direction(invoices.createdAt), tieBreak];
   const page = isAdmin ? query.page : 1;
   const pageSize = isAdmin ? query.pageSize : CUSTOMER_INVOICE_LIMIT;
-  const [rows, [total]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select(columns)
       .from(invoices)
@@ -58,9 +57,9 @@ export async function listInvoices(db: Database, actor: Actor, query: InvoiceLis
       .orderBy(...order)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(invoices).where(where),
+    cappedCount(db, invoices, where),
   ]);
-  return { items: rows.map(toJson), total: total?.n ?? 0, page, pageSize };
+  return { items: rows.map(toJson), ...counted, page, pageSize };
 }
 
 export async function findInvoice(db: Database, actor: Actor, id: string): Promise<Invoice> {

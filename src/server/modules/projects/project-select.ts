@@ -1,23 +1,15 @@
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { Project } from "../../../shared/schemas/project";
 import type { Database } from "../../db/client";
 import { companies, profiles, projects } from "../../db/schema";
+import { visibleTo } from "../../db/scope";
 import type { Actor } from "../../http/context";
 
 /** Admins see every project; a customer only their company's, and one without a company none. */
-export function projectScope(actor: Actor): SQL | undefined {
-  if (actor.role === "admin") return undefined;
-  return actor.companyId ? eq(projects.companyId, actor.companyId) : sql`false`;
-}
+export const projectScope = (actor: Actor): SQL | undefined => visibleTo(actor, projects.companyId);
 
 /** The same rule for the company a project is created under. */
-export function companyScope(actor: Actor): SQL | undefined {
-  if (actor.role === "admin") return undefined;
-  return actor.companyId ? eq(companies.id, actor.companyId) : sql`false`;
-}
-
-/** `q` is matched as plain text: LIKE wildcards typed by the user are escaped. */
-export const contains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const companyScope = (actor: Actor): SQL | undefined => visibleTo(actor, companies.id);
 
 const projectColumns = {
   id: projects.id,

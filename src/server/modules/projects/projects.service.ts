@@ -1,29 +1,31 @@
-import { and, asc, count, desc, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Page } from "../../../shared/schemas/pagination";
 import type { CreateProjectInput, Project, ProjectListQuery, UpdateProjectInput } from "../../../shared/schemas/project";
 import type { Database } from "../../db/client";
+import { cappedCount } from "../../db/count";
+import { containsText } from "../../db/scope";
 import { companies, projects, userRoles } from "../../db/schema";
 import type { Actor } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/problem";
-import { companyScope, contains, projectScope, selectProjects, toProject } from "./project-select";
+import { companyScope, projectScope, selectProjects, toProject } from "./project-select";
 import { nextFreeSlug, slugify, UUID_SHAPE } from "./project-slug";
 
 export async function listProjects(actor: Actor, db: Database, query: ProjectListQuery): Promise<Page<Project>> {
   const where = and(
     projectScope(actor),
     query.companyId ? eq(projects.companyId, query.companyId) : undefined,
-    query.q ? ilike(projects.name, contains(query.q)) : undefined,
+    query.q ? containsText(projects.name, query.q) : undefined,
   );
   const order = query.sort === "asc" ? [asc(projects.createdAt), desc(projects.id)] : [desc(projects.createdAt), asc(projects.id)];
-  const [rows, totals] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     selectProjects(db)
       .where(where)
       .orderBy(...order)
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(projects).where(where),
+    cappedCount(db, projects, where),
   ]);
-  return { items: rows.map(toProject), total: totals[0]?.total ?? 0, page: query.page, pageSize: query.pageSize };
+  return { items: rows.map(toProject), ...counted, page: query.page, pageSize: query.pageSize };
 }
 
 /** By id or slug (D7). Another company's project answers exactly like a missing one (D11). */

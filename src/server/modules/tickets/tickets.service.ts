@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL } from "drizzle-orm";
 import type { Page } from "../../../shared/schemas/pagination";
 import type {
   CreateTicketInput,
@@ -8,6 +8,8 @@ import type {
   UpdateTicketInput,
 } from "../../../shared/schemas/ticket";
 import type { Database } from "../../db/client";
+import { cappedCount } from "../../db/count";
+import { containsText, visibleTo } from "../../db/scope";
 import { companies, profiles, projects, tickets } from "../../db/schema";
 import type { Actor } from "../../http/context";
 import { badRequest, forbidden, notFound } from "../../http/problem";
@@ -19,13 +21,7 @@ import { badRequest, forbidden, notFound } from "../../http/problem";
 export const CUSTOMER_TICKET_LIMIT = 1000;
 
 /** Customers see their own company's tickets; a customer without a company sees none. */
-export function ticketsVisibleTo(actor: Actor): SQL | undefined {
-  if (actor.role === "admin") return undefined;
-  return actor.companyId ? eq(tickets.companyId, actor.companyId) : sql`false`;
-}
-
-/** `%q%` for ILIKE with the user's own % and _ taken literally. */
-const containing = (q: string) => `%${q.replace(/[\\%_]/g, "\\$&")}%`;
+export const ticketsVisibleTo = (actor: Actor): SQL | undefined => visibleTo(actor, tickets.companyId);
 
 const listColumns = {
   id: tickets.id,
@@ -45,26 +41,27 @@ export async function listTickets(db: Database, actor: Actor, query: TicketListQ
     query.status ? eq(tickets.status, query.status) : undefined,
     query.projectId ? eq(tickets.projectId, query.projectId) : undefined,
     isAdmin && query.companyId ? eq(tickets.companyId, query.companyId) : undefined,
-    query.q ? ilike(tickets.title, containing(query.q)) : undefined,
+    query.q ? containsText(tickets.title, query.q) : undefined,
   );
   const direction = query.sort === "asc" ? asc : desc;
   const page = isAdmin ? query.page : 1;
   const pageSize = isAdmin ? query.pageSize : CUSTOMER_TICKET_LIMIT;
-  const [rows, [total]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select(listColumns)
       .from(tickets)
       .innerJoin(projects, eq(projects.id, tickets.projectId))
       .innerJoin(companies, eq(companies.id, tickets.companyId))
       .where(where)
-      .orderBy(direction(tickets.createdAt), direction(tickets.id))
+      // The id tie-break runs opposite to the date, as in tickets_created_at_idx (created_at desc, id).
+      .orderBy(direction(tickets.createdAt), query.sort === "asc" ? desc(tickets.id) : asc(tickets.id))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     // The joins are on non-null foreign keys, so counting tickets alone gives the same number.
-    db.select({ n: count() }).from(tickets).where(where),
+    cappedCount(db, tickets, where),
   ]);
   const items = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }));
-  return { items, total: total?.n ?? 0, page, pageSize };
+  return { items, ...counted, page, pageSize };
 }
 
 export async function findTicket(db: Database, actor: Actor, id: string): Promise<Ticket> {
