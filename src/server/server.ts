@@ -6,6 +6,7 @@ import { openDatabase, type DatabaseHandle } from "./db/client";
 import { acquireDataDirLock } from "./db/data-dir-lock";
 import type { Env } from "./env";
 import type { AppDeps } from "./http/context";
+import { trackInFlight } from "./http/in-flight";
 import { createEventBus } from "./realtime/event-bus";
 import { countAdmins, ensureAdmin } from "./modules/users/users.service";
 
@@ -31,8 +32,9 @@ export async function startServer(env: Env, log: (line: string) => void = consol
   await bootstrapAdmin(deps, log);
 
   const app = createApp(deps, { webDist: env.WEB_DIST ?? defaultWebDist });
+  const requests = trackInFlight(app.fetch);
   const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
+    const s = serve({ fetch: requests.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
   });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
@@ -48,6 +50,7 @@ export async function startServer(env: Env, log: (line: string) => void = consol
         server.close(() => resolve());
         if ("closeIdleConnections" in server) server.closeIdleConnections();
       });
+      await requests.drained(5_000);
       await database.close();
       releaseLock();
     },

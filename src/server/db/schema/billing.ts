@@ -29,8 +29,8 @@ export const invoices = pgTable(
     check("invoices_number_not_blank", sql`length(btrim(${t.invoiceNumber})) > 0`),
     check("invoices_due_after_issue", sql`${t.dueDate} IS NULL OR ${t.dueDate} >= ${t.issueDate}`),
     check("invoices_pdf_url_http", sql`${t.pdfUrl} IS NULL OR ${t.pdfUrl} ~* '^https?://'`),
-    index("invoices_company_id_issue_date_idx").on(t.companyId, t.issueDate.desc()),
-    index("invoices_created_at_idx").on(t.createdAt.desc(), t.id),
+    index("invoices_company_id_issue_date_idx").on(t.companyId, t.issueDate.desc().nullsFirst()),
+    index("invoices_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id),
     index("invoices_number_trgm_idx").using("gin", sql`${t.invoiceNumber} gin_trgm_ops`),
   ],
 );

@@ -28,7 +28,7 @@ export const companies = pgTable(
   },
   (t) => [
     check("companies_name_not_blank", sql`length(btrim(${t.name})) > 0`),
-    index("companies_created_at_idx").on(t.createdAt.desc(), t.id),
+    index("companies_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id),
     index("companies_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
   ],
 );

@@ -34,8 +34,8 @@ export const projects = pgTable(
     // Target of the tickets (project_id, company_id) foreign key, which keeps a ticket's
     // denormalised company id equal to its project's.
     unique("projects_id_company_id_unique").on(t.id, t.companyId),
-    index("projects_company_id_created_at_idx").on(t.companyId, t.createdAt.desc()),
-    index("projects_created_at_idx").on(t.createdAt.desc(), t.id),
+    index("projects_company_id_created_at_idx").on(t.companyId, t.createdAt.desc().nullsFirst()),
+    index("projects_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id),
     index("projects_assigned_to_idx").on(t.assignedTo),
     index("projects_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
   ],

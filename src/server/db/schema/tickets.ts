@@ -5,6 +5,8 @@ import { profiles } from "./auth";
 import { companies } from "./companies";
 import { projects } from "./projects";
 
+// Sorted indexes are DESC NULLS FIRST: that is what ORDER BY … DESC means in Postgres, and an
+// index with the other null order is not used for it (a 400 ms sort over a million rows instead).
 export const ticketStatus = pgEnum("ticket_status", ticketStatuses);
 export const ticketPriority = pgEnum("ticket_priority", ticketPriorities);
 
@@ -35,12 +37,12 @@ export const tickets = pgTable(
       .onDelete("cascade")
       .onUpdate("cascade"),
     check("tickets_title_not_blank", sql`length(btrim(${t.title})) > 0`),
-    index("tickets_project_id_created_at_idx").on(t.projectId, t.createdAt.desc()),
-    index("tickets_company_id_created_at_idx").on(t.companyId, t.createdAt.desc()),
-    index("tickets_created_at_idx").on(t.createdAt.desc(), t.id),
+    index("tickets_project_id_created_at_idx").on(t.projectId, t.createdAt.desc().nullsFirst()),
+    index("tickets_company_id_created_at_idx").on(t.companyId, t.createdAt.desc().nullsFirst()),
+    index("tickets_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id),
     index("tickets_created_by_idx").on(t.createdBy),
     index("tickets_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
-    index("tickets_status_created_at_idx").on(t.status, t.createdAt.desc()),
+    index("tickets_status_created_at_idx").on(t.status, t.createdAt.desc().nullsFirst()),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Company, CompanyListItem, CompanyListQuery, CompanyOption, CompanyProfileInput, MyCompany } from "../../../shared/schemas/company";
 import type { Page } from "../../../shared/schemas/pagination";
 import type { Database } from "../../db/client";
@@ -13,14 +13,21 @@ export async function listCompanies(actor: Actor, db: Database, query: CompanyLi
   const where = and(scope(actor), query.q ? containsText(companies.name, query.q) : undefined);
   // Matches companies_created_at_idx (created_at desc, id) in either direction.
   const order = query.sort === "asc" ? [asc(companies.createdAt), desc(companies.id)] : [desc(companies.createdAt), asc(companies.id)];
+  // The page is chosen first and the per-row counts run only for its rows: Postgres evaluates
+  // select-list subqueries for every row an OFFSET skips, too.
+  const pageIds = db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
   const [rows, counted] = await Promise.all([
     db
       .select({ company: companies, projectCount, userCount })
       .from(companies)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .where(inArray(companies.id, pageIds))
+      .orderBy(...order),
     cappedCount(db, companies, where),
   ]);
   return {
