@@ -19,6 +19,8 @@ export interface BusSubscriber {
   onClose?(): void;
 }
 
+export type EventListener = (event: PorticoEvent) => void;
+
 export interface EventBus {
   /**
    * Call after the write committed, so nobody hears of a rolled-back change. Never rejects: the
@@ -28,7 +30,8 @@ export interface EventBus {
   publish(event: PorticoEvent): Promise<void>;
   /** Ends the streams of a signed-out session, in every server process. Never rejects. */
   endSession(sessionId: string): Promise<void>;
-  subscribe(subscriber: BusSubscriber): () => void;
+  /** A plain function gets change events only (what most tests need). Returns the unsubscribe. */
+  subscribe(subscriber: BusSubscriber | EventListener): () => void;
   close(): Promise<void>;
 }
 
@@ -113,8 +116,9 @@ export async function createEventBus(db: Database, driver: Driver, options: Even
     },
     endSession: (sessionId) => notify(SESSION_ENDS_CHANNEL, sessionId, "session end"),
     subscribe(subscriber) {
-      subscribers.add(subscriber);
-      return () => subscribers.delete(subscriber);
+      const entry = typeof subscriber === "function" ? { onEvent: subscriber } : subscriber;
+      subscribers.add(entry);
+      return () => subscribers.delete(entry);
     },
     async close() {
       if (closed) return;

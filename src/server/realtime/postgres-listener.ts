@@ -1,7 +1,7 @@
 import pg from "pg";
 
 /** Shown in pg_stat_activity, so operators (and tests) can find each process's LISTEN connection. */
-export const LISTENER_APPLICATION_NAME = "portico-listen";
+export const listenerApplicationName = (pid: number = process.pid) => `portico-listen:${pid}`;
 
 export interface PostgresListenerOptions {
   url: string;
@@ -45,7 +45,7 @@ export async function startPostgresListener(options: PostgresListenerOptions): P
   const connect = async (): Promise<void> => {
     const next = new pg.Client({
       connectionString: options.url,
-      application_name: LISTENER_APPLICATION_NAME,
+      application_name: listenerApplicationName(),
       keepAlive: true,
       connectionTimeoutMillis: 10_000,
     });

@@ -1,18 +1,9 @@
-import type { Role } from "../../shared/enums";
 import { streamEventNames, type PorticoEvent, type ReadyEvent } from "../../shared/schemas/event";
 import type { EventBus } from "./event-bus";
 import { sseComment, sseEvent, sseRetry } from "./sse";
+import { StreamIndex, type Stream, type StreamAccess, type StreamOwner } from "./stream-index";
 
-/** What decides which events a stream may see. */
-export interface StreamAccess {
-  role: Role;
-  companyId: string | null;
-}
-
-export interface StreamOwner extends StreamAccess {
-  userId: string;
-  sessionId: string;
-}
+export type { StreamAccess, StreamOwner } from "./stream-index";
 
 /** The current access of each session that is still valid; a session missing from the map is over. */
 export type AccessLoader = (sessionIds: string[]) => Promise<Map<string, StreamAccess>>;
@@ -38,12 +29,6 @@ export const defaultStreamHubOptions: StreamHubOptions = {
   maxStreamsPerUser: 20,
 };
 
-interface Stream {
-  owner: StreamOwner;
-  controller: ReadableStreamDefaultController<Uint8Array>;
-  closed: boolean;
-}
-
 const ACCESS_BATCH = 1000;
 
 /**
@@ -54,11 +39,7 @@ const ACCESS_BATCH = 1000;
  */
 export class StreamHub {
   private options: StreamHubOptions;
-  private readonly streams = new Set<Stream>();
-  private readonly admins = new Set<Stream>();
-  private readonly byCompany = new Map<string, Set<Stream>>();
-  private readonly withoutCompany = new Set<Stream>();
-  private readonly byUser = new Map<string, Set<Stream>>();
+  private readonly streams = new StreamIndex();
   private timers: NodeJS.Timeout[] = [];
   private refreshQueue: Promise<void> = Promise.resolve();
   private checkPending = false;
@@ -112,13 +93,14 @@ export class StreamHub {
       },
       new ByteLengthQueuingStrategy({ highWaterMark: 16 * 1024 }),
     );
+    if (signal?.aborted && stream) this.finish(stream);
     signal?.addEventListener("abort", () => stream && this.finish(stream), { once: true });
     return body;
   }
 
   /** Re-reads session validity and membership of the given streams (all by default). Serialised. */
   refreshAccess(targets?: readonly Stream[]): Promise<void> {
-    const run = this.refreshQueue.then(() => this.applyAccess(targets ?? [...this.streams]));
+    const run = this.refreshQueue.then(() => this.applyAccess(targets ?? [...this.streams.all]));
     this.refreshQueue = run.catch(() => {});
     return run;
   }
@@ -128,24 +110,25 @@ export class StreamHub {
     this.closed = true;
     this.unsubscribe();
     // Shutdown: end each response normally; EventSource reconnects to a process that is up.
-    for (const stream of [...this.streams]) this.finish(stream);
+    for (const stream of [...this.streams.all]) this.finish(stream);
     this.stopTimers();
   }
 
   private deliver(event: PorticoEvent): void {
     const frame = sseEvent(streamEventNames.change, event);
-    for (const stream of this.admins) this.write(stream, frame);
-    for (const stream of this.byCompany.get(event.companyId) ?? []) this.write(stream, frame);
+    for (const stream of this.streams.admins) this.write(stream, frame);
+    for (const stream of this.streams.ofCompany(event.companyId)) this.write(stream, frame);
     // A new company may be the one a company-less customer just created: re-read their membership.
-    if (event.kind === "company" && this.withoutCompany.size) void this.refreshAccess([...this.withoutCompany]);
+    const waiting = this.streams.withoutCompany;
+    if (event.kind === "company" && waiting.size) void this.refreshAccess([...waiting]);
   }
 
   private broadcast(frame: Uint8Array): void {
-    for (const stream of this.streams) this.write(stream, frame);
+    for (const stream of this.streams.all) this.write(stream, frame);
   }
 
   private endSession(sessionId: string): void {
-    for (const stream of [...this.streams]) {
+    for (const stream of [...this.streams.all]) {
       if (stream.owner.sessionId === sessionId) this.finish(stream, sseEvent(streamEventNames.end, { reason: "session_ended" }));
     }
   }
@@ -169,10 +152,7 @@ export class StreamHub {
       if (!current) {
         this.finish(stream, sseEvent(streamEventNames.end, { reason: "session_ended" }));
       } else if (current.role !== stream.owner.role || current.companyId !== stream.owner.companyId) {
-        this.unindex(stream);
-        stream.owner.role = current.role;
-        stream.owner.companyId = current.companyId;
-        this.index(stream);
+        this.streams.changeAccess(stream, current);
         // Whatever the client shows was fetched under the old access: refetch all of it.
         this.write(stream, sseEvent(streamEventNames.resync, { reason: "access_changed" }));
       }
@@ -211,47 +191,15 @@ export class StreamHub {
   }
 
   private add(stream: Stream): void {
-    const mine = this.byUser.get(stream.owner.userId) ?? new Set<Stream>();
-    this.byUser.set(stream.owner.userId, mine);
-    const oldest = mine.values().next().value;
-    if (oldest && mine.size >= this.options.maxStreamsPerUser) this.finish(oldest);
-    mine.add(stream);
+    const [oldest, ...rest] = this.streams.ofUser(stream.owner.userId);
+    if (oldest && rest.length + 1 >= this.options.maxStreamsPerUser) this.finish(oldest);
     this.streams.add(stream);
-    this.index(stream);
     if (this.timers.length === 0) this.startTimers();
   }
 
   private remove(stream: Stream): void {
-    if (!this.streams.has(stream)) {
-      stream.closed = true;
-      return;
-    }
     stream.closed = true;
-    this.streams.delete(stream);
-    this.unindex(stream);
-    const mine = this.byUser.get(stream.owner.userId);
-    mine?.delete(stream);
-    if (mine?.size === 0) this.byUser.delete(stream.owner.userId);
-    if (this.streams.size === 0) this.stopTimers();
-  }
-
-  private index(stream: Stream): void {
-    const { role, companyId } = stream.owner;
-    if (role === "admin") this.admins.add(stream);
-    else if (companyId) {
-      const set = this.byCompany.get(companyId) ?? new Set<Stream>();
-      set.add(stream);
-      this.byCompany.set(companyId, set);
-    } else this.withoutCompany.add(stream);
-  }
-
-  private unindex(stream: Stream): void {
-    this.admins.delete(stream);
-    this.withoutCompany.delete(stream);
-    const { companyId } = stream.owner;
-    const set = companyId ? this.byCompany.get(companyId) : undefined;
-    set?.delete(stream);
-    if (companyId && set?.size === 0) this.byCompany.delete(companyId);
+    if (this.streams.remove(stream) && this.streams.size === 0) this.stopTimers();
   }
 
   private startTimers(): void {

@@ -1,0 +1,136 @@
+import { randomUUID } from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { messages } from "../../db/schema";
+import { startTestServer, testDatabaseKind, type TestServer, type TestUser } from "../../test/harness";
+import { createCompany, createCustomer } from "../messages/test-fixtures";
+import { LiveView } from "./live-view";
+import { killListener, sleep } from "./test-streams";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+/**
+ * Sends one message until it is acknowledged. Some first attempts are cut after a few
+ * milliseconds, before or after the server committed: the retry reuses the id, so either way
+ * the message is stored once.
+ */
+async function sendReliably(user: TestUser, content: string, companyId?: string): Promise<string> {
+  const id = randomUUID();
+  const body = JSON.stringify({ id, content, ...(companyId ? { companyId } : {}) });
+  for (let attempt = 0; ; attempt++) {
+    const flaky = attempt === 0 && Math.random() < 0.25;
+    try {
+      const response = await user.client.raw("/api/messages", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+        ...(flaky ? { signal: AbortSignal.timeout(Math.floor(Math.random() * 8)) } : {}),
+      });
+      if (response.status === 201 || response.status === 200) return ((await response.json()) as { id: string }).id;
+      throw new Error(`send failed: ${response.status} ${await response.text()}`);
+    } catch (error) {
+      if (!flaky && attempt > 5) throw error;
+    }
+  }
+}
+
+async function committedIds(companyId: string): Promise<string[]> {
+  const rows = await server.deps.db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(eq(messages.companyId, companyId))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+  return rows.map((row) => row.id);
+}
+
+async function converged(views: LiveView[], expected: string[], timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (views.every((view) => JSON.stringify(view.ids) === JSON.stringify(expected))) return true;
+    await sleep(50);
+  }
+  return false;
+}
+
+describe("chaos: streams cut and reconnected while messages are sent", () => {
+  it("leaves every client showing exactly the committed messages, none lost, none doubled", { timeout: 120_000 }, async () => {
+    const acme = await createCompany(server, "Acme Ltd");
+    const globex = await createCompany(server, "Globex");
+    const admin = await server.createUser({ admin: true });
+    const [alice, bob, gary] = await Promise.all([
+      createCustomer(server, acme.id),
+      createCustomer(server, acme.id),
+      createCustomer(server, globex.id),
+    ]);
+    const acmeViews = [new LiveView(alice), new LiveView(bob), new LiveView(admin, acme.id)];
+    const globexViews = [new LiveView(gary), new LiveView(admin, globex.id)];
+    const views = [...acmeViews, ...globexViews];
+    onTestFinished(() => Promise.all(views.map((view) => view.stop())).then(() => {}));
+    await Promise.all(views.map((view) => view.start()));
+
+    let sending = true;
+    const chaos = (async () => {
+      let round = 0;
+      while (sending) {
+        await sleep(30 + Math.random() * 90);
+        views[Math.floor(Math.random() * views.length)]!.cut();
+        // On PostgreSQL, also lose the LISTEN connection now and then (PGlite has none to lose).
+        if (testDatabaseKind === "postgres" && ++round % 15 === 0) await killListener(server);
+      }
+    })();
+
+    const PER_SENDER = 20;
+    const senders: [TestUser, string, string | undefined][] = [
+      [alice, "alice", undefined],
+      [bob, "bob", undefined],
+      [admin, "admin", acme.id],
+      [gary, "gary", undefined],
+      [admin, "admin-globex", globex.id],
+    ];
+    const acked = await Promise.all(
+      senders.map(async ([user, name, companyId]) => {
+        const ids: string[] = [];
+        for (let i = 0; i < PER_SENDER; i++) {
+          ids.push(await sendReliably(user, `${name} #${i}`, companyId));
+          await sleep(Math.random() * 25);
+        }
+        return ids;
+      }),
+    );
+    sending = false;
+    await chaos;
+
+    // Every client catches up with what was sent during the chaos...
+    expect(await converged(acmeViews, await committedIds(acme.id), 15_000)).toBe(true);
+    expect(await converged(globexViews, await committedIds(globex.id), 15_000)).toBe(true);
+
+    // ...and with the last messages, sent while every stream is down: only the refetch on reconnect shows them.
+    for (const view of views) view.cut(300);
+    await sleep(20);
+    acked[0]!.push(await sendReliably(alice, "alice while everyone is offline"));
+    acked[3]!.push(await sendReliably(gary, "gary while everyone is offline"));
+    if (testDatabaseKind === "postgres") {
+      // And one while the LISTEN connection is down: only the resync after it comes back shows it.
+      await sleep(1000);
+      expect(await killListener(server)).toBe(1);
+      acked[2]!.push(await sendReliably(admin, "admin while LISTEN is down", acme.id));
+    }
+
+    const acmeCommitted = await committedIds(acme.id);
+    const globexCommitted = await committedIds(globex.id);
+    // Every acknowledged message is stored exactly once, and nothing else is.
+    expect(new Set(acmeCommitted)).toEqual(new Set([...acked[0]!, ...acked[1]!, ...acked[2]!]));
+    expect(acmeCommitted).toHaveLength(acked[0]!.length + acked[1]!.length + acked[2]!.length);
+    expect(new Set(globexCommitted)).toEqual(new Set([...acked[3]!, ...acked[4]!]));
+    expect(globexCommitted).toHaveLength(2 * PER_SENDER + 1);
+
+    // Without any further nudge, every client shows exactly that.
+    expect(await converged(acmeViews, acmeCommitted, 15_000)).toBe(true);
+    expect(await converged(globexViews, globexCommitted, 15_000)).toBe(true);
+    expect(views.every((view) => view.connects > 1)).toBe(true);
+  });
+});

@@ -1,0 +1,71 @@
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+/**
+ * The real server (`src/server/index.ts`) in a child process, for the multi-process tests and the
+ * fan-out benchmark. Not used by the product.
+ */
+export interface ChildServer {
+  baseUrl: string;
+  pid: number;
+  /** SIGTERM (graceful shutdown), then SIGKILL after `graceMs`. Resolves with the exit code. */
+  stop(graceMs?: number): Promise<number | null>;
+}
+
+const root = fileURLToPath(new URL("../../../..", import.meta.url));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+export async function spawnServer(env: Record<string, string>, startTimeoutMs = 60_000): Promise<ChildServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
+    cwd: root,
+    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), BASE_URL: baseUrl, LOG_LEVEL: "error", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let output = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start within ${startTimeoutMs} ms: ${output}`));
+    }, startTimeoutMs);
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes("listening on")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening: ${output}`));
+    });
+  });
+  return {
+    baseUrl,
+    pid: child.pid!,
+    async stop(graceMs = 10_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill("SIGTERM");
+      const killer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+      const code = await exited;
+      clearTimeout(killer);
+      return code;
+    },
+  };
+}

@@ -1,0 +1,176 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { sessions, userRoles } from "../../db/schema";
+import type { SseReader } from "../../realtime/sse-client";
+import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
+import { createCompany, createCustomer } from "../messages/test-fixtures";
+import { streamHub } from "./events.hub";
+import { changedCompanies, connectedStream, openStream, sleep } from "./test-streams";
+
+let server: TestServer;
+let admin: TestUser;
+let acme: { id: string; name: string };
+let globex: { id: string; name: string };
+let acmeCustomer: TestUser;
+let globexCustomer: TestUser;
+const open: SseReader[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  // Short intervals so heartbeats and session checks happen within a test.
+  streamHub(server.deps).configure({ heartbeatMs: 150, accessCheckMs: 200 });
+  admin = await server.createUser({ admin: true });
+  acme = await createCompany(server, "Acme Ltd");
+  globex = await createCompany(server, "Globex");
+  acmeCustomer = await createCustomer(server, acme.id);
+  globexCustomer = await createCustomer(server, globex.id);
+});
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((reader) => reader.close()));
+});
+afterAll(() => server.close());
+
+async function stream(user: TestUser): Promise<SseReader> {
+  const reader = await connectedStream(user.client);
+  open.push(reader);
+  return reader;
+}
+
+describe("GET /api/events", () => {
+  it("answers 401 problem+json to an anonymous caller", async () => {
+    const { status, response } = await openStream(server.anonymous());
+    expect(status).toBe(401);
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+  });
+
+  it("opens an uncached event stream that starts with retry and ready", async () => {
+    const { status, reader, response } = await openStream(acmeCustomer.client);
+    open.push(reader!);
+    expect(status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const ready = await reader!.waitForEvent("ready");
+    expect(ready).toEqual({ role: "customer", companyId: acme.id, heartbeatMs: 150 });
+  });
+
+  it("sends heartbeat comments at the configured interval", async () => {
+    const reader = await stream(acmeCustomer);
+    await reader.waitFor((frame) => frame.comment === "heartbeat", 2000, "a heartbeat");
+  });
+
+  it("gives a customer of A the events of A and never those of B; an admin gets both", async () => {
+    const [a, b, staff] = await Promise.all([stream(acmeCustomer), stream(globexCustomer), stream(admin)]);
+    const toGlobex = await admin.client.post("/api/messages", { content: "for globex", companyId: globex.id });
+    const toAcme = await acmeCustomer.client.post("/api/messages", { content: "for acme" });
+    // One LISTEN connection delivers in order: once A's event is in, B's would have arrived before it.
+    expect(await a.waitForEvent("change", (e) => e.id === toAcme.body.id)).toEqual({ kind: "message", companyId: acme.id, id: toAcme.body.id });
+    await b.waitForEvent("change", (e) => e.id === toGlobex.body.id);
+    await staff.waitForEvent("change", (e) => e.id === toAcme.body.id);
+    expect(changedCompanies(a)).not.toContain(globex.id);
+    expect(changedCompanies(b)).not.toContain(acme.id);
+    expect(changedCompanies(staff)).toEqual(expect.arrayContaining([acme.id, globex.id]));
+  });
+
+  it("forwards every kind other modules publish, with the same scoping", async () => {
+    const a = await stream(acmeCustomer);
+    await server.deps.events.publish({ kind: "invoice", companyId: globex.id, id: globex.id });
+    await server.deps.events.publish({ kind: "ticket", companyId: acme.id, id: acme.id });
+    expect(await a.waitForEvent("change")).toEqual({ kind: "ticket", companyId: acme.id, id: acme.id });
+    expect(changedCompanies(a)).toEqual([acme.id]);
+  });
+
+  it("ends the stream of a session that signs out, and only that one", async () => {
+    const user = await createCustomer(server, acme.id);
+    const secondClient = server.anonymous();
+    await secondClient.signIn(user.email, user.password);
+    const signedOut = await stream(user);
+    const other = await connectedStream(secondClient);
+    open.push(other);
+    expect((await user.client.signOut()).status).toBe(200);
+    expect(await signedOut.waitForEvent("end", () => true, 2000)).toEqual({ reason: "session_ended" });
+    await signedOut.ended;
+    await sleep(400); // two access checks
+    expect(other.isEnded).toBe(false);
+    expect((await openStream(user.client)).status).toBe(401);
+  });
+
+  it("ends the stream of a session revoked behind its back, at the next access check", async () => {
+    const user = await createCustomer(server, acme.id);
+    const reader = await stream(user);
+    await server.deps.db.delete(sessions).where(eq(sessions.userId, user.id));
+    expect(await reader.waitForEvent("end", () => true, 3000)).toEqual({ reason: "session_ended" });
+    await reader.ended;
+  });
+
+  it("starts a customer's company events once they create their company profile mid-stream", async () => {
+    const newcomer = await server.createUser();
+    const reader = await stream(newcomer);
+    expect(reader.events("ready")).toEqual([{ role: "customer", companyId: null, heartbeatMs: 150 }]);
+    // The period check is slowed down so the `company` event has to be what triggers the reload.
+    streamHub(server.deps).configure({ accessCheckMs: 60_000 });
+    try {
+      const created = await newcomer.client.request("PUT", "/api/companies/mine", { name: "Newco" });
+      expect(created.status).toBe(201);
+      expect(await reader.waitForEvent("resync", () => true, 3000)).toEqual({ reason: "access_changed" });
+      const companyId = created.body.company.id as string;
+      const sent = await admin.client.post("/api/messages", { content: "Welcome!", companyId });
+      await reader.waitForEvent("change", (e) => e.id === sent.body.id);
+    } finally {
+      streamHub(server.deps).configure({ accessCheckMs: 200 });
+    }
+  });
+
+  it("follows a role change at the next access check", async () => {
+    const promoted = await createCustomer(server, acme.id);
+    const reader = await stream(promoted);
+    await server.deps.db.insert(userRoles).values({ userId: promoted.id, role: "admin" });
+    await reader.waitForEvent("resync", (e) => e.reason === "access_changed", 3000);
+    const sent = await admin.client.post("/api/messages", { content: "now visible", companyId: globex.id });
+    await reader.waitForEvent("change", (e) => e.id === sent.body.id);
+  });
+
+  it("closes a user's oldest stream beyond the per-user limit", async () => {
+    const hub = streamHub(server.deps);
+    hub.configure({ maxStreamsPerUser: 2 });
+    try {
+      const first = await stream(globexCustomer);
+      await stream(globexCustomer);
+      await stream(globexCustomer);
+      await first.ended;
+    } finally {
+      hub.configure({ maxStreamsPerUser: 20 });
+    }
+  });
+
+  it("forgets a stream when its client goes away", async () => {
+    const hub = streamHub(server.deps);
+    const settled = async (size: number) => {
+      for (let i = 0; i < 100 && hub.size !== size; i++) await sleep(20);
+      return hub.size;
+    };
+    expect(await settled(0)).toBe(0); // the streams of earlier tests, closed by afterEach
+    const reader = await connectedStream(globexCustomer.client);
+    expect(hub.size).toBe(1);
+    await reader.close();
+    expect(await settled(0)).toBe(0);
+  });
+});
+
+describe("shutdown", () => {
+  it("ends open streams cleanly when the event bus closes", async () => {
+    const own = await startTestServer();
+    try {
+      const user = await own.createUser({ admin: true });
+      const reader = await connectedStream(user.client);
+      await own.deps.events.close();
+      await reader.ended;
+      expect(reader.isEnded).toBe(true);
+      expect(streamHub(own.deps).size).toBe(0);
+      // A stream opened after shutdown began ends at once instead of hanging.
+      const late = await openStream(user.client);
+      await late.reader?.ended;
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -1,0 +1,17 @@
+import { createMiddleware } from "hono/factory";
+import type { AppDeps } from "../../http/context";
+
+/**
+ * Mounted in front of Better Auth's sign-out: once the sign-out succeeded, every server process
+ * ends that session's event streams at once (the periodic access check would also, but later).
+ */
+export function endStreamsOnSignOut({ auth, events }: Pick<AppDeps, "auth" | "events">) {
+  return createMiddleware(async (c, next) => {
+    if (c.req.method !== "POST") return next();
+    const session = await auth.api
+      .getSession({ headers: c.req.raw.headers, query: { disableRefresh: true } })
+      .catch(() => null);
+    await next();
+    if (session && c.res.ok) await events.endSession(session.session.id);
+  });
+}

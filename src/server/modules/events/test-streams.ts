@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import { listenerApplicationName } from "../../realtime/postgres-listener";
+import { openSse, type SseFrame, type SseReader } from "../../realtime/sse-client";
+import type { TestServer } from "../../test/harness";
+import type { TestClient } from "../../test/test-client";
+
+/** Opens GET /api/events at `baseUrl` (another server process may share the session) as `client`. */
+export async function openStream(client: TestClient, baseUrl = client.baseUrl, onFrame?: (frame: SseFrame) => void) {
+  const headers: Record<string, string> = { "x-forwarded-for": client.ip };
+  if (client.cookieHeader) headers.cookie = client.cookieHeader;
+  return openSse(`${baseUrl}/api/events`, headers, onFrame);
+}
+
+/** Like openStream, but fails the test unless the stream opened and sent `ready`. */
+export async function connectedStream(client: TestClient, baseUrl = client.baseUrl): Promise<SseReader> {
+  const { status, reader } = await openStream(client, baseUrl);
+  if (!reader) throw new Error(`event stream did not open: ${status}`);
+  await reader.waitForEvent("ready");
+  return reader;
+}
+
+/** The company ids of the change events a stream got. */
+export const changedCompanies = (reader: SseReader) => reader.events<{ companyId: string }>("change").map((e) => e.companyId);
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Terminates the LISTEN connection of process `pid` from the database side; how many were killed. */
+export async function killListener(server: TestServer, pid: number = process.pid): Promise<number> {
+  const result = await server.deps.db.execute(
+    sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${listenerApplicationName(pid)} and datname = current_database()`,
+  );
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}
+

@@ -1,0 +1,103 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  conversationPageSchema,
+  conversationsQuerySchema,
+  listMessagesQuerySchema,
+  markMessagesReadInputSchema,
+  markMessagesReadResultSchema,
+  messageSchema,
+  sendMessageInputSchema,
+} from "../../../shared/schemas/message";
+import { createRouter, type AppDeps } from "../../http/context";
+import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
+import { requireRole } from "../../http/session";
+import { listConversations } from "./conversations.service";
+import { listMessages, markMessagesRead, sendMessage } from "./messages.service";
+
+const tags = ["Messages"];
+const { 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound, 409: conflict } = problemResponses;
+const jsonBody = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  tags,
+  summary: "A company's conversation, oldest first",
+  description:
+    "Customers get their own company's conversation (an empty list without a company; another companyId is 404). " +
+    "Admins must name the company. Returns the newest `limit` messages (older than message `before`, if given).",
+  security: sessionSecurity,
+  request: { query: listMessagesQuerySchema },
+  responses: { 200: jsonContent(z.array(messageSchema), "The messages"), 400: badRequest, 401: unauthorized, 404: notFound },
+});
+
+const send = createRoute({
+  method: "post",
+  path: "/",
+  tags,
+  summary: "Send a message to a company's conversation",
+  description:
+    "Customers always write to their own company (another companyId is 404; without a company 400). Admins must " +
+    "name an existing company. With a client-generated `id`, a retry returns the stored message with 200 instead " +
+    "of sending it twice; an id used for a different message is 409.",
+  security: sessionSecurity,
+  request: { body: jsonBody(sendMessageInputSchema) },
+  responses: {
+    201: jsonContent(messageSchema, "The new message"),
+    200: jsonContent(messageSchema, "The message was already stored under this id"),
+    400: badRequest,
+    401: unauthorized,
+    404: notFound,
+    409: conflict,
+  },
+});
+
+const markRead = createRoute({
+  method: "post",
+  path: "/read",
+  tags,
+  summary: "Mark the other side's messages in a conversation read",
+  description: "Customers: the provider team's messages in their company's conversation. Admins: the customers' messages of `companyId`.",
+  security: sessionSecurity,
+  request: { body: jsonBody(markMessagesReadInputSchema) },
+  responses: {
+    200: jsonContent(markMessagesReadResultSchema, "How many messages were marked read"),
+    400: badRequest,
+    401: unauthorized,
+    404: notFound,
+  },
+});
+
+const conversations = createRoute({
+  method: "get",
+  path: "/conversations",
+  tags,
+  summary: "Every company's conversation, latest activity first (admin)",
+  security: sessionSecurity,
+  middleware: [requireRole("admin")] as const,
+  request: { query: conversationsQuerySchema },
+  responses: {
+    200: jsonContent(conversationPageSchema, "A page of conversations"),
+    400: badRequest,
+    401: unauthorized,
+    403: forbidden,
+  },
+});
+
+export function messageRoutes({ db, events }: Pick<AppDeps, "db" | "events">) {
+  return createRouter()
+    .openapi(conversations, async (c) => c.json(await listConversations(db, c.var.actor, c.req.valid("query")), 200))
+    .openapi(list, async (c) => c.json(await listMessages(db, c.var.actor, c.req.valid("query")), 200))
+    .openapi(send, async (c) => {
+      const { message, created } = await sendMessage(db, c.var.actor, c.req.valid("json"));
+      // After the commit; a replayed send changed nothing, so there is nothing to announce.
+      if (created) await events.publish({ kind: "message", companyId: message.companyId, id: message.id });
+      return created ? c.json(message, 201) : c.json(message, 200);
+    })
+    .openapi(markRead, async (c) => {
+      const { companyId, ids } = await markMessagesRead(db, c.var.actor, c.req.valid("json"));
+      // Read flags are part of the conversation too (spec 4: any change to messages refreshes the chat).
+      if (companyId && ids.length) await events.publish({ kind: "message", companyId, id: ids[ids.length - 1]! });
+      return c.json({ updated: ids.length }, 200);
+    });
+}

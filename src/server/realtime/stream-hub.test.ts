@@ -1,0 +1,115 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import type { PorticoEvent } from "../../shared/schemas/event";
+import type { BusSubscriber, EventBus } from "./event-bus";
+import { SseParser, type SseFrame } from "./sse-client";
+import { StreamHub, type StreamAccess } from "./stream-hub";
+
+/** An in-memory bus: these tests are about the hub's bookkeeping, not about PostgreSQL. */
+function fakeBus() {
+  const subscribers = new Set<BusSubscriber>();
+  const bus: EventBus = {
+    publish: async (event) => subscribers.forEach((s) => s.onEvent(event)),
+    endSession: async (id) => subscribers.forEach((s) => s.onSessionEnded?.(id)),
+    subscribe(subscriber) {
+      const entry = typeof subscriber === "function" ? { onEvent: subscriber } : subscriber;
+      subscribers.add(entry);
+      return () => subscribers.delete(entry);
+    },
+    close: async () => subscribers.forEach((s) => s.onClose?.()),
+  };
+  return { bus, resync: () => subscribers.forEach((s) => s.onResync?.()) };
+}
+
+const owner = (access: StreamAccess) => ({ userId: randomUUID(), sessionId: randomUUID(), ...access });
+
+/** Everything a stream has queued so far, parsed. */
+async function drain(stream: ReadableStream<Uint8Array>): Promise<SseFrame[]> {
+  const reader = stream.getReader();
+  const parser = new SseParser();
+  const frames: SseFrame[] = [];
+  for (;;) {
+    const next = await Promise.race([reader.read(), new Promise<undefined>((resolve) => setTimeout(resolve, 20))]);
+    if (!next || next.done) break;
+    frames.push(...parser.push(new TextDecoder().decode(next.value)));
+  }
+  reader.releaseLock();
+  return frames;
+}
+
+const event = (companyId: string): PorticoEvent => ({ kind: "message", companyId, id: randomUUID() });
+
+describe("StreamHub", () => {
+  it("routes each event to the company's customers and to admins only", async () => {
+    const { bus } = fakeBus();
+    const hub = new StreamHub(bus, async () => new Map());
+    const [a, b] = [randomUUID(), randomUUID()];
+    const customerA = hub.open(owner({ role: "customer", companyId: a }));
+    const customerB = hub.open(owner({ role: "customer", companyId: b }));
+    const loner = hub.open(owner({ role: "customer", companyId: null }));
+    const admin = hub.open(owner({ role: "admin", companyId: null }));
+    const toA = event(a);
+    await bus.publish(toA);
+    const changes = async (s: ReadableStream<Uint8Array>) => (await drain(s)).filter((f) => f.event === "change").map((f) => JSON.parse(f.data));
+    expect(await changes(customerA)).toEqual([toA]);
+    expect(await changes(customerB)).toEqual([]);
+    expect(await changes(loner)).toEqual([]);
+    expect(await changes(admin)).toEqual([toA]);
+    hub.close();
+  });
+
+  it("tells every stream to resync when the bus reconnected", async () => {
+    const { bus, resync } = fakeBus();
+    const hub = new StreamHub(bus, async () => new Map());
+    const stream = hub.open(owner({ role: "customer", companyId: randomUUID() }));
+    resync();
+    expect((await drain(stream)).filter((f) => f.event === "resync").map((f) => f.data)).toEqual(['{"reason":"reconnected"}']);
+    hub.close();
+  });
+
+  it("drops a client that stopped reading instead of buffering without bound", async () => {
+    const { bus } = fakeBus();
+    const hub = new StreamHub(bus, async () => new Map(), { maxQueuedBytes: 64 * 1024 }, () => {});
+    const companyId = randomUUID();
+    const stuck = hub.open(owner({ role: "customer", companyId }));
+    for (let i = 0; i < 2000 && hub.size > 0; i++) await bus.publish(event(companyId));
+    expect(hub.size).toBe(0);
+    await expect(stuck.getReader().read()).rejects.toThrow("client too slow");
+  });
+
+  it("keeps streams through a failed access check and ends those whose session is gone", async () => {
+    const { bus } = fakeBus();
+    let fail = true;
+    const keep = owner({ role: "customer", companyId: randomUUID() });
+    const hub = new StreamHub(
+      bus,
+      async () => {
+        if (fail) throw new Error("database down");
+        return new Map([[keep.sessionId, { role: keep.role, companyId: keep.companyId }]]);
+      },
+      {},
+      () => {},
+    );
+    hub.open(keep);
+    const gone = hub.open(owner({ role: "admin", companyId: null }));
+    await hub.refreshAccess();
+    expect(hub.size).toBe(2);
+    fail = false;
+    await hub.refreshAccess();
+    expect(hub.size).toBe(1);
+    expect((await drain(gone)).map((f) => f.event)).toContain("end");
+    hub.close();
+  });
+
+  it("ends every stream and refuses new ones once the bus closes", async () => {
+    const { bus } = fakeBus();
+    const hub = new StreamHub(bus, async () => new Map());
+    const stream = hub.open(owner({ role: "admin", companyId: null }));
+    await bus.close();
+    const reader = stream.getReader();
+    while (!(await reader.read()).done);
+    const late = hub.open(owner({ role: "admin", companyId: null })).getReader();
+    expect((await late.read()).done).toBe(true);
+    expect(hub.size).toBe(0);
+  });
+});
