@@ -14,7 +14,8 @@ const shared = {
 export default defineConfig({
   test: {
     projects: [
-      { test: { ...shared, name: "pglite", env: { TEST_DB: "pglite" } } },
+      // *.postgres.test.ts need a real server (several connections, a second process).
+      { test: { ...shared, name: "pglite", exclude: ["**/*.postgres.test.ts", "**/node_modules/**"], env: { TEST_DB: "pglite" } } },
       ...(process.env.TEST_DATABASE_URL
         ? [{ test: { ...shared, name: "postgres", env: { TEST_DB: "postgres" } } }]
         : []),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, testDatabaseKind, type TestServer, type TestUser } from "../../test/harness";
+import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
 import { TestClient } from "../../test/test-client";
 import { createCompany, createCustomer } from "../messages/test-fixtures";
 import { spawnServer, type ChildServer } from "./child-server";
@@ -7,7 +7,7 @@ import { changedCompanies, connectedStream, killListener } from "./test-streams"
 
 // PGlite runs inside this process: there is no LISTEN connection to lose and no second process
 // that could open the same database, so these tests only apply to PostgreSQL.
-describe.runIf(testDatabaseKind === "postgres")("realtime across connections and processes (PostgreSQL only)", () => {
+describe("realtime across connections and processes (PostgreSQL only)", () => {
   let server: TestServer;
   let second: ChildServer;
   let admin: TestUser;
