@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { displayName } from "../../../shared/format";
 import { brandName } from "../../lib/brand";
 import { cn } from "../../lib/cn";
+import { useRealtime } from "../../lib/realtime";
 import { signOut, useMe } from "../../lib/session";
 import { Button } from "../ui/button";
 import { PageSpinner } from "../ui/spinner";
@@ -57,6 +58,8 @@ export function AppShell({ title, home, nav }: AppShellProps) {
     setMenuOpen(false);
   }
   const user = me.data;
+  // One live event stream per signed-in tab; both layouts render this shell once.
+  useRealtime(user?.id);
 
   return (
     <div className="min-h-screen">

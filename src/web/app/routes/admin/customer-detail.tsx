@@ -2,16 +2,16 @@ import { ArrowLeft } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { formatInstantDate } from "../../../../shared/format";
 import { PageHeader } from "../../../components/layout/page-header";
-import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { useCompany } from "../../../features/admin-customers/api/get-company";
 import { CustomerInfo } from "../../../features/admin-customers/components/customer-info";
-import { useErrorToast } from "../../../features/admin-customers/lib/use-error-toast";
+import { useErrorToast } from "../../../lib/use-error-toast";
 import { NewProjectDialog } from "../../../features/admin-projects/components/new-project-dialog";
 import { ProjectList } from "../../../features/admin-projects/components/project-list";
 import { ApiError } from "../../../lib/api";
+import { LoadError } from "../../../components/ui/load-error";
 
 const LOAD_FAILED = "Failed to load customer data";
 
@@ -44,12 +44,7 @@ export function CustomerDetailRoute() {
     return (
       <>
         <BackToCustomers />
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-border bg-background p-10 text-center">
-          <p className="font-medium">{LOAD_FAILED}</p>
-          <Button variant="outline" size="sm" onClick={() => company.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError message={LOAD_FAILED} onRetry={() => company.refetch()} />
       </>
     );
   }

@@ -1,6 +1,13 @@
 import { PageHeader } from "../../../components/layout/page-header";
+import { ConversationList } from "../../../features/admin-messages/components/conversation-list";
+import { NewConversationForm } from "../../../features/admin-messages/components/new-conversation-form";
 
-// Screen built by its feature issue; the route exists so navigation and code splitting are in place.
 export function AdminMessagesRoute() {
-  return <PageHeader title="Customer Messages" />;
+  return (
+    <div className="space-y-8">
+      <PageHeader title="Customer Messages" description="Every customer's conversation with your team, latest activity first." />
+      <NewConversationForm />
+      <ConversationList />
+    </div>
+  );
 }

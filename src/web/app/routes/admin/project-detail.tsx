@@ -3,15 +3,15 @@ import { Link, useParams } from "react-router";
 import { displayName, formatInstantDate } from "../../../../shared/format";
 import { PageHeader } from "../../../components/layout/page-header";
 import { ProjectStatusBadge } from "../../../components/status-badges";
-import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { useProject } from "../../../features/admin-projects/api/get-project";
 import { ProjectEditForm } from "../../../features/admin-projects/components/project-edit-form";
-import { useErrorToast } from "../../../features/admin-projects/lib/use-error-toast";
+import { useErrorToast } from "../../../lib/use-error-toast";
 import { TicketList } from "../../../features/admin-tickets/components/ticket-list";
 import { ApiError } from "../../../lib/api";
+import { LoadError } from "../../../components/ui/load-error";
 
 function BackToProjects() {
   return (
@@ -36,12 +36,7 @@ export function AdminProjectDetailRoute() {
         {missing ? (
           <EmptyState title="Project not found" description={`No project has the id or slug "${idOrSlug}".`} />
         ) : (
-          <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-border bg-background p-10 text-center">
-            <p className="font-medium">Could not load the project.</p>
-            <Button variant="outline" size="sm" onClick={() => project.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError message="Could not load the project." onRetry={() => project.refetch()} />
         )}
       </>
     );

@@ -1,16 +1,16 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { PageHeader } from "../../../components/layout/page-header";
-import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { useTicket } from "../../../features/admin-tickets/api/get-ticket";
 import { TicketEditForm } from "../../../features/admin-tickets/components/ticket-edit-form";
 import { TicketSummary } from "../../../features/admin-tickets/components/ticket-summary";
-import { useErrorToast } from "../../../features/admin-tickets/lib/use-error-toast";
+import { useErrorToast } from "../../../lib/use-error-toast";
 import { CommentsPanel } from "../../../features/comments/components/comments-panel";
 import { ApiError } from "../../../lib/api";
+import { LoadError } from "../../../components/ui/load-error";
 
 function BackToTickets() {
   return (
@@ -36,12 +36,7 @@ export function AdminTicketDetailRoute() {
         {missing ? (
           <EmptyState title="Ticket not found" />
         ) : (
-          <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-border bg-background p-10 text-center">
-            <p className="font-medium">Could not load the ticket.</p>
-            <Button variant="outline" size="sm" onClick={() => ticket.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError message="Could not load the ticket." onRetry={() => ticket.refetch()} />
         )}
       </>
     );

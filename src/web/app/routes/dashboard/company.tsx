@@ -1,9 +1,9 @@
 import { PageHeader } from "../../../components/layout/page-header";
-import { Button } from "../../../components/ui/button";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { useMyCompany } from "../../../features/company/api/use-my-company";
 import { CompanyProfileForm } from "../../../features/company/components/company-profile-form";
 import { CompanyStats } from "../../../features/company/components/company-stats";
+import { LoadError } from "../../../components/ui/load-error";
 
 export function CompanyRoute() {
   const mine = useMyCompany();
@@ -14,12 +14,7 @@ export function CompanyRoute() {
       {mine.isPending ? (
         <PageSpinner />
       ) : mine.isError ? (
-        <div role="alert" className="rounded-lg border border-destructive/40 p-6 text-sm">
-          <p>Could not load your company profile.</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void mine.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError message="Could not load your company profile." onRetry={() => void mine.refetch()} />
       ) : (
         <>
           <CompanyStats data={mine.data} />

@@ -1,6 +1,11 @@
 import { PageHeader } from "../../../components/layout/page-header";
+import { ConversationPanel } from "../../../features/messages/components/conversation-panel";
 
-// Screen built by its feature issue; the route exists so navigation and code splitting are in place.
 export function MessagesRoute() {
-  return <PageHeader title="Messages" />;
+  return (
+    <div>
+      <PageHeader title="Messages" description="Questions, updates and anything else, straight to our team." />
+      <ConversationPanel />
+    </div>
+  );
 }

@@ -10,6 +10,7 @@ import { useProject } from "../../../features/projects/api/use-project";
 import { ProjectSummary } from "../../../features/projects/components/project-summary";
 import { ProjectTicketTable } from "../../../features/tickets/components/project-ticket-table";
 import { ApiError } from "../../../lib/api";
+import { LoadError } from "../../../components/ui/load-error";
 
 function BackToProjects() {
   return (
@@ -41,12 +42,7 @@ export function ProjectDetailRoute() {
       ) : notFound ? (
         <EmptyState title={`Project not found (ID: ${idOrSlug})`} />
       ) : project.isError ? (
-        <div role="alert" className="rounded-lg border border-destructive/40 p-6 text-sm">
-          <p>Could not load this project.</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void project.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError message="Could not load this project." onRetry={() => void project.refetch()} />
       ) : (
         <>
           <ProjectSummary project={project.data} />

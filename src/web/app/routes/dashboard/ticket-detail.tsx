@@ -9,6 +9,7 @@ import { CommentsPanel } from "../../../features/comments/components/comments-pa
 import { useTicket } from "../../../features/tickets/api/use-ticket";
 import { TicketSummary } from "../../../features/tickets/components/ticket-summary";
 import { ApiError } from "../../../lib/api";
+import { LoadError } from "../../../components/ui/load-error";
 
 function BackToTickets() {
   return (
@@ -40,12 +41,7 @@ export function TicketDetailRoute() {
       ) : notFound ? (
         <EmptyState title="Ticket not found" />
       ) : ticket.isError ? (
-        <div role="alert" className="rounded-lg border border-destructive/40 p-6 text-sm">
-          <p>Could not load this ticket.</p>
-          <Button variant="outline" size="sm" className="mt-3" onClick={() => void ticket.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError message="Could not load this ticket." onRetry={() => void ticket.refetch()} />
       ) : (
         <>
           <TicketSummary ticket={ticket.data} />

@@ -13,7 +13,7 @@ import { ApiError } from "../../../lib/api";
 import { useCreateInvoice } from "../api/create-invoice";
 import { useCompanyOptions } from "../api/get-company-options";
 import { emptyInvoiceForm, invoiceFields, type InvoiceFormValues } from "../lib/invoice-form";
-import { useErrorToast } from "../lib/use-error-toast";
+import { useErrorToast } from "../../../lib/use-error-toast";
 
 /** The admin's 'Create New Invoice' dialog; the company list loads when it opens. */
 export function NewInvoiceDialog() {

@@ -10,7 +10,7 @@ import { Input, NativeSelect, Textarea } from "../../../components/ui/input";
 import { ApiError } from "../../../lib/api";
 import { useTeam } from "../api/get-team";
 import { useUpdateProject } from "../api/update-project";
-import { useErrorToast } from "../lib/use-error-toast";
+import { useErrorToast } from "../../../lib/use-error-toast";
 
 type FormValues = z.input<typeof updateProjectInputSchema>;
 

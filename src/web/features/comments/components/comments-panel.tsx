@@ -1,9 +1,9 @@
-import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { useComments, type CommentTarget } from "../api/use-comments";
 import { AddCommentForm } from "./add-comment-form";
 import { CommentList } from "./comment-list";
+import { LoadError } from "../../../components/ui/load-error";
 
 /** A comment thread with its count and the add box; shared by project and ticket detail. */
 export function CommentsPanel({ target }: { target: CommentTarget }) {
@@ -21,12 +21,7 @@ export function CommentsPanel({ target }: { target: CommentTarget }) {
             <Spinner label="Loading comments" />
           </div>
         ) : comments.isError ? (
-          <div role="alert" className="text-sm">
-            <p>Could not load the comments.</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void comments.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError message="Could not load the comments." onRetry={() => void comments.refetch()} />
         ) : (
           <CommentList comments={comments.data} />
         )}

@@ -8,6 +8,7 @@ import { EmptyState } from "../../../components/ui/empty-state";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";
 import { invoicePdfHref, useInvoices } from "../api/use-invoices";
+import { LoadError } from "../../../components/ui/load-error";
 
 function InvoiceRow({ invoice }: { invoice: Invoice }) {
   return (
@@ -42,12 +43,7 @@ export function InvoiceTable() {
   if (invoices.isPending) return <PageSpinner />;
   if (invoices.isError) {
     return (
-      <div role="alert" className="rounded-lg border border-destructive/40 p-6 text-sm">
-        <p>Could not load your invoices.</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => void invoices.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadError message="Could not load your invoices." onRetry={() => void invoices.refetch()} />
     );
   }
   if (invoices.data.items.length === 0) {

@@ -5,6 +5,7 @@ import { PageSpinner, Spinner } from "../../../components/ui/spinner";
 import { brandName } from "../../../lib/brand";
 import { useProjects } from "../api/use-projects";
 import { ProjectCard } from "./project-card";
+import { LoadError } from "../../../components/ui/load-error";
 
 /** The customer's projects as a card grid, with loading, empty and error states. */
 export function ProjectGrid() {
@@ -13,12 +14,7 @@ export function ProjectGrid() {
   if (projects.isPending) return <PageSpinner />;
   if (projects.isError) {
     return (
-      <div role="alert" className="rounded-lg border border-destructive/40 p-6 text-sm">
-        <p>Could not load your projects.</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => void projects.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadError message="Could not load your projects." onRetry={() => void projects.refetch()} />
     );
   }
 

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { formatInstantDate } from "../../../../shared/format";
 import { PriorityBadge, TicketStatusBadge } from "../../../components/status-badges";
-import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";
 import { useTickets } from "../api/use-tickets";
+import { LoadError } from "../../../components/ui/load-error";
 
 /** The tickets of one project, on the project detail screen. */
 export function ProjectTicketTable({ projectId }: { projectId: string }) {
@@ -25,12 +25,7 @@ export function ProjectTicketTable({ projectId }: { projectId: string }) {
             <Spinner label="Loading tickets" />
           </div>
         ) : tickets.isError ? (
-          <div role="alert" className="text-sm">
-            <p>Could not load this project's tickets.</p>
-            <Button variant="outline" size="sm" className="mt-3" onClick={() => void tickets.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError message="Could not load this project's tickets." onRetry={() => void tickets.refetch()} />
         ) : items.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground">No tickets for this project</p>
         ) : (

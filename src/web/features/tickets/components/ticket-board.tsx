@@ -1,9 +1,9 @@
 import { ticketStatuses, ticketStatusLabels, type TicketStatus } from "../../../../shared/enums";
 import type { TicketListItem } from "../../../../shared/schemas/ticket";
-import { Button } from "../../../components/ui/button";
 import { PageSpinner } from "../../../components/ui/spinner";
 import { useTickets } from "../api/use-tickets";
 import { TicketCard } from "./ticket-card";
+import { LoadError } from "../../../components/ui/load-error";
 
 function BoardColumn({ status, tickets }: { status: TicketStatus; tickets: TicketListItem[] }) {
   const headingId = `ticket-column-${status}`;
@@ -39,12 +39,7 @@ export function TicketBoard() {
   if (tickets.isPending) return <PageSpinner />;
   if (tickets.isError) {
     return (
-      <div role="alert" className="rounded-lg border border-destructive/40 p-6 text-sm">
-        <p>Could not load your tickets.</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={() => void tickets.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadError message="Could not load your tickets." onRetry={() => void tickets.refetch()} />
     );
   }
 

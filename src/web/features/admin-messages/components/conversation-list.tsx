@@ -1,0 +1,53 @@
+import { MessageSquare } from "lucide-react";
+import { Button } from "../../../components/ui/button";
+import { EmptyState } from "../../../components/ui/empty-state";
+import { Pagination, useListParams } from "../../../components/ui/pagination";
+import { SearchInput } from "../../../components/ui/search-input";
+import { Spinner } from "../../../components/ui/spinner";
+import { useErrorToast } from "../../../lib/use-error-toast";
+import { useConversations } from "../api/get-conversations";
+import { ConversationCard } from "./conversation-card";
+
+/** One card per company conversation, latest activity first, searchable and paged (state in the URL). */
+export function ConversationList() {
+  const { page, q, setPage, setQuery } = useListParams();
+  const conversations = useConversations({ page, q });
+  useErrorToast(conversations.error, { log: "Failed to load conversations", toast: "Error fetching messages" });
+  const data = conversations.data;
+
+  return (
+    <section aria-labelledby="conversations-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="conversations-heading" className="text-lg font-semibold">
+          Conversations
+        </h2>
+        <SearchInput label="Search conversations" placeholder="Search by company name" value={q} onSearch={setQuery} />
+      </div>
+      {conversations.isPending ? (
+        <div className="flex justify-center p-10">
+          <Spinner label="Loading conversations" />
+        </div>
+      ) : conversations.isError && !data ? (
+        <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-border bg-background p-10 text-center">
+          <p className="font-medium">Could not load the conversations.</p>
+          <Button variant="outline" size="sm" onClick={() => void conversations.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : data && data.total === 0 && !q ? (
+        <EmptyState icon={<MessageSquare className="h-10 w-10 text-muted-foreground" aria-hidden />} title="No conversations yet. Start one above!" />
+      ) : data && data.items.length === 0 && page === 1 ? (
+        <EmptyState title="No matching conversations" description={`No company name contains "${q}".`} />
+      ) : data ? (
+        <>
+          <div className="space-y-4" aria-busy={conversations.isPlaceholderData}>
+            {data.items.map((conversation) => (
+              <ConversationCard key={conversation.company.id} conversation={conversation} />
+            ))}
+          </div>
+          <Pagination label="Conversation pages" data={data} onPageChange={setPage} />
+        </>
+      ) : null}
+    </section>
+  );
+}

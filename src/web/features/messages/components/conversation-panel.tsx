@@ -1,0 +1,87 @@
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { NO_COMPANY_FOR_MESSAGES } from "../../../../shared/schemas/message";
+import { Button } from "../../../components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Spinner } from "../../../components/ui/spinner";
+import { brandName } from "../../../lib/brand";
+import { useMe } from "../../../lib/session";
+import { conversationMessages, useConversation } from "../api/get-messages";
+import { useMarkMessagesRead } from "../api/mark-read";
+import { useSendMessage } from "../api/send-message";
+import { MessageComposer, type OutgoingMessage } from "./message-composer";
+import { MessageList } from "./message-list";
+
+/** The customer's chat with the provider team, 600px high (spec section 9). */
+export function ConversationPanel() {
+  const me = useMe();
+  const userId = me.data?.id ?? "";
+  const hasCompany = !!me.data?.company;
+  const conversation = useConversation({ enabled: hasCompany });
+  const messages = conversationMessages(conversation.data);
+  const send = useSendMessage();
+  const markRead = useMarkMessagesRead();
+
+  // Incoming messages are marked read once they are on screen (spec section 4): once per newest
+  // unread message, so a failed or no-op call cannot loop with the refetch it triggers.
+  const newestUnread = messages.findLast((message) => message.sender?.isAdmin && !message.isRead)?.id;
+  const markedFor = useRef<string | undefined>(undefined);
+  const { mutate: markMessagesRead } = markRead;
+  useEffect(() => {
+    if (!newestUnread || markedFor.current === newestUnread) return;
+    markedFor.current = newestUnread;
+    markMessagesRead();
+  }, [newestUnread, markMessagesRead]);
+
+  const onSend = async (message: OutgoingMessage) => {
+    try {
+      await send.mutateAsync(message);
+    } catch (error) {
+      console.error("Failed to send message", error);
+      toast.error("Failed to send message");
+      throw error;
+    }
+  };
+
+  return (
+    <Card className="flex h-[600px] flex-col">
+      <CardHeader className="border-b border-border">
+        <CardTitle>Conversation</CardTitle>
+        <CardDescription>Chat with the {brandName} team</CardDescription>
+      </CardHeader>
+      <div className="min-h-0 flex-1">
+        {!hasCompany ? (
+          <div className="flex h-full flex-col items-center justify-center gap-3 p-6 text-center text-sm text-muted-foreground">
+            <p>{NO_COMPANY_FOR_MESSAGES}</p>
+            <Button asChild variant="outline" size="sm">
+              <Link to="/dashboard">Go to Company Profile</Link>
+            </Button>
+          </div>
+        ) : conversation.isPending ? (
+          <div className="flex h-full items-center justify-center">
+            <Spinner label="Loading messages" />
+          </div>
+        ) : conversation.isError ? (
+          <div role="alert" className="flex h-full flex-col items-center justify-center gap-3 p-6 text-sm">
+            <p>Could not load the conversation.</p>
+            <Button variant="outline" size="sm" onClick={() => void conversation.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <MessageList
+            messages={messages}
+            userId={userId}
+            onLoadEarlier={conversation.hasNextPage ? () => void conversation.fetchNextPage() : undefined}
+            loadingEarlier={conversation.isFetchingNextPage}
+            empty="No messages yet. Start the conversation!"
+          />
+        )}
+      </div>
+      <div className="border-t border-border p-4">
+        <MessageComposer disabled={!hasCompany} onSend={onSend} />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,87 @@
+import { Send } from "lucide-react";
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { Button } from "../../../components/ui/button";
+import { Textarea } from "../../../components/ui/input";
+import { newMessageId } from "../lib/message-id";
+
+export interface OutgoingMessage {
+  content: string;
+  id: string;
+}
+
+interface MessageComposerProps {
+  disabled?: boolean;
+  /** Resolves once the server stored the message; rejects (the text stays) when it did not. */
+  onSend: (message: OutgoingMessage) => Promise<void>;
+}
+
+/**
+ * The chat input. Enter sends, Shift+Enter starts a new line; a blank message is ignored. The text
+ * is cleared once the message is stored and kept when sending fails. Sending the same text again
+ * reuses its id, so a retry after a lost answer never shows the message twice.
+ */
+export function MessageComposer({ disabled, onSend }: MessageComposerProps) {
+  const id = useId();
+  const [text, setText] = useState("");
+  const [sending, setSending] = useState(false);
+  const attempt = useRef<OutgoingMessage | null>(null);
+
+  const send = async () => {
+    const content = text.trim();
+    if (!content || sending || disabled) return;
+    const message = attempt.current?.content === content ? attempt.current : { content, id: newMessageId() };
+    attempt.current = message;
+    setSending(true);
+    try {
+      await onSend(message);
+      attempt.current = null;
+      setText("");
+    } catch {
+      // The caller showed why; the text stays for another try.
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void send();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void send();
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex items-end gap-2">
+      <div className="flex-1">
+        <label htmlFor={id} className="sr-only">
+          Message
+        </label>
+        <Textarea
+          id={id}
+          rows={2}
+          value={text}
+          disabled={disabled}
+          readOnly={sending}
+          aria-busy={sending}
+          aria-describedby={`${id}-hint`}
+          placeholder="Type your message..."
+          className="min-h-12 resize-none"
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <p id={`${id}-hint`} className="sr-only">
+          Enter sends, Shift+Enter starts a new line.
+        </p>
+      </div>
+      <Button type="submit" disabled={disabled || sending}>
+        <Send className="h-4 w-4" aria-hidden />
+        {sending ? "Sending..." : "Send"}
+      </Button>
+    </form>
+  );
+}

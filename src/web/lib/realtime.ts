@@ -1,0 +1,222 @@
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { porticoEventSchema, readyEventSchema, streamEventNames, type EventKind, type PorticoEvent } from "../../shared/schemas/event";
+import { queryRoots } from "./query-keys";
+
+export type QueryRoot = (typeof queryRoots)[keyof typeof queryRoots];
+
+/** The cached resources a change of each kind can make out of date (query-keys.ts: every key starts with a root). */
+const rootsByKind: Record<EventKind, readonly QueryRoot[]> = {
+  message: [queryRoots.messages],
+  ticket: [queryRoots.tickets],
+  // Ticket lists and cards may show comment activity, so both go stale.
+  ticket_comment: [queryRoots.ticketComments, queryRoots.tickets],
+  project: [queryRoots.projects],
+  project_comment: [queryRoots.projectComments],
+  invoice: [queryRoots.invoices],
+  // A customer who just created their company sees it in `me` too.
+  company: [queryRoots.companies, queryRoots.me],
+};
+
+export function queryRootsFor(kind: EventKind): readonly QueryRoot[] {
+  return rootsByKind[kind];
+}
+
+export interface SseFrame {
+  event: string;
+  data: string;
+}
+
+/**
+ * An event-stream parser (WHATWG rules that matter here: `event`, `data`, `retry`, comments, any
+ * line ending). Fed decoded text chunks; calls `onFrame` for each complete event.
+ */
+export function createSseParser(onFrame: (frame: SseFrame) => void, onRetry: (ms: number) => void = () => {}) {
+  let buffer = "";
+  let event = "";
+  let data: string[] = [];
+  return (chunk: string) => {
+    buffer += chunk;
+    // A CR at the very end may be the first half of a CRLF split across chunks: wait for the rest.
+    const lines = buffer.split(/\r\n|\n|\r(?!$)/);
+    buffer = lines.pop() ?? "";
+    for (const line of lines) {
+      if (line === "") {
+        if (data.length) onFrame({ event: event || "message", data: data.join("\n") });
+        event = "";
+        data = [];
+        continue;
+      }
+      if (line.startsWith(":")) continue;
+      const colon = line.indexOf(":");
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+      if (field === "event") event = value;
+      else if (field === "data") data.push(value);
+      else if (field === "retry" && /^\d+$/.test(value)) onRetry(Number(value));
+    }
+  };
+}
+
+export interface RealtimeHandlers {
+  onChange: (event: PorticoEvent) => void;
+  /** `ready` (every connect and reconnect) and `resync`: something may have been missed. */
+  onRefetchAll: () => void;
+  /** `end`, or a 401: the session may be over; the app re-reads it and leaves if it is. */
+  onSessionCheck: () => void;
+}
+
+export interface RealtimeOptions {
+  url?: string;
+  /** Reconnect delay before the server's `retry:` arrives; doubled per failed attempt. */
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  /** Silence that counts as a dead connection before `ready` says how often heartbeats come. */
+  initialSilenceMs?: number;
+}
+
+/**
+ * One live connection to GET /api/events, read with fetch rather than EventSource: the server's
+ * heartbeats are comment lines, which EventSource never exposes, so a silent (half-open) connection
+ * could not be told from a quiet one; fetch also sees the 401 of an expired session. Reconnects with
+ * jittered exponential backoff until `end` or the returned stop function is called.
+ */
+export function connectRealtime(handlers: RealtimeHandlers, options: RealtimeOptions = {}): () => void {
+  const { url = "/api/events", maxDelayMs = 30_000 } = options;
+  let baseDelay = options.baseDelayMs ?? 1_000;
+  let silenceLimit = options.initialSilenceMs ?? 60_000;
+  let attempt = 0;
+  let stopped = false;
+  let controller: AbortController | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let watchdog: ReturnType<typeof setTimeout> | undefined;
+
+  const armWatchdog = (current: AbortController) => {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(() => current.abort(new Error("realtime: stream silent")), silenceLimit);
+  };
+
+  const scheduleReconnect = () => {
+    if (stopped) return;
+    const delay = Math.min(maxDelayMs, baseDelay * 2 ** attempt) * (0.5 + Math.random() / 2);
+    attempt += 1;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void open();
+    }, delay);
+  };
+
+  const dispatch = (frame: SseFrame) => {
+    try {
+      if (frame.event === streamEventNames.change) {
+        handlers.onChange(porticoEventSchema.parse(JSON.parse(frame.data)));
+      } else if (frame.event === streamEventNames.ready) {
+        const ready = readyEventSchema.parse(JSON.parse(frame.data));
+        silenceLimit = 2 * ready.heartbeatMs;
+        attempt = 0;
+        handlers.onRefetchAll();
+      } else if (frame.event === streamEventNames.resync) {
+        handlers.onRefetchAll();
+      } else if (frame.event === streamEventNames.end) {
+        stop();
+        handlers.onSessionCheck();
+      }
+    } catch (error) {
+      // A frame this client does not understand must not break the stream.
+      console.error("realtime: ignored a malformed event", error);
+    }
+  };
+
+  async function open() {
+    if (stopped) return;
+    const current = new AbortController();
+    controller = current;
+    armWatchdog(current);
+    try {
+      const response = await fetch(url, {
+        headers: { accept: "text/event-stream" },
+        credentials: "same-origin",
+        cache: "no-store",
+        signal: current.signal,
+      });
+      if (response.status === 401) handlers.onSessionCheck();
+      if (!response.ok || !response.body) throw new Error(`realtime: stream answered ${response.status}`);
+      const parse = createSseParser(dispatch, (ms) => (baseDelay = ms));
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done || stopped) break;
+        armWatchdog(current);
+        parse(value);
+      }
+    } catch (error) {
+      if (!stopped && !current.signal.aborted) console.warn("realtime: stream lost", error);
+    } finally {
+      clearTimeout(watchdog);
+    }
+    // The server ended the stream (shutdown, too many tabs), it failed, or it went silent.
+    if (!stopped) scheduleReconnect();
+  }
+
+  // Back online: try now instead of waiting out the backoff.
+  const onOnline = () => {
+    if (stopped || retryTimer === undefined) return;
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    attempt = 0;
+    void open();
+  };
+
+  function stop() {
+    if (stopped) return;
+    stopped = true;
+    clearTimeout(retryTimer);
+    clearTimeout(watchdog);
+    window.removeEventListener("online", onOnline);
+    controller?.abort();
+  }
+
+  window.addEventListener("online", onOnline);
+  void open();
+  return stop;
+}
+
+/**
+ * Invalidates by root with at most one refetch in flight per root: a burst of events (an admin
+ * watching hundreds of messages a second) collapses into one follow-up refetch that starts after
+ * the last event, instead of cancelling and restarting the same request over and over.
+ */
+export function createInvalidator(client: QueryClient) {
+  const inFlight = new Set<QueryRoot>();
+  const pending = new Set<QueryRoot>();
+  const invalidate = (root: QueryRoot) => {
+    if (inFlight.has(root)) {
+      pending.add(root);
+      return;
+    }
+    inFlight.add(root);
+    void client
+      .invalidateQueries({ queryKey: [root] })
+      .catch(() => {})
+      .finally(() => {
+        inFlight.delete(root);
+        if (pending.delete(root)) invalidate(root);
+      });
+  };
+  return invalidate;
+}
+
+/** Keeps the signed-in tab's cache live: mounted once, by the app shell, while `userId` is set. */
+export function useRealtime(userId: string | undefined) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!userId) return;
+    const invalidate = createInvalidator(client);
+    return connectRealtime({
+      onChange: (event) => queryRootsFor(event.kind).forEach(invalidate),
+      // Every query: the active ones (what is on screen) refetch now, the rest when next shown.
+      onRefetchAll: () => void client.invalidateQueries(),
+      onSessionCheck: () => void client.invalidateQueries({ queryKey: [queryRoots.me] }),
+    });
+  }, [client, userId]);
+}
