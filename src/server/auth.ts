@@ -14,6 +14,9 @@ import { hashPassword, verifyPassword } from "./password";
 export const CLIENT_IP_HEADER = "x-portico-client-ip";
 
 const DAY = 60 * 60 * 24;
+/** Rolling expiry (seconds): a session lives a week from its last renewal, renewed at most daily. */
+export const SESSION_EXPIRES_IN = 7 * DAY;
+export const SESSION_UPDATE_AGE = DAY;
 
 export function createAuth(db: Database, env: Env) {
   return betterAuth({
@@ -36,7 +39,7 @@ export function createAuth(db: Database, env: Env) {
       password: { hash: hashPassword, verify: verifyPassword },
     },
     // Rolling expiry: a session used at least once a week never expires; its expiry moves at most daily.
-    session: { expiresIn: 7 * DAY, updateAge: DAY },
+    session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },
     rateLimit: { enabled: true, storage: "database", window: 60, max: 100 },
     advanced: {
       cookiePrefix: "portico",
