@@ -146,8 +146,10 @@ export function connectRealtime(handlers: RealtimeHandlers, options: RealtimeOpt
       for (;;) {
         const { done, value } = await reader.read();
         if (done || stopped) break;
-        armWatchdog(current);
+        // Any bytes, heartbeat comments included, prove the connection alive (after parsing:
+        // `ready` may just have said how often heartbeats come).
         parse(value);
+        armWatchdog(current);
       }
     } catch (error) {
       if (!stopped && !current.signal.aborted) console.warn("realtime: stream lost", error);
@@ -182,28 +184,45 @@ export function connectRealtime(handlers: RealtimeHandlers, options: RealtimeOpt
 }
 
 /**
- * Invalidates by root with at most one refetch in flight per root: a burst of events (an admin
- * watching hundreds of messages a second) collapses into one follow-up refetch that starts after
- * the last event, instead of cancelling and restarting the same request over and over.
+ * Invalidates by root with at most one refetch in flight per root, started at most every
+ * `minIntervalMs`: a burst of events (an admin watching hundreds of messages a second) collapses
+ * into one follow-up refetch that starts after the last event, instead of cancelling and
+ * restarting the same request over and over. A lone event still refetches at once.
  */
-export function createInvalidator(client: QueryClient) {
-  const inFlight = new Set<QueryRoot>();
+export function createInvalidator(client: QueryClient, minIntervalMs = 500) {
+  const busy = new Set<QueryRoot>();
   const pending = new Set<QueryRoot>();
-  const invalidate = (root: QueryRoot) => {
-    if (inFlight.has(root)) {
-      pending.add(root);
-      return;
-    }
-    inFlight.add(root);
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+  let disposed = false;
+
+  const run = (root: QueryRoot) => {
+    const started = Date.now();
+    busy.add(root);
     void client
       .invalidateQueries({ queryKey: [root] })
       .catch(() => {})
       .finally(() => {
-        inFlight.delete(root);
-        if (pending.delete(root)) invalidate(root);
+        if (disposed || !pending.delete(root)) return void busy.delete(root);
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          if (disposed) return void busy.delete(root);
+          run(root);
+        }, Math.max(0, started + minIntervalMs - Date.now()));
+        timers.add(timer);
       });
   };
-  return invalidate;
+
+  return {
+    invalidate: (root: QueryRoot) => {
+      if (disposed) return;
+      if (busy.has(root)) pending.add(root);
+      else run(root);
+    },
+    dispose: () => {
+      disposed = true;
+      timers.forEach(clearTimeout);
+    },
+  };
 }
 
 /** Keeps the signed-in tab's cache live: mounted once, by the app shell, while `userId` is set. */
@@ -211,12 +230,16 @@ export function useRealtime(userId: string | undefined) {
   const client = useQueryClient();
   useEffect(() => {
     if (!userId) return;
-    const invalidate = createInvalidator(client);
-    return connectRealtime({
-      onChange: (event) => queryRootsFor(event.kind).forEach(invalidate),
+    const invalidator = createInvalidator(client);
+    const disconnect = connectRealtime({
+      onChange: (event) => queryRootsFor(event.kind).forEach(invalidator.invalidate),
       // Every query: the active ones (what is on screen) refetch now, the rest when next shown.
       onRefetchAll: () => void client.invalidateQueries(),
       onSessionCheck: () => void client.invalidateQueries({ queryKey: [queryRoots.me] }),
     });
+    return () => {
+      disconnect();
+      invalidator.dispose();
+    };
   }, [client, userId]);
 }

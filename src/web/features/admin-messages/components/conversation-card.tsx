@@ -34,30 +34,32 @@ export function ConversationCard({ conversation }: { conversation: Conversation 
 
   return (
     <Card role="article" aria-labelledby={headingId}>
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 id={headingId} className="text-lg leading-tight font-semibold">
-            <Link to={`/admin/customers/${company.id}`} className="hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
-              {company.name}
-            </Link>
-          </h2>
-          <p className="mt-1 text-xs text-muted-foreground">
-            {messageCount} {messageCount === 1 ? "message" : "messages"} · Last activity{" "}
-            <time dateTime={lastMessageAt}>{formatDateTime(lastMessageAt)}</time>
-          </p>
-        </div>
-        <div className="flex items-center gap-2">
-          {unreadCount > 0 ? (
-            <>
-              <Badge tone="red" data-testid="unread-count">
-                {unreadCount} unread
-              </Badge>
-              <Button variant="outline" size="sm" disabled={markRead.isPending} onClick={() => markRead.mutate(company.id)}>
-                <CheckCheck className="h-4 w-4" aria-hidden />
-                Mark as read
-              </Button>
-            </>
-          ) : null}
+      <CardHeader>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 id={headingId} className="text-lg leading-tight font-semibold">
+              <Link to={`/admin/customers/${company.id}`} className="hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                {company.name}
+              </Link>
+            </h2>
+            <p className="mt-1 text-xs text-muted-foreground">
+              {messageCount} {messageCount === 1 ? "message" : "messages"} · Last activity{" "}
+              <time dateTime={lastMessageAt}>{formatDateTime(lastMessageAt)}</time>
+            </p>
+          </div>
+          <div className="flex items-center gap-2">
+            {unreadCount > 0 ? (
+              <>
+                <Badge tone="red" data-testid="unread-count">
+                  {unreadCount} unread
+                </Badge>
+                <Button variant="outline" size="sm" disabled={markRead.isPending} onClick={() => markRead.mutate(company.id)}>
+                  <CheckCheck className="h-4 w-4" aria-hidden />
+                  Mark as read
+                </Button>
+              </>
+            ) : null}
+          </div>
         </div>
       </CardHeader>
       <CardContent className="space-y-4">

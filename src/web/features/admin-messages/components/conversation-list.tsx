@@ -1,6 +1,6 @@
 import { MessageSquare } from "lucide-react";
-import { Button } from "../../../components/ui/button";
 import { EmptyState } from "../../../components/ui/empty-state";
+import { LoadError } from "../../../components/ui/load-error";
 import { Pagination, useListParams } from "../../../components/ui/pagination";
 import { SearchInput } from "../../../components/ui/search-input";
 import { Spinner } from "../../../components/ui/spinner";
@@ -28,12 +28,7 @@ export function ConversationList() {
           <Spinner label="Loading conversations" />
         </div>
       ) : conversations.isError && !data ? (
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-border bg-background p-10 text-center">
-          <p className="font-medium">Could not load the conversations.</p>
-          <Button variant="outline" size="sm" onClick={() => void conversations.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError message="Could not load the conversations." onRetry={() => void conversations.refetch()} />
       ) : data && data.total === 0 && !q ? (
         <EmptyState icon={<MessageSquare className="h-10 w-10 text-muted-foreground" aria-hidden />} title="No conversations yet. Start one above!" />
       ) : data && data.items.length === 0 && page === 1 ? (

@@ -24,7 +24,7 @@ export function NewConversationForm() {
     if (send.isPending) return;
     const content = text.trim();
     if (!companyId || !content) {
-      toast.error("Please select a company and enter a message");
+      toast.error("Please select a company and enter a message", { id: "new-conversation-invalid" });
       return;
     }
     try {
@@ -81,7 +81,7 @@ export function NewConversationForm() {
               value={text}
               readOnly={send.isPending}
               placeholder="Type your message... (Enter sends)"
-              className="min-h-10 resize-none"
+              className="resize-none"
               onChange={(event) => setText(event.target.value)}
               onKeyDown={onKeyDown}
             />

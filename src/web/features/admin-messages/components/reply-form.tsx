@@ -20,7 +20,7 @@ export function ReplyForm({ companyId, companyName }: { companyId: string; compa
     if (send.isPending) return;
     const content = text.trim();
     if (!content) {
-      toast.error("Please enter a message");
+      toast.error("Please enter a message", { id: `reply-empty-${companyId}` });
       return;
     }
     try {
@@ -60,7 +60,7 @@ export function ReplyForm({ companyId, companyName }: { companyId: string; compa
           readOnly={send.isPending}
           aria-busy={send.isPending}
           placeholder="Type your reply... (Enter sends, Shift+Enter for a new line)"
-          className="min-h-12 resize-none"
+          className="resize-none"
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
         />

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import { NO_COMPANY_FOR_MESSAGES } from "../../../../shared/schemas/message";
 import { Button } from "../../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { LoadError } from "../../../components/ui/load-error";
 import { Spinner } from "../../../components/ui/spinner";
 import { brandName } from "../../../lib/brand";
 import { useMe } from "../../../lib/session";
@@ -45,9 +46,9 @@ export function ConversationPanel() {
   };
 
   return (
-    <Card className="flex h-[600px] flex-col">
+    <Card role="region" aria-labelledby="conversation-title" className="flex h-[600px] flex-col">
       <CardHeader className="border-b border-border">
-        <CardTitle>Conversation</CardTitle>
+        <CardTitle id="conversation-title">Conversation</CardTitle>
         <CardDescription>Chat with the {brandName} team</CardDescription>
       </CardHeader>
       <div className="min-h-0 flex-1">
@@ -63,11 +64,8 @@ export function ConversationPanel() {
             <Spinner label="Loading messages" />
           </div>
         ) : conversation.isError ? (
-          <div role="alert" className="flex h-full flex-col items-center justify-center gap-3 p-6 text-sm">
-            <p>Could not load the conversation.</p>
-            <Button variant="outline" size="sm" onClick={() => void conversation.refetch()}>
-              Try again
-            </Button>
+          <div className="flex h-full items-center justify-center p-6">
+            <LoadError message="Could not load the conversation." onRetry={() => void conversation.refetch()} />
           </div>
         ) : (
           <MessageList

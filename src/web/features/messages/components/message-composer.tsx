@@ -70,7 +70,7 @@ export function MessageComposer({ disabled, onSend }: MessageComposerProps) {
           aria-busy={sending}
           aria-describedby={`${id}-hint`}
           placeholder="Type your message..."
-          className="min-h-12 resize-none"
+          className="resize-none"
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
         />

@@ -1,0 +1,76 @@
+import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
+import { newClientContext, signUpThroughApi } from "./fixtures";
+import { createCompany, type AdminApi, type CompanyJson } from "./customer-data";
+import { expect } from "./fixtures";
+
+/**
+ * Helpers for the chat and realtime specs. Messages are sent through the real API; the screens
+ * must then show them without a reload, which `markPage` / `expectSamePage` check.
+ */
+
+export interface MessageJson {
+  id: string;
+  companyId: string;
+  content: string;
+  isRead: boolean;
+  createdAt: string;
+  sender: { id: string; name: string; email: string; isAdmin: boolean } | null;
+}
+
+export interface ConversationJson {
+  company: { id: string; name: string };
+  unreadCount: number;
+  messageCount: number;
+  recentMessages: MessageJson[];
+}
+
+/** Sends as whoever `request` is signed in as (admins name the company). */
+export async function sendMessage(request: APIRequestContext, content: string, companyId?: string): Promise<MessageJson> {
+  const response = await request.post("/api/messages", { data: { content, ...(companyId ? { companyId } : {}) } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as MessageJson;
+}
+
+/** A company's whole conversation as the admin sees it, oldest first. */
+export async function conversationOf(admin: AdminApi, companyId: string): Promise<MessageJson[]> {
+  const response = await admin.request.get("/api/messages", { params: { companyId, limit: 500 } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as MessageJson[];
+}
+
+/** Customers with companies, through the API only (no page), each on its own client address. */
+export async function companiesWithCustomers(browser: Browser, names: string[]) {
+  return Promise.all(
+    names.map(async (name) => {
+      const context = await newClientContext(browser);
+      await signUpThroughApi(context.request, `Owner of ${name}`);
+      const company: CompanyJson = await createCompany(context.request, { name });
+      return { context, request: context.request, company };
+    }),
+  );
+}
+
+/** The customer's chat log. */
+export const chatLog = (page: Page) => page.getByRole("log", { name: "Messages" });
+
+/** A message in a log by (part of) its text. */
+export const messageIn = (log: Locator, text: string) => log.getByRole("listitem").filter({ hasText: text });
+
+/** An admin conversation card by company name. */
+export const conversationCard = (page: Page, companyName: string) => page.getByRole("article", { name: companyName, exact: true });
+
+/** Tags the loaded document, so a later check proves the page was never reloaded or left. */
+export async function markPage(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __porticoMark?: boolean }).__porticoMark = true;
+  });
+}
+
+export async function expectSamePage(page: Page): Promise<void> {
+  expect(await page.evaluate(() => (window as unknown as { __porticoMark?: boolean }).__porticoMark), "the page was not reloaded").toBe(true);
+}
+
+/** Resolves once the page's realtime stream has connected (its `ready` frame answers 200). */
+export function eventStreamOpened(page: Page) {
+  return page.waitForResponse((response) => response.url().endsWith("/api/events") && response.status() === 200);
+}
