@@ -66,6 +66,13 @@ export type CompanyPage = z.infer<typeof companyPageSchema>;
 
 /** For company selects (new project, new invoice, new conversation). */
 export const companyOptionSchema = z.object({ id: z.uuid(), name: z.string() });
+
+/** A company picker's query: a name filter and at most `limit` matches (there may be thousands). */
+export const companyOptionsQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+});
+export type CompanyOptionsQuery = z.infer<typeof companyOptionsQuerySchema>;
 export type CompanyOption = z.infer<typeof companyOptionSchema>;
 
 /** The customer's Company screen: the profile (null before it is created) and the Active Projects card. */

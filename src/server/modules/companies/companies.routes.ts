@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   companyListQuerySchema,
   companyOptionSchema,
+  companyOptionsQuerySchema,
   companyPageSchema,
   companyProfileInputSchema,
   companySchema,
@@ -32,8 +33,9 @@ const optionsRoute = createRoute({
   security: sessionSecurity,
   method: "get",
   path: "/options",
-  summary: "Admin: every company's id and name, ordered by name, for selects",
+  summary: "Admin: up to `limit` companies whose name contains `q`, ordered by name, for pickers",
   middleware: [requireRole("admin")] as const,
+  request: { query: companyOptionsQuerySchema },
   responses: { 200: jsonContent(z.array(companyOptionSchema), "Companies"), 401: problemResponses[401], 403: problemResponses[403] },
 });
 
@@ -79,7 +81,7 @@ const getRoute = createRoute({
 export function companiesRoutes({ db, events }: Pick<AppDeps, "db" | "events">) {
   return createRouter()
     .openapi(listRoute, async (c) => c.json(await listCompanies(c.var.actor, db, c.req.valid("query")), 200))
-    .openapi(optionsRoute, async (c) => c.json(await listCompanyOptions(c.var.actor, db), 200))
+    .openapi(optionsRoute, async (c) => c.json(await listCompanyOptions(c.var.actor, db, c.req.valid("query")), 200))
     .openapi(mineRoute, async (c) => c.json(await findMyCompany(c.var.actor, db), 200))
     .openapi(saveMineRoute, async (c) => {
       const result = await saveMyCompany(c.var.actor, db, c.req.valid("json"));

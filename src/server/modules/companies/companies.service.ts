@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Company, CompanyListItem, CompanyListQuery, CompanyOption, CompanyProfileInput, MyCompany } from "../../../shared/schemas/company";
+import type { Company, CompanyListItem, CompanyListQuery, CompanyOption, CompanyOptionsQuery, CompanyProfileInput, MyCompany } from "../../../shared/schemas/company";
 import type { Page } from "../../../shared/schemas/pagination";
 import type { Database } from "../../db/client";
 import { cappedCount } from "../../db/count";
@@ -38,12 +38,13 @@ export async function listCompanies(actor: Actor, db: Database, query: CompanyLi
   };
 }
 
-export async function listCompanyOptions(actor: Actor, db: Database): Promise<CompanyOption[]> {
+export async function listCompanyOptions(actor: Actor, db: Database, query: CompanyOptionsQuery): Promise<CompanyOption[]> {
   return db
     .select({ id: companies.id, name: companies.name })
     .from(companies)
-    .where(scope(actor))
-    .orderBy(sql`lower(${companies.name})`, asc(companies.id));
+    .where(and(scope(actor), query.q ? containsText(companies.name, query.q) : undefined))
+    .orderBy(sql`lower(${companies.name})`, asc(companies.id))
+    .limit(query.limit);
 }
 
 export async function findCompany(actor: Actor, db: Database, id: string): Promise<Company> {

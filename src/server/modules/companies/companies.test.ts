@@ -84,6 +84,19 @@ describe("GET /api/companies/options", () => {
     ]);
   });
 
+  it("filters by a name fragment and caps the answer, for pickers over thousands of customers", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const wanted = await customerWithCompany(server, `Harbour ${tag} Ltd`);
+    await customerWithCompany(server, `Other ${tag} Inc`);
+    const filtered = await admin.client.get(`/api/companies/options?q=${encodeURIComponent(`harbour ${tag}`)}`);
+    expect(filtered.body).toEqual([{ id: wanted.company.id, name: `Harbour ${tag} Ltd` }]);
+    const capped = await admin.client.get("/api/companies/options?limit=1");
+    expect(capped.body).toHaveLength(1);
+    const invalid = await admin.client.get("/api/companies/options?limit=1000");
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.errors[0].field).toBe("limit");
+  });
+
   it("answers 403 to a customer and 401 to an anonymous caller", async () => {
     const customer = await server.createUser();
     expect((await customer.client.get("/api/companies/options")).status).toBe(403);

@@ -1,5 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PorticoEvent } from "../../realtime/event-bus";
 import { profiles, ticketComments } from "../../db/schema";
 import { startTestServer, type TestServer } from "../../test/harness";
 import { customerWithProject } from "./test-fixtures";
@@ -22,7 +23,7 @@ describe("ticket comments", () => {
   it("lets the customer and an admin talk on a ticket, oldest first, with authors", async () => {
     const { customer, company, ticket } = await ticketOf("Chatty Co");
     const admin = await server.createUser({ admin: true, name: "Ada Admin" });
-    const events: unknown[] = [];
+    const events: PorticoEvent[] = [];
     const stop = server.deps.events.subscribe((event) => events.push(event));
 
     const first = await customer.client.post(`/api/tickets/${ticket.id}/comments`, { content: "  Any news?  " });

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { invoiceStatuses, invoiceStatusLabels } from "../../../../shared/enums";
 import { createInvoiceInputSchema, type CreateInvoiceInput } from "../../../../shared/schemas/invoice";
@@ -11,15 +11,12 @@ import { Field } from "../../../components/ui/field";
 import { Input, NativeSelect } from "../../../components/ui/input";
 import { ApiError } from "../../../lib/api";
 import { useCreateInvoice } from "../api/create-invoice";
-import { useCompanyOptions } from "../api/get-company-options";
+import { CompanySelect } from "../../company-options/components/company-select";
 import { emptyInvoiceForm, invoiceFields, type InvoiceFormValues } from "../lib/invoice-form";
-import { useErrorToast } from "../../../lib/use-error-toast";
 
 /** The admin's 'Create New Invoice' dialog; the company list loads when it opens. */
 export function NewInvoiceDialog() {
   const [open, setOpen] = useState(false);
-  const companies = useCompanyOptions({ enabled: open });
-  useErrorToast(companies.error, { log: "Failed to load companies", toast: "Error fetching companies" });
   const createInvoice = useCreateInvoice();
   const form = useForm<InvoiceFormValues, unknown, CreateInvoiceInput>({
     resolver: zodResolver(createInvoiceInputSchema),
@@ -61,14 +58,13 @@ export function NewInvoiceDialog() {
       <DialogContent title="Create New Invoice">
         <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
           <Field id="invoice-company" label="Company" required error={errors.companyId?.message}>
-            <NativeSelect id="invoice-company" aria-invalid={!!errors.companyId} aria-busy={companies.isFetching} {...form.register("companyId")}>
-              <option value="">{companies.isPending ? "Loading companies..." : "Select a company"}</option>
-              {(companies.data ?? []).map((company) => (
-                <option key={company.id} value={company.id}>
-                  {company.name}
-                </option>
-              ))}
-            </NativeSelect>
+            <Controller
+              control={form.control}
+              name="companyId"
+              render={({ field }) => (
+                <CompanySelect id="invoice-company" value={field.value} onChange={field.onChange} onBlur={field.onBlur} invalid={!!errors.companyId} enabled={open} />
+              )}
+            />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="invoice-number" label="Invoice Number" required error={errors.invoiceNumber?.message}>

@@ -4,17 +4,14 @@ import { toast } from "sonner";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";
-import { NativeSelect, Textarea } from "../../../components/ui/input";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { useCompanyOptions } from "../api/get-company-options";
+import { Textarea } from "../../../components/ui/input";
+import { CompanySelect } from "../../company-options/components/company-select";
 import { useSendMessage } from "../api/send-message";
 import { sendErrorText } from "../lib/send-error";
 import { useOutgoingId } from "../lib/use-outgoing-id";
 
 /** Writes to any company, including one that has no conversation yet. */
 export function NewConversationForm() {
-  const companies = useCompanyOptions();
-  useErrorToast(companies.error, { log: "Failed to load companies", toast: "Error fetching companies" });
   const [companyId, setCompanyId] = useState("");
   const [text, setText] = useState("");
   const send = useSendMessage();
@@ -60,19 +57,7 @@ export function NewConversationForm() {
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="grid gap-4 md:grid-cols-[minmax(0,16rem)_minmax(0,1fr)_auto] md:items-end">
           <Field id="new-conversation-company" label="Company">
-            <NativeSelect
-              id="new-conversation-company"
-              value={companyId}
-              aria-busy={companies.isFetching}
-              onChange={(event) => setCompanyId(event.target.value)}
-            >
-              <option value="">{companies.isPending ? "Loading companies..." : "Select a company"}</option>
-              {(companies.data ?? []).map((company) => (
-                <option key={company.id} value={company.id}>
-                  {company.name}
-                </option>
-              ))}
-            </NativeSelect>
+            <CompanySelect id="new-conversation-company" value={companyId} onChange={setCompanyId} />
           </Field>
           <Field id="new-conversation-message" label="Message">
             <Textarea
