@@ -66,6 +66,8 @@ function fromDatabaseError(error: unknown): Problem | undefined {
     case "22008":
     case "22003":
     case "22001":
+    case "22021": // a NUL character (0x00): Postgres text cannot hold it
+    case "22P05": // a character the database encoding lacks
       return badRequest("A value is out of range or malformed");
     default:
       return undefined;

@@ -1,5 +1,6 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { secureHeaders } from "hono/secure-headers";
 import { Problem } from "./problem";
@@ -28,6 +29,21 @@ export const securityHeaders = secureHeaders({
 export const noStore = createMiddleware(async (c, next) => {
   await next();
   if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+});
+
+/**
+ * The largest API request body. The biggest legitimate one (a 10,000-character description or
+ * message, every character escaped as JSON) stays far below it; without a limit, anyone could make
+ * the server buffer an arbitrarily large body, before signing in (sign-up reads the whole body).
+ */
+export const API_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** 413 problem+json for a body over API_BODY_LIMIT_BYTES, by Content-Length or as it streams in. */
+export const apiBodyLimit = bodyLimit({
+  maxSize: API_BODY_LIMIT_BYTES,
+  onError: () => {
+    throw new Problem(413, "Content Too Large", `The request body is larger than ${API_BODY_LIMIT_BYTES / 1024} KiB`);
+  },
 });
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -2,16 +2,32 @@ import { Hono } from "hono";
 import { signUpInputSchema } from "../../../shared/schemas/auth";
 import { CLIENT_IP_HEADER } from "../../auth";
 import type { AppDeps } from "../../http/context";
-import { Problem, problemJson, validationProblem } from "../../http/problem";
+import { notFound, Problem, problemJson, validationProblem } from "../../http/problem";
 import { clientIp } from "../../http/security";
 
 /**
- * Better Auth's handler behind /api/auth/*, with three things added: the client address is set
- * from the socket (so rate limiting cannot be dodged with X-Forwarded-For), sign-up bodies are
- * checked with the same schema as the form, and errors are converted to problem+json.
+ * The Better Auth endpoints the product uses (`METHOD /path` below /api/auth). Every other one
+ * (list-sessions, update-user, verify-password, the HTML error page...) answers 404: each is
+ * attack surface no screen needs, and some hand session tokens to scripts.
+ */
+export const ENABLED_AUTH_ENDPOINTS: ReadonlySet<string> = new Set([
+  "POST /sign-up/email",
+  "POST /sign-in/email",
+  "POST /sign-out",
+  "GET /get-session",
+]);
+
+/**
+ * Better Auth's handler behind /api/auth/*, with these things added: only the endpoints above are
+ * reachable, the client address is set from the socket (so rate limiting cannot be dodged with
+ * X-Forwarded-For), sign-up bodies are checked with the same schema as the form, session tokens
+ * are removed from JSON answers (the httpOnly cookie is the only place a token lives, ADR 002),
+ * and errors are converted to problem+json.
  */
 export function authRoutes({ auth, env }: Pick<AppDeps, "auth" | "env">) {
   return new Hono().on(["GET", "POST"], "/*", async (c) => {
+    const endpoint = `${c.req.method} ${c.req.path.replace(/^\/api\/auth/, "")}`;
+    if (!ENABLED_AUTH_ENDPOINTS.has(endpoint)) return problemJson(c, notFound("No such API route"));
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, env.TRUSTED_PROXIES));
     const body = c.req.method === "POST" ? await c.req.text() : undefined;
@@ -20,7 +36,8 @@ export function authRoutes({ auth, env }: Pick<AppDeps, "auth" | "env">) {
       if (!parsed.success) return problemJson(c, validationProblem(parsed.error));
     }
     const response = await auth.handler(new Request(c.req.url, { method: c.req.method, headers, body }));
-    if (response.ok || !response.headers.get("content-type")?.includes("json")) return response;
+    if (response.ok) return withoutSessionToken(response);
+    if (!response.headers.get("content-type")?.includes("json")) return response;
     const { message } = (await response.json().catch(() => ({}))) as { message?: string };
     const problem = new Problem(
       response.status as 400,
@@ -41,4 +58,16 @@ function safeJson(text: string | undefined): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Sign-in and sign-up answer `token`, get-session `session.token`: the cookie carries it already. */
+async function withoutSessionToken(response: Response): Promise<Response> {
+  if (!response.headers.get("content-type")?.includes("json")) return response;
+  const body = (await response.clone().json().catch(() => null)) as { token?: unknown; session?: { token?: unknown } } | null;
+  if (!body || typeof body !== "object" || (!("token" in body) && !(body.session && "token" in body.session))) return response;
+  delete body.token;
+  if (body.session) delete body.session.token;
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify(body), { status: response.status, statusText: response.statusText, headers });
 }

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openSse, type SseReader } from "../realtime/sse-client";
+import { startTestServer, type TestServer } from "../test/harness";
+import { send, type Sent } from "./http";
+import { cellsOf, permissionMatrix, runCell } from "./matrix";
+import { mapConcurrent } from "./pool";
+import { actorsOutsideB, buildWorld, type ActorName, type World, type WorldUser } from "./world";
+
+
+/** Generous: the machine may be busy, and each sign-in or sign-up hashes a password. */
+const LONG = 180_000;
+let server: TestServer;
+let world: World;
+beforeAll(async () => {
+  server = await startTestServer();
+  world = await buildWorld(server);
+});
+afterAll(() => server.close());
+
+/** Everything an actor got back: status line, every header (Location, Set-Cookie...) and the body. */
+const everything = (response: Sent) => [String(response.status), ...[...response.headers].map(([name, value]) => `${name}: ${value}`), response.text].join("\n");
+
+let checks = 0;
+/** The canaries found in `text` (case-insensitively: searches are). Counts one check per canary. */
+function leaks(text: string): string[] {
+  const lower = text.toLowerCase();
+  checks += world.canaries.length;
+  return world.canaries.filter((canary) => lower.includes(canary.toLowerCase()));
+}
+
+describe("canary scan: nothing of company B reaches anyone outside B", () => {
+  it("carries canaries in every text field and id of B's data", () => {
+    // 18 text values (company and contact fields, project, ticket, four comments, invoice number,
+    // PDF URL, two messages, B's member's name and email) plus B's ids.
+    expect(world.canaries.length).toBe(29);
+  });
+
+  it("leaks no canary in any answer of any route, object or error to A's members, the loner or a stranger", async () => {
+    const cells = cellsOf(permissionMatrix(world)).filter((cell) => (actorsOutsideB as readonly ActorName[]).includes(cell.actor));
+    const found: string[] = [];
+    await mapConcurrent(cells, 6, async (cell) => {
+      const response = await runCell(world, cell);
+      for (const canary of leaks(everything(response))) found.push(`${cell.route} [${cell.object}] as ${cell.actor}: ${canary}`);
+    });
+    expect(found).toEqual([]);
+    expect(cells.length).toBeGreaterThan(400);
+  }, LONG);
+
+  it("finds none of B's text through searches, filters and cursors, and counts none of B's rows", async () => {
+    const texts = world.canaries.filter((canary) => canary.startsWith("cnry-"));
+    const paths = [
+      ...texts.flatMap((q) => ["projects", "tickets", "invoices"].map((list) => `/api/${list}?q=${encodeURIComponent(q)}`)),
+      `/api/tickets?projectId=${world.b.projects[0]!.id}&companyId=${world.b.company.id}`,
+      `/api/invoices?companyId=${world.b.company.id}&status=unpaid`,
+      `/api/messages?before=${world.b.messages[1]!.id}`,
+      `/api/messages?limit=500&before=${world.b.messages[1]!.id}`,
+    ];
+    const found: string[] = [];
+    for (const actor of ["customerA", "memberA", "loner"] as const) {
+      await mapConcurrent(paths, 6, async (path) => {
+        const response = await send(server.baseUrl, path, { cookie: world.cookie(actor) });
+        expect(response.status, `${path} as ${actor}`).toBe(200);
+        const list = Array.isArray(response.body) ? response.body : response.body.items;
+        if (path.includes("?q=") || actor === "loner") expect(list, `${path} as ${actor}`).toHaveLength(0);
+        if (!Array.isArray(response.body) && path.includes("?q=")) expect(response.body.total).toBe(0);
+        for (const canary of leaks(everything(response))) found.push(`${path} as ${actor}: ${canary}`);
+      });
+    }
+    expect(found).toEqual([]);
+  }, LONG);
+
+  it("sends A's event streams no event about B's changes, while they do get A's own", async () => {
+    const streams: { actor: ActorName; reader: SseReader }[] = [];
+    for (const actor of ["customerA", "memberA", "loner"] as const) {
+      const { reader, status } = await openSse(`${server.baseUrl}/api/events`, { cookie: world.cookie(actor)!, "x-forwarded-for": "10.250.0.1" });
+      expect(status).toBe(200);
+      await reader!.waitForEvent("ready");
+      streams.push({ actor, reader: reader! });
+    }
+    const anonymous = await send(server.baseUrl, "/api/events", { streamMs: 200 });
+    expect(anonymous.status).toBe(401);
+    expect(leaks(everything(anonymous))).toEqual([]);
+
+    // B's side changes everything it can; the admin changes B's records too.
+    const { customerB, admin, customerA } = world.users;
+    const as = (user: WorldUser, method: string, path: string, json: unknown) => send(server.baseUrl, path, { method, cookie: user.cookie, json });
+    const writes = await Promise.all([
+      as(customerB, "POST", "/api/messages", { content: "cnry stream message" }),
+      as(customerB, "POST", `/api/tickets/${world.b.tickets[0]!.id}/comments`, { content: "cnry stream comment" }),
+      as(customerB, "POST", `/api/projects/${world.b.projects[0]!.id}/comments`, { content: "cnry stream comment" }),
+      as(customerB, "POST", "/api/tickets", { projectId: world.b.projects[0]!.id, title: "cnry stream ticket" }),
+      as(customerB, "PUT", "/api/companies/mine", { name: world.b.company.name, phone: "cnry stream phone" }),
+      as(admin, "PATCH", `/api/tickets/${world.b.tickets[0]!.id}`, { status: "doing" }),
+      as(admin, "PATCH", `/api/projects/${world.b.projects[0]!.id}`, { status: "on_hold" }),
+      as(admin, "PATCH", `/api/invoices/${world.b.invoices[0]!.id}`, { status: "paid" }),
+      as(admin, "POST", "/api/messages", { companyId: world.b.company.id, content: "cnry stream reply" }),
+    ]);
+    expect(writes.map((write) => write.status).every((status) => status < 300)).toBe(true);
+    // Then one change of A's: events arrive in order, so once it is here B's would have been too.
+    const control = await as(customerA, "POST", "/api/messages", { content: "Control message" });
+    expect(control.status).toBe(201);
+
+    const found: string[] = [];
+    for (const { actor, reader } of streams) {
+      if (actor !== "loner") await reader.waitForEvent<{ id: string }>("change", (event) => event.id === control.body.id);
+      await reader.close();
+      const text = reader.frames.map((frame) => `${frame.event}\n${frame.data}\n${frame.comment ?? ""}`).join("\n");
+      for (const canary of leaks(text)) found.push(`event stream of ${actor}: ${canary}`);
+      const companies = reader.events<{ companyId: string }>("change").map((event) => event.companyId);
+      expect(companies.every((id) => id === world.a.company.id), `${actor} got changes of ${companies.join(", ")}`).toBe(true);
+      if (actor === "loner") expect(companies).toEqual([]);
+    }
+    expect(found).toEqual([]);
+  }, LONG);
+
+  it("redirects A's members only to A's own PDF", async () => {
+    for (const actor of ["customerA", "memberA"] as const) {
+      const own = await send(server.baseUrl, `/api/invoices/${world.a.invoices[0]!.id}/pdf`, { cookie: world.cookie(actor) });
+      expect(own.status).toBe(302);
+      expect(own.headers.get("location")).toBe(world.a.invoices[0]!.pdfUrl);
+      const foreign = await send(server.baseUrl, `/api/invoices/${world.b.invoices[0]!.id}/pdf`, { cookie: world.cookie(actor) });
+      expect(foreign.status).toBe(404);
+      expect(foreign.headers.get("location")).toBeNull();
+      expect(leaks(everything(own)).concat(leaks(everything(foreign)))).toEqual([]);
+    }
+  });
+
+  afterAll(() => {
+    console.log(`canary scan: ${checks} checks (${world.canaries.length} canaries × every answer, header set and event stream scanned)`);
+  });
+});

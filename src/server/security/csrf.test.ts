@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../app";
+import { startTestServer, type TestServer } from "../test/harness";
+import { send, type SendOptions } from "./http";
+import { cellsOf, permissionMatrix, runCell, type Cell } from "./matrix";
+import { isWriteMethod, registeredRoutes } from "./routes";
+import { rowCounts, snapshot } from "./snapshot";
+import { actorNames, buildWorld, type World } from "./world";
+
+
+/** Generous: the machine may be busy, and each sign-in or sign-up hashes a password. */
+const LONG = 180_000;
+let server: TestServer;
+let world: World;
+beforeAll(async () => {
+  server = await startTestServer();
+  world = await buildWorld(server);
+});
+afterAll(() => server.close());
+
+const evil = "https://evil.example";
+
+/** How a cross-site page could send the request instead of our web app. */
+function forgeries(json: unknown, baseUrl: string): [string, number, SendOptions][] {
+  const fields = Object.entries((json ?? {}) as Record<string, unknown>).map(([key, value]) => [key, typeof value === "string" ? value : JSON.stringify(value)]);
+  const urlencoded = new URLSearchParams(fields).toString();
+  const text = JSON.stringify(json ?? {});
+  const boundary = "----forged";
+  const multipart = `${fields.map(([key, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`).join("")}--${boundary}--\r\n`;
+  const own = { origin: baseUrl };
+  return [
+    ["an HTML form (urlencoded) from our own origin", 415, { rawBody: urlencoded || "x=1", headers: { ...own, "content-type": "application/x-www-form-urlencoded" } }],
+    ["a text/plain form carrying JSON", 415, { rawBody: text, headers: { ...own, "content-type": "text/plain" } }],
+    ["a multipart form", 415, { rawBody: multipart, headers: { ...own, "content-type": `multipart/form-data; boundary=${boundary}` } }],
+    ["JSON from a foreign origin", 403, { json: json ?? {}, headers: { origin: evil } }],
+    ["JSON from an opaque (null) origin", 403, { json: json ?? {}, headers: { origin: "null" } }],
+    ["JSON marked cross-site by the browser", 403, { json: json ?? {}, headers: { origin: "", "sec-fetch-site": "cross-site" } }],
+    ["an HTML form from a foreign origin", 403, { rawBody: urlencoded || "x=1", headers: { origin: evil, "content-type": "application/x-www-form-urlencoded" } }],
+  ];
+}
+
+/** For each write route and object, an actor whose genuine request would succeed (so a refusal means something). */
+function writeCells(): Cell[] {
+  const byTarget = new Map<string, Cell>();
+  for (const cell of cellsOf(permissionMatrix(world))) {
+    if (!isWriteMethod(cell.method)) continue;
+    const key = `${cell.method} ${cell.route} ${cell.object}`;
+    const status = typeof cell.expect === "number" ? cell.expect : cell.expect.status;
+    const current = byTarget.get(key);
+    const currentOk = current && (typeof current.expect === "number" ? current.expect : 200) < 300;
+    if (!current || (!currentOk && status < 300 && cell.actor !== "anonymous")) byTarget.set(key, cell);
+  }
+  return [...byTarget.values()];
+}
+
+describe("CSRF: state-changing routes take only JSON from our own origin", () => {
+  it("checks every registered state-changing route", () => {
+    const writeRoutes = registeredRoutes(createApp(server.deps)).filter((route) => isWriteMethod(route.split(" ")[0]!) && !route.startsWith("ALL "));
+    const tested = new Set(writeCells().map((cell) => cell.route));
+    expect(writeRoutes.filter((route) => !tested.has(route))).toEqual([]);
+  });
+
+  it("refuses forged form, text/plain and cross-origin requests with 403/415, setting no cookie and writing nothing", async () => {
+    let refused = 0;
+    const failures: string[] = [];
+    const cells = writeCells();
+    for (const cell of cells) {
+      const request = await cell.build(world, cell.actor);
+      const cookie = "cookie" in request ? request.cookie : world.cookie(cell.actor);
+      const before = await snapshot(server.deps.db);
+      for (const [how, status, options] of forgeries(request.json, server.baseUrl)) {
+        const response = await send(server.baseUrl, request.path, { method: cell.method, cookie, ...options });
+        refused += 1;
+        const label = `${cell.route} [${cell.object}] as ${cell.actor} via ${how}`;
+        if (response.status !== status) failures.push(`${label}: expected ${status}, got ${response.status} ${response.text.slice(0, 120)}`);
+        if (response.headers.getSetCookie().length) failures.push(`${label}: set a cookie`);
+        if (response.headers.get("content-type") !== "application/problem+json") failures.push(`${label}: not problem+json`);
+      }
+      const after = await snapshot(server.deps.db);
+      if (JSON.stringify(after) !== JSON.stringify(before)) failures.push(`${cell.route} [${cell.object}]: forged requests wrote ${JSON.stringify(rowCounts(after))}`);
+      // A forged sign-out must leave the session alive.
+      if (cookie && cell.object === "/sign-out") {
+        const me = await send(server.baseUrl, "/api/me", { cookie });
+        if (me.status !== 200) failures.push(`forged sign-out ended the session: ${me.status}`);
+      }
+    }
+    console.log(`CSRF: ${refused} forged requests against ${cells.length} route × object targets (${new Set(cells.map((c) => c.route)).size} write routes)`);
+    expect(failures).toEqual([]);
+  }, LONG);
+
+  it("accepts the same requests sent as JSON from our own origin (the forgeries were refused for their form, not their content)", async () => {
+    const failures: string[] = [];
+    for (const cell of writeCells()) {
+      const expected = typeof cell.expect === "number" ? cell.expect : cell.expect.status;
+      if (expected >= 300) continue;
+      const response = await runCell(world, cell);
+      if (response.status !== expected) failures.push(`${cell.route} [${cell.object}] as ${cell.actor}: ${response.status}`);
+    }
+    expect(failures).toEqual([]);
+  }, LONG);
+
+  it("lets safe methods through from anywhere, since they change nothing", async () => {
+    const before = await snapshot(server.deps.db);
+    for (const actor of actorNames) {
+      const response = await send(server.baseUrl, "/api/projects", { cookie: world.cookie(actor), headers: { origin: evil, "sec-fetch-site": "cross-site" } });
+      expect(response.status).toBe(actor === "anonymous" ? 401 : 200);
+    }
+    expect(await snapshot(server.deps.db)).toEqual(before);
+  });
+});

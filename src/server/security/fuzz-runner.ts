@@ -1,0 +1,147 @@
+import fc from "fast-check";
+import { problemSchema } from "../../shared/schemas/problem";
+import type { FuzzTarget } from "./fuzz-targets";
+import { nextClientIp } from "../test/harness";
+import { hostileBodies, hostileStrings, type HostileBody } from "./hostile";
+import { send, sendRaw, type Sent } from "./http";
+import type { ActorName, World } from "./world";
+import { arbitraryFor } from "./zod-arbitrary";
+
+/** Fixed unless FUZZ_SEED says otherwise, so a failure can be replayed exactly. */
+export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20261121);
+export const CASES_PER_ENDPOINT = 1000;
+const BATCH = 8;
+
+/**
+ * What must never reach a client (DESIGN D10): stack frames, file paths, SQL, driver or ORM
+ * names, raw error class names. Not a bare "at ": a validation message may say "at most".
+ */
+export const leakPatterns: RegExp[] = [
+  /^\s+at\s/m,
+  /\bat\s+[\w$.<>[\]]+\s+\([^)]*:\d+:\d+\)/,
+  /\bat\s+(?:file|node):/,
+  /node_modules/,
+  /drizzle/i,
+  /pglite|node-postgres|\bpg-protocol\b/i,
+  /\b(?:SELECT|INSERT|UPDATE|DELETE)\b[\s\S]{0,200}\b(?:FROM|INTO|SET|WHERE)\b/,
+  /\b\w*Error:/,
+  /violates [\w ]*constraint|relation "|column "|syntax error at or near|invalid input syntax for/i,
+];
+
+export interface FuzzCase {
+  actor: ActorName;
+  body: HostileBody;
+  /** A hostile path id in place of the real one (routes with an id only). */
+  id?: string;
+}
+
+/** encodeURIComponent throws on a lone surrogate; those get the replacement character first. */
+const encodeWellFormed = (value: string) => encodeURIComponent(value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD"));
+
+export function caseArbitrary(world: World, target: FuzzTarget): fc.Arbitrary<FuzzCase> {
+  const hints = target.hints?.(world) ?? {};
+  const valid = target.input ? arbitraryFor(target.input, hints) : fc.constant({});
+  const keys = target.input ? Object.keys((target.input as unknown as { _zod: { def: { shape?: object } } })._zod.def.shape ?? {}) : [];
+  // One case in 20 puts a hostile id in the path; the rest aim at a real record.
+  const hostileId = fc.oneof(
+    fc.uuid(),
+    fc.constantFrom(...hostileStrings, ...world.canaries.slice(-3)).map((value) => encodeWellFormed(value)),
+    fc.string({ unit: "binary", maxLength: 40 }).map((value) => encodeWellFormed(value)),
+    // Percent-encodings that do not decode: invalid UTF-8, a lone surrogate, NUL, dot segments.
+    fc.constantFrom("%", "%ZZ", "%ED%A0%80", "%C0%AF", "%00", "..%2F..%2Fetc", "%2e%2e", "a%2Fb", "%E2%80%AE"),
+  );
+  const id = target.hasId
+    ? fc.oneof({ weight: 19, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: hostileId })
+    : fc.constant(null);
+  return fc.record({
+    actor: fc.constantFrom(...target.actors),
+    body: hostileBodies(valid, keys, target.validWeight),
+    id,
+  }).map(({ actor, body, id: pathId }) => ({ actor, body, ...(pathId === null ? {} : { id: pathId }) }));
+}
+
+/** Why this answer breaks the rules, or undefined. */
+export function violation(target: FuzzTarget, status: number, contentType: string | null, text: string): string | undefined {
+  if (status >= 500) return `answered ${status}`;
+  if (status < 200 || (status >= 300 && status < 400)) return `answered ${status}`;
+  if (status >= 400) {
+    if (contentType !== "application/problem+json") return `error ${status} is ${contentType}, not problem+json`;
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return `error ${status} body is not JSON`;
+    }
+    if (!problemSchema.safeParse(body).success) return `error ${status} is not a problem document`;
+    const leak = leakPatterns.find((pattern) => pattern.test(text));
+    if (leak) return `error ${status} leaks ${leak}`;
+    return undefined;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return `${status} body is not JSON`;
+  }
+  const parsed = target.output.safeParse(body);
+  if (!parsed.success) return `${status} answer breaks its contract: ${parsed.error.issues[0]?.message}`;
+  return undefined;
+}
+
+export interface FuzzReport {
+  cases: number;
+  byStatus: Record<number, number>;
+  byKind: Record<string, number>;
+  /** Milliseconds of the slowest answer. */
+  slowest: number;
+}
+
+/**
+ * Sends CASES_PER_ENDPOINT generated bodies to one endpoint, BATCH at a time, as a fast-check
+ * property: a failing batch is shrunk to a minimal counterexample and reported with the seed.
+ */
+export async function fuzzEndpoint(world: World, target: FuzzTarget, label: string): Promise<FuzzReport> {
+  const report: FuzzReport = { cases: 0, byStatus: {}, byKind: {}, slowest: 0 };
+  const sendCase = (fuzzCase: FuzzCase): Promise<Sent> => {
+    const path = target.path(world, fuzzCase.id);
+    const cookie = world.cookie(fuzzCase.actor);
+    const headers = { "content-type": "application/json" };
+    // A body the server refuses unread (413) goes over a bare socket: fetch would report the hang-up, not the answer.
+    if (fuzzCase.body.kind.startsWith("huge")) {
+      const rawHeaders = { ...headers, origin: world.server.baseUrl, "x-forwarded-for": nextClientIp(), ...(cookie ? { cookie } : {}) };
+      return sendRaw(world.server.baseUrl, path, { method: target.method, body: fuzzCase.body.raw, headers: rawHeaders });
+    }
+    return send(world.server.baseUrl, path, { method: target.method, cookie, rawBody: fuzzCase.body.raw, headers });
+  };
+  const property = fc.asyncProperty(fc.array(caseArbitrary(world, target), { minLength: BATCH, maxLength: BATCH }), async (batch) => {
+    const problems = await Promise.all(
+      batch.map(async (fuzzCase) => {
+        const started = Date.now();
+        const describe = `${label} as ${fuzzCase.actor} with ${fuzzCase.body.kind} ${fuzzCase.body.raw.slice(0, 200)}`;
+        const response = await withTimeout(sendCase(fuzzCase), ANSWER_WITHIN_MS).catch((error: Error) => error);
+        if (response instanceof Error) return `${describe}: no answer (${response.message})`;
+        report.slowest = Math.max(report.slowest, Date.now() - started);
+        report.cases += 1;
+        report.byStatus[response.status] = (report.byStatus[response.status] ?? 0) + 1;
+        report.byKind[fuzzCase.body.kind] = (report.byKind[fuzzCase.body.kind] ?? 0) + 1;
+        const problem = violation(target, response.status, response.headers.get("content-type"), response.text);
+        return problem && `${describe}: ${problem}; answer ${response.text.slice(0, 300)}`;
+      }),
+    );
+    const failures = problems.filter(Boolean);
+    if (failures.length) throw new Error(failures.join("\n"));
+  });
+  await fc.assert(property, { numRuns: CASES_PER_ENDPOINT / BATCH, seed: FUZZ_SEED, endOnFailure: true });
+  return report;
+}
+
+/** A request the server leaves unanswered this long is a failure too (a cheap denial of service). */
+const ANSWER_WITHIN_MS = 10_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

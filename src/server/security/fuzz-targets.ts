@@ -1,0 +1,180 @@
+import fc from "fast-check";
+import { z } from "zod";
+import { signInInputSchema, signUpInputSchema } from "../../shared/schemas/auth";
+import { commentSchema, createCommentInputSchema } from "../../shared/schemas/comment";
+import { companyProfileInputSchema, saveCompanyProfileResultSchema } from "../../shared/schemas/company";
+import { createInvoiceInputSchema, invoiceSchema, updateInvoiceInputSchema } from "../../shared/schemas/invoice";
+import { markMessagesReadInputSchema, markMessagesReadResultSchema, messageSchema, sendMessageInputSchema } from "../../shared/schemas/message";
+import { createProjectInputSchema, projectSchema, updateProjectInputSchema } from "../../shared/schemas/project";
+import { createTicketInputSchema, ticketSchema, updateTicketInputSchema } from "../../shared/schemas/ticket";
+import { ENABLED_AUTH_ENDPOINTS } from "../modules/auth/auth.routes";
+import { hostileStrings } from "./hostile";
+import type { Hints } from "./zod-arbitrary";
+import type { ActorName, World } from "./world";
+
+/** One write endpoint to fuzz: the registered route it belongs to, who calls it, and its contracts. */
+export interface FuzzTarget {
+  /** The registered route (`POST /api/auth/*` for Better Auth's endpoints). */
+  route: string;
+  method: string;
+  /** The path with a real id; `id` is where a hostile id may go instead. */
+  path: (world: World, id?: string) => string;
+  hasId: boolean;
+  /** The request body contract (absent: the endpoint takes no body worth generating). */
+  input?: z.ZodType;
+  hints?: (world: World) => Hints;
+  /** The answer's contract for a 2xx. */
+  output: z.ZodType;
+  actors: ActorName[];
+  /** Share of schema-shaped bodies among the generated ones (lower where each costs a password hash). */
+  validWeight?: number;
+}
+
+const authAnswer = z.object({ user: z.object({ id: z.uuid(), email: z.string() }) }).refine((body) => !("token" in body), "carries a session token");
+
+/**
+ * Every well-formed sign-in or sign-up costs a password hash (scrypt, ~0.5 s of CPU, on purpose);
+ * so 1 in 40 generated emails is well-formed, the rest exercise validation.
+ */
+const rarelyAnEmail = (email: fc.Arbitrary<string>) =>
+  fc.oneof({ weight: 1, arbitrary: email }, { weight: 39, arbitrary: fc.oneof(fc.constantFrom(...hostileStrings), fc.string({ maxLength: 40 })) });
+
+const ids = (...values: string[]) => fc.oneof(fc.constantFrom(...values), fc.uuid(), fc.constantFrom(...hostileStrings));
+
+export function fuzzTargets(): FuzzTarget[] {
+  const auth = (endpoint: string, input: z.ZodType | undefined, output: z.ZodType, validWeight: number): FuzzTarget => ({
+    route: "POST /api/auth/*",
+    method: "POST",
+    path: () => `/api/auth${endpoint}`,
+    hasId: false,
+    ...(input ? { input } : {}),
+    output,
+    actors: ["anonymous"],
+    validWeight,
+  });
+  const targets: FuzzTarget[] = [
+    { ...auth("/sign-up/email", signUpInputSchema, authAnswer, 3), hints: () => ({ email: rarelyAnEmail(fc.emailAddress()) }) },
+    {
+      ...auth("/sign-in/email", signInInputSchema, authAnswer, 3),
+      hints: (w) => ({ email: rarelyAnEmail(fc.oneof(fc.emailAddress(), fc.constant(w.users.customerA.email))) }),
+    },
+    auth("/sign-out", undefined, z.object({ success: z.literal(true) }), 30),
+    {
+      route: "PUT /api/companies/mine",
+      method: "PUT",
+      path: () => "/api/companies/mine",
+      hasId: false,
+      input: companyProfileInputSchema,
+      output: saveCompanyProfileResultSchema,
+      actors: ["customerA", "memberA"],
+    },
+    {
+      route: "POST /api/projects",
+      method: "POST",
+      path: () => "/api/projects",
+      hasId: false,
+      input: createProjectInputSchema,
+      hints: (w) => ({ companyId: ids(w.a.company.id, w.b.company.id) }),
+      output: projectSchema,
+      actors: ["admin"],
+    },
+    {
+      route: "PATCH /api/projects/:id",
+      method: "PATCH",
+      path: (w, id) => `/api/projects/${id ?? w.a.projects[1]!.id}`,
+      hasId: true,
+      input: updateProjectInputSchema,
+      hints: (w) => ({ assignedTo: fc.oneof(ids(w.users.admin.id, w.users.customerA.id), fc.constant(""), fc.constant(null)) }),
+      output: projectSchema,
+      actors: ["admin"],
+    },
+    {
+      route: "POST /api/projects/:id/comments",
+      method: "POST",
+      path: (w, id) => `/api/projects/${id ?? w.a.projects[0]!.id}/comments`,
+      hasId: true,
+      input: createCommentInputSchema,
+      output: commentSchema,
+      actors: ["customerA", "admin"],
+    },
+    {
+      route: "POST /api/tickets",
+      method: "POST",
+      path: () => "/api/tickets",
+      hasId: false,
+      input: createTicketInputSchema,
+      hints: (w) => ({ projectId: ids(w.a.projects[0]!.id, w.a.projects[1]!.id, w.b.projects[0]!.id) }),
+      output: ticketSchema,
+      actors: ["customerA", "memberA", "admin"],
+    },
+    {
+      route: "PATCH /api/tickets/:id",
+      method: "PATCH",
+      path: (w, id) => `/api/tickets/${id ?? w.a.tickets[2]!.id}`,
+      hasId: true,
+      input: updateTicketInputSchema,
+      output: ticketSchema,
+      actors: ["admin"],
+    },
+    {
+      route: "POST /api/tickets/:id/comments",
+      method: "POST",
+      path: (w, id) => `/api/tickets/${id ?? w.a.tickets[0]!.id}/comments`,
+      hasId: true,
+      input: createCommentInputSchema,
+      output: commentSchema,
+      actors: ["customerA", "admin"],
+    },
+    {
+      route: "POST /api/invoices",
+      method: "POST",
+      path: () => "/api/invoices",
+      hasId: false,
+      input: createInvoiceInputSchema,
+      hints: (w) => ({
+        companyId: ids(w.a.company.id, w.b.company.id),
+        amount: fc.oneof(
+          fc.tuple(fc.nat({ max: 99_999_999 }), fc.nat({ max: 99 })).map(([whole, cents]) => `${whole}.${String(cents).padStart(2, "0")}`),
+          fc.double(),
+          fc.integer(),
+          fc.constantFrom("99999999999.99", "1e5", "0x10", "-1", "1,000.00", " 12.5 ", "0.001"),
+        ),
+      }),
+      output: invoiceSchema,
+      actors: ["admin"],
+    },
+    {
+      route: "PATCH /api/invoices/:id",
+      method: "PATCH",
+      path: (w, id) => `/api/invoices/${id ?? w.a.invoices[1]!.id}`,
+      hasId: true,
+      input: updateInvoiceInputSchema,
+      output: invoiceSchema,
+      actors: ["admin"],
+    },
+    {
+      route: "POST /api/messages",
+      method: "POST",
+      path: () => "/api/messages",
+      hasId: false,
+      input: sendMessageInputSchema,
+      hints: (w) => ({ companyId: ids(w.a.company.id, w.b.company.id), id: ids(w.a.messages[0]!.id, w.b.messages[0]!.id) }),
+      output: messageSchema,
+      actors: ["customerA", "admin"],
+    },
+    {
+      route: "POST /api/messages/read",
+      method: "POST",
+      path: () => "/api/messages/read",
+      hasId: false,
+      input: markMessagesReadInputSchema,
+      hints: (w) => ({ companyId: ids(w.a.company.id, w.b.company.id) }),
+      output: markMessagesReadResultSchema,
+      actors: ["customerA", "admin"],
+    },
+  ];
+  const authPosts = [...ENABLED_AUTH_ENDPOINTS].filter((endpoint) => endpoint.startsWith("POST "));
+  const fuzzedAuth = targets.filter((target) => target.route === "POST /api/auth/*").length;
+  if (authPosts.length !== fuzzedAuth) throw new Error(`fuzz targets cover ${fuzzedAuth} of the ${authPosts.length} enabled auth POST endpoints`);
+  return targets;
+}

@@ -1,0 +1,407 @@
+import { randomUUID } from "node:crypto";
+import { send, type Sent } from "./http";
+import { betterAuthEndpoints } from "./routes";
+import { actorNames, counts, type ActorName, type World } from "./world";
+
+/**
+ * The permission matrix: every registered route × every actor × the objects the route can be
+ * pointed at. "own" is company A's record, "foreign" company B's, "missing" an id nobody has; so
+ * for B's member "foreign" is their own. Each cell is the status the actor must get and, for
+ * lists, how many rows (the page's `total` must say the same).
+ */
+
+/** A status, or a 200 list with exactly this many rows. */
+export type Expect = number | { status: 200; rows: number };
+export const rows = (n: number): Expect => ({ status: 200, rows: n });
+
+export interface Request {
+  path: string;
+  json?: unknown;
+  /** Replaces the actor's session cookie (e.g. a throwaway session for sign-out). */
+  cookie?: string;
+}
+
+type Build = (world: World, actor: ActorName) => Request | Promise<Request>;
+
+export interface MatrixRow {
+  objects: Record<string, Build>;
+  /** One expectation per object, in the order of `objects`, for every actor. */
+  expect: Record<ActorName, Expect[]> | ((actor: ActorName, object: string) => Expect);
+  /** Runs after every other row (it changes who an actor is, e.g. gives the loner a company). */
+  last?: boolean;
+}
+
+/** Handlers that only wrap others (their behaviour is in the cells of the routes they wrap). */
+export const middlewareOnly: Record<string, string> = {
+  "ALL /*": "security headers on every response; see headers.test.ts",
+  "ALL /api/auth/sign-out": "ends the session's event streams; covered by the POST /api/auth/* sign-out cells",
+};
+
+const missingId = "00000000-0000-4000-8000-000000000000";
+const same = (expect: Expect, objects = 1): Record<ActorName, Expect[]> =>
+  Object.fromEntries(actorNames.map((actor) => [actor, Array(objects).fill(expect)])) as Record<ActorName, Expect[]>;
+
+/** Plain route: one object, the same path for everyone. */
+function fixed(path: string, expect: Record<ActorName, Expect[]>): MatrixRow {
+  return { objects: { none: () => ({ path }) }, expect };
+}
+
+/** `own`, `foreign` and `missing` ids of one kind of record, under a path template. */
+function byId(pathOf: (id: string) => string, idOf: (world: World, side: "a" | "b") => string, json?: (world: World) => unknown) {
+  const build = (id: (world: World) => string): Build => (world) => ({ path: pathOf(id(world)), json: json?.(world) });
+  return {
+    own: build((world) => idOf(world, "a")),
+    foreign: build((world) => idOf(world, "b")),
+    missing: build(() => missingId),
+  };
+}
+
+/** Expectations that only differ by role: anonymous 401, customers and loner as given, admin as given. */
+function customersAndAdmin(customerA: Expect[], customerB: Expect[], loner: Expect[], admin: Expect[]): Record<ActorName, Expect[]> {
+  return { anonymous: Array(admin.length).fill(401), customerA, memberA: customerA, customerB, loner, admin };
+}
+
+/** Admin-only route: 401 anonymous, 403 every customer, `admin` for the admin. */
+function adminOnly(admin: Expect[]): Record<ActorName, Expect[]> {
+  const forbidden = Array(admin.length).fill(403);
+  return customersAndAdmin(forbidden, forbidden, forbidden, admin);
+}
+
+/** Readable by the company's members and admins; D11: anything else is 404. */
+const tenantRecord = (own: Expect, foreign: Expect) =>
+  customersAndAdmin([own, 404, 404], [404, foreign, 404], [404, 404, 404], [own, foreign, 404]);
+
+const uniqueInvoiceNumber = () => `M-${randomUUID().slice(0, 12)}`;
+
+/** A throwaway session of the actor, so signing it out leaves the actor's own session alone. */
+async function throwawaySession(world: World, actor: ActorName): Promise<string | undefined> {
+  if (actor === "anonymous") return undefined;
+  const user = world.users[actor];
+  const { headers } = await world.server.deps.auth.api.signInEmail({
+    body: { email: user.email, password: user.password },
+    returnHeaders: true,
+  });
+  return headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0]!)
+    .join("; ");
+}
+
+/** The enabled Better Auth endpoints (ENABLED_AUTH_ENDPOINTS); every other one is 404 for everybody. */
+const authCells: Record<string, { build: Build; expect: Record<ActorName, Expect> }> = {
+  "GET /get-session": {
+    build: () => ({ path: "/api/auth/get-session" }),
+    expect: { anonymous: 200, customerA: 200, memberA: 200, customerB: 200, loner: 200, admin: 200 },
+  },
+  "POST /sign-up/email": {
+    build: () => ({
+      path: "/api/auth/sign-up/email",
+      json: { name: "New Person", email: `new-${randomUUID().slice(0, 8)}@example.test`, password: "new-password-1" },
+    }),
+    expect: { anonymous: 200, customerA: 200, memberA: 200, customerB: 200, loner: 200, admin: 200 },
+  },
+  "POST /sign-in/email": {
+    build: (world, actor) => {
+      const user = world.users[actor === "anonymous" ? "customerA" : actor];
+      return { path: "/api/auth/sign-in/email", json: { email: user.email, password: user.password } };
+    },
+    expect: { anonymous: 200, customerA: 200, memberA: 200, customerB: 200, loner: 200, admin: 200 },
+  },
+  "POST /sign-out": {
+    build: async (world, actor) => {
+      const cookie = await throwawaySession(world, actor);
+      return { path: "/api/auth/sign-out", json: {}, ...(cookie ? { cookie } : {}) };
+    },
+    expect: { anonymous: 200, customerA: 200, memberA: 200, customerB: 200, loner: 200, admin: 200 },
+  },
+};
+
+/** The rows for `METHOD /api/auth/*`: one object per Better Auth endpoint of that method. */
+export function authRow(world: World, method: "GET" | "POST"): MatrixRow {
+  const objects: Record<string, Build> = {};
+  for (const endpoint of betterAuthEndpoints(world.server.deps.auth)) {
+    const [endpointMethod, path] = endpoint.split(" ") as [string, string];
+    if (endpointMethod !== method) continue;
+    objects[path] = authCells[endpoint]?.build ?? (() => ({ path: `/api/auth${path}`, ...(method === "POST" ? { json: {} } : {}) }));
+  }
+  return {
+    objects,
+    expect: (actor, object) => authCells[`${method} ${object}`]?.expect[actor] ?? 404,
+  };
+}
+
+const a = counts.a;
+const b = counts.b;
+
+export function permissionMatrix(world: World): Record<string, MatrixRow> {
+  const ownInvoiceWithPdf = (w: World, side: "a" | "b") => w[side].invoices[0]!.id;
+  return {
+    "ALL /api/*": {
+      // Unknown API paths: strangers learn nothing (401), signed-in callers get 404.
+      objects: {
+        "GET unknown": () => ({ path: "/api/no-such-route" }),
+        "POST unknown": () => ({ path: "/api/no-such-route", json: {} }),
+      },
+      expect: { ...same(404, 2), anonymous: [401, 401] },
+    },
+    "GET /api/auth/*": authRow(world, "GET"),
+    "POST /api/auth/*": authRow(world, "POST"),
+    "GET /api/health": fixed("/api/health", same(200)),
+    "GET /api/ready": fixed("/api/ready", same(200)),
+    "GET /api/openapi.json": fixed("/api/openapi.json", same(200)),
+    "GET /api/me": fixed("/api/me", { ...same(200), anonymous: [401] }),
+    "GET /api/events": fixed("/api/events", { ...same(200), anonymous: [401] }),
+
+    "GET /api/messages/conversations": fixed("/api/messages/conversations", adminOnly([rows(2)])),
+    "GET /api/messages": {
+      objects: {
+        none: () => ({ path: "/api/messages" }),
+        own: (w) => ({ path: `/api/messages?companyId=${w.a.company.id}` }),
+        foreign: (w) => ({ path: `/api/messages?companyId=${w.b.company.id}` }),
+        missing: () => ({ path: `/api/messages?companyId=${missingId}` }),
+      },
+      expect: customersAndAdmin(
+        [rows(a.messages), rows(a.messages), 404, 404],
+        [rows(b.messages), 404, rows(b.messages), 404],
+        [rows(0), 404, 404, 404],
+        [400, rows(a.messages), rows(b.messages), 404],
+      ),
+    },
+    "POST /api/messages": {
+      objects: {
+        none: () => ({ path: "/api/messages", json: { content: "Matrix message" } }),
+        own: (w) => ({ path: "/api/messages", json: { companyId: w.a.company.id, content: "Matrix message" } }),
+        foreign: (w) => ({ path: "/api/messages", json: { companyId: w.b.company.id, content: "Matrix message" } }),
+        missing: () => ({ path: "/api/messages", json: { companyId: missingId, content: "Matrix message" } }),
+      },
+      expect: customersAndAdmin([201, 201, 404, 404], [201, 404, 201, 404], [400, 400, 400, 400], [400, 201, 201, 404]),
+    },
+    "POST /api/messages/read": {
+      objects: {
+        none: () => ({ path: "/api/messages/read", json: {} }),
+        own: (w) => ({ path: "/api/messages/read", json: { companyId: w.a.company.id } }),
+        foreign: (w) => ({ path: "/api/messages/read", json: { companyId: w.b.company.id } }),
+        missing: () => ({ path: "/api/messages/read", json: { companyId: missingId } }),
+      },
+      expect: customersAndAdmin([200, 200, 404, 404], [200, 404, 200, 404], [200, 404, 404, 404], [400, 200, 200, 404]),
+    },
+
+    "GET /api/companies": fixed("/api/companies", adminOnly([rows(2)])),
+    "GET /api/companies/options": {
+      objects: {
+        none: () => ({ path: "/api/companies/options" }),
+        "q=foreign name": (w) => ({ path: `/api/companies/options?limit=5&q=${encodeURIComponent(w.b.company.name)}` }),
+      },
+      expect: adminOnly([rows(2), rows(1)]),
+    },
+    "GET /api/companies/mine": fixed("/api/companies/mine", { ...same(200), anonymous: [401] }),
+    "PUT /api/companies/mine": {
+      objects: { none: () => ({ path: "/api/companies/mine", json: { name: "Renamed by the matrix" } }) },
+      // The loner's first save creates a company: 201. Admins manage companies elsewhere: 403.
+      expect: customersAndAdmin([200], [200], [201], [403]),
+      last: true,
+    },
+    "GET /api/companies/:id": {
+      objects: byId((id) => `/api/companies/${id}`, (w, side) => w[side].company.id),
+      expect: tenantRecord(200, 200),
+    },
+
+    "GET /api/projects": {
+      objects: {
+        none: () => ({ path: "/api/projects" }),
+        "companyId=own": (w) => ({ path: `/api/projects?companyId=${w.a.company.id}` }),
+        "companyId=foreign": (w) => ({ path: `/api/projects?companyId=${w.b.company.id}` }),
+      },
+      expect: customersAndAdmin(
+        [rows(a.projects), rows(a.projects), rows(0)],
+        [rows(b.projects), rows(0), rows(b.projects)],
+        [rows(0), rows(0), rows(0)],
+        [rows(a.projects + b.projects), rows(a.projects), rows(b.projects)],
+      ),
+    },
+    "GET /api/projects/:id": {
+      objects: {
+        ...byId((id) => `/api/projects/${id}`, (w, side) => w[side].projects[0]!.id),
+        "own slug": (w) => ({ path: `/api/projects/${w.a.projects[0]!.slug}` }),
+        "foreign slug": (w) => ({ path: `/api/projects/${w.b.projects[0]!.slug}` }),
+        "missing slug": () => ({ path: "/api/projects/no-such-project" }),
+      },
+      expect: customersAndAdmin(
+        [200, 404, 404, 200, 404, 404],
+        [404, 200, 404, 404, 200, 404],
+        [404, 404, 404, 404, 404, 404],
+        [200, 200, 404, 200, 200, 404],
+      ),
+    },
+    "POST /api/projects": {
+      objects: {
+        own: (w) => ({ path: "/api/projects", json: { companyId: w.a.company.id, name: "Matrix project" } }),
+        foreign: (w) => ({ path: "/api/projects", json: { companyId: w.b.company.id, name: "Matrix project" } }),
+        missing: () => ({ path: "/api/projects", json: { companyId: missingId, name: "Matrix project" } }),
+      },
+      expect: adminOnly([201, 201, 400]),
+    },
+    "PATCH /api/projects/:id": {
+      objects: byId((id) => `/api/projects/${id}`, (w, side) => w[side].projects[0]!.id, () => ({ status: "active" })),
+      expect: adminOnly([200, 200, 404]),
+    },
+    "GET /api/projects/:id/comments": {
+      objects: byId((id) => `/api/projects/${id}/comments`, (w, side) => w[side].projects[0]!.id),
+      expect: tenantRecord(rows(a.projectComments), rows(b.projectComments)),
+    },
+    "POST /api/projects/:id/comments": {
+      objects: byId((id) => `/api/projects/${id}/comments`, (w, side) => w[side].projects[0]!.id, () => ({ content: "Matrix comment" })),
+      expect: tenantRecord(201, 201),
+    },
+
+    "GET /api/team": fixed("/api/team", adminOnly([rows(1)])),
+
+    "GET /api/tickets": {
+      objects: {
+        none: () => ({ path: "/api/tickets" }),
+        "companyId=own": (w) => ({ path: `/api/tickets?companyId=${w.a.company.id}` }),
+        "companyId=foreign": (w) => ({ path: `/api/tickets?companyId=${w.b.company.id}` }),
+        "projectId=foreign": (w) => ({ path: `/api/tickets?projectId=${w.b.projects[0]!.id}` }),
+      },
+      // A customer's list is always their company's: companyId is ignored for them.
+      expect: customersAndAdmin(
+        [rows(a.tickets), rows(a.tickets), rows(a.tickets), rows(0)],
+        [rows(b.tickets), rows(b.tickets), rows(b.tickets), rows(b.tickets)],
+        [rows(0), rows(0), rows(0), rows(0)],
+        [rows(a.tickets + b.tickets), rows(a.tickets), rows(b.tickets), rows(b.tickets)],
+      ),
+    },
+    "GET /api/tickets/:id": {
+      objects: byId((id) => `/api/tickets/${id}`, (w, side) => w[side].tickets[0]!.id),
+      expect: tenantRecord(200, 200),
+    },
+    "POST /api/tickets": {
+      objects: {
+        own: (w) => ({ path: "/api/tickets", json: { projectId: w.a.projects[0]!.id, title: "Matrix ticket" } }),
+        foreign: (w) => ({ path: "/api/tickets", json: { projectId: w.b.projects[0]!.id, title: "Matrix ticket" } }),
+        missing: () => ({ path: "/api/tickets", json: { projectId: missingId, title: "Matrix ticket" } }),
+      },
+      // A project the caller may not use is a wrong field of the body: 400 naming projectId.
+      expect: customersAndAdmin([201, 400, 400], [400, 201, 400], [400, 400, 400], [201, 201, 400]),
+    },
+    "PATCH /api/tickets/:id": {
+      objects: byId((id) => `/api/tickets/${id}`, (w, side) => w[side].tickets[0]!.id, () => ({ priority: "urgent" })),
+      expect: adminOnly([200, 200, 404]),
+    },
+    "GET /api/tickets/:id/comments": {
+      objects: byId((id) => `/api/tickets/${id}/comments`, (w, side) => w[side].tickets[0]!.id),
+      expect: tenantRecord(rows(a.ticketComments), rows(b.ticketComments)),
+    },
+    "POST /api/tickets/:id/comments": {
+      objects: byId((id) => `/api/tickets/${id}/comments`, (w, side) => w[side].tickets[0]!.id, () => ({ content: "Matrix comment" })),
+      expect: tenantRecord(201, 201),
+    },
+
+    "GET /api/invoices": {
+      objects: {
+        none: () => ({ path: "/api/invoices" }),
+        "companyId=own": (w) => ({ path: `/api/invoices?companyId=${w.a.company.id}` }),
+        "companyId=foreign": (w) => ({ path: `/api/invoices?companyId=${w.b.company.id}` }),
+      },
+      expect: customersAndAdmin(
+        [rows(a.invoices), rows(a.invoices), rows(a.invoices)],
+        [rows(b.invoices), rows(b.invoices), rows(b.invoices)],
+        [rows(0), rows(0), rows(0)],
+        [rows(a.invoices + b.invoices), rows(a.invoices), rows(b.invoices)],
+      ),
+    },
+    "GET /api/invoices/:id": {
+      objects: byId((id) => `/api/invoices/${id}`, ownInvoiceWithPdf),
+      expect: tenantRecord(200, 200),
+    },
+    "GET /api/invoices/:id/pdf": {
+      objects: {
+        ...byId((id) => `/api/invoices/${id}/pdf`, ownInvoiceWithPdf),
+        "own without PDF": (w) => ({ path: `/api/invoices/${w.a.invoices[1]!.id}/pdf` }),
+      },
+      expect: customersAndAdmin([302, 404, 404, 404], [404, 302, 404, 404], [404, 404, 404, 404], [302, 302, 404, 404]),
+    },
+    "POST /api/invoices": {
+      objects: {
+        own: (w) => ({ path: "/api/invoices", json: invoiceBody(w.a.company.id) }),
+        foreign: (w) => ({ path: "/api/invoices", json: invoiceBody(w.b.company.id) }),
+        missing: () => ({ path: "/api/invoices", json: invoiceBody(missingId) }),
+      },
+      expect: adminOnly([201, 201, 400]),
+    },
+    "PATCH /api/invoices/:id": {
+      objects: byId((id) => `/api/invoices/${id}`, ownInvoiceWithPdf, () => ({ status: "paid" })),
+      expect: adminOnly([200, 200, 404]),
+    },
+  };
+}
+
+const invoiceBody = (companyId: string) => ({ companyId, invoiceNumber: uniqueInvoiceNumber(), amount: "10.00", issueDate: "2026-04-01" });
+
+/** One cell: who asks for what, and what they must get. */
+export interface Cell {
+  route: string;
+  method: string;
+  object: string;
+  actor: ActorName;
+  expect: Expect;
+  build: Build;
+  last: boolean;
+}
+
+export function cellsOf(matrix: Record<string, MatrixRow>): Cell[] {
+  const cells: Cell[] = [];
+  for (const [route, row] of Object.entries(matrix)) {
+    const objectNames = Object.keys(row.objects);
+    for (const actor of actorNames) {
+      objectNames.forEach((object, index) => {
+        const expect = typeof row.expect === "function" ? row.expect(actor, object) : row.expect[actor][index];
+        if (expect === undefined) throw new Error(`${route}: no expectation for ${actor} × ${object}`);
+        // "ALL /api/*" names the method in the object ("GET unknown").
+        const method = route.startsWith("ALL ") ? object.split(" ")[0]! : route.split(" ")[0]!;
+        cells.push({ route, method, object, actor, expect, build: row.objects[object]!, last: row.last ?? false });
+      });
+    }
+  }
+  return cells;
+}
+
+/** Sanity of the table itself: every actor has exactly one expectation per object. */
+export function malformedRows(matrix: Record<string, MatrixRow>): string[] {
+  const problems: string[] = [];
+  for (const [route, row] of Object.entries(matrix)) {
+    if (typeof row.expect === "function") continue;
+    const n = Object.keys(row.objects).length;
+    for (const actor of actorNames) {
+      if (row.expect[actor]?.length !== n) problems.push(`${route}: ${actor} has ${row.expect[actor]?.length} expectations for ${n} objects`);
+    }
+  }
+  return problems;
+}
+
+/** Sends a cell's request as its actor (never through a TestClient, so no cookie jar changes). */
+export async function runCell(world: World, cell: Cell, options: { streamMs?: number } = {}): Promise<Sent> {
+  const request = await cell.build(world, cell.actor);
+  return send(world.server.baseUrl, request.path, {
+    method: cell.method,
+    cookie: "cookie" in request ? request.cookie : world.cookie(cell.actor),
+    ...(request.json === undefined ? {} : { json: request.json }),
+    ...(options.streamMs ? { streamMs: options.streamMs } : {}),
+  });
+}
+
+/** Why a response does not meet its cell's expectation, or undefined when it does. */
+export function mismatch(cell: Cell, response: Sent): string | undefined {
+  const label = `${cell.route} [${cell.object}] as ${cell.actor}`;
+  const expected = typeof cell.expect === "number" ? { status: cell.expect, rows: undefined } : cell.expect;
+  if (response.status !== expected.status) {
+    return `${label}: expected ${expected.status}, got ${response.status} ${response.text.slice(0, 160)}`;
+  }
+  if (expected.rows === undefined) return undefined;
+  const body = response.body;
+  const list = Array.isArray(body) ? body : body?.items;
+  if (!Array.isArray(list)) return `${label}: expected a list, got ${response.text.slice(0, 160)}`;
+  if (list.length !== expected.rows) return `${label}: expected ${expected.rows} rows, got ${list.length}`;
+  if (!Array.isArray(body) && body.total !== expected.rows) return `${label}: expected total ${expected.rows}, got ${body.total}`;
+  return undefined;
+}

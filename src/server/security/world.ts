@@ -1,0 +1,208 @@
+import { randomUUID } from "node:crypto";
+import { companyUsers } from "../db/schema";
+import { promoteToAdmin } from "../modules/users/users.service";
+import type { TestServer } from "../test/harness";
+import { send } from "./http";
+
+/**
+ * The two-tenant world every security test runs against, built through the real API: company A
+ * (two members) and company B (whose every text field carries a canary), a customer without a
+ * company, an admin, and records of every kind on both sides. Counts differ between A and B so a
+ * list that shows the wrong company's rows cannot pass by accident.
+ */
+export const actorNames = ["anonymous", "customerA", "memberA", "customerB", "loner", "admin"] as const;
+export type ActorName = (typeof actorNames)[number];
+
+/** The actors on A's side of the wall (everyone but B's member and the admin). */
+export const actorsOutsideB = ["anonymous", "customerA", "memberA", "loner"] as const satisfies readonly ActorName[];
+
+export interface TenantRecords {
+  company: { id: string; name: string };
+  projects: { id: string; slug: string }[];
+  tickets: { id: string }[];
+  ticketComments: { id: string }[];
+  projectComments: { id: string }[];
+  /** The first one has a PDF. */
+  invoices: { id: string; invoiceNumber: string; pdfUrl: string | null }[];
+  messages: { id: string }[];
+}
+
+export interface WorldUser {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+  /** The session cookie of the user's sign-up. */
+  cookie: string;
+}
+
+export interface World {
+  server: TestServer;
+  users: Record<Exclude<ActorName, "anonymous">, WorldUser>;
+  a: TenantRecords;
+  b: TenantRecords;
+  /** Strings only B's data contains: every text field of B's records, B's user, and B's ids. */
+  canaries: string[];
+  /** Session cookie of an actor; undefined for the anonymous one. */
+  cookie(actor: ActorName): string | undefined;
+}
+
+/** Expected list sizes, per company; the admin sees the sum. */
+export const counts = {
+  a: { projects: 2, tickets: 3, ticketComments: 2, projectComments: 1, invoices: 2, messages: 2 },
+  b: { projects: 1, tickets: 1, ticketComments: 2, projectComments: 1, invoices: 1, messages: 2 },
+} as const;
+
+/**
+ * A user signed up server-side, keeping the sign-up's session: one password hash per user (the
+ * harness's createUser signs in again, a second one; scrypt is most of a world's cost).
+ */
+async function newUser(server: TestServer, name: string, options: { email?: string; admin?: boolean } = {}): Promise<WorldUser> {
+  const email = options.email ?? `${name.toLowerCase().replace(/\W+/g, ".")}-${randomUUID().slice(0, 8)}@example.test`;
+  const password = "correct-horse-1";
+  const { headers, response } = await server.deps.auth.api.signUpEmail({ body: { email, password, name }, returnHeaders: true });
+  if (options.admin) await promoteToAdmin(server.deps.db, response.user.id);
+  const cookie = headers
+    .getSetCookie()
+    .map((setCookie) => setCookie.split(";")[0]!)
+    .join("; ");
+  return { id: response.user.id, email, password, name, cookie };
+}
+
+/** A request as `user` that must answer `status`; its body. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- loosely-typed JSON, like TestClient's
+export async function ok<T = any>(server: TestServer, user: WorldUser, method: string, path: string, body?: unknown, status = 201): Promise<T> {
+  const response = await send(server.baseUrl, path, { method, cookie: user.cookie, ...(body === undefined ? {} : { json: body }) });
+  if (response.status !== status) throw new Error(`${method} ${path} gave ${response.status} ${response.text}`);
+  return response.body as T;
+}
+
+export async function buildWorld(server: TestServer): Promise<World> {
+  const tag = randomUUID().slice(0, 8);
+  const canary = (field: string) => `cnry-${tag}-${field}`;
+  const [admin, customerA, memberA, customerB, loner] = await Promise.all([
+    newUser(server, "Ada Admin", { admin: true }),
+    newUser(server, "Alice Alpha"),
+    newUser(server, "Arthur Alpha"),
+    newUser(server, canary("customer-name"), { email: `${canary("customer")}@example.test` }),
+    newUser(server, "Lou Loner"),
+  ]);
+  const users = { admin, customerA, memberA, customerB, loner };
+
+  const companyA = (
+    await ok(server, customerA, "PUT", "/api/companies/mine", {
+      name: "Alpha Corp",
+      contactName: "Alice Alpha",
+      contactEmail: "alice@alpha.example",
+      phone: "+1 555 0100",
+      address: "1 Alpha Street",
+    }, 201)
+  ).company;
+  await server.deps.db.insert(companyUsers).values({ userId: memberA.id, companyId: companyA.id });
+  const companyB = (
+    await ok(server, customerB, "PUT", "/api/companies/mine", {
+      name: canary("company-name"),
+      contactName: canary("contact-name"),
+      contactEmail: `${canary("contact-email")}@example.test`,
+      phone: canary("phone"),
+      address: canary("address"),
+    }, 201)
+  ).company;
+
+  const project = (companyId: string, body: Record<string, unknown>) => ok(server, admin, "POST", "/api/projects", { companyId, ...body });
+  const a1 = await project(companyA.id, { name: "Alpha Website", description: "The public site" });
+  const a2 = await project(companyA.id, { name: "Alpha App", status: "completed" });
+  const b1 = await project(companyB.id, { name: canary("project-name"), description: canary("project-description") });
+
+  const ticket = (user: WorldUser, projectId: string, body: Record<string, unknown>) =>
+    ok(server, user, "POST", "/api/tickets", { projectId, priority: "high", ...body });
+  const ta1 = await ticket(customerA, a1.id, { title: "Login is slow", description: "Takes ten seconds" });
+  const ta2 = await ticket(customerA, a1.id, { title: "Typo on the home page" });
+  const ta3 = await ticket(memberA, a2.id, { title: "Crash on start", description: "Android only" });
+  const tb1 = await ticket(customerB, b1.id, { title: canary("ticket-title"), description: canary("ticket-description") });
+
+  const comment = (user: WorldUser, kind: "tickets" | "projects", id: string, content: string) =>
+    ok(server, user, "POST", `/api/${kind}/${id}/comments`, { content });
+  const aTicketComments = [
+    await comment(customerA, "tickets", ta1.id, "Still slow today"),
+    await comment(admin, "tickets", ta1.id, "Looking into it"),
+  ];
+  const bTicketComments = [
+    await comment(customerB, "tickets", tb1.id, canary("ticket-comment")),
+    await comment(admin, "tickets", tb1.id, canary("ticket-reply")),
+  ];
+  const aProjectComments = [await comment(customerA, "projects", a1.id, "Looks great")];
+  const bProjectComments = [await comment(customerB, "projects", b1.id, canary("project-comment"))];
+
+  const invoice = (companyId: string, body: Record<string, unknown>) =>
+    ok(server, admin, "POST", "/api/invoices", { companyId, amount: "120.00", issueDate: "2026-03-01", ...body });
+  const aInvoices = [
+    await invoice(companyA.id, { invoiceNumber: `A-${tag}-1`, pdfUrl: "https://files.example/alpha-1.pdf" }),
+    await invoice(companyA.id, { invoiceNumber: `A-${tag}-2` }),
+  ];
+  const bInvoices = [await invoice(companyB.id, { invoiceNumber: canary("invoice-number"), pdfUrl: `https://files.example/${canary("pdf")}.pdf` })];
+
+  const message = (user: WorldUser, body: Record<string, unknown>) => ok(server, user, "POST", "/api/messages", body);
+  const aMessages = [await message(customerA, { content: "Hello from Alpha" }), await message(admin, { companyId: companyA.id, content: "Hi Alpha" })];
+  const bMessages = [
+    await message(customerB, { content: canary("message") }),
+    await message(admin, { companyId: companyB.id, content: canary("message-reply") }),
+  ];
+
+  const pick = <T extends Record<string, unknown>>(rows: T[], ...keys: (keyof T)[]) =>
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- narrowed by the TenantRecords fields below
+    rows.map((row) => Object.fromEntries(keys.map((key) => [key, row[key]]))) as any[];
+  const a: TenantRecords = {
+    company: { id: companyA.id, name: companyA.name },
+    projects: pick([a1, a2], "id", "slug"),
+    tickets: pick([ta1, ta2, ta3], "id"),
+    ticketComments: pick(aTicketComments, "id"),
+    projectComments: pick(aProjectComments, "id"),
+    invoices: pick(aInvoices, "id", "invoiceNumber", "pdfUrl"),
+    messages: pick(aMessages, "id"),
+  };
+  const b: TenantRecords = {
+    company: { id: companyB.id, name: companyB.name },
+    projects: pick([b1], "id", "slug"),
+    tickets: pick([tb1], "id"),
+    ticketComments: pick(bTicketComments, "id"),
+    projectComments: pick(bProjectComments, "id"),
+    invoices: pick(bInvoices, "id", "invoiceNumber", "pdfUrl"),
+    messages: pick(bMessages, "id"),
+  };
+  const canaries = [
+    ...[
+      "customer-name",
+      "customer",
+      "company-name",
+      "contact-name",
+      "contact-email",
+      "phone",
+      "address",
+      "project-name",
+      "project-description",
+      "ticket-title",
+      "ticket-description",
+      "ticket-comment",
+      "ticket-reply",
+      "project-comment",
+      "invoice-number",
+      "pdf",
+      "message",
+      "message-reply",
+    ].map(canary),
+    b1.slug,
+    customerB.id,
+    customerB.email,
+    b.company.id,
+    ...[b.projects, b.tickets, b.ticketComments, b.projectComments, b.invoices, b.messages].flat().map((row) => row.id),
+  ];
+  return {
+    server,
+    users,
+    a,
+    b,
+    canaries: [...new Set(canaries)],
+    cookie: (actor) => (actor === "anonymous" ? undefined : users[actor].cookie),
+  };
+}
