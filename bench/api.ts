@@ -1,0 +1,568 @@
+/**
+ * `npm run bench` (issue 7, items 1 and 2): the API side by side with a bare `node:http` + `pg`
+ * baseline, on the large data set.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portico_bench npm run seed:large
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portico_bench npm run bench
+ *
+ * In one run, all on 127.0.0.1, every server a child process that is stopped at the end:
+ *   1. PostgreSQL (DATABASE_URL): cold start of the production server to the first 200 from
+ *      /api/ready (median of 3 starts); RSS idle, peak under load and right after it.
+ *   2. The baseline (bench/baseline-server.ts) at 1 and 100 connections, before and after ours.
+ *   3. Our list endpoints (customer and admin), detail endpoints (customer) and /api/me at 1 and
+ *      100 connections: requests/s, p50, p99, errors; ratio to the baseline at 100 connections.
+ *   4. Database statements per request, counted exactly by a wire-protocol proxy
+ *      (bench/lib/pg-counter.ts) in front of PostgreSQL for a separate server process.
+ *   5. PGlite: a temporary DATA_DIR seeded with SEED_SCALE=PGLITE_SEED_SCALE (default 0.01), cold
+ *      reopen (median of 3) and the same list endpoints.
+ * Writes bench/results/latest.md and latest.json and prints the tables.
+ *
+ * BENCH_SECONDS (default 5) per measured cell, each after a 1 s unrecorded warm-up;
+ * BENCH_MAX_SECONDS (default 1800) bounds the whole run. Exit code 1 when a request failed (any
+ * non-2xx answer or connection error under load) or the run could not complete; targets that do
+ * not hold are reported, not an exit code (issue 7: targets are checked by benchmarks that print).
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { measure, type LoadResult } from "./lib/load";
+import { startPgCounter } from "./lib/pg-counter";
+import { readCpuMs, readRssMb, sampleRss, signIn, startBenchServer, startProcessServer, type BenchServer, type EnvOverrides } from "./lib/server";
+
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) {
+  console.error("Set DATABASE_URL to the PostgreSQL database seeded with `npm run seed:large`, e.g.\n  DATABASE_URL=postgres://postgres@127.0.0.1:5432/portico_bench npm run bench");
+  process.exit(2);
+}
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const maxSeconds = Number(process.env.BENCH_MAX_SECONDS ?? 1800);
+const pgliteScale = process.env.PGLITE_SEED_SCALE ?? "0.01";
+const WARMUP_SECONDS = 1;
+const CONNECTIONS = [1, 100] as const;
+const COLD_STARTS = 3;
+const COUNT_REQUESTS = 20;
+
+// Deterministic ids of scripts/seed-large.ts: namespace letter + row number.
+const seedId = (ns: string, n: number) => `${ns}0000000-0000-4000-8000-${n.toString(16).padStart(12, "0")}`;
+const SEED_PASSWORD = "seed-password-1";
+const CUSTOMER_EMAIL = "customer1@seed.portico.test"; // member of company 1
+const ADMIN_EMAIL = "admin@seed.portico.test";
+const COMPANY_ID = seedId("c", 1);
+
+type Kind = "list" | "detail" | "session";
+interface Endpoint {
+  name: string;
+  as: "customer" | "admin";
+  kind: Kind;
+  path: string;
+}
+
+const listEndpoints: Endpoint[] = [
+  { name: "projects", as: "customer", kind: "list", path: "/api/projects" },
+  { name: "tickets", as: "customer", kind: "list", path: "/api/tickets" },
+  { name: "invoices", as: "customer", kind: "list", path: "/api/invoices" },
+  { name: "messages", as: "customer", kind: "list", path: "/api/messages" },
+  { name: "companies (customers)", as: "admin", kind: "list", path: "/api/companies" },
+  { name: "projects", as: "admin", kind: "list", path: "/api/projects" },
+  { name: "tickets", as: "admin", kind: "list", path: "/api/tickets" },
+  { name: "invoices", as: "admin", kind: "list", path: "/api/invoices" },
+  { name: "conversations", as: "admin", kind: "list", path: "/api/messages/conversations" },
+];
+// Company 1's rows: project 1, ticket 1 (of project 1), invoice 1.
+const detailEndpoints: Endpoint[] = [
+  { name: "project", as: "customer", kind: "detail", path: `/api/projects/${seedId("d", 1)}` },
+  { name: "ticket", as: "customer", kind: "detail", path: `/api/tickets/${seedId("e", 1)}` },
+  { name: "invoice", as: "customer", kind: "detail", path: `/api/invoices/${seedId("9", 1)}` },
+  { name: "company", as: "customer", kind: "detail", path: `/api/companies/${COMPANY_ID}` },
+];
+const meEndpoint: Endpoint = { name: "me", as: "customer", kind: "session", path: "/api/me" };
+
+// ---- run bookkeeping -------------------------------------------------------------------------
+
+const startedAt = new Date();
+const loadAtStart = loadavg();
+const cleanups: Array<() => void> = [];
+process.once("exit", () => {
+  for (const cleanup of cleanups) cleanup();
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
+setTimeout(() => {
+  console.error(`bench: aborted after BENCH_MAX_SECONDS=${maxSeconds}`);
+  process.exit(1);
+}, maxSeconds * 1000).unref();
+
+const failures: string[] = [];
+const log = (line: string) => console.log(line);
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+interface Cell extends LoadResult {
+  /** CPU used by the server process during the cell, in % of one core. */
+  serverCpuPct: number;
+  /** CPU used by the PostgreSQL backends serving this database during the cell (PostgreSQL mode). */
+  dbCpuPct?: number | undefined;
+}
+
+/**
+ * CPU of the PostgreSQL backends connected to the benchmark database (from /proc: the server runs
+ * on this machine), the benchmark's own monitoring connection excluded.
+ */
+class BackendCpu {
+  private constructor(private readonly client: pg.Client) {}
+
+  static async open(url: string): Promise<BackendCpu> {
+    const client = new pg.Client({ connectionString: url, application_name: "portico-bench-monitor" });
+    await client.connect();
+    return new BackendCpu(client);
+  }
+
+  private async pids(): Promise<number[]> {
+    const { rows } = await this.client.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid()",
+    );
+    return rows.map((r) => r.pid);
+  }
+
+  async start(): Promise<() => Promise<number>> {
+    const before = new Map((await this.pids()).map((pid) => [pid, readCpuMs(pid)]));
+    return async () => {
+      let used = 0;
+      for (const pid of await this.pids()) used += readCpuMs(pid) - (before.get(pid) ?? 0);
+      return used;
+    };
+  }
+
+  close(): Promise<void> {
+    return this.client.end();
+  }
+}
+
+/** Waits (10 s at most) until queued work from a previous cell has drained: the readiness path answers fast again. */
+async function settle(baseUrl: string, readyPath: string) {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const t = performance.now();
+    const response = await fetch(baseUrl + readyPath).catch(() => null);
+    await response?.arrayBuffer();
+    if (response?.status === 200 && performance.now() - t < 20) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function probe(baseUrl: string, path: string, headers: Record<string, string>, label: string) {
+  const response = await fetch(baseUrl + path, { headers });
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`${label}: GET ${path} answered ${response.status}: ${body.slice(0, 300)}`);
+}
+
+/** One endpoint at each connection count; failures are recorded and the run goes on. */
+async function measureEndpoint(
+  server: BenchServer,
+  label: string,
+  path: string,
+  headers: Record<string, string>,
+  readyPath: string,
+  rss?: { peak: number },
+  connectionCounts: readonly number[] = CONNECTIONS,
+  backendCpu?: BackendCpu,
+): Promise<Cell[]> {
+  await probe(server.baseUrl, path, headers, label);
+  const cells: Cell[] = [];
+  for (const connections of connectionCounts) {
+    await settle(server.baseUrl, readyPath);
+    const sampler = connections > 1 ? sampleRss(server.pid) : null;
+    if (WARMUP_SECONDS) await measure(label, server.baseUrl + path, { connections, seconds: WARMUP_SECONDS, headers });
+    const dbCpuDone = await backendCpu?.start();
+    const cpuBefore = readCpuMs(server.pid);
+    const t = performance.now();
+    const row = await measure(label, server.baseUrl + path, { connections, seconds, headers });
+    const elapsed = (performance.now() - t) / 1000;
+    const serverCpuPct = Math.round((readCpuMs(server.pid) - cpuBefore) / elapsed / 10);
+    const dbCpuPct = dbCpuDone ? Math.round((await dbCpuDone()) / elapsed / 10) : undefined;
+    if (sampler && rss) rss.peak = Math.max(rss.peak, sampler.stop());
+    else sampler?.stop();
+    const cell = { ...row, serverCpuPct, dbCpuPct };
+    cells.push(cell);
+    log(
+      `  ${label.padEnd(32)} @${String(connections).padEnd(3)} ${String(row.requestsPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  CPU server ${serverCpuPct}%${dbCpuPct === undefined ? "" : ` db ${dbCpuPct}%`}  errors ${row.errors}  non-2xx ${row.non2xx}`,
+    );
+    if (row.non2xx > 0 || row.errors > 0 || row.requests === 0) {
+      const message = `${label} @${connections}: ${row.requests} answers within the ${seconds} s cell, ${row.non2xx} non-2xx, ${row.errors} connection errors (${row.timeouts} timeouts), statuses ${JSON.stringify(row.statusCodes)}`;
+      console.error(`\n!!! FAILED REQUESTS: ${message}\n`);
+      failures.push(message);
+    }
+  }
+  return cells;
+}
+
+// ---- PostgreSQL ------------------------------------------------------------------------------
+
+interface EndpointResult extends Endpoint {
+  cells: Cell[];
+  /** Lists: the baseline at 100 connections measured right after this endpoint. */
+  adjacentBaseline?: Cell | undefined;
+  statementsPerRequest?: number;
+  roundTripsPerRequest?: number;
+  /** The distinct SQL texts one request ran (JSON only). */
+  sql?: string[];
+}
+
+async function datasetSizes(): Promise<Record<string, number>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const sizes: Record<string, number> = {};
+    for (const table of ["companies", "profiles", "projects", "tickets", "invoices", "messages"]) {
+      const { rows } = await client.query<{ n: string }>(`select count(*) as n from ${table}`);
+      sizes[table] = Number(rows[0]!.n);
+    }
+    const { rows } = await client.query<{ server_version: string }>("show server_version");
+    sizes.postgresVersion = Number.parseFloat(rows[0]!.server_version);
+    return sizes;
+  } finally {
+    await client.end();
+  }
+}
+
+async function postgresPhase() {
+  const sizes = await datasetSizes();
+  if ((sizes.projects ?? 0) < 1000) throw new Error(`DATABASE_URL holds ${sizes.projects} projects: seed it first with \`npm run seed:large\``);
+  log(`Data set: ${JSON.stringify(sizes)}`);
+
+  log(`\nPostgreSQL: ${COLD_STARTS} cold starts (spawn → first 200 from /api/ready)`);
+  const coldStarts: number[] = [];
+  const coldStartCpu: number[] = [];
+  let server: BenchServer | undefined;
+  for (let i = 0; i < COLD_STARTS; i++) {
+    const s = await startBenchServer({ DATABASE_URL: databaseUrl });
+    coldStarts.push(Math.round(s.coldStartMs));
+    coldStartCpu.push(s.coldStartCpuMs);
+    log(`  start ${i + 1}: ${Math.round(s.coldStartMs)} ms (CPU ${s.coldStartCpuMs} ms)`);
+    if (i < COLD_STARTS - 1) await s.stop();
+    else server = s;
+  }
+  const main = server!;
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const rssIdle = main.rssMb();
+  const rss = { peak: rssIdle };
+  log(`  RSS idle after start: ${rssIdle.toFixed(0)} MiB`);
+
+  const customerCookie = await signIn(main.baseUrl, CUSTOMER_EMAIL, SEED_PASSWORD);
+  const adminCookie = await signIn(main.baseUrl, ADMIN_EMAIL, SEED_PASSWORD);
+  const headersFor = (as: Endpoint["as"]) => ({ cookie: as === "admin" ? adminCookie : customerCookie });
+
+  const baselineServer = await startProcessServer({
+    args: ["--import", "tsx", "bench/baseline-server.ts"],
+    env: { DATABASE_URL: databaseUrl, BASELINE_COMPANY_ID: COMPANY_ID },
+    readyPath: "/ready",
+  });
+  const baselineRuns: Cell[][] = [];
+  const endpoints: EndpointResult[] = [];
+  const backendCpu = await BackendCpu.open(databaseUrl!);
+  try {
+    log(`\nBaseline (node:http + pg, the customer projects query), first run`);
+    baselineRuns.push(await measureEndpoint(baselineServer, "baseline GET /projects", "/projects", {}, "/ready", undefined, CONNECTIONS, backendCpu));
+
+    log(`\nOurs on PostgreSQL (each list endpoint followed by a baseline cell at 100 connections for its ratio)`);
+    for (const endpoint of [...listEndpoints, ...detailEndpoints, meEndpoint]) {
+      const cells = await measureEndpoint(main, `${endpoint.as} ${endpoint.path}`, endpoint.path, headersFor(endpoint.as), "/api/ready", rss, CONNECTIONS, backendCpu);
+      const result: EndpointResult = { ...endpoint, cells };
+      if (endpoint.kind === "list") {
+        const [adjacent] = await measureEndpoint(baselineServer, "  baseline GET /projects", "/projects", {}, "/ready", undefined, [100], backendCpu);
+        result.adjacentBaseline = adjacent;
+      }
+      endpoints.push(result);
+    }
+    const rssAfterLoad = main.rssMb();
+
+    log(`\nBaseline, second run`);
+    baselineRuns.push(await measureEndpoint(baselineServer, "baseline GET /projects", "/projects", {}, "/ready", undefined, CONNECTIONS, backendCpu));
+
+    await main.stop();
+    await baselineServer.stop();
+
+    log(`\nStatements per request (wire-protocol count, separate server process, ${COUNT_REQUESTS} sequential requests each)`);
+    const queries = await countQueries([...endpoints], headersFor);
+    return { sizes, coldStarts, coldStartCpu, rssIdle, rssAfterLoad, rssPeak: rss.peak, baselineRuns, endpoints, queries };
+  } finally {
+    await backendCpu.close().catch(() => {});
+    await main.stop();
+    await baselineServer.stop();
+  }
+}
+
+async function countQueries(endpoints: EndpointResult[], headersFor: (as: Endpoint["as"]) => Record<string, string>) {
+  const counter = await startPgCounter(databaseUrl!);
+  const server = await startBenchServer({ DATABASE_URL: counter.url });
+  try {
+    const count = async (path: string, headers: Record<string, string>) => {
+      for (let i = 0; i < 2; i++) await (await fetch(server.baseUrl + path, { headers })).arrayBuffer();
+      counter.takeSql();
+      await (await fetch(server.baseUrl + path, { headers })).arrayBuffer();
+      const sql = counter.takeSql();
+      const statements = counter.statements();
+      const roundTrips = counter.roundTrips();
+      for (let i = 0; i < COUNT_REQUESTS; i++) await (await fetch(server.baseUrl + path, { headers })).arrayBuffer();
+      return {
+        statements: (counter.statements() - statements) / COUNT_REQUESTS,
+        roundTrips: (counter.roundTrips() - roundTrips) / COUNT_REQUESTS,
+        sql,
+      };
+    };
+    // Background work would be counted against requests: check there is none.
+    const idleBefore = counter.statements();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const idleStatementsPerSecond = counter.statements() - idleBefore;
+    // An unknown path below /api runs the session middleware and then answers 404 without a
+    // handler: its cost is the session check alone.
+    const sessionCheck = await count("/api/__bench_no_such_route", headersFor("customer"));
+    const sessionCheckAdmin = await count("/api/__bench_no_such_route", headersFor("admin"));
+    const noCookie = await count("/api/me", {});
+    const ready = await count("/api/ready", {});
+    log(`  idle: ${idleStatementsPerSecond} statements/s; session check: ${sessionCheck.statements} (admin ${sessionCheckAdmin.statements}); no cookie: ${noCookie.statements}; /api/ready: ${ready.statements}`);
+    for (const endpoint of endpoints) {
+      const { statements, roundTrips, sql } = await count(endpoint.path, headersFor(endpoint.as));
+      endpoint.statementsPerRequest = statements;
+      endpoint.roundTripsPerRequest = roundTrips;
+      endpoint.sql = sql;
+      log(`  ${`${endpoint.as} ${endpoint.path}`.padEnd(64)} ${statements} statements, ${roundTrips} round trips`);
+    }
+    return { idleStatementsPerSecond, sessionCheck, sessionCheckAdmin, noCookie, ready };
+  } finally {
+    await server.stop();
+    await counter.close();
+  }
+}
+
+// ---- PGlite ----------------------------------------------------------------------------------
+
+async function runToEnd(args: string[], env: EnvOverrides, timeoutMs: number): Promise<void> {
+  const merged: Record<string, string> = {};
+  for (const [key, value] of Object.entries({ ...process.env, ...env })) if (value !== undefined) merged[key] = value;
+  const child = spawn(process.execPath, args, { env: merged, stdio: ["ignore", "ignore", "inherit"] });
+  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  clearTimeout(timer);
+  if (code !== 0) throw new Error(`${args.join(" ")} exited with ${code}`);
+}
+
+async function pglitePhase() {
+  const dataDir = mkdtempSync(join(tmpdir(), "portico-bench-pglite-"));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const env = { DATABASE_URL: undefined, DATA_DIR: dataDir };
+  try {
+    log(`\nPGlite: seeding ${dataDir} with SEED_SCALE=${pgliteScale}`);
+    const seedStarted = performance.now();
+    await runToEnd(["--import", "tsx", "scripts/seed-large.ts"], { ...env, SEED_SCALE: pgliteScale }, 600_000);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    log(`  seeded in ${seedSeconds.toFixed(1)} s`);
+
+    log(`PGlite: ${COLD_STARTS} reopens of the existing DATA_DIR (spawn → first 200 from /api/ready)`);
+    const reopens: number[] = [];
+    const reopenCpu: number[] = [];
+    let server: BenchServer | undefined;
+    for (let i = 0; i < COLD_STARTS; i++) {
+      const s = await startBenchServer(env);
+      reopens.push(Math.round(s.coldStartMs));
+      reopenCpu.push(s.coldStartCpuMs);
+      log(`  reopen ${i + 1}: ${Math.round(s.coldStartMs)} ms (CPU ${s.coldStartCpuMs} ms)`);
+      if (i < COLD_STARTS - 1) await s.stop();
+      else server = s;
+    }
+    const main = server!;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const rssIdle = main.rssMb();
+      const rss = { peak: rssIdle };
+      const customerCookie = await signIn(main.baseUrl, CUSTOMER_EMAIL, SEED_PASSWORD);
+      const adminCookie = await signIn(main.baseUrl, ADMIN_EMAIL, SEED_PASSWORD);
+      const endpoints: EndpointResult[] = [];
+      for (const endpoint of listEndpoints) {
+        const headers = { cookie: endpoint.as === "admin" ? adminCookie : customerCookie };
+        endpoints.push({ ...endpoint, cells: await measureEndpoint(main, `${endpoint.as} ${endpoint.path}`, endpoint.path, headers, "/api/ready", rss) });
+      }
+      return { seedScale: Number(pgliteScale), seedSeconds, reopens, reopenCpu, rssIdle, rssPeak: rss.peak, rssAfterLoad: main.rssMb(), endpoints };
+    } finally {
+      await main.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---- report ----------------------------------------------------------------------------------
+
+const TARGETS = {
+  listRatio: 0.75,
+  listP99: 50,
+  detailP99: 75,
+  p50At1: 2,
+  sessionQueries: 1,
+  coldStartMs: 500,
+  rssIdleMb: 150,
+  pgliteListRps: 1500,
+  pgliteReopenMs: 1500,
+};
+
+const mark = (ok: boolean) => (ok ? "pass" : "**FAIL**");
+const fmt = (value: number | undefined, digits = 0) => (value === undefined || Number.isNaN(value) ? "–" : value.toFixed(digits));
+const at = (cells: Cell[], connections: number) => cells.find((c) => c.connections === connections);
+const cleanCells = (cells: Cell[]) => cells.every((c) => c.errors === 0 && c.non2xx === 0 && c.requests > 0);
+
+function gitDescribe(): string {
+  try {
+    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no", "--", "src"], { encoding: "utf8" }).trim() !== "";
+    return `${commit}${dirty ? " + uncommitted changes under src/" : ""}`;
+  } catch {
+    return "unknown";
+  }
+}
+
+function report(pgResult: Awaited<ReturnType<typeof postgresPhase>>, pglite: Awaited<ReturnType<typeof pglitePhase>> | null, pgliteError: string | null) {
+  let held = 0;
+  let total = 0;
+  const check = (ok: boolean) => {
+    total++;
+    if (ok) held++;
+    return mark(ok);
+  };
+  // Mean of every baseline cell at 100 connections (full runs and the ones next to each list).
+  const baselineCells = [...pgResult.baselineRuns.map((cells) => at(cells, 100)), ...pgResult.endpoints.map((e) => e.adjacentBaseline)].filter((c): c is Cell => !!c);
+  const baseline100 = Math.round(baselineCells.reduce((n, c) => n + c.requestsPerSec, 0) / baselineCells.length);
+
+  const lines: string[] = [];
+  const loadNow = loadavg();
+  lines.push(`# API benchmark (\`npm run bench\`)`);
+  lines.push("");
+  lines.push(
+    `${startedAt.toISOString()} · commit ${gitDescribe()} · Node ${process.version} · PostgreSQL ${pgResult.sizes.postgresVersion} · ${cpus().length} × ${cpus()[0]?.model.trim() ?? "cpu"}`,
+  );
+  lines.push(
+    `Load average at start ${loadAtStart.map((v) => v.toFixed(2)).join(" / ")}, at the end ${loadNow.map((v) => v.toFixed(2)).join(" / ")} (1/5/15 min): other work was ${loadAtStart[0]! > 1.5 ? "running" : "mostly absent"}; ratios to the baseline are the figures that travel.`,
+  );
+  lines.push(
+    `${seconds} s per cell after a 1 s warm-up; autocannon in the benchmark process on the same 2 cores as the server and PostgreSQL. Data: ${pgResult.sizes.companies} companies, ${pgResult.sizes.profiles} users, ${pgResult.sizes.projects} projects, ${pgResult.sizes.tickets} tickets, ${pgResult.sizes.invoices} invoices, ${pgResult.sizes.messages} messages. Latencies in ms; "queries" = statements per request (wire-protocol count).`,
+  );
+  lines.push("");
+  lines.push(`## PostgreSQL: endpoints`);
+  lines.push("");
+  lines.push("| endpoint | as | @1 req/s | @1 p50 | @1 p99 | @100 req/s | @100 p50 | @100 p99 | CPU @100 server / db | ours / baseline @100 (baseline req/s) | errors | queries | target | result |");
+  lines.push("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|");
+  pgResult.baselineRuns.forEach((cells, i) => {
+    const one = at(cells, 1);
+    const hundred = at(cells, 100);
+    lines.push(
+      `| baseline GET /projects (run ${i + 1}) | – | ${fmt(one?.requestsPerSec)} | ${fmt(one?.p50, 1)} | ${fmt(one?.p99, 1)} | ${fmt(hundred?.requestsPerSec)} | ${fmt(hundred?.p50, 1)} | ${fmt(hundred?.p99, 1)} | ${fmt(hundred?.serverCpuPct)}% / ${fmt(hundred?.dbCpuPct)}% | 1.00 | ${cells.reduce((n, c) => n + c.errors + c.non2xx, 0)} | 1 | reference | ${cleanCells(cells) ? "–" : "**FAIL**"} |`,
+    );
+  });
+  for (const endpoint of pgResult.endpoints) {
+    const one = at(endpoint.cells, 1);
+    const hundred = at(endpoint.cells, 100);
+    const baselineRps = endpoint.adjacentBaseline?.requestsPerSec ?? baseline100;
+    const ratio = (hundred?.requestsPerSec ?? 0) / baselineRps;
+    const errors = endpoint.cells.reduce((n, c) => n + c.errors + c.non2xx, 0);
+    const clean = cleanCells(endpoint.cells);
+    const p50ok = (one?.p50 ?? Infinity) <= TARGETS.p50At1;
+    let target: string;
+    let ok: boolean;
+    if (endpoint.kind === "list") {
+      target = `≥ ${TARGETS.listRatio}× · p99@100 ≤ ${TARGETS.listP99} · p50@1 ≤ ${TARGETS.p50At1}`;
+      ok = clean && ratio >= TARGETS.listRatio && (hundred?.p99 ?? Infinity) <= TARGETS.listP99 && p50ok;
+    } else if (endpoint.kind === "detail") {
+      target = `p99 ≤ ${TARGETS.detailP99} · p50@1 ≤ ${TARGETS.p50At1}`;
+      ok = clean && Math.max(one?.p99 ?? Infinity, hundred?.p99 ?? Infinity) <= TARGETS.detailP99 && p50ok;
+    } else {
+      target = `p50@1 ≤ ${TARGETS.p50At1}`;
+      ok = clean && p50ok;
+    }
+    lines.push(
+      `| ${endpoint.kind} ${endpoint.path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, ":id")} | ${endpoint.as} | ${fmt(one?.requestsPerSec)} | ${fmt(one?.p50, 1)} | ${fmt(one?.p99, 1)} | ${fmt(hundred?.requestsPerSec)} | ${fmt(hundred?.p50, 1)} | ${fmt(hundred?.p99, 1)} | ${fmt(hundred?.serverCpuPct)}% / ${fmt(hundred?.dbCpuPct)}% | ${ratio.toFixed(2)} (${endpoint.adjacentBaseline ? baselineRps : `mean ${baselineRps}`}) | ${errors} | ${fmt(endpoint.statementsPerRequest, 1)} | ${target} | ${check(ok)} |`,
+    );
+  }
+  lines.push("");
+  lines.push(`## PostgreSQL: process`);
+  lines.push("");
+  lines.push("| figure | value | target | result |");
+  lines.push("|---|---:|---|---|");
+  const coldMedian = median(pgResult.coldStarts);
+  const q = pgResult.queries;
+  lines.push(`| cold start to first 200 (median of ${pgResult.coldStarts.length}: ${pgResult.coldStarts.join(", ")} ms) | ${coldMedian} ms | ≤ ${TARGETS.coldStartMs} ms | ${check(coldMedian <= TARGETS.coldStartMs)} |`);
+  lines.push(`| CPU time used by the server until ready (median) | ${median(pgResult.coldStartCpu)} ms | – | – |`);
+  lines.push(`| RSS idle after start | ${pgResult.rssIdle.toFixed(0)} MiB | ≤ ${TARGETS.rssIdleMb} MiB | ${check(pgResult.rssIdle <= TARGETS.rssIdleMb)} |`);
+  lines.push(`| RSS peak under the 100-connection runs | ${pgResult.rssPeak.toFixed(0)} MiB | – | – |`);
+  lines.push(`| RSS right after the load | ${pgResult.rssAfterLoad.toFixed(0)} MiB | – | – |`);
+  lines.push(
+    `| database statements per session check (customer / admin; round trips ${q.sessionCheck.roundTrips}) | ${q.sessionCheck.statements} / ${q.sessionCheckAdmin.statements} | ≤ ${TARGETS.sessionQueries} | ${check(Math.max(q.sessionCheck.statements, q.sessionCheckAdmin.statements) <= TARGETS.sessionQueries)} |`,
+  );
+  const me = pgResult.endpoints.find((e) => e.kind === "session");
+  lines.push(`| database statements per GET /api/me (customer, session check included) | ${fmt(me?.statementsPerRequest, 1)} | – | – |`);
+  lines.push(`| statements with no cookie / per GET /api/ready / per idle second | ${q.noCookie.statements} / ${q.ready.statements} / ${q.idleStatementsPerSecond} | – | – |`);
+  lines.push("");
+  lines.push(`## PGlite (embedded default)`);
+  lines.push("");
+  if (pglite) {
+    lines.push(`Temporary DATA_DIR seeded with \`SEED_SCALE=${pglite.seedScale} npm run seed:large\` (${pglite.seedSeconds.toFixed(1)} s); RSS idle ${pglite.rssIdle.toFixed(0)} MiB, peak ${pglite.rssPeak.toFixed(0)} MiB.`);
+    lines.push("");
+    lines.push("| endpoint | as | @1 req/s | @1 p50 | @1 p99 | @100 req/s | @100 p50 | @100 p99 | server CPU @100 | errors | target | result |");
+    lines.push("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|");
+    for (const endpoint of pglite.endpoints) {
+      const one = at(endpoint.cells, 1);
+      const hundred = at(endpoint.cells, 100);
+      const errors = endpoint.cells.reduce((n, c) => n + c.errors + c.non2xx, 0);
+      const ok = cleanCells(endpoint.cells) && (hundred?.requestsPerSec ?? 0) >= TARGETS.pgliteListRps;
+      lines.push(
+        `| list ${endpoint.path} | ${endpoint.as} | ${fmt(one?.requestsPerSec)} | ${fmt(one?.p50, 1)} | ${fmt(one?.p99, 1)} | ${fmt(hundred?.requestsPerSec)} | ${fmt(hundred?.p50, 1)} | ${fmt(hundred?.p99, 1)} | ${fmt(hundred?.serverCpuPct)}% | ${errors} | ≥ ${TARGETS.pgliteListRps} req/s @100 | ${check(ok)} |`,
+      );
+    }
+    const reopen = median(pglite.reopens);
+    lines.push("");
+    lines.push("| figure | value | target | result |");
+    lines.push("|---|---:|---|---|");
+    lines.push(`| cold reopen of an existing DATA_DIR to first 200 (median of ${pglite.reopens.length}: ${pglite.reopens.join(", ")} ms) | ${reopen} ms | ≤ ${TARGETS.pgliteReopenMs} ms | ${check(reopen <= TARGETS.pgliteReopenMs)} |`);
+    lines.push(`| CPU time used by the server until ready (median) | ${median(pglite.reopenCpu)} ms | – | – |`);
+  } else {
+    lines.push(`Not measured: ${pgliteError}`);
+    total++;
+  }
+  lines.push("");
+  lines.push(`**${held} of ${total} targets hold.**${failures.length ? ` **${failures.length} cells had failed requests** (see JSON).` : " No failed requests."}`);
+  return { markdown: lines.join("\n") + "\n", held, total };
+}
+
+// ---- main ------------------------------------------------------------------------------------
+
+log(`npm run bench: ${seconds} s per cell, load average ${loadAtStart.map((v) => v.toFixed(2)).join(" ")}`);
+const pgResult = await postgresPhase();
+let pglite: Awaited<ReturnType<typeof pglitePhase>> | null = null;
+let pgliteError: string | null = null;
+try {
+  pglite = await pglitePhase();
+} catch (error) {
+  pgliteError = error instanceof Error ? error.message : String(error);
+  console.error(`PGlite phase failed: ${pgliteError}`);
+  failures.push(`PGlite: ${pgliteError}`);
+}
+const { markdown, held, total } = report(pgResult, pglite, pgliteError);
+mkdirSync("bench/results", { recursive: true });
+writeFileSync("bench/results/latest.md", markdown);
+writeFileSync(
+  "bench/results/latest.json",
+  JSON.stringify(
+    { startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), loadAtStart, loadAtEnd: loadavg(), seconds, node: process.version, commit: gitDescribe(), targets: TARGETS, held, total, failures, postgres: pgResult, pglite, pgliteError },
+    null,
+    2,
+  ),
+);
+log(`\n${markdown}`);
+log(`Written: bench/results/latest.md, bench/results/latest.json (RSS of this process ${readRssMb(process.pid).toFixed(0)} MiB)`);
+if (failures.length) {
+  console.error(`\nbench: ${failures.length} cell(s) had failed requests:\n  ${failures.join("\n  ")}`);
+  process.exit(1);
+}
+process.exit(0);
