@@ -15,6 +15,8 @@ import { loadEnv } from "../src/server/env";
 import { createUser, ensureAdmin, findUserIdByEmail, type NewUser } from "../src/server/modules/users/users.service";
 
 const PASSWORD = "demo-password";
+// Rows inserted in one transaction share now(): give threads distinct times so they read in order.
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 const customers = [
   { company: "Acme Corp", slug: "acme", user: { name: "Ana Acme", email: "ana@acme.demo.portico.test" } },
@@ -49,16 +51,16 @@ async function seedCustomer(db: Database, auth: ReturnType<typeof createAuth>, a
       ])
       .returning();
     await tx.insert(ticketComments).values([
-      { ticketId: bug!.id, userId, content: "It happens on every phone we tried." },
-      { ticketId: bug!.id, userId: adminId, content: "Thanks, we are exporting a sharper version today." },
+      { ticketId: bug!.id, userId, content: "It happens on every phone we tried.", createdAt: minutesAgo(90) },
+      { ticketId: bug!.id, userId: adminId, content: "Thanks, we are exporting a sharper version today.", createdAt: minutesAgo(60) },
     ]);
     await tx.insert(invoices).values([
       { companyId: company!.id, invoiceNumber: `DEMO-${slug.toUpperCase()}-001`, amount: "4800.00", issueDate: "2026-10-01", dueDate: "2026-10-31", status: "paid", pdfUrl: "https://example.com/invoice.pdf" },
       { companyId: company!.id, invoiceNumber: `DEMO-${slug.toUpperCase()}-002`, amount: "1250.50", issueDate: "2026-11-01", dueDate: null },
     ]);
     await tx.insert(messages).values([
-      { companyId: company!.id, senderId: userId, content: "Hi! Could we get an update on the redesign?", isRead: true },
-      { companyId: company!.id, senderId: adminId, content: "Of course: the first designs are ready for review on Friday." },
+      { companyId: company!.id, senderId: userId, content: "Hi! Could we get an update on the redesign?", isRead: true, createdAt: minutesAgo(30) },
+      { companyId: company!.id, senderId: adminId, content: "Of course: the first designs are ready for review on Friday.", createdAt: minutesAgo(20) },
     ]);
   });
   return true;
