@@ -190,6 +190,8 @@ interface Target {
   cookie: string;
   /** The parameters sqlmap tests (query, JSON body); path markers need none. */
   params?: string[];
+  /** Status codes sqlmap must not stop at (it gives up on the first 401 unless told). */
+  ignoreCodes?: number[];
 }
 
 function targets(data: Awaited<ReturnType<typeof seed>>): Target[] {
@@ -220,7 +222,15 @@ function targets(data: Awaited<ReturnType<typeof seed>>): Target[] {
     { label: "GET /api/messages", method: "GET", url: `/api/messages?companyId=${company.id}&limit=50&before=${message.id}`, cookie: a, params: ["companyId", "limit", "before"] },
     { label: "GET /api/messages/conversations", method: "GET", url: `/api/messages/conversations?${page}&recent=5`, cookie: a, params: [...pageParams, "recent"] },
     // The password never reaches SQL (it is hashed), and each well-formed attempt costs a scrypt hash.
-    { label: "POST /api/auth/sign-in/email", method: "POST", url: "/api/auth/sign-in/email", body: { email: customer.email, password: "wrong-password" }, cookie: "", params: ["email"] },
+    {
+      label: "POST /api/auth/sign-in/email",
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      body: { email: customer.email, password: "wrong-password" },
+      cookie: "",
+      params: ["email"],
+      ignoreCodes: [401],
+    },
     { label: "POST /api/auth/sign-up/email", method: "POST", url: "/api/auth/sign-up/email", body: { name: "Scan New", email: "new@sqlmap.test", password: "new-password-1" }, cookie: "", params: ["name", "email"] },
     {
       label: "PUT /api/companies/mine",
@@ -280,7 +290,8 @@ function targets(data: Awaited<ReturnType<typeof seed>>): Target[] {
       cookie: a,
       params: ["invoiceNumber", "amount", "issueDate", "dueDate", "status"],
     },
-    { label: "POST /api/messages", method: "POST", url: "/api/messages", body: { content: "hi", companyId: company.id, id: randomUUID() }, cookie: a, params: ["content", "companyId", "id"] },
+    // Without a client message id: a fixed one would turn every later payload into a 409 before the insert.
+    { label: "POST /api/messages", method: "POST", url: "/api/messages", body: { content: "hi", companyId: company.id }, cookie: a, params: ["content", "companyId"] },
     { label: "POST /api/messages/read", method: "POST", url: "/api/messages/read", body: { companyId: company.id }, cookie: a, params: ["companyId"] },
   ];
 }
@@ -320,6 +331,7 @@ function runSqlmap(baseUrl: string, target: Target, limitMs: number): Promise<{ 
   if (target.cookie) args.push(`--cookie=${target.cookie}`);
   if (target.body) args.push(`--data=${JSON.stringify(target.body)}`);
   if (target.params) args.push(`-p`, target.params.join(","));
+  if (target.ignoreCodes) args.push(`--ignore-code=${target.ignoreCodes.join(",")}`);
   return new Promise((resolve) => {
     const child = spawn("sqlmap", args, { stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
@@ -385,7 +397,10 @@ async function main() {
       for (const [key, tally] of started.tallies) {
         const prior = before.get(key);
         requests += tally.requests - (prior?.requests ?? 0);
-        for (const [cls, n] of Object.entries(tally.byClass)) byClass[cls] = (byClass[cls] ?? 0) + n - (prior?.byClass[cls] ?? 0);
+        for (const [cls, n] of Object.entries(tally.byClass)) {
+          const added = n - (prior?.byClass[cls] ?? 0);
+          if (added) byClass[cls] = (byClass[cls] ?? 0) + added;
+        }
       }
       const outcome: Outcome = { target, ...verdictOf(run), seconds: Math.round((Date.now() - t0) / 1000), requests, byClass };
       outcomes.push(outcome);
