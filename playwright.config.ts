@@ -17,8 +17,9 @@ async function freePort(): Promise<number> {
 }
 
 process.env.E2E_PORT ||= String(await freePort());
-// Each run builds into its own folder, so parallel runs (and a running dev build) never collide.
+// Each run builds into its own folders, so parallel runs (and a running dev build) never collide.
 process.env.E2E_WEB_DIST ||= mkdtempSync(join(tmpdir(), "portico-e2e-web-"));
+process.env.E2E_SERVER_DIST ||= mkdtempSync(join(tmpdir(), "portico-e2e-server-"));
 const executablePath = await findBrowser();
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
@@ -42,11 +43,15 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: { executablePath } } }],
-  // The real production server: built SPA + API on one port, on a fresh embedded database (or on
-  // E2E_DATABASE_URL). 127.0.0.1 is a trusted proxy so each test context gets its own client
-  // address (and rate-limit bucket) through X-Forwarded-For, as behind a load balancer.
+  // The real production server: the built SPA and the server bundle (`node …/index.mjs`, what
+  // `npm start` runs, ADR 007) on one port, on a fresh embedded database (or on E2E_DATABASE_URL).
+  // 127.0.0.1 is a trusted proxy so each test context gets its own client address (and rate-limit
+  // bucket) through X-Forwarded-For, as behind a load balancer.
   webServer: {
-    command: `node_modules/.bin/vite build --logLevel warn --outDir ${process.env.E2E_WEB_DIST} && node_modules/.bin/tsx src/server/index.ts`,
+    command:
+      `node_modules/.bin/vite build --logLevel warn --outDir ${process.env.E2E_WEB_DIST}` +
+      ` && node_modules/.bin/tsx scripts/build-server.ts --outdir ${process.env.E2E_SERVER_DIST}` +
+      ` && exec node ${process.env.E2E_SERVER_DIST}/index.mjs`,
     url: `${baseURL}/api/ready`,
     timeout: 120_000,
     reuseExistingServer: false,

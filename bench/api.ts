@@ -6,8 +6,9 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/portico_bench npm run bench
  *
  * In one run, all on 127.0.0.1, every server a child process that is stopped at the end:
- *   1. PostgreSQL (DATABASE_URL): cold start of the production server to the first 200 from
- *      /api/ready (median of 3 starts); RSS idle, peak under load and right after it.
+ *   1. PostgreSQL (DATABASE_URL): cold start of the production server (`node dist/server/index.mjs`,
+ *      built first when missing or stale) to the first 200 from /api/ready (median of 3 starts);
+ *      RSS idle, peak under load and right after it.
  *   2. The baseline (bench/baseline-server.ts) at 1 and 100 connections, before and after ours.
  *   3. Our list endpoints (customer and admin), detail endpoints (customer) and /api/me at 1 and
  *      100 connections: requests/s, p50, p99, errors; ratio to the baseline at 100 connections.
@@ -29,7 +30,7 @@ import { join } from "node:path";
 import pg from "pg";
 import { measure, type LoadResult } from "./lib/load";
 import { startPgCounter } from "./lib/pg-counter";
-import { readCpuMs, readRssMb, sampleRss, signIn, startBenchServer, startProcessServer, type BenchServer, type EnvOverrides } from "./lib/server";
+import { ensureBenchServerBuilt, readCpuMs, readRssMb, sampleRss, signIn, startBenchServer, startProcessServer, type BenchServer, type EnvOverrides } from "./lib/server";
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -538,6 +539,8 @@ function report(pgResult: Awaited<ReturnType<typeof postgresPhase>>, pglite: Awa
 // ---- main ------------------------------------------------------------------------------------
 
 log(`npm run bench: ${seconds} s per cell, load average ${loadAtStart.map((v) => v.toFixed(2)).join(" ")}`);
+// The servers measured (PostgreSQL and the PGlite reopens) are the production bundle, built now if stale.
+await ensureBenchServerBuilt(log);
 const pgResult = await postgresPhase();
 let pglite: Awaited<ReturnType<typeof pglitePhase>> | null = null;
 let pgliteError: string | null = null;

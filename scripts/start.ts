@@ -1,31 +1,41 @@
 /**
- * `npm start`: builds the web app when there is no build yet (or the sources are newer), then
- * runs the server, which serves the SPA and the API on one port.
+ * `npm start`: builds the web app and the server bundle when they are missing or older than their
+ * sources, then runs the production server, `node dist/server/index.mjs`, which serves the SPA and
+ * the API on one port (ADR 007). In a deployment, `npm run build` once and run that command
+ * directly: this launcher only adds a process that forwards signals and the exit code.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { spawn } from "node:child_process";
 import { join } from "node:path";
+import { defaultServerOutdir, ensureBuilt } from "./build-server";
 
-const root = new URL("..", import.meta.url).pathname;
-const builtIndex = join(root, "dist/web/index.html");
+try {
+  await ensureBuilt({ web: true, server: true });
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+const child = spawn(process.execPath, [join(defaultServerOutdir, "index.mjs")], { stdio: "inherit" });
+
+// The server shuts down gracefully on SIGTERM/SIGINT; this process waits for it and exits as it did.
+// (A terminal's Ctrl-C reaches both processes; the server ignores the second signal.)
+const forward = (signal: NodeJS.Signals) => () => {
+  if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+};
+process.on("SIGTERM", forward("SIGTERM"));
+process.on("SIGINT", forward("SIGINT"));
+process.on("SIGHUP", forward("SIGHUP"));
+
+child.on("error", (error) => {
+  console.error(`could not start the server: ${error.message}`);
+  process.exit(1);
+});
+child.on("exit", (code, signal) => {
+  if (signal) {
+    // Die of the same signal so whoever started us sees it (default action, handlers removed).
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
+    return;
   }
-  return newest;
-}
-
-const stale =
-  !existsSync(builtIndex) ||
-  Math.max(newestMtime(join(root, "src/web")), newestMtime(join(root, "src/shared"))) > statSync(builtIndex).mtimeMs;
-
-if (stale) {
-  console.log("Building the web app...");
-  const build = spawnSync(join(root, "node_modules/.bin/vite"), ["build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-await import("../src/server/index");
+  process.exit(code ?? 1);
+});

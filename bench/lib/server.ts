@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
+import { join } from "node:path";
+import { defaultServerOutdir, ensureBuilt } from "../../scripts/build-server";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -123,13 +125,26 @@ export async function startProcessServer(options: ProcessServerOptions): Promise
   return { baseUrl, pid: child.pid!, coldStartMs, coldStartCpuMs, rssMb: () => readRssMb(child.pid!), stop };
 }
 
+let built: Promise<string> | undefined;
+
 /**
- * Starts the production server as its own process (node + tsx loader, built SPA), as `npm start`
- * would, and waits for readiness. Loopback only.
+ * The production artifact, `dist/server/index.mjs` (ADR 007), built first when it is missing or
+ * older than its sources. Checked once per benchmark process, so every start in one run measures
+ * the same build even while the sources change.
+ */
+export function ensureBenchServerBuilt(log: (line: string) => void = console.log): Promise<string> {
+  built ??= ensureBuilt({ server: true }, log).then(() => join(defaultServerOutdir, "index.mjs"));
+  return built;
+}
+
+/**
+ * Starts the production server as its own process (`node dist/server/index.mjs`, the bundle
+ * `npm start` runs) and waits for readiness. Loopback only.
  */
 export async function startBenchServer(env: EnvOverrides): Promise<BenchServer> {
+  const entry = await ensureBenchServerBuilt();
   return startProcessServer({
-    args: ["--import", "tsx", "src/server/index.ts"],
+    args: [entry],
     env: { NODE_ENV: "production", AUTH_SECRET: "bench-secret-bench-secret-bench-secret-01", LOG_LEVEL: "error", ...env },
     readyPath: "/api/ready",
   });

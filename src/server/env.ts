@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 
 const optionalText = z
@@ -27,7 +28,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, "must be at least 6 characters").optional()),
   ADMIN_NAME: optionalText,
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
-  /** Where the built web app is; unset = dist/web of this checkout. */
+  /** Where the built web app is; unset = dist/web of this checkout (see projectRoot). */
   WEB_DIST: optionalText,
 });
 
@@ -75,5 +76,27 @@ function readOrCreateDevSecret(dataDir: string): string {
     const secret = randomBytes(32).toString("base64url");
     writeFileSync(file, secret, { mode: 0o600 });
     return secret;
+  }
+}
+
+/**
+ * Set by scripts/build-server.ts in the bundle: the project root relative to the bundle's folder
+ * (`../..` for dist/server). Undeclared, and so `typeof` "undefined", when running from src/.
+ */
+declare const __PORTICO_ROOT_FROM_BUNDLE__: string | undefined;
+
+let root: string | undefined;
+
+/**
+ * The checkout the server runs from (the folder with package.json, drizzle/ and dist/), whether
+ * this code runs from src/ under tsx or from a bundle in dist/server (or a temporary folder).
+ */
+export function projectRoot(): string {
+  if (root) return root;
+  const here = dirname(fileURLToPath(import.meta.url));
+  if (typeof __PORTICO_ROOT_FROM_BUNDLE__ === "string") return (root = resolve(here, __PORTICO_ROOT_FROM_BUNDLE__));
+  for (let dir = here; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, "package.json"))) return (root = dir);
+    if (dirname(dir) === dir) throw new Error(`No package.json above ${here}: cannot find the project root`);
   }
 }

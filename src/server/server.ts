@@ -1,16 +1,14 @@
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import { createApp } from "./app";
 import { createAuth } from "./auth";
 import { openDatabase, type DatabaseHandle } from "./db/client";
 import { acquireDataDirLock } from "./db/data-dir-lock";
-import type { Env } from "./env";
+import { projectRoot, type Env } from "./env";
 import type { AppDeps } from "./http/context";
 import { trackInFlight } from "./http/in-flight";
 import { createEventBus } from "./realtime/event-bus";
 import { countAdmins, ensureAdmin } from "./modules/users/users.service";
-
-const defaultWebDist = fileURLToPath(new URL("../../dist/web", import.meta.url));
 
 export interface RunningServer {
   port: number;
@@ -31,7 +29,7 @@ export async function startServer(env: Env, log: (line: string) => void = consol
   const deps = await createDeps(env, database);
   await bootstrapAdmin(deps, log);
 
-  const app = createApp(deps, { webDist: env.WEB_DIST ?? defaultWebDist });
+  const app = createApp(deps, { webDist: env.WEB_DIST ?? join(projectRoot(), "dist/web") });
   const requests = trackInFlight(app.fetch);
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: requests.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));

@@ -1,15 +1,12 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { projectRoot } from "../env";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,7 +22,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
+const migrationsFolder = join(projectRoot(), "drizzle");
 // Any constant shared by every process that migrates this database.
 const MIGRATION_LOCK_KEY = 7_302_241_117;
 
@@ -43,18 +40,49 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return openPglite(options.dataDir);
 }
 
+/**
+ * `when` of the newest migration in drizzle/meta/_journal.json: Drizzle records it as `created_at`
+ * in drizzle.__drizzle_migrations and applies every migration whose `when` is later.
+ */
+function newestMigrationMillis(): number {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: { when: number }[] };
+  return Math.max(...journal.entries.map((entry) => entry.when));
+}
+
+/**
+ * True when the newest migration is already recorded: one select instead of Drizzle's migrator
+ * (which reads every SQL file, hashes it and runs three statements and a transaction even when
+ * nothing is pending). A missing table (fresh database) or any other error answers false, and the
+ * migrator then runs as before.
+ */
+async function migrationsApplied(query: (text: string) => Promise<{ rows: unknown[] }>): Promise<boolean> {
+  try {
+    const { rows } = await query("select max(created_at) as created_at from drizzle.__drizzle_migrations");
+    const recorded = (rows[0] as { created_at: string | number | null } | undefined)?.created_at;
+    return recorded != null && Number(recorded) >= newestMigrationMillis();
+  } catch {
+    return false;
+  }
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its connection emits 'error'; without a listener that kills the process.
   pool.on("error", (error) => console.error("database pool error:", error.message));
-  const lockClient = await pool.connect();
-  try {
-    // Several processes may start at once against one database; only one migrates at a time.
-    await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-    await migrateNodePg(drizzleNodePg(lockClient, { schema }), { migrationsFolder });
-  } finally {
-    await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
-    lockClient.release();
+  // Up to date (every start but the first after a deploy): no lock, no migrator. A migration that
+  // is recorded has committed, so skipping the lock is safe; otherwise check again under it.
+  if (!(await migrationsApplied((text) => pool.query(text)))) {
+    const lockClient = await pool.connect();
+    try {
+      // Several processes may start at once against one database; only one migrates at a time.
+      await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      if (!(await migrationsApplied((text) => lockClient.query(text)))) {
+        await migrateNodePg(drizzleNodePg(lockClient, { schema }), { migrationsFolder });
+      }
+    } finally {
+      await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+      lockClient.release();
+    }
   }
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   return { db, driver: { kind: "postgres", pool, url }, close: () => pool.end() };
@@ -66,9 +94,18 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     path = join(dataDir, "pglite");
     mkdirSync(path, { recursive: true });
   }
+  // Loaded here, not at the top: PostgreSQL deployments never load PGlite (WASM glue, ~MBs of JS).
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("drizzle-orm/pglite"),
+  ]);
   const client = await PGlite.create(path, { extensions: { pg_trgm } });
   const pgliteDb = drizzlePglite(client, { schema });
-  await migratePglite(pgliteDb, { migrationsFolder });
+  if (!(await migrationsApplied((text) => client.query(text)))) {
+    const { migrate: migratePglite } = await import("drizzle-orm/pglite/migrator");
+    await migratePglite(pgliteDb, { migrationsFolder });
+  }
   const db = pgliteDb as unknown as Database;
   return { db, driver: { kind: "pglite", client }, close: () => client.close() };
 }
