@@ -9,9 +9,13 @@
  *   1. PostgreSQL (DATABASE_URL): cold start of the production server (`node dist/server/index.mjs`,
  *      built first when missing or stale) to the first 200 from /api/ready (median of 3 starts);
  *      RSS idle, peak under load and right after it.
- *   2. The baseline (bench/baseline-server.ts) at 1 and 100 connections, before and after ours.
+ *   2. The baseline (bench/baseline-server.ts): one route per endpoint below, each running that
+ *      endpoint's own row query (same columns, joins, scope, order and page size; no count, no
+ *      session) and answering the same JSON. Its customer projects route at 1 and 100 connections
+ *      before and after ours, as reference rows.
  *   3. Our list endpoints (customer and admin), detail endpoints (customer) and /api/me at 1 and
- *      100 connections: requests/s, p50, p99, errors; ratio to the baseline at 100 connections.
+ *      100 connections: requests/s, p50, p99, errors; each followed by its own baseline route at
+ *      100 connections, and ours / baseline is the ratio of those two adjacent cells.
  *   4. Database statements per request, counted exactly by a wire-protocol proxy
  *      (bench/lib/pg-counter.ts) in front of PostgreSQL for a separate server process.
  *   5. PGlite: a temporary DATA_DIR seeded with SEED_SCALE=PGLITE_SEED_SCALE (default 0.01), cold
@@ -58,27 +62,38 @@ interface Endpoint {
   as: "customer" | "admin";
   kind: Kind;
   path: string;
+  /** The baseline server's route running this endpoint's row query (bench/baseline-server.ts). */
+  baseline: string;
 }
 
 const listEndpoints: Endpoint[] = [
-  { name: "projects", as: "customer", kind: "list", path: "/api/projects" },
-  { name: "tickets", as: "customer", kind: "list", path: "/api/tickets" },
-  { name: "invoices", as: "customer", kind: "list", path: "/api/invoices" },
-  { name: "messages", as: "customer", kind: "list", path: "/api/messages" },
-  { name: "companies (customers)", as: "admin", kind: "list", path: "/api/companies" },
-  { name: "projects", as: "admin", kind: "list", path: "/api/projects" },
-  { name: "tickets", as: "admin", kind: "list", path: "/api/tickets" },
-  { name: "invoices", as: "admin", kind: "list", path: "/api/invoices" },
-  { name: "conversations", as: "admin", kind: "list", path: "/api/messages/conversations" },
+  { name: "projects", as: "customer", kind: "list", path: "/api/projects", baseline: "/customer/projects" },
+  { name: "tickets", as: "customer", kind: "list", path: "/api/tickets", baseline: "/customer/tickets" },
+  { name: "invoices", as: "customer", kind: "list", path: "/api/invoices", baseline: "/customer/invoices" },
+  { name: "messages", as: "customer", kind: "list", path: "/api/messages", baseline: "/customer/messages" },
+  { name: "companies (customers)", as: "admin", kind: "list", path: "/api/companies", baseline: "/admin/companies" },
+  { name: "projects", as: "admin", kind: "list", path: "/api/projects", baseline: "/admin/projects" },
+  { name: "tickets", as: "admin", kind: "list", path: "/api/tickets", baseline: "/admin/tickets" },
+  { name: "invoices", as: "admin", kind: "list", path: "/api/invoices", baseline: "/admin/invoices" },
+  { name: "conversations", as: "admin", kind: "list", path: "/api/messages/conversations", baseline: "/admin/conversations" },
 ];
 // Company 1's rows: project 1, ticket 1 (of project 1), invoice 1.
+const detail = (name: string, resource: string, id: string): Endpoint => ({
+  name,
+  as: "customer",
+  kind: "detail",
+  path: `/api/${resource}/${id}`,
+  baseline: `/customer/${resource}/${id}`,
+});
 const detailEndpoints: Endpoint[] = [
-  { name: "project", as: "customer", kind: "detail", path: `/api/projects/${seedId("d", 1)}` },
-  { name: "ticket", as: "customer", kind: "detail", path: `/api/tickets/${seedId("e", 1)}` },
-  { name: "invoice", as: "customer", kind: "detail", path: `/api/invoices/${seedId("9", 1)}` },
-  { name: "company", as: "customer", kind: "detail", path: `/api/companies/${COMPANY_ID}` },
+  detail("project", "projects", seedId("d", 1)),
+  detail("ticket", "tickets", seedId("e", 1)),
+  detail("invoice", "invoices", seedId("9", 1)),
+  detail("company", "companies", COMPANY_ID),
 ];
-const meEndpoint: Endpoint = { name: "me", as: "customer", kind: "session", path: "/api/me" };
+const meEndpoint: Endpoint = { name: "me", as: "customer", kind: "session", path: "/api/me", baseline: "/customer/me" };
+/** The baseline route of the two whole runs listed as reference rows. */
+const REFERENCE_BASELINE = "/customer/projects";
 
 // ---- run bookkeeping -------------------------------------------------------------------------
 
@@ -155,10 +170,31 @@ async function settle(baseUrl: string, readyPath: string) {
   }
 }
 
-async function probe(baseUrl: string, path: string, headers: Record<string, string>, label: string) {
+async function probe(baseUrl: string, path: string, headers: Record<string, string>, label: string): Promise<string> {
   const response = await fetch(baseUrl + path, { headers });
   const body = await response.text();
   if (response.status !== 200) throw new Error(`${label}: GET ${path} answered ${response.status}: ${body.slice(0, 300)}`);
+  return body;
+}
+
+/**
+ * Whether the baseline answers what ours answers, `total`/`totalExact` aside (the baseline counts
+ * nothing): null when equal, else where the two first differ.
+ */
+function answerDifference(ours: string, baseline: string): string | null {
+  const normal = (body: string) => {
+    const value = JSON.parse(body) as unknown;
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      const { total: _total, totalExact: _exact, ...rest } = value as Record<string, unknown>;
+      return JSON.stringify(rest);
+    }
+    return JSON.stringify(value);
+  };
+  const [a, b] = [normal(ours), normal(baseline)];
+  if (a === b) return null;
+  let i = 0;
+  while (a[i] === b[i]) i++;
+  return `ours …${a.slice(Math.max(0, i - 40), i + 60)}… baseline …${b.slice(Math.max(0, i - 40), i + 60)}…`;
 }
 
 /** One endpoint at each connection count; failures are recorded and the run goes on. */
@@ -205,8 +241,10 @@ async function measureEndpoint(
 
 interface EndpointResult extends Endpoint {
   cells: Cell[];
-  /** Lists: the baseline at 100 connections measured right after this endpoint. */
+  /** Its own baseline route at 100 connections, measured right after this endpoint. */
   adjacentBaseline?: Cell | undefined;
+  /** null when the baseline route answers the same JSON as ours (total/totalExact aside), else the first difference. */
+  baselineAnswerDiffers?: string | null;
   statementsPerRequest?: number;
   roundTripsPerRequest?: number;
   /** The distinct SQL texts one request ran (JSON only). */
@@ -259,30 +297,34 @@ async function postgresPhase() {
 
   const baselineServer = await startProcessServer({
     args: ["--import", "tsx", "bench/baseline-server.ts"],
-    env: { DATABASE_URL: databaseUrl, BASELINE_COMPANY_ID: COMPANY_ID },
+    env: { DATABASE_URL: databaseUrl, BASELINE_CUSTOMER_EMAIL: CUSTOMER_EMAIL },
     readyPath: "/ready",
   });
   const baselineRuns: Cell[][] = [];
   const endpoints: EndpointResult[] = [];
   const backendCpu = await BackendCpu.open(databaseUrl!);
   try {
-    log(`\nBaseline (node:http + pg, the customer projects query), first run`);
-    baselineRuns.push(await measureEndpoint(baselineServer, "baseline GET /projects", "/projects", {}, "/ready", undefined, CONNECTIONS, backendCpu));
+    const referenceLabel = `baseline GET ${REFERENCE_BASELINE}`;
+    log(`\nBaseline (node:http + pg, one route per endpoint running its row query): ${REFERENCE_BASELINE}, first run`);
+    baselineRuns.push(await measureEndpoint(baselineServer, referenceLabel, REFERENCE_BASELINE, {}, "/ready", undefined, CONNECTIONS, backendCpu));
 
-    log(`\nOurs on PostgreSQL (each list endpoint followed by a baseline cell at 100 connections for its ratio)`);
+    log(`\nOurs on PostgreSQL (each endpoint followed by its own baseline route at 100 connections for its ratio)`);
     for (const endpoint of [...listEndpoints, ...detailEndpoints, meEndpoint]) {
-      const cells = await measureEndpoint(main, `${endpoint.as} ${endpoint.path}`, endpoint.path, headersFor(endpoint.as), "/api/ready", rss, CONNECTIONS, backendCpu);
-      const result: EndpointResult = { ...endpoint, cells };
-      if (endpoint.kind === "list") {
-        const [adjacent] = await measureEndpoint(baselineServer, "  baseline GET /projects", "/projects", {}, "/ready", undefined, [100], backendCpu);
-        result.adjacentBaseline = adjacent;
-      }
-      endpoints.push(result);
+      const label = `${endpoint.as} ${endpoint.path}`;
+      const baselineLabel = `  baseline GET ${endpoint.baseline}`;
+      const difference = answerDifference(
+        await probe(main.baseUrl, endpoint.path, headersFor(endpoint.as), label),
+        await probe(baselineServer.baseUrl, endpoint.baseline, {}, baselineLabel),
+      );
+      if (difference) console.error(`  ${label}: the baseline's answer differs from ours: ${difference}`);
+      const cells = await measureEndpoint(main, label, endpoint.path, headersFor(endpoint.as), "/api/ready", rss, CONNECTIONS, backendCpu);
+      const [adjacent] = await measureEndpoint(baselineServer, baselineLabel, endpoint.baseline, {}, "/ready", undefined, [100], backendCpu);
+      endpoints.push({ ...endpoint, cells, adjacentBaseline: adjacent, baselineAnswerDiffers: difference });
     }
     const rssAfterLoad = main.rssMb();
 
-    log(`\nBaseline, second run`);
-    baselineRuns.push(await measureEndpoint(baselineServer, "baseline GET /projects", "/projects", {}, "/ready", undefined, CONNECTIONS, backendCpu));
+    log(`\nBaseline ${REFERENCE_BASELINE}, second run`);
+    baselineRuns.push(await measureEndpoint(baselineServer, referenceLabel, REFERENCE_BASELINE, {}, "/ready", undefined, CONNECTIONS, backendCpu));
 
     await main.stop();
     await baselineServer.stop();
@@ -433,10 +475,6 @@ function report(pgResult: Awaited<ReturnType<typeof postgresPhase>>, pglite: Awa
     if (ok) held++;
     return mark(ok);
   };
-  // Mean of every baseline cell at 100 connections (full runs and the ones next to each list).
-  const baselineCells = [...pgResult.baselineRuns.map((cells) => at(cells, 100)), ...pgResult.endpoints.map((e) => e.adjacentBaseline)].filter((c): c is Cell => !!c);
-  const baseline100 = Math.round(baselineCells.reduce((n, c) => n + c.requestsPerSec, 0) / baselineCells.length);
-
   const lines: string[] = [];
   const loadNow = loadavg();
   lines.push(`# API benchmark (\`npm run bench\`)`);
@@ -450,22 +488,25 @@ function report(pgResult: Awaited<ReturnType<typeof postgresPhase>>, pglite: Awa
   lines.push(
     `${seconds} s per cell after a 1 s warm-up; autocannon in the benchmark process on the same 2 cores as the server and PostgreSQL. Data: ${pgResult.sizes.companies} companies, ${pgResult.sizes.profiles} users, ${pgResult.sizes.projects} projects, ${pgResult.sizes.tickets} tickets, ${pgResult.sizes.invoices} invoices, ${pgResult.sizes.messages} messages. Latencies in ms; "queries" = statements per request (wire-protocol count).`,
   );
+  lines.push(
+    `Baseline: \`bench/baseline-server.ts\`, bare node:http + pg (pool of 10), no framework, session or validation, with one route per endpoint that runs that endpoint's own row query (same columns, joins, scope, order and page size; without the total ours counts) and answers the same JSON. Each endpoint's ratio divides ours @100 by its own baseline route @100, measured right after it; the two reference rows are whole runs of the customer projects route before and after ours.`,
+  );
   lines.push("");
   lines.push(`## PostgreSQL: endpoints`);
   lines.push("");
-  lines.push("| endpoint | as | @1 req/s | @1 p50 | @1 p99 | @100 req/s | @100 p50 | @100 p99 | CPU @100 server / db | ours / baseline @100 (baseline req/s) | errors | queries | target | result |");
+  lines.push("| endpoint | as | @1 req/s | @1 p50 | @1 p99 | @100 req/s | @100 p50 | @100 p99 | CPU @100 server / db | ours / own baseline @100 (baseline req/s) | errors | queries | target | result |");
   lines.push("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|");
   pgResult.baselineRuns.forEach((cells, i) => {
     const one = at(cells, 1);
     const hundred = at(cells, 100);
     lines.push(
-      `| baseline GET /projects (run ${i + 1}) | – | ${fmt(one?.requestsPerSec)} | ${fmt(one?.p50, 1)} | ${fmt(one?.p99, 1)} | ${fmt(hundred?.requestsPerSec)} | ${fmt(hundred?.p50, 1)} | ${fmt(hundred?.p99, 1)} | ${fmt(hundred?.serverCpuPct)}% / ${fmt(hundred?.dbCpuPct)}% | 1.00 | ${cells.reduce((n, c) => n + c.errors + c.non2xx, 0)} | 1 | reference | ${cleanCells(cells) ? "–" : "**FAIL**"} |`,
+      `| baseline GET ${REFERENCE_BASELINE} (run ${i + 1}) | – | ${fmt(one?.requestsPerSec)} | ${fmt(one?.p50, 1)} | ${fmt(one?.p99, 1)} | ${fmt(hundred?.requestsPerSec)} | ${fmt(hundred?.p50, 1)} | ${fmt(hundred?.p99, 1)} | ${fmt(hundred?.serverCpuPct)}% / ${fmt(hundred?.dbCpuPct)}% | 1.00 | ${cells.reduce((n, c) => n + c.errors + c.non2xx, 0)} | 1 | reference | ${cleanCells(cells) ? "–" : "**FAIL**"} |`,
     );
   });
   for (const endpoint of pgResult.endpoints) {
     const one = at(endpoint.cells, 1);
     const hundred = at(endpoint.cells, 100);
-    const baselineRps = endpoint.adjacentBaseline?.requestsPerSec ?? baseline100;
+    const baselineRps = endpoint.adjacentBaseline?.requestsPerSec ?? NaN;
     const ratio = (hundred?.requestsPerSec ?? 0) / baselineRps;
     const errors = endpoint.cells.reduce((n, c) => n + c.errors + c.non2xx, 0);
     const clean = cleanCells(endpoint.cells);
@@ -483,9 +524,16 @@ function report(pgResult: Awaited<ReturnType<typeof postgresPhase>>, pglite: Awa
       ok = clean && p50ok;
     }
     lines.push(
-      `| ${endpoint.kind} ${endpoint.path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, ":id")} | ${endpoint.as} | ${fmt(one?.requestsPerSec)} | ${fmt(one?.p50, 1)} | ${fmt(one?.p99, 1)} | ${fmt(hundred?.requestsPerSec)} | ${fmt(hundred?.p50, 1)} | ${fmt(hundred?.p99, 1)} | ${fmt(hundred?.serverCpuPct)}% / ${fmt(hundred?.dbCpuPct)}% | ${ratio.toFixed(2)} (${endpoint.adjacentBaseline ? baselineRps : `mean ${baselineRps}`}) | ${errors} | ${fmt(endpoint.statementsPerRequest, 1)} | ${target} | ${check(ok)} |`,
+      `| ${endpoint.kind} ${endpoint.path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/, ":id")} | ${endpoint.as} | ${fmt(one?.requestsPerSec)} | ${fmt(one?.p50, 1)} | ${fmt(one?.p99, 1)} | ${fmt(hundred?.requestsPerSec)} | ${fmt(hundred?.p50, 1)} | ${fmt(hundred?.p99, 1)} | ${fmt(hundred?.serverCpuPct)}% / ${fmt(hundred?.dbCpuPct)}% | ${fmt(ratio, 2)} (${fmt(baselineRps)}) | ${errors} | ${fmt(endpoint.statementsPerRequest, 1)} | ${target} | ${check(ok)} |`,
     );
   }
+  const differing = pgResult.endpoints.filter((e) => e.baselineAnswerDiffers);
+  lines.push("");
+  lines.push(
+    differing.length
+      ? `**The baseline's answer differs from ours** (total/totalExact aside) for ${differing.map((e) => `${e.as} ${e.path}`).join(", ")}: see \`baselineAnswerDiffers\` in the JSON.`
+      : `Every baseline route answered the same JSON as its endpoint (total/totalExact aside; the baseline fills them from its rows).`,
+  );
   lines.push("");
   lines.push(`## PostgreSQL: process`);
   lines.push("");

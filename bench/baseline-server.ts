@@ -1,40 +1,60 @@
 /**
  * The bare-metal baseline of `npm run bench` (issue 7): `node:http` + `pg`, no framework, no
- * session, no validation. Every GET /projects runs the one indexed query behind the customer
- * projects list (same columns, joins, order and page size as listProjects' row query, without
- * its count) for a fixed company and answers the page as JSON in the same shape. Its requests/s
- * is what "ours / baseline" divides by.
+ * session, no validation. One route per endpoint of ours that the benchmark measures; each runs
+ * the one query that endpoint runs for its rows (same columns, joins, scope, order, page size,
+ * read from the statements the app sends), without the total it counts alongside, and maps the
+ * rows by hand to the same JSON. Page fields are filled from the rows (total = rows answered).
+ * "ours / baseline" divides each endpoint's requests/s by its own route's.
  *
- *   PORT=4000 HOST=127.0.0.1 DATABASE_URL=postgres://… BASELINE_COMPANY_ID=<uuid> node --import tsx bench/baseline-server.ts
+ *   PORT=4000 HOST=127.0.0.1 DATABASE_URL=postgres://… BASELINE_CUSTOMER_EMAIL=customer1@… node --import tsx bench/baseline-server.ts
  *
- * GET /ready answers 200 once the database does. Pool size as the app's (10). Loopback in bench.
+ * Scopes: /customer/… = the customer's company (looked up once at start from the email, standing
+ * in for the session our server resolves per request), /admin/… = everything. Detail routes take
+ * the id from the path, unchecked. GET /ready answers 200 once the database does. Pool size as
+ * the app's (10). Unnamed statements (`pool.query(text, values)`). Loopback in bench.
  */
 import { createServer } from "node:http";
 import pg from "pg";
 
 const databaseUrl = process.env.DATABASE_URL;
-const companyId = process.env.BASELINE_COMPANY_ID;
-if (!databaseUrl || !companyId) {
-  console.error("baseline-server: set DATABASE_URL and BASELINE_COMPANY_ID");
+const customerEmail = process.env.BASELINE_CUSTOMER_EMAIL;
+if (!databaseUrl || !customerEmail) {
+  console.error("baseline-server: set DATABASE_URL and BASELINE_CUSTOMER_EMAIL");
   process.exit(2);
 }
 const port = Number(process.env.PORT ?? 4000);
 const host = process.env.HOST ?? "127.0.0.1";
+// Our defaults: admin pages of 50 (DEFAULT_PAGE_SIZE); a customer's tickets and invoices are one
+// unpaged list capped at 1000; messages the newest 200; conversations embed 1 message each.
 const PAGE_SIZE = 50;
+const CUSTOMER_LIST_LIMIT = 1000;
+const MESSAGES_LIMIT = 200;
+const RECENT_PER_CONVERSATION = 1;
 
+// Dates as the app answers them: 'YYYY-MM-DD' strings, not Date objects at local midnight.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.POOL_SIZE ?? 10) });
 pool.on("error", (error) => console.error("baseline pool error:", error.message));
 
-const LIST_SQL = `select p.id, p.slug, p.name, p.description, p.status, p.start_date, p.end_date, p.created_at, p.updated_at,
-    c.id as company_id, c.name as company_name, a.id as assignee_id, a.full_name as assignee_name, a.email as assignee_email
-  from projects p
-  inner join companies c on c.id = p.company_id
-  left join profiles a on a.id = p.assigned_to
-  where p.company_id = $1
-  order by p.created_at desc, p.id asc
-  limit ${PAGE_SIZE} offset 0`;
+// The customer, once: what our session check answers on every request.
+const { rows: me } = await pool.query<{ id: string; name: string; email: string; company_id: string }>(
+  "select p.id, p.full_name as name, p.email, cu.company_id from profiles p join company_users cu on cu.user_id = p.id where p.email = $1",
+  [customerEmail],
+);
+if (!me[0]) {
+  console.error(`baseline-server: no user ${customerEmail} with a company`);
+  process.exit(2);
+}
+const customer = me[0];
+const companyId = customer.company_id;
 
-interface Row {
+// ---- rows and their JSON ------------------------------------------------------------------------
+
+const iso = (date: Date) => date.toISOString();
+/** A page as ours answers it; the total is the rows answered (ours counts them in the same statement or alongside). */
+const page = (items: unknown[], pageSize: number) => ({ items, total: items.length, totalExact: true, page: 1, pageSize });
+
+interface ProjectRow {
   id: string;
   slug: string;
   name: string;
@@ -50,9 +70,295 @@ interface Row {
   assignee_name: string | null;
   assignee_email: string | null;
 }
+const PROJECTS = `select p.id, p.slug, p.name, p.description, p.status, p.start_date, p.end_date, p.created_at, p.updated_at,
+    c.id as company_id, c.name as company_name, a.id as assignee_id, a.full_name as assignee_name, a.email as assignee_email
+  from projects p
+  inner join companies c on c.id = p.company_id
+  left join profiles a on a.id = p.assigned_to`;
+const project = (r: ProjectRow) => ({
+  id: r.id,
+  slug: r.slug,
+  name: r.name,
+  description: r.description,
+  status: r.status,
+  startDate: r.start_date,
+  endDate: r.end_date,
+  createdAt: iso(r.created_at),
+  updatedAt: iso(r.updated_at),
+  company: { id: r.company_id, name: r.company_name },
+  assignee: r.assignee_id ? { id: r.assignee_id, name: r.assignee_name, email: r.assignee_email } : null,
+});
 
-// Dates as the app answers them: 'YYYY-MM-DD' strings, not Date objects at local midnight.
-pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+interface TicketRow {
+  id: string;
+  title: string;
+  status: string;
+  priority: string;
+  created_at: Date;
+  updated_at: Date;
+  project_id: string;
+  project_name: string;
+  company_id: string;
+  company_name: string;
+}
+const TICKETS = `select t.id, t.title, t.status, t.priority, t.created_at, t.updated_at,
+    p.id as project_id, p.name as project_name, c.id as company_id, c.name as company_name
+  from tickets t
+  inner join projects p on p.id = t.project_id
+  inner join companies c on c.id = t.company_id`;
+const ticket = (r: TicketRow) => ({
+  id: r.id,
+  title: r.title,
+  status: r.status,
+  priority: r.priority,
+  createdAt: iso(r.created_at),
+  updatedAt: iso(r.updated_at),
+  project: { id: r.project_id, name: r.project_name },
+  company: { id: r.company_id, name: r.company_name },
+});
+
+interface TicketDetailRow extends TicketRow {
+  project_slug: string;
+  description: string | null;
+  creator_id: string | null;
+  creator_name: string | null;
+  creator_email: string | null;
+}
+const TICKET_DETAIL = `select t.id, t.title, t.status, t.priority, t.created_at, t.updated_at,
+    p.id as project_id, p.name as project_name, p.slug as project_slug, c.id as company_id, c.name as company_name,
+    t.description, cb.id as creator_id, cb.full_name as creator_name, cb.email as creator_email
+  from tickets t
+  inner join projects p on p.id = t.project_id
+  inner join companies c on c.id = t.company_id
+  left join profiles cb on cb.id = t.created_by`;
+const ticketDetail = (r: TicketDetailRow) => ({
+  ...ticket(r),
+  project: { id: r.project_id, name: r.project_name, slug: r.project_slug },
+  description: r.description,
+  createdBy: r.creator_id ? { id: r.creator_id, name: r.creator_name, email: r.creator_email } : null,
+});
+
+interface InvoiceRow {
+  id: string;
+  invoice_number: string;
+  amount: string;
+  issue_date: string;
+  due_date: string | null;
+  pdf_url: string | null;
+  status: string;
+  created_at: Date;
+  updated_at: Date;
+  company_id: string;
+  company_name: string;
+}
+const INVOICES = `select i.id, i.invoice_number, i.amount, i.issue_date, i.due_date, i.pdf_url, i.status, i.created_at, i.updated_at,
+    c.id as company_id, c.name as company_name
+  from invoices i
+  inner join companies c on c.id = i.company_id`;
+const invoice = (r: InvoiceRow) => ({
+  id: r.id,
+  invoiceNumber: r.invoice_number,
+  amount: r.amount,
+  issueDate: r.issue_date,
+  dueDate: r.due_date,
+  pdfUrl: r.pdf_url,
+  status: r.status,
+  createdAt: iso(r.created_at),
+  updatedAt: iso(r.updated_at),
+  company: { id: r.company_id, name: r.company_name },
+});
+
+interface MessageRow {
+  id: string;
+  company_id: string;
+  content: string;
+  is_read: boolean;
+  created_at: Date;
+  sender_id: string | null;
+  sender_name: string | null;
+  sender_email: string | null;
+  sender_role: string | null;
+}
+const message = (r: MessageRow) => ({
+  id: r.id,
+  companyId: r.company_id,
+  content: r.content,
+  isRead: r.is_read,
+  createdAt: iso(r.created_at),
+  sender: r.sender_id ? { id: r.sender_id, name: r.sender_name ?? "", email: r.sender_email ?? "", isAdmin: r.sender_role === "admin" } : null,
+});
+
+interface ConversationRow extends MessageRow {
+  name: string;
+  last_message_at: Date;
+  message_count: number;
+  unread_count: number;
+}
+/** One row per embedded message, the page's order: grouped into conversations. */
+function conversations(rows: ConversationRow[]) {
+  const items: Array<{ company: { id: string; name: string }; lastMessageAt: string; messageCount: number; unreadCount: number; lastMessage: unknown; recentMessages: unknown[] }> = [];
+  for (const r of rows) {
+    const m = message(r);
+    let current = items.at(-1);
+    if (current?.company.id !== r.company_id) {
+      current = { company: { id: r.company_id, name: r.name }, lastMessageAt: iso(r.last_message_at), messageCount: r.message_count, unreadCount: r.unread_count, lastMessage: m, recentMessages: [] };
+      items.push(current);
+    }
+    current.recentMessages.push(m);
+    current.lastMessage = m;
+  }
+  return page(items, PAGE_SIZE);
+}
+
+interface CompanyRow {
+  id: string;
+  name: string;
+  contact_name: string | null;
+  contact_email: string | null;
+  phone: string | null;
+  address: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+const COMPANY_COLUMNS = "id, name, contact_name, contact_email, phone, address, created_at, updated_at";
+const company = (r: CompanyRow) => ({
+  id: r.id,
+  name: r.name,
+  contactName: r.contact_name,
+  contactEmail: r.contact_email,
+  phone: r.phone,
+  address: r.address,
+  createdAt: iso(r.created_at),
+  updatedAt: iso(r.updated_at),
+});
+
+// ---- the routes: one statement each ---------------------------------------------------------------
+
+/** `values` gets the `:id` of a detail path ("" for the others); `map` turns the rows into the body (null: 404). */
+interface Route<R> {
+  path: string;
+  sql: string;
+  values(id: string): unknown[];
+  map(rows: R[]): unknown;
+}
+const route = <R>(r: Route<R>): Route<unknown> => r as Route<unknown>;
+const first = <R, T>(map: (row: R) => T) => (rows: R[]) => (rows[0] ? map(rows[0]) : null);
+
+const routes: Array<Route<unknown>> = [
+  route<ProjectRow>({
+    path: "/customer/projects",
+    sql: `${PROJECTS} where p.company_id = $1 order by p.created_at desc, p.id asc limit $2 offset $3`,
+    values: () => [companyId, PAGE_SIZE, 0],
+    map: (rows) => page(rows.map(project), PAGE_SIZE),
+  }),
+  route<TicketRow>({
+    path: "/customer/tickets",
+    sql: `${TICKETS} where t.company_id = $1 order by t.created_at desc, t.id asc limit $2 offset $3`,
+    values: () => [companyId, CUSTOMER_LIST_LIMIT, 0],
+    map: (rows) => page(rows.map(ticket), CUSTOMER_LIST_LIMIT),
+  }),
+  route<InvoiceRow>({
+    path: "/customer/invoices",
+    sql: `${INVOICES} where i.company_id = $1 order by i.issue_date desc, i.created_at desc, i.id asc limit $2 offset $3`,
+    values: () => [companyId, CUSTOMER_LIST_LIMIT, 0],
+    map: (rows) => page(rows.map(invoice), CUSTOMER_LIST_LIMIT),
+  }),
+  route<MessageRow>({
+    path: "/customer/messages",
+    sql: `select m.id, m.company_id, m.content, m.is_read, m.created_at,
+        s.id as sender_id, s.full_name as sender_name, s.email as sender_email, r.role as sender_role
+      from messages m
+      left join profiles s on s.id = m.sender_id
+      left join user_roles r on r.user_id = m.sender_id
+      where m.company_id = $1 order by m.created_at desc, m.id desc limit $2`,
+    values: () => [companyId, MESSAGES_LIMIT],
+    // The newest first from the index, answered oldest first.
+    map: (rows) => rows.reverse().map(message),
+  }),
+  route<CompanyRow & { project_count: number; user_count: number }>({
+    path: "/admin/companies",
+    // The page is chosen in the derived table; the per-row counts are computed for its rows only.
+    sql: `select page.id, page.name, page.contact_name, page.contact_email, page.phone, page.address, page.created_at, page.updated_at,
+        (select count(*)::int from projects where projects.company_id = page.id) as project_count,
+        (select count(*)::int from company_users where company_users.company_id = page.id) as user_count
+      from (select ${COMPANY_COLUMNS} from companies order by created_at desc, id asc limit $1) page
+      order by page.created_at desc, page.id asc`,
+    values: () => [PAGE_SIZE],
+    map: (rows) => page(rows.map((r) => ({ ...company(r), projectCount: r.project_count, userCount: r.user_count })), PAGE_SIZE),
+  }),
+  route<ProjectRow>({
+    path: "/admin/projects",
+    sql: `${PROJECTS} order by p.created_at desc, p.id asc limit $1 offset $2`,
+    values: () => [PAGE_SIZE, 0],
+    map: (rows) => page(rows.map(project), PAGE_SIZE),
+  }),
+  route<TicketRow>({
+    path: "/admin/tickets",
+    sql: `${TICKETS} order by t.created_at desc, t.id asc limit $1 offset $2`,
+    values: () => [PAGE_SIZE, 0],
+    map: (rows) => page(rows.map(ticket), PAGE_SIZE),
+  }),
+  route<InvoiceRow>({
+    path: "/admin/invoices",
+    sql: `${INVOICES} order by i.created_at desc, i.id asc limit $1 offset $2`,
+    values: () => [PAGE_SIZE, 0],
+    map: (rows) => page(rows.map(invoice), PAGE_SIZE),
+  }),
+  route<ConversationRow>({
+    path: "/admin/conversations",
+    // The page from the conversations summary, each one's newest messages in a lateral index range.
+    sql: `select page.company_id, c.name, page.last_message_at, page.message_count, page.unread_count,
+        latest.id, latest.content, latest.is_read, latest.created_at, latest.sender_id, latest.sender_name, latest.sender_email, latest.sender_role
+      from (select company_id, last_message_at, message_count, unread_count from conversations
+            order by last_message_at desc, company_id desc limit $1) page
+      inner join companies c on c.id = page.company_id
+      inner join lateral (
+        select m.id, m.content, m.is_read, m.created_at,
+          s.id as sender_id, s.full_name as sender_name, s.email as sender_email, r.role as sender_role
+        from messages m
+        left join profiles s on s.id = m.sender_id
+        left join user_roles r on r.user_id = m.sender_id
+        where m.company_id = page.company_id order by m.created_at desc, m.id desc limit $2) latest on true
+      order by page.last_message_at desc, page.company_id desc, latest.created_at asc, latest.id asc`,
+    values: () => [PAGE_SIZE, RECENT_PER_CONVERSATION],
+    map: conversations,
+  }),
+  route<ProjectRow>({
+    path: "/customer/projects/:id",
+    sql: `${PROJECTS} where p.id = $1 and p.company_id = $2`,
+    values: (id) => [id, companyId],
+    map: first(project),
+  }),
+  route<TicketDetailRow>({
+    path: "/customer/tickets/:id",
+    sql: `${TICKET_DETAIL} where t.id = $1 and t.company_id = $2`,
+    values: (id) => [id, companyId],
+    map: first(ticketDetail),
+  }),
+  route<InvoiceRow>({
+    path: "/customer/invoices/:id",
+    sql: `${INVOICES} where i.id = $1 and i.company_id = $2`,
+    values: (id) => [id, companyId],
+    map: first(invoice),
+  }),
+  route<CompanyRow>({
+    path: "/customer/companies/:id",
+    // The id and the customer's scope, both on companies.id, as ours.
+    sql: `select ${COMPANY_COLUMNS} from companies where id = $1 and id = $2`,
+    values: (id) => [id, companyId],
+    map: first(company),
+  }),
+  route<{ id: string; name: string }>({
+    path: "/customer/me",
+    sql: "select id, name from companies where id = $1",
+    values: () => [companyId],
+    map: (rows) => ({ id: customer.id, name: customer.name, email: customer.email, role: "customer", company: rows[0] ?? null }),
+  }),
+];
+
+// ---- HTTP -------------------------------------------------------------------------------------------
+
+const byPath = new Map(routes.map((r) => [r.path, r]));
 
 const server = createServer((request, response) => {
   const send = (status: number, body: unknown) => {
@@ -60,36 +366,26 @@ const server = createServer((request, response) => {
     response.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(json) });
     response.end(json);
   };
-  if (request.method === "GET" && request.url === "/projects") {
-    pool.query<Row>(LIST_SQL, [companyId]).then(
-      ({ rows }) =>
-        send(200, {
-          items: rows.map((r) => ({
-            id: r.id,
-            slug: r.slug,
-            name: r.name,
-            description: r.description,
-            status: r.status,
-            startDate: r.start_date,
-            endDate: r.end_date,
-            createdAt: r.created_at.toISOString(),
-            updatedAt: r.updated_at.toISOString(),
-            company: { id: r.company_id, name: r.company_name },
-            assignee: r.assignee_id ? { id: r.assignee_id, name: r.assignee_name, email: r.assignee_email } : null,
-          })),
-          page: 1,
-          pageSize: PAGE_SIZE,
-        }),
-      (error: unknown) => send(500, { error: error instanceof Error ? error.message : String(error) }),
-    );
-  } else if (request.method === "GET" && request.url === "/ready") {
+  const url = request.url ?? "/";
+  if (request.method !== "GET") return send(404, { error: "not found" });
+  if (url === "/ready") {
     pool.query("select 1").then(
       () => send(200, { status: "ready" }),
       () => send(503, { status: "database unreachable" }),
     );
-  } else {
-    send(404, { error: "not found" });
+    return;
   }
+  // /customer/projects or /customer/projects/<id>
+  const [, scope, resource, id] = url.split("/");
+  const found = byPath.get(`/${scope}/${resource}${id ? "/:id" : ""}`);
+  if (!found) return send(404, { error: "not found" });
+  pool.query(found.sql, found.values(id ?? "")).then(
+    ({ rows }) => {
+      const body = found.map(rows);
+      send(body === null ? 404 : 200, body ?? { error: "not found" });
+    },
+    (error: unknown) => send(500, { error: error instanceof Error ? error.message : String(error) }),
+  );
 });
 server.listen(port, host);
 
