@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { SERVER_NODE_FLAGS } from "./scripts/build-server";
 import { findBrowser } from "./scripts/find-browser";
 import { createServer } from "node:net";
 import { E2E_ADMIN } from "./e2e/support/constants";
@@ -51,7 +52,7 @@ export default defineConfig({
     command:
       `node_modules/.bin/vite build --logLevel warn --outDir ${process.env.E2E_WEB_DIST}` +
       ` && node_modules/.bin/tsx scripts/build-server.ts --outdir ${process.env.E2E_SERVER_DIST}` +
-      ` && exec node ${process.env.E2E_SERVER_DIST}/index.mjs`,
+      ` && exec node ${SERVER_NODE_FLAGS.join(" ")} ${process.env.E2E_SERVER_DIST}/index.mjs`,
     url: `${baseURL}/api/ready`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -19,6 +19,14 @@ export const defaultServerOutdir = join(root, "dist/server");
 export const defaultWebOutdir = join(root, "dist/web");
 
 /**
+ * Node options of the production server (docs/performance.md). A young generation of 32 MiB
+ * instead of 16: at 100 concurrent list requests the in-flight pages survived V8's frequent
+ * small scavenges, which then cost 0.65 ms of every request; with 32 MiB they cost 0.17 ms. Idle
+ * memory does not grow (the space grows only under load).
+ */
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=32"] as const;
+
+/**
  * Packages left to node_modules at run time. PGlite ships WASM and data files it finds next to its
  * own JS (and is only imported when DATABASE_URL is unset); pg-native is an optional native addon
  * `pg` tries to require.

@@ -6,7 +6,7 @@
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { defaultServerOutdir, ensureBuilt } from "./build-server";
+import { defaultServerOutdir, ensureBuilt, SERVER_NODE_FLAGS } from "./build-server";
 
 try {
   await ensureBuilt({ web: true, server: true });
@@ -15,7 +15,7 @@ try {
   process.exit(1);
 }
 
-const child = spawn(process.execPath, [join(defaultServerOutdir, "index.mjs")], { stdio: "inherit" });
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(defaultServerOutdir, "index.mjs")], { stdio: "inherit" });
 
 // The server shuts down gracefully on SIGTERM/SIGINT; this process waits for it and exits as it did.
 // (A terminal's Ctrl-C reaches both processes; the server ignores the second signal.)

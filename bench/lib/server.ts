@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { defaultServerOutdir, ensureBuilt } from "../../scripts/build-server";
+import { defaultServerOutdir, ensureBuilt, SERVER_NODE_FLAGS } from "../../scripts/build-server";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -144,7 +144,7 @@ export function ensureBenchServerBuilt(log: (line: string) => void = console.log
 export async function startBenchServer(env: EnvOverrides): Promise<BenchServer> {
   const entry = await ensureBenchServerBuilt();
   return startProcessServer({
-    args: [entry],
+    args: [...SERVER_NODE_FLAGS, entry],
     env: { NODE_ENV: "production", AUTH_SECRET: "bench-secret-bench-secret-bench-secret-01", LOG_LEVEL: "error", ...env },
     readyPath: "/api/ready",
   });

@@ -2,7 +2,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { createRouter, type AppDeps } from "./http/context";
 import { notFound, onError } from "./http/problem";
-import { apiBodyLimit, noStore, sameOriginJsonOnly, securityHeaders } from "./http/security";
+import { apiBodyLimit, compressJson, noStore, sameOriginJsonOnly, securityHeaders } from "./http/security";
 import { requireSession } from "./http/session";
 import { mountWebApp } from "./http/static";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -35,7 +35,7 @@ function createSessionApi(deps: AppDeps) {
 
 export function createApi(deps: AppDeps) {
   const api = new OpenAPIHono();
-  api.use("*", noStore, sameOriginJsonOnly(deps.env.BASE_URL), apiBodyLimit);
+  api.use("*", noStore, sameOriginJsonOnly(deps.env.BASE_URL), apiBodyLimit, compressJson);
   // Before Better Auth's handler: a successful sign-out ends that session's event streams everywhere.
   api.use("/auth/sign-out", endStreamsOnSignOut(deps));
   api.route("/auth", authRoutes(deps));

@@ -28,6 +28,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, "must be at least 6 characters").optional()),
   ADMIN_NAME: optionalText,
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+  /** How long a resolved session may be reused without a query (ADR 010); 0 turns the cache off. */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(15_000),
   /** Where the built web app is; unset = dist/web of this checkout (see projectRoot). */
   WEB_DIST: optionalText,
 });

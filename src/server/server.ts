@@ -6,6 +6,7 @@ import { openDatabase, type DatabaseHandle } from "./db/client";
 import { acquireDataDirLock } from "./db/data-dir-lock";
 import { projectRoot, type Env } from "./env";
 import type { AppDeps } from "./http/context";
+import { createActorCache } from "./http/actor-cache";
 import { trackInFlight } from "./http/in-flight";
 import { createEventBus } from "./realtime/event-bus";
 import { countAdmins, ensureAdmin } from "./modules/users/users.service";
@@ -20,7 +21,8 @@ export interface RunningServer {
 /** Everything the API needs, without a listening socket (tests use this directly too). */
 export async function createDeps(env: Env, database: DatabaseHandle): Promise<AppDeps> {
   const events = await createEventBus(database.db, database.driver);
-  return { db: database.db, auth: createAuth(database.db, env), env, events };
+  const actors = createActorCache(events, { ttlMs: env.SESSION_CACHE_TTL_MS });
+  return { db: database.db, auth: createAuth(database.db, env), env, events, actors };
 }
 
 export async function startServer(env: Env, log: (line: string) => void = console.log): Promise<RunningServer> {

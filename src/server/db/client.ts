@@ -7,6 +7,7 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { projectRoot } from "../env";
+import { attachReadCache, invalidateOnWrites, ReadCache } from "./read-cache";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -101,12 +102,15 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     import("drizzle-orm/pglite"),
   ]);
   const client = await PGlite.create(path, { extensions: { pg_trgm } });
+  const readCache = new ReadCache();
+  invalidateOnWrites(client, readCache);
   const pgliteDb = drizzlePglite(client, { schema });
   if (!(await migrationsApplied((text) => client.query(text)))) {
     const { migrate: migratePglite } = await import("drizzle-orm/pglite/migrator");
     await migratePglite(pgliteDb, { migrationsFolder });
   }
   const db = pgliteDb as unknown as Database;
+  attachReadCache(db, readCache);
   return { db, driver: { kind: "pglite", client }, close: () => client.close() };
 }
 

@@ -1,9 +1,9 @@
-import { sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase } from "../test/harness";
 import type { DatabaseHandle } from "./client";
 import { cappedCount, COUNT_CAP } from "./count";
-import { companies } from "./schema";
+import { companies, conversations, messages, projects, tableRowCounts } from "./schema";
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -21,5 +21,68 @@ describe("cappedCount", () => {
 
   it("says the total is a lower bound past the cap", async () => {
     expect(await cappedCount(database.db, companies, undefined)).toEqual({ total: COUNT_CAP, totalExact: false });
+  });
+});
+
+describe("stored table counts (drizzle/0006)", () => {
+  const exactCount = async (table: typeof companies | typeof projects) => {
+    const [row] = await database.db.select({ n: count() }).from(table);
+    return row!.n;
+  };
+  const stored = async (table: string) => {
+    const [row] = await database.db.select({ n: tableRowCounts.rowCount }).from(tableRowCounts).where(eq(tableRowCounts.tableName, table));
+    return row!.n;
+  };
+
+  it("follow inserts, deletes, cascades and truncation, one statement of many rows at a time", async () => {
+    const { db } = database;
+    const before = await exactCount(companies);
+    expect(await stored("companies")).toBe(before);
+
+    const inserted = await db
+      .insert(companies)
+      .values([1, 2, 3].map((n) => ({ name: `Counted ${n}` })))
+      .returning({ id: companies.id });
+    const [first, second] = inserted.map((row) => row.id);
+    await db.insert(projects).values([
+      { companyId: first!, name: "P1", slug: `p1-${first}` },
+      { companyId: first!, name: "P2", slug: `p2-${first}` },
+      { companyId: second!, name: "P3", slug: `p3-${second}` },
+    ]);
+    expect([await stored("companies"), await stored("projects")]).toEqual([before + 3, 3]);
+
+    // Deleting a company takes its projects with it (ON DELETE CASCADE): both counts follow.
+    await db.delete(companies).where(eq(companies.id, first!));
+    expect([await stored("companies"), await stored("projects")]).toEqual([before + 2, 1]);
+    expect([await exactCount(companies), await exactCount(projects)]).toEqual([before + 2, 1]);
+
+    await db.execute(sql`truncate projects cascade`);
+    expect(await stored("projects")).toBe(0);
+  });
+
+  it("follow conversations as messages start them and company deletions end them", async () => {
+    const { db } = database;
+    const [a, b] = await db
+      .insert(companies)
+      .values([{ name: "Talk A" }, { name: "Talk B" }])
+      .returning({ id: companies.id });
+    const conversationsBefore = await stored("conversations");
+    // Two messages in A (one conversation, inserted then updated by 0004's trigger), one in B.
+    await db.insert(messages).values({ companyId: a!.id, content: "hello" });
+    await db.insert(messages).values([
+      { companyId: a!.id, content: "again" },
+      { companyId: b!.id, content: "hi" },
+    ]);
+    expect(await stored("conversations")).toBe(conversationsBefore + 2);
+    await db.delete(companies).where(eq(companies.id, b!.id));
+    expect(await stored("conversations")).toBe(conversationsBefore + 1);
+    const [exact] = await db.select({ n: count() }).from(conversations);
+    expect(await stored("conversations")).toBe(exact!.n);
+  });
+
+  it("answer an unfiltered count, capped as a counted one would be", async () => {
+    expect(await stored("companies")).toBeGreaterThan(COUNT_CAP);
+    expect(await cappedCount(database.db, companies, undefined)).toEqual({ total: COUNT_CAP, totalExact: false });
+    expect(await cappedCount(database.db, projects, undefined)).toEqual({ total: await exactCount(projects), totalExact: true });
   });
 });

@@ -1,4 +1,4 @@
-import { eq, ilike, sql, type Column, type SQL } from "drizzle-orm";
+import { and, eq, ilike, sql, type Column, type SQL } from "drizzle-orm";
 import type { Actor } from "../http/context";
 
 /**
@@ -11,7 +11,67 @@ export function visibleTo(actor: Actor, companyColumn: Column): SQL | undefined 
   return actor.companyId ? eq(companyColumn, actor.companyId) : sql`false`;
 }
 
+/** `%q%` with the user's `%`, `_` and `\` taken literally. */
+const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, "\\$&")}%`;
+
 /** Case-insensitive substring match with the user's `%`, `_` and `\` taken literally. */
 export function containsText(column: Column, q: string): SQL {
-  return ilike(column, `%${q.replace(/[\\%_]/g, "\\$&")}%`);
+  return ilike(column, containsPattern(q));
+}
+
+type Value = (name: string) => unknown;
+
+/**
+ * A list's WHERE clause written with placeholders, so that one prepared statement serves every
+ * request of the same shape (ADR 010). `key` names the shape (which filters are present, never
+ * their values); `values` fills the placeholders. It starts from the same tenant rule as
+ * `visibleTo`, so a list built on it cannot forget the company scope.
+ */
+export class ListFilter {
+  readonly values: Record<string, unknown> = {};
+  readonly #shape: string[] = [];
+  readonly #conditions: Array<(value: Value) => SQL> = [];
+
+  constructor(actor: Actor, companyColumn: Column) {
+    if (actor.role === "admin") {
+      this.#shape.push("all");
+    } else if (actor.companyId) {
+      this.#add("own", (value) => eq(companyColumn, value("own")), actor.companyId);
+    } else {
+      this.#shape.push("none");
+      this.#conditions.push(() => sql`false`);
+    }
+  }
+
+  #add(name: string, condition: (value: Value) => SQL, value: unknown) {
+    this.#shape.push(name);
+    this.#conditions.push(condition);
+    this.values[name] = value;
+  }
+
+  /** `column = value`, when a value was given. */
+  equals(name: string, column: Column, value: string | null | undefined): this {
+    if (value != null) this.#add(name, (v) => eq(column, v(name)), value);
+    return this;
+  }
+
+  /** Case-insensitive substring match, when a search was given (as `containsText`). */
+  contains(name: string, column: Column, q: string | undefined): this {
+    if (q) this.#add(name, (v) => ilike(column, v(name) as string), containsPattern(q));
+    return this;
+  }
+
+  get key(): string {
+    return this.#shape.join("_");
+  }
+
+  /** With placeholders, for a prepared statement. */
+  where(): SQL | undefined {
+    return and(...this.#conditions.map((condition) => condition((name) => sql.placeholder(name))));
+  }
+
+  /** With the values inlined as parameters, for a one-off query. */
+  whereWithValues(): SQL | undefined {
+    return and(...this.#conditions.map((condition) => condition((name) => this.values[name])));
+  }
 }

@@ -4,6 +4,7 @@ import type { Auth } from "../auth";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
 import type { EventBus } from "../realtime/event-bus";
+import type { ActorCache } from "./actor-cache";
 import { validationProblem } from "./problem";
 
 /** Who is calling. Every service function takes one and scopes its queries by it. */
@@ -22,6 +23,8 @@ export interface AppDeps {
   auth: Auth;
   env: Env;
   events: EventBus;
+  /** Recently resolved sessions (ADR 010). */
+  actors: ActorCache;
 }
 
 export interface AppEnv {

@@ -4,21 +4,28 @@ import type { Role } from "../../shared/enums";
 import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from "../auth";
 import { companyUsers, profiles, sessions, userRoles } from "../db/schema";
 import { forbidden, unauthorized } from "./problem";
+import { SAFE_METHODS } from "./security";
 import { readSignedSessionToken } from "./session-token";
 import type { Actor, AppDeps, AppEnv } from "./context";
 
-type SessionDeps = Pick<AppDeps, "auth" | "db" | "env">;
+type SessionDeps = Pick<AppDeps, "auth" | "db" | "env" | "actors">;
+
+/** When Better Auth's rolling expiry wants this session renewed (at most once a day per session). */
+const renewDueAtMs = (expiresAtMs: number) => expiresAtMs - (SESSION_EXPIRES_IN - SESSION_UPDATE_AGE) * 1000;
 
 /**
- * Resolves the caller from the session cookie in one query: session, user, role and company.
- * When the rolling expiry is due (at most once a day per session) Better Auth's own getSession
- * renews it and `refreshHeaders` carry the renewed cookie.
+ * Resolves the caller from the session cookie: from the actor cache when it was resolved moments
+ * ago, otherwise in one query (session, user, role and company), which then fills the cache.
+ * When the rolling expiry is due Better Auth's own getSession renews it and `refreshHeaders`
+ * carry the renewed cookie.
  */
-export async function loadActor(deps: SessionDeps, headers: Headers): Promise<{ actor: Actor | null; refreshHeaders: Headers }> {
-  const noRefresh = new Headers();
+export async function loadActor(deps: SessionDeps, headers: Headers): Promise<{ actor: Actor | null; refreshHeaders: Headers | undefined }> {
   const cookieName = (await deps.auth.$context).authCookies.sessionToken.name;
   const token = readSignedSessionToken(headers.get("cookie"), cookieName, deps.env.AUTH_SECRET);
-  if (!token) return { actor: null, refreshHeaders: noRefresh };
+  if (!token) return { actor: null, refreshHeaders: undefined };
+  const cached = deps.actors.get(token);
+  if (cached && Date.now() < renewDueAtMs(cached.expiresAtMs)) return { actor: cached.actor, refreshHeaders: undefined };
+
   const [row] = await deps.db
     .select({
       sessionId: sessions.id,
@@ -34,20 +41,17 @@ export async function loadActor(deps: SessionDeps, headers: Headers): Promise<{ 
     .leftJoin(userRoles, eq(userRoles.userId, sessions.userId))
     .leftJoin(companyUsers, eq(companyUsers.userId, sessions.userId))
     .where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`)));
-  if (!row) return { actor: null, refreshHeaders: noRefresh };
+  if (!row) return { actor: null, refreshHeaders: undefined };
 
-  let refreshHeaders = noRefresh;
-  const renewDueAt = row.expiresAt.getTime() - (SESSION_EXPIRES_IN - SESSION_UPDATE_AGE) * 1000;
-  if (Date.now() >= renewDueAt) {
-    const renewed = await deps.auth.api.getSession({ headers, returnHeaders: true });
-    if (!renewed.response) return { actor: null, refreshHeaders: renewed.headers };
-    refreshHeaders = renewed.headers;
-  }
   const role: Role = row.role === "admin" ? "admin" : "customer";
-  return {
-    actor: { userId: row.userId, email: row.email, name: row.name, role, companyId: row.companyId, sessionId: row.sessionId },
-    refreshHeaders,
-  };
+  const actor: Actor = { userId: row.userId, email: row.email, name: row.name, role, companyId: row.companyId, sessionId: row.sessionId };
+  if (Date.now() >= renewDueAtMs(row.expiresAt.getTime())) {
+    // Not cached: the renewal moves expiresAt, and the next request reads it back.
+    const renewed = await deps.auth.api.getSession({ headers, returnHeaders: true });
+    return { actor: renewed.response ? actor : null, refreshHeaders: renewed.headers };
+  }
+  deps.actors.set(token, { actor, expiresAtMs: row.expiresAt.getTime() });
+  return { actor, refreshHeaders: undefined };
 }
 
 /** 401 without a valid session; otherwise puts the actor on the context. */
@@ -57,7 +61,10 @@ export function requireSession(deps: SessionDeps) {
     if (!actor) throw unauthorized();
     c.set("actor", actor);
     await next();
-    for (const cookie of refreshHeaders.getSetCookie()) c.res.headers.append("Set-Cookie", cookie);
+    if (refreshHeaders) for (const cookie of refreshHeaders.getSetCookie()) c.res.headers.append("Set-Cookie", cookie);
+    // A write may change who this user is (creating their company, say): the next request of
+    // theirs reads it afresh here, without waiting for the trigger's notice.
+    if (!SAFE_METHODS.has(c.req.method) && c.res.ok) deps.actors.evictUser(actor.userId);
   });
 }
 

@@ -9,12 +9,17 @@ export { eventKinds, type EventKind, type PorticoEvent } from "../../shared/sche
 export const EVENTS_CHANNEL = "portico_events";
 /** A session id that was signed out: every process ends that session's streams at once. */
 export const SESSION_ENDS_CHANNEL = "portico_session_ends";
+/** Sent by database triggers when a session, role, membership or profile row changes (drizzle/0005). */
+export const ACTOR_CHANGES_CHANNEL = "portico_actor_changes";
+const CHANNELS = [EVENTS_CHANNEL, SESSION_ENDS_CHANNEL, ACTOR_CHANGES_CHANNEL] as const;
 
 export interface BusSubscriber {
   onEvent(event: PorticoEvent): void;
   /** The LISTEN connection came back after a loss: events may have been missed. */
   onResync?(): void;
   onSessionEnded?(sessionId: string): void;
+  /** A trigger's `user:<id>` or `session:<id>`: who a session belongs to may have changed. */
+  onActorChanged?(payload: string): void;
   /** The bus is shutting down; end whatever depends on it. */
   onClose?(): void;
 }
@@ -71,6 +76,7 @@ export async function createEventBus(db: Database, driver: Driver, options: Even
   const onNotification = (channel: string, payload: string) => {
     if (closed) return;
     if (channel === SESSION_ENDS_CHANNEL) return each((s) => s.onSessionEnded?.(payload));
+    if (channel === ACTOR_CHANGES_CHANNEL) return each((s) => s.onActorChanged?.(payload));
     const event = parseEvent(payload);
     if (event) each((s) => s.onEvent(event));
   };
@@ -79,7 +85,7 @@ export async function createEventBus(db: Database, driver: Driver, options: Even
   if (driver.kind === "pglite") {
     // In-process: PGlite delivers notifications to its own listeners after the commit.
     const stops = await Promise.all(
-      [EVENTS_CHANNEL, SESSION_ENDS_CHANNEL].map((channel) =>
+      CHANNELS.map((channel) =>
         driver.client.listen(channel, (payload) => onNotification(channel, payload)),
       ),
     );
@@ -89,7 +95,7 @@ export async function createEventBus(db: Database, driver: Driver, options: Even
   } else {
     const listener = await startPostgresListener({
       url: driver.url,
-      channels: [EVENTS_CHANNEL, SESSION_ENDS_CHANNEL],
+      channels: CHANNELS,
       onNotification,
       onReconnected: () => each((s) => s.onResync?.()),
       ...(options.reconnectDelayMs === undefined ? {} : { reconnectDelayMs: options.reconnectDelayMs }),

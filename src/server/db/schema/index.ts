@@ -3,3 +3,5 @@ export * from "./companies";
 export * from "./projects";
 export * from "./tickets";
 export * from "./billing";
+export * from "./conversations";
+export * from "./row-counts";

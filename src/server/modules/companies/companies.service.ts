@@ -1,37 +1,55 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Company, CompanyListItem, CompanyListQuery, CompanyOption, CompanyOptionsQuery, CompanyProfileInput, MyCompany } from "../../../shared/schemas/company";
 import type { Page } from "../../../shared/schemas/pagination";
 import type { Database } from "../../db/client";
-import { cappedCount } from "../../db/count";
-import { containsText } from "../../db/scope";
+import { cappedCount, cappedTotalColumn, splitTotal } from "../../db/count";
+import { prepared } from "../../db/prepared";
+import { containsText, ListFilter } from "../../db/scope";
 import { companies, companyUsers } from "../../db/schema";
 import type { Actor } from "../../http/context";
 import { conflict, notFound } from "../../http/problem";
-import { activeProjectCount, projectCount, scope, toCompany, userCount } from "./company-select";
+import { activeProjectCount, companyIdIn, projectCountOf, scope, toCompany, userCountOf } from "./company-select";
 
 export async function listCompanies(actor: Actor, db: Database, query: CompanyListQuery): Promise<Page<CompanyListItem>> {
-  const where = and(scope(actor), query.q ? containsText(companies.name, query.q) : undefined);
-  // Matches companies_created_at_idx (created_at desc, id) in either direction.
-  const order = query.sort === "asc" ? [asc(companies.createdAt), desc(companies.id)] : [desc(companies.createdAt), asc(companies.id)];
-  // The page is chosen first and the per-row counts run only for its rows: Postgres evaluates
-  // select-list subqueries for every row an OFFSET skips, too.
-  const pageIds = db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [rows, counted] = await Promise.all([
-    db
-      .select({ company: companies, projectCount, userCount })
+  const filter = new ListFilter(actor, companies.id).contains("q", companies.name, query.q);
+  const statement = prepared(db, `companies_list_${filter.key}_${query.sort}`, (name) => {
+    const where = filter.where();
+    // Matches companies_created_at_idx (created_at desc, id) in either direction.
+    const order = query.sort === "asc" ? [asc(companies.createdAt), desc(companies.id)] : [desc(companies.createdAt), asc(companies.id)];
+    // The page is chosen in a subquery and the per-row counts are computed outside it, for its rows
+    // only: Postgres evaluates select-list subqueries for every row an OFFSET skips, too. (Picking
+    // the ids first and fetching `where id in (…)` made the planner hash-join all 10,000 companies.)
+    const page = db
+      .select()
       .from(companies)
-      .where(inArray(companies.id, pageIds))
-      .orderBy(...order),
-    cappedCount(db, companies, where),
-  ]);
+      .where(where)
+      .orderBy(...order)
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .as("page");
+    const pageOrder = query.sort === "asc" ? [asc(page.createdAt), desc(page.id)] : [desc(page.createdAt), asc(page.id)];
+    return db
+      .select({
+        id: page.id,
+        name: page.name,
+        contactName: page.contactName,
+        contactEmail: page.contactEmail,
+        phone: page.phone,
+        address: page.address,
+        createdAt: page.createdAt,
+        updatedAt: page.updatedAt,
+        projectCount: projectCountOf(companyIdIn("page")),
+        userCount: userCountOf(companyIdIn("page")),
+        fullCount: cappedTotalColumn(companies, where),
+      })
+      .from(page)
+      .orderBy(...pageOrder)
+      .prepare(name);
+  });
+  const selected = await statement.execute({ ...filter.values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+  const { rows, counted } = await splitTotal(selected, query.page, () => cappedCount(db, companies, filter.whereWithValues()));
   return {
-    items: rows.map((row) => ({ ...toCompany(row.company), projectCount: row.projectCount, userCount: row.userCount })),
+    items: rows.map(({ projectCount, userCount, ...company }) => ({ ...toCompany(company), projectCount, userCount })),
     ...counted,
     page: query.page,
     pageSize: query.pageSize,

@@ -23,8 +23,11 @@ export const toCompany = (row: typeof companies.$inferSelect): Company => ({
 const qualified = (column: Column) => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 const companyId = qualified(companies.id);
 
-// Correlated counts run for the page's rows only, each one an index lookup
-// (projects_company_id_created_at_idx, company_users_company_id_idx).
-export const projectCount = sql<number>`(select count(*)::int from ${projects} where ${qualified(projects.companyId)} = ${companyId})`;
-export const userCount = sql<number>`(select count(*)::int from ${companyUsers} where ${qualified(companyUsers.companyId)} = ${companyId})`;
+/** `alias`.id of a subquery of companies, spelled out for the same reason. */
+export const companyIdIn = (alias: string) => sql`${sql.identifier(alias)}.${sql.identifier(companies.id.name)}`;
+
+// Correlated counts, each one an index lookup (projects_company_id_created_at_idx,
+// company_users_company_id_idx); `id` is the qualified company id they count for.
+export const projectCountOf = (id: SQL) => sql<number>`(select count(*)::int from ${projects} where ${qualified(projects.companyId)} = ${id})`;
+export const userCountOf = (id: SQL) => sql<number>`(select count(*)::int from ${companyUsers} where ${qualified(companyUsers.companyId)} = ${id})`;
 export const activeProjectCount = sql<number>`(select count(*)::int from ${projects} where ${qualified(projects.companyId)} = ${companyId} and ${qualified(projects.status)} = 'active')`;

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { CreateInvoiceInput, Invoice, InvoiceListQuery, UpdateInvoiceInput } from "../../../shared/schemas/invoice";
 import type { Page } from "../../../shared/schemas/pagination";
 import type { Database } from "../../db/client";
-import { cappedCount } from "../../db/count";
-import { containsText, visibleTo } from "../../db/scope";
+import { cappedCount, cappedTotalColumn, splitTotal } from "../../db/count";
+import { prepared } from "../../db/prepared";
+import { ListFilter, visibleTo } from "../../db/scope";
 import { companies, invoices } from "../../db/schema";
 import type { Actor } from "../../http/context";
 import { badRequest, conflict, forbidden, notFound } from "../../http/problem";
@@ -33,32 +34,34 @@ const toJson = <T extends Row>(row: T) => ({ ...row, createdAt: row.createdAt.to
 
 export async function listInvoices(db: Database, actor: Actor, query: InvoiceListQuery): Promise<Page<Invoice>> {
   const isAdmin = actor.role === "admin";
-  const where = and(
-    invoicesVisibleTo(actor),
-    query.status ? eq(invoices.status, query.status) : undefined,
-    isAdmin && query.companyId ? eq(invoices.companyId, query.companyId) : undefined,
-    query.q ? containsText(invoices.invoiceNumber, query.q) : undefined,
-  );
-  const direction = query.sort === "asc" ? asc : desc;
-  // Customers read their invoices by issue date (spec), admins by creation (spec); both indexed.
-  // The id tie-break runs opposite to the date, as in invoices_created_at_idx (created_at desc, id).
-  const tieBreak = query.sort === "asc" ? desc(invoices.id) : asc(invoices.id);
-  const order = isAdmin
-    ? [direction(invoices.createdAt), tieBreak]
-    : [direction(invoices.issueDate), direction(invoices.createdAt), tieBreak];
+  const filter = new ListFilter(actor, invoices.companyId)
+    .equals("status", invoices.status, query.status)
+    .equals("company", invoices.companyId, isAdmin ? query.companyId : undefined)
+    .contains("q", invoices.invoiceNumber, query.q);
   const page = isAdmin ? query.page : 1;
   const pageSize = isAdmin ? query.pageSize : CUSTOMER_INVOICE_LIMIT;
-  const [rows, counted] = await Promise.all([
-    db
-      .select(columns)
+  // The filter's key tells admins ("all") from customers, whose order differs.
+  const statement = prepared(db, `invoices_list_${filter.key}_${query.sort}`, (name) => {
+    const where = filter.where();
+    const direction = query.sort === "asc" ? asc : desc;
+    // Customers read their invoices by issue date (spec), admins by creation (spec); both indexed.
+    // The id tie-break runs opposite to the date, as in invoices_created_at_idx (created_at desc, id).
+    const tieBreak = query.sort === "asc" ? desc(invoices.id) : asc(invoices.id);
+    const order = isAdmin
+      ? [direction(invoices.createdAt), tieBreak]
+      : [direction(invoices.issueDate), direction(invoices.createdAt), tieBreak];
+    return db
+      .select({ ...columns, fullCount: cappedTotalColumn(invoices, where) })
       .from(invoices)
       .innerJoin(companies, eq(companies.id, invoices.companyId))
       .where(where)
       .orderBy(...order)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    cappedCount(db, invoices, where),
-  ]);
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(name);
+  });
+  const selected = await statement.execute({ ...filter.values, limit: pageSize, offset: (page - 1) * pageSize });
+  const { rows, counted } = await splitTotal(selected, page, () => cappedCount(db, invoices, filter.whereWithValues()));
   return { items: rows.map(toJson), ...counted, page, pageSize };
 }
 

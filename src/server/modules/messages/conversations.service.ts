@@ -1,100 +1,88 @@
-import { asc, countDistinct, desc, eq, ilike, inArray, sql } from "drizzle-orm";
-import type { Conversation, ConversationsQuery } from "../../../shared/schemas/message";
+import { and, asc, desc, eq, exists, ilike, sql, type SQL } from "drizzle-orm";
+import type { Conversation, ConversationsQuery, Message } from "../../../shared/schemas/message";
 import type { Page } from "../../../shared/schemas/pagination";
 import type { Database } from "../../db/client";
-import { companies, messages, profiles, userRoles } from "../../db/schema";
+import { cappedCount, cappedTotalColumn, splitTotal } from "../../db/count";
+import { prepared } from "../../db/prepared";
+import { companies, conversations, messages, profiles, userRoles } from "../../db/schema";
 import type { Actor } from "../../http/context";
 import { forbidden } from "../../http/problem";
-import { senderProfile, senderRole, toIso, toMessage, type MessageRow } from "./message-select";
+import { senderProfile, senderRole, toIso, toMessage } from "./message-select";
+
+/**
+ * At most this many messages are embedded in one page, whatever `recent` asks for: `recent` is
+ * lowered to fit (but never below 1, the last message). 500 is 50 conversations × 10, the largest
+ * page the endpoint answered by default before; the web app asks 10 × 10.
+ */
+export const MAX_EMBEDDED_MESSAGES = 500;
+
+/** Messages embedded per conversation for this query. */
+export const recentPerConversation = (query: Pick<ConversationsQuery, "recent" | "pageSize">) =>
+  Math.max(1, Math.min(query.recent, Math.floor(MAX_EMBEDDED_MESSAGES / query.pageSize)));
 
 /** `q` is matched as plain text: LIKE wildcards typed by the user are escaped. */
-const contains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * One row per company that has messages, most recent activity first (or oldest with sort=asc).
- * Counts, last activity and the total come from one aggregate query over messages; the page's
- * recent messages from a second query, one index range per company (messages_company_id_created_at_idx).
+ * Last activity and the counts come from the `conversations` summary, which triggers keep equal
+ * to an aggregate of `messages` (ADR 009): the page is an index scan of its rows
+ * (conversations_last_message_at_idx), and each row's newest messages are one index range of
+ * messages_company_id_created_at_idx, in the same statement. The capped total runs alongside.
  */
 export async function listConversations(db: Database, actor: Actor, query: ConversationsQuery): Promise<Page<Conversation>> {
   if (actor.role !== "admin") throw forbidden();
-  const summary = db.$with("summary").as(
-    db
-      .select({
-        companyId: messages.companyId,
-        lastMessageAt: sql<Date | string>`max(${messages.createdAt})`.as("last_message_at"),
-        messageCount: sql<number>`count(*)::int`.as("message_count"),
-        // Customer messages not yet read by the provider team; a deleted sender counts as a customer.
-        unreadCount: sql<number>`(count(*) filter (where not ${messages.isRead} and ${userRoles.role} is distinct from 'admin'))::int`.as(
-          "unread_count",
-        ),
-      })
-      .from(messages)
-      .leftJoin(userRoles, senderRole)
-      .groupBy(messages.companyId),
+  const statement = prepared(db, `conversations_list_${query.q ? "q" : "all"}_${query.sort}`, (name) =>
+    selectPage(db, query.sort, query.q ? sql`${sql.placeholder("q")}` : undefined).prepare(name),
   );
-  const where = query.q ? ilike(companies.name, contains(query.q)) : undefined;
-  const direction = query.sort === "asc" ? asc : desc;
-  const rows = await db
-    .with(summary)
-    .select({
-      id: companies.id,
-      name: companies.name,
-      lastMessageAt: summary.lastMessageAt,
-      messageCount: summary.messageCount,
-      unreadCount: summary.unreadCount,
-      total: sql<number>`(count(*) over ())::int`,
-    })
-    .from(summary)
-    .innerJoin(companies, eq(companies.id, summary.companyId))
-    .where(where)
-    .orderBy(direction(summary.lastMessageAt), direction(companies.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
+  const selected = await statement.execute({
+    ...(query.q ? { q: containsPattern(query.q) } : {}),
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+    recent: recentPerConversation(query),
+  });
+  const { rows, counted } = await splitTotal(selected, query.page, () =>
+    cappedCount(db, conversations, query.q ? matching(db, containsPattern(query.q)) : undefined),
+  );
 
-  // Past the last page the window count has no row to ride on; count separately only then.
-  const total = rows[0]?.total ?? (query.page > 1 ? await countConversations(db, where) : 0);
-  const recent = await recentMessages(
-    db,
-    rows.map((row) => row.id),
-    query.recent,
-  );
-  return {
-    items: rows.map((row) => {
-      const latest = recent.get(row.id) ?? [];
-      return {
-        company: { id: row.id, name: row.name },
+  const items: Conversation[] = [];
+  let current: Conversation | undefined;
+  for (const row of rows) {
+    const message: Message = toMessage(row);
+    if (current?.company.id !== row.companyId) {
+      current = {
+        company: { id: row.companyId, name: row.name },
         lastMessageAt: toIso(row.lastMessageAt),
         messageCount: row.messageCount,
         unreadCount: row.unreadCount,
-        lastMessage: latest[latest.length - 1]!,
-        recentMessages: latest,
+        lastMessage: message,
+        recentMessages: [],
       };
-    }),
-    total,
-    // One row per company with messages: bounded by the number of customers, so counted exactly.
-    totalExact: true,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+      items.push(current);
+    }
+    current.recentMessages.push(message);
+    current.lastMessage = message;
+  }
+  return { items, ...counted, page: query.page, pageSize: query.pageSize };
 }
 
-async function countConversations(db: Database, where: ReturnType<typeof ilike> | undefined): Promise<number> {
-  const [row] = await db
-    .select({ n: countDistinct(messages.companyId) })
-    .from(messages)
-    .innerJoin(companies, eq(companies.id, messages.companyId))
-    .where(where);
-  return row?.n ?? 0;
-}
-
-/** The newest `limit` messages of each company, oldest first, keyed by company id. */
-async function recentMessages(db: Database, companyIds: string[], limit: number): Promise<Map<string, ReturnType<typeof toMessage>[]>> {
-  const byCompany = new Map<string, ReturnType<typeof toMessage>[]>();
-  if (companyIds.length === 0) return byCompany;
+/** The page query, with `limit`, `offset` and `recent` (and `q` when given) as placeholders. */
+function selectPage(db: Database, sort: ConversationsQuery["sort"], pattern: SQL | undefined) {
+  const where = pattern ? matching(db, pattern) : undefined;
+  const direction = sort === "asc" ? asc : desc;
+  // The page is picked from the summary alone: the company names are joined for its rows only,
+  // not for every row a deep OFFSET skips.
+  const page = db
+    .select()
+    .from(conversations)
+    .where(where)
+    .orderBy(direction(conversations.lastMessageAt), direction(conversations.companyId))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .as("page");
   const latest = db
     .select({
       id: messages.id,
-      companyId: messages.companyId,
       content: messages.content,
       isRead: messages.isRead,
       createdAt: messages.createdAt,
@@ -107,14 +95,19 @@ async function recentMessages(db: Database, companyIds: string[], limit: number)
     .from(messages)
     .leftJoin(profiles, senderProfile)
     .leftJoin(userRoles, senderRole)
-    .where(eq(messages.companyId, companies.id))
+    .where(eq(messages.companyId, page.companyId))
     .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(limit)
+    .limit(sql.placeholder("recent"))
     .as("latest");
-  const rows: MessageRow[] = await db
+
+  return db
     .select({
+      companyId: page.companyId,
+      name: companies.name,
+      lastMessageAt: page.lastMessageAt,
+      messageCount: page.messageCount,
+      unreadCount: page.unreadCount,
       id: latest.id,
-      companyId: latest.companyId,
       content: latest.content,
       isRead: latest.isRead,
       createdAt: latest.createdAt,
@@ -122,16 +115,23 @@ async function recentMessages(db: Database, companyIds: string[], limit: number)
       senderName: latest.senderName,
       senderEmail: latest.senderEmail,
       senderRole: latest.senderRole,
+      // The capped total of every admin list, over the summary (the filter is an EXISTS on it).
+      fullCount: cappedTotalColumn(conversations, where),
     })
-    .from(companies)
+    .from(page)
+    .innerJoin(companies, eq(companies.id, page.companyId))
+    // A summary row exists only while its company has messages (same snapshot): never empty.
     .innerJoinLateral(latest, sql`true`)
-    .where(inArray(companies.id, companyIds))
-    // The same order as the conversation itself, at the database's full timestamp precision.
-    .orderBy(asc(latest.createdAt), asc(latest.id));
-  for (const row of rows) {
-    const list = byCompany.get(row.companyId) ?? [];
-    list.push(toMessage(row));
-    byCompany.set(row.companyId, list);
-  }
-  return byCompany;
+    // The page's order, then each conversation's messages oldest first, at full timestamp precision.
+    .orderBy(direction(page.lastMessageAt), direction(page.companyId), asc(latest.createdAt), asc(latest.id));
+}
+
+/** Conversations whose company name matches the LIKE `pattern` (a placeholder or a value). */
+function matching(db: Database, pattern: SQL | string): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(companies)
+      .where(and(eq(companies.id, conversations.companyId), ilike(companies.name, pattern))),
+  );
 }

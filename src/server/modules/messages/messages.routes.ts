@@ -11,7 +11,7 @@ import {
 import { createRouter, type AppDeps } from "../../http/context";
 import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { requireRole } from "../../http/session";
-import { listConversations } from "./conversations.service";
+import { listConversations, MAX_EMBEDDED_MESSAGES } from "./conversations.service";
 import { listMessages, markMessagesRead, sendMessage } from "./messages.service";
 
 const tags = ["Messages"];
@@ -68,6 +68,20 @@ const markRead = createRoute({
   },
 });
 
+/**
+ * The list answers every conversation's last message unless asked for more: 50 conversations × 10
+ * messages each (the shared schema's default) made a 185 KB page. The web app asks `recent=10`.
+ */
+const conversationsQuery = conversationsQuerySchema.extend({
+  recent: conversationsQuerySchema.shape.recent
+    .unwrap()
+    .default(1)
+    .describe(
+      `How many of each conversation's newest messages to embed (default 1: the last one). ` +
+        `Lowered to fit ${MAX_EMBEDDED_MESSAGES} messages per page, never below 1.`,
+    ),
+});
+
 const conversations = createRoute({
   method: "get",
   path: "/conversations",
@@ -75,7 +89,7 @@ const conversations = createRoute({
   summary: "Every company's conversation, latest activity first (admin)",
   security: sessionSecurity,
   middleware: [requireRole("admin")] as const,
-  request: { query: conversationsQuerySchema },
+  request: { query: conversationsQuery },
   responses: {
     200: jsonContent(conversationPageSchema, "A page of conversations"),
     400: badRequest,

@@ -8,6 +8,7 @@ import {
 } from "../../../shared/schemas/message";
 import type { Database } from "../../db/client";
 import { companies, messages, profiles, userRoles } from "../../db/schema";
+import { prepared } from "../../db/prepared";
 import type { Actor } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/problem";
 import { fromCustomerSide, fromProviderSide, messageColumns, senderProfile, senderRole, toMessage } from "./message-select";
@@ -37,18 +38,24 @@ async function conversationOf(db: Database, actor: Actor, companyId: string | un
 export async function listMessages(db: Database, actor: Actor, query: ListMessagesQuery): Promise<Message[]> {
   const companyId = await conversationOf(db, actor, query.companyId);
   if (!companyId) return [];
-  const cursor = query.before
-    ? sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from ${messages} m where m.id = ${query.before} and m.company_id = ${companyId})`
-    : undefined;
-  const rows = await db
-    .select(messageColumns)
-    .from(messages)
-    .leftJoin(profiles, senderProfile)
-    .leftJoin(userRoles, senderRole)
-    .where(and(eq(messages.companyId, companyId), cursor))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(query.limit);
-  return rows.reverse().map(toMessage);
+  const statement = prepared(db, `messages_list_${query.before ? "before" : "newest"}`, (name) => {
+    const company = sql.placeholder("company");
+    const cursor = query.before
+      ? sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from ${messages} m where m.id = ${sql.placeholder("before")} and m.company_id = ${company})`
+      : undefined;
+    return db
+      .select(messageColumns)
+      .from(messages)
+      .leftJoin(profiles, senderProfile)
+      .leftJoin(userRoles, senderRole)
+      .where(and(eq(messages.companyId, company), cursor))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(sql.placeholder("limit"))
+      .prepare(name);
+  });
+  const rows = await statement.execute({ company: companyId, limit: query.limit, ...(query.before ? { before: query.before } : {}) });
+  // Newest first from the index, oldest first on screen. (A copy: the rows may be shared, read-cache.ts.)
+  return rows.toReversed().map(toMessage);
 }
 
 export interface SentMessage {

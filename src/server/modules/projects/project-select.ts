@@ -26,15 +26,15 @@ const projectColumns = {
   assignee: { id: profiles.id, name: profiles.fullName, email: profiles.email },
 };
 
-/** Projects with their company and assignee in one query; callers add where/order/limit. */
-export const selectProjects = (db: Database) =>
+/** Projects with their company and assignee in one query; callers add where/order/limit (and columns). */
+export const selectProjects = <Extra extends Record<string, SQL>>(db: Database, extra?: Extra) =>
   db
-    .select(projectColumns)
+    .select({ ...projectColumns, ...(extra as Extra) })
     .from(projects)
     .innerJoin(companies, eq(companies.id, projects.companyId))
     .leftJoin(profiles, eq(profiles.id, projects.assignedTo));
 
-type ProjectRow = Awaited<ReturnType<ReturnType<typeof selectProjects>["execute"]>>[number];
+type ProjectRow = Awaited<ReturnType<ReturnType<typeof selectProjects<Record<never, SQL>>>["execute"]>>[number];
 
 export const toProject = (row: ProjectRow): Project => ({
   ...row,

@@ -2,8 +2,9 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Page } from "../../../shared/schemas/pagination";
 import type { CreateProjectInput, Project, ProjectListQuery, UpdateProjectInput } from "../../../shared/schemas/project";
 import type { Database } from "../../db/client";
-import { cappedCount } from "../../db/count";
-import { containsText } from "../../db/scope";
+import { cappedCount, cappedTotalColumn, splitTotal } from "../../db/count";
+import { prepared } from "../../db/prepared";
+import { ListFilter } from "../../db/scope";
 import { companies, projects, userRoles } from "../../db/schema";
 import type { Actor } from "../../http/context";
 import { badRequest, conflict, notFound } from "../../http/problem";
@@ -11,20 +12,21 @@ import { companyScope, projectScope, selectProjects, toProject } from "./project
 import { nextFreeSlug, slugify, UUID_SHAPE } from "./project-slug";
 
 export async function listProjects(actor: Actor, db: Database, query: ProjectListQuery): Promise<Page<Project>> {
-  const where = and(
-    projectScope(actor),
-    query.companyId ? eq(projects.companyId, query.companyId) : undefined,
-    query.q ? containsText(projects.name, query.q) : undefined,
-  );
-  const order = query.sort === "asc" ? [asc(projects.createdAt), desc(projects.id)] : [desc(projects.createdAt), asc(projects.id)];
-  const [rows, counted] = await Promise.all([
-    selectProjects(db)
+  const filter = new ListFilter(actor, projects.companyId)
+    .equals("company", projects.companyId, query.companyId)
+    .contains("q", projects.name, query.q);
+  const statement = prepared(db, `projects_list_${filter.key}_${query.sort}`, (name) => {
+    const where = filter.where();
+    const order = query.sort === "asc" ? [asc(projects.createdAt), desc(projects.id)] : [desc(projects.createdAt), asc(projects.id)];
+    return selectProjects(db, { fullCount: cappedTotalColumn(projects, where) })
       .where(where)
       .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    cappedCount(db, projects, where),
-  ]);
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(name);
+  });
+  const page = await statement.execute({ ...filter.values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+  const { rows, counted } = await splitTotal(page, query.page, () => cappedCount(db, projects, filter.whereWithValues()));
   return { items: rows.map(toProject), ...counted, page: query.page, pageSize: query.pageSize };
 }
 

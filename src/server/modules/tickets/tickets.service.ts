@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Page } from "../../../shared/schemas/pagination";
 import type {
   CreateTicketInput,
@@ -8,8 +8,9 @@ import type {
   UpdateTicketInput,
 } from "../../../shared/schemas/ticket";
 import type { Database } from "../../db/client";
-import { cappedCount } from "../../db/count";
-import { containsText, visibleTo } from "../../db/scope";
+import { cappedCount, cappedTotalColumn, splitTotal } from "../../db/count";
+import { prepared } from "../../db/prepared";
+import { ListFilter, visibleTo } from "../../db/scope";
 import { companies, profiles, projects, tickets } from "../../db/schema";
 import type { Actor } from "../../http/context";
 import { badRequest, forbidden, notFound } from "../../http/problem";
@@ -36,30 +37,33 @@ const listColumns = {
 
 export async function listTickets(db: Database, actor: Actor, query: TicketListQuery): Promise<Page<TicketListItem>> {
   const isAdmin = actor.role === "admin";
-  const where = and(
-    ticketsVisibleTo(actor),
-    query.status ? eq(tickets.status, query.status) : undefined,
-    query.projectId ? eq(tickets.projectId, query.projectId) : undefined,
-    isAdmin && query.companyId ? eq(tickets.companyId, query.companyId) : undefined,
-    query.q ? containsText(tickets.title, query.q) : undefined,
-  );
-  const direction = query.sort === "asc" ? asc : desc;
+  const filter = new ListFilter(actor, tickets.companyId)
+    .equals("status", tickets.status, query.status)
+    .equals("project", tickets.projectId, query.projectId)
+    .equals("company", tickets.companyId, isAdmin ? query.companyId : undefined)
+    .contains("q", tickets.title, query.q);
   const page = isAdmin ? query.page : 1;
   const pageSize = isAdmin ? query.pageSize : CUSTOMER_TICKET_LIMIT;
-  const [rows, counted] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(tickets)
-      .innerJoin(projects, eq(projects.id, tickets.projectId))
-      .innerJoin(companies, eq(companies.id, tickets.companyId))
-      .where(where)
-      // The id tie-break runs opposite to the date, as in tickets_created_at_idx (created_at desc, id).
-      .orderBy(direction(tickets.createdAt), query.sort === "asc" ? desc(tickets.id) : asc(tickets.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+  const statement = prepared(db, `tickets_list_${filter.key}_${query.sort}`, (name) => {
+    const where = filter.where();
+    const direction = query.sort === "asc" ? asc : desc;
     // The joins are on non-null foreign keys, so counting tickets alone gives the same number.
-    cappedCount(db, tickets, where),
-  ]);
+    return (
+      db
+        .select({ ...listColumns, fullCount: cappedTotalColumn(tickets, where) })
+        .from(tickets)
+        .innerJoin(projects, eq(projects.id, tickets.projectId))
+        .innerJoin(companies, eq(companies.id, tickets.companyId))
+        .where(where)
+        // The id tie-break runs opposite to the date, as in tickets_created_at_idx (created_at desc, id).
+        .orderBy(direction(tickets.createdAt), query.sort === "asc" ? desc(tickets.id) : asc(tickets.id))
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .prepare(name)
+    );
+  });
+  const selected = await statement.execute({ ...filter.values, limit: pageSize, offset: (page - 1) * pageSize });
+  const { rows, counted } = await splitTotal(selected, page, () => cappedCount(db, tickets, filter.whereWithValues()));
   const items = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }));
   return { items, ...counted, page, pageSize };
 }

@@ -1,0 +1,82 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { companies, companyUsers, sessions, userRoles } from "../db/schema";
+import { startTestServer, type TestServer } from "../test/harness";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+/** SQL text of every statement the app sends while `run` runs. */
+async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
+  const { driver } = server.database;
+  const target = (driver.kind === "pglite" ? driver.client : driver.pool) as unknown as { query: (...args: unknown[]) => unknown };
+  const original = target.query;
+  const seen: string[] = [];
+  target.query = function (this: unknown, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string };
+    seen.push(typeof first === "string" ? first : (first.text ?? ""));
+    return original.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    target.query = original;
+  }
+  return seen;
+}
+
+const touchesSessions = (statements: string[]) => statements.filter((text) => text.includes('"sessions"'));
+// Trigger notices reach other processes (and the PostgreSQL listener) moments after the commit:
+// far sooner than the cache's 15 s time to live, which is what these tests would otherwise see.
+const soon = { timeout: 3_000, interval: 25 };
+
+describe("the session cache", () => {
+  it("answers a repeated request without a session query", async () => {
+    const user = await server.createUser();
+    const first = await statementsDuring(async () => expect((await user.client.get("/api/me")).status).toBe(200));
+    const second = await statementsDuring(async () => expect((await user.client.get("/api/me")).status).toBe(200));
+    expect(touchesSessions(first)).toHaveLength(1);
+    expect(touchesSessions(second)).toEqual([]);
+    expect(second.length).toBe(first.length - 1);
+  });
+
+  it("ends a signed-out session at once, cached or not", async () => {
+    const user = await server.createUser();
+    const stolenCookie = user.client.cookieHeader;
+    expect((await user.client.get("/api/me")).status).toBe(200);
+    expect((await user.client.signOut()).status).toBe(200);
+    expect((await server.anonymous().raw("/api/me", { headers: { cookie: stolenCookie } })).status).toBe(401);
+  });
+
+  it("shows a customer the company they just created on their very next request", async () => {
+    const user = await server.createUser();
+    expect((await user.client.get("/api/me")).body.company).toBeNull();
+    const created = await user.client.request("PUT", "/api/companies/mine", { name: "Fresh Co" });
+    expect(created.status).toBe(201);
+    expect((await user.client.get("/api/me")).body.company).toEqual({ id: created.body.company.id, name: "Fresh Co" });
+  });
+
+  it("hears of a membership, a role and a session changed straight in the database", async () => {
+    const user = await server.createUser();
+    expect((await user.client.get("/api/me")).body).toMatchObject({ role: "customer", company: null });
+
+    const [company] = await server.deps.db.insert(companies).values({ name: "Joined Ltd" }).returning();
+    await server.deps.db.insert(companyUsers).values({ userId: user.id, companyId: company!.id });
+    await expect.poll(async () => (await user.client.get("/api/me")).body.company, soon).toEqual({ id: company!.id, name: "Joined Ltd" });
+
+    // Removed from the company: their next requests must not see its data.
+    await server.deps.db.delete(companyUsers).where(eq(companyUsers.userId, user.id));
+    await expect.poll(async () => (await user.client.get("/api/me")).body.company, soon).toBeNull();
+
+    await server.deps.db.insert(userRoles).values({ userId: user.id, role: "admin" });
+    await expect.poll(async () => (await user.client.get("/api/me")).body.role, soon).toBe("admin");
+    await server.deps.db.delete(userRoles).where(eq(userRoles.userId, user.id));
+    await expect.poll(async () => (await user.client.get("/api/companies")).status, soon).toBe(403);
+
+    await server.deps.db.delete(sessions).where(eq(sessions.userId, user.id));
+    await expect.poll(async () => (await user.client.get("/api/me")).status, soon).toBe(401);
+  });
+});

@@ -1,0 +1,38 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
+import { createProject } from "../projects/test-fixtures";
+import { addMember, customerWithCompany } from "./test-fixtures";
+
+let server: TestServer;
+let admin: TestUser;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.createUser({ admin: true, name: "Ada Admin" });
+});
+afterAll(() => server.close());
+
+describe("GET /api/companies, per-row counts", () => {
+  it("gives every row of every page its own project and user counts, in both orders", async () => {
+    const tag = randomUUID().slice(0, 8);
+    // Company n has n projects and n users (its creator plus n - 1 members).
+    for (const n of [1, 2, 3]) {
+      const customer = await customerWithCompany(server, `Counted ${tag} ${n}`);
+      for (let i = 1; i < n; i++) await addMember(server, customer.company.id);
+      for (let i = 0; i < n; i++) await createProject(admin, customer.company.id, { name: `P${n}.${i}` });
+    }
+    const expected = (name: string) => Number(name.slice(-1));
+    for (const sort of ["desc", "asc"]) {
+      const rows = [];
+      for (const page of [1, 2, 3]) {
+        const response = await admin.client.get(`/api/companies?q=${tag}&pageSize=1&page=${page}&sort=${sort}`);
+        expect(response.body).toMatchObject({ total: 3, page, pageSize: 1 });
+        rows.push(...response.body.items);
+      }
+      expect(rows.map((row: { name: string }) => row.name)).toEqual(
+        (sort === "desc" ? [3, 2, 1] : [1, 2, 3]).map((n) => `Counted ${tag} ${n}`),
+      );
+      for (const row of rows) expect(row).toMatchObject({ projectCount: expected(row.name), userCount: expected(row.name) });
+    }
+  });
+});
