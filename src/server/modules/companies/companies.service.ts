@@ -66,7 +66,9 @@ export async function listCompanyOptions(actor: Actor, db: Database, query: Comp
 }
 
 export async function findCompany(actor: Actor, db: Database, id: string): Promise<Company> {
-  const [row] = await db.select().from(companies).where(and(eq(companies.id, id), scope(actor)));
+  const filter = new ListFilter(actor, companies.id).equals("id", companies.id, id);
+  const statement = prepared(db, `company_${filter.key}`, (name) => db.select().from(companies).where(filter.where()).prepare(name));
+  const [row] = await statement.execute(filter.values);
   // Another company's record answers exactly like a missing one (D11).
   if (!row) throw notFound("Customer not found");
   return toCompany(row);

@@ -66,11 +66,11 @@ export async function listInvoices(db: Database, actor: Actor, query: InvoiceLis
 }
 
 export async function findInvoice(db: Database, actor: Actor, id: string): Promise<Invoice> {
-  const [row] = await db
-    .select(columns)
-    .from(invoices)
-    .innerJoin(companies, eq(companies.id, invoices.companyId))
-    .where(and(eq(invoices.id, id), invoicesVisibleTo(actor)));
+  const filter = new ListFilter(actor, invoices.companyId).equals("id", invoices.id, id);
+  const statement = prepared(db, `invoice_${filter.key}`, (name) =>
+    db.select(columns).from(invoices).innerJoin(companies, eq(companies.id, invoices.companyId)).where(filter.where()).prepare(name),
+  );
+  const [row] = await statement.execute(filter.values);
   // D11: another company's invoice answers exactly like a missing one.
   if (!row) throw notFound("Invoice not found");
   return toJson(row);

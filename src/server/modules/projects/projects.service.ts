@@ -32,8 +32,10 @@ export async function listProjects(actor: Actor, db: Database, query: ProjectLis
 
 /** By id or slug (D7). Another company's project answers exactly like a missing one (D11). */
 export async function findProject(actor: Actor, db: Database, idOrSlug: string): Promise<Project> {
-  const match = UUID_SHAPE.test(idOrSlug) ? eq(projects.id, idOrSlug) : eq(projects.slug, idOrSlug);
-  const [row] = await selectProjects(db).where(and(match, projectScope(actor)));
+  const byId = UUID_SHAPE.test(idOrSlug);
+  const filter = new ListFilter(actor, projects.companyId).equals(byId ? "id" : "slug", byId ? projects.id : projects.slug, idOrSlug);
+  const statement = prepared(db, `project_${filter.key}`, (name) => selectProjects(db).where(filter.where()).prepare(name));
+  const [row] = await statement.execute(filter.values);
   if (!row) throw notFound("Project not found");
   return toProject(row);
 }

@@ -69,18 +69,23 @@ export async function listTickets(db: Database, actor: Actor, query: TicketListQ
 }
 
 export async function findTicket(db: Database, actor: Actor, id: string): Promise<Ticket> {
-  const [row] = await db
-    .select({
-      ...listColumns,
-      description: tickets.description,
-      project: { id: projects.id, name: projects.name, slug: projects.slug },
-      createdBy: { id: profiles.id, name: profiles.fullName, email: profiles.email },
-    })
-    .from(tickets)
-    .innerJoin(projects, eq(projects.id, tickets.projectId))
-    .innerJoin(companies, eq(companies.id, tickets.companyId))
-    .leftJoin(profiles, eq(profiles.id, tickets.createdBy))
-    .where(and(eq(tickets.id, id), ticketsVisibleTo(actor)));
+  const filter = new ListFilter(actor, tickets.companyId).equals("id", tickets.id, id);
+  const statement = prepared(db, `ticket_${filter.key}`, (name) =>
+    db
+      .select({
+        ...listColumns,
+        description: tickets.description,
+        project: { id: projects.id, name: projects.name, slug: projects.slug },
+        createdBy: { id: profiles.id, name: profiles.fullName, email: profiles.email },
+      })
+      .from(tickets)
+      .innerJoin(projects, eq(projects.id, tickets.projectId))
+      .innerJoin(companies, eq(companies.id, tickets.companyId))
+      .leftJoin(profiles, eq(profiles.id, tickets.createdBy))
+      .where(filter.where())
+      .prepare(name),
+  );
+  const [row] = await statement.execute(filter.values);
   // D11: another company's ticket answers exactly like a missing one.
   if (!row) throw notFound("Ticket not found");
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
