@@ -1,5 +1,6 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import { relative } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 
 const apiPort = process.env.API_PORT ?? "3001";
@@ -13,14 +14,54 @@ function brandInDev(): Plugin {
   };
 }
 
+/**
+ * With PORTICO_BUNDLE_REPORT=1, writes `.vite/bundle-report.json` into the build: every chunk's
+ * file, static and dynamic imports and source modules, so the byte budgets (bench/bundle-budget.ts)
+ * can follow what each page loads module by module (Vite's manifest names only entry modules).
+ */
+function bundleReport(): Plugin {
+  return {
+    name: "portico-bundle-report",
+    apply: () => process.env.PORTICO_BUNDLE_REPORT === "1",
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle)
+        .filter((output) => output.type === "chunk")
+        .map((chunk) => ({
+          file: chunk.fileName,
+          name: chunk.name,
+          isEntry: chunk.isEntry,
+          imports: chunk.imports,
+          dynamicImports: chunk.dynamicImports,
+          modules: chunk.moduleIds.map((id) => relative(process.cwd(), id.replace(/^\0/, "")).replaceAll("\\", "/")),
+        }));
+      this.emitFile({ type: "asset", fileName: ".vite/bundle-report.json", source: JSON.stringify({ chunks }, null, 1) });
+    },
+  };
+}
+
 export default defineConfig({
   root: "src/web",
   publicDir: false,
-  plugins: [react(), tailwindcss(), brandInDev()],
+  plugins: [react(), tailwindcss(), brandInDev(), bundleReport()],
   build: {
     outDir: "../../dist/web",
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // The libraries every page runs (React, React Router, TanStack Query) change less often
+            // than our code: in a chunk of their own, a release does not evict them from caches.
+            // `$initial` keeps out the parts only lazy screens use (useMutation, useInfiniteQuery).
+            { name: "vendor", test: /node_modules[\\/]/, tags: ["$initial"], priority: 3 },
+            // Named chunks for the libraries that only some screens load (ADR 008).
+            { name: "forms", test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/, priority: 2 },
+            { name: "sonner", test: /node_modules[\\/]sonner[\\/]/, priority: 2 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 3000),

@@ -7,6 +7,9 @@ const shared = {
   hookTimeout: 60_000,
 };
 
+/** The web app's tests use no database: they run once, in their own project. */
+const webTests = "src/web/**/*.test.ts";
+
 /**
  * The API suite runs on the embedded PGlite always and, when TEST_DATABASE_URL is set, a second
  * time on that PostgreSQL server (each test file gets its own throwaway database).
@@ -15,10 +18,14 @@ export default defineConfig({
   test: {
     projects: [
       // *.postgres.test.ts need a real server (several connections, a second process).
-      { test: { ...shared, name: "pglite", exclude: ["**/*.postgres.test.ts", "**/node_modules/**"], env: { TEST_DB: "pglite" } } },
+      {
+        test: { ...shared, name: "pglite", exclude: ["**/*.postgres.test.ts", webTests, "**/node_modules/**"], env: { TEST_DB: "pglite" } },
+      },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { ...shared, name: "postgres", env: { TEST_DB: "postgres" } } }]
+        ? [{ test: { ...shared, name: "postgres", exclude: [webTests, "**/node_modules/**"], env: { TEST_DB: "postgres" } } }]
         : []),
+      // Includes bundle-budget.test.ts, which makes a production build (hookTimeout covers it).
+      { test: { ...shared, name: "web", include: [webTests], hookTimeout: 180_000 } },
     ],
   },
 });

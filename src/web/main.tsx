@@ -1,14 +1,19 @@
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { config as configureZod } from "zod/v4/core";
 import { Providers } from "./app/providers";
+import { preloadRoute } from "./app/router";
 import "./styles.css";
 
-// zod probes for eval to speed up parsing; our CSP forbids eval, so the probe only logs a violation.
-configureZod({ jitless: true });
+// The screen's modules start loading now, alongside the session check that the first render
+// sends, instead of after it.
+preloadRoute(window.location.pathname);
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <Providers />
-  </StrictMode>,
+// A transition, so React renders in slices that leave the main thread free in between. Until it
+// commits, index.html's copy of the page spinner is on screen.
+startTransition(() =>
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <Providers />
+    </StrictMode>,
+  ),
 );

@@ -1,14 +1,13 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider } from "react-router";
-import { Toaster } from "sonner";
+import { ToasterHost } from "../components/toaster/toaster-host";
 import { queryClient } from "../lib/query-client";
-import { router } from "./router";
+import { AppRouter } from "./router";
 
 export function Providers() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster richColors position="top-right" closeButton />
+      <AppRouter />
+      <ToasterHost />
     </QueryClientProvider>
   );
 }

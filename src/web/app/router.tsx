@@ -1,51 +1,119 @@
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { Suspense } from "react";
+import { BrowserRouter, matchRoutes, useRoutes, type RouteObject } from "react-router";
 import { RequireSession } from "../components/layout/require-session";
+import { PageSpinner } from "../components/ui/spinner";
+import { prefetchMe, prefetchProbedMe } from "../lib/session";
+import { lazyPage, type LazyPage } from "./lazy-page";
 import { RootRedirect } from "./routes/root-redirect";
 
-/** Route modules are loaded on first visit, so a customer never downloads admin screens. */
-const dashboardChildren: RouteObject[] = [
-  { index: true, lazy: () => import("./routes/dashboard/company").then((m) => ({ Component: m.CompanyRoute })) },
-  { path: "projects", lazy: () => import("./routes/dashboard/projects").then((m) => ({ Component: m.ProjectsRoute })) },
-  { path: "projects/:idOrSlug", lazy: () => import("./routes/dashboard/project-detail").then((m) => ({ Component: m.ProjectDetailRoute })) },
-  { path: "tickets", lazy: () => import("./routes/dashboard/tickets").then((m) => ({ Component: m.TicketsRoute })) },
-  { path: "tickets/:id", lazy: () => import("./routes/dashboard/ticket-detail").then((m) => ({ Component: m.TicketDetailRoute })) },
-  { path: "invoices", lazy: () => import("./routes/dashboard/invoices").then((m) => ({ Component: m.InvoicesRoute })) },
-  { path: "messages", lazy: () => import("./routes/dashboard/messages").then((m) => ({ Component: m.MessagesRoute })) },
-];
+/*
+ * Route modules are loaded on first visit, so a customer never downloads admin screens.
+ * Declarative routes (`useRoutes`) rather than a data router: the app has no loaders or actions,
+ * and the data router's machinery would be ~16 KiB gzip on every page (ADR 008).
+ */
+const AuthRoute = lazyPage(() => import("./routes/auth"), (m) => m.AuthRoute);
+const NotFoundRoute = lazyPage(() => import("./routes/not-found"), (m) => m.NotFoundRoute);
 
-const adminChildren: RouteObject[] = [
-  { index: true, lazy: () => import("./routes/admin/customers").then((m) => ({ Component: m.CustomersRoute })) },
-  { path: "customers/:id", lazy: () => import("./routes/admin/customer-detail").then((m) => ({ Component: m.CustomerDetailRoute })) },
-  { path: "projects", lazy: () => import("./routes/admin/projects").then((m) => ({ Component: m.AdminProjectsRoute })) },
-  { path: "projects/:idOrSlug", lazy: () => import("./routes/admin/project-detail").then((m) => ({ Component: m.AdminProjectDetailRoute })) },
-  { path: "tickets", lazy: () => import("./routes/admin/tickets").then((m) => ({ Component: m.AdminTicketsRoute })) },
-  { path: "tickets/:id", lazy: () => import("./routes/admin/ticket-detail").then((m) => ({ Component: m.AdminTicketDetailRoute })) },
-  { path: "invoices", lazy: () => import("./routes/admin/invoices").then((m) => ({ Component: m.AdminInvoicesRoute })) },
-  { path: "messages", lazy: () => import("./routes/admin/messages").then((m) => ({ Component: m.AdminMessagesRoute })) },
-];
+const CustomerLayout = lazyPage(() => import("../components/layout/customer-layout"), (m) => m.CustomerLayout);
+const CompanyRoute = lazyPage(() => import("./routes/dashboard/company"), (m) => m.CompanyRoute);
+const ProjectsRoute = lazyPage(() => import("./routes/dashboard/projects"), (m) => m.ProjectsRoute);
+const ProjectDetailRoute = lazyPage(() => import("./routes/dashboard/project-detail"), (m) => m.ProjectDetailRoute);
+const TicketsRoute = lazyPage(() => import("./routes/dashboard/tickets"), (m) => m.TicketsRoute);
+const TicketDetailRoute = lazyPage(() => import("./routes/dashboard/ticket-detail"), (m) => m.TicketDetailRoute);
+const InvoicesRoute = lazyPage(() => import("./routes/dashboard/invoices"), (m) => m.InvoicesRoute);
+const MessagesRoute = lazyPage(() => import("./routes/dashboard/messages"), (m) => m.MessagesRoute);
 
-export const router = createBrowserRouter([
-  { path: "/", Component: RootRedirect },
-  { path: "/auth", lazy: () => import("./routes/auth").then((m) => ({ Component: m.AuthRoute })) },
+const AdminLayout = lazyPage(() => import("../components/layout/admin-layout"), (m) => m.AdminLayout);
+const CustomersRoute = lazyPage(() => import("./routes/admin/customers"), (m) => m.CustomersRoute);
+const CustomerDetailRoute = lazyPage(() => import("./routes/admin/customer-detail"), (m) => m.CustomerDetailRoute);
+const AdminProjectsRoute = lazyPage(() => import("./routes/admin/projects"), (m) => m.AdminProjectsRoute);
+const AdminProjectDetailRoute = lazyPage(() => import("./routes/admin/project-detail"), (m) => m.AdminProjectDetailRoute);
+const AdminTicketsRoute = lazyPage(() => import("./routes/admin/tickets"), (m) => m.AdminTicketsRoute);
+const AdminTicketDetailRoute = lazyPage(() => import("./routes/admin/ticket-detail"), (m) => m.AdminTicketDetailRoute);
+const AdminInvoicesRoute = lazyPage(() => import("./routes/admin/invoices"), (m) => m.AdminInvoicesRoute);
+const AdminMessagesRoute = lazyPage(() => import("./routes/admin/messages"), (m) => m.AdminMessagesRoute);
+
+/** What `preloadRoute` may start for a route before it renders: its lazy page, its first request. */
+interface Preload {
+  page?: LazyPage;
+  data?: () => void;
+}
+
+const route = (path: string | undefined, Page: LazyPage, data?: () => void): RouteObject =>
+  ({ ...(path === undefined ? { index: true } : { path }), element: <Page />, handle: { page: Page, data } satisfies Preload }) as RouteObject;
+/** Routes that render only with a session ask /api/me first (RequireSession, RootRedirect). */
+const needsSession: Preload = { data: prefetchMe };
+
+const routes: RouteObject[] = [
+  { path: "/", element: <RootRedirect />, handle: needsSession },
+  route("/auth", AuthRoute, prefetchProbedMe),
   {
     path: "/dashboard",
     element: <RequireSession />,
+    handle: needsSession,
     children: [
       {
-        lazy: () => import("../components/layout/customer-layout").then((m) => ({ Component: m.CustomerLayout })),
-        children: dashboardChildren,
+        element: <CustomerLayout />,
+        handle: { page: CustomerLayout } satisfies Preload,
+        children: [
+          route(undefined, CompanyRoute),
+          route("projects", ProjectsRoute),
+          route("projects/:idOrSlug", ProjectDetailRoute),
+          route("tickets", TicketsRoute),
+          route("tickets/:id", TicketDetailRoute),
+          route("invoices", InvoicesRoute),
+          route("messages", MessagesRoute),
+        ],
       },
     ],
   },
   {
     path: "/admin",
     element: <RequireSession role="admin" />,
+    handle: needsSession,
     children: [
       {
-        lazy: () => import("../components/layout/admin-layout").then((m) => ({ Component: m.AdminLayout })),
-        children: adminChildren,
+        element: <AdminLayout />,
+        handle: { page: AdminLayout } satisfies Preload,
+        children: [
+          route(undefined, CustomersRoute),
+          route("customers/:id", CustomerDetailRoute),
+          route("projects", AdminProjectsRoute),
+          route("projects/:idOrSlug", AdminProjectDetailRoute),
+          route("tickets", AdminTicketsRoute),
+          route("tickets/:id", AdminTicketDetailRoute),
+          route("invoices", AdminInvoicesRoute),
+          route("messages", AdminMessagesRoute),
+        ],
       },
     ],
   },
-  { path: "*", lazy: () => import("./routes/not-found").then((m) => ({ Component: m.NotFoundRoute })) },
-]);
+  route("*", NotFoundRoute),
+];
+
+/**
+ * Starts what the page at `pathname` needs before React has rendered anything: the modules of its
+ * layout and screen, and the session check, all in parallel instead of one after the other.
+ */
+export function preloadRoute(pathname: string) {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const preload = match.route.handle as Preload | undefined;
+    // A failed load is retried, and reported, when the page renders.
+    preload?.page?.preload().catch(() => {});
+    preload?.data?.();
+  }
+}
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <Suspense fallback={<PageSpinner />}>
+        <AppRoutes />
+      </Suspense>
+    </BrowserRouter>
+  );
+}

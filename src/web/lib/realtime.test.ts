@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { eventKinds } from "../../shared/schemas/event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { eventKinds } from "./realtime-events";
 import { queryRoots } from "./query-keys";
-import { createSseParser, queryRootsFor, type SseFrame } from "./realtime";
+import { connectRealtime, createSseParser, queryRootsFor, type SseFrame } from "./realtime";
 
 describe("queryRootsFor", () => {
   it("names at least one cached resource for every event kind the server sends", () => {
@@ -40,5 +40,71 @@ describe("createSseParser", () => {
   it("calls a frame without an event name a message, and ignores one without data", () => {
     const { frames } = parse("data: a\ndata: b\n\nevent: empty\n\n");
     expect(frames).toEqual([{ event: "message", data: "a\nb" }]);
+  });
+});
+
+describe("connectRealtime", () => {
+  const ready = `event: ready\ndata: ${JSON.stringify({ role: "customer", companyId: null, heartbeatMs: 25_000 })}\n\n`;
+
+  /** A fetch whose answers are scripted per attempt: a body (then the stream ends) or a network error. */
+  function scriptedFetch(answers: Array<string | Error>) {
+    const requests: RequestInit[] = [];
+    const fetchMock = vi.fn(async (_url: string, init: RequestInit) => {
+      requests.push(init);
+      const answer = answers.shift();
+      if (answer instanceof Error) throw answer;
+      // Past the script: a stream that stays open until aborted.
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          if (answer !== undefined) {
+            controller.enqueue(new TextEncoder().encode(answer));
+            controller.close();
+          } else init.signal?.addEventListener("abort", () => controller.error(new Error("aborted")));
+        },
+      });
+      return new Response(body, { status: 200, headers: { "content-type": "text/event-stream" } });
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    return { fetchMock, requests };
+  }
+
+  beforeEach(() => {
+    vi.stubGlobal("window", new EventTarget());
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  const handlers = () => ({ onChange: vi.fn(), onRefetchAll: vi.fn(), onSessionCheck: vi.fn() });
+
+  it("does not refetch on the first connect: what is on screen was fetched alongside the stream", async () => {
+    // The first stream says ready, then ends; the reconnect stays open without a word.
+    const { fetchMock, requests } = scriptedFetch([`retry: 1\n\n${ready}: heartbeat\n\n`]);
+    const on = handlers();
+    const stop = connectRealtime(on, { baseDelayMs: 1 });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    stop();
+    expect(on.onRefetchAll).not.toHaveBeenCalled();
+    expect(requests[0]).toMatchObject({ priority: "low" });
+  });
+
+  it("refetches on the ready of a reconnect, and on resync", async () => {
+    const { fetchMock } = scriptedFetch([`retry: 1\n\n${ready}`, `${ready}event: resync\ndata: {"reason":"reconnected"}\n\n`]);
+    const on = handlers();
+    const stop = connectRealtime(on, { baseDelayMs: 1 });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    stop();
+    expect(on.onRefetchAll).toHaveBeenCalledTimes(2);
+  });
+
+  it("refetches when the first attempt failed and a later one connected", async () => {
+    const { fetchMock } = scriptedFetch([new Error("connection refused"), ready]);
+    const on = handlers();
+    const stop = connectRealtime(on, { baseDelayMs: 1 });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    stop();
+    expect(on.onRefetchAll).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { porticoEventSchema, readyEventSchema, streamEventNames, type EventKind, type PorticoEvent } from "../../shared/schemas/event";
+import { parsePorticoEvent, parseReadyEvent, streamEventNames, type EventKind, type PorticoEvent } from "./realtime-events";
 import { queryRoots } from "./query-keys";
 
 export type QueryRoot = (typeof queryRoots)[keyof typeof queryRoots];
@@ -60,7 +60,11 @@ export function createSseParser(onFrame: (frame: SseFrame) => void, onRetry: (ms
 
 export interface RealtimeHandlers {
   onChange: (event: PorticoEvent) => void;
-  /** `ready` (every connect and reconnect) and `resync`: something may have been missed. */
+  /**
+   * `ready` of a reconnect (after a dropped stream or a failed first attempt) and `resync`:
+   * something may have been missed. Not the `ready` of the first attempt: what is on screen was
+   * fetched just now, alongside the stream (ADR 008; refetching it doubled every page's requests).
+   */
   onRefetchAll: () => void;
   /** `end`, or a 401: the session may be over; the app re-reads it and leaves if it is. */
   onSessionCheck: () => void;
@@ -86,6 +90,7 @@ export function connectRealtime(handlers: RealtimeHandlers, options: RealtimeOpt
   let baseDelay = options.baseDelayMs ?? 1_000;
   let silenceLimit = options.initialSilenceMs ?? 60_000;
   let attempt = 0;
+  let opened = 0;
   let stopped = false;
   let controller: AbortController | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -106,15 +111,15 @@ export function connectRealtime(handlers: RealtimeHandlers, options: RealtimeOpt
     }, delay);
   };
 
-  const dispatch = (frame: SseFrame) => {
+  const dispatch = (frame: SseFrame, firstAttempt: boolean) => {
     try {
       if (frame.event === streamEventNames.change) {
-        handlers.onChange(porticoEventSchema.parse(JSON.parse(frame.data)));
+        handlers.onChange(parsePorticoEvent(JSON.parse(frame.data)));
       } else if (frame.event === streamEventNames.ready) {
-        const ready = readyEventSchema.parse(JSON.parse(frame.data));
+        const ready = parseReadyEvent(JSON.parse(frame.data));
         silenceLimit = 2 * ready.heartbeatMs;
         attempt = 0;
-        handlers.onRefetchAll();
+        if (!firstAttempt) handlers.onRefetchAll();
       } else if (frame.event === streamEventNames.resync) {
         handlers.onRefetchAll();
       } else if (frame.event === streamEventNames.end) {
@@ -130,6 +135,7 @@ export function connectRealtime(handlers: RealtimeHandlers, options: RealtimeOpt
   async function open() {
     if (stopped) return;
     const current = new AbortController();
+    const firstAttempt = ++opened === 1;
     controller = current;
     armWatchdog(current);
     try {
@@ -137,11 +143,14 @@ export function connectRealtime(handlers: RealtimeHandlers, options: RealtimeOpt
         headers: { accept: "text/event-stream" },
         credentials: "same-origin",
         cache: "no-store",
+        // A stream that never ends must not compete with the page's own requests, nor count as
+        // critical network activity that a page load waits for (performance report D6).
+        priority: "low",
         signal: current.signal,
       });
       if (response.status === 401) handlers.onSessionCheck();
       if (!response.ok || !response.body) throw new Error(`realtime: stream answered ${response.status}`);
-      const parse = createSseParser(dispatch, (ms) => (baseDelay = ms));
+      const parse = createSseParser((frame) => dispatch(frame, firstAttempt), (ms) => (baseDelay = ms));
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       for (;;) {
         const { done, value } = await reader.read();

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SignInInput, SignUpInput } from "../../shared/schemas/auth";
 import type { Me } from "../../shared/schemas/me";
 import { ApiError, apiGet, apiPost } from "./api";
+import { queryClient } from "./query-client";
 
 export const meQueryKey = ["me"] as const;
 
@@ -15,8 +16,38 @@ export async function fetchMe(): Promise<Me | null> {
   }
 }
 
+/**
+ * The same answer as `fetchMe`, for pages where being signed out is the usual case (/auth): asks
+ * Better Auth's get-session first, which answers 200 `null` without a session, and /api/me only
+ * when there is one. /api/me's 401 would be logged by the browser as a console error on every
+ * visit of the sign-in page.
+ */
+export async function probeMe(): Promise<Me | null> {
+  const session = await apiGet<{ user?: unknown } | null>("/auth/get-session");
+  return session?.user ? fetchMe() : null;
+}
+
+const meQuery = { queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000 };
+
+/** Everywhere a session is expected: /api/me, one request. */
 export function useMe() {
-  return useQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000 });
+  return useQuery(meQuery);
+}
+
+/** Starts `useMe`'s request before the first render (app/router.tsx, preloadRoute). */
+export function prefetchMe() {
+  void queryClient.prefetchQuery(meQuery);
+}
+
+const probedMeQuery = { queryKey: meQueryKey, queryFn: probeMe, staleTime: 60_000 };
+
+/** On the sign-in page: the same cached answer as `useMe`, found without a 401 when signed out. */
+export function useProbedMe() {
+  return useQuery(probedMeQuery);
+}
+
+export function prefetchProbedMe() {
+  void queryClient.prefetchQuery(probedMeQuery);
 }
 
 export function useRefreshMe() {

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "./toast";
 
 /**
  * Logs a failed load and, where the spec names one, shows its toast once per failure (after the

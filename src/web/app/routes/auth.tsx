@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Navigate, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import type { SignInInput, SignUpInput } from "../../../shared/schemas/auth";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
 import { PageSpinner } from "../../components/ui/spinner";
@@ -9,12 +9,13 @@ import { SignInForm } from "../../features/auth/components/sign-in-form";
 import { SignUpForm } from "../../features/auth/components/sign-up-form";
 import { errorMessage } from "../../lib/api";
 import { brandName, tagline } from "../../lib/brand";
-import { fetchMe, meQueryKey, signIn, signUp, useMe } from "../../lib/session";
+import { fetchMe, meQueryKey, signIn, signUp, useProbedMe } from "../../lib/session";
 
 const landingFor = (role: string) => (role === "admin" ? "/admin" : "/dashboard");
 
 export function AuthRoute() {
-  const me = useMe();
+  // No /api/me (and its 401) for the signed-out visitor this page is for (performance report D1).
+  const me = useProbedMe();
   const navigate = useNavigate();
   const client = useQueryClient();
 

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { LogOut, Menu, X } from "lucide-react";
 import { Suspense, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "../../lib/toast";
 import { displayName } from "../../../shared/format";
 import { brandName } from "../../lib/brand";
 import { cn } from "../../lib/cn";

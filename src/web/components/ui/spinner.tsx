@@ -1,10 +1,24 @@
-import { Loader2 } from "lucide-react";
 import { cn } from "../../lib/cn";
 
+/**
+ * lucide's loader-circle, drawn inline: the spinner is on every page's first paint, and lucide's
+ * icon runtime would otherwise ride in the entry chunk for this one icon (ADR 008).
+ */
 export function Spinner({ className, label = "Loading" }: { className?: string; label?: string }) {
   return (
     <span role="status" className="inline-flex items-center">
-      <Loader2 aria-hidden className={cn("h-6 w-6 animate-spin text-primary", className)} />
+      <svg
+        aria-hidden
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className={cn("h-6 w-6 animate-spin text-primary", className)}
+      >
+        <path d="M21 12a9 9 0 1 1-6.219-8.56" />
+      </svg>
       <span className="sr-only">{label}</span>
     </span>
   );

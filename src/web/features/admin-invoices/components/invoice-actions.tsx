@@ -1,5 +1,5 @@
 import { CheckCircle2, ExternalLink, RotateCcw } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "../../../lib/toast";
 import type { Invoice } from "../../../../shared/schemas/invoice";
 import { Button } from "../../../components/ui/button";
 import { ApiError } from "../../../lib/api";

@@ -1,7 +1,6 @@
-import type { z } from "zod";
-import type { createInvoiceInputSchema } from "../../../../shared/schemas/invoice";
+import type { CreateInvoiceFormValues } from "../../../lib/schemas/invoice";
 
-export type InvoiceFormValues = z.input<typeof createInvoiceInputSchema>;
+export type InvoiceFormValues = CreateInvoiceFormValues;
 
 /** The fields a server problem may name, to show its message under the right input. */
 export const invoiceFields = ["companyId", "invoiceNumber", "amount", "issueDate", "dueDate", "pdfUrl", "status"] as const;

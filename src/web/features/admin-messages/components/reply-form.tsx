@@ -1,6 +1,6 @@
 import { Send } from "lucide-react";
 import { useState, type FormEvent, type KeyboardEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "../../../lib/toast";
 import { Button } from "../../../components/ui/button";
 import { Textarea } from "../../../components/ui/input";
 import { useMarkConversationRead } from "../api/mark-read";

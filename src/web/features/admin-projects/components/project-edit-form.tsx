@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "../../../lib/toast";
 import type { z } from "zod";
 import { projectStatuses, projectStatusLabels } from "../../../../shared/enums";
-import { updateProjectInputSchema, type Project, type UpdateProjectInput } from "../../../../shared/schemas/project";
+import type { Project, UpdateProjectInput } from "../../../../shared/schemas/project";
+import { updateProjectInputSchema } from "../../../lib/schemas/project";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input, NativeSelect, Textarea } from "../../../components/ui/input";

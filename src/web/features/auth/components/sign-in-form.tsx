@@ -1,25 +1,35 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
-import { signInInputSchema, type SignInInput } from "../../../../shared/schemas/auth";
+import type { SignInInput } from "../../../../shared/schemas/auth";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input } from "../../../components/ui/input";
+import { checkSignIn } from "../lib/auth-rules";
+import { useAuthForm } from "../lib/use-auth-form";
+
+const fields = ["email", "password"] as const;
 
 export function SignInForm({ onSubmit }: { onSubmit: (input: SignInInput) => Promise<void> }) {
-  const form = useForm<SignInInput>({ resolver: zodResolver(signInInputSchema), defaultValues: { email: "", password: "" } });
-  const { errors, isSubmitting } = form.formState;
+  const form = useAuthForm(fields, checkSignIn);
+  const { errors, isSubmitting } = form;
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
-      <Field id="signin-email" label="Email" error={errors.email?.message}>
-        <Input id="signin-email" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register("email")} />
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} onChange={form.onChange} className="space-y-4">
+      <Field id="signin-email" label="Email" error={errors.email}>
+        <Input
+          id="signin-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          aria-invalid={!!errors.email}
+          aria-describedby={errors.email ? "signin-email-error" : undefined}
+        />
       </Field>
-      <Field id="signin-password" label="Password" error={errors.password?.message}>
+      <Field id="signin-password" label="Password" error={errors.password}>
         <Input
           id="signin-password"
+          name="password"
           type="password"
           autoComplete="current-password"
           aria-invalid={!!errors.password}
-          {...form.register("password")}
+          aria-describedby={errors.password ? "signin-password-error" : undefined}
         />
       </Field>
       <Button type="submit" className="w-full" disabled={isSubmitting}>

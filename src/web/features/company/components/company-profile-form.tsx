@@ -1,8 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "../../../lib/toast";
 import type { z } from "zod";
-import { companyProfileInputSchema, type Company } from "../../../../shared/schemas/company";
+import type { Company } from "../../../../shared/schemas/company";
+import { companyProfileInputSchema } from "../../../lib/schemas/company";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Field } from "../../../components/ui/field";

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
-import { NO_COMPANY_FOR_MESSAGES } from "../../../../shared/schemas/message";
+import { toast } from "../../../lib/toast";
+import { NO_COMPANY_FOR_MESSAGES } from "../../../lib/schemas/message";
 import { Button } from "../../../components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { LoadError } from "../../../components/ui/load-error";

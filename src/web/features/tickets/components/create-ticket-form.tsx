@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
+import { toast } from "../../../lib/toast";
 import type { z } from "zod";
 import { ticketPriorities, ticketPriorityLabels } from "../../../../shared/enums";
-import { createTicketInputSchema, type Ticket } from "../../../../shared/schemas/ticket";
+import type { Ticket } from "../../../../shared/schemas/ticket";
+import { createTicketInputSchema } from "../../../lib/schemas/ticket";
 import { Button } from "../../../components/ui/button";
 import { Field } from "../../../components/ui/field";
 import { Input, NativeSelect, Textarea } from "../../../components/ui/input";

@@ -1,0 +1,49 @@
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { analyseBuild, budgets, buildForBudget, isAdminModule, KiB, type BundleAnalysis } from "../../bench/bundle-budget";
+
+/**
+ * The byte budgets of the performance issue, on a production build made for this test (a child
+ * process, ~5-30 s): what the sign-in page and the customer area load, all JavaScript and CSS
+ * (gzip), and that no admin module ever reaches a customer. `npm run bench:bundle` prints the
+ * same figures. ADR 008 says how the app stays within them.
+ */
+describe("web bundle budgets (production build, gzip)", () => {
+  let outDir: string | undefined;
+  let bundle: BundleAnalysis;
+
+  beforeAll(() => {
+    outDir = buildForBudget();
+    bundle = analyseBuild(outDir);
+  }, 180_000);
+
+  afterAll(() => {
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
+  });
+
+  const kib = (bytes: number) => Math.round((bytes / KiB) * 10) / 10;
+
+  it("loads at most 120 KiB of JavaScript for /auth", () => {
+    expect(kib(bundle.pages.auth.bytes)).toBeLessThanOrEqual(budgets.auth / KiB);
+  });
+
+  it("loads at most 170 KiB of JavaScript for the customer area, every screen of it", () => {
+    expect(kib(bundle.pages.customer.bytes)).toBeLessThanOrEqual(budgets.customer / KiB);
+  });
+
+  it("ships at most 350 KiB of JavaScript and 30 KiB of CSS in all", () => {
+    expect(kib(bundle.allJs)).toBeLessThanOrEqual(budgets.allJs / KiB);
+    expect(kib(bundle.css)).toBeLessThanOrEqual(budgets.css / KiB);
+  });
+
+  it("never sends admin code to the sign-in page or to a customer", () => {
+    expect(bundle.pages.auth.modules.length).toBeGreaterThan(0);
+    expect(bundle.modules.some(isAdminModule)).toBe(true); // the check below would notice admin code
+    expect(bundle.pages.auth.modules.filter(isAdminModule)).toEqual([]);
+    expect(bundle.pages.customer.modules.filter(isAdminModule)).toEqual([]);
+  });
+
+  it("keeps classic zod out of the browser: web forms use zod/mini copies of the server's schemas (ADR 008)", () => {
+    expect(bundle.modules.filter((id) => id.includes("node_modules/zod/v4/classic/"))).toEqual([]);
+  });
+});

@@ -1,0 +1,15 @@
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import { toasterRequest } from "../../lib/toast";
+
+const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
+
+/** Mounts sonner's Toaster once the first toast is asked for (lib/toast.ts). */
+export function ToasterHost() {
+  const requested = useSyncExternalStore(toasterRequest.subscribe, toasterRequest.get, () => false);
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster richColors position="top-right" closeButton />
+    </Suspense>
+  );
+}

@@ -1,0 +1,51 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import * as server from "../../../../shared/schemas/auth";
+import { checkSignIn, checkSignUp, PASSWORD_MIN_LENGTH, type Checked } from "./auth-rules";
+
+/** What the server's schema says, in the shape of the form's: the first message per field (as the form shows it). */
+function serverVerdict(schema: typeof server.signInInputSchema | typeof server.signUpInputSchema, input: Record<string, string>) {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, value: result.data };
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
+  return { ok: false, errors };
+}
+
+const ours = (result: Checked<string, unknown>) => (result.ok ? { ok: true, value: result.value } : { ok: false, errors: result.errors });
+
+const texts = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom("", " ", "  padded  ", "a", "12345", "123456", "x".repeat(128), "x".repeat(129), "x".repeat(200), " ".repeat(3) + "x".repeat(200), "x".repeat(201)) },
+  { weight: 3, arbitrary: fc.constantFrom("a@b.co", " a@b.co", "Name@Example.COM", "a.b-c+d@sub.example.org", "a@b", "a@@b.co", "not-an-email", ".a@b.co", "a.@b.co", `${"m".repeat(249)}@b.co`, `${"m".repeat(248)}@b.co`, `${"m".repeat(260)}@b.co`, "ü@b.co") },
+  fc.string(),
+  fc.emailAddress(),
+  fc.string({ minLength: 190, maxLength: 260 }),
+);
+
+describe("the sign-in page's checks", () => {
+  it("match the server's sign-in schema: verdict, message per field, output", () => {
+    fc.assert(
+      fc.property(fc.record({ email: texts, password: texts }), (input) => {
+        expect(ours(checkSignIn(input))).toEqual(serverVerdict(server.signInInputSchema, input));
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it("match the server's sign-up schema: verdict, message per field, output (the name trimmed)", () => {
+    fc.assert(
+      fc.property(fc.record({ name: texts, email: texts, password: texts }), (input) => {
+        expect(ours(checkSignUp(input))).toEqual(serverVerdict(server.signUpInputSchema, input));
+      }),
+      { numRuns: 3_000 },
+    );
+    expect(PASSWORD_MIN_LENGTH).toBe(server.PASSWORD_MIN_LENGTH);
+  });
+
+  it("say what the sign-up form shows for an empty name, a bad email and a short password", () => {
+    expect(checkSignUp({ name: " ", email: "not-an-email", password: "12345" })).toEqual({
+      ok: false,
+      errors: { name: "Full name is required", email: "Enter a valid email address", password: "Password must be at least 6 characters" },
+    });
+  });
+});

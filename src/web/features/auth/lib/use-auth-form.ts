@@ -1,0 +1,49 @@
+import { useState, type FormEvent } from "react";
+import type { Checked, FieldErrors } from "./auth-rules";
+
+/**
+ * The little of react-hook-form the two auth forms use, without its 14 KiB (ADR 008): inputs are
+ * uncontrolled and named after their field; submit validates and shows the first message per
+ * field, focusing the first invalid input; after a failed submit, every change re-validates (as
+ * react-hook-form's default `reValidateMode: "onChange"`).
+ */
+export function useAuthForm<Field extends string, Output>(fields: readonly Field[], check: (values: Record<Field, string>) => Checked<Field, Output>) {
+  const [submitted, setSubmitted] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+
+  const read = (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    return Object.fromEntries(fields.map((field) => [field, String(data.get(field) ?? "")])) as Record<Field, string>;
+  };
+
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    if (!submitted) return;
+    const result = check(read(event.currentTarget));
+    setErrors(result.ok ? {} : result.errors);
+  };
+
+  const handleSubmit = (onValid: (value: Output) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const form = event.currentTarget;
+    setSubmitted(true);
+    const result = check(read(form));
+    if (!result.ok) {
+      setErrors(result.errors);
+      const first = fields.find((field) => result.errors[field]);
+      const input = first ? form.elements.namedItem(first) : null;
+      if (input instanceof HTMLElement) input.focus();
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await onValid(result.value);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return { errors, isSubmitting, onChange, handleSubmit };
+}

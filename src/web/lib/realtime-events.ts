@@ -1,0 +1,62 @@
+import { regexes } from "zod/v4/core";
+import { roles, type Role } from "../../shared/enums";
+
+/**
+ * The realtime contract of src/shared/schemas/event.ts, checked without zod: the event stream is
+ * opened by the app shell of every signed-in page, and zod there would put ~9 KiB on the critical
+ * path of pages that have no form (ADR 008). realtime-events.test.ts holds these checks to the
+ * server's schemas.
+ */
+export const eventKinds = ["message", "ticket", "ticket_comment", "project", "project_comment", "invoice", "company"] as const;
+export type EventKind = (typeof eventKinds)[number];
+
+/** A change names what changed, never the data: clients refetch through the API. */
+export interface PorticoEvent {
+  kind: EventKind;
+  companyId: string;
+  id: string;
+}
+
+export interface ReadyEvent {
+  role: Role;
+  companyId: string | null;
+  heartbeatMs: number;
+}
+
+/** SSE `event:` names. */
+export const streamEventNames = {
+  /** First frame of every stream. */
+  ready: "ready",
+  /** Carries a PorticoEvent. */
+  change: "change",
+  /** Events may have been missed: refetch everything. */
+  resync: "resync",
+  /** The session is over; do not reconnect. */
+  end: "end",
+} as const;
+
+const uuidPattern = regexes.uuid();
+const isUuid = (value: unknown): value is string => typeof value === "string" && uuidPattern.test(value);
+const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T => values.includes(value as T);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The event, with only the contract's keys, or an error for anything else. */
+export function parsePorticoEvent(data: unknown): PorticoEvent {
+  if (isRecord(data) && isOneOf(eventKinds, data.kind) && isUuid(data.companyId) && isUuid(data.id)) {
+    return { kind: data.kind, companyId: data.companyId, id: data.id };
+  }
+  throw new TypeError("realtime: not a change event");
+}
+
+export function parseReadyEvent(data: unknown): ReadyEvent {
+  if (
+    isRecord(data) &&
+    isOneOf(roles, data.role) &&
+    (data.companyId === null || isUuid(data.companyId)) &&
+    Number.isSafeInteger(data.heartbeatMs) &&
+    (data.heartbeatMs as number) > 0
+  ) {
+    return { role: data.role, companyId: data.companyId, heartbeatMs: data.heartbeatMs as number };
+  }
+  throw new TypeError("realtime: not a ready event");
+}
