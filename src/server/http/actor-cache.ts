@@ -32,6 +32,8 @@ const MAX_ENTRIES = 10_000;
 
 export class ActorCache {
   readonly #entries = new Map<string, Entry>();
+  /** Moves on with every eviction: see `epoch`. */
+  #evictions = 0;
   readonly #ttlMs: number;
   readonly #maxEntries: number;
   readonly #now: () => number;
@@ -46,6 +48,14 @@ export class ActorCache {
     return this.#entries.size;
   }
 
+  /**
+   * Read before querying a session and passed to `set`: when an eviction came in meanwhile, the
+   * row just read may predate the change that caused it, so it is not stored.
+   */
+  get epoch(): number {
+    return this.#evictions;
+  }
+
   /** The session behind `token`, when it was resolved recently and has not expired since. */
   get(token: string): CachedSession | undefined {
     const entry = this.#entries.get(token);
@@ -58,8 +68,8 @@ export class ActorCache {
     return entry;
   }
 
-  set(token: string, session: CachedSession): void {
-    if (this.#ttlMs <= 0) return;
+  set(token: string, session: CachedSession, epoch: number): void {
+    if (this.#ttlMs <= 0 || epoch !== this.#evictions) return;
     this.#entries.delete(token);
     // Map keeps insertion order, so the first key is the oldest entry.
     if (this.#entries.size >= this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
@@ -67,14 +77,17 @@ export class ActorCache {
   }
 
   evictSession(sessionId: string): void {
+    this.#evictions += 1;
     for (const [token, entry] of this.#entries) if (entry.actor.sessionId === sessionId) this.#entries.delete(token);
   }
 
   evictUser(userId: string): void {
+    this.#evictions += 1;
     for (const [token, entry] of this.#entries) if (entry.actor.userId === userId) this.#entries.delete(token);
   }
 
   clear(): void {
+    this.#evictions += 1;
     this.#entries.clear();
   }
 }

@@ -25,6 +25,7 @@ export async function loadActor(deps: SessionDeps, headers: Headers): Promise<{ 
   if (!token) return { actor: null, refreshHeaders: undefined };
   const cached = deps.actors.get(token);
   if (cached && Date.now() < renewDueAtMs(cached.expiresAtMs)) return { actor: cached.actor, refreshHeaders: undefined };
+  const epoch = deps.actors.epoch;
 
   const [row] = await deps.db
     .select({
@@ -50,7 +51,7 @@ export async function loadActor(deps: SessionDeps, headers: Headers): Promise<{ 
     const renewed = await deps.auth.api.getSession({ headers, returnHeaders: true });
     return { actor: renewed.response ? actor : null, refreshHeaders: renewed.headers };
   }
-  deps.actors.set(token, { actor, expiresAtMs: row.expiresAt.getTime() });
+  deps.actors.set(token, { actor, expiresAtMs: row.expiresAt.getTime() }, epoch);
   return { actor, refreshHeaders: undefined };
 }
 
