@@ -1,5 +1,3 @@
-import { promisify } from "node:util";
-import { gzip } from "node:zlib";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -56,29 +54,6 @@ const limitBody = bodyLimit({
  * adapter build a full WHATWG Request on every GET (3 % of a list request's CPU).
  */
 export const apiBodyLimit = createMiddleware(async (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
-
-const COMPRESS_FROM_BYTES = 1024;
-const gzipAsync = promisify(gzip);
-
-/**
- * Gzip for JSON answers of 1 KiB and more to clients that accept it (a 37 KB ticket board goes
- * over the wire as ~6 KB), on libuv's thread pool rather than the event loop. Hono's compress()
- * cannot tell a small JSON answer from a big one (they carry no Content-Length yet), and would
- * stream the event stream through a buffering compressor; this only ever touches JSON.
- */
-export const compressJson = createMiddleware(async (c, next) => {
-  await next();
-  const type = c.res.headers.get("content-type") ?? "";
-  if (!/^application\/(problem\+)?json/.test(type) || c.res.headers.has("content-encoding")) return;
-  if (!/\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) return;
-  const body = Buffer.from(await c.res.arrayBuffer());
-  const compressed = body.length >= COMPRESS_FROM_BYTES ? await gzipAsync(body) : undefined;
-  // Hono copies the old answer's headers (cookies included) onto the new one; then adjust them.
-  c.res = new Response(compressed ?? body, { status: c.res.status, headers: { "content-type": type } });
-  c.res.headers.delete("Content-Length");
-  c.res.headers.append("Vary", "Accept-Encoding");
-  if (compressed) c.res.headers.set("Content-Encoding", "gzip");
-});
 
 /**
  * CSRF defence for our own API: a state-changing request must come from our origin (when the
