@@ -1,6 +1,7 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 
 const apiPort = process.env.API_PORT ?? "3001";
@@ -42,6 +43,8 @@ function bundleReport(): Plugin {
 export default defineConfig({
   root: "src/web",
   publicDir: false,
+  // One path alias for the whole repository (tsconfig.json `paths`): `@/shared/…`, `@/web/…`.
+  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   plugins: [react(), tailwindcss(), brandInDev(), bundleReport()],
   build: {
     outDir: "../../dist/web",

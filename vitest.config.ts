@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const shared = {
@@ -15,6 +16,8 @@ const webTests = "src/web/**/*.test.ts";
  * time on that PostgreSQL server (each test file gets its own throwaway database).
  */
 export default defineConfig({
+  // The path alias of tsconfig.json `paths`.
+  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   test: {
     projects: [
       // *.postgres.test.ts need a real server (several connections, a second process).

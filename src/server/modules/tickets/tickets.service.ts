@@ -6,7 +6,7 @@ import type {
   TicketListItem,
   TicketListQuery,
   UpdateTicketInput,
-} from "../../../shared/schemas/ticket";
+} from "@/shared/schemas/ticket";
 import type { Database } from "../../db/client";
 import { cappedCount, cappedTotalColumn, splitTotal } from "../../db/count";
 import { prepared } from "../../db/prepared";

@@ -1,6 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, useParams } from "react-router";
-import { formatInstantDate } from "../../../../shared/format";
+import { formatInstantDate } from "@/shared/format";
 import { PageHeader } from "../../../components/layout/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { EmptyState } from "../../../components/ui/empty-state";
