@@ -96,12 +96,13 @@ async function seed(url: string, scenario: Scenario, secret: string) {
       .insert(profiles)
       .values(chunk.map((p) => ({ fullName: `${p.admin ? "Admin" : "Customer"} ${p.i}`, email: `${p.admin ? "admin" : "customer"}${p.i}@bench.test` })))
       .returning({ id: profiles.id });
+    // Roles before sessions: granting a role ends the user's sessions (drizzle/0007).
+    const admins = chunk.flatMap((p, k) => (p.admin ? [{ userId: users[k]!.id, role: "admin" as const }] : []));
+    if (admins.length) await db.insert(userRoles).values(admins);
     const tokens = chunk.map(() => randomBytes(24).toString("base64url"));
     await db.insert(sessions).values(users.map((u, k) => ({ userId: u.id, token: tokens[k]!, expiresAt })));
     const members = chunk.flatMap((p, k) => (p.companyId ? [{ userId: users[k]!.id, companyId: p.companyId }] : []));
     if (members.length) await db.insert(companyUsers).values(members);
-    const admins = chunk.flatMap((p, k) => (p.admin ? [{ userId: users[k]!.id, role: "admin" as const }] : []));
-    if (admins.length) await db.insert(userRoles).values(admins);
     chunk.forEach((p, k) => cookies.push({ companyId: p.companyId, cookie: sessionCookie(tokens[k]!, secret) }));
   }
   await database.close();

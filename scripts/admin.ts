@@ -7,7 +7,7 @@ import { createAuth } from "../src/server/auth";
 import { openDatabase } from "../src/server/db/client";
 import { acquireDataDirLock } from "../src/server/db/data-dir-lock";
 import { EnvError, loadEnv } from "../src/server/env";
-import { ensureAdmin, findUserIdByEmail, promoteToAdmin } from "../src/server/modules/users/users.service";
+import { createAdmin, findUserIdByEmail, promoteToAdmin } from "../src/server/modules/users/users.service";
 import { signUpInputSchema } from "../src/shared/schemas/auth";
 
 const usage = `Usage:
@@ -35,7 +35,7 @@ async function main(): Promise<number> {
         return 1;
       }
       await promoteToAdmin(database.db, id);
-      console.log(`${values.email} is now an admin.`);
+      console.log(`${values.email} is now an admin; their sessions were ended, so they sign in again.`);
       return 0;
     }
     const input = signUpInputSchema.safeParse({ email: values.email, password: values.password ?? "", name: values.name ?? "" });
@@ -44,8 +44,12 @@ async function main(): Promise<number> {
       console.error(`--${issue.path.join(".")}: ${issue.message}`);
       return 2;
     }
-    const outcome = await ensureAdmin(database.db, createAuth(database.db, env), input.data);
-    console.log(`Admin ${values.email} ${outcome}.`);
+    const outcome = await createAdmin(database.db, createAuth(database.db, env), input.data);
+    if (outcome === "exists") {
+      console.error(`An account with email ${values.email} already exists; it was not changed. To make it an admin: npm run admin -- promote --email ${values.email}`);
+      return 1;
+    }
+    console.log(outcome === "created" ? `Admin ${values.email} created.` : `${values.email} is already an admin.`);
     return 0;
   } finally {
     await database.close();

@@ -12,7 +12,7 @@ import { openDatabase, type Database } from "../src/server/db/client";
 import { acquireDataDirLock } from "../src/server/db/data-dir-lock";
 import { companies, companyUsers, invoices, messages, projects, ticketComments, tickets } from "../src/server/db/schema";
 import { loadEnv } from "../src/server/env";
-import { createUser, ensureAdmin, findUserIdByEmail, type NewUser } from "../src/server/modules/users/users.service";
+import { createAdmin, createUser, findUserIdByEmail, type NewUser } from "../src/server/modules/users/users.service";
 
 const PASSWORD = "demo-password";
 // Rows inserted in one transaction share now(): give threads distinct times so they read in order.
@@ -72,7 +72,7 @@ async function main() {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 2 });
   try {
     const auth = createAuth(database.db, env);
-    await ensureAdmin(database.db, auth, { email: "admin@demo.portico.test", password: PASSWORD, name: "Dana Demo" });
+    await createAdmin(database.db, auth, { email: "admin@demo.portico.test", password: PASSWORD, name: "Dana Demo" });
     const adminId = (await findUserIdByEmail(database.db, "admin@demo.portico.test"))!;
     for (const index of customers.keys()) {
       const created = await seedCustomer(database.db, auth, adminId, index);

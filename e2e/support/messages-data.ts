@@ -33,7 +33,7 @@ export async function sendMessage(request: APIRequestContext, content: string, c
 
 /** A company's whole conversation as the admin sees it, oldest first. */
 export async function conversationOf(admin: AdminApi, companyId: string): Promise<MessageJson[]> {
-  const response = await admin.request.get("/api/messages", { params: { companyId, limit: 500 } });
+  const response = await admin.request.get("/api/messages", { params: { companyId, limit: 200 } });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as MessageJson[];
 }

@@ -5,6 +5,7 @@ import { notFound, onError } from "./http/problem";
 import { compressJson } from "./http/compress-json";
 import { apiBodyLimit, noStore, sameOriginJsonOnly, securityHeaders } from "./http/security";
 import { requireSession } from "./http/session";
+import { writeRateLimit } from "./http/write-rate-limit";
 import { mountWebApp } from "./http/static";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes } from "./modules/health/health.routes";
@@ -21,8 +22,14 @@ import { ticketRoutes } from "./modules/tickets/tickets.routes";
 
 /** Every route behind a session. Chained so `typeof` carries the route types. */
 function createSessionApi(deps: AppDeps) {
+  const limitWrites = writeRateLimit(deps);
   return createRouter()
     .use("*", requireSession(deps))
+    // Writes that post content others see; POST only (the middleware skips other methods).
+    .use("/messages", limitWrites)
+    .use("/tickets", limitWrites)
+    .use("/tickets/:id/comments", limitWrites)
+    .use("/projects/:id/comments", limitWrites)
     .route("/me", meRoutes(deps))
     .route("/messages", messageRoutes(deps))
     .route("/events", eventsRoutes(deps))
@@ -65,7 +72,7 @@ export interface CreateAppOptions {
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono();
-  app.use("*", securityHeaders);
+  app.use("*", securityHeaders(deps.env.BASE_URL));
   app.onError(onError);
   app.route("/api", createApi(deps));
   app.all("/api/*", () => {

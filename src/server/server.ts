@@ -9,7 +9,7 @@ import type { AppDeps } from "./http/context";
 import { createActorCache } from "./http/actor-cache";
 import { trackInFlight } from "./http/in-flight";
 import { createEventBus } from "./realtime/event-bus";
-import { countAdmins, ensureAdmin } from "./modules/users/users.service";
+import { countAdmins, createAdmin } from "./modules/users/users.service";
 
 export interface RunningServer {
   port: number;
@@ -29,6 +29,7 @@ export async function startServer(env: Env, log: (line: string) => void = consol
   const releaseLock = env.DATABASE_URL ? () => {} : acquireDataDirLock(env.DATA_DIR);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const deps = await createDeps(env, database);
+  warnAboutPlainHttp(env, log);
   await bootstrapAdmin(deps, log);
 
   const app = createApp(deps, { webDist: env.WEB_DIST ?? join(projectRoot(), "dist/web") });
@@ -57,14 +58,32 @@ export async function startServer(env: Env, log: (line: string) => void = consol
   };
 }
 
-async function bootstrapAdmin({ db, auth, env }: AppDeps, log: (line: string) => void) {
+/** Over plain http, session cookies go without `Secure` and HSTS is not sent: fine on a laptop, not in production. */
+export function warnAboutPlainHttp(env: Env, log: (line: string) => void): void {
+  if (env.NODE_ENV === "production" && !env.BASE_URL.startsWith("https://")) {
+    log(`Warning: BASE_URL ${env.BASE_URL} is not https, so session cookies are sent without Secure and no HSTS header is set; serve Portico over https in production.`);
+  }
+}
+
+/**
+ * ADMIN_EMAIL/ADMIN_PASSWORD only ever create that admin. An existing account with the address is
+ * never promoted here: nothing verifies the address of a sign-up, so a stranger could have
+ * registered it first with a password of their own (docs/security.md, "probed from outside").
+ */
+export async function bootstrapAdmin({ db, auth, env }: AppDeps, log: (line: string) => void) {
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    const outcome = await ensureAdmin(db, auth, {
+    const outcome = await createAdmin(db, auth, {
       email: env.ADMIN_EMAIL,
       password: env.ADMIN_PASSWORD,
       name: env.ADMIN_NAME ?? "Administrator",
     });
-    log(`Admin ${env.ADMIN_EMAIL} ${outcome}.`);
+    if (outcome === "created") log(`Admin ${env.ADMIN_EMAIL} created.`);
+    else if (outcome === "already-admin") log(`Admin ${env.ADMIN_EMAIL} already exists; left as it is.`);
+    else
+      log(
+        `Not promoting ${env.ADMIN_EMAIL}: an account with that email already exists and is not an admin (anyone can sign up with any address). ` +
+          `If it is yours, promote it on purpose: npm run admin -- promote --email ${env.ADMIN_EMAIL}`,
+      );
     return;
   }
   if ((await countAdmins(db)) === 0) {

@@ -18,6 +18,14 @@ export class Problem extends Error {
   ) {
     super(detail);
   }
+
+  /** Extra response headers (`Retry-After` on a 429, `Connection: close` on a 413). */
+  headers: Record<string, string> = {};
+
+  withHeaders(headers: Record<string, string>): this {
+    this.headers = { ...this.headers, ...headers };
+    return this;
+  }
 }
 
 export const badRequest = (detail: string, errors?: FieldError[]) => new Problem(400, "Bad Request", detail, errors);
@@ -25,6 +33,9 @@ export const unauthorized = (detail = "Sign in to continue") => new Problem(401,
 export const forbidden = (detail = "You do not have permission to do this") => new Problem(403, "Forbidden", detail);
 export const notFound = (detail = "Not found") => new Problem(404, "Not Found", detail);
 export const conflict = (detail: string, errors?: FieldError[]) => new Problem(409, "Conflict", detail, errors);
+/** 429 with the seconds to wait, as `Retry-After` says them. */
+export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
+  new Problem(429, "Too Many Requests", detail).withHeaders({ "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 export function problemJson(c: Context, problem: Problem): Response {
   const body = {
@@ -34,7 +45,7 @@ export function problemJson(c: Context, problem: Problem): Response {
     detail: problem.detail,
     ...(problem.errors ? { errors: problem.errors } : {}),
   };
-  return c.body(JSON.stringify(body), problem.status, { "Content-Type": "application/problem+json" });
+  return c.body(JSON.stringify(body), problem.status, { ...problem.headers, "Content-Type": "application/problem+json" });
 }
 
 export function fieldErrors(error: ZodError): FieldError[] {

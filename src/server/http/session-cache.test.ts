@@ -71,10 +71,15 @@ describe("the session cache", () => {
     await server.deps.db.delete(companyUsers).where(eq(companyUsers.userId, user.id));
     await expect.poll(async () => (await user.client.get("/api/me")).body.company, soon).toBeNull();
 
+    // A role change ends the user's sessions (drizzle/0007); the cached one must not outlive them.
     await server.deps.db.insert(userRoles).values({ userId: user.id, role: "admin" });
-    await expect.poll(async () => (await user.client.get("/api/me")).body.role, soon).toBe("admin");
+    await expect.poll(async () => (await user.client.get("/api/me")).status, soon).toBe(401);
+    await user.client.signIn(user.email, user.password);
+    expect((await user.client.get("/api/me")).body.role).toBe("admin");
     await server.deps.db.delete(userRoles).where(eq(userRoles.userId, user.id));
-    await expect.poll(async () => (await user.client.get("/api/companies")).status, soon).toBe(403);
+    await expect.poll(async () => (await user.client.get("/api/me")).status, soon).toBe(401);
+    await user.client.signIn(user.email, user.password);
+    expect((await user.client.get("/api/companies")).status).toBe(403);
 
     await server.deps.db.delete(sessions).where(eq(sessions.userId, user.id));
     await expect.poll(async () => (await user.client.get("/api/me")).status, soon).toBe(401);

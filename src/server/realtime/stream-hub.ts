@@ -33,9 +33,10 @@ const ACCESS_BATCH = 1000;
 
 /**
  * The SSE streams of one server process. Events from the bus go only to streams whose owner may
- * see the company: admins get everything, customers their own company. Access is re-read
- * periodically and whenever a company appears, so a customer who creates their company profile
- * mid-stream starts receiving its events, and a signed-out or revoked session's stream ends.
+ * see the company: admins get everything, customers their own company. Access is re-read when the
+ * database says a user's role, membership or session changed, whenever a company appears (a
+ * customer who creates their company profile mid-stream starts receiving its events), and
+ * periodically as a backstop; a signed-out or revoked session's stream ends.
  */
 export class StreamHub {
   private options: StreamHubOptions;
@@ -57,6 +58,7 @@ export class StreamHub {
       onEvent: (event) => this.deliver(event),
       onResync: () => this.broadcast(sseEvent(streamEventNames.resync, { reason: "reconnected" })),
       onSessionEnded: (sessionId) => this.endSession(sessionId),
+      onActorChanged: (payload) => this.recheckActor(payload),
       onClose: () => this.close(),
     });
   }
@@ -121,6 +123,23 @@ export class StreamHub {
     // A new company may be the one a company-less customer just created: re-read their membership.
     const waiting = this.streams.withoutCompany;
     if (event.kind === "company" && waiting.size) void this.refreshAccess([...waiting]);
+  }
+
+  /**
+   * A role, membership, profile or session row changed (the triggers of drizzle/0005, the same
+   * notices that evict cached sessions): re-read the affected streams now rather than at the next
+   * periodic check, so a demoted admin, a removed member or a deleted session stops receiving
+   * events at once.
+   */
+  private recheckActor(payload: string): void {
+    const separator = payload.indexOf(":");
+    const kind = payload.slice(0, separator);
+    const id = payload.slice(separator + 1);
+    let affected: Stream[];
+    if (kind === "user") affected = this.streams.ofUser(id);
+    else if (kind === "session") affected = [...this.streams.all].filter((stream) => stream.owner.sessionId === id);
+    else affected = [...this.streams.all]; // Not a payload we know: check everyone rather than miss one.
+    if (affected.length) void this.refreshAccess(affected);
   }
 
   private broadcast(frame: Uint8Array): void {

@@ -60,8 +60,14 @@ export const counts = {
 async function newUser(server: TestServer, name: string, options: { email?: string; admin?: boolean } = {}): Promise<WorldUser> {
   const email = options.email ?? `${name.toLowerCase().replace(/\W+/g, ".")}-${randomUUID().slice(0, 8)}@example.test`;
   const password = "correct-horse-1";
-  const { headers, response } = await server.deps.auth.api.signUpEmail({ body: { email, password, name }, returnHeaders: true });
-  if (options.admin) await promoteToAdmin(server.deps.db, response.user.id);
+  const signedUp = await server.deps.auth.api.signUpEmail({ body: { email, password, name }, returnHeaders: true });
+  let headers = signedUp.headers;
+  if (options.admin) {
+    // A role change ends the user's sessions (drizzle/0007): sign in again as the admin.
+    await promoteToAdmin(server.deps.db, signedUp.response.user.id);
+    headers = (await server.deps.auth.api.signInEmail({ body: { email, password }, returnHeaders: true })).headers;
+  }
+  const response = signedUp.response;
   const cookie = headers
     .getSetCookie()
     .map((setCookie) => setCookie.split(";")[0]!)

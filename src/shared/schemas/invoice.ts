@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isUnambiguousLinkUrl, LINK_URL_AMBIGUOUS_MESSAGE } from "../rules/link-url";
 import { invoiceStatuses } from "../enums";
 import { pageOf, pageQuerySchema } from "./pagination";
 
@@ -38,7 +39,8 @@ const emptyToNull = <T extends z.ZodType>(schema: T) =>
 
 const pdfUrl = z
   .url({ protocol: /^https?$/, error: "PDF URL must be an http:// or https:// address" })
-  .max(2048, "PDF URL is too long");
+  .max(2048, "PDF URL is too long")
+  .refine(isUnambiguousLinkUrl, LINK_URL_AMBIGUOUS_MESSAGE);
 
 const invoiceFields = z.object({
   companyId: z.uuid("Choose a company"),

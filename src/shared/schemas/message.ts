@@ -43,12 +43,14 @@ export const messageSchema = z.object({
 export type Message = z.infer<typeof messageSchema>;
 
 export const MESSAGES_DEFAULT_LIMIT = 200;
+/** With MESSAGE_MAX_LENGTH, what bounds the largest answer (docs/security.md, "probed from outside"). */
+export const MESSAGES_MAX_LIMIT = 200;
 
 export const listMessagesQuerySchema = z.object({
   /** Admins: required. Customers: optional, own company only. */
   companyId: z.uuid().optional(),
   /** The newest `limit` messages (before `before`, a message id, when given), returned oldest first. */
-  limit: z.coerce.number().int().min(1).max(500).default(MESSAGES_DEFAULT_LIMIT),
+  limit: z.coerce.number().int().min(1).max(MESSAGES_MAX_LIMIT).default(MESSAGES_DEFAULT_LIMIT),
   before: z.uuid().optional(),
 });
 export type ListMessagesQuery = z.infer<typeof listMessagesQuerySchema>;

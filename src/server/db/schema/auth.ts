@@ -1,5 +1,7 @@
 
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { maxLength } from "./limits";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -7,14 +9,23 @@ const timestamps = {
 };
 
 /** Better Auth's user table; the spec calls it "profile" and names the display name full_name. */
-export const profiles = pgTable("profiles", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  fullName: text("full_name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  ...timestamps,
-});
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    ...timestamps,
+  },
+  (t) => [
+    maxLength("profiles_full_name_length", t.fullName, 200),
+    maxLength("profiles_email_length", t.email, 254),
+    // No screen sets an avatar; should one ever, only an https address fits here.
+    check("profiles_image_https", sql`${t.image} IS NULL OR (char_length(${t.image}) <= 2048 AND ${t.image} ~ '^https://')`),
+  ],
+);
 
 export const sessions = pgTable(
   "sessions",

@@ -3,6 +3,7 @@ import { boolean, check, date, index, numeric, pgEnum, pgTable, text, timestamp,
 import { invoiceStatuses } from "../../../shared/enums";
 import { profiles } from "./auth";
 import { companies } from "./companies";
+import { maxLength } from "./limits";
 
 export const invoiceStatus = pgEnum("invoice_status", invoiceStatuses);
 
@@ -27,6 +28,8 @@ export const invoices = pgTable(
   (t) => [
     check("invoices_amount_not_negative", sql`${t.amount} >= 0`),
     check("invoices_number_not_blank", sql`length(btrim(${t.invoiceNumber})) > 0`),
+    maxLength("invoices_number_length", t.invoiceNumber, 100),
+    maxLength("invoices_pdf_url_length", t.pdfUrl, 2048),
     check("invoices_due_after_issue", sql`${t.dueDate} IS NULL OR ${t.dueDate} >= ${t.issueDate}`),
     check("invoices_pdf_url_http", sql`${t.pdfUrl} IS NULL OR ${t.pdfUrl} ~* '^https?://'`),
     index("invoices_company_id_issue_date_idx").on(t.companyId, t.issueDate.desc().nullsFirst()),
@@ -49,6 +52,7 @@ export const messages = pgTable(
   },
   (t) => [
     check("messages_content_not_blank", sql`length(btrim(${t.content})) > 0`),
+    maxLength("messages_content_length", t.content, 10_000),
     index("messages_company_id_created_at_idx").on(t.companyId, t.createdAt),
     index("messages_sender_id_idx").on(t.senderId),
   ],

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { roles } from "../../../shared/enums";
 import { profiles } from "./auth";
+import { maxLength } from "./limits";
 
 export const appRole = pgEnum("app_role", roles);
 
@@ -28,6 +29,11 @@ export const companies = pgTable(
   },
   (t) => [
     check("companies_name_not_blank", sql`length(btrim(${t.name})) > 0`),
+    maxLength("companies_name_length", t.name, 200),
+    maxLength("companies_contact_name_length", t.contactName, 200),
+    maxLength("companies_contact_email_length", t.contactEmail, 254),
+    maxLength("companies_phone_length", t.phone, 50),
+    maxLength("companies_address_length", t.address, 1000),
     index("companies_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id),
     index("companies_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
   ],

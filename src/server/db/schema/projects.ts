@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { projectStatuses } from "../../../shared/enums";
 import { profiles } from "./auth";
 import { companies } from "./companies";
+import { maxLength } from "./limits";
 
 // Admin searches are substring matches (ILIKE %q%): trigram GIN indexes serve them (pg_trgm).
 export const projectStatus = pgEnum("project_status", projectStatuses);
@@ -11,7 +12,8 @@ export const projects = pgTable(
   "projects",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    slug: text("slug").notNull().unique(),
+    // Unique per company, not globally: a global rule told one company the names of another's projects.
+    slug: text("slug").notNull(),
     companyId: uuid("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
@@ -27,6 +29,12 @@ export const projects = pgTable(
   },
   (t) => [
     check("projects_name_not_blank", sql`length(btrim(${t.name})) > 0`),
+    maxLength("projects_name_length", t.name, 200),
+    maxLength("projects_description_length", t.description, 10_000),
+    maxLength("projects_slug_length", t.slug, 100),
+    uniqueIndex("projects_company_id_slug_unique").on(t.companyId, t.slug),
+    // An admin may open a project by slug without naming its company.
+    index("projects_slug_idx").on(t.slug),
     check(
       "projects_dates_ordered",
       sql`${t.endDate} IS NULL OR ${t.startDate} IS NULL OR ${t.endDate} >= ${t.startDate}`,
@@ -55,6 +63,7 @@ export const projectComments = pgTable(
   },
   (t) => [
     check("project_comments_content_not_blank", sql`length(btrim(${t.content})) > 0`),
+    maxLength("project_comments_content_length", t.content, 10_000),
     index("project_comments_project_id_created_at_idx").on(t.projectId, t.createdAt),
     index("project_comments_user_id_idx").on(t.userId),
   ],

@@ -3,6 +3,7 @@ import { check, foreignKey, index, pgEnum, pgTable, text, timestamp, uuid } from
 import { ticketPriorities, ticketStatuses } from "../../../shared/enums";
 import { profiles } from "./auth";
 import { companies } from "./companies";
+import { maxLength } from "./limits";
 import { projects } from "./projects";
 
 // Sorted indexes are DESC NULLS FIRST: that is what ORDER BY … DESC means in Postgres, and an
@@ -37,6 +38,8 @@ export const tickets = pgTable(
       .onDelete("cascade")
       .onUpdate("cascade"),
     check("tickets_title_not_blank", sql`length(btrim(${t.title})) > 0`),
+    maxLength("tickets_title_length", t.title, 200),
+    maxLength("tickets_description_length", t.description, 10_000),
     index("tickets_project_id_created_at_idx").on(t.projectId, t.createdAt.desc().nullsFirst()),
     index("tickets_company_id_created_at_idx").on(t.companyId, t.createdAt.desc().nullsFirst()),
     index("tickets_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id),
@@ -59,6 +62,7 @@ export const ticketComments = pgTable(
   },
   (t) => [
     check("ticket_comments_content_not_blank", sql`length(btrim(${t.content})) > 0`),
+    maxLength("ticket_comments_content_length", t.content, 10_000),
     index("ticket_comments_ticket_id_created_at_idx").on(t.ticketId, t.createdAt),
     index("ticket_comments_user_id_idx").on(t.userId),
   ],

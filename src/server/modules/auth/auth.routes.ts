@@ -2,8 +2,9 @@ import { Hono } from "hono";
 import { signUpInputSchema } from "../../../shared/schemas/auth";
 import { CLIENT_IP_HEADER } from "../../auth";
 import type { AppDeps } from "../../http/context";
-import { notFound, Problem, problemJson, validationProblem } from "../../http/problem";
+import { notFound, Problem, problemJson, tooManyRequests, validationProblem } from "../../http/problem";
 import { clientIp } from "../../http/security";
+import { claimSignInAttempt, forgetSignInAttempts } from "./account-sign-in-limit";
 
 /**
  * The Better Auth endpoints the product uses (`METHOD /path` below /api/auth). Every other one
@@ -20,22 +21,33 @@ export const ENABLED_AUTH_ENDPOINTS: ReadonlySet<string> = new Set([
 /**
  * Better Auth's handler behind /api/auth/*, with these things added: only the endpoints above are
  * reachable, the client address is set from the socket (so rate limiting cannot be dodged with
- * X-Forwarded-For), sign-up bodies are checked with the same schema as the form, session tokens
- * are removed from JSON answers (the httpOnly cookie is the only place a token lives, ADR 002),
- * and errors are converted to problem+json.
+ * X-Forwarded-For), sign-up bodies are checked with the same schema as the form and only the
+ * checked fields are passed on, sign-in attempts are limited per account as well as per address,
+ * session tokens are removed from JSON answers (the httpOnly cookie is the only place a token
+ * lives, ADR 002), and errors are converted to problem+json.
  */
-export function authRoutes({ auth, env }: Pick<AppDeps, "auth" | "env">) {
+export function authRoutes({ auth, env, db }: Pick<AppDeps, "auth" | "env" | "db">) {
   return new Hono().on(["GET", "POST"], "/*", async (c) => {
     const endpoint = `${c.req.method} ${c.req.path.replace(/^\/api\/auth/, "")}`;
     if (!ENABLED_AUTH_ENDPOINTS.has(endpoint)) return problemJson(c, notFound("No such API route"));
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, env.TRUSTED_PROXIES));
-    const body = c.req.method === "POST" ? await c.req.text() : undefined;
-    if (c.req.path.endsWith("/sign-up/email")) {
+    let body = c.req.method === "POST" ? await c.req.text() : undefined;
+    if (endpoint === "POST /sign-up/email") {
       const parsed = signUpInputSchema.safeParse(safeJson(body));
       if (!parsed.success) return problemJson(c, validationProblem(parsed.error));
+      // What was checked is what is stored: the trimmed name, and nothing the form does not send
+      // (Better Auth would also store `image` and any extra user field as given).
+      body = JSON.stringify({ name: parsed.data.name, email: parsed.data.email, password: parsed.data.password });
+      headers.delete("content-length");
+    }
+    const signInEmail = endpoint === "POST /sign-in/email" ? emailOf(safeJson(body)) : undefined;
+    if (signInEmail) {
+      const waitMs = await claimSignInAttempt(db, signInEmail);
+      if (waitMs > 0) return problemJson(c, tooManyRequests("Too many sign-in attempts for this account. Please try again shortly.", waitMs / 1000));
     }
     const response = await auth.handler(new Request(c.req.url, { method: c.req.method, headers, body }));
+    if (signInEmail && response.ok) await forgetSignInAttempts(db, signInEmail);
     if (response.ok) return withoutSessionToken(response);
     if (!response.headers.get("content-type")?.includes("json")) return response;
     const { message } = (await response.json().catch(() => ({}))) as { message?: string };
@@ -50,6 +62,11 @@ export function authRoutes({ auth, env }: Pick<AppDeps, "auth" | "env">) {
     }
     return converted;
   });
+}
+
+function emailOf(body: unknown): string | undefined {
+  const email = (body as { email?: unknown } | null)?.email;
+  return typeof email === "string" && email.length > 0 && email.length <= 254 ? email : undefined;
 }
 
 function safeJson(text: string | undefined): unknown {

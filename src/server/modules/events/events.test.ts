@@ -120,13 +120,18 @@ describe("GET /api/events", () => {
     }
   });
 
-  it("follows a role change at the next access check", async () => {
+  it("ends the stream of a user whose role changes (a role change ends their sessions)", async () => {
     const promoted = await createCustomer(server, acme.id);
     const reader = await stream(promoted);
     await server.deps.db.insert(userRoles).values({ userId: promoted.id, role: "admin" });
-    await reader.waitForEvent("resync", (e) => e.reason === "access_changed", 3000);
+    expect(await reader.waitForEvent("end", () => true, 3000)).toEqual({ reason: "session_ended" });
+    await reader.ended;
+    // Signed in again, the stream carries the new role's events.
+    await promoted.client.signIn(promoted.email, promoted.password);
+    const again = await stream(promoted);
+    expect(again.events("ready")).toEqual([{ role: "admin", companyId: acme.id, heartbeatMs: 150 }]);
     const sent = await admin.client.post("/api/messages", { content: "now visible", companyId: globex.id });
-    await reader.waitForEvent("change", (e) => e.id === sent.body.id);
+    await again.waitForEvent("change", (e) => e.id === sent.body.id);
   });
 
   it("closes a user's oldest stream beyond the per-user limit", async () => {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { CreateInvoiceInput, Invoice, InvoiceListQuery, UpdateInvoiceInput } from "../../../shared/schemas/invoice";
 import type { Page } from "../../../shared/schemas/pagination";
+import { isUnambiguousLinkUrl } from "@/shared/rules/link-url";
 import type { Database } from "../../db/client";
 import { cappedCount, cappedTotalColumn, splitTotal } from "../../db/count";
 import { prepared } from "../../db/prepared";
@@ -79,8 +80,9 @@ export async function findInvoice(db: Database, actor: Actor, id: string): Promi
 /** The only outbound URL we redirect to: an http(s) PDF link of an invoice the caller may see. */
 export async function findInvoicePdfUrl(db: Database, actor: Actor, id: string): Promise<string> {
   const { pdfUrl } = await findInvoice(db, actor, id);
-  // The database refuses other schemes too; checked again so a redirect can never be javascript: etc.
-  if (!pdfUrl || !/^https?:\/\//i.test(pdfUrl)) throw notFound("This invoice has no PDF");
+  // The database refuses other schemes too; checked again so a redirect can never be javascript: etc.,
+  // and a link stored before ambiguous addresses were refused is never followed either.
+  if (!pdfUrl || !/^https?:\/\//i.test(pdfUrl) || !isUnambiguousLinkUrl(pdfUrl)) throw notFound("This invoice has no PDF");
   return pdfUrl;
 }
 

@@ -154,7 +154,7 @@ describe("the conversation summary", () => {
 });
 
 describe("GET /api/messages/conversations, embedded messages", () => {
-  it("embeds each conversation's last message unless asked for more, and at most 500 messages a page", async () => {
+  it("embeds each conversation's last message unless asked for more, and at most 200 messages a page", async () => {
     const { company, alice } = await companyWithCustomers();
     for (const content of ["a", "b", "c", "d", "e", "f"]) await alice.client.post("/api/messages", { content });
     const q = encodeURIComponent(company.name);
@@ -165,9 +165,9 @@ describe("GET /api/messages/conversations, embedded messages", () => {
     // What the web app asks for: 10 cards of 10 messages.
     const asWeb = await admin.client.get(`/api/messages/conversations?q=${q}&pageSize=10&recent=10`);
     expect(asWeb.body.items[0].recentMessages).toHaveLength(6);
-    // 100 conversations × 50 would be 5,000 messages: lowered to 5 each.
+    // 100 conversations × 50 would be 5,000 messages: lowered to 2 each.
     const capped = await admin.client.get(`/api/messages/conversations?q=${q}&pageSize=100&recent=50`);
-    expect(capped.body.items[0].recentMessages.map((m: { content: string }) => m.content)).toEqual(["b", "c", "d", "e", "f"]);
+    expect(capped.body.items[0].recentMessages.map((m: { content: string }) => m.content)).toEqual(["e", "f"]);
     expect(capped.body.items[0]).toMatchObject({ messageCount: 6, unreadCount: 6 });
   });
 });

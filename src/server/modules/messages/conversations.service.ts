@@ -11,10 +11,11 @@ import { senderProfile, senderRole, toIso, toMessage } from "./message-select";
 
 /**
  * At most this many messages are embedded in one page, whatever `recent` asks for: `recent` is
- * lowered to fit (but never below 1, the last message). 500 is 50 conversations × 10, the largest
- * page the endpoint answered by default before; the web app asks 10 × 10.
+ * lowered to fit (but never below 1, the last message). The same as the messages list's largest
+ * page, so no answer of either holds more than 200 pages of text (plus each conversation's last
+ * message): the bound docs/security.md states. The web app asks 10 × 10.
  */
-export const MAX_EMBEDDED_MESSAGES = 500;
+export const MAX_EMBEDDED_MESSAGES = 200;
 
 /** Messages embedded per conversation for this query. */
 export const recentPerConversation = (query: Pick<ConversationsQuery, "recent" | "pageSize">) =>

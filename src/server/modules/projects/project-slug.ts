@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { projects } from "../../db/schema";
 
@@ -20,15 +20,17 @@ export function slugify(name: string): string {
 }
 
 /**
- * The next free slug for `base`: base, base-2, base-3... A concurrent insert can still take it
- * first, so callers insert with ON CONFLICT DO NOTHING and ask again.
+ * The next free slug for `base` within one company: base, base-2, base-3... Per company, because
+ * a slug taken across companies ("website-redesign-2") told a customer another company's project
+ * names. A concurrent insert can still take it first, so callers insert with ON CONFLICT DO
+ * NOTHING and ask again.
  */
-export async function nextFreeSlug(db: Database, base: string): Promise<string> {
+export async function nextFreeSlug(db: Database, companyId: string, base: string): Promise<string> {
   // `base` holds only [a-z0-9-], so it needs no escaping inside the pattern.
   const rows = await db
     .select({ slug: projects.slug })
     .from(projects)
-    .where(sql`${projects.slug} ~ ${`^${base}(-[0-9]+)?$`}`);
+    .where(and(eq(projects.companyId, companyId), sql`${projects.slug} ~ ${`^${base}(-[0-9]+)?$`}`));
   let highest = 0;
   for (const { slug } of rows) {
     const suffix = slug === base ? 1 : Number(slug.slice(base.length + 1));

@@ -62,7 +62,7 @@ export async function createProject(actor: Actor, db: Database, input: CreatePro
   if (!company) throw noCompany();
   const base = slugify(input.name);
   for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
-    const slug = await nextFreeSlug(db, base);
+    const slug = await nextFreeSlug(db, company.id, base);
     try {
       const [row] = await db
         .insert(projects)
@@ -74,7 +74,7 @@ export async function createProject(actor: Actor, db: Database, input: CreatePro
           status: input.status,
           startDate: input.startDate,
         })
-        .onConflictDoNothing({ target: projects.slug })
+        .onConflictDoNothing({ target: [projects.companyId, projects.slug] })
         .returning({ id: projects.id });
       if (row) return findProject(actor, db, row.id);
     } catch (error) {

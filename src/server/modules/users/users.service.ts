@@ -20,7 +20,11 @@ export async function findUserIdByEmail(db: Database, email: string): Promise<st
   return row?.id;
 }
 
-/** Idempotent: promoting an admin again changes nothing. */
+/**
+ * Idempotent: promoting an admin again changes nothing. A role that does change ends every
+ * session of that user (a database trigger, drizzle/0007), so nobody keeps a session that was
+ * signed in under another role.
+ */
 export async function promoteToAdmin(db: Database, userId: string): Promise<void> {
   await db
     .insert(userRoles)
@@ -28,18 +32,27 @@ export async function promoteToAdmin(db: Database, userId: string): Promise<void
     .onConflictDoUpdate({ target: userRoles.userId, set: { role: "admin" } });
 }
 
+export async function isAdmin(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
+  return row?.role === "admin";
+}
+
 export async function countAdmins(db: Database): Promise<number> {
   const [row] = await db.select({ n: count() }).from(userRoles).where(eq(userRoles.role, "admin"));
   return row?.n ?? 0;
 }
 
-/** Creates the admin, or promotes the existing user with that email. Returns what happened. */
-export async function ensureAdmin(db: Database, auth: Auth, user: NewUser): Promise<"created" | "promoted"> {
+/**
+ * What `createAdmin` did. `exists` means an account with that email was there already and was left
+ * exactly as it was: anyone can sign up with any address (nothing verifies it), so promoting an
+ * existing account by email alone would hand the admin role to whoever registered it first.
+ */
+export type CreateAdminOutcome = "created" | "already-admin" | "exists";
+
+/** Creates a new admin. Never promotes or changes an existing account (promote is its own command). */
+export async function createAdmin(db: Database, auth: Auth, user: NewUser): Promise<CreateAdminOutcome> {
   const existing = await findUserIdByEmail(db, user.email);
-  if (existing) {
-    await promoteToAdmin(db, existing);
-    return "promoted";
-  }
+  if (existing) return (await isAdmin(db, existing)) ? "already-admin" : "exists";
   const id = await createUser(auth, user);
   await promoteToAdmin(db, id);
   return "created";

@@ -1,5 +1,6 @@
 /** zod/mini mirror of createInvoiceInputSchema in src/shared/schemas/invoice.ts (schemas.parity.test.ts). */
 import { invoiceStatuses } from "../../../shared/enums";
+import { isUnambiguousLinkUrl, LINK_URL_AMBIGUOUS_MESSAGE } from "../../../shared/rules/link-url";
 import { z } from "./zod";
 
 const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
@@ -30,7 +31,8 @@ const emptyToNull = <T extends z.ZodMiniType>(schema: T) =>
 
 const pdfUrl = z
   .url({ protocol: /^https?$/, error: "PDF URL must be an http:// or https:// address" })
-  .check(z.maxLength(2048, "PDF URL is too long"));
+  .check(z.maxLength(2048, "PDF URL is too long"))
+  .check(z.refine(isUnambiguousLinkUrl, LINK_URL_AMBIGUOUS_MESSAGE));
 
 export const createInvoiceInputSchema = z
   .object({

@@ -41,6 +41,7 @@ const interesting: unknown[] = [
   "2024-02-29", "2023-02-29", "2024-01-01", "2024-12-31", " 2024-06-15 ", "2024-1-1", "2024-13-01", "tomorrow",
   "0", "0.5", "1.55", "1.555", "-1", "1e3", "12345678901", "1234567890.99", " 42 ", "4 2",
   "https://example.com/a.pdf", "http://example.com", "HTTPS://EXAMPLE.COM/x", "ftp://example.com/a.pdf", "javascript:alert(1)",
+  "https://evil.test\\@files.example.com/x.pdf", "https://files.example.com@evil.test/a.pdf", "https://user:pw@example.com/a.pdf", "https://example.com/a b.pdf",
   `https://example.com/${"p".repeat(2040)}`, "example.com",
   "active", "on_hold", "completed", "paused", "pending", "doing", "done", "low", "medium", "high", "urgent", "unpaid", "paid",
 ];
