@@ -60,6 +60,14 @@ export async function claimBackoffAttempt(db: Database, key: string, policy: Bac
   return row ? Math.max(1, Number(row.wait)) : 0;
 }
 
+/**
+ * Restarts the current wait from now: an attempt's outcome can take a while (a password hash), and
+ * the wait is meant to run from the failure the caller saw, not from when the attempt began.
+ */
+export async function restartWait(db: Database, key: string, now = Date.now()): Promise<void> {
+  await db.execute(sql`UPDATE rate_limits SET last_request = ${now} WHERE key = ${key}`);
+}
+
 /** Forgets a key's attempts (a successful sign-in). */
 export async function resetCounter(db: Database, key: string): Promise<void> {
   await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);

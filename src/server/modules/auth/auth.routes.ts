@@ -4,7 +4,7 @@ import { CLIENT_IP_HEADER } from "../../auth";
 import type { AppDeps } from "../../http/context";
 import { notFound, Problem, problemJson, tooManyRequests, validationProblem } from "../../http/problem";
 import { clientIp } from "../../http/security";
-import { claimSignInAttempt, forgetSignInAttempts } from "./account-sign-in-limit";
+import { claimSignInAttempt, forgetSignInAttempts, signInFailed } from "./account-sign-in-limit";
 
 /**
  * The Better Auth endpoints the product uses (`METHOD /path` below /api/auth). Every other one
@@ -47,7 +47,7 @@ export function authRoutes({ auth, env, db }: Pick<AppDeps, "auth" | "env" | "db
       if (waitMs > 0) return problemJson(c, tooManyRequests("Too many sign-in attempts for this account. Please try again shortly.", waitMs / 1000));
     }
     const response = await auth.handler(new Request(c.req.url, { method: c.req.method, headers, body }));
-    if (signInEmail && response.ok) await forgetSignInAttempts(db, signInEmail);
+    if (signInEmail) await (response.ok ? forgetSignInAttempts(db, signInEmail) : signInFailed(db, signInEmail));
     if (response.ok) return withoutSessionToken(response);
     if (!response.headers.get("content-type")?.includes("json")) return response;
     const { message } = (await response.json().catch(() => ({}))) as { message?: string };

@@ -61,6 +61,16 @@ describe("POST /api/projects", () => {
     for (const slug of slugs) expect(slug).toMatch(/^website-redesign-[3-6]$/);
   });
 
+  it("numbers slugs within one company only, so a slug tells nothing of another company's projects", async () => {
+    const other = await customerWithCompany(server, "Globex");
+    const ours = await createProject(admin, customer.company.id, { name: "Shared Name" });
+    const theirs = await createProject(admin, other.company.id, { name: "Shared Name" });
+    expect([ours.slug, theirs.slug]).toEqual(["shared-name", "shared-name"]);
+    // Each customer's link opens their own project.
+    expect((await customer.client.get("/api/projects/shared-name")).body.id).toBe(ours.id);
+    expect((await other.client.get("/api/projects/shared-name")).body.id).toBe(theirs.id);
+  });
+
   it("never makes a slug that reads as an id or is empty", async () => {
     const uuid = randomUUID();
     expect((await createProject(admin, customer.company.id, { name: uuid })).slug).toBe(`project-${uuid}`);

@@ -1,0 +1,72 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { companyUsers, sessions, userRoles } from "../../db/schema";
+import type { SseReader } from "../../realtime/sse-client";
+import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
+import { createCompany, createCustomer } from "../messages/test-fixtures";
+import { streamHub } from "./events.hub";
+import { connectedStream } from "./test-streams";
+
+/**
+ * Finding 3 of the outside probe: open event streams were re-checked only every 15 s, so a demoted
+ * admin, a removed member or a deleted session kept receiving events for up to 15 s. The periodic
+ * check is slowed to a minute here, so only the change notices can end or narrow a stream in time.
+ */
+const WITHIN_MS = 1000;
+
+let server: TestServer;
+let acme: { id: string; name: string };
+let globex: { id: string; name: string };
+const open: SseReader[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  streamHub(server.deps).configure({ accessCheckMs: 60_000 });
+  acme = await createCompany(server, "Acme Ltd");
+  globex = await createCompany(server, "Globex");
+});
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((reader) => reader.close()));
+});
+afterAll(() => server.close());
+
+async function stream(user: TestUser): Promise<SseReader> {
+  const reader = await connectedStream(user.client);
+  open.push(reader);
+  return reader;
+}
+
+describe("an open event stream follows access changes within a second", () => {
+  it("ends the stream of an admin who is demoted", async () => {
+    const admin = await server.createUser({ admin: true });
+    const reader = await stream(admin);
+    await server.deps.db.delete(userRoles).where(eq(userRoles.userId, admin.id));
+    expect(await reader.waitForEvent("end", () => true, WITHIN_MS)).toEqual({ reason: "session_ended" });
+    await reader.ended;
+  });
+
+  it("ends the stream of a session deleted in the database", async () => {
+    const customer = await createCustomer(server, acme.id);
+    const reader = await stream(customer);
+    await server.deps.db.delete(sessions).where(eq(sessions.userId, customer.id));
+    expect(await reader.waitForEvent("end", () => true, WITHIN_MS)).toEqual({ reason: "session_ended" });
+    await reader.ended;
+  });
+
+  it("stops a removed member's stream from receiving the company's events", async () => {
+    const member = await createCustomer(server, acme.id);
+    const reader = await stream(member);
+    await server.deps.db.delete(companyUsers).where(eq(companyUsers.userId, member.id));
+    await reader.waitForEvent("resync", (e) => e.reason === "access_changed", WITHIN_MS);
+    const removedAt = reader.events("change").length;
+
+    // Joining another company gives the stream a marker to wait for: Globex's event is published
+    // after Acme's, and one LISTEN connection delivers in order.
+    await server.deps.db.insert(companyUsers).values({ userId: member.id, companyId: globex.id });
+    await expect.poll(() => reader.events("resync").length, { timeout: WITHIN_MS }).toBe(2);
+    await server.deps.events.publish({ kind: "ticket", companyId: acme.id, id: acme.id });
+    await server.deps.events.publish({ kind: "ticket", companyId: globex.id, id: globex.id });
+    await reader.waitForEvent("change", (e) => e.companyId === globex.id);
+    expect(reader.events<{ companyId: string }>("change").slice(removedAt).map((e) => e.companyId)).toEqual([globex.id]);
+  });
+});
