@@ -31,7 +31,7 @@ const envSchema = z.object({
   /** How long a resolved session may be reused without a query (ADR 010); 0 turns the cache off. */
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(15_000),
   /**
-   * Messages, tickets and comments one user may post a minute (all processes together); 0 = no
+   * Messages, tickets and comments one customer may post a minute (all processes together); 0 = no
    * limit. A person types far fewer; a script in a loop would make every open screen refetch.
    */
   WRITE_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(60),
