@@ -1,4 +1,4 @@
-import type { ProblemDetails } from "../../shared/schemas/problem";
+import type { ProblemDetails } from "@/shared/schemas/problem";
 
 /** An API error carrying the server's problem details (DESIGN D10). */
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 import { regexes } from "zod/v4/core";
-import { roles, type Role } from "../../shared/enums";
+import { roles, type Role } from "@/shared/enums";
 
 /**
  * The realtime contract of src/shared/schemas/event.ts, checked without zod: the event stream is

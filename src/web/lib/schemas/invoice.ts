@@ -1,5 +1,5 @@
 /** zod/mini mirror of createInvoiceInputSchema in src/shared/schemas/invoice.ts (schemas.parity.test.ts). */
-import { invoiceStatuses } from "../../../shared/enums";
+import { invoiceStatuses } from "@/shared/enums";
 import { z } from "./zod";
 
 const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;

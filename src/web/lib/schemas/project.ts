@@ -1,5 +1,5 @@
 /** zod/mini mirror of the project form schemas in src/shared/schemas/project.ts (schemas.parity.test.ts). */
-import { projectStatuses } from "../../../shared/enums";
+import { projectStatuses } from "@/shared/enums";
 import { optionalText, requiredText } from "./text";
 import { z } from "./zod";
 

@@ -1,5 +1,5 @@
 /** zod/mini mirror of the ticket form schemas in src/shared/schemas/ticket.ts (schemas.parity.test.ts). */
-import { ticketPriorities, ticketStatuses } from "../../../shared/enums";
+import { ticketPriorities, ticketStatuses } from "@/shared/enums";
 import { optionalText, requiredText } from "./text";
 import { z } from "./zod";
 

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Company } from "../../../../shared/schemas/company";
-import { apiGet } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { Company } from "@/shared/schemas/company";
+import { apiGet } from "@/web/lib/api";
+import { queryRoots } from "@/web/lib/query-keys";
 
 export const companyDetailKey = (id: string) => [queryRoots.companies, "detail", id] as const;
 

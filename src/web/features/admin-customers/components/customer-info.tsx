@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone, User } from "lucide-react";
 import type { ReactNode } from "react";
-import type { Company } from "../../../../shared/schemas/company";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import type { Company } from "@/shared/schemas/company";
+import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 
 function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (

@@ -1,9 +1,9 @@
 import { Building2 } from "lucide-react";
-import { PagedList } from "../../../components/paged-list";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { useListParams } from "../../../components/ui/pagination";
-import { SearchInput } from "../../../components/ui/search-input";
-import { useErrorToast } from "../../../lib/use-error-toast";
+import { PagedList } from "@/web/components/paged-list";
+import { EmptyState } from "@/web/components/ui/empty-state";
+import { useListParams } from "@/web/components/ui/pagination";
+import { SearchInput } from "@/web/components/ui/search-input";
+import { useErrorToast } from "@/web/lib/use-error-toast";
 import { useCompanies } from "../api/get-companies";
 import { CustomersTable } from "./customers-table";
 

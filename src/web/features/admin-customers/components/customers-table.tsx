@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { CompanyListItem } from "../../../../shared/schemas/company";
-import { formatInstantDate } from "../../../../shared/format";
-import { SortableHead, type SortDirection } from "../../../components/ui/pagination";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";
+import type { CompanyListItem } from "@/shared/schemas/company";
+import { formatInstantDate } from "@/shared/format";
+import { SortableHead, type SortDirection } from "@/web/components/ui/pagination";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
 
 interface CustomersTableProps {
   customers: CompanyListItem[];

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateInvoiceInput, Invoice } from "../../../../shared/schemas/invoice";
-import { apiPost } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { CreateInvoiceInput, Invoice } from "@/shared/schemas/invoice";
+import { apiPost } from "@/web/lib/api";
+import { queryRoots } from "@/web/lib/query-keys";
 
 export function useCreateInvoice() {
   const client = useQueryClient();

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { InvoicePage } from "../../../../shared/schemas/invoice";
-import type { ListParams } from "../../../components/ui/pagination";
-import { apiGet } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { InvoicePage } from "@/shared/schemas/invoice";
+import type { ListParams } from "@/web/components/ui/pagination";
+import { apiGet } from "@/web/lib/api";
+import { queryRoots } from "@/web/lib/query-keys";
 
 /** Every company's invoices, newest created first unless sort=asc. */
 export function useInvoices(params: ListParams) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Invoice, UpdateInvoiceInput } from "../../../../shared/schemas/invoice";
-import { apiPatch } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { Invoice, UpdateInvoiceInput } from "@/shared/schemas/invoice";
+import { apiPatch } from "@/web/lib/api";
+import { queryRoots } from "@/web/lib/query-keys";
 
 /** Any invoice edit; the list uses it to mark an invoice paid or unpaid. */
 export function useUpdateInvoice() {

@@ -1,8 +1,8 @@
 import { CheckCircle2, ExternalLink, RotateCcw } from "lucide-react";
-import { toast } from "../../../lib/toast";
-import type { Invoice } from "../../../../shared/schemas/invoice";
-import { Button } from "../../../components/ui/button";
-import { ApiError } from "../../../lib/api";
+import { toast } from "@/web/lib/toast";
+import type { Invoice } from "@/shared/schemas/invoice";
+import { Button } from "@/web/components/ui/button";
+import { ApiError } from "@/web/lib/api";
 import { useUpdateInvoice } from "../api/update-invoice";
 
 /** Open the PDF (through the API, which checks access and redirects) and mark paid or unpaid. */

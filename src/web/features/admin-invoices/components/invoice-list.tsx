@@ -1,10 +1,10 @@
 import { ArrowDown, ArrowUp, FileText } from "lucide-react";
-import { PagedList } from "../../../components/paged-list";
-import { Button } from "../../../components/ui/button";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { useListParams } from "../../../components/ui/pagination";
-import { SearchInput } from "../../../components/ui/search-input";
-import { useErrorToast } from "../../../lib/use-error-toast";
+import { PagedList } from "@/web/components/paged-list";
+import { Button } from "@/web/components/ui/button";
+import { EmptyState } from "@/web/components/ui/empty-state";
+import { useListParams } from "@/web/components/ui/pagination";
+import { SearchInput } from "@/web/components/ui/search-input";
+import { useErrorToast } from "@/web/lib/use-error-toast";
 import { useInvoices } from "../api/get-invoices";
 import { InvoicesTable } from "./invoices-table";
 

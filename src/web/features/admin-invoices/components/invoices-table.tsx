@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { formatDate, formatMoney } from "../../../../shared/format";
-import type { Invoice } from "../../../../shared/schemas/invoice";
-import { InvoiceStatusBadge } from "../../../components/status-badges";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";
+import { formatDate, formatMoney } from "@/shared/format";
+import type { Invoice } from "@/shared/schemas/invoice";
+import { InvoiceStatusBadge } from "@/web/components/status-badges";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
 import { InvoiceActions } from "./invoice-actions";
 
 export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {

@@ -2,17 +2,17 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
-import { toast } from "../../../lib/toast";
-import { invoiceStatuses, invoiceStatusLabels } from "../../../../shared/enums";
-import type { CreateInvoiceInput } from "../../../../shared/schemas/invoice";
-import { createInvoiceInputSchema } from "../../../lib/schemas/invoice";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from "../../../components/ui/dialog";
-import { Field } from "../../../components/ui/field";
-import { Input, NativeSelect } from "../../../components/ui/input";
-import { ApiError } from "../../../lib/api";
+import { toast } from "@/web/lib/toast";
+import { invoiceStatuses, invoiceStatusLabels } from "@/shared/enums";
+import type { CreateInvoiceInput } from "@/shared/schemas/invoice";
+import { createInvoiceInputSchema } from "@/web/lib/schemas/invoice";
+import { Button } from "@/web/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/web/components/ui/dialog";
+import { Field } from "@/web/components/ui/field";
+import { Input, NativeSelect } from "@/web/components/ui/input";
+import { ApiError } from "@/web/lib/api";
 import { useCreateInvoice } from "../api/create-invoice";
-import { CompanySelect } from "../../company-options/components/company-select";
+import { CompanySelect } from "@/web/features/company-options/components/company-select";
 import { emptyInvoiceForm, invoiceFields, type InvoiceFormValues } from "../lib/invoice-form";
 
 /** The admin's 'Create New Invoice' dialog; the company list loads when it opens. */

@@ -1,4 +1,4 @@
-import type { CreateInvoiceFormValues } from "../../../lib/schemas/invoice";
+import type { CreateInvoiceFormValues } from "@/web/lib/schemas/invoice";
 
 export type InvoiceFormValues = CreateInvoiceFormValues;
 

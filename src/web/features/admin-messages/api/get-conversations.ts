@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { Conversation } from "../../../../shared/schemas/message";
-import type { Page } from "../../../../shared/schemas/pagination";
-import { apiGet } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { Conversation } from "@/shared/schemas/message";
+import type { Page } from "@/shared/schemas/pagination";
+import { apiGet } from "@/web/lib/api";
+import { queryRoots } from "@/web/lib/query-keys";
 
 /** Conversation cards per page, and how many of each one's newest messages they show. */
 export const CONVERSATIONS_PAGE_SIZE = 10;

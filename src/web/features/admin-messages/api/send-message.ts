@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Message } from "../../../../shared/schemas/message";
-import { ApiError, apiPost } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { Message } from "@/shared/schemas/message";
+import { ApiError, apiPost } from "@/web/lib/api";
+import { queryRoots } from "@/web/lib/query-keys";
 
 export interface AdminMessageInput {
   companyId: string;

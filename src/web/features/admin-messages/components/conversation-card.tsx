@@ -1,12 +1,12 @@
 import { CheckCheck } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatDateTime } from "../../../../shared/format";
-import type { Conversation } from "../../../../shared/schemas/message";
-import { Badge } from "../../../components/ui/badge";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardHeader } from "../../../components/ui/card";
-import { useErrorToast } from "../../../lib/use-error-toast";
+import { formatDateTime } from "@/shared/format";
+import type { Conversation } from "@/shared/schemas/message";
+import { Badge } from "@/web/components/ui/badge";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent, CardHeader } from "@/web/components/ui/card";
+import { useErrorToast } from "@/web/lib/use-error-toast";
 import { loadedMessages, useCompanyConversation } from "../api/get-conversation";
 import { useMarkConversationRead } from "../api/mark-read";
 import { ConversationMessages } from "./conversation-messages";

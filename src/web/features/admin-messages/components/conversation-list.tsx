@@ -1,10 +1,10 @@
 import { MessageSquare } from "lucide-react";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { LoadError } from "../../../components/ui/load-error";
-import { Pagination, useListParams } from "../../../components/ui/pagination";
-import { SearchInput } from "../../../components/ui/search-input";
-import { Spinner } from "../../../components/ui/spinner";
-import { useErrorToast } from "../../../lib/use-error-toast";
+import { EmptyState } from "@/web/components/ui/empty-state";
+import { LoadError } from "@/web/components/ui/load-error";
+import { Pagination, useListParams } from "@/web/components/ui/pagination";
+import { SearchInput } from "@/web/components/ui/search-input";
+import { Spinner } from "@/web/components/ui/spinner";
+import { useErrorToast } from "@/web/lib/use-error-toast";
 import { useConversations } from "../api/get-conversations";
 import { ConversationCard } from "./conversation-card";
 

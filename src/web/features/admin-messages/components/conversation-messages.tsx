@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from "react";
-import type { Message } from "../../../../shared/schemas/message";
-import { Button } from "../../../components/ui/button";
+import type { Message } from "@/shared/schemas/message";
+import { Button } from "@/web/components/ui/button";
 import { MessageBubble } from "./message-bubble";
 
 interface ConversationMessagesProps {

@@ -1,11 +1,11 @@
 import { Send } from "lucide-react";
 import { useState, type FormEvent, type KeyboardEvent } from "react";
-import { toast } from "../../../lib/toast";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Field } from "../../../components/ui/field";
-import { Textarea } from "../../../components/ui/input";
-import { CompanySelect } from "../../company-options/components/company-select";
+import { toast } from "@/web/lib/toast";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { Field } from "@/web/components/ui/field";
+import { Textarea } from "@/web/components/ui/input";
+import { CompanySelect } from "@/web/features/company-options/components/company-select";
 import { useSendMessage } from "../api/send-message";
 import { sendErrorText } from "../lib/send-error";
 import { useOutgoingId } from "../lib/use-outgoing-id";

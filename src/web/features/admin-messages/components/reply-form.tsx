@@ -1,8 +1,8 @@
 import { Send } from "lucide-react";
 import { useState, type FormEvent, type KeyboardEvent } from "react";
-import { toast } from "../../../lib/toast";
-import { Button } from "../../../components/ui/button";
-import { Textarea } from "../../../components/ui/input";
+import { toast } from "@/web/lib/toast";
+import { Button } from "@/web/components/ui/button";
+import { Textarea } from "@/web/components/ui/input";
 import { useMarkConversationRead } from "../api/mark-read";
 import { useSendMessage } from "../api/send-message";
 import { sendErrorText } from "../lib/send-error";

@@ -1,4 +1,4 @@
-import { ApiError } from "../../../lib/api";
+import { ApiError } from "@/web/lib/api";
 
 /** 'Error sending message' with the server's message when it gave one (spec section 8, DESIGN D10). */
 export function sendErrorText(error: unknown): string {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateProjectInput, Project } from "../../../../shared/schemas/project";
-import { apiPost } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { CreateProjectInput, Project } from "@/shared/schemas/project";
+import { apiPost } from "@/web/lib/api";
+import { queryRoots } from "@/web/lib/query-keys";
 
 export function useCreateProject() {
   const client = useQueryClient();

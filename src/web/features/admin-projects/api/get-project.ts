@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Project } from "../../../../shared/schemas/project";
-import { apiGet } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { Project } from "@/shared/schemas/project";
+import { apiGet } from "@/web/lib/api";
+import { queryRoots } from "@/web/lib/query-keys";
 
 /** By slug or id (D7). */
 export function useProject(idOrSlug: string) {

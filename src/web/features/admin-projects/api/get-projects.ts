@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { ProjectPage } from "../../../../shared/schemas/project";
-import type { ListParams } from "../../../components/ui/pagination";
-import { apiGet } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { ProjectPage } from "@/shared/schemas/project";
+import type { ListParams } from "@/web/components/ui/pagination";
+import { apiGet } from "@/web/lib/api";
+import { queryRoots } from "@/web/lib/query-keys";
 
 export interface ProjectListParams extends ListParams {
   companyId?: string;

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type { TeamMember } from "../../../../shared/schemas/team";
-import { apiGet } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { TeamMember } from "@/shared/schemas/team";
+import { apiGet } from "@/web/lib/api";
+import { queryRoots } from "@/web/lib/query-keys";
 
 /** The admins selectable as a project's responsible team member. */
 export function useTeam() {

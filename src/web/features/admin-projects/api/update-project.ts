@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Project, UpdateProjectInput } from "../../../../shared/schemas/project";
-import { apiPatch } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { Project, UpdateProjectInput } from "@/shared/schemas/project";
+import { apiPatch } from "@/web/lib/api";
+import { queryRoots } from "@/web/lib/query-keys";
 
 export function useUpdateProject(id: string) {
   const client = useQueryClient();

@@ -1,17 +1,17 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "../../../lib/toast";
+import { toast } from "@/web/lib/toast";
 import type { z } from "zod";
-import { projectStatuses, projectStatusLabels } from "../../../../shared/enums";
-import type { Project, UpdateProjectInput } from "../../../../shared/schemas/project";
-import { updateProjectInputSchema } from "../../../lib/schemas/project";
-import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
-import { Input, NativeSelect, Textarea } from "../../../components/ui/input";
-import { ApiError } from "../../../lib/api";
+import { projectStatuses, projectStatusLabels } from "@/shared/enums";
+import type { Project, UpdateProjectInput } from "@/shared/schemas/project";
+import { updateProjectInputSchema } from "@/web/lib/schemas/project";
+import { Button } from "@/web/components/ui/button";
+import { Field } from "@/web/components/ui/field";
+import { Input, NativeSelect, Textarea } from "@/web/components/ui/input";
+import { ApiError } from "@/web/lib/api";
 import { useTeam } from "../api/get-team";
 import { useUpdateProject } from "../api/update-project";
-import { useErrorToast } from "../../../lib/use-error-toast";
+import { useErrorToast } from "@/web/lib/use-error-toast";
 
 type FormValues = z.input<typeof updateProjectInputSchema>;
 

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { formatDate, formatInstantDate } from "../../../../shared/format";
-import type { Project } from "../../../../shared/schemas/project";
-import { ProjectStatusBadge } from "../../../components/status-badges";
-import { SortableHead, type SortDirection } from "../../../components/ui/pagination";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";
+import { formatDate, formatInstantDate } from "@/shared/format";
+import type { Project } from "@/shared/schemas/project";
+import { ProjectStatusBadge } from "@/web/components/status-badges";
+import { SortableHead, type SortDirection } from "@/web/components/ui/pagination";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
 
 interface ProjectsTableProps {
   projects: Project[];

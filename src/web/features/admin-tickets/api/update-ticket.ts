@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Ticket, UpdateTicketInput } from "../../../../shared/schemas/ticket";
-import { apiPatch } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { Ticket, UpdateTicketInput } from "@/shared/schemas/ticket";
+import { apiPatch } from "@/web/lib/api";
+import { queryRoots } from "@/web/lib/query-keys";
 
 export function useUpdateTicket(id: string) {
   const client = useQueryClient();

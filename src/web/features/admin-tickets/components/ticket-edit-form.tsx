@@ -1,14 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "../../../lib/toast";
+import { toast } from "@/web/lib/toast";
 import type { z } from "zod";
-import { ticketPriorities, ticketPriorityLabels, ticketStatuses, ticketStatusLabels } from "../../../../shared/enums";
-import type { Ticket, UpdateTicketInput } from "../../../../shared/schemas/ticket";
-import { updateTicketInputSchema } from "../../../lib/schemas/ticket";
-import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
-import { Input, NativeSelect, Textarea } from "../../../components/ui/input";
-import { ApiError } from "../../../lib/api";
+import { ticketPriorities, ticketPriorityLabels, ticketStatuses, ticketStatusLabels } from "@/shared/enums";
+import type { Ticket, UpdateTicketInput } from "@/shared/schemas/ticket";
+import { updateTicketInputSchema } from "@/web/lib/schemas/ticket";
+import { Button } from "@/web/components/ui/button";
+import { Field } from "@/web/components/ui/field";
+import { Input, NativeSelect, Textarea } from "@/web/components/ui/input";
+import { ApiError } from "@/web/lib/api";
 import { useUpdateTicket } from "../api/update-ticket";
 
 type FormValues = z.input<typeof updateTicketInputSchema>;

@@ -1,9 +1,9 @@
 import { Ticket } from "lucide-react";
-import { PagedList } from "../../../components/paged-list";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { useListParams } from "../../../components/ui/pagination";
-import { SearchInput } from "../../../components/ui/search-input";
-import { useErrorToast } from "../../../lib/use-error-toast";
+import { PagedList } from "@/web/components/paged-list";
+import { EmptyState } from "@/web/components/ui/empty-state";
+import { useListParams } from "@/web/components/ui/pagination";
+import { SearchInput } from "@/web/components/ui/search-input";
+import { useErrorToast } from "@/web/lib/use-error-toast";
 import { useTickets } from "../api/get-tickets";
 import { TicketsTable } from "./tickets-table";
 

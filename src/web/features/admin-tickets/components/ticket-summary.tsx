@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { displayName, formatDateTime } from "../../../../shared/format";
-import type { Ticket } from "../../../../shared/schemas/ticket";
-import { PriorityBadge, TicketStatusBadge } from "../../../components/status-badges";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
+import { displayName, formatDateTime } from "@/shared/format";
+import type { Ticket } from "@/shared/schemas/ticket";
+import { PriorityBadge, TicketStatusBadge } from "@/web/components/status-badges";
+import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 
 /** Where a ticket belongs and who opened it, beside the edit form. */
 export function TicketSummary({ ticket }: { ticket: Ticket }) {

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { formatInstantDate } from "../../../../shared/format";
-import type { TicketListItem } from "../../../../shared/schemas/ticket";
-import { PriorityBadge, TicketStatusBadge } from "../../../components/status-badges";
-import { SortableHead, type SortDirection } from "../../../components/ui/pagination";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";
+import { formatInstantDate } from "@/shared/format";
+import type { TicketListItem } from "@/shared/schemas/ticket";
+import { PriorityBadge, TicketStatusBadge } from "@/web/components/status-badges";
+import { SortableHead, type SortDirection } from "@/web/components/ui/pagination";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
 
 interface TicketsTableProps {
   tickets: TicketListItem[];

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Comment, CreateCommentInput } from "../../../../shared/schemas/comment";
-import { apiGet, apiPost } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { Comment, CreateCommentInput } from "@/shared/schemas/comment";
+import { apiGet, apiPost } from "@/web/lib/api";
+import { queryRoots } from "@/web/lib/query-keys";
 
 /** What a comment thread hangs on; ticket and project comments share one contract. */
 export interface CommentTarget {

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { CompanyOption } from "../../../../shared/schemas/company";
-import { apiGet } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { CompanyOption } from "@/shared/schemas/company";
+import { apiGet } from "@/web/lib/api";
+import { queryRoots } from "@/web/lib/query-keys";
 
 /** Up to 100 companies whose name contains `q`, by name (the server caps it: there may be thousands). */
 export function useCompanyOptions(q: string, { enabled = true }: { enabled?: boolean } = {}) {

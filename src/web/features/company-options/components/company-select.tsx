@@ -1,8 +1,8 @@
 import { useState } from "react";
-import type { CompanyOption } from "../../../../shared/schemas/company";
-import { NativeSelect } from "../../../components/ui/input";
-import { SearchInput } from "../../../components/ui/search-input";
-import { useErrorToast } from "../../../lib/use-error-toast";
+import type { CompanyOption } from "@/shared/schemas/company";
+import { NativeSelect } from "@/web/components/ui/input";
+import { SearchInput } from "@/web/components/ui/search-input";
+import { useErrorToast } from "@/web/lib/use-error-toast";
 import { useCompanyOptions } from "../api/use-company-options";
 
 interface CompanySelectProps {

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CompanyProfileInput, MyCompany, SaveCompanyProfileResult } from "../../../../shared/schemas/company";
-import { apiGet, apiPut } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { CompanyProfileInput, MyCompany, SaveCompanyProfileResult } from "@/shared/schemas/company";
+import { apiGet, apiPut } from "@/web/lib/api";
+import { queryRoots } from "@/web/lib/query-keys";
 
 export const myCompanyQueryKey = [queryRoots.companies, "mine"] as const;
 

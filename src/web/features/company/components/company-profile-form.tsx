@@ -1,14 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "../../../lib/toast";
+import { toast } from "@/web/lib/toast";
 import type { z } from "zod";
-import type { Company } from "../../../../shared/schemas/company";
-import { companyProfileInputSchema } from "../../../lib/schemas/company";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Field } from "../../../components/ui/field";
-import { Input, Textarea } from "../../../components/ui/input";
-import { errorMessage } from "../../../lib/api";
+import type { Company } from "@/shared/schemas/company";
+import { companyProfileInputSchema } from "@/web/lib/schemas/company";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { Field } from "@/web/components/ui/field";
+import { Input, Textarea } from "@/web/components/ui/input";
+import { errorMessage } from "@/web/lib/api";
 import { useSaveCompanyProfile } from "../api/use-my-company";
 
 type FormValues = z.input<typeof companyProfileInputSchema>;

@@ -1,8 +1,8 @@
 import { Briefcase, CalendarDays } from "lucide-react";
 import type { ReactNode } from "react";
-import { formatInstantDate } from "../../../../shared/format";
-import type { MyCompany } from "../../../../shared/schemas/company";
-import { Card } from "../../../components/ui/card";
+import { formatInstantDate } from "@/shared/format";
+import type { MyCompany } from "@/shared/schemas/company";
+import { Card } from "@/web/components/ui/card";
 
 function StatCard({ label, value, icon }: { label: string; value: ReactNode; icon: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type { InvoicePage } from "../../../../shared/schemas/invoice";
-import { apiGet } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { InvoicePage } from "@/shared/schemas/invoice";
+import { apiGet } from "@/web/lib/api";
+import { queryRoots } from "@/web/lib/query-keys";
 
 /** The customer's invoices, newest issue date first (all of them: the server scopes and does not page). */
 export function useInvoices() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { MarkMessagesReadResult } from "../../../../shared/schemas/message";
-import { apiPost } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { MarkMessagesReadResult } from "@/shared/schemas/message";
+import { apiPost } from "@/web/lib/api";
+import { queryRoots } from "@/web/lib/query-keys";
 
 /** Marks the provider team's messages in the customer's conversation read (spec section 4). */
 export function useMarkMessagesRead() {

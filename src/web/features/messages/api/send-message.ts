@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Message, SendMessageInput } from "../../../../shared/schemas/message";
-import { ApiError, apiPost } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { Message, SendMessageInput } from "@/shared/schemas/message";
+import { ApiError, apiPost } from "@/web/lib/api";
+import { queryRoots } from "@/web/lib/query-keys";
 import { conversationQueryKey, type ConversationData } from "./get-messages";
 
 /** Sends carry a client id, so retrying a send whose answer was lost cannot post it twice. */

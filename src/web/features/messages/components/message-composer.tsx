@@ -1,7 +1,7 @@
 import { Send } from "lucide-react";
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { Button } from "../../../components/ui/button";
-import { Textarea } from "../../../components/ui/input";
+import { Button } from "@/web/components/ui/button";
+import { Textarea } from "@/web/components/ui/input";
 import { newMessageId } from "../lib/message-id";
 
 export interface OutgoingMessage {

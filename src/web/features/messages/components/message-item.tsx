@@ -1,6 +1,6 @@
-import { displayName, formatDateTime, formatTime } from "../../../../shared/format";
-import type { Message } from "../../../../shared/schemas/message";
-import { cn } from "../../../lib/cn";
+import { displayName, formatDateTime, formatTime } from "@/shared/format";
+import type { Message } from "@/shared/schemas/message";
+import { cn } from "@/web/lib/cn";
 
 const senderName = (message: Message) => (message.sender ? displayName(message.sender) : "Deleted user");
 

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, type ReactNode } from "react";
-import type { Message } from "../../../../shared/schemas/message";
-import { Button } from "../../../components/ui/button";
+import type { Message } from "@/shared/schemas/message";
+import { Button } from "@/web/components/ui/button";
 import { MessageItem } from "./message-item";
 
 interface MessageListProps {

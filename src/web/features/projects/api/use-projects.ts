@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import type { Project, ProjectPage } from "../../../../shared/schemas/project";
-import { apiGet } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { Project, ProjectPage } from "@/shared/schemas/project";
+import { apiGet } from "@/web/lib/api";
+import { queryRoots } from "@/web/lib/query-keys";
 
 const PAGE_SIZE = 24;
 

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type { TicketPage } from "../../../../shared/schemas/ticket";
-import { apiGet } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { TicketPage } from "@/shared/schemas/ticket";
+import { apiGet } from "@/web/lib/api";
+import { queryRoots } from "@/web/lib/query-keys";
 
 export interface TicketListParams {
   projectId?: string;

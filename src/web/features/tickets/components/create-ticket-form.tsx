@@ -1,14 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "../../../lib/toast";
+import { toast } from "@/web/lib/toast";
 import type { z } from "zod";
-import { ticketPriorities, ticketPriorityLabels } from "../../../../shared/enums";
-import type { Ticket } from "../../../../shared/schemas/ticket";
-import { createTicketInputSchema } from "../../../lib/schemas/ticket";
-import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
-import { Input, NativeSelect, Textarea } from "../../../components/ui/input";
-import { ApiError } from "../../../lib/api";
+import { ticketPriorities, ticketPriorityLabels } from "@/shared/enums";
+import type { Ticket } from "@/shared/schemas/ticket";
+import { createTicketInputSchema } from "@/web/lib/schemas/ticket";
+import { Button } from "@/web/components/ui/button";
+import { Field } from "@/web/components/ui/field";
+import { Input, NativeSelect, Textarea } from "@/web/components/ui/input";
+import { ApiError } from "@/web/lib/api";
 import { useCreateTicket } from "../api/use-create-ticket";
 
 type FormValues = z.input<typeof createTicketInputSchema>;
