@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import * as server from "@/shared/schemas/event";
+import * as server from "../../shared/schemas/event";
 import { eventKinds, parsePorticoEvent, parseReadyEvent, streamEventNames } from "./realtime-events";
 
 /** The client's checks against the server's schemas (ADR 008): same verdict, same value. */

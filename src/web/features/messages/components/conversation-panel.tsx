@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { toast } from "@/web/lib/toast";
-import { NO_COMPANY_FOR_MESSAGES } from "@/web/lib/schemas/message";
+import { NO_COMPANY_FOR_MESSAGES } from "@/shared/rules/message";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { LoadError } from "@/web/components/ui/load-error";
