@@ -5,11 +5,11 @@ import { PageHeader } from "@/web/components/layout/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { PageSpinner } from "@/web/components/ui/spinner";
-import { useCompany } from "@/web/features/admin-customers/api/get-company";
-import { CustomerInfo } from "@/web/features/admin-customers/components/customer-info";
+import { useCompany } from "@/web/features/companies/api/use-company";
+import { CustomerInfo } from "@/web/features/companies/components/admin/customer-info";
 import { useErrorToast } from "@/web/lib/use-error-toast";
-import { NewProjectDialog } from "@/web/features/admin-projects/components/new-project-dialog";
-import { ProjectList } from "@/web/features/admin-projects/components/project-list";
+import { NewProjectDialog } from "@/web/features/projects/components/admin/new-project-dialog";
+import { ProjectList } from "@/web/features/projects/components/admin/project-list";
 import { ApiError } from "@/web/lib/api";
 import { LoadError } from "@/web/components/ui/load-error";
 

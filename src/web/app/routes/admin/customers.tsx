@@ -1,5 +1,5 @@
 import { PageHeader } from "@/web/components/layout/page-header";
-import { CustomerList } from "@/web/features/admin-customers/components/customer-list";
+import { CustomerList } from "@/web/features/companies/components/admin/customer-list";
 
 export function CustomersRoute() {
   return (

@@ -6,10 +6,10 @@ import { ProjectStatusBadge } from "@/web/components/status-badges";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { PageSpinner } from "@/web/components/ui/spinner";
-import { useProject } from "@/web/features/admin-projects/api/get-project";
-import { ProjectEditForm } from "@/web/features/admin-projects/components/project-edit-form";
+import { useProject } from "@/web/features/projects/api/use-project";
+import { ProjectEditForm } from "@/web/features/projects/components/admin/project-edit-form";
 import { useErrorToast } from "@/web/lib/use-error-toast";
-import { TicketList } from "@/web/features/admin-tickets/components/ticket-list";
+import { TicketList } from "@/web/features/tickets/components/admin/ticket-list";
 import { ApiError } from "@/web/lib/api";
 import { LoadError } from "@/web/components/ui/load-error";
 

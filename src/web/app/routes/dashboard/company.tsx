@@ -1,8 +1,8 @@
 import { PageHeader } from "@/web/components/layout/page-header";
 import { PageSpinner } from "@/web/components/ui/spinner";
-import { useMyCompany } from "@/web/features/company/api/use-my-company";
-import { CompanyProfileForm } from "@/web/features/company/components/company-profile-form";
-import { CompanyStats } from "@/web/features/company/components/company-stats";
+import { useMyCompany } from "@/web/features/companies/api/use-my-company";
+import { CompanyProfileForm } from "@/web/features/companies/components/company-profile-form";
+import { CompanyStats } from "@/web/features/companies/components/company-stats";
 import { LoadError } from "@/web/components/ui/load-error";
 
 export function CompanyRoute() {

@@ -7,7 +7,8 @@ import { Card } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { PageSpinner } from "@/web/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
-import { invoicePdfHref, useInvoices } from "../api/use-invoices";
+import { useInvoices } from "../api/use-invoices";
+import { invoicePdfHref } from "../lib/invoice-pdf-href";
 import { LoadError } from "@/web/components/ui/load-error";
 
 function InvoiceRow({ invoice }: { invoice: Invoice }) {
