@@ -1,8 +1,9 @@
 import { Send } from "lucide-react";
-import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/web/components/ui/button";
 import { Textarea } from "@/web/components/ui/input";
 import type { OutgoingMessage } from "../api/use-send-message";
+import { sendOnEnter } from "../lib/send-on-enter";
 import { useOutgoingId } from "../lib/use-outgoing-id";
 
 interface MessageComposerProps {
@@ -42,12 +43,7 @@ export function MessageComposer({ disabled, onSend }: MessageComposerProps) {
     void send();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void send();
-    }
-  };
+  const onKeyDown = sendOnEnter(() => void send());
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex items-end gap-2">

@@ -6,6 +6,7 @@ import { ticketPriorities, ticketPriorityLabels } from "@/shared/enums";
 import type { Ticket } from "@/shared/schemas/ticket";
 import { createTicketInputSchema } from "@/web/lib/schemas/ticket";
 import { Button } from "@/web/components/ui/button";
+import { EnumOptions } from "@/web/components/ui/enum-options";
 import { Field } from "@/web/components/ui/field";
 import { Input, NativeSelect, Textarea } from "@/web/components/ui/input";
 import { showServerFieldErrors } from "@/web/lib/form-errors";
@@ -81,11 +82,7 @@ export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOpt
           aria-describedby={describedBy("priority")}
           {...form.register("priority")}
         >
-          {ticketPriorities.map((priority) => (
-            <option key={priority} value={priority}>
-              {ticketPriorityLabels[priority]}
-            </option>
-          ))}
+          <EnumOptions values={ticketPriorities} labels={ticketPriorityLabels} />
         </NativeSelect>
       </Field>
       <div className="flex justify-end">

@@ -7,6 +7,7 @@ import { invoiceStatuses, invoiceStatusLabels } from "@/shared/enums";
 import type { CreateInvoiceInput } from "@/shared/schemas/invoice";
 import { createInvoiceInputSchema } from "@/web/lib/schemas/invoice";
 import { Button } from "@/web/components/ui/button";
+import { EnumOptions } from "@/web/components/ui/enum-options";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/web/components/ui/dialog";
 import { Field } from "@/web/components/ui/field";
 import { Input, NativeSelect } from "@/web/components/ui/input";
@@ -84,11 +85,7 @@ export function NewInvoiceDialog() {
           </Field>
           <Field id="invoice-status" label="Status" error={errors.status?.message}>
             <NativeSelect id="invoice-status" {...form.register("status")}>
-              {invoiceStatuses.map((status) => (
-                <option key={status} value={status}>
-                  {invoiceStatusLabels[status]}
-                </option>
-              ))}
+              <EnumOptions values={invoiceStatuses} labels={invoiceStatusLabels} />
             </NativeSelect>
           </Field>
           <div className="flex justify-end gap-2 pt-2">

@@ -1,21 +1,19 @@
 import { Send } from "lucide-react";
-import { useState, type FormEvent, type KeyboardEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { toast } from "@/web/lib/toast";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Field } from "@/web/components/ui/field";
 import { Textarea } from "@/web/components/ui/input";
 import { CompanySelect } from "@/web/features/companies";
-import { useSendMessage } from "../../api/use-send-message";
-import { useOutgoingId } from "../../lib/use-outgoing-id";
-import { sendErrorText } from "./send-error";
+import { sendOnEnter } from "../../lib/send-on-enter";
+import { useTeamMessage } from "./use-team-message";
 
 /** Writes to any company, including one that has no conversation yet. */
 export function NewConversationForm() {
   const [companyId, setCompanyId] = useState("");
   const [text, setText] = useState("");
-  const send = useSendMessage();
-  const outgoing = useOutgoingId();
+  const send = useTeamMessage();
 
   const submit = async () => {
     if (send.isPending) return;
@@ -24,15 +22,9 @@ export function NewConversationForm() {
       toast.error("Please select a company and enter a message", { id: "new-conversation-invalid" });
       return;
     }
-    try {
-      await send.mutateAsync({ companyId, content, id: outgoing.idFor(companyId, content) });
-      outgoing.sent();
+    if (await send.sendTo(companyId, content)) {
       setText("");
       setCompanyId("");
-      toast.success("Message sent successfully");
-    } catch (error) {
-      console.error("Error sending message", error);
-      toast.error(sendErrorText(error));
     }
   };
 
@@ -41,12 +33,7 @@ export function NewConversationForm() {
     void submit();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void submit();
-    }
-  };
+  const onKeyDown = sendOnEnter(() => void submit());
 
   return (
     <Card>

@@ -1,19 +1,17 @@
 import { Send } from "lucide-react";
-import { useState, type FormEvent, type KeyboardEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { toast } from "@/web/lib/toast";
 import { Button } from "@/web/components/ui/button";
 import { Textarea } from "@/web/components/ui/input";
 import { useMarkMessagesRead } from "../../api/use-mark-messages-read";
-import { useSendMessage } from "../../api/use-send-message";
-import { useOutgoingId } from "../../lib/use-outgoing-id";
-import { sendErrorText } from "./send-error";
+import { sendOnEnter } from "../../lib/send-on-enter";
+import { useTeamMessage } from "./use-team-message";
 
 /** A conversation card's reply box. Enter sends, Shift+Enter starts a new line; replying marks the customer's messages read. */
 export function ReplyForm({ companyId, companyName }: { companyId: string; companyName: string }) {
   const [text, setText] = useState("");
-  const send = useSendMessage();
+  const send = useTeamMessage();
   const markRead = useMarkMessagesRead();
-  const outgoing = useOutgoingId();
   const fieldId = `reply-${companyId}`;
 
   const submit = async () => {
@@ -23,15 +21,9 @@ export function ReplyForm({ companyId, companyName }: { companyId: string; compa
       toast.error("Please enter a message", { id: `reply-empty-${companyId}` });
       return;
     }
-    try {
-      await send.mutateAsync({ companyId, content, id: outgoing.idFor(companyId, content) });
-      outgoing.sent();
+    if (await send.sendTo(companyId, content)) {
       setText("");
-      toast.success("Message sent successfully");
       markRead.mutate({ companyId });
-    } catch (error) {
-      console.error("Error sending message", error);
-      toast.error(sendErrorText(error));
     }
   };
 
@@ -40,12 +32,7 @@ export function ReplyForm({ companyId, companyName }: { companyId: string; compa
     void submit();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void submit();
-    }
-  };
+  const onKeyDown = sendOnEnter(() => void submit());
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex items-end gap-2">

@@ -8,6 +8,7 @@ import { projectStatuses, projectStatusLabels } from "@/shared/enums";
 import type { CreateProjectInput } from "@/shared/schemas/project";
 import { createProjectInputSchema } from "@/web/lib/schemas/project";
 import { Button } from "@/web/components/ui/button";
+import { EnumOptions } from "@/web/components/ui/enum-options";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/web/components/ui/dialog";
 import { Field } from "@/web/components/ui/field";
 import { Input, NativeSelect, Textarea } from "@/web/components/ui/input";
@@ -62,11 +63,7 @@ export function NewProjectDialog({ companyId }: { companyId: string }) {
           <div className="grid gap-4 sm:grid-cols-2">
             <Field id="new-project-status" label="Status" error={errors.status?.message}>
               <NativeSelect id="new-project-status" {...form.register("status")}>
-                {projectStatuses.map((status) => (
-                  <option key={status} value={status}>
-                    {projectStatusLabels[status]}
-                  </option>
-                ))}
+                <EnumOptions values={projectStatuses} labels={projectStatusLabels} />
               </NativeSelect>
             </Field>
             <Field id="new-project-start" label="Start Date" error={errors.startDate?.message}>

@@ -6,6 +6,7 @@ import { projectStatuses, projectStatusLabels } from "@/shared/enums";
 import type { Project, UpdateProjectInput } from "@/shared/schemas/project";
 import { updateProjectInputSchema } from "@/web/lib/schemas/project";
 import { Button } from "@/web/components/ui/button";
+import { EnumOptions } from "@/web/components/ui/enum-options";
 import { Field } from "@/web/components/ui/field";
 import { Input, NativeSelect, Textarea } from "@/web/components/ui/input";
 import { problemDetail } from "@/web/lib/api";
@@ -65,11 +66,7 @@ export function ProjectEditForm({ project }: { project: Project }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="project-status" label="Status" error={errors.status?.message}>
           <NativeSelect id="project-status" {...form.register("status")}>
-            {projectStatuses.map((status) => (
-              <option key={status} value={status}>
-                {projectStatusLabels[status]}
-              </option>
-            ))}
+            <EnumOptions values={projectStatuses} labels={projectStatusLabels} />
           </NativeSelect>
         </Field>
         <Field id="project-assignee" label="Assigned To" error={errors.assignedTo?.message}>

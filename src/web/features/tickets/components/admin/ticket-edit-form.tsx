@@ -6,6 +6,7 @@ import { ticketPriorities, ticketPriorityLabels, ticketStatuses, ticketStatusLab
 import type { Ticket, UpdateTicketInput } from "@/shared/schemas/ticket";
 import { updateTicketInputSchema } from "@/web/lib/schemas/ticket";
 import { Button } from "@/web/components/ui/button";
+import { EnumOptions } from "@/web/components/ui/enum-options";
 import { Field } from "@/web/components/ui/field";
 import { Input, NativeSelect, Textarea } from "@/web/components/ui/input";
 import { problemDetail } from "@/web/lib/api";
@@ -54,20 +55,12 @@ export function TicketEditForm({ ticket }: { ticket: Ticket }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="ticket-status" label="Status" error={errors.status?.message}>
           <NativeSelect id="ticket-status" {...form.register("status")}>
-            {ticketStatuses.map((status) => (
-              <option key={status} value={status}>
-                {ticketStatusLabels[status]}
-              </option>
-            ))}
+            <EnumOptions values={ticketStatuses} labels={ticketStatusLabels} />
           </NativeSelect>
         </Field>
         <Field id="ticket-priority" label="Priority" error={errors.priority?.message}>
           <NativeSelect id="ticket-priority" {...form.register("priority")}>
-            {ticketPriorities.map((priority) => (
-              <option key={priority} value={priority}>
-                {ticketPriorityLabels[priority]}
-              </option>
-            ))}
+            <EnumOptions values={ticketPriorities} labels={ticketPriorityLabels} />
           </NativeSelect>
         </Field>
       </div>
