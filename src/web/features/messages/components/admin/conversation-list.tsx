@@ -5,13 +5,13 @@ import { Pagination, useListParams } from "@/web/components/ui/pagination";
 import { SearchInput } from "@/web/components/ui/search-input";
 import { Spinner } from "@/web/components/ui/spinner";
 import { useErrorToast } from "@/web/lib/use-error-toast";
-import { useConversations } from "../../api/use-conversations";
+import { useConversationPage } from "../../api/use-conversation-page";
 import { ConversationCard } from "./conversation-card";
 
 /** One card per company conversation, latest activity first, searchable and paged (state in the URL). */
 export function ConversationList() {
   const { page, q, setPage, setQuery } = useListParams();
-  const conversations = useConversations({ page, q });
+  const conversations = useConversationPage({ page, q });
   useErrorToast(conversations.error, { log: "Failed to load conversations", toast: "Error fetching messages" });
   const data = conversations.data;
 

@@ -9,7 +9,7 @@ export const CONVERSATIONS_PAGE_SIZE = 10;
 export const RECENT_MESSAGES = 10;
 
 /** Every company's conversation, latest activity first, searchable by company name. */
-export function useConversations(params: { page: number; q: string }) {
+export function useConversationPage(params: { page: number; q: string }) {
   return useQuery({
     queryKey: [queryRoots.messages, "conversations", params],
     queryFn: () =>
