@@ -26,7 +26,9 @@ export const budgets = {
 } as const;
 
 /** Web modules only an admin may download. */
-export const isAdminModule = (id: string) => /src\/web\/(app\/routes\/admin\/|features\/admin-|components\/layout\/admin-layout)/.test(id);
+/** Admin-only code: admin routes, the admin layout, and `features/<domain>/components/admin/`. */
+export const isAdminModule = (id: string) =>
+  /src\/web\/(app\/routes\/admin\/|features\/[^/]+\/components\/admin\/|components\/layout\/admin-layout)/.test(id);
 
 /** Pages, by the source modules that make them up (besides the entry). */
 const pages = {

@@ -1,19 +1,17 @@
 import { z } from "zod";
+import { authMessages, EMAIL_MAX, FULL_NAME_MAX, INVALID_EMAIL, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../rules/auth";
 
-export const PASSWORD_MIN_LENGTH = 6;
+export { PASSWORD_MIN_LENGTH };
 
 export const signInInputSchema = z.object({
-  email: z.email("Enter a valid email address"),
-  password: z.string().min(1, "Password is required"),
+  email: z.email(INVALID_EMAIL),
+  password: z.string().min(1, authMessages.passwordRequired),
 });
 export type SignInInput = z.infer<typeof signInInputSchema>;
 
 export const signUpInputSchema = z.object({
-  name: z.string().trim().min(1, "Full name is required").max(200, "Full name is too long"),
-  email: z.email("Enter a valid email address").max(254),
-  password: z
-    .string()
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(128, "Password is too long"),
+  name: z.string().trim().min(1, authMessages.nameRequired).max(FULL_NAME_MAX, authMessages.nameTooLong),
+  email: z.email(INVALID_EMAIL).max(EMAIL_MAX),
+  password: z.string().min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort).max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong),
 });
 export type SignUpInput = z.infer<typeof signUpInputSchema>;

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { COMMENT_MAX, commentMessages } from "../rules/comment";
 
 /** Ticket and project comments share one contract. */
 export const createCommentInputSchema = z.object({
-  content: z.string().trim().min(1, "Comment cannot be empty").max(10_000, "Comment is too long"),
+  content: z.string().trim().min(1, commentMessages.empty).max(COMMENT_MAX, commentMessages.tooLong),
 });
 export type CreateCommentInput = z.infer<typeof createCommentInputSchema>;
 

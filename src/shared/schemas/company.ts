@@ -1,14 +1,16 @@
 import { z } from "zod";
+import { EMAIL_MAX, INVALID_EMAIL } from "../rules/common";
+import { ADDRESS_MAX, COMPANY_NAME_MAX, CONTACT_NAME_MAX, companyMessages, PHONE_MAX } from "../rules/company";
 import { pageOf, pageQuerySchema } from "./pagination";
 
-export const COMPANY_NAME_MAX = 200;
+export { COMPANY_NAME_MAX };
 
 // Forms send "" for an untouched input; the database stores that as null.
-const optionalText = (label: string, max: number) =>
+const optionalText = (tooLong: string, max: number) =>
   z
     .string()
     .trim()
-    .max(max, `${label} is too long`)
+    .max(max, tooLong)
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -21,20 +23,20 @@ const emailFormat = z.email();
  */
 export const companyProfileInputSchema = z.object({
   name: z
-    .string("Company name is required")
+    .string(companyMessages.nameRequired)
     .trim()
-    .min(1, "Company name is required")
-    .max(COMPANY_NAME_MAX, `Company name must be at most ${COMPANY_NAME_MAX} characters`),
-  contactName: optionalText("Contact name", 200),
+    .min(1, companyMessages.nameRequired)
+    .max(COMPANY_NAME_MAX, companyMessages.nameTooLong),
+  contactName: optionalText(companyMessages.contactNameTooLong, CONTACT_NAME_MAX),
   contactEmail: z
     .string()
     .trim()
-    .max(254, "Contact email is too long")
-    .refine((value) => value === "" || emailFormat.safeParse(value).success, "Enter a valid email address")
+    .max(EMAIL_MAX, companyMessages.contactEmailTooLong)
+    .refine((value) => value === "" || emailFormat.safeParse(value).success, INVALID_EMAIL)
     .nullish()
     .transform((value) => (value ? value : null)),
-  phone: optionalText("Phone number", 50),
-  address: optionalText("Address", 1000),
+  phone: optionalText(companyMessages.phoneTooLong, PHONE_MAX),
+  address: optionalText(companyMessages.addressTooLong, ADDRESS_MAX),
 });
 export type CompanyProfileInput = z.infer<typeof companyProfileInputSchema>;
 

@@ -1,30 +1,19 @@
 import { z } from "zod";
 import { roles } from "../enums";
+import { eventKinds, streamEventNames, type EventKind } from "../rules/events";
+
+export { eventKinds, streamEventNames, type EventKind };
 
 /**
  * The realtime contract of GET /api/events (text/event-stream). A change event names what changed,
  * never the data: clients refetch through the API, so authorization lives in one place.
  */
-export const eventKinds = ["message", "ticket", "ticket_comment", "project", "project_comment", "invoice", "company"] as const;
-export type EventKind = (typeof eventKinds)[number];
-
 export const porticoEventSchema = z.object({
   kind: z.enum(eventKinds),
   companyId: z.uuid(),
   id: z.uuid(),
 });
 export type PorticoEvent = z.infer<typeof porticoEventSchema>;
-
-/** SSE `event:` names. A `change` carries a PorticoEvent. */
-export const streamEventNames = {
-  /** First frame of every stream: the client (re)fetches what is on screen now. */
-  ready: "ready",
-  change: "change",
-  /** Events may have been missed (lost LISTEN connection, changed membership): refetch everything. */
-  resync: "resync",
-  /** The session is over; do not reconnect. */
-  end: "end",
-} as const;
 
 export const readyEventSchema = z.object({
   role: z.enum(roles),

@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { isUnambiguousLinkUrl, LINK_URL_AMBIGUOUS_MESSAGE } from "../rules/link-url";
 import { invoiceStatuses } from "../enums";
+import { NOTHING_TO_UPDATE } from "../rules/common";
+import { AMOUNT_PATTERN, amountFitsColumn, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PROTOCOL } from "../rules/invoice";
 import { pageOf, pageQuerySchema } from "./pagination";
-
-/** A plain decimal with at most 2 decimals; numeric(12,2) also caps the integer part at 10 digits (D6). */
-const AMOUNT_PATTERN = /^\d+(\.\d{1,2})?$/;
-const AMOUNT_MAX_INTEGER_DIGITS = 10;
 
 /**
  * Money travels as a decimal string and is stored exactly. A form may send a number; it is
@@ -13,48 +11,42 @@ const AMOUNT_MAX_INTEGER_DIGITS = 10;
  * than silently rounded.
  */
 export const amountInputSchema = z
-  .union([z.string(), z.number()], "Amount is required")
+  .union([z.string(), z.number()], invoiceMessages.amountRequired)
   .transform((value) => (typeof value === "number" ? String(value) : value.trim()))
-  .refine((value) => value !== "", "Amount is required")
-  .refine(
-    (value) => value === "" || AMOUNT_PATTERN.test(value),
-    "Amount must be a number of 0 or more with at most 2 decimals",
-  )
-  .refine(
-    (value) => !AMOUNT_PATTERN.test(value) || value.split(".")[0]!.length <= AMOUNT_MAX_INTEGER_DIGITS,
-    "Amount is too large",
-  );
+  .refine((value) => value !== "", invoiceMessages.amountRequired)
+  .refine((value) => value === "" || AMOUNT_PATTERN.test(value), invoiceMessages.amountFormat)
+  .refine(amountFitsColumn, invoiceMessages.amountTooLarge);
 
 const invoiceNumber = z
-  .string("Invoice number is required")
+  .string(invoiceMessages.numberRequired)
   .trim()
-  .min(1, "Invoice number is required")
-  .max(100, "Invoice number must be at most 100 characters");
+  .min(1, invoiceMessages.numberRequired)
+  .max(INVOICE_NUMBER_MAX, invoiceMessages.numberTooLong);
 
-const date = (label: string) => z.iso.date(`${label} must be a date (YYYY-MM-DD)`);
+const date = (label: string) => z.iso.date(invoiceMessages.invalidDate(label));
 
 // Forms send "" for an empty optional field; it is stored as null (spec section 5).
 const emptyToNull = <T extends z.ZodType>(schema: T) =>
   z.union([z.literal("").transform(() => null), z.null(), schema]).optional();
 
 const pdfUrl = z
-  .url({ protocol: /^https?$/, error: "PDF URL must be an http:// or https:// address" })
-  .max(2048, "PDF URL is too long")
+  .url({ protocol: PDF_URL_PROTOCOL, error: invoiceMessages.pdfUrlProtocol })
+  .max(PDF_URL_MAX, invoiceMessages.pdfUrlTooLong)
   .refine(isUnambiguousLinkUrl, LINK_URL_AMBIGUOUS_MESSAGE);
 
 const invoiceFields = z.object({
-  companyId: z.uuid("Choose a company"),
+  companyId: z.uuid(invoiceMessages.chooseCompany),
   invoiceNumber,
   amount: amountInputSchema,
   issueDate: date("Issue date"),
   dueDate: emptyToNull(date("Due date")),
   pdfUrl: emptyToNull(pdfUrl),
-  status: z.enum(invoiceStatuses, "Status must be unpaid or paid").default("unpaid"),
+  status: z.enum(invoiceStatuses, invoiceMessages.status).default("unpaid"),
 });
 
 export const createInvoiceInputSchema = invoiceFields.superRefine((input, ctx) => {
   if (input.dueDate && input.dueDate < input.issueDate) {
-    ctx.addIssue({ code: "custom", path: ["dueDate"], message: "Due date cannot be before the issue date" });
+    ctx.addIssue({ code: "custom", path: ["dueDate"], message: invoiceMessages.dueBeforeIssue });
   }
 });
 export type CreateInvoiceInput = z.infer<typeof createInvoiceInputSchema>;
@@ -65,9 +57,9 @@ export type CreateInvoiceInput = z.infer<typeof createInvoiceInputSchema>;
  */
 export const updateInvoiceInputSchema = invoiceFields
   .omit({ companyId: true })
-  .extend({ status: z.enum(invoiceStatuses, "Status must be unpaid or paid") })
+  .extend({ status: z.enum(invoiceStatuses, invoiceMessages.status) })
   .partial()
-  .refine((input) => Object.values(input).some((value) => value !== undefined), "Nothing to update");
+  .refine((input) => Object.values(input).some((value) => value !== undefined), NOTHING_TO_UPDATE);
 export type UpdateInvoiceInput = z.infer<typeof updateInvoiceInputSchema>;
 
 export const invoiceListQuerySchema = pageQuerySchema.extend({

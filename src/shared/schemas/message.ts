@@ -1,15 +1,14 @@
 import { z } from "zod";
+import { MESSAGE_MAX_LENGTH, messageMessages, NO_COMPANY_FOR_MESSAGES } from "../rules/message";
 import { pageOf, pageQuerySchema } from "./pagination";
 
-export const MESSAGE_MAX_LENGTH = 10_000;
-/** Spec, customer Messages screen: shown, and the API's 400 detail, when the customer has no company. */
-export const NO_COMPANY_FOR_MESSAGES = "You need to create your Company Profile before sending messages.";
+export { MESSAGE_MAX_LENGTH, NO_COMPANY_FOR_MESSAGES };
 
 export const messageContentSchema = z
   .string()
   .trim()
-  .min(1, "Please enter a message")
-  .max(MESSAGE_MAX_LENGTH, "Message is too long");
+  .min(1, messageMessages.empty)
+  .max(MESSAGE_MAX_LENGTH, messageMessages.tooLong);
 
 export const sendMessageInputSchema = z.object({
   content: messageContentSchema,

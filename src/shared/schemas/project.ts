@@ -1,22 +1,23 @@
 import { z } from "zod";
 import { projectStatuses } from "../enums";
+import { NOTHING_TO_UPDATE } from "../rules/common";
+import { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX, projectMessages } from "../rules/project";
 import { pageOf, pageQuerySchema } from "./pagination";
 
-export const PROJECT_NAME_MAX = 200;
-export const PROJECT_DESCRIPTION_MAX = 10_000;
+export { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX };
 
 const name = z
-  .string("Project name is required")
+  .string(projectMessages.nameRequired)
   .trim()
-  .min(1, "Project name is required")
-  .max(PROJECT_NAME_MAX, `Project name must be at most ${PROJECT_NAME_MAX} characters`);
+  .min(1, projectMessages.nameRequired)
+  .max(PROJECT_NAME_MAX, projectMessages.nameTooLong);
 
 // Forms send "" for an untouched field; the database stores that as null (spec: an empty
 // start_date is stored as null).
 const description = z
   .string()
   .trim()
-  .max(PROJECT_DESCRIPTION_MAX, "Description is too long")
+  .max(PROJECT_DESCRIPTION_MAX, projectMessages.descriptionTooLong)
   .nullish()
   .transform((value) => (value ? value : null));
 
@@ -24,15 +25,15 @@ const isoDate = z.iso.date();
 const date = z
   .string()
   .trim()
-  .refine((value) => value === "" || isoDate.safeParse(value).success, "Enter a date as YYYY-MM-DD")
+  .refine((value) => value === "" || isoDate.safeParse(value).success, projectMessages.invalidDate)
   .nullish()
   .transform((value) => (value ? value : null));
 
-const status = z.enum(projectStatuses, "Choose a status");
+const status = z.enum(projectStatuses, projectMessages.chooseStatus);
 
 /** Admin 'New Project' dialog (spec: name required, status defaults to active). */
 export const createProjectInputSchema = z.object({
-  companyId: z.uuid("Choose a company"),
+  companyId: z.uuid(projectMessages.chooseCompany),
   name,
   description,
   status: status.default("active"),
@@ -54,17 +55,17 @@ export const updateProjectInputSchema = z
     assignedTo: z
       .string()
       .trim()
-      .refine((value) => value === "" || uuid.safeParse(value).success, "Choose a team member")
+      .refine((value) => value === "" || uuid.safeParse(value).success, projectMessages.chooseTeamMember)
       .nullish()
       .transform((value) => (value ? value : null))
       .optional(),
     startDate: date.optional(),
     endDate: date.optional(),
   })
-  .refine((input) => Object.values(input).some((value) => value !== undefined), "Nothing to update")
+  .refine((input) => Object.values(input).some((value) => value !== undefined), NOTHING_TO_UPDATE)
   // The form sends both dates; the server re-checks against stored values when only one is sent.
   .refine((input) => !input.startDate || !input.endDate || input.endDate >= input.startDate, {
-    message: "End date cannot be before the start date",
+    message: projectMessages.endBeforeStart,
     path: ["endDate"],
   });
 export type UpdateProjectInput = z.infer<typeof updateProjectInputSchema>;

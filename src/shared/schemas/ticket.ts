@@ -1,21 +1,22 @@
 import { z } from "zod";
 import { ticketPriorities, ticketStatuses } from "../enums";
+import { NOTHING_TO_UPDATE } from "../rules/common";
+import { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX, ticketMessages } from "../rules/ticket";
 import { pageOf, pageQuerySchema } from "./pagination";
 
-export const TICKET_TITLE_MAX = 200;
-export const TICKET_DESCRIPTION_MAX = 10_000;
+export { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX };
 
 const title = z
-  .string("Title is required")
+  .string(ticketMessages.titleRequired)
   .trim()
-  .min(1, "Title is required")
-  .max(TICKET_TITLE_MAX, `Title must be at most ${TICKET_TITLE_MAX} characters`);
+  .min(1, ticketMessages.titleRequired)
+  .max(TICKET_TITLE_MAX, ticketMessages.titleTooLong);
 
 // Forms send "" for an untouched textarea; the database stores that as null.
 const description = z
   .string()
   .trim()
-  .max(TICKET_DESCRIPTION_MAX, "Description is too long")
+  .max(TICKET_DESCRIPTION_MAX, ticketMessages.descriptionTooLong)
   .nullish()
   .transform((value) => (value ? value : null));
 
@@ -25,10 +26,10 @@ const description = z
  * caller, whatever the client sends.
  */
 export const createTicketInputSchema = z.object({
-  projectId: z.uuid("Choose a project"),
+  projectId: z.uuid(ticketMessages.chooseProject),
   title,
   description,
-  priority: z.enum(ticketPriorities, "Choose a priority").default("medium"),
+  priority: z.enum(ticketPriorities, ticketMessages.choosePriority).default("medium"),
 });
 export type CreateTicketInput = z.infer<typeof createTicketInputSchema>;
 
@@ -37,10 +38,10 @@ export const updateTicketInputSchema = z
   .object({
     title: title.optional(),
     description: description.optional(),
-    status: z.enum(ticketStatuses, "Choose a status").optional(),
-    priority: z.enum(ticketPriorities, "Choose a priority").optional(),
+    status: z.enum(ticketStatuses, ticketMessages.chooseStatus).optional(),
+    priority: z.enum(ticketPriorities, ticketMessages.choosePriority).optional(),
   })
-  .refine((input) => Object.values(input).some((value) => value !== undefined), "Nothing to update");
+  .refine((input) => Object.values(input).some((value) => value !== undefined), NOTHING_TO_UPDATE);
 export type UpdateTicketInput = z.infer<typeof updateTicketInputSchema>;
 
 export const ticketListQuerySchema = pageQuerySchema.extend({

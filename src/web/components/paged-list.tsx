@@ -1,6 +1,6 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import type { Page } from "../../shared/schemas/pagination";
+import type { Page } from "@/shared/schemas/pagination";
 import { Card, CardContent } from "./ui/card";
 import { EmptyState } from "./ui/empty-state";
 import { LoadError } from "./ui/load-error";

@@ -8,7 +8,7 @@ import {
   type ProjectStatus,
   type TicketPriority,
   type TicketStatus,
-} from "../../shared/enums";
+} from "@/shared/enums";
 import { Badge, type BadgeTone } from "./ui/badge";
 
 const projectTone: Record<ProjectStatus, BadgeTone> = { active: "green", on_hold: "yellow", completed: "blue" };

@@ -1,4 +1,4 @@
-import type { ProblemDetails } from "../../shared/schemas/problem";
+import type { ProblemDetails } from "@/shared/schemas/problem";
 
 /** An API error carrying the server's problem details (DESIGN D10). */
 export class ApiError extends Error {
@@ -10,9 +10,14 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's explanation of a refused request, when it gave one. */
+export function problemDetail(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.problem?.detail : undefined;
+}
+
 /** The server message to show in a toast, or the fallback the spec names. */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.problem?.detail ? error.problem.detail : fallback;
+  return problemDetail(error) || fallback;
 }
 
 type Query = Record<string, string | number | boolean | null | undefined>;

@@ -1,14 +1,16 @@
 import { regexes } from "zod/v4/core";
 import { roles, type Role } from "../../shared/enums";
+import { eventKinds, type EventKind } from "../../shared/rules/events";
+
+export { eventKinds, streamEventNames, type EventKind } from "../../shared/rules/events";
 
 /**
  * The realtime contract of src/shared/schemas/event.ts, checked without zod: the event stream is
  * opened by the app shell of every signed-in page, and zod there would put ~9 KiB on the critical
- * path of pages that have no form (ADR 008). realtime-events.test.ts holds these checks to the
- * server's schemas.
+ * path of pages that have no form (ADR 008). The kinds and stream event names come from
+ * src/shared/rules/events.ts, as the server's do; realtime-events.test.ts holds these checks to
+ * the server's schemas.
  */
-export const eventKinds = ["message", "ticket", "ticket_comment", "project", "project_comment", "invoice", "company"] as const;
-export type EventKind = (typeof eventKinds)[number];
 
 /** A change names what changed, never the data: clients refetch through the API. */
 export interface PorticoEvent {
@@ -22,18 +24,6 @@ export interface ReadyEvent {
   companyId: string | null;
   heartbeatMs: number;
 }
-
-/** SSE `event:` names. */
-export const streamEventNames = {
-  /** First frame of every stream. */
-  ready: "ready",
-  /** Carries a PorticoEvent. */
-  change: "change",
-  /** Events may have been missed: refetch everything. */
-  resync: "resync",
-  /** The session is over; do not reconnect. */
-  end: "end",
-} as const;
 
 const uuidPattern = regexes.uuid();
 const isUuid = (value: unknown): value is string => typeof value === "string" && uuidPattern.test(value);

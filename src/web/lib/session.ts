@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { SignInInput, SignUpInput } from "../../shared/schemas/auth";
-import type { Me } from "../../shared/schemas/me";
+import type { SignInInput, SignUpInput } from "@/shared/schemas/auth";
+import type { Me } from "@/shared/schemas/me";
 import { ApiError, apiGet, apiPost } from "./api";
 import { queryClient } from "./query-client";
 

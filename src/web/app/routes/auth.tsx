@@ -1,15 +1,15 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Navigate, useNavigate } from "react-router";
-import { toast } from "../../lib/toast";
-import type { SignInInput, SignUpInput } from "../../../shared/schemas/auth";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card";
-import { PageSpinner } from "../../components/ui/spinner";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
-import { SignInForm } from "../../features/auth/components/sign-in-form";
-import { SignUpForm } from "../../features/auth/components/sign-up-form";
-import { errorMessage } from "../../lib/api";
-import { brandName, tagline } from "../../lib/brand";
-import { fetchMe, meQueryKey, signIn, signUp, useProbedMe } from "../../lib/session";
+import { toast } from "@/web/lib/toast";
+import type { SignInInput, SignUpInput } from "@/shared/schemas/auth";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { PageSpinner } from "@/web/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
+import { SignInForm } from "@/web/features/auth/components/sign-in-form";
+import { SignUpForm } from "@/web/features/auth/components/sign-up-form";
+import { errorMessage } from "@/web/lib/api";
+import { brandName, tagline } from "@/web/lib/brand";
+import { fetchMe, meQueryKey, signIn, signUp, useProbedMe } from "@/web/lib/session";
 
 const landingFor = (role: string) => (role === "admin" ? "/admin" : "/dashboard");
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Navigate } from "react-router";
-import { PageSpinner } from "../../components/ui/spinner";
-import { useMe } from "../../lib/session";
+import { PageSpinner } from "@/web/components/ui/spinner";
+import { useMe } from "@/web/lib/session";
 
 /** Spec section 6 and D9: stop waiting for the session check after 2 seconds. */
 export const SESSION_CHECK_TIMEOUT_MS = 2000;

@@ -2,12 +2,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { LogOut, Menu, X } from "lucide-react";
 import { Suspense, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
-import { toast } from "../../lib/toast";
-import { displayName } from "../../../shared/format";
-import { brandName } from "../../lib/brand";
-import { cn } from "../../lib/cn";
-import { useRealtime } from "../../lib/realtime";
-import { signOut, useMe } from "../../lib/session";
+import { toast } from "@/web/lib/toast";
+import { displayName } from "@/shared/format";
+import { brandName } from "@/web/lib/brand";
+import { cn } from "@/web/lib/cn";
+import { useRealtime } from "@/web/lib/realtime";
+import { signOut, useMe } from "@/web/lib/session";
 import { Button } from "../ui/button";
 import { PageSpinner } from "../ui/spinner";
 

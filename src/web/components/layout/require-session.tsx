@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from "react-router";
-import type { Role } from "../../../shared/enums";
-import { useMe } from "../../lib/session";
+import type { Role } from "@/shared/enums";
+import { useMe } from "@/web/lib/session";
 import { PageSpinner } from "../ui/spinner";
 
 /** Signed-out users go to /auth; non-admins entering /admin go to /dashboard (spec section 6). */

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
-import { toasterRequest } from "../../lib/toast";
+import { toasterRequest } from "@/web/lib/toast";
 
 const Toaster = lazy(() => import("sonner").then((module) => ({ default: module.Toaster })));
 

@@ -1,6 +1,6 @@
 import { Slot } from "radix-ui";
 import type { ButtonHTMLAttributes } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/web/lib/cn";
 
 const variants = {
   default: "bg-primary text-primary-foreground hover:bg-primary/90",

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { cn } from "../../lib/cn";
+import { cn } from "@/web/lib/cn";
 
 const fieldClass =
   "w-full rounded-md border border-border bg-background px-3 py-2 text-sm placeholder:text-muted-foreground " +

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
-import type { Page } from "../../../shared/schemas/pagination";
+import type { Page } from "@/shared/schemas/pagination";
 import { Button } from "./button";
 import { TableHead } from "./table";
 

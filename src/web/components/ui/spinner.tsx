@@ -1,4 +1,4 @@
-import { cn } from "../../lib/cn";
+import { cn } from "@/web/lib/cn";
 
 /**
  * lucide's loader-circle, drawn inline: the spinner is on every page's first paint, and lucide's

@@ -1,13 +1,12 @@
 /** zod/mini mirror of the project form schemas in src/shared/schemas/project.ts (schemas.parity.test.ts). */
 import { projectStatuses } from "../../../shared/enums";
+import { NOTHING_TO_UPDATE } from "../../../shared/rules/common";
+import { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX, projectMessages } from "../../../shared/rules/project";
 import { optionalText, requiredText } from "./text";
 import { z } from "./zod";
 
-export const PROJECT_NAME_MAX = 200;
-export const PROJECT_DESCRIPTION_MAX = 10_000;
-
-const name = requiredText("Project name", PROJECT_NAME_MAX, `Project name must be at most ${PROJECT_NAME_MAX} characters`);
-const description = optionalText("Description is too long", PROJECT_DESCRIPTION_MAX);
+const name = requiredText(projectMessages.nameRequired, PROJECT_NAME_MAX, projectMessages.nameTooLong);
+const description = optionalText(projectMessages.descriptionTooLong, PROJECT_DESCRIPTION_MAX);
 
 const isoDate = z.iso.date();
 const blankOr = (schema: { safeParse: (value: string) => { success: boolean } }, message: string) =>
@@ -15,11 +14,11 @@ const blankOr = (schema: { safeParse: (value: string) => { success: boolean } },
 const nullWhenBlank = (schema: z.ZodMiniString) =>
   z.pipe(z.nullish(schema), z.transform((value: string | null | undefined) => (value ? value : null)));
 
-const date = nullWhenBlank(z.string().check(z.trim(), blankOr(isoDate, "Enter a date as YYYY-MM-DD")));
-const status = z.enum(projectStatuses, "Choose a status");
+const date = nullWhenBlank(z.string().check(z.trim(), blankOr(isoDate, projectMessages.invalidDate)));
+const status = z.enum(projectStatuses, projectMessages.chooseStatus);
 
 export const createProjectInputSchema = z.object({
-  companyId: z.uuid("Choose a company"),
+  companyId: z.uuid(projectMessages.chooseCompany),
   name,
   description,
   status: z._default(status, "active"),
@@ -35,14 +34,14 @@ export const updateProjectInputSchema = z
     name: z.optional(name),
     description: z.optional(description),
     status: z.optional(status),
-    assignedTo: z.optional(nullWhenBlank(z.string().check(z.trim(), blankOr(uuid, "Choose a team member")))),
+    assignedTo: z.optional(nullWhenBlank(z.string().check(z.trim(), blankOr(uuid, projectMessages.chooseTeamMember)))),
     startDate: z.optional(date),
     endDate: z.optional(date),
   })
   .check(
-    z.refine((input) => Object.values(input).some((value) => value !== undefined), "Nothing to update"),
+    z.refine((input) => Object.values(input).some((value) => value !== undefined), NOTHING_TO_UPDATE),
     z.refine((input) => !input.startDate || !input.endDate || input.endDate >= input.startDate, {
-      message: "End date cannot be before the start date",
+      message: projectMessages.endBeforeStart,
       path: ["endDate"],
     }),
   );

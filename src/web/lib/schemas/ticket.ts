@@ -1,17 +1,16 @@
 /** zod/mini mirror of the ticket form schemas in src/shared/schemas/ticket.ts (schemas.parity.test.ts). */
 import { ticketPriorities, ticketStatuses } from "../../../shared/enums";
+import { NOTHING_TO_UPDATE } from "../../../shared/rules/common";
+import { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX, ticketMessages } from "../../../shared/rules/ticket";
 import { optionalText, requiredText } from "./text";
 import { z } from "./zod";
 
-export const TICKET_TITLE_MAX = 200;
-export const TICKET_DESCRIPTION_MAX = 10_000;
-
-const title = requiredText("Title", TICKET_TITLE_MAX, `Title must be at most ${TICKET_TITLE_MAX} characters`);
-const description = optionalText("Description is too long", TICKET_DESCRIPTION_MAX);
-const priority = z.enum(ticketPriorities, "Choose a priority");
+const title = requiredText(ticketMessages.titleRequired, TICKET_TITLE_MAX, ticketMessages.titleTooLong);
+const description = optionalText(ticketMessages.descriptionTooLong, TICKET_DESCRIPTION_MAX);
+const priority = z.enum(ticketPriorities, ticketMessages.choosePriority);
 
 export const createTicketInputSchema = z.object({
-  projectId: z.uuid("Choose a project"),
+  projectId: z.uuid(ticketMessages.chooseProject),
   title,
   description,
   priority: z._default(priority, "medium"),
@@ -23,9 +22,9 @@ export const updateTicketInputSchema = z
   .object({
     title: z.optional(title),
     description: z.optional(description),
-    status: z.optional(z.enum(ticketStatuses, "Choose a status")),
+    status: z.optional(z.enum(ticketStatuses, ticketMessages.chooseStatus)),
     priority: z.optional(priority),
   })
-  .check(z.refine((input) => Object.values(input).some((value) => value !== undefined), "Nothing to update"));
+  .check(z.refine((input) => Object.values(input).some((value) => value !== undefined), NOTHING_TO_UPDATE));
 export type UpdateTicketFormValues = z.input<typeof updateTicketInputSchema>;
 export type UpdateTicketInput = z.output<typeof updateTicketInputSchema>;

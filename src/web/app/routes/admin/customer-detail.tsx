@@ -1,17 +1,17 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { formatInstantDate } from "@/shared/format";
-import { PageHeader } from "../../../components/layout/page-header";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { PageSpinner } from "../../../components/ui/spinner";
-import { useCompany } from "../../../features/admin-customers/api/get-company";
-import { CustomerInfo } from "../../../features/admin-customers/components/customer-info";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { NewProjectDialog } from "../../../features/admin-projects/components/new-project-dialog";
-import { ProjectList } from "../../../features/admin-projects/components/project-list";
-import { ApiError } from "../../../lib/api";
-import { LoadError } from "../../../components/ui/load-error";
+import { PageHeader } from "@/web/components/layout/page-header";
+import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { EmptyState } from "@/web/components/ui/empty-state";
+import { PageSpinner } from "@/web/components/ui/spinner";
+import { useCompany } from "@/web/features/companies/api/use-company";
+import { CustomerInfo } from "@/web/features/companies/components/admin/customer-info";
+import { useErrorToast } from "@/web/lib/use-error-toast";
+import { NewProjectDialog } from "@/web/features/projects/components/admin/new-project-dialog";
+import { ProjectList } from "@/web/features/projects/components/admin/project-list";
+import { ApiError } from "@/web/lib/api";
+import { LoadError } from "@/web/components/ui/load-error";
 
 const LOAD_FAILED = "Failed to load customer data";
 

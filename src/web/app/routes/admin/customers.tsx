@@ -1,5 +1,5 @@
-import { PageHeader } from "../../../components/layout/page-header";
-import { CustomerList } from "../../../features/admin-customers/components/customer-list";
+import { PageHeader } from "@/web/components/layout/page-header";
+import { CustomerList } from "@/web/features/companies/components/admin/customer-list";
 
 export function CustomersRoute() {
   return (

@@ -1,6 +1,6 @@
-import { PageHeader } from "../../../components/layout/page-header";
-import { InvoiceList } from "../../../features/admin-invoices/components/invoice-list";
-import { NewInvoiceDialog } from "../../../features/admin-invoices/components/new-invoice-dialog";
+import { PageHeader } from "@/web/components/layout/page-header";
+import { InvoiceList } from "@/web/features/invoices/components/admin/invoice-list";
+import { NewInvoiceDialog } from "@/web/features/invoices/components/admin/new-invoice-dialog";
 
 export function AdminInvoicesRoute() {
   return (

@@ -1,6 +1,6 @@
-import { PageHeader } from "../../../components/layout/page-header";
-import { ConversationList } from "../../../features/admin-messages/components/conversation-list";
-import { NewConversationForm } from "../../../features/admin-messages/components/new-conversation-form";
+import { PageHeader } from "@/web/components/layout/page-header";
+import { ConversationList } from "@/web/features/messages/components/admin/conversation-list";
+import { NewConversationForm } from "@/web/features/messages/components/admin/new-conversation-form";
 
 export function AdminMessagesRoute() {
   return (

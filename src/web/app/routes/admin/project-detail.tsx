@@ -1,17 +1,17 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, useParams } from "react-router";
-import { displayName, formatInstantDate } from "../../../../shared/format";
-import { PageHeader } from "../../../components/layout/page-header";
-import { ProjectStatusBadge } from "../../../components/status-badges";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { PageSpinner } from "../../../components/ui/spinner";
-import { useProject } from "../../../features/admin-projects/api/get-project";
-import { ProjectEditForm } from "../../../features/admin-projects/components/project-edit-form";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { TicketList } from "../../../features/admin-tickets/components/ticket-list";
-import { ApiError } from "../../../lib/api";
-import { LoadError } from "../../../components/ui/load-error";
+import { displayName, formatInstantDate } from "@/shared/format";
+import { PageHeader } from "@/web/components/layout/page-header";
+import { ProjectStatusBadge } from "@/web/components/status-badges";
+import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { EmptyState } from "@/web/components/ui/empty-state";
+import { PageSpinner } from "@/web/components/ui/spinner";
+import { useProject } from "@/web/features/projects/api/use-project";
+import { ProjectEditForm } from "@/web/features/projects/components/admin/project-edit-form";
+import { useErrorToast } from "@/web/lib/use-error-toast";
+import { TicketList } from "@/web/features/tickets/components/admin/ticket-list";
+import { ApiError } from "@/web/lib/api";
+import { LoadError } from "@/web/components/ui/load-error";
 
 function BackToProjects() {
   return (

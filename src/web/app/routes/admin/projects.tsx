@@ -1,5 +1,5 @@
-import { PageHeader } from "../../../components/layout/page-header";
-import { ProjectList } from "../../../features/admin-projects/components/project-list";
+import { PageHeader } from "@/web/components/layout/page-header";
+import { ProjectList } from "@/web/features/projects/components/admin/project-list";
 
 export function AdminProjectsRoute() {
   return (

@@ -1,16 +1,16 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, useParams } from "react-router";
-import { PageHeader } from "../../../components/layout/page-header";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { PageSpinner } from "../../../components/ui/spinner";
-import { useTicket } from "../../../features/admin-tickets/api/get-ticket";
-import { TicketEditForm } from "../../../features/admin-tickets/components/ticket-edit-form";
-import { TicketSummary } from "../../../features/admin-tickets/components/ticket-summary";
-import { useErrorToast } from "../../../lib/use-error-toast";
-import { CommentsPanel } from "../../../features/comments/components/comments-panel";
-import { ApiError } from "../../../lib/api";
-import { LoadError } from "../../../components/ui/load-error";
+import { PageHeader } from "@/web/components/layout/page-header";
+import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { EmptyState } from "@/web/components/ui/empty-state";
+import { PageSpinner } from "@/web/components/ui/spinner";
+import { useTicket } from "@/web/features/tickets/api/use-ticket";
+import { TicketEditForm } from "@/web/features/tickets/components/admin/ticket-edit-form";
+import { TicketDetails } from "@/web/features/tickets/components/admin/ticket-details";
+import { useErrorToast } from "@/web/lib/use-error-toast";
+import { CommentsPanel } from "@/web/features/comments/components/comments-panel";
+import { ApiError } from "@/web/lib/api";
+import { LoadError } from "@/web/components/ui/load-error";
 
 function BackToTickets() {
   return (
@@ -60,7 +60,7 @@ export function AdminTicketDetailRoute() {
           {/* The same thread the customer sees on their ticket; a reply here shows up there. */}
           <CommentsPanel target={{ kind: "ticket", id: current.id }} />
         </div>
-        <TicketSummary ticket={current} />
+        <TicketDetails ticket={current} />
       </div>
     </>
   );

@@ -1,5 +1,5 @@
-import { PageHeader } from "../../../components/layout/page-header";
-import { TicketList } from "../../../features/admin-tickets/components/ticket-list";
+import { PageHeader } from "@/web/components/layout/page-header";
+import { TicketList } from "@/web/features/tickets/components/admin/ticket-list";
 
 export function AdminTicketsRoute() {
   return (

@@ -1,9 +1,9 @@
-import { PageHeader } from "../../../components/layout/page-header";
-import { PageSpinner } from "../../../components/ui/spinner";
-import { useMyCompany } from "../../../features/company/api/use-my-company";
-import { CompanyProfileForm } from "../../../features/company/components/company-profile-form";
-import { CompanyStats } from "../../../features/company/components/company-stats";
-import { LoadError } from "../../../components/ui/load-error";
+import { PageHeader } from "@/web/components/layout/page-header";
+import { PageSpinner } from "@/web/components/ui/spinner";
+import { useMyCompany } from "@/web/features/companies/api/use-my-company";
+import { CompanyProfileForm } from "@/web/features/companies/components/company-profile-form";
+import { CompanyStats } from "@/web/features/companies/components/company-stats";
+import { LoadError } from "@/web/components/ui/load-error";
 
 export function CompanyRoute() {
   const mine = useMyCompany();

@@ -1,5 +1,5 @@
-import { PageHeader } from "../../../components/layout/page-header";
-import { InvoiceTable } from "../../../features/invoices/components/invoice-table";
+import { PageHeader } from "@/web/components/layout/page-header";
+import { InvoiceTable } from "@/web/features/invoices/components/invoice-table";
 
 export function InvoicesRoute() {
   return (

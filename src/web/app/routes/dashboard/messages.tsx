@@ -1,5 +1,5 @@
-import { PageHeader } from "../../../components/layout/page-header";
-import { ConversationPanel } from "../../../features/messages/components/conversation-panel";
+import { PageHeader } from "@/web/components/layout/page-header";
+import { ConversationPanel } from "@/web/features/messages/components/conversation-panel";
 
 export function MessagesRoute() {
   return (

@@ -1,16 +1,16 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useParams } from "react-router";
-import { toast } from "../../../lib/toast";
-import { Button } from "../../../components/ui/button";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { PageSpinner } from "../../../components/ui/spinner";
-import { CommentsPanel } from "../../../features/comments/components/comments-panel";
-import { useProject } from "../../../features/projects/api/use-project";
-import { ProjectSummary } from "../../../features/projects/components/project-summary";
-import { ProjectTicketTable } from "../../../features/tickets/components/project-ticket-table";
-import { ApiError } from "../../../lib/api";
-import { LoadError } from "../../../components/ui/load-error";
+import { toast } from "@/web/lib/toast";
+import { Button } from "@/web/components/ui/button";
+import { EmptyState } from "@/web/components/ui/empty-state";
+import { PageSpinner } from "@/web/components/ui/spinner";
+import { CommentsPanel } from "@/web/features/comments/components/comments-panel";
+import { useProject } from "@/web/features/projects/api/use-project";
+import { ProjectSummary } from "@/web/features/projects/components/project-summary";
+import { ProjectTicketTable } from "@/web/features/tickets/components/project-ticket-table";
+import { ApiError } from "@/web/lib/api";
+import { LoadError } from "@/web/components/ui/load-error";
 
 function BackToProjects() {
   return (

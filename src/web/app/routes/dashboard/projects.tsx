@@ -1,5 +1,5 @@
-import { PageHeader } from "../../../components/layout/page-header";
-import { ProjectGrid } from "../../../features/projects/components/project-grid";
+import { PageHeader } from "@/web/components/layout/page-header";
+import { ProjectGrid } from "@/web/features/projects/components/project-grid";
 
 export function ProjectsRoute() {
   return (

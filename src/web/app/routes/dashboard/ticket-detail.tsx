@@ -1,15 +1,15 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
 import { Link, useParams } from "react-router";
-import { toast } from "../../../lib/toast";
-import { Button } from "../../../components/ui/button";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { PageSpinner } from "../../../components/ui/spinner";
-import { CommentsPanel } from "../../../features/comments/components/comments-panel";
-import { useTicket } from "../../../features/tickets/api/use-ticket";
-import { TicketSummary } from "../../../features/tickets/components/ticket-summary";
-import { ApiError } from "../../../lib/api";
-import { LoadError } from "../../../components/ui/load-error";
+import { toast } from "@/web/lib/toast";
+import { Button } from "@/web/components/ui/button";
+import { EmptyState } from "@/web/components/ui/empty-state";
+import { PageSpinner } from "@/web/components/ui/spinner";
+import { CommentsPanel } from "@/web/features/comments/components/comments-panel";
+import { useTicket } from "@/web/features/tickets/api/use-ticket";
+import { TicketSummary } from "@/web/features/tickets/components/ticket-summary";
+import { ApiError } from "@/web/lib/api";
+import { LoadError } from "@/web/components/ui/load-error";
 
 function BackToTickets() {
   return (

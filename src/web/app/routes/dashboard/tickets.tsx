@@ -1,7 +1,7 @@
-import { PageHeader } from "../../../components/layout/page-header";
-import { useProjectOptions } from "../../../features/projects/api/use-projects";
-import { NewTicketDialog } from "../../../features/tickets/components/new-ticket-dialog";
-import { TicketBoard } from "../../../features/tickets/components/ticket-board";
+import { PageHeader } from "@/web/components/layout/page-header";
+import { useProjectOptions } from "@/web/features/projects/api/use-projects";
+import { NewTicketDialog } from "@/web/features/tickets/components/new-ticket-dialog";
+import { TicketBoard } from "@/web/features/tickets/components/ticket-board";
 
 export function TicketsRoute() {
   const projects = useProjectOptions();

@@ -1,7 +1,7 @@
-import type { SignUpInput } from "../../../../shared/schemas/auth";
-import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
-import { Input } from "../../../components/ui/input";
+import type { SignUpInput } from "@/shared/schemas/auth";
+import { Button } from "@/web/components/ui/button";
+import { Field } from "@/web/components/ui/field";
+import { Input } from "@/web/components/ui/input";
 import { checkSignUp } from "../lib/auth-rules";
 import { useAuthForm } from "../lib/use-auth-form";
 

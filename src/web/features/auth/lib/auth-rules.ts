@@ -1,12 +1,12 @@
 import { regexes } from "zod/v4/core";
+import { authMessages, EMAIL_MAX, FULL_NAME_MAX, INVALID_EMAIL, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../../shared/rules/auth";
 
 /**
  * The sign-in and sign-up rules of src/shared/schemas/auth.ts, as plain checks: the sign-in page
  * is the first page most visitors load, and react-hook-form plus zod would be a fifth of its
  * JavaScript budget (ADR 008). auth-rules.test.ts holds these to the server's schemas: same
- * verdict, same message per field, same output.
+ * verdict, same message per field, same output. Limits and messages come from src/shared/rules/auth.ts.
  */
-export const PASSWORD_MIN_LENGTH = 6;
 
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 export type Checked<Field extends string, Output> = { ok: true; value: Output } | { ok: false; errors: FieldErrors<Field> };
@@ -29,8 +29,8 @@ export interface SignInValues {
 export function checkSignIn(input: SignInValues): Checked<keyof SignInValues, SignInValues> {
   return collect(
     {
-      email: firstFailing([[invalidEmail(input.email), "Enter a valid email address"]]),
-      password: firstFailing([[input.password.length < 1, "Password is required"]]),
+      email: firstFailing([[invalidEmail(input.email), INVALID_EMAIL]]),
+      password: firstFailing([[input.password.length < 1, authMessages.passwordRequired]]),
     },
     { email: input.email, password: input.password },
   );
@@ -47,17 +47,17 @@ export function checkSignUp(input: SignUpValues): Checked<keyof SignUpValues, Si
   return collect(
     {
       name: firstFailing([
-        [name.length < 1, "Full name is required"],
-        [name.length > 200, "Full name is too long"],
+        [name.length < 1, authMessages.nameRequired],
+        [name.length > FULL_NAME_MAX, authMessages.nameTooLong],
       ]),
       email: firstFailing([
-        [invalidEmail(input.email), "Enter a valid email address"],
-        // The server's `z.email(message).max(254)`: the schema's message covers its length check too.
-        [input.email.length > 254, "Enter a valid email address"],
+        [invalidEmail(input.email), INVALID_EMAIL],
+        // The server's `z.email(message).max(EMAIL_MAX)`: the schema's message covers its length check too.
+        [input.email.length > EMAIL_MAX, INVALID_EMAIL],
       ]),
       password: firstFailing([
-        [input.password.length < PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`],
-        [input.password.length > 128, "Password is too long"],
+        [input.password.length < PASSWORD_MIN_LENGTH, authMessages.passwordTooShort],
+        [input.password.length > PASSWORD_MAX_LENGTH, authMessages.passwordTooLong],
       ]),
     },
     { name, email: input.email, password: input.password },

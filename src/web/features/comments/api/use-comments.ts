@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Comment, CreateCommentInput } from "../../../../shared/schemas/comment";
-import { apiGet, apiPost } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { Comment, CreateCommentInput } from "@/shared/schemas/comment";
+import { apiGet, apiPost } from "@/web/lib/api";
+import { loggedLoad } from "@/web/lib/logged-load";
+import { queryRoots } from "@/web/lib/query-keys";
 
 /** What a comment thread hangs on; ticket and project comments share one contract. */
 export interface CommentTarget {
@@ -20,11 +21,7 @@ export const commentsQueryKey = (target: CommentTarget) =>
 export function useComments(target: CommentTarget) {
   return useQuery({
     queryKey: commentsQueryKey(target),
-    queryFn: () =>
-      apiGet<Comment[]>(pathOf(target)).catch((error: unknown) => {
-        console.error("Failed to load comments", error);
-        throw error;
-      }),
+    queryFn: () => loggedLoad("comments", () => apiGet<Comment[]>(pathOf(target))),
   });
 }
 

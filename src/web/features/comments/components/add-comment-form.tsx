@@ -2,12 +2,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Send } from "lucide-react";
 import type { KeyboardEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { toast } from "../../../lib/toast";
-import type { CreateCommentInput } from "../../../../shared/schemas/comment";
-import { createCommentInputSchema } from "../../../lib/schemas/comment";
-import { Button } from "../../../components/ui/button";
-import { Textarea } from "../../../components/ui/input";
-import { errorMessage } from "../../../lib/api";
+import { toast } from "@/web/lib/toast";
+import type { CreateCommentInput } from "@/shared/schemas/comment";
+import { createCommentInputSchema } from "@/web/lib/schemas/comment";
+import { Button } from "@/web/components/ui/button";
+import { Textarea } from "@/web/components/ui/input";
+import { errorMessage } from "@/web/lib/api";
+import { showServerFieldErrors } from "@/web/lib/form-errors";
 import { useAddComment, type CommentTarget } from "../api/use-comments";
 
 /** The add-comment box; Send stays disabled while the text is empty or whitespace (spec section 5). */
@@ -25,6 +26,7 @@ export function AddCommentForm({ target }: { target: CommentTarget }) {
       form.reset({ content: "" });
       toast.success("Comment added");
     } catch (error) {
+      showServerFieldErrors(form, error);
       toast.error(errorMessage(error, "Failed to add comment"));
     }
   });

@@ -1,5 +1,5 @@
-import { displayName, formatDateTime } from "../../../../shared/format";
-import type { Comment } from "../../../../shared/schemas/comment";
+import { displayName, formatDateTime } from "@/shared/format";
+import type { Comment } from "@/shared/schemas/comment";
 
 const authorName = (comment: Comment) => (comment.author ? displayName(comment.author) : "Deleted user");
 

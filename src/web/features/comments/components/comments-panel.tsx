@@ -1,9 +1,9 @@
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Spinner } from "../../../components/ui/spinner";
+import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { Spinner } from "@/web/components/ui/spinner";
 import { useComments, type CommentTarget } from "../api/use-comments";
 import { AddCommentForm } from "./add-comment-form";
 import { CommentList } from "./comment-list";
-import { LoadError } from "../../../components/ui/load-error";
+import { LoadError } from "@/web/components/ui/load-error";
 
 /** A comment thread with its count and the add box; shared by project and ticket detail. */
 export function CommentsPanel({ target }: { target: CommentTarget }) {

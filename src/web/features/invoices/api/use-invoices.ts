@@ -1,20 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
-import type { InvoicePage } from "../../../../shared/schemas/invoice";
-import { apiGet } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { InvoicePage } from "@/shared/schemas/invoice";
+import { apiGet } from "@/web/lib/api";
+import { loggedLoad } from "@/web/lib/logged-load";
+import { queryRoots } from "@/web/lib/query-keys";
 
 /** The customer's invoices, newest issue date first (all of them: the server scopes and does not page). */
 export function useInvoices() {
   return useQuery({
     queryKey: [queryRoots.invoices, "list", {}],
-    queryFn: () =>
-      apiGet<InvoicePage>("/invoices").catch((error: unknown) => {
-        // List load failures are only logged (spec section 8).
-        console.error("Failed to load invoices", error);
-        throw error;
-      }),
+    // List load failures are only logged (spec section 8).
+    queryFn: () => loggedLoad("invoices", () => apiGet<InvoicePage>("/invoices")),
   });
 }
-
-/** Through the API, which checks the caller may see the invoice before redirecting to the PDF. */
-export const invoicePdfHref = (id: string) => `/api/invoices/${id}/pdf`;

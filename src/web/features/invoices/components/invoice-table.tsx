@@ -1,14 +1,15 @@
 import { Download, FileText } from "lucide-react";
-import { formatDate, formatMoney } from "../../../../shared/format";
-import type { Invoice } from "../../../../shared/schemas/invoice";
-import { InvoiceStatusBadge } from "../../../components/status-badges";
-import { Button } from "../../../components/ui/button";
-import { Card } from "../../../components/ui/card";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { PageSpinner } from "../../../components/ui/spinner";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";
-import { invoicePdfHref, useInvoices } from "../api/use-invoices";
-import { LoadError } from "../../../components/ui/load-error";
+import { formatDate, formatMoney } from "@/shared/format";
+import type { Invoice } from "@/shared/schemas/invoice";
+import { InvoiceStatusBadge } from "@/web/components/status-badges";
+import { Button } from "@/web/components/ui/button";
+import { Card } from "@/web/components/ui/card";
+import { EmptyState } from "@/web/components/ui/empty-state";
+import { PageSpinner } from "@/web/components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
+import { useInvoices } from "../api/use-invoices";
+import { invoicePdfHref } from "../lib/invoice-pdf-href";
+import { LoadError } from "@/web/components/ui/load-error";
 
 function InvoiceRow({ invoice }: { invoice: Invoice }) {
   return (

@@ -1,17 +1,18 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { toast } from "../../../lib/toast";
-import { NO_COMPANY_FOR_MESSAGES } from "../../../lib/schemas/message";
-import { Button } from "../../../components/ui/button";
-import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { LoadError } from "../../../components/ui/load-error";
-import { Spinner } from "../../../components/ui/spinner";
-import { brandName } from "../../../lib/brand";
-import { useMe } from "../../../lib/session";
-import { conversationMessages, useConversation } from "../api/get-messages";
-import { useMarkMessagesRead } from "../api/mark-read";
-import { useSendMessage } from "../api/send-message";
-import { MessageComposer, type OutgoingMessage } from "./message-composer";
+import { toast } from "@/web/lib/toast";
+import { NO_COMPANY_FOR_MESSAGES } from "@/shared/rules/message";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { LoadError } from "@/web/components/ui/load-error";
+import { Spinner } from "@/web/components/ui/spinner";
+import { brandName } from "@/web/lib/brand";
+import { useMe } from "@/web/lib/session";
+import { useErrorToast } from "@/web/lib/use-error-toast";
+import { loadedMessages, useConversation } from "../api/use-conversation";
+import { useMarkMessagesRead } from "../api/use-mark-messages-read";
+import { useSendMessage, type OutgoingMessage } from "../api/use-send-message";
+import { MessageComposer } from "./message-composer";
 import { MessageList } from "./message-list";
 
 /** The customer's chat with the provider team, 600px high (spec section 9). */
@@ -20,7 +21,9 @@ export function ConversationPanel() {
   const userId = me.data?.id ?? "";
   const hasCompany = !!me.data?.company;
   const conversation = useConversation({ enabled: hasCompany });
-  const messages = conversationMessages(conversation.data);
+  // A failed load is only logged (spec section 8); the panel shows its own error state.
+  useErrorToast(conversation.error, { log: "Failed to load messages" });
+  const messages = loadedMessages(conversation.data);
   const send = useSendMessage();
   const markRead = useMarkMessagesRead();
 
@@ -32,7 +35,7 @@ export function ConversationPanel() {
   useEffect(() => {
     if (!newestUnread || markedFor.current === newestUnread) return;
     markedFor.current = newestUnread;
-    markMessagesRead();
+    markMessagesRead({});
   }, [newestUnread, markMessagesRead]);
 
   const onSend = async (message: OutgoingMessage) => {

@@ -1,18 +1,15 @@
 import { Send } from "lucide-react";
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { Button } from "../../../components/ui/button";
-import { Textarea } from "../../../components/ui/input";
-import { newMessageId } from "../lib/message-id";
-
-export interface OutgoingMessage {
-  content: string;
-  id: string;
-}
+import { useId, useState, type FormEvent } from "react";
+import { Button } from "@/web/components/ui/button";
+import { Textarea } from "@/web/components/ui/input";
+import type { OutgoingMessage } from "../api/use-send-message";
+import { sendOnEnter } from "../lib/send-on-enter";
+import { useOutgoingId } from "../lib/use-outgoing-id";
 
 interface MessageComposerProps {
   disabled?: boolean;
   /** Resolves once the server stored the message; rejects (the text stays) when it did not. */
-  onSend: (message: OutgoingMessage) => Promise<void>;
+  onSend: (message: Pick<OutgoingMessage, "content" | "id">) => Promise<void>;
 }
 
 /**
@@ -24,17 +21,15 @@ export function MessageComposer({ disabled, onSend }: MessageComposerProps) {
   const id = useId();
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
-  const attempt = useRef<OutgoingMessage | null>(null);
+  const outgoing = useOutgoingId();
 
   const send = async () => {
     const content = text.trim();
     if (!content || sending || disabled) return;
-    const message = attempt.current?.content === content ? attempt.current : { content, id: newMessageId() };
-    attempt.current = message;
     setSending(true);
     try {
-      await onSend(message);
-      attempt.current = null;
+      await onSend({ content, id: outgoing.idFor(content) });
+      outgoing.sent();
       setText("");
     } catch {
       // The caller showed why; the text stays for another try.
@@ -48,12 +43,7 @@ export function MessageComposer({ disabled, onSend }: MessageComposerProps) {
     void send();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void send();
-    }
-  };
+  const onKeyDown = sendOnEnter(() => void send());
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex items-end gap-2">

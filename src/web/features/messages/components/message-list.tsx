@@ -1,7 +1,8 @@
-import { useLayoutEffect, useRef, type ReactNode } from "react";
-import type { Message } from "../../../../shared/schemas/message";
-import { Button } from "../../../components/ui/button";
-import { MessageItem } from "./message-item";
+import type { ReactNode } from "react";
+import type { Message } from "@/shared/schemas/message";
+import { Button } from "@/web/components/ui/button";
+import { useMessageLogScroll } from "../lib/use-message-log-scroll";
+import { MessageBubble } from "./message-bubble";
 
 interface MessageListProps {
   messages: Message[];
@@ -13,36 +14,13 @@ interface MessageListProps {
   empty: ReactNode;
 }
 
-/** How close to the bottom still counts as "following the conversation". */
-const STICKY_PX = 80;
-
-/**
- * The scrolling message log. It opens at the newest message and follows new ones while the reader
- * is at the bottom (or sent the new one); loading earlier messages keeps the view where it was.
- */
+/** The customer's scrolling message log; it also follows a message the reader just sent. */
 export function MessageList({ messages, userId, onLoadEarlier, loadingEarlier, empty }: MessageListProps) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const following = useRef(true);
-  const fromBottom = useRef<number | null>(null);
-  const newest = messages.at(-1);
-  const oldestId = messages[0]?.id;
-  const newestOwn = newest?.sender?.id === userId;
-
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (element && (following.current || newestOwn)) element.scrollTop = element.scrollHeight;
-  }, [newest?.id, newestOwn]);
-
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (!element || fromBottom.current === null) return;
-    element.scrollTop = element.scrollHeight - fromBottom.current;
-    fromBottom.current = null;
-  }, [oldestId]);
+  const newestOwn = messages.at(-1)?.sender?.id === userId;
+  const { scroller, onScroll, keepPosition } = useMessageLogScroll(messages, { follow: newestOwn });
 
   const loadEarlier = () => {
-    const element = scroller.current;
-    if (element) fromBottom.current = element.scrollHeight - element.scrollTop;
+    keepPosition();
     onLoadEarlier?.();
   };
 
@@ -53,10 +31,7 @@ export function MessageList({ messages, userId, onLoadEarlier, loadingEarlier, e
       aria-label="Messages"
       tabIndex={0}
       className="h-full overflow-y-auto px-6 py-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-      onScroll={(event) => {
-        const element = event.currentTarget;
-        following.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICKY_PX;
-      }}
+      onScroll={onScroll}
     >
       {onLoadEarlier ? (
         <div className="mb-4 flex justify-center">
@@ -70,7 +45,7 @@ export function MessageList({ messages, userId, onLoadEarlier, loadingEarlier, e
       ) : (
         <ol className="space-y-4">
           {messages.map((message) => (
-            <MessageItem key={message.id} message={message} own={message.sender?.id === userId} />
+            <MessageBubble key={message.id} message={message} sender={message.sender?.id === userId ? "own" : "other"} />
           ))}
         </ol>
       )}

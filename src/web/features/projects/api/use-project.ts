@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Project } from "../../../../shared/schemas/project";
-import { apiGet } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { Project } from "@/shared/schemas/project";
+import { apiGet } from "@/web/lib/api";
+import { queryRoots } from "@/web/lib/query-keys";
 
 /** One project by slug or id (D7); a foreign or missing one is a 404 (D11). */
 export function useProject(idOrSlug: string) {

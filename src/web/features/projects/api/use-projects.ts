@@ -1,23 +1,16 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import type { Project, ProjectPage } from "../../../../shared/schemas/project";
-import { apiGet } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { Project, ProjectPage } from "@/shared/schemas/project";
+import { apiGet } from "@/web/lib/api";
+import { loggedLoad } from "@/web/lib/logged-load";
+import { queryRoots } from "@/web/lib/query-keys";
 
 const PAGE_SIZE = 24;
-
-/** List load failures are only logged (spec section 8); the screen shows its own inline state. */
-function logged<T>(what: string, load: () => Promise<T>): Promise<T> {
-  return load().catch((error: unknown) => {
-    console.error(`Failed to load ${what}`, error);
-    throw error;
-  });
-}
 
 /** The customer's projects, newest first, a page at a time ("Load more"). */
 export function useProjects() {
   return useInfiniteQuery({
     queryKey: [queryRoots.projects, "list", { pageSize: PAGE_SIZE }],
-    queryFn: ({ pageParam }) => logged("projects", () => apiGet<ProjectPage>("/projects", { page: pageParam, pageSize: PAGE_SIZE })),
+    queryFn: ({ pageParam }) => loggedLoad("projects", () => apiGet<ProjectPage>("/projects", { page: pageParam, pageSize: PAGE_SIZE })),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
@@ -31,7 +24,7 @@ export function useProjectOptions() {
   return useQuery({
     queryKey: [queryRoots.projects, "options"],
     queryFn: () =>
-      logged("projects", async () => {
+      loggedLoad("projects", async () => {
         const all: Project[] = [];
         for (let page = 1; page <= OPTIONS_MAX_PAGES; page++) {
           const result = await apiGet<ProjectPage>("/projects", { page, pageSize: OPTIONS_PAGE_SIZE, sort: "desc" });

@@ -1,9 +1,9 @@
 import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
-import { formatInstantDate } from "../../../../shared/format";
-import type { Project } from "../../../../shared/schemas/project";
-import { ProjectStatusBadge } from "../../../components/status-badges";
-import { Card, CardContent } from "../../../components/ui/card";
+import { formatInstantDate } from "@/shared/format";
+import type { Project } from "@/shared/schemas/project";
+import { ProjectStatusBadge } from "@/web/components/status-badges";
+import { Card, CardContent } from "@/web/components/ui/card";
 
 /** A project in the customer's grid; the whole card links to the detail by slug (D7). */
 export function ProjectCard({ project }: { project: Project }) {

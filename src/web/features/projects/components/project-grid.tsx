@@ -1,11 +1,11 @@
 import { FolderOpen } from "lucide-react";
-import { Button } from "../../../components/ui/button";
-import { EmptyState } from "../../../components/ui/empty-state";
-import { PageSpinner, Spinner } from "../../../components/ui/spinner";
-import { brandName } from "../../../lib/brand";
+import { Button } from "@/web/components/ui/button";
+import { EmptyState } from "@/web/components/ui/empty-state";
+import { PageSpinner, Spinner } from "@/web/components/ui/spinner";
+import { brandName } from "@/web/lib/brand";
 import { useProjects } from "../api/use-projects";
 import { ProjectCard } from "./project-card";
-import { LoadError } from "../../../components/ui/load-error";
+import { LoadError } from "@/web/components/ui/load-error";
 
 /** The customer's projects as a card grid, with loading, empty and error states. */
 export function ProjectGrid() {

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { displayName, formatDate } from "../../../../shared/format";
-import type { Project } from "../../../../shared/schemas/project";
-import { ProjectStatusBadge } from "../../../components/status-badges";
-import { Card, CardContent, CardHeader } from "../../../components/ui/card";
+import { displayName, formatDate } from "@/shared/format";
+import type { Project } from "@/shared/schemas/project";
+import { ProjectStatusBadge } from "@/web/components/status-badges";
+import { Card, CardContent, CardHeader } from "@/web/components/ui/card";
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (

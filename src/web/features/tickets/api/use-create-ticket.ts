@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateTicketInput, Ticket } from "../../../../shared/schemas/ticket";
-import { apiPost } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { CreateTicketInput, Ticket } from "@/shared/schemas/ticket";
+import { apiPost } from "@/web/lib/api";
+import { queryRoots } from "@/web/lib/query-keys";
 
 export function useCreateTicket() {
   const client = useQueryClient();

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Ticket } from "../../../../shared/schemas/ticket";
-import { apiGet } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { Ticket } from "@/shared/schemas/ticket";
+import { apiGet } from "@/web/lib/api";
+import { queryRoots } from "@/web/lib/query-keys";
 
 /** One ticket; another company's or a missing one is a 404 (D11), a malformed id a 400. */
 export function useTicket(id: string) {

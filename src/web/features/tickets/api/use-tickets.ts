@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import type { TicketPage } from "../../../../shared/schemas/ticket";
-import { apiGet } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
+import type { TicketPage } from "@/shared/schemas/ticket";
+import { apiGet } from "@/web/lib/api";
+import { loggedLoad } from "@/web/lib/logged-load";
+import { queryRoots } from "@/web/lib/query-keys";
 
 export interface TicketListParams {
   projectId?: string;
@@ -14,11 +15,7 @@ export interface TicketListParams {
 export function useTickets(params: TicketListParams = {}, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: [queryRoots.tickets, "list", params],
-    queryFn: () =>
-      apiGet<TicketPage>("/tickets", { projectId: params.projectId }).catch((error: unknown) => {
-        console.error("Failed to load tickets", error);
-        throw error;
-      }),
+    queryFn: () => loggedLoad("tickets", () => apiGet<TicketPage>("/tickets", { projectId: params.projectId })),
     enabled: options.enabled ?? true,
   });
 }

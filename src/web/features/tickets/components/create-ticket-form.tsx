@@ -1,18 +1,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "../../../lib/toast";
+import { toast } from "@/web/lib/toast";
 import type { z } from "zod";
-import { ticketPriorities, ticketPriorityLabels } from "../../../../shared/enums";
-import type { Ticket } from "../../../../shared/schemas/ticket";
-import { createTicketInputSchema } from "../../../lib/schemas/ticket";
-import { Button } from "../../../components/ui/button";
-import { Field } from "../../../components/ui/field";
-import { Input, NativeSelect, Textarea } from "../../../components/ui/input";
-import { ApiError } from "../../../lib/api";
+import { ticketPriorities, ticketPriorityLabels } from "@/shared/enums";
+import type { Ticket } from "@/shared/schemas/ticket";
+import { createTicketInputSchema } from "@/web/lib/schemas/ticket";
+import { Button } from "@/web/components/ui/button";
+import { EnumOptions } from "@/web/components/ui/enum-options";
+import { Field } from "@/web/components/ui/field";
+import { Input, NativeSelect, Textarea } from "@/web/components/ui/input";
+import { showServerFieldErrors } from "@/web/lib/form-errors";
 import { useCreateTicket } from "../api/use-create-ticket";
 
 type FormValues = z.input<typeof createTicketInputSchema>;
-const fields = ["projectId", "title", "description", "priority"] as const;
 
 export interface ProjectOption {
   id: string;
@@ -34,17 +34,12 @@ export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOpt
       toast.success("Ticket created successfully");
       onCreated(ticket);
     } catch (error) {
-      // The field the server refused (a project of another company, say) is marked on the form too.
-      const problems = error instanceof ApiError ? (error.problem?.errors ?? []) : [];
-      for (const problem of problems) {
-        const field = fields.find((name) => name === problem.field);
-        if (field) form.setError(field, { message: problem.message });
-      }
+      showServerFieldErrors(form, error);
       toast.error("Failed to create ticket");
     }
   });
 
-  const describedBy = (field: (typeof fields)[number]) => (errors[field] ? `ticket-${field}-error` : undefined);
+  const describedBy = (field: keyof FormValues) => (errors[field] ? `ticket-${field}-error` : undefined);
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
@@ -87,11 +82,7 @@ export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOpt
           aria-describedby={describedBy("priority")}
           {...form.register("priority")}
         >
-          {ticketPriorities.map((priority) => (
-            <option key={priority} value={priority}>
-              {ticketPriorityLabels[priority]}
-            </option>
-          ))}
+          <EnumOptions values={ticketPriorities} labels={ticketPriorityLabels} />
         </NativeSelect>
       </Field>
       <div className="flex justify-end">

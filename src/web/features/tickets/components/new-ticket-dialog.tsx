@@ -1,8 +1,8 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../../components/ui/button";
-import { Dialog, DialogContent, DialogTrigger } from "../../../components/ui/dialog";
-import { Spinner } from "../../../components/ui/spinner";
+import { Button } from "@/web/components/ui/button";
+import { Dialog, DialogContent, DialogTrigger } from "@/web/components/ui/dialog";
+import { Spinner } from "@/web/components/ui/spinner";
 import { CreateTicketForm, type ProjectOption } from "./create-ticket-form";
 
 interface NewTicketDialogProps {

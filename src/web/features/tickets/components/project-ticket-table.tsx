@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { formatInstantDate } from "../../../../shared/format";
-import { PriorityBadge, TicketStatusBadge } from "../../../components/status-badges";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
-import { Spinner } from "../../../components/ui/spinner";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";
+import { formatInstantDate } from "@/shared/format";
+import { PriorityBadge, TicketStatusBadge } from "@/web/components/status-badges";
+import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { Spinner } from "@/web/components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
 import { useTickets } from "../api/use-tickets";
-import { LoadError } from "../../../components/ui/load-error";
+import { LoadError } from "@/web/components/ui/load-error";
 
 /** The tickets of one project, on the project detail screen. */
 export function ProjectTicketTable({ projectId }: { projectId: string }) {

@@ -1,9 +1,9 @@
-import { ticketStatuses, ticketStatusLabels, type TicketStatus } from "../../../../shared/enums";
-import type { TicketListItem } from "../../../../shared/schemas/ticket";
-import { PageSpinner } from "../../../components/ui/spinner";
+import { ticketStatuses, ticketStatusLabels, type TicketStatus } from "@/shared/enums";
+import type { TicketListItem } from "@/shared/schemas/ticket";
+import { PageSpinner } from "@/web/components/ui/spinner";
 import { useTickets } from "../api/use-tickets";
 import { TicketCard } from "./ticket-card";
-import { LoadError } from "../../../components/ui/load-error";
+import { LoadError } from "@/web/components/ui/load-error";
 
 function BoardColumn({ status, tickets }: { status: TicketStatus; tickets: TicketListItem[] }) {
   const headingId = `ticket-column-${status}`;

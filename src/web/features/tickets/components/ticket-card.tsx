@@ -1,7 +1,7 @@
 import { FolderKanban } from "lucide-react";
 import { Link } from "react-router";
-import type { TicketListItem } from "../../../../shared/schemas/ticket";
-import { PriorityBadge } from "../../../components/status-badges";
+import type { TicketListItem } from "@/shared/schemas/ticket";
+import { PriorityBadge } from "@/web/components/status-badges";
 
 /** A ticket on the board: title, priority and project, linking to its detail. */
 export function TicketCard({ ticket }: { ticket: TicketListItem }) {

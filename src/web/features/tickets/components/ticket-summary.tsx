@@ -1,9 +1,9 @@
 import { FolderKanban } from "lucide-react";
 import { Link } from "react-router";
-import { displayName, formatDateTime } from "../../../../shared/format";
-import type { Ticket } from "../../../../shared/schemas/ticket";
-import { PriorityBadge, TicketStatusBadge } from "../../../components/status-badges";
-import { Card, CardContent, CardHeader } from "../../../components/ui/card";
+import { displayName, formatDateTime } from "@/shared/format";
+import type { Ticket } from "@/shared/schemas/ticket";
+import { PriorityBadge, TicketStatusBadge } from "@/web/components/status-badges";
+import { Card, CardContent, CardHeader } from "@/web/components/ui/card";
 
 /** The head of the ticket detail screen: title, project, status, priority and description. */
 export function TicketSummary({ ticket }: { ticket: Ticket }) {

@@ -1,7 +1,0 @@
-import { ApiError } from "../../../lib/api";
-
-/** 'Error sending message' with the server's message when it gave one (spec section 8, DESIGN D10). */
-export function sendErrorText(error: unknown): string {
-  const detail = error instanceof ApiError ? error.problem?.detail : undefined;
-  return detail ? `Error sending message: ${detail}` : "Error sending message";
-}

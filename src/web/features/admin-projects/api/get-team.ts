@@ -1,9 +1,0 @@
-import { useQuery } from "@tanstack/react-query";
-import type { TeamMember } from "../../../../shared/schemas/team";
-import { apiGet } from "../../../lib/api";
-import { queryRoots } from "../../../lib/query-keys";
-
-/** The admins selectable as a project's responsible team member. */
-export function useTeam() {
-  return useQuery({ queryKey: [queryRoots.team], queryFn: () => apiGet<TeamMember[]>("/team"), staleTime: 5 * 60_000 });
-}

@@ -1,0 +1,49 @@
+import { Mail, MapPin, Phone, User } from "lucide-react";
+import type { ReactNode } from "react";
+import type { Company } from "@/shared/schemas/company";
+import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+
+function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-start gap-3">
+      <span className="mt-0.5 text-muted-foreground">{icon}</span>
+      <div>
+        <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+        <dd className="text-sm break-words whitespace-pre-line">{children}</dd>
+      </div>
+    </div>
+  );
+}
+
+/** The company's contact details on the admin customer screen; N/A where a value is missing. */
+export function CustomerInfo({ company }: { company: Company }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Company Information</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <InfoRow icon={<User className="h-4 w-4" aria-hidden />} label="Contact Name">
+            {company.contactName || "N/A"}
+          </InfoRow>
+          <InfoRow icon={<Mail className="h-4 w-4" aria-hidden />} label="Email">
+            {company.contactEmail ? (
+              <a href={`mailto:${company.contactEmail}`} className="text-primary hover:underline">
+                {company.contactEmail}
+              </a>
+            ) : (
+              "N/A"
+            )}
+          </InfoRow>
+          <InfoRow icon={<Phone className="h-4 w-4" aria-hidden />} label="Phone">
+            {company.phone || "N/A"}
+          </InfoRow>
+          <InfoRow icon={<MapPin className="h-4 w-4" aria-hidden />} label="Address">
+            {company.address || "N/A"}
+          </InfoRow>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,45 @@
+import { CheckCircle2, ExternalLink, RotateCcw } from "lucide-react";
+import { toast } from "@/web/lib/toast";
+import type { Invoice } from "@/shared/schemas/invoice";
+import { Button } from "@/web/components/ui/button";
+import { problemDetail } from "@/web/lib/api";
+import { invoicePdfHref } from "../../lib/invoice-pdf-href";
+import { useUpdateInvoice } from "../../api/use-update-invoice";
+
+/** Open the PDF (through the API, which checks access and redirects) and mark paid or unpaid. */
+export function InvoiceActions({ invoice }: { invoice: Invoice }) {
+  const updateInvoice = useUpdateInvoice();
+  const next = invoice.status === "paid" ? "unpaid" : "paid";
+
+  const toggleStatus = async () => {
+    try {
+      await updateInvoice.mutateAsync({ id: invoice.id, input: { status: next } });
+      toast.success(next === "paid" ? "Invoice marked as paid" : "Invoice marked as unpaid");
+    } catch (error) {
+      console.error("Error updating invoice", error);
+      const detail = problemDetail(error);
+      toast.error(detail ? `Error updating invoice: ${detail}` : "Error updating invoice");
+    }
+  };
+
+  return (
+    <div className="flex items-center justify-end gap-2">
+      {invoice.pdfUrl ? (
+        <Button asChild variant="outline" size="sm">
+          <a href={invoicePdfHref(invoice.id)} target="_blank" rel="noopener noreferrer">
+            <ExternalLink className="h-4 w-4" aria-hidden />
+            Open PDF
+            <span className="sr-only"> of invoice {invoice.invoiceNumber} (opens in a new tab)</span>
+          </a>
+        </Button>
+      ) : (
+        <span className="text-xs text-muted-foreground">No PDF</span>
+      )}
+      <Button variant="ghost" size="sm" disabled={updateInvoice.isPending} onClick={toggleStatus}>
+        {next === "paid" ? <CheckCircle2 className="h-4 w-4" aria-hidden /> : <RotateCcw className="h-4 w-4" aria-hidden />}
+        {next === "paid" ? "Mark Paid" : "Mark Unpaid"}
+        <span className="sr-only"> invoice {invoice.invoiceNumber}</span>
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { formatDate, formatMoney } from "@/shared/format";
+import type { Invoice } from "@/shared/schemas/invoice";
+import { InvoiceStatusBadge } from "@/web/components/status-badges";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
+import { InvoiceActions } from "./invoice-actions";
+
+export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Invoice #</TableHead>
+          <TableHead>Company</TableHead>
+          <TableHead className="text-right">Amount</TableHead>
+          <TableHead>Issue Date</TableHead>
+          <TableHead>Due Date</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {invoices.map((invoice) => (
+          <TableRow key={invoice.id}>
+            <TableCell className="font-medium">{invoice.invoiceNumber}</TableCell>
+            <TableCell>
+              <Link to={`/admin/customers/${invoice.company.id}`} className="hover:underline">
+                {invoice.company.name}
+              </Link>
+            </TableCell>
+            <TableCell className="text-right tabular-nums">{formatMoney(invoice.amount)}</TableCell>
+            <TableCell>{formatDate(invoice.issueDate)}</TableCell>
+            <TableCell>{formatDate(invoice.dueDate)}</TableCell>
+            <TableCell>
+              <InvoiceStatusBadge status={invoice.status} />
+            </TableCell>
+            <TableCell>
+              <InvoiceActions invoice={invoice} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,83 @@
+import { CheckCheck } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { formatDateTime } from "@/shared/format";
+import type { Conversation } from "@/shared/schemas/message";
+import { Badge } from "@/web/components/ui/badge";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent, CardHeader } from "@/web/components/ui/card";
+import { useErrorToast } from "@/web/lib/use-error-toast";
+import { loadedMessages, useConversation } from "../../api/use-conversation";
+import { useMarkMessagesRead } from "../../api/use-mark-messages-read";
+import { ConversationMessages } from "./conversation-messages";
+import { ReplyForm } from "./reply-form";
+
+/**
+ * One company's conversation: its newest messages oldest first (the whole conversation on demand),
+ * the count of customer messages the team has not read, and the reply box. Opening the whole
+ * conversation, "Mark as read" and replying clear the unread count.
+ */
+export function ConversationCard({ conversation }: { conversation: Conversation }) {
+  const { company, unreadCount, messageCount, recentMessages, lastMessageAt } = conversation;
+  const [open, setOpen] = useState(false);
+  const full = useConversation({ companyId: company.id, enabled: open });
+  useErrorToast(full.error, { log: "Failed to load the conversation", toast: "Error fetching messages" });
+  const markRead = useMarkMessagesRead();
+  const headingId = `conversation-${company.id}`;
+  const messages = open && full.data ? loadedMessages(full.data) : recentMessages;
+  const hidden = messageCount - recentMessages.length;
+
+  const openAll = () => {
+    setOpen(true);
+    if (unreadCount > 0) markRead.mutate({ companyId: company.id });
+  };
+
+  return (
+    <Card role="article" aria-labelledby={headingId}>
+      <CardHeader>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h2 id={headingId} className="text-lg leading-tight font-semibold">
+              <Link to={`/admin/customers/${company.id}`} className="hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+                {company.name}
+              </Link>
+            </h2>
+            <p className="mt-1 text-xs text-muted-foreground">
+              {messageCount} {messageCount === 1 ? "message" : "messages"} · Last activity{" "}
+              <time dateTime={lastMessageAt}>{formatDateTime(lastMessageAt)}</time>
+            </p>
+          </div>
+          <div className="flex items-center gap-2">
+            {unreadCount > 0 ? (
+              <>
+                <Badge tone="red" data-testid="unread-count">
+                  {unreadCount} unread
+                </Badge>
+                <Button variant="outline" size="sm" disabled={markRead.isPending} onClick={() => markRead.mutate({ companyId: company.id })}>
+                  <CheckCheck className="h-4 w-4" aria-hidden />
+                  Mark as read
+                </Button>
+              </>
+            ) : null}
+          </div>
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {!open && hidden > 0 ? (
+          <div className="flex justify-center">
+            <Button variant="outline" size="sm" onClick={openAll}>
+              Show all {messageCount} messages
+            </Button>
+          </div>
+        ) : null}
+        <ConversationMessages
+          label={`Messages with ${company.name}`}
+          messages={messages}
+          onLoadEarlier={open && full.hasNextPage ? () => void full.fetchNextPage() : undefined}
+          loadingEarlier={full.isFetchingNextPage}
+        />
+        <ReplyForm companyId={company.id} companyName={company.name} />
+      </CardContent>
+    </Card>
+  );
+}

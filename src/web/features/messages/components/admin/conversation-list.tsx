@@ -1,0 +1,48 @@
+import { MessageSquare } from "lucide-react";
+import { EmptyState } from "@/web/components/ui/empty-state";
+import { LoadError } from "@/web/components/ui/load-error";
+import { Pagination, useListParams } from "@/web/components/ui/pagination";
+import { SearchInput } from "@/web/components/ui/search-input";
+import { Spinner } from "@/web/components/ui/spinner";
+import { useErrorToast } from "@/web/lib/use-error-toast";
+import { useConversationPage } from "../../api/use-conversation-page";
+import { ConversationCard } from "./conversation-card";
+
+/** One card per company conversation, latest activity first, searchable and paged (state in the URL). */
+export function ConversationList() {
+  const { page, q, setPage, setQuery } = useListParams();
+  const conversations = useConversationPage({ page, q });
+  useErrorToast(conversations.error, { log: "Failed to load conversations", toast: "Error fetching messages" });
+  const data = conversations.data;
+
+  return (
+    <section aria-labelledby="conversations-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="conversations-heading" className="text-lg font-semibold">
+          Conversations
+        </h2>
+        <SearchInput label="Search conversations" placeholder="Search by company name" value={q} onSearch={setQuery} />
+      </div>
+      {conversations.isPending ? (
+        <div className="flex justify-center p-10">
+          <Spinner label="Loading conversations" />
+        </div>
+      ) : conversations.isError && !data ? (
+        <LoadError message="Could not load the conversations." onRetry={() => void conversations.refetch()} />
+      ) : data && data.total === 0 && !q ? (
+        <EmptyState icon={<MessageSquare className="h-10 w-10 text-muted-foreground" aria-hidden />} title="No conversations yet. Start one above!" />
+      ) : data && data.items.length === 0 && page === 1 ? (
+        <EmptyState title="No matching conversations" description={`No company name contains "${q}".`} />
+      ) : data ? (
+        <>
+          <div className="space-y-4" aria-busy={conversations.isPlaceholderData}>
+            {data.items.map((conversation) => (
+              <ConversationCard key={conversation.company.id} conversation={conversation} />
+            ))}
+          </div>
+          <Pagination label="Conversation pages" data={data} onPageChange={setPage} />
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "@/web/lib/toast";
+import type { z } from "zod";
+import { projectStatuses, projectStatusLabels } from "@/shared/enums";
+import type { CreateProjectInput } from "@/shared/schemas/project";
+import { createProjectInputSchema } from "@/web/lib/schemas/project";
+import { Button } from "@/web/components/ui/button";
+import { EnumOptions } from "@/web/components/ui/enum-options";
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/web/components/ui/dialog";
+import { Field } from "@/web/components/ui/field";
+import { Input, NativeSelect, Textarea } from "@/web/components/ui/input";
+import { problemDetail } from "@/web/lib/api";
+import { showServerFieldErrors } from "@/web/lib/form-errors";
+import { useCreateProject } from "../../api/use-create-project";
+
+type FormValues = z.input<typeof createProjectInputSchema>;
+
+/** Admin 'New Project' for one customer company (spec: name required, status defaults to active). */
+export function NewProjectDialog({ companyId }: { companyId: string }) {
+  const [open, setOpen] = useState(false);
+  const createProject = useCreateProject();
+  const defaultValues: FormValues = { companyId, name: "", description: "", status: "active", startDate: "" };
+  const form = useForm<FormValues, unknown, CreateProjectInput>({ resolver: zodResolver(createProjectInputSchema), defaultValues });
+  const { errors, isSubmitting } = form.formState;
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) form.reset(defaultValues);
+  };
+
+  const onSubmit = async (input: CreateProjectInput) => {
+    try {
+      await createProject.mutateAsync(input);
+      toast.success("Project created successfully");
+      onOpenChange(false);
+    } catch (error) {
+      console.error("Failed to create project", error);
+      showServerFieldErrors(form, error);
+      const detail = problemDetail(error);
+      toast.error("Failed to create project", detail ? { description: detail } : undefined);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button>
+          <Plus className="h-4 w-4" aria-hidden />
+          New Project
+        </Button>
+      </DialogTrigger>
+      <DialogContent title="New Project" description="Create a project for this customer.">
+        <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
+          <Field id="new-project-name" label="Project Name" required error={errors.name?.message}>
+            <Input id="new-project-name" autoFocus aria-invalid={!!errors.name} aria-required {...form.register("name")} />
+          </Field>
+          <Field id="new-project-description" label="Description" error={errors.description?.message}>
+            <Textarea id="new-project-description" rows={3} aria-invalid={!!errors.description} {...form.register("description")} />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="new-project-status" label="Status" error={errors.status?.message}>
+              <NativeSelect id="new-project-status" {...form.register("status")}>
+                <EnumOptions values={projectStatuses} labels={projectStatusLabels} />
+              </NativeSelect>
+            </Field>
+            <Field id="new-project-start" label="Start Date" error={errors.startDate?.message}>
+              <Input id="new-project-start" type="date" aria-invalid={!!errors.startDate} {...form.register("startDate")} />
+            </Field>
+          </div>
+          <div className="flex justify-end gap-2 pt-2">
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? "Creating..." : "Create Project"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,44 @@
+import { FolderKanban } from "lucide-react";
+import { PagedList } from "@/web/components/paged-list";
+import { EmptyState } from "@/web/components/ui/empty-state";
+import { useListParams } from "@/web/components/ui/pagination";
+import { SearchInput } from "@/web/components/ui/search-input";
+import { useErrorToast } from "@/web/lib/use-error-toast";
+import { useProjectPage } from "../../api/use-project-page";
+import { ProjectsTable } from "./projects-table";
+
+interface ProjectListProps {
+  /** Only this company's projects (the customer detail screen). */
+  companyId?: string;
+  /** The toast for a failed load; without one the failure is only logged (spec section 8). */
+  errorToast?: string;
+}
+
+/** Search, table and pager of projects; the state lives in the URL. */
+export function ProjectList({ companyId, errorToast }: ProjectListProps) {
+  const { page, q, sort, setPage, setQuery, setSort } = useListParams();
+  const projects = useProjectPage({ page, q, sort, companyId });
+  useErrorToast(projects.error, { log: "Failed to load projects", toast: errorToast });
+
+  return (
+    <PagedList
+      query={projects}
+      noun="projects"
+      q={q}
+      onPageChange={setPage}
+      toolbar={<SearchInput label="Search projects" placeholder="Search by project name" value={q} onSearch={setQuery} />}
+      empty={
+        <EmptyState
+          icon={<FolderKanban className="h-10 w-10 text-muted-foreground" aria-hidden />}
+          title="No Projects Yet"
+          description={companyId ? "Create this customer's first project with New Project." : "Projects appear here once one is created for a customer."}
+        />
+      }
+      noMatch={`No project name contains "${q}".`}
+    >
+      {(items) => (
+        <ProjectsTable projects={items} sort={sort} onSortChange={setSort} showCompany={!companyId} />
+      )}
+    </PagedList>
+  );
+}

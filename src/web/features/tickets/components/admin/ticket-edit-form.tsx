@@ -1,0 +1,74 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { toast } from "@/web/lib/toast";
+import type { z } from "zod";
+import { ticketPriorities, ticketPriorityLabels, ticketStatuses, ticketStatusLabels } from "@/shared/enums";
+import type { Ticket, UpdateTicketInput } from "@/shared/schemas/ticket";
+import { updateTicketInputSchema } from "@/web/lib/schemas/ticket";
+import { Button } from "@/web/components/ui/button";
+import { EnumOptions } from "@/web/components/ui/enum-options";
+import { Field } from "@/web/components/ui/field";
+import { Input, NativeSelect, Textarea } from "@/web/components/ui/input";
+import { problemDetail } from "@/web/lib/api";
+import { showServerFieldErrors } from "@/web/lib/form-errors";
+import { useUpdateTicket } from "../../api/use-update-ticket";
+
+type FormValues = z.input<typeof updateTicketInputSchema>;
+
+const valuesOf = (ticket: Ticket): FormValues => ({
+  title: ticket.title,
+  description: ticket.description ?? "",
+  status: ticket.status,
+  priority: ticket.priority,
+});
+
+/** The admin's edit form of one ticket; status is a free choice (spec section 4). */
+export function TicketEditForm({ ticket }: { ticket: Ticket }) {
+  const updateTicket = useUpdateTicket(ticket.id);
+  const form = useForm<FormValues, unknown, UpdateTicketInput>({
+    resolver: zodResolver(updateTicketInputSchema),
+    defaultValues: valuesOf(ticket),
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = async (input: UpdateTicketInput) => {
+    try {
+      const updated = await updateTicket.mutateAsync(input);
+      form.reset(valuesOf(updated));
+      toast.success("Ticket updated successfully");
+    } catch (error) {
+      console.error("Error updating ticket", error);
+      showServerFieldErrors(form, error);
+      const detail = problemDetail(error);
+      toast.error("Error updating ticket", detail ? { description: detail } : undefined);
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" aria-label="Edit ticket">
+      <Field id="ticket-title" label="Title" required error={errors.title?.message}>
+        <Input id="ticket-title" aria-invalid={!!errors.title} aria-required {...form.register("title")} />
+      </Field>
+      <Field id="ticket-description" label="Description" error={errors.description?.message}>
+        <Textarea id="ticket-description" rows={5} aria-invalid={!!errors.description} {...form.register("description")} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="ticket-status" label="Status" error={errors.status?.message}>
+          <NativeSelect id="ticket-status" {...form.register("status")}>
+            <EnumOptions values={ticketStatuses} labels={ticketStatusLabels} />
+          </NativeSelect>
+        </Field>
+        <Field id="ticket-priority" label="Priority" error={errors.priority?.message}>
+          <NativeSelect id="ticket-priority" {...form.register("priority")}>
+            <EnumOptions values={ticketPriorities} labels={ticketPriorityLabels} />
+          </NativeSelect>
+        </Field>
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Updating..." : "Update Ticket"}
+        </Button>
+      </div>
+    </form>
+  );
+}
