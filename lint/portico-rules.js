@@ -41,7 +41,10 @@ function onImportSources(check) {
     ExportNamedDeclaration: (node) => literal(node.source),
     ExportAllDeclaration: (node) => literal(node.source),
     ImportExpression: (node) => literal(node.source),
-    TSImportType: (node) => literal(node.argument?.type === "TSLiteralType" ? node.argument.literal : node.argument),
+    TSImportType: (node) => {
+      const argument = node.source ?? node.argument;
+      literal(argument?.type === "TSLiteralType" ? argument.literal : argument);
+    },
     TSExternalModuleReference: (node) => literal(node.expression),
   };
 }

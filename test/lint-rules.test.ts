@@ -50,6 +50,7 @@ describe("1. features import each other only through the public entry", () => {
     ['import { value } from "@/web/features/tickets/api";', "a folder at the feature root"],
     ['import type { value } from "@/web/features/beta/lib/types";', "type-only import of internals"],
     ['const value = () => import("@/web/features/beta/components/beta-card");', "dynamic import"],
+    ['type Value = import("@/web/features/beta/api/use-beta").Value;\nconst value: Value | null = null;', "import() type"],
   ])("reports %s (%s)", async (statement) => {
     expect(await lint(one(statement), file, rule)).toHaveLength(1);
   });
