@@ -30,6 +30,8 @@ export default defineConfig({
         : []),
       // Includes bundle-budget.test.ts, which makes a production build (hookTimeout covers it).
       { extends: true as const, test: { ...shared, name: "web", include: [webTests], hookTimeout: 180_000 } },
+      // The repository's own tooling (lint rules): no database, no build.
+      { test: { name: "tooling", include: ["test/**/*.test.ts"], exclude: ["test/lint-fixtures/**"], environment: "node", testTimeout: 60_000 } },
     ],
   },
 });

@@ -1,0 +1,1 @@
+export const lower = (): number => 1;

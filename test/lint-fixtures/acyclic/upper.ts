@@ -1,0 +1,3 @@
+import { lower } from "@/acyclic/lower";
+
+export const upper = (): number => lower() + 1;

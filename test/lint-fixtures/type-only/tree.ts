@@ -1,0 +1,4 @@
+import { type Leaf } from "./leaf";
+
+export type Tree = { leaves: Leaf[] };
+export const emptyTree = (): Tree => ({ leaves: [] });
