@@ -6,7 +6,10 @@
  * are silently dropped by URL parsers. None of them belongs in a link we hand out.
  */
 export function isUnambiguousLinkUrl(value: string): boolean {
-  if (/[\\\u0000-\u0020\u007f]/.test(value)) return false;
+  for (const char of value) {
+    const code = char.charCodeAt(0);
+    if (char === "\\" || code <= 0x20 || code === 0x7f) return false;
+  }
   try {
     const url = new URL(value);
     return url.username === "" && url.password === "" && !url.host.includes("@");

@@ -1,5 +1,5 @@
 /** zod/mini mirror of createCommentInputSchema in src/shared/schemas/comment.ts (schemas.parity.test.ts). */
-import { COMMENT_MAX, commentMessages } from "../../../shared/rules/comment";
+import { COMMENT_MAX, commentMessages } from "@/shared/rules/comment";
 import { z } from "./zod";
 
 export const createCommentInputSchema = z.object({

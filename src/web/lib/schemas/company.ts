@@ -1,6 +1,6 @@
 /** zod/mini mirror of companyProfileInputSchema in src/shared/schemas/company.ts (schemas.parity.test.ts). */
-import { EMAIL_MAX, INVALID_EMAIL } from "../../../shared/rules/common";
-import { ADDRESS_MAX, COMPANY_NAME_MAX, CONTACT_NAME_MAX, companyMessages, PHONE_MAX } from "../../../shared/rules/company";
+import { EMAIL_MAX, INVALID_EMAIL } from "@/shared/rules/common";
+import { ADDRESS_MAX, COMPANY_NAME_MAX, CONTACT_NAME_MAX, companyMessages, PHONE_MAX } from "@/shared/rules/company";
 import { optionalText, requiredText } from "./text";
 import { z } from "./zod";
 

@@ -1,7 +1,7 @@
 /** zod/mini mirror of createInvoiceInputSchema in src/shared/schemas/invoice.ts (schemas.parity.test.ts). */
-import { invoiceStatuses } from "../../../shared/enums";
-import { AMOUNT_PATTERN, amountFitsColumn, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PROTOCOL } from "../../../shared/rules/invoice";
-import { isUnambiguousLinkUrl, LINK_URL_AMBIGUOUS_MESSAGE } from "../../../shared/rules/link-url";
+import { invoiceStatuses } from "@/shared/enums";
+import { AMOUNT_PATTERN, amountFitsColumn, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PROTOCOL } from "@/shared/rules/invoice";
+import { isUnambiguousLinkUrl, LINK_URL_AMBIGUOUS_MESSAGE } from "@/shared/rules/link-url";
 import { z } from "./zod";
 
 export const amountInputSchema = z

@@ -1,7 +1,7 @@
 /** zod/mini mirror of the project form schemas in src/shared/schemas/project.ts (schemas.parity.test.ts). */
-import { projectStatuses } from "../../../shared/enums";
-import { NOTHING_TO_UPDATE } from "../../../shared/rules/common";
-import { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX, projectMessages } from "../../../shared/rules/project";
+import { projectStatuses } from "@/shared/enums";
+import { NOTHING_TO_UPDATE } from "@/shared/rules/common";
+import { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX, projectMessages } from "@/shared/rules/project";
 import { optionalText, requiredText } from "./text";
 import { z } from "./zod";
 

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import * as serverComment from "../../../shared/schemas/comment";
-import * as serverCompany from "../../../shared/schemas/company";
-import * as serverInvoice from "../../../shared/schemas/invoice";
-import * as serverProject from "../../../shared/schemas/project";
-import * as serverTicket from "../../../shared/schemas/ticket";
+import * as serverComment from "@/shared/schemas/comment";
+import * as serverCompany from "@/shared/schemas/company";
+import * as serverInvoice from "@/shared/schemas/invoice";
+import * as serverProject from "@/shared/schemas/project";
+import * as serverTicket from "@/shared/schemas/ticket";
 import * as webComment from "./comment";
 import * as webCompany from "./company";
 import * as webInvoice from "./invoice";

@@ -1,7 +1,7 @@
 /** zod/mini mirror of the ticket form schemas in src/shared/schemas/ticket.ts (schemas.parity.test.ts). */
-import { ticketPriorities, ticketStatuses } from "../../../shared/enums";
-import { NOTHING_TO_UPDATE } from "../../../shared/rules/common";
-import { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX, ticketMessages } from "../../../shared/rules/ticket";
+import { ticketPriorities, ticketStatuses } from "@/shared/enums";
+import { NOTHING_TO_UPDATE } from "@/shared/rules/common";
+import { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX, ticketMessages } from "@/shared/rules/ticket";
 import { optionalText, requiredText } from "./text";
 import { z } from "./zod";
 

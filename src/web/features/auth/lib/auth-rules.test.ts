@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import * as server from "../../../../shared/schemas/auth";
+import * as server from "@/shared/schemas/auth";
 import { checkSignIn, checkSignUp, type Checked } from "./auth-rules";
 
 /** What the server's schema says, in the shape of the form's: the first message per field (as the form shows it). */

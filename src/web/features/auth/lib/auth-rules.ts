@@ -1,5 +1,5 @@
 import { regexes } from "zod/v4/core";
-import { authMessages, EMAIL_MAX, FULL_NAME_MAX, INVALID_EMAIL, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../../shared/rules/auth";
+import { authMessages, EMAIL_MAX, FULL_NAME_MAX, INVALID_EMAIL, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/shared/rules/auth";
 
 /**
  * The sign-in and sign-up rules of src/shared/schemas/auth.ts, as plain checks: the sign-in page
