@@ -1,4 +1,5 @@
 import type { ProblemDetails } from "@/shared/schemas/problem";
+import type { ApiArgs, ApiOutput, ApiPath, Method } from "./api-types";
 
 /** An API error carrying the server's problem details (DESIGN D10). */
 export class ApiError extends Error {
@@ -20,7 +21,7 @@ export function errorMessage(error: unknown, fallback: string): string {
   return problemDetail(error) || fallback;
 }
 
-type Query = Record<string, string | number | boolean | null | undefined>;
+type Query = Record<string, unknown>;
 
 function withQuery(path: string, query?: Query): string {
   if (!query) return path;
@@ -32,23 +33,52 @@ function withQuery(path: string, query?: Query): string {
   return text ? `${path}?${text}` : path;
 }
 
+interface RequestOptions {
+  /** Values for the path's `:name` segments. */
+  param?: Record<string, string>;
+  query?: Query;
+  /** The JSON body; none is sent when undefined. */
+  json?: unknown;
+}
+
 /** JSON over fetch with the session cookie; throws ApiError for any non-2xx answer. */
-export async function api<T>(method: string, path: string, options: { body?: unknown; query?: Query } = {}): Promise<T> {
-  const response = await fetch(withQuery(`/api${path}`, options.query), {
+async function request(method: string, path: string, { param, query, json }: RequestOptions = {}): Promise<unknown> {
+  const url = path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = param?.[name];
+    if (value === undefined) throw new Error(`No value for :${name} in ${path}`);
+    return encodeURIComponent(value);
+  });
+  const response = await fetch(withQuery(`/api${url}`, query), {
     method,
     credentials: "same-origin",
-    headers: options.body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    headers: json === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+    body: json === undefined ? undefined : JSON.stringify(json),
   });
   if (!response.ok) {
     const problem = (await response.json().catch(() => undefined)) as ProblemDetails | undefined;
     throw new ApiError(response.status, problem);
   }
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  return response.status === 204 ? undefined : response.json();
 }
 
-export const apiGet = <T>(path: string, query?: Query) => api<T>("GET", path, { query });
-export const apiPost = <T>(path: string, body: unknown = {}) => api<T>("POST", path, { body });
-export const apiPatch = <T>(path: string, body: unknown) => api<T>("PATCH", path, { body });
-export const apiPut = <T>(path: string, body: unknown) => api<T>("PUT", path, { body });
+/**
+ * One method of the typed client: the path is one the server declares for that method, the options
+ * are what its route validates, and the answer is its 2xx response schema (lib/api-types.ts).
+ */
+const typed =
+  <M extends Method>(method: M) =>
+  <P extends ApiPath<M>>(path: P, ...[options]: ApiArgs<M, P>) =>
+    request(method.toUpperCase(), path, options as RequestOptions) as Promise<ApiOutput<M, P>>;
+
+/** The session API (/api minus Better Auth): `api.get("/tickets/:id", { param: { id } })`. */
+export const api = { get: typed("get"), post: typed("post"), patch: typed("patch"), put: typed("put") };
+
+/**
+ * Better Auth's endpoints under /api/auth. They are mounted as one catch-all handler, not declared
+ * routes, so ApiType knows nothing of them: these calls are untyped on purpose and the answer is
+ * `unknown` until the caller checks it.
+ */
+export const untypedAuthApi = {
+  get: (path: `/auth/${string}`): Promise<unknown> => request("GET", path),
+  post: (path: `/auth/${string}`, json: unknown = {}): Promise<unknown> => request("POST", path, { json }),
+};

@@ -1,15 +1,14 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SignInInput, SignUpInput } from "@/shared/schemas/auth";
-import type { Me } from "@/shared/schemas/me";
-import { ApiError, apiGet, apiPost } from "./api";
+import { ApiError, api, untypedAuthApi } from "./api";
 import { queryClient } from "./query-client";
 
 export const meQueryKey = ["me"] as const;
 
 /** The signed-in user, or null when there is no session. */
-export async function fetchMe(): Promise<Me | null> {
+export async function fetchMe() {
   try {
-    return await apiGet<Me>("/me");
+    return await api.get("/me");
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -22,9 +21,9 @@ export async function fetchMe(): Promise<Me | null> {
  * when there is one. /api/me's 401 would be logged by the browser as a console error on every
  * visit of the sign-in page.
  */
-export async function probeMe(): Promise<Me | null> {
-  const session = await apiGet<{ user?: unknown } | null>("/auth/get-session");
-  return session?.user ? fetchMe() : null;
+export async function probeMe() {
+  const session = await untypedAuthApi.get("/auth/get-session");
+  return typeof session === "object" && session !== null && "user" in session && session.user ? fetchMe() : null;
 }
 
 const meQuery = { queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000 };
@@ -55,6 +54,6 @@ export function useRefreshMe() {
   return () => client.invalidateQueries({ queryKey: meQueryKey });
 }
 
-export const signIn = (input: SignInInput) => apiPost("/auth/sign-in/email", input);
-export const signUp = (input: SignUpInput) => apiPost("/auth/sign-up/email", input);
-export const signOut = () => apiPost("/auth/sign-out", {});
+export const signIn = (input: SignInInput) => untypedAuthApi.post("/auth/sign-in/email", input);
+export const signUp = (input: SignUpInput) => untypedAuthApi.post("/auth/sign-up/email", input);
+export const signOut = () => untypedAuthApi.post("/auth/sign-out");

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Comment, CreateCommentInput } from "@/shared/schemas/comment";
-import { apiGet, apiPost } from "@/web/lib/api";
+import { api } from "@/web/lib/api";
+import type { ApiBody, ApiOutput } from "@/web/lib/api-types";
 import { loggedLoad } from "@/web/lib/logged-load";
 import { queryRoots } from "@/web/lib/query-keys";
 
@@ -11,7 +11,10 @@ export interface CommentTarget {
   id: string;
 }
 
-const pathOf = (target: CommentTarget) => `/${target.kind === "project" ? "projects" : "tickets"}/${target.id}/comments`;
+const pathOf = (target: CommentTarget) => (target.kind === "project" ? "/projects/:id/comments" : "/tickets/:id/comments");
+
+/** Both comment routes answer with the same contract. */
+type CommentList = ApiOutput<"get", ReturnType<typeof pathOf>>;
 
 /** Keyed under the root the realtime events name (project-comments / ticket-comments). */
 export const commentsQueryKey = (target: CommentTarget) =>
@@ -21,17 +24,17 @@ export const commentsQueryKey = (target: CommentTarget) =>
 export function useComments(target: CommentTarget) {
   return useQuery({
     queryKey: commentsQueryKey(target),
-    queryFn: () => loggedLoad("comments", () => apiGet<Comment[]>(pathOf(target))),
+    queryFn: () => loggedLoad("comments", () => api.get(pathOf(target), { param: { id: target.id } })),
   });
 }
 
 export function useAddComment(target: CommentTarget) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateCommentInput) => apiPost<Comment>(pathOf(target), input),
+    mutationFn: (input: ApiBody<"post", ReturnType<typeof pathOf>>) => api.post(pathOf(target), { param: { id: target.id }, json: input }),
     onSuccess: (comment) => {
       // Show it at once; the refetch then brings anything others wrote meanwhile.
-      client.setQueryData<Comment[]>(commentsQueryKey(target), (old) =>
+      client.setQueryData<CommentList>(commentsQueryKey(target), (old) =>
         old?.some((existing) => existing.id === comment.id) ? old : [...(old ?? []), comment],
       );
       return client.invalidateQueries({ queryKey: commentsQueryKey(target) });

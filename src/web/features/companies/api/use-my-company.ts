@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CompanyProfileInput, MyCompany, SaveCompanyProfileResult } from "@/shared/schemas/company";
-import { apiGet, apiPut } from "@/web/lib/api";
+import { api } from "@/web/lib/api";
+import type { ApiBody, ApiOutput } from "@/web/lib/api-types";
 import { queryRoots } from "@/web/lib/query-keys";
 
 export const myCompanyQueryKey = [queryRoots.companies, "mine"] as const;
@@ -9,7 +9,7 @@ export const myCompanyQueryKey = [queryRoots.companies, "mine"] as const;
 export function useMyCompany() {
   return useQuery({
     queryKey: myCompanyQueryKey,
-    queryFn: () => apiGet<MyCompany>("/companies/mine"),
+    queryFn: () => api.get("/companies/mine"),
   });
 }
 
@@ -17,9 +17,9 @@ export function useMyCompany() {
 export function useSaveCompanyProfile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CompanyProfileInput) => apiPut<SaveCompanyProfileResult>("/companies/mine", input),
+    mutationFn: (input: ApiBody<"put", "/companies/mine">) => api.put("/companies/mine", { json: input }),
     onSuccess: async (result) => {
-      client.setQueryData<MyCompany>(myCompanyQueryKey, (old) => ({
+      client.setQueryData<ApiOutput<"get", "/companies/mine">>(myCompanyQueryKey, (old) => ({
         company: result.company,
         activeProjectCount: old?.activeProjectCount ?? 0,
       }));

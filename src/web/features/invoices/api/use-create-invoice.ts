@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateInvoiceInput, Invoice } from "@/shared/schemas/invoice";
-import { apiPost } from "@/web/lib/api";
+import { api } from "@/web/lib/api";
+import type { ApiBody } from "@/web/lib/api-types";
 import { queryRoots } from "@/web/lib/query-keys";
 
 export function useCreateInvoice() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateInvoiceInput) => apiPost<Invoice>("/invoices", input),
+    mutationFn: (input: ApiBody<"post", "/invoices">) => api.post("/invoices", { json: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: [queryRoots.invoices] }),
   });
 }

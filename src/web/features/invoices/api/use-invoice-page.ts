@@ -1,14 +1,13 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { InvoicePage } from "@/shared/schemas/invoice";
 import type { ListParams } from "@/web/components/ui/pagination";
-import { apiGet } from "@/web/lib/api";
+import { api } from "@/web/lib/api";
 import { queryRoots } from "@/web/lib/query-keys";
 
 /** One server page of every company's invoices (the admin list), newest created first unless sort=asc. */
 export function useInvoicePage(params: ListParams) {
   return useQuery({
     queryKey: [queryRoots.invoices, "list", params],
-    queryFn: () => apiGet<InvoicePage>("/invoices", { page: params.page, q: params.q, sort: params.sort }),
+    queryFn: () => api.get("/invoices", { query: { page: params.page, q: params.q, sort: params.sort } }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { InvoicePage } from "@/shared/schemas/invoice";
-import { apiGet } from "@/web/lib/api";
+import { api } from "@/web/lib/api";
 import { loggedLoad } from "@/web/lib/logged-load";
 import { queryRoots } from "@/web/lib/query-keys";
 
@@ -9,6 +8,6 @@ export function useInvoices() {
   return useQuery({
     queryKey: [queryRoots.invoices, "list", {}],
     // List load failures are only logged (spec section 8).
-    queryFn: () => loggedLoad("invoices", () => apiGet<InvoicePage>("/invoices")),
+    queryFn: () => loggedLoad("invoices", () => api.get("/invoices")),
   });
 }

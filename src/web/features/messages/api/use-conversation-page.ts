@@ -1,7 +1,5 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { Conversation } from "@/shared/schemas/message";
-import type { Page } from "@/shared/schemas/pagination";
-import { apiGet } from "@/web/lib/api";
+import { api } from "@/web/lib/api";
 import { queryRoots } from "@/web/lib/query-keys";
 
 /** Conversation cards per page, and how many of each one's newest messages they show. */
@@ -13,11 +11,8 @@ export function useConversationPage(params: { page: number; q: string }) {
   return useQuery({
     queryKey: [queryRoots.messages, "conversations", params],
     queryFn: () =>
-      apiGet<Page<Conversation>>("/messages/conversations", {
-        page: params.page,
-        pageSize: CONVERSATIONS_PAGE_SIZE,
-        q: params.q,
-        recent: RECENT_MESSAGES,
+      api.get("/messages/conversations", {
+        query: { page: params.page, pageSize: CONVERSATIONS_PAGE_SIZE, q: params.q, recent: RECENT_MESSAGES },
       }),
     placeholderData: keepPreviousData,
   });

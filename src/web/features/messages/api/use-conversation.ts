@@ -1,6 +1,6 @@
 import { useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
-import type { Message } from "@/shared/schemas/message";
-import { apiGet } from "@/web/lib/api";
+import { api } from "@/web/lib/api";
+import type { ApiOutput } from "@/web/lib/api-types";
 import { queryRoots } from "@/web/lib/query-keys";
 
 export const MESSAGES_PAGE_SIZE = 50;
@@ -8,8 +8,11 @@ export const MESSAGES_PAGE_SIZE = 50;
 /** A customer's own conversation has no company id to send: the server takes it from the session. */
 export const conversationQueryKey = (companyId?: string) => [queryRoots.messages, "conversation", companyId ?? "mine"] as const;
 
+/** One page of a conversation, oldest first, as GET /messages answers it. */
+type MessagePage = ApiOutput<"get", "/messages">;
+
 /** Pages newest first (each page oldest first); the cursor is the oldest message id seen. */
-export type ConversationData = InfiniteData<Message[], string | undefined>;
+export type ConversationData = InfiniteData<MessagePage, string | undefined>;
 
 /**
  * One conversation with the provider team, the newest page first; "earlier" pages come on demand.
@@ -19,7 +22,7 @@ export type ConversationData = InfiniteData<Message[], string | undefined>;
 export function useConversation({ companyId, enabled }: { companyId?: string; enabled: boolean }) {
   return useInfiniteQuery({
     queryKey: conversationQueryKey(companyId),
-    queryFn: ({ pageParam }) => apiGet<Message[]>("/messages", { companyId, limit: MESSAGES_PAGE_SIZE, before: pageParam }),
+    queryFn: ({ pageParam }) => api.get("/messages", { query: { companyId, limit: MESSAGES_PAGE_SIZE, before: pageParam } }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => (page.length === MESSAGES_PAGE_SIZE ? page[0]?.id : undefined),
     enabled,
@@ -27,7 +30,7 @@ export function useConversation({ companyId, enabled }: { companyId?: string; en
 }
 
 /** Every loaded message, oldest first, each once. */
-export function loadedMessages(data: { pages: Message[][] } | undefined): Message[] {
+export function loadedMessages(data: { pages: MessagePage[] } | undefined): MessagePage {
   if (!data) return [];
   const seen = new Set<string>();
   return data.pages

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { MarkMessagesReadInput, MarkMessagesReadResult } from "@/shared/schemas/message";
-import { apiPost } from "@/web/lib/api";
+import { api } from "@/web/lib/api";
+import type { ApiBody } from "@/web/lib/api-types";
 import { queryRoots } from "@/web/lib/query-keys";
 
 /**
@@ -10,7 +10,7 @@ import { queryRoots } from "@/web/lib/query-keys";
 export function useMarkMessagesRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: MarkMessagesReadInput) => apiPost<MarkMessagesReadResult>("/messages/read", input),
+    mutationFn: (input: ApiBody<"post", "/messages/read">) => api.post("/messages/read", { json: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: [queryRoots.messages] }),
     onError: (error) => console.error("Failed to mark messages read", error),
   });

@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Message } from "@/shared/schemas/message";
-import { ApiError, apiPost } from "@/web/lib/api";
+import { ApiError, api } from "@/web/lib/api";
 import { queryRoots } from "@/web/lib/query-keys";
 import { conversationQueryKey, type ConversationData } from "./use-conversation";
 
@@ -18,7 +17,7 @@ const retryable = (failures: number, error: unknown) => failures < 2 && !(error 
 export function useSendMessage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: OutgoingMessage) => apiPost<Message>("/messages", input),
+    mutationFn: (input: OutgoingMessage) => api.post("/messages", { json: input }),
     retry: retryable,
     retryDelay: (attempt) => 500 * 2 ** attempt,
     onSuccess: (message, input) => {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateProjectInput, Project } from "@/shared/schemas/project";
-import { apiPost } from "@/web/lib/api";
+import { api } from "@/web/lib/api";
+import type { ApiBody } from "@/web/lib/api-types";
 import { queryRoots } from "@/web/lib/query-keys";
 
 export function useCreateProject() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateProjectInput) => apiPost<Project>("/projects", input),
+    mutationFn: (input: ApiBody<"post", "/projects">) => api.post("/projects", { json: input }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: [queryRoots.projects] }),

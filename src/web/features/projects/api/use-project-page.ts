@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { ProjectPage } from "@/shared/schemas/project";
 import type { ListParams } from "@/web/components/ui/pagination";
-import { apiGet } from "@/web/lib/api";
+import { api } from "@/web/lib/api";
 import { queryRoots } from "@/web/lib/query-keys";
 
 export interface ProjectPageParams extends ListParams {
@@ -13,7 +12,7 @@ export function useProjectPage(params: ProjectPageParams) {
   return useQuery({
     queryKey: [queryRoots.projects, "list", params],
     queryFn: () =>
-      apiGet<ProjectPage>("/projects", { page: params.page, q: params.q, sort: params.sort, companyId: params.companyId }),
+      api.get("/projects", { query: { page: params.page, q: params.q, sort: params.sort, companyId: params.companyId } }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import type { Project, ProjectPage } from "@/shared/schemas/project";
-import { apiGet } from "@/web/lib/api";
+import { api } from "@/web/lib/api";
+import type { ApiOutput } from "@/web/lib/api-types";
 import { loggedLoad } from "@/web/lib/logged-load";
 import { queryRoots } from "@/web/lib/query-keys";
 
@@ -10,7 +10,7 @@ const PAGE_SIZE = 24;
 export function useProjects() {
   return useInfiniteQuery({
     queryKey: [queryRoots.projects, "list", { pageSize: PAGE_SIZE }],
-    queryFn: ({ pageParam }) => loggedLoad("projects", () => apiGet<ProjectPage>("/projects", { page: pageParam, pageSize: PAGE_SIZE })),
+    queryFn: ({ pageParam }) => loggedLoad("projects", () => api.get("/projects", { query: { page: pageParam, pageSize: PAGE_SIZE } })),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
@@ -25,9 +25,9 @@ export function useProjectOptions() {
     queryKey: [queryRoots.projects, "options"],
     queryFn: () =>
       loggedLoad("projects", async () => {
-        const all: Project[] = [];
+        const all: ApiOutput<"get", "/projects">["items"] = [];
         for (let page = 1; page <= OPTIONS_MAX_PAGES; page++) {
-          const result = await apiGet<ProjectPage>("/projects", { page, pageSize: OPTIONS_PAGE_SIZE, sort: "desc" });
+          const result = await api.get("/projects", { query: { page, pageSize: OPTIONS_PAGE_SIZE, sort: "desc" } });
           all.push(...result.items);
           if (page * OPTIONS_PAGE_SIZE >= result.total) break;
         }

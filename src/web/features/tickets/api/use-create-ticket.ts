@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CreateTicketInput, Ticket } from "@/shared/schemas/ticket";
-import { apiPost } from "@/web/lib/api";
+import { api } from "@/web/lib/api";
+import type { ApiBody } from "@/web/lib/api-types";
 import { queryRoots } from "@/web/lib/query-keys";
 
 export function useCreateTicket() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateTicketInput) => apiPost<Ticket>("/tickets", input),
+    mutationFn: (input: ApiBody<"post", "/tickets">) => api.post("/tickets", { json: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: [queryRoots.tickets] }),
   });
 }

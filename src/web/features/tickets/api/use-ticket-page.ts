@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { TicketPage } from "@/shared/schemas/ticket";
 import type { ListParams } from "@/web/components/ui/pagination";
-import { apiGet } from "@/web/lib/api";
+import { api } from "@/web/lib/api";
 import { queryRoots } from "@/web/lib/query-keys";
 
 export interface TicketPageParams extends ListParams {
@@ -13,7 +12,7 @@ export function useTicketPage(params: TicketPageParams) {
   return useQuery({
     queryKey: [queryRoots.tickets, "list", params],
     queryFn: () =>
-      apiGet<TicketPage>("/tickets", { page: params.page, q: params.q, sort: params.sort, projectId: params.projectId }),
+      api.get("/tickets", { query: { page: params.page, q: params.q, sort: params.sort, projectId: params.projectId } }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { TicketPage } from "@/shared/schemas/ticket";
-import { apiGet } from "@/web/lib/api";
+import { api } from "@/web/lib/api";
 import { loggedLoad } from "@/web/lib/logged-load";
 import { queryRoots } from "@/web/lib/query-keys";
 
@@ -15,7 +14,7 @@ export interface TicketListParams {
 export function useTickets(params: TicketListParams = {}, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: [queryRoots.tickets, "list", params],
-    queryFn: () => loggedLoad("tickets", () => apiGet<TicketPage>("/tickets", { projectId: params.projectId })),
+    queryFn: () => loggedLoad("tickets", () => api.get("/tickets", { query: { projectId: params.projectId } })),
     enabled: options.enabled ?? true,
   });
 }

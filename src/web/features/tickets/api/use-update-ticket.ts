@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Ticket, UpdateTicketInput } from "@/shared/schemas/ticket";
-import { apiPatch } from "@/web/lib/api";
+import { api } from "@/web/lib/api";
+import type { ApiBody } from "@/web/lib/api-types";
 import { queryRoots } from "@/web/lib/query-keys";
 
 export function useUpdateTicket(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateTicketInput) => apiPatch<Ticket>(`/tickets/${id}`, input),
+    mutationFn: (input: ApiBody<"patch", "/tickets/:id">) => api.patch("/tickets/:id", { param: { id }, json: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: [queryRoots.tickets] }),
   });
 }
