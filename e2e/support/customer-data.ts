@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import type { z } from "zod";
+import type { Company, companyProfileInputSchema, SaveCompanyProfileResult } from "@/shared/schemas/company";
+import type { createInvoiceInputSchema, Invoice } from "@/shared/schemas/invoice";
+import type { createProjectInputSchema, Project, updateProjectInputSchema } from "@/shared/schemas/project";
+import type { TeamMember } from "@/shared/schemas/team";
+import type { createTicketInputSchema, Ticket } from "@/shared/schemas/ticket";
 import { E2E_ADMIN } from "./constants";
 import { test as base, expect, newClientContext, signInThroughApi, signUpThroughApi, type Credentials } from "./fixtures";
 
@@ -28,23 +34,16 @@ async function json<T>(response: Awaited<ReturnType<APIRequestContext["get"]>>, 
   return (await response.json()) as T;
 }
 
-export interface CompanyJson {
-  id: string;
-  name: string;
-  createdAt: string;
-}
-
-export interface CompanyProfile {
-  name: string;
-  contactName?: string;
-  contactEmail?: string;
-  phone?: string;
-  address?: string;
-}
+/*
+ * The API's contracts (src/shared/schemas), so a spec's helper cannot drift from what the server
+ * sends and accepts. Request bodies are the schemas' input side: defaulted fields may be left out.
+ */
+export type CompanyJson = Company;
+export type CompanyProfile = z.input<typeof companyProfileInputSchema>;
 
 /** Customer: creates the company profile (and the membership) through PUT /api/companies/mine. */
 export async function createCompany(request: APIRequestContext, profile: CompanyProfile): Promise<CompanyJson> {
-  const body = await json<{ created: boolean; company: CompanyJson }>(await request.put("/api/companies/mine", { data: profile }), 201);
+  const body = await json<SaveCompanyProfileResult>(await request.put("/api/companies/mine", { data: profile }), 201);
   return body.company;
 }
 
@@ -63,59 +62,34 @@ export async function customerWithCompany(browser: Browser, companyName: string,
   return { context, page: await context.newPage(), credentials, company };
 }
 
-export interface ProjectJson {
-  id: string;
-  slug: string;
-  name: string;
-  description: string | null;
-  status: string;
-  createdAt: string;
-}
-
-export interface NewProject {
-  name: string;
-  description?: string;
-  status?: "active" | "on_hold" | "completed";
-  startDate?: string;
-}
+export type ProjectJson = Project;
+export type NewProject = Omit<z.input<typeof createProjectInputSchema>, "companyId">;
 
 export async function createProject(admin: AdminApi, companyId: string, input: NewProject): Promise<ProjectJson> {
   return json<ProjectJson>(await admin.request.post("/api/projects", { data: { companyId, ...input } }), 201);
 }
 
-export async function updateProject(admin: AdminApi, id: string, patch: Record<string, unknown>): Promise<ProjectJson> {
+export async function updateProject(admin: AdminApi, id: string, patch: z.input<typeof updateProjectInputSchema>): Promise<ProjectJson> {
   return json<ProjectJson>(await admin.request.patch(`/api/projects/${id}`, { data: patch }), 200);
 }
 
 /** The admin's own profile id (the assignable team member). */
 export async function adminUserId(admin: AdminApi): Promise<string> {
-  const team = await json<Array<{ id: string; email: string }>>(await admin.request.get("/api/team"), 200);
+  const team = await json<TeamMember[]>(await admin.request.get("/api/team"), 200);
   const me = team.find((member) => member.email === E2E_ADMIN.email);
   expect(me, "the bootstrap admin is a team member").toBeTruthy();
   return me!.id;
 }
 
-export interface TicketJson {
-  id: string;
-  title: string;
-  status: string;
-  priority: string;
-  createdAt: string;
-}
-
-export interface NewTicket {
-  projectId: string;
-  title: string;
-  description?: string;
-  priority?: "low" | "medium" | "high" | "urgent";
-}
+export type TicketJson = Ticket;
+export type NewTicket = z.input<typeof createTicketInputSchema>;
 
 /** Customer: opens a ticket in one of their company's projects. */
 export async function createTicket(request: APIRequestContext, input: NewTicket): Promise<TicketJson> {
   return json<TicketJson>(await request.post("/api/tickets", { data: input }), 201);
 }
 
-export async function setTicketStatus(admin: AdminApi, id: string, status: "pending" | "doing" | "done"): Promise<void> {
+export async function setTicketStatus(admin: AdminApi, id: string, status: Ticket["status"]): Promise<void> {
   await json(await admin.request.patch(`/api/tickets/${id}`, { data: { status } }), 200);
 }
 
@@ -123,19 +97,8 @@ export async function addComment(request: APIRequestContext, kind: "projects" | 
   await json(await request.post(`/api/${kind}/${id}/comments`, { data: { content } }), 201);
 }
 
-export interface NewInvoice {
-  invoiceNumber: string;
-  amount: string;
-  issueDate: string;
-  dueDate?: string;
-  pdfUrl?: string;
-  status?: "unpaid" | "paid";
-}
-
-export interface InvoiceJson {
-  id: string;
-  invoiceNumber: string;
-}
+export type NewInvoice = Omit<z.input<typeof createInvoiceInputSchema>, "companyId">;
+export type InvoiceJson = Invoice;
 
 export async function createInvoice(admin: AdminApi, companyId: string, input: NewInvoice): Promise<InvoiceJson> {
   return json<InvoiceJson>(await admin.request.post("/api/invoices", { data: { companyId, ...input } }), 201);

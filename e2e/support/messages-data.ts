@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
+import type { Conversation, Message } from "@/shared/schemas/message";
 import { newClientContext, signUpThroughApi } from "./fixtures";
 import { createCompany, type AdminApi, type CompanyJson } from "./customer-data";
 import { expect } from "./fixtures";
@@ -8,21 +9,9 @@ import { expect } from "./fixtures";
  * must then show them without a reload, which `markPage` / `expectSamePage` check.
  */
 
-export interface MessageJson {
-  id: string;
-  companyId: string;
-  content: string;
-  isRead: boolean;
-  createdAt: string;
-  sender: { id: string; name: string; email: string; isAdmin: boolean } | null;
-}
-
-export interface ConversationJson {
-  company: { id: string; name: string };
-  unreadCount: number;
-  messageCount: number;
-  recentMessages: MessageJson[];
-}
+/** The API's message contracts (src/shared/schemas/message.ts). */
+export type MessageJson = Message;
+export type ConversationJson = Conversation;
 
 /** Sends as whoever `request` is signed in as (admins name the company). */
 export async function sendMessage(request: APIRequestContext, content: string, companyId?: string): Promise<MessageJson> {
