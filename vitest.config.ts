@@ -16,19 +16,20 @@ const webTests = "src/web/**/*.test.ts";
  * time on that PostgreSQL server (each test file gets its own throwaway database).
  */
 export default defineConfig({
-  // The path alias of tsconfig.json `paths`.
+  // The path alias of tsconfig.json `paths`; each project below extends this root config to get it.
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   test: {
     projects: [
       // *.postgres.test.ts need a real server (several connections, a second process).
       {
+        extends: true,
         test: { ...shared, name: "pglite", exclude: ["**/*.postgres.test.ts", webTests, "**/node_modules/**"], env: { TEST_DB: "pglite" } },
       },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ test: { ...shared, name: "postgres", exclude: [webTests, "**/node_modules/**"], env: { TEST_DB: "postgres" } } }]
+        ? [{ extends: true, test: { ...shared, name: "postgres", exclude: [webTests, "**/node_modules/**"], env: { TEST_DB: "postgres" } } }]
         : []),
       // Includes bundle-budget.test.ts, which makes a production build (hookTimeout covers it).
-      { test: { ...shared, name: "web", include: [webTests], hookTimeout: 180_000 } },
+      { extends: true, test: { ...shared, name: "web", include: [webTests], hookTimeout: 180_000 } },
     ],
   },
 });
