@@ -22,14 +22,14 @@ export default defineConfig({
     projects: [
       // *.postgres.test.ts need a real server (several connections, a second process).
       {
-        extends: true,
+        extends: true as const,
         test: { ...shared, name: "pglite", exclude: ["**/*.postgres.test.ts", webTests, "**/node_modules/**"], env: { TEST_DB: "pglite" } },
       },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true, test: { ...shared, name: "postgres", exclude: [webTests, "**/node_modules/**"], env: { TEST_DB: "postgres" } } }]
+        ? [{ extends: true as const, test: { ...shared, name: "postgres", exclude: [webTests, "**/node_modules/**"], env: { TEST_DB: "postgres" } } }]
         : []),
       // Includes bundle-budget.test.ts, which makes a production build (hookTimeout covers it).
-      { extends: true, test: { ...shared, name: "web", include: [webTests], hookTimeout: 180_000 } },
+      { extends: true as const, test: { ...shared, name: "web", include: [webTests], hookTimeout: 180_000 } },
     ],
   },
 });

@@ -4,9 +4,8 @@ import { companies, companyUsers } from "../../db/schema";
 import type { Actor } from "@/server/actor";
 import type { PorticoEvent } from "@/server/realtime/event-bus";
 import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
-import { createProject } from "../projects/test-fixtures";
+import { createProject, customerWithCompany, nextEvent } from "@/server/test/fixtures";
 import { saveMyCompany } from "./companies.service";
-import { customerWithCompany, nextEvent } from "./test-fixtures";
 
 let server: TestServer;
 let admin: TestUser;

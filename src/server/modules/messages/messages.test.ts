@@ -5,7 +5,7 @@ import type { PorticoEvent } from "../../../shared/schemas/event";
 import { messages } from "../../db/schema";
 import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
 import type { TestResponse } from "../../test/test-client";
-import { createCompany, createCustomer } from "./test-fixtures";
+import { createCompany, createCustomer } from "@/server/test/fixtures";
 
 let server: TestServer;
 let admin: TestUser;
