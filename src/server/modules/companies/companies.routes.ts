@@ -9,7 +9,7 @@ import {
   companySchema,
   myCompanySchema,
   saveCompanyProfileResultSchema,
-} from "../../../shared/schemas/company";
+} from "@/shared/schemas/company";
 import { createRouter } from "../../http/context";
 import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { requireRole } from "../../http/session";

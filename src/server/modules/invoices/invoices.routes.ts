@@ -5,7 +5,7 @@ import {
   invoicePageSchema,
   invoiceSchema,
   updateInvoiceInputSchema,
-} from "../../../shared/schemas/invoice";
+} from "@/shared/schemas/invoice";
 import { createRouter } from "../../http/context";
 import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { requireRole } from "../../http/session";

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
-import { meSchema } from "../../../shared/schemas/me";
+import { meSchema } from "@/shared/schemas/me";
 import { companies } from "../../db/schema";
 import { createRouter, type AppDeps } from "../../http/context";
 import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";

@@ -7,7 +7,7 @@ import {
   markMessagesReadResultSchema,
   messageSchema,
   sendMessageInputSchema,
-} from "../../../shared/schemas/message";
+} from "@/shared/schemas/message";
 import { createRouter } from "../../http/context";
 import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { requireRole } from "../../http/session";

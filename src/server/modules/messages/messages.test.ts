@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PorticoEvent } from "../../../shared/schemas/event";
+import type { PorticoEvent } from "@/shared/schemas/event";
 import { messages } from "../../db/schema";
 import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
 import type { TestResponse } from "../../test/test-client";

@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { commentSchema, createCommentInputSchema } from "../../../shared/schemas/comment";
+import { commentSchema, createCommentInputSchema } from "@/shared/schemas/comment";
 import { createRouter } from "../../http/context";
 import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { addProjectComment, listProjectComments } from "./project-comments.service";

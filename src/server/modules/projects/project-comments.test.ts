@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../../db/schema";
 import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
 import { addMember, createProject, customerWithCompany, type CustomerWithCompany, nextEvent } from "@/server/test/fixtures";
-import type { Project } from "../../../shared/schemas/project";
+import type { Project } from "@/shared/schemas/project";
 
 let server: TestServer;
 let admin: TestUser;

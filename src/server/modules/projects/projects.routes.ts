@@ -6,7 +6,7 @@ import {
   projectPageSchema,
   projectSchema,
   updateProjectInputSchema,
-} from "../../../shared/schemas/project";
+} from "@/shared/schemas/project";
 import { createRouter } from "../../http/context";
 import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { requireRole } from "../../http/session";

@@ -1,5 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
-import { teamSchema } from "../../../shared/schemas/team";
+import { teamSchema } from "@/shared/schemas/team";
 import { createRouter } from "../../http/context";
 import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { requireRole } from "../../http/session";

@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { commentSchema, createCommentInputSchema } from "../../../shared/schemas/comment";
+import { commentSchema, createCommentInputSchema } from "@/shared/schemas/comment";
 import { createRouter } from "../../http/context";
 import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { createTicketComment, listTicketComments } from "./ticket-comments.service";

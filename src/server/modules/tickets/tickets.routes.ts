@@ -5,7 +5,7 @@ import {
   ticketPageSchema,
   ticketSchema,
   updateTicketInputSchema,
-} from "../../../shared/schemas/ticket";
+} from "@/shared/schemas/ticket";
 import { createRouter } from "../../http/context";
 import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { requireRole } from "../../http/session";
