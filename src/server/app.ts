@@ -28,7 +28,7 @@ import { ticketRoutes } from "./modules/tickets/tickets.routes";
 function createSessionApi(deps: AppDeps) {
   return createRouter()
     .use("*", requireSession(deps), provideServiceContext(deps))
-    .route("/me", meRoutes(deps))
+    .route("/me", meRoutes())
     .route("/messages", messageRoutes())
     .route("/events", eventsRoutes(deps))
     .route("/companies", companiesRoutes())

@@ -101,8 +101,11 @@ async function announced(ctx: ServiceContext, project: Project): Promise<Project
 
 /** A stored role, not the caller's: a project is assigned to a member of the provider team. */
 async function isTeamMember(db: Database, userId: string): Promise<boolean> {
-  const [row] = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
-  return row?.role === "admin";
+  const [row] = await db
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")));
+  return row !== undefined;
 }
 
 /** Admin edit. The slug stays as created (D7) so links keep working after a rename. */
