@@ -1,6 +1,6 @@
 import type { Column, SQL } from "drizzle-orm";
 import type { PolicyActor } from "@/shared/policies";
-import { companies, conversations, invoices, messages, projects, tickets } from "@/server/db/schema";
+import { companies, invoices, messages, projects, tickets } from "@/server/db/schema";
 import { ListFilter, visibleTo } from "@/server/db/scope";
 
 /**
@@ -28,4 +28,3 @@ export const projectScope = scopedBy(projects.companyId);
 export const ticketScope = scopedBy(tickets.companyId);
 export const invoiceScope = scopedBy(invoices.companyId);
 export const messageScope = scopedBy(messages.companyId);
-export const conversationScope = scopedBy(conversations.companyId);

@@ -12,7 +12,7 @@ import { prepared } from "@/server/db/prepared";
 import { companies, messages, profiles, userRoles } from "@/server/db/schema";
 import { badRequest, conflict, notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
-import { companyScope } from "../scopes";
+import { companyScope, messageScope } from "../scopes";
 import { fromCustomerSide, fromProviderSide, messageColumns, senderProfile, senderRole, toMessage } from "./message-select";
 
 const companyRequired = () =>
@@ -150,6 +150,8 @@ export async function markMessagesRead(ctx: ServiceContext, input: MarkMessagesR
     .where(
       and(
         eq(messages.companyId, companyId),
+        // Already implied by conversationCompany; kept so the write itself cannot cross companies.
+        messageScope(ctx.actor).where,
         eq(messages.isRead, false),
         onProviderSide(ctx.actor) ? fromCustomerSide : fromProviderSide,
       ),
