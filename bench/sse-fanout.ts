@@ -19,8 +19,8 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { openDatabase } from "../src/server/db/client";
 import { companies, companyUsers, profiles, sessions, userRoles } from "../src/server/db/schema";
-import { spawnServer, type ChildServer } from "../src/server/modules/events/child-server";
-import { SseParser } from "../src/server/realtime/sse-client";
+import { spawnServer, type ChildServer } from "../src/server/test/realtime/child-server";
+import { SseParser } from "../src/server/test/realtime/sse-client";
 
 interface Scenario {
   name: string;

@@ -4,6 +4,7 @@ import { createRouter, type AppDeps } from "./http/context";
 import { notFound, onError } from "./http/problem";
 import { compressJson } from "./http/compress-json";
 import { apiBodyLimit, noStore, sameOriginJsonOnly, securityHeaders } from "./http/security";
+import { provideServiceContext } from "./http/service-context";
 import { requireSession } from "./http/session";
 import { writeRateLimit } from "./http/write-rate-limit";
 import { mountWebApp } from "./http/static";
@@ -14,31 +15,36 @@ import { eventsRoutes } from "./modules/events/events.routes";
 import { endStreamsOnSignOut } from "./modules/events/sign-out-hook";
 import { messageRoutes } from "./modules/messages/messages.routes";
 import { companiesRoutes } from "./modules/companies/companies.routes";
-import { projectCommentsRoutes } from "./modules/projects/project-comments.routes";
+import { projectCommentRoutes } from "./modules/projects/project-comments.routes";
 import { projectsRoutes } from "./modules/projects/projects.routes";
 import { teamRoutes } from "./modules/team/team.routes";
 import { invoiceRoutes } from "./modules/invoices/invoices.routes";
+import { ticketCommentRoutes } from "./modules/tickets/ticket-comments.routes";
 import { ticketRoutes } from "./modules/tickets/tickets.routes";
 
-/** Every route behind a session. Chained so `typeof` carries the route types. */
+/**
+ * Every route behind a session. Chained so `typeof` carries the route types. A module's
+ * sub-resources (comments) are routers of their own, mounted under the same prefix.
+ */
 function createSessionApi(deps: AppDeps) {
   const limitWrites = writeRateLimit(deps);
   return createRouter()
-    .use("*", requireSession(deps))
+    .use("*", requireSession(deps), provideServiceContext(deps))
     // Writes that post content others see; POST only (the middleware skips other methods).
     .use("/messages", limitWrites)
     .use("/tickets", limitWrites)
     .use("/tickets/:id/comments", limitWrites)
     .use("/projects/:id/comments", limitWrites)
-    .route("/me", meRoutes(deps))
-    .route("/messages", messageRoutes(deps))
+    .route("/me", meRoutes())
+    .route("/messages", messageRoutes())
     .route("/events", eventsRoutes(deps))
-    .route("/companies", companiesRoutes(deps))
-    .route("/projects", projectsRoutes(deps))
-    .route("/projects", projectCommentsRoutes(deps))
-    .route("/team", teamRoutes(deps))
-    .route("/tickets", ticketRoutes(deps))
-    .route("/invoices", invoiceRoutes(deps));
+    .route("/companies", companiesRoutes())
+    .route("/projects", projectsRoutes())
+    .route("/projects", projectCommentRoutes())
+    .route("/team", teamRoutes())
+    .route("/tickets", ticketRoutes())
+    .route("/tickets", ticketCommentRoutes())
+    .route("/invoices", invoiceRoutes());
 }
 
 export function createApi(deps: AppDeps) {

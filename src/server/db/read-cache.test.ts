@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customerWithCompany } from "../modules/companies/test-fixtures";
+import { customerWithCompany } from "@/server/test/fixtures";
 import { startTestServer, type TestServer } from "../test/harness";
 import { mayWrite, ReadCache } from "./read-cache";
 import { projects } from "./schema";

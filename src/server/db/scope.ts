@@ -1,13 +1,14 @@
 import { and, eq, ilike, sql, type Column, type SQL } from "drizzle-orm";
-import type { Actor } from "../http/context";
+import { can, type PolicyActor } from "@/shared/policies";
 
 /**
  * The tenant rule every service applies (DESIGN section 5): admins see every company's rows, a
  * customer only rows whose `companyColumn` is their company, and a customer without a company
- * none at all.
+ * none at all. Services do not call it directly: they use their entity's scope builder
+ * (modules/scopes.ts), so each rule has one name.
  */
-export function visibleTo(actor: Actor, companyColumn: Column): SQL | undefined {
-  if (actor.role === "admin") return undefined;
+export function visibleTo(actor: PolicyActor, companyColumn: Column): SQL | undefined {
+  if (can(actor, "readAll", "company")) return undefined;
   return actor.companyId ? eq(companyColumn, actor.companyId) : sql`false`;
 }
 
@@ -32,8 +33,8 @@ export class ListFilter {
   readonly #shape: string[] = [];
   readonly #conditions: Array<(value: Value) => SQL> = [];
 
-  constructor(actor: Actor, companyColumn: Column) {
-    if (actor.role === "admin") {
+  constructor(actor: PolicyActor, companyColumn: Column) {
+    if (can(actor, "readAll", "company")) {
       this.#shape.push("all");
     } else if (actor.companyId) {
       this.#add("own", (value) => eq(companyColumn, value("own")), actor.companyId);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ActorCache, applyActorChange } from "./actor-cache";
-import type { Actor } from "./context";
+import type { Actor } from "../actor";
 
 const actor = (userId: string, sessionId: string): Actor => ({
   userId,

@@ -1,5 +1,5 @@
 import type { EventBus } from "../realtime/event-bus";
-import type { Actor } from "./context";
+import type { Actor } from "../actor";
 
 /**
  * Resolved sessions, kept in memory so most requests run no session query (ADR 010).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projects } from "../db/schema";
-import { customerWithCompany } from "../modules/companies/test-fixtures";
+import { customerWithCompany } from "@/server/test/fixtures";
 import { startTestServer, type TestServer } from "../test/harness";
 
 let server: TestServer;

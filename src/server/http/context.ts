@@ -1,21 +1,12 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { Role } from "../../shared/enums";
+import type { Actor } from "../actor";
 import type { Auth } from "../auth";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
+import type { ServiceContext } from "../modules/context";
 import type { EventBus } from "../realtime/event-bus";
 import type { ActorCache } from "./actor-cache";
 import { validationProblem } from "./problem";
-
-/** Who is calling. Every service function takes one and scopes its queries by it. */
-export interface Actor {
-  userId: string;
-  email: string;
-  name: string;
-  role: Role;
-  companyId: string | null;
-  sessionId: string;
-}
 
 /** What route modules get: created once per server process (or per test). */
 export interface AppDeps {
@@ -28,7 +19,8 @@ export interface AppDeps {
 }
 
 export interface AppEnv {
-  Variables: { actor: Actor };
+  /** Set by requireSession and provideServiceContext on every route behind a session. */
+  Variables: { actor: Actor; ctx: ServiceContext };
 }
 
 /** A router whose request validation failures answer 400 problem+json naming the field. */

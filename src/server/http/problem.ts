@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
+import { PG, pgErrorCode } from "../db/errors";
 
 export interface FieldError {
   field: string;
@@ -63,15 +64,14 @@ export function validationProblem(error: ZodError): Problem {
 
 /** Postgres error codes a well-formed request can still trigger, mapped to client errors. */
 function fromDatabaseError(error: unknown): Problem | undefined {
-  const cause = (error as { cause?: unknown }).cause ?? error;
-  const code = (cause as { code?: unknown }).code;
-  if (typeof code !== "string") return undefined;
+  const code = pgErrorCode(error);
+  if (code === undefined) return undefined;
   switch (code) {
-    case "23505":
+    case PG.uniqueViolation:
       return conflict("A record with this value already exists");
-    case "23503":
+    case PG.foreignKeyViolation:
       return badRequest("A referenced record does not exist");
-    case "23514":
+    case PG.checkViolation:
     case "22P02":
     case "22007":
     case "22008":

@@ -6,7 +6,8 @@ import { companyUsers, profiles, sessions, userRoles } from "../db/schema";
 import { forbidden, unauthorized } from "./problem";
 import { SAFE_METHODS } from "./security";
 import { readSignedSessionToken } from "./session-token";
-import type { Actor, AppDeps, AppEnv } from "./context";
+import type { Actor } from "../actor";
+import type { AppDeps, AppEnv } from "./context";
 
 type SessionDeps = Pick<AppDeps, "auth" | "db" | "env" | "actors">;
 

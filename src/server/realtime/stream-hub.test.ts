@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { PorticoEvent } from "../../shared/schemas/event";
 import type { BusSubscriber, EventBus } from "./event-bus";
-import { SseParser, type SseFrame } from "./sse-client";
+import { SseParser, type SseFrame } from "../test/realtime/sse-client";
 import { StreamHub, type StreamAccess } from "./stream-hub";
 
 /** An in-memory bus: these tests are about the hub's bookkeeping, not about PostgreSQL. */

@@ -1,4 +1,5 @@
-import type { Role } from "../../shared/enums";
+import type { Role } from "@/shared/enums";
+import { can } from "@/shared/policies";
 
 /** What decides which events a stream may see. */
 export interface StreamAccess {
@@ -64,8 +65,9 @@ export class StreamIndex {
   }
 
   private indexAccess(stream: Stream): void {
-    const { role, companyId } = stream.owner;
-    if (role === "admin") this.admins.add(stream);
+    const { companyId } = stream.owner;
+    // Streams that may see every company's changes hear every event.
+    if (can(stream.owner, "readAll", "company")) this.admins.add(stream);
     else if (companyId) addTo(this.byCompany, companyId, stream);
     else this.withoutCompany.add(stream);
   }

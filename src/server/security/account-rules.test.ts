@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "../db/schema";
 import { API_BODY_LIMIT_BYTES } from "../http/security";
-import { customerOfNewCompany, invoiceBody } from "../modules/invoices/test-fixtures";
+import { customerOfNewCompany, invoiceBody } from "@/server/test/fixtures";
 import { warnAboutPlainHttp } from "../server";
 import { startTestServer, type TestServer, type TestUser } from "../test/harness";
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openSse, type SseReader } from "../realtime/sse-client";
+import { openSse, type SseReader } from "../test/realtime/sse-client";
 import { startTestServer, type TestServer } from "../test/harness";
-import { send, type Sent } from "./http";
-import { cellsOf, permissionMatrix, runCell } from "./matrix";
-import { mapConcurrent } from "./pool";
-import { actorsOutsideB, buildWorld, type ActorName, type World, type WorldUser } from "./world";
+import { send, type Sent } from "../test/security/http";
+import { cellsOf, permissionMatrix, runCell } from "../test/security/matrix";
+import { mapConcurrent } from "../test/security/pool";
+import { actorsOutsideB, buildWorld, type ActorName, type World, type WorldUser } from "../test/security/world";
 
 
 /** Generous: the machine may be busy, and each sign-in or sign-up hashes a password. */

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { startTestServer, type TestServer } from "../test/harness";
-import { send, type SendOptions } from "./http";
-import { cellsOf, permissionMatrix, runCell, type Cell } from "./matrix";
-import { isWriteMethod, registeredRoutes } from "./routes";
-import { rowCounts, snapshot } from "./snapshot";
-import { actorNames, buildWorld, type World } from "./world";
+import { send, type SendOptions } from "../test/security/http";
+import { cellsOf, permissionMatrix, runCell, type Cell } from "../test/security/matrix";
+import { isWriteMethod, registeredRoutes } from "../test/security/routes";
+import { rowCounts, snapshot } from "../test/security/snapshot";
+import { actorNames, buildWorld, type World } from "../test/security/world";
 
 
 /** Generous: the machine may be busy, and each sign-in or sign-up hashes a password. */

@@ -3,9 +3,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, companyUsers, messages, profiles, projectComments, projects, ticketComments, tickets, userRoles, invoices } from "../db/schema";
 import { startTestServer, type TestServer } from "../test/harness";
-import { send, type Sent } from "./http";
-import { rowCounts, snapshot } from "./snapshot";
-import { buildWorld, type ActorName, type World } from "./world";
+import { send, type Sent } from "../test/security/http";
+import { rowCounts, snapshot } from "../test/security/snapshot";
+import { buildWorld, type ActorName, type World } from "../test/security/world";
 
 let server: TestServer;
 let world: World;

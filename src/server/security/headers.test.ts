@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { API_BODY_LIMIT_BYTES } from "../http/security";
 import { startTestServer, type TestServer } from "../test/harness";
-import { send, sendRaw, type Sent } from "./http";
-import { cellsOf, permissionMatrix, runCell } from "./matrix";
-import { mapConcurrent } from "./pool";
-import { buildWorld, type World } from "./world";
+import { send, sendRaw, type Sent } from "../test/security/http";
+import { cellsOf, permissionMatrix, runCell } from "../test/security/matrix";
+import { mapConcurrent } from "../test/security/pool";
+import { buildWorld, type World } from "../test/security/world";
 
 
 /** Generous: the machine may be busy, and each sign-in or sign-up hashes a password. */

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { companyUsers, userRoles } from "../db/schema";
 import { startTestServer, type TestServer } from "../test/harness";
-import { fuzzTargets } from "./fuzz-targets";
-import { send } from "./http";
-import { CASES_PER_ENDPOINT, FUZZ_SEED, fuzzEndpoint, type FuzzReport } from "./fuzz-runner";
-import { isWriteMethod, registeredRoutes } from "./routes";
-import { buildWorld, type World } from "./world";
+import { fuzzTargets } from "../test/security/fuzz-targets";
+import { send } from "../test/security/http";
+import { CASES_PER_ENDPOINT, FUZZ_SEED, fuzzEndpoint, type FuzzReport } from "../test/security/fuzz-runner";
+import { isWriteMethod, registeredRoutes } from "../test/security/routes";
+import { buildWorld, type World } from "../test/security/world";
 
 let server: TestServer;
 let world: World;

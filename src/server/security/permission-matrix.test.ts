@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { startTestServer, type TestServer } from "../test/harness";
-import { cellsOf, malformedRows, middlewareOnly, mismatch, permissionMatrix, runCell, type Cell, type MatrixRow } from "./matrix";
-import { mapConcurrent } from "./pool";
-import { betterAuthEndpoints, registeredRoutes } from "./routes";
-import { actorNames, buildWorld, type World } from "./world";
+import { cellsOf, malformedRows, middlewareOnly, mismatch, permissionMatrix, runCell, type Cell, type MatrixRow } from "../test/security/matrix";
+import { mapConcurrent } from "../test/security/pool";
+import { betterAuthEndpoints, registeredRoutes } from "../test/security/routes";
+import { actorNames, buildWorld, type World } from "../test/security/world";
 
 
 /** Generous: the machine may be busy, and each sign-in or sign-up hashes a password. */

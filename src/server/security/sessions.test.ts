@@ -3,10 +3,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions } from "../db/schema";
 import { startTestServer, type TestServer } from "../test/harness";
-import { send } from "./http";
-import { cellsOf, permissionMatrix } from "./matrix";
-import { mapConcurrent } from "./pool";
-import { buildWorld, type World } from "./world";
+import { send } from "../test/security/http";
+import { cellsOf, permissionMatrix } from "../test/security/matrix";
+import { mapConcurrent } from "../test/security/pool";
+import { buildWorld, type World } from "../test/security/world";
 
 /**
  * Session and sign-in hardening beyond src/server/modules/auth/auth.test.ts (which covers the

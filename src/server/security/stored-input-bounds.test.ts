@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, companyUsers, messages, profiles } from "../db/schema";
 import { startTestServer, type TestServer } from "../test/harness";
-import { buildWorld, type World } from "./world";
+import { buildWorld, type World } from "@/server/test/security/world";
 
 /**
  * Finding 2 of the outside probe: sign-up validated one body and stored another (an 800,000

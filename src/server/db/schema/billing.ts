@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, numeric, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { invoiceStatuses } from "../../../shared/enums";
-import { profiles } from "./auth";
+import { check, date, index, numeric, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { invoiceStatuses } from "@/shared/enums";
 import { companies } from "./companies";
 import { maxLength } from "./limits";
 
@@ -35,25 +34,5 @@ export const invoices = pgTable(
     index("invoices_company_id_issue_date_idx").on(t.companyId, t.issueDate.desc().nullsFirst()),
     index("invoices_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id),
     index("invoices_number_trgm_idx").using("gin", sql`${t.invoiceNumber} gin_trgm_ops`),
-  ],
-);
-
-export const messages = pgTable(
-  "messages",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
-    senderId: uuid("sender_id").references(() => profiles.id, { onDelete: "set null" }),
-    content: text("content").notNull(),
-    isRead: boolean("is_read").notNull().default(false),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    check("messages_content_not_blank", sql`length(btrim(${t.content})) > 0`),
-    maxLength("messages_content_length", t.content, 10_000),
-    index("messages_company_id_created_at_idx").on(t.companyId, t.createdAt),
-    index("messages_sender_id_idx").on(t.senderId),
   ],
 );

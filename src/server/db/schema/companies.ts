@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { roles } from "../../../shared/enums";
+import { roles } from "@/shared/enums";
 import { profiles } from "./auth";
 import { maxLength } from "./limits";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { projectStatuses } from "../../../shared/enums";
+import { projectStatuses } from "@/shared/enums";
 import { profiles } from "./auth";
 import { companies } from "./companies";
 import { maxLength } from "./limits";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, foreignKey, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { ticketPriorities, ticketStatuses } from "../../../shared/enums";
+import { ticketPriorities, ticketStatuses } from "@/shared/enums";
 import { profiles } from "./auth";
 import { companies } from "./companies";
 import { maxLength } from "./limits";

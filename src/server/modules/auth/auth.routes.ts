@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { signUpInputSchema } from "../../../shared/schemas/auth";
+import { signUpInputSchema } from "@/shared/schemas/auth";
 import { CLIENT_IP_HEADER } from "../../auth";
 import type { AppDeps } from "../../http/context";
 import { notFound, Problem, problemJson, tooManyRequests, validationProblem } from "../../http/problem";

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
-import { createProject } from "../projects/test-fixtures";
-import { addMember, customerWithCompany } from "./test-fixtures";
+import { addMember, createProject, customerWithCompany } from "@/server/test/fixtures";
 
 let server: TestServer;
 let admin: TestUser;

@@ -1,11 +1,11 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, companyUsers } from "../../db/schema";
-import type { Actor } from "../../http/context";
+import type { Actor } from "@/server/actor";
+import type { PorticoEvent } from "@/server/realtime/event-bus";
 import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
-import { createProject } from "../projects/test-fixtures";
+import { createProject, customerWithCompany, nextEvent } from "@/server/test/fixtures";
 import { saveMyCompany } from "./companies.service";
-import { customerWithCompany, nextEvent } from "./test-fixtures";
 
 let server: TestServer;
 let admin: TestUser;
@@ -94,7 +94,8 @@ describe("PUT /api/companies/mine", () => {
     // An actor loaded before the membership existed: the insert into company_users must fail.
     const stale: Actor = { userId: member.id, email: member.email, name: member.name, role: "customer", companyId: null, sessionId: "stale" };
     const before = await companyCount();
-    await expect(saveMyCompany(stale, server.deps.db, { name: "Orphan Ltd", contactName: null, contactEmail: null, phone: null, address: null })).rejects.toMatchObject({
+    const ctx = { db: server.deps.db, actor: stale, publish: (event: PorticoEvent) => server.deps.events.publish(event) };
+    await expect(saveMyCompany(ctx, { name: "Orphan Ltd", contactName: null, contactEmail: null, phone: null, address: null })).rejects.toMatchObject({
       status: 409,
     });
     expect(await companyCount()).toBe(before);

@@ -9,8 +9,8 @@ import {
   companySchema,
   myCompanySchema,
   saveCompanyProfileResultSchema,
-} from "../../../shared/schemas/company";
-import { createRouter, type AppDeps } from "../../http/context";
+} from "@/shared/schemas/company";
+import { createRouter } from "../../http/context";
 import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { findCompany, findMyCompany, listCompanies, listCompanyOptions, saveMyCompany } from "./companies.service";
@@ -78,15 +78,14 @@ const getRoute = createRoute({
 });
 
 /** Static paths are registered before `/{id}` so "mine" and "options" never reach it. */
-export function companiesRoutes({ db, events }: Pick<AppDeps, "db" | "events">) {
+export function companiesRoutes() {
   return createRouter()
-    .openapi(listRoute, async (c) => c.json(await listCompanies(c.var.actor, db, c.req.valid("query")), 200))
-    .openapi(optionsRoute, async (c) => c.json(await listCompanyOptions(c.var.actor, db, c.req.valid("query")), 200))
-    .openapi(mineRoute, async (c) => c.json(await findMyCompany(c.var.actor, db), 200))
+    .openapi(listRoute, async (c) => c.json(await listCompanies(c.var.ctx, c.req.valid("query")), 200))
+    .openapi(optionsRoute, async (c) => c.json(await listCompanyOptions(c.var.ctx, c.req.valid("query")), 200))
+    .openapi(mineRoute, async (c) => c.json(await findMyCompany(c.var.ctx), 200))
     .openapi(saveMineRoute, async (c) => {
-      const result = await saveMyCompany(c.var.actor, db, c.req.valid("json"));
-      await events.publish({ kind: "company", companyId: result.company.id, id: result.company.id });
+      const result = await saveMyCompany(c.var.ctx, c.req.valid("json"));
       return result.created ? c.json(result, 201) : c.json(result, 200);
     })
-    .openapi(getRoute, async (c) => c.json(await findCompany(c.var.actor, db, c.req.valid("param").id), 200));
+    .openapi(getRoute, async (c) => c.json(await findCompany(c.var.ctx, c.req.valid("param").id), 200));
 }

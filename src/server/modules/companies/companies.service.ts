@@ -1,72 +1,75 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { Company, CompanyListItem, CompanyListQuery, CompanyOption, CompanyOptionsQuery, CompanyProfileInput, MyCompany } from "../../../shared/schemas/company";
-import type { Page } from "../../../shared/schemas/pagination";
-import type { Database } from "../../db/client";
-import { cappedCount, cappedTotalColumn, splitTotal } from "../../db/count";
-import { prepared } from "../../db/prepared";
-import { containsText, ListFilter } from "../../db/scope";
-import { companies, companyUsers } from "../../db/schema";
-import type { Actor } from "../../http/context";
-import { conflict, notFound } from "../../http/problem";
-import { activeProjectCount, companyIdIn, projectCountOf, scope, toCompany, userCountOf } from "./company-select";
+import { can } from "@/shared/policies";
+import type { Company, CompanyListItem, CompanyListQuery, CompanyOption, CompanyOptionsQuery, CompanyProfileInput, MyCompany } from "@/shared/schemas/company";
+import type { Page } from "@/shared/schemas/pagination";
+import { isUniqueViolation } from "@/server/db/errors";
+import { pagedList } from "@/server/db/paged-list";
+import { prepared } from "@/server/db/prepared";
+import { containsText } from "@/server/db/scope";
+import { companies, companyUsers } from "@/server/db/schema";
+import { conflict, forbidden, notFound } from "@/server/http/problem";
+import type { ServiceContext } from "../context";
+import { companyScope } from "../scopes";
+import { activeProjectCount, companyIdIn, projectCountOf, toCompany, userCountOf } from "./company-select";
 
-export async function listCompanies(actor: Actor, db: Database, query: CompanyListQuery): Promise<Page<CompanyListItem>> {
-  const filter = new ListFilter(actor, companies.id).contains("q", companies.name, query.q);
-  const statement = prepared(db, `companies_list_${filter.key}_${query.sort}`, (name) => {
-    const where = filter.where();
-    // Matches companies_created_at_idx (created_at desc, id) in either direction.
-    const order = query.sort === "asc" ? [asc(companies.createdAt), desc(companies.id)] : [desc(companies.createdAt), asc(companies.id)];
-    // The page is chosen in a subquery and the per-row counts are computed outside it, for its rows
-    // only: Postgres evaluates select-list subqueries for every row an OFFSET skips, too. (Picking
-    // the ids first and fetching `where id in (…)` made the planner hash-join all 10,000 companies.)
-    const page = db
-      .select()
-      .from(companies)
-      .where(where)
-      .orderBy(...order)
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
-      .as("page");
-    const pageOrder = query.sort === "asc" ? [asc(page.createdAt), desc(page.id)] : [desc(page.createdAt), asc(page.id)];
-    return db
-      .select({
-        id: page.id,
-        name: page.name,
-        contactName: page.contactName,
-        contactEmail: page.contactEmail,
-        phone: page.phone,
-        address: page.address,
-        createdAt: page.createdAt,
-        updatedAt: page.updatedAt,
-        projectCount: projectCountOf(companyIdIn("page")),
-        userCount: userCountOf(companyIdIn("page")),
-        fullCount: cappedTotalColumn(companies, where),
-      })
-      .from(page)
-      .orderBy(...pageOrder)
-      .prepare(name);
+/** Admin only: every company with its project and user counts. */
+export async function listCompanies({ db, actor }: ServiceContext, query: CompanyListQuery): Promise<Page<CompanyListItem>> {
+  if (!can(actor, "readAll", "company")) throw forbidden();
+  const filter = companyScope(actor).filter().contains("q", companies.name, query.q);
+  const { rows, ...counted } = await pagedList(db, {
+    name: `companies_list_${filter.key}_${query.sort}`,
+    table: companies,
+    filter,
+    page: query.page,
+    pageSize: query.pageSize,
+    select: (where, fullCount) => {
+      const order = query.sort === "asc" ? [asc(companies.createdAt), desc(companies.id)] : [desc(companies.createdAt), asc(companies.id)];
+      const page = db
+        .select()
+        .from(companies)
+        .where(where)
+        .orderBy(...order)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .as("page");
+      const pageOrder = query.sort === "asc" ? [asc(page.createdAt), desc(page.id)] : [desc(page.createdAt), asc(page.id)];
+      return db
+        .select({
+          id: page.id,
+          name: page.name,
+          contactName: page.contactName,
+          contactEmail: page.contactEmail,
+          phone: page.phone,
+          address: page.address,
+          createdAt: page.createdAt,
+          updatedAt: page.updatedAt,
+          projectCount: projectCountOf(companyIdIn("page")),
+          userCount: userCountOf(companyIdIn("page")),
+          fullCount,
+        })
+        .from(page)
+        .orderBy(...pageOrder);
+    },
   });
-  const selected = await statement.execute({ ...filter.values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
-  const { rows, counted } = await splitTotal(selected, query.page, () => cappedCount(db, companies, filter.whereWithValues()));
   return {
     items: rows.map(({ projectCount, userCount, ...company }) => ({ ...toCompany(company), projectCount, userCount })),
     ...counted,
-    page: query.page,
-    pageSize: query.pageSize,
   };
 }
 
-export async function listCompanyOptions(actor: Actor, db: Database, query: CompanyOptionsQuery): Promise<CompanyOption[]> {
+/** Admin only: a company picker's choices. */
+export async function listCompanyOptions({ db, actor }: ServiceContext, query: CompanyOptionsQuery): Promise<CompanyOption[]> {
+  if (!can(actor, "readAll", "company")) throw forbidden();
   return db
     .select({ id: companies.id, name: companies.name })
     .from(companies)
-    .where(and(scope(actor), query.q ? containsText(companies.name, query.q) : undefined))
+    .where(and(companyScope(actor).where, query.q ? containsText(companies.name, query.q) : undefined))
     .orderBy(sql`lower(${companies.name})`, asc(companies.id))
     .limit(query.limit);
 }
 
-export async function findCompany(actor: Actor, db: Database, id: string): Promise<Company> {
-  const filter = new ListFilter(actor, companies.id).equals("id", companies.id, id);
+export async function findCompany({ db, actor }: ServiceContext, id: string): Promise<Company> {
+  const filter = companyScope(actor).filter().equals("id", companies.id, id);
   const statement = prepared(db, `company_${filter.key}`, (name) => db.select().from(companies).where(filter.where()).prepare(name));
   const [row] = await statement.execute(filter.values);
   // Another company's record answers exactly like a missing one (D11).
@@ -74,7 +77,8 @@ export async function findCompany(actor: Actor, db: Database, id: string): Promi
   return toCompany(row);
 }
 
-export async function findMyCompany(actor: Actor, db: Database): Promise<MyCompany> {
+/** The caller's own company: no input, the actor says which. */
+export async function findMyCompany({ db, actor }: ServiceContext): Promise<MyCompany> {
   if (!actor.companyId) return { company: null, activeProjectCount: 0 };
   const [row] = await db
     .select({ company: companies, activeProjectCount })
@@ -83,16 +87,17 @@ export async function findMyCompany(actor: Actor, db: Database): Promise<MyCompa
   return row ? { company: toCompany(row.company), activeProjectCount: row.activeProjectCount } : { company: null, activeProjectCount: 0 };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: unknown }).cause ?? error;
-  return (cause as { code?: unknown }).code === "23505";
-}
-
 /**
  * The profile form: updates the caller's company, or creates it together with the caller's
  * membership in one transaction (D3), so a failure never leaves a company nobody belongs to.
  */
-export async function saveMyCompany(actor: Actor, db: Database, input: CompanyProfileInput): Promise<{ created: boolean; company: Company }> {
+export async function saveMyCompany(ctx: ServiceContext, input: CompanyProfileInput): Promise<{ created: boolean; company: Company }> {
+  const result = await writeMyCompany(ctx, input);
+  await ctx.publish({ kind: "company", companyId: result.company.id, id: result.company.id });
+  return result;
+}
+
+async function writeMyCompany({ db, actor }: ServiceContext, input: CompanyProfileInput): Promise<{ created: boolean; company: Company }> {
   const values = {
     name: input.name,
     contactName: input.contactName,

@@ -1,11 +1,6 @@
 import { getTableName, sql, type Column, type SQL } from "drizzle-orm";
-import type { Company } from "../../../shared/schemas/company";
-import { companies, companyUsers, projects } from "../../db/schema";
-import { visibleTo } from "../../db/scope";
-import type { Actor } from "../../http/context";
-
-/** Admins see every company; a customer only their own, and one without a company none. */
-export const scope = (actor: Actor): SQL | undefined => visibleTo(actor, companies.id);
+import type { Company } from "@/shared/schemas/company";
+import { companies, companyUsers, projects } from "@/server/db/schema";
 
 export const toCompany = (row: typeof companies.$inferSelect): Company => ({
   id: row.id,

@@ -3,9 +3,9 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { messages } from "../../db/schema";
 import { startTestServer, testDatabaseKind, type TestServer, type TestUser } from "../../test/harness";
-import { createCompany, createCustomer } from "../messages/test-fixtures";
-import { LiveView } from "./live-view";
-import { killListener, sleep } from "./test-streams";
+import { createCompany, createCustomer } from "@/server/test/fixtures";
+import { LiveView } from "../../test/realtime/live-view";
+import { killListener, sleep } from "../../test/realtime/test-streams";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
 import { TestClient } from "../../test/test-client";
-import { createCompany, createCustomer } from "../messages/test-fixtures";
-import { spawnServer, type ChildServer } from "./child-server";
-import { changedCompanies, connectedStream, killListener } from "./test-streams";
+import { createCompany, createCustomer } from "@/server/test/fixtures";
+import { spawnServer, type ChildServer } from "../../test/realtime/child-server";
+import { changedCompanies, connectedStream, killListener } from "../../test/realtime/test-streams";
 
 // PGlite runs inside this process: there is no LISTEN connection to lose and no second process
 // that could open the same database, so these tests only apply to PostgreSQL.

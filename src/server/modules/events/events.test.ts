@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sessions, userRoles } from "../../db/schema";
-import type { SseReader } from "../../realtime/sse-client";
+import type { SseReader } from "../../test/realtime/sse-client";
 import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
-import { createCompany, createCustomer } from "../messages/test-fixtures";
+import { createCompany, createCustomer } from "@/server/test/fixtures";
 import { streamHub } from "./events.hub";
-import { changedCompanies, connectedStream, openStream, sleep } from "./test-streams";
+import { changedCompanies, connectedStream, openStream, sleep } from "../../test/realtime/test-streams";
 
 let server: TestServer;
 let admin: TestUser;

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { companyUsers, sessions, userRoles } from "../../db/schema";
-import type { SseReader } from "../../realtime/sse-client";
-import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
-import { createCompany, createCustomer } from "../messages/test-fixtures";
+import type { SseReader } from "@/server/test/realtime/sse-client";
+import { startTestServer, type TestServer, type TestUser } from "@/server/test/harness";
+import { createCompany, createCustomer } from "@/server/test/fixtures";
 import { streamHub } from "./events.hub";
-import { connectedStream } from "./test-streams";
+import { connectedStream } from "@/server/test/realtime/test-streams";
 
 /**
  * Finding 3 of the outside probe: open event streams were re-checked only every 15 s, so a demoted

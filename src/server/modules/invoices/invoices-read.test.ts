@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
-import { customerOfNewCompany, invoiceBody } from "./test-fixtures";
+import { customerOfNewCompany, invoiceBody } from "@/server/test/fixtures";
 
 let server: TestServer;
 let admin: TestUser;

@@ -5,8 +5,8 @@ import {
   invoicePageSchema,
   invoiceSchema,
   updateInvoiceInputSchema,
-} from "../../../shared/schemas/invoice";
-import { createRouter, type AppDeps } from "../../http/context";
+} from "@/shared/schemas/invoice";
+import { createRouter } from "../../http/context";
 import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { createInvoice, findInvoice, findInvoicePdfUrl, listInvoices, updateInvoice } from "./invoices.service";
@@ -91,19 +91,14 @@ const update = createRoute({
   },
 });
 
-export function invoiceRoutes({ db, events }: Pick<AppDeps, "db" | "events">) {
+export function invoiceRoutes() {
   return createRouter()
-    .openapi(list, async (c) => c.json(await listInvoices(db, c.var.actor, c.req.valid("query")), 200))
-    .openapi(get, async (c) => c.json(await findInvoice(db, c.var.actor, c.req.valid("param").id), 200))
-    .openapi(pdf, async (c) => c.redirect(await findInvoicePdfUrl(db, c.var.actor, c.req.valid("param").id), 302))
-    .openapi(create, async (c) => {
-      const invoice = await createInvoice(db, c.var.actor, c.req.valid("json"));
-      await events.publish({ kind: "invoice", companyId: invoice.company.id, id: invoice.id });
-      return c.json(invoice, 201);
-    })
+    .openapi(list, async (c) => c.json(await listInvoices(c.var.ctx, c.req.valid("query")), 200))
+    .openapi(get, async (c) => c.json(await findInvoice(c.var.ctx, c.req.valid("param").id), 200))
+    .openapi(pdf, async (c) => c.redirect(await findInvoicePdfUrl(c.var.ctx, c.req.valid("param").id), 302))
+    .openapi(create, async (c) => c.json(await createInvoice(c.var.ctx, c.req.valid("json")), 201))
     .openapi(update, async (c) => {
-      const invoice = await updateInvoice(db, c.var.actor, c.req.valid("param").id, c.req.valid("json"));
-      await events.publish({ kind: "invoice", companyId: invoice.company.id, id: invoice.id });
+      const invoice = await updateInvoice(c.var.ctx, { id: c.req.valid("param").id, changes: c.req.valid("json") });
       return c.json(invoice, 200);
     });
 }

@@ -1,20 +1,18 @@
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { CreateInvoiceInput, Invoice, InvoiceListQuery, UpdateInvoiceInput } from "../../../shared/schemas/invoice";
-import type { Page } from "../../../shared/schemas/pagination";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { can } from "@/shared/policies";
 import { isUnambiguousLinkUrl } from "@/shared/rules/link-url";
-import type { Database } from "../../db/client";
-import { cappedCount, cappedTotalColumn, splitTotal } from "../../db/count";
-import { prepared } from "../../db/prepared";
-import { ListFilter, visibleTo } from "../../db/scope";
-import { companies, invoices } from "../../db/schema";
-import type { Actor } from "../../http/context";
-import { badRequest, conflict, forbidden, notFound } from "../../http/problem";
+import type { CreateInvoiceInput, Invoice, InvoiceListQuery, UpdateInvoiceInput } from "@/shared/schemas/invoice";
+import type { Page } from "@/shared/schemas/pagination";
+import { isUniqueViolation } from "@/server/db/errors";
+import { pagedList } from "@/server/db/paged-list";
+import { prepared } from "@/server/db/prepared";
+import { companies, invoices } from "@/server/db/schema";
+import { badRequest, conflict, forbidden, notFound } from "@/server/http/problem";
+import type { ServiceContext } from "../context";
+import { invoiceScope } from "../scopes";
 
 /** A customer's invoice table is not paged (one company's invoices); this cap only guards the server. */
 export const CUSTOMER_INVOICE_LIMIT = 1000;
-
-/** Customers see their own company's invoices; a customer without a company sees none. */
-const invoicesVisibleTo = (actor: Actor): SQL | undefined => visibleTo(actor, invoices.companyId);
 
 const columns = {
   id: invoices.id,
@@ -33,41 +31,40 @@ const columns = {
 type Row = { createdAt: Date; updatedAt: Date };
 const toJson = <T extends Row>(row: T) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
 
-export async function listInvoices(db: Database, actor: Actor, query: InvoiceListQuery): Promise<Page<Invoice>> {
-  const isAdmin = actor.role === "admin";
-  const filter = new ListFilter(actor, invoices.companyId)
+export async function listInvoices({ db, actor }: ServiceContext, query: InvoiceListQuery): Promise<Page<Invoice>> {
+  const readsAll = can(actor, "readAll", "invoice");
+  const filter = invoiceScope(actor)
+    .filter()
     .equals("status", invoices.status, query.status)
-    .equals("company", invoices.companyId, isAdmin ? query.companyId : undefined)
+    .equals("company", invoices.companyId, readsAll ? query.companyId : undefined)
     .contains("q", invoices.invoiceNumber, query.q);
-  const page = isAdmin ? query.page : 1;
-  const pageSize = isAdmin ? query.pageSize : CUSTOMER_INVOICE_LIMIT;
-  // The filter's key tells admins ("all") from customers, whose order differs.
-  const statement = prepared(db, `invoices_list_${filter.key}_${query.sort}`, (name) => {
-    const where = filter.where();
-    const direction = query.sort === "asc" ? asc : desc;
-    // Customers read their invoices by issue date (spec), admins by creation (spec); both indexed.
-    // The id tie-break runs opposite to the date, as in invoices_created_at_idx (created_at desc, id).
-    const tieBreak = query.sort === "asc" ? desc(invoices.id) : asc(invoices.id);
-    const order = isAdmin
-      ? [direction(invoices.createdAt), tieBreak]
-      : [direction(invoices.issueDate), direction(invoices.createdAt), tieBreak];
-    return db
-      .select({ ...columns, fullCount: cappedTotalColumn(invoices, where) })
-      .from(invoices)
-      .innerJoin(companies, eq(companies.id, invoices.companyId))
-      .where(where)
-      .orderBy(...order)
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
-      .prepare(name);
+  const direction = query.sort === "asc" ? asc : desc;
+  const tieBreak = query.sort === "asc" ? desc(invoices.id) : asc(invoices.id);
+  const order = readsAll
+    ? [direction(invoices.createdAt), tieBreak]
+    : [direction(invoices.issueDate), direction(invoices.createdAt), tieBreak];
+  const { rows, ...counted } = await pagedList(db, {
+    // The order differs by role, and the filter key says which (`all` or `own`/`none`).
+    name: `invoices_list_${filter.key}_${query.sort}`,
+    table: invoices,
+    filter,
+    page: readsAll ? query.page : 1,
+    pageSize: readsAll ? query.pageSize : CUSTOMER_INVOICE_LIMIT,
+    select: (where, fullCount) =>
+      db
+        .select({ ...columns, fullCount })
+        .from(invoices)
+        .innerJoin(companies, eq(companies.id, invoices.companyId))
+        .where(where)
+        .orderBy(...order)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset")),
   });
-  const selected = await statement.execute({ ...filter.values, limit: pageSize, offset: (page - 1) * pageSize });
-  const { rows, counted } = await splitTotal(selected, page, () => cappedCount(db, invoices, filter.whereWithValues()));
-  return { items: rows.map(toJson), ...counted, page, pageSize };
+  return { items: rows.map(toJson), ...counted };
 }
 
-export async function findInvoice(db: Database, actor: Actor, id: string): Promise<Invoice> {
-  const filter = new ListFilter(actor, invoices.companyId).equals("id", invoices.id, id);
+export async function findInvoice({ db, actor }: ServiceContext, id: string): Promise<Invoice> {
+  const filter = invoiceScope(actor).filter().equals("id", invoices.id, id);
   const statement = prepared(db, `invoice_${filter.key}`, (name) =>
     db.select(columns).from(invoices).innerJoin(companies, eq(companies.id, invoices.companyId)).where(filter.where()).prepare(name),
   );
@@ -78,8 +75,8 @@ export async function findInvoice(db: Database, actor: Actor, id: string): Promi
 }
 
 /** The only outbound URL we redirect to: an http(s) PDF link of an invoice the caller may see. */
-export async function findInvoicePdfUrl(db: Database, actor: Actor, id: string): Promise<string> {
-  const { pdfUrl } = await findInvoice(db, actor, id);
+export async function findInvoicePdfUrl(ctx: ServiceContext, id: string): Promise<string> {
+  const { pdfUrl } = await findInvoice(ctx, id);
   // The database refuses other schemes too; checked again so a redirect can never be javascript: etc.,
   // and a link stored before ambiguous addresses were refused is never followed either.
   if (!pdfUrl || !/^https?:\/\//i.test(pdfUrl) || !isUnambiguousLinkUrl(pdfUrl)) throw notFound("This invoice has no PDF");
@@ -91,19 +88,20 @@ const duplicateNumber = () =>
     { field: "invoiceNumber", message: "An invoice with this number already exists" },
   ]);
 
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: unknown } }).cause ?? error;
-  return (cause as { code?: unknown }).code === "23505";
+async function announced(ctx: ServiceContext, invoice: Invoice): Promise<Invoice> {
+  await ctx.publish({ kind: "invoice", companyId: invoice.company.id, id: invoice.id });
+  return invoice;
 }
 
-export async function createInvoice(db: Database, actor: Actor, input: CreateInvoiceInput): Promise<Invoice> {
-  if (actor.role !== "admin") throw forbidden();
+export async function createInvoice(ctx: ServiceContext, input: CreateInvoiceInput): Promise<Invoice> {
+  const { db, actor } = ctx;
+  if (!can(actor, "create", "invoice")) throw forbidden();
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, input.companyId));
   if (!company) throw badRequest("companyId: No such company", [{ field: "companyId", message: "No such company" }]);
   try {
     // The amount string goes to numeric(12,2) as text, so it is stored exactly.
     const [created] = await db.insert(invoices).values(input).returning({ id: invoices.id });
-    return findInvoice(db, actor, created!.id);
+    return await announced(ctx, await findInvoice(ctx, created!.id));
   } catch (error) {
     // The unique index decides, not a prior lookup, so two simultaneous requests cannot both win.
     if (isUniqueViolation(error)) throw duplicateNumber();
@@ -111,9 +109,10 @@ export async function createInvoice(db: Database, actor: Actor, input: CreateInv
   }
 }
 
-export async function updateInvoice(db: Database, actor: Actor, id: string, input: UpdateInvoiceInput): Promise<Invoice> {
-  if (actor.role !== "admin") throw forbidden();
-  const current = await findInvoice(db, actor, id);
+export async function updateInvoice(ctx: ServiceContext, { id, changes: input }: { id: string; changes: UpdateInvoiceInput }): Promise<Invoice> {
+  const { db, actor } = ctx;
+  if (!can(actor, "update", "invoice")) throw forbidden();
+  const current = await findInvoice(ctx, id);
   const issueDate = input.issueDate ?? current.issueDate;
   const dueDate = input.dueDate === undefined ? current.dueDate : input.dueDate;
   if (dueDate && dueDate < issueDate) {
@@ -125,10 +124,10 @@ export async function updateInvoice(db: Database, actor: Actor, id: string, inpu
     await db
       .update(invoices)
       .set({ ...input, updatedAt: new Date() })
-      .where(and(eq(invoices.id, id), invoicesVisibleTo(actor)));
+      .where(and(eq(invoices.id, id), invoiceScope(actor).where));
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateNumber();
     throw error;
   }
-  return findInvoice(db, actor, id);
+  return announced(ctx, await findInvoice(ctx, id));
 }

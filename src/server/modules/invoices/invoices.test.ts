@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoices } from "../../db/schema";
 import type { PorticoEvent } from "../../realtime/event-bus";
 import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
-import { customerOfNewCompany, invoiceBody } from "./test-fixtures";
+import { customerOfNewCompany, invoiceBody } from "@/server/test/fixtures";
 
 let server: TestServer;
 let admin: TestUser;

@@ -1,9 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
-import { meSchema } from "../../../shared/schemas/me";
-import { companies } from "../../db/schema";
-import { createRouter, type AppDeps } from "../../http/context";
+import { meSchema } from "@/shared/schemas/me";
+import { createRouter } from "../../http/context";
 import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
+import { findMe } from "./me.service";
 
 const getMe = createRoute({
   method: "get",
@@ -14,15 +13,6 @@ const getMe = createRoute({
   responses: { 200: jsonContent(meSchema, "The caller"), 401: problemResponses[401] },
 });
 
-export function meRoutes({ db }: Pick<AppDeps, "db">) {
-  return createRouter().openapi(getMe, async (c) => {
-    const actor = c.var.actor;
-    const [company] = actor.companyId
-      ? await db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, actor.companyId))
-      : [];
-    return c.json(
-      { id: actor.userId, name: actor.name, email: actor.email, role: actor.role, company: company ?? null },
-      200,
-    );
-  });
+export function meRoutes() {
+  return createRouter().openapi(getMe, async (c) => c.json(await findMe(c.var.ctx), 200));
 }

@@ -3,7 +3,7 @@ import { asc, count, eq, max, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, conversations, messages, profiles, userRoles } from "../../db/schema";
 import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
-import { createCompany, createCustomer } from "./test-fixtures";
+import { createCompany, createCustomer } from "@/server/test/fixtures";
 
 /**
  * The `conversations` summary (ADR 009) is kept by triggers: whatever happens to messages, senders

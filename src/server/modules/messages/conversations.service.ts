@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, exists, ilike, sql, type SQL } from "drizzle-orm";
-import type { Conversation, ConversationsQuery, Message } from "../../../shared/schemas/message";
-import type { Page } from "../../../shared/schemas/pagination";
-import type { Database } from "../../db/client";
-import { cappedCount, cappedTotalColumn, splitTotal } from "../../db/count";
-import { prepared } from "../../db/prepared";
-import { companies, conversations, messages, profiles, userRoles } from "../../db/schema";
-import type { Actor } from "../../http/context";
-import { forbidden } from "../../http/problem";
+import { can } from "@/shared/policies";
+import type { Conversation, ConversationsQuery, Message } from "@/shared/schemas/message";
+import type { Page } from "@/shared/schemas/pagination";
+import type { Database } from "@/server/db/client";
+import { pagedList } from "@/server/db/paged-list";
+import { companies, conversations, messages, profiles, userRoles } from "@/server/db/schema";
+import { forbidden } from "@/server/http/problem";
+import type { ServiceContext } from "../context";
 import { senderProfile, senderRole, toIso, toMessage } from "./message-select";
 
 /**
@@ -31,20 +31,23 @@ const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)
  * (conversations_last_message_at_idx), and each row's newest messages are one index range of
  * messages_company_id_created_at_idx, in the same statement. The capped total runs alongside.
  */
-export async function listConversations(db: Database, actor: Actor, query: ConversationsQuery): Promise<Page<Conversation>> {
-  if (actor.role !== "admin") throw forbidden();
-  const statement = prepared(db, `conversations_list_${query.q ? "q" : "all"}_${query.sort}`, (name) =>
-    selectPage(db, query.sort, query.q ? sql`${sql.placeholder("q")}` : undefined).prepare(name),
-  );
-  const selected = await statement.execute({
-    ...(query.q ? { q: containsPattern(query.q) } : {}),
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
-    recent: recentPerConversation(query),
+export async function listConversations({ db, actor }: ServiceContext, query: ConversationsQuery): Promise<Page<Conversation>> {
+  if (!can(actor, "readAll", "conversation")) throw forbidden();
+  const pattern = query.q ? containsPattern(query.q) : undefined;
+  const { rows, ...counted } = await pagedList(db, {
+    name: `conversations_list_${pattern ? "q" : "all"}_${query.sort}`,
+    table: conversations,
+    // Admins only, so no company scope: the filter is the name search alone.
+    filter: {
+      values: pattern ? { q: pattern } : {},
+      where: () => (pattern ? matching(db, sql`${sql.placeholder("q")}`) : undefined),
+      whereWithValues: () => (pattern ? matching(db, pattern) : undefined),
+    },
+    page: query.page,
+    pageSize: query.pageSize,
+    values: { recent: recentPerConversation(query) },
+    select: (where, fullCount) => selectPage(db, query.sort, where, fullCount),
   });
-  const { rows, counted } = await splitTotal(selected, query.page, () =>
-    cappedCount(db, conversations, query.q ? matching(db, containsPattern(query.q)) : undefined),
-  );
 
   const items: Conversation[] = [];
   let current: Conversation | undefined;
@@ -64,12 +67,11 @@ export async function listConversations(db: Database, actor: Actor, query: Conve
     current.recentMessages.push(message);
     current.lastMessage = message;
   }
-  return { items, ...counted, page: query.page, pageSize: query.pageSize };
+  return { items, ...counted };
 }
 
-/** The page query, with `limit`, `offset` and `recent` (and `q` when given) as placeholders. */
-function selectPage(db: Database, sort: ConversationsQuery["sort"], pattern: SQL | undefined) {
-  const where = pattern ? matching(db, pattern) : undefined;
+/** The page query, with `limit`, `offset` and `recent` (and `q` in `where`, when given) as placeholders. */
+function selectPage(db: Database, sort: ConversationsQuery["sort"], where: SQL | undefined, fullCount: SQL<number>) {
   const direction = sort === "asc" ? asc : desc;
   // The page is picked from the summary alone: the company names are joined for its rows only,
   // not for every row a deep OFFSET skips.
@@ -117,7 +119,7 @@ function selectPage(db: Database, sort: ConversationsQuery["sort"], pattern: SQL
       senderEmail: latest.senderEmail,
       senderRole: latest.senderRole,
       // The capped total of every admin list, over the summary (the filter is an EXISTS on it).
-      fullCount: cappedTotalColumn(conversations, where),
+      fullCount,
     })
     .from(page)
     .innerJoin(companies, eq(companies.id, page.companyId))

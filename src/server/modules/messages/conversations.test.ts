@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../db/schema";
 import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
-import { createCompany, createCustomer } from "./test-fixtures";
+import { createCompany, createCustomer } from "@/server/test/fixtures";
 
 let server: TestServer;
 let admin: TestUser;

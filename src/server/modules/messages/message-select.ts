@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Message } from "../../../shared/schemas/message";
+import type { Message } from "@/shared/schemas/message";
 import { messages, profiles, userRoles } from "../../db/schema";
 
 /** Columns of a message with its sender, for selects that left-join profiles and user_roles. */

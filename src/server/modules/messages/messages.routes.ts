@@ -7,8 +7,8 @@ import {
   markMessagesReadResultSchema,
   messageSchema,
   sendMessageInputSchema,
-} from "../../../shared/schemas/message";
-import { createRouter, type AppDeps } from "../../http/context";
+} from "@/shared/schemas/message";
+import { createRouter } from "../../http/context";
 import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { listConversations, MAX_EMBEDDED_MESSAGES } from "./conversations.service";
@@ -98,20 +98,13 @@ const conversations = createRoute({
   },
 });
 
-export function messageRoutes({ db, events }: Pick<AppDeps, "db" | "events">) {
+export function messageRoutes() {
   return createRouter()
-    .openapi(conversations, async (c) => c.json(await listConversations(db, c.var.actor, c.req.valid("query")), 200))
-    .openapi(list, async (c) => c.json(await listMessages(db, c.var.actor, c.req.valid("query")), 200))
+    .openapi(conversations, async (c) => c.json(await listConversations(c.var.ctx, c.req.valid("query")), 200))
+    .openapi(list, async (c) => c.json(await listMessages(c.var.ctx, c.req.valid("query")), 200))
     .openapi(send, async (c) => {
-      const { message, created } = await sendMessage(db, c.var.actor, c.req.valid("json"));
-      // After the commit; a replayed send changed nothing, so there is nothing to announce.
-      if (created) await events.publish({ kind: "message", companyId: message.companyId, id: message.id });
+      const { message, created } = await sendMessage(c.var.ctx, c.req.valid("json"));
       return created ? c.json(message, 201) : c.json(message, 200);
     })
-    .openapi(markRead, async (c) => {
-      const { companyId, ids } = await markMessagesRead(db, c.var.actor, c.req.valid("json"));
-      // Read flags are part of the conversation too (spec 4: any change to messages refreshes the chat).
-      if (companyId && ids.length) await events.publish({ kind: "message", companyId, id: ids[ids.length - 1]! });
-      return c.json({ updated: ids.length }, 200);
-    });
+    .openapi(markRead, async (c) => c.json(await markMessagesRead(c.var.ctx, c.req.valid("json")), 200));
 }

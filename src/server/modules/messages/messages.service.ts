@@ -1,16 +1,18 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { can, type PolicyActor } from "@/shared/policies";
 import {
   NO_COMPANY_FOR_MESSAGES,
   type ListMessagesQuery,
   type MarkMessagesReadInput,
   type Message,
   type SendMessageInput,
-} from "../../../shared/schemas/message";
-import type { Database } from "../../db/client";
-import { companies, messages, profiles, userRoles } from "../../db/schema";
-import { prepared } from "../../db/prepared";
-import type { Actor } from "../../http/context";
-import { badRequest, conflict, notFound } from "../../http/problem";
+} from "@/shared/schemas/message";
+import { isForeignKeyViolation } from "@/server/db/errors";
+import { prepared } from "@/server/db/prepared";
+import { companies, messages, profiles, userRoles } from "@/server/db/schema";
+import { badRequest, conflict, notFound } from "@/server/http/problem";
+import type { ServiceContext } from "../context";
+import { companyScope, messageScope } from "../scopes";
 import { fromCustomerSide, fromProviderSide, messageColumns, senderProfile, senderRole, toMessage } from "./message-select";
 
 const companyRequired = () =>
@@ -18,25 +20,32 @@ const companyRequired = () =>
     { field: "companyId", message: "Choose the company of the conversation" },
   ]);
 
+/** The provider team (who reads every company's conversation) writes to the customers, and back. */
+const onProviderSide = (actor: PolicyActor) => can(actor, "readAll", "conversation");
+
 /**
  * The conversation the actor means. Customers: their own company, whatever they ask for (another
  * company is 404, as if it did not exist: DESIGN D11); `null` when they have no company yet.
  * Admins: the company they name, which must exist.
  */
-async function conversationOf(db: Database, actor: Actor, companyId: string | undefined): Promise<string | null> {
-  if (actor.role !== "admin") {
-    if (companyId && companyId !== actor.companyId) throw notFound("Company not found");
+async function conversationCompany({ db, actor }: ServiceContext, companyId: string | undefined): Promise<string | null> {
+  if (!can(actor, "readAll", "conversation")) {
+    if (companyId && !can(actor, "read", { type: "conversation", companyId })) throw notFound("Company not found");
     return actor.companyId;
   }
   if (!companyId) throw companyRequired();
-  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  const [company] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), companyScope(actor).where));
   if (!company) throw notFound("Company not found");
   return company.id;
 }
 
 /** The newest `limit` messages of the conversation (before `before`), oldest first. */
-export async function listMessages(db: Database, actor: Actor, query: ListMessagesQuery): Promise<Message[]> {
-  const companyId = await conversationOf(db, actor, query.companyId);
+export async function listMessages(ctx: ServiceContext, query: ListMessagesQuery): Promise<Message[]> {
+  const { db } = ctx;
+  const companyId = await conversationCompany(ctx, query.companyId);
   if (!companyId) return [];
   const statement = prepared(db, `messages_list_${query.before ? "before" : "newest"}`, (name) => {
     const company = sql.placeholder("company");
@@ -64,23 +73,25 @@ export interface SentMessage {
   created: boolean;
 }
 
-/** The company a message goes to. Unlike conversationOf it does not look the company up: the insert's foreign key does. */
-function recipientOf(actor: Actor, companyId: string | undefined): string {
-  if (actor.role === "admin") {
+/** The company a message goes to. Unlike conversationCompany it does not look the company up: the insert's foreign key does. */
+function recipientOf(actor: PolicyActor, companyId: string | undefined): string {
+  if (can(actor, "readAll", "conversation")) {
     if (!companyId) throw companyRequired();
     return companyId;
   }
   if (!actor.companyId) throw badRequest(NO_COMPANY_FOR_MESSAGES);
-  if (companyId && companyId !== actor.companyId) throw notFound("Company not found");
+  if (companyId && !can(actor, "create", { type: "conversation", companyId })) throw notFound("Company not found");
   return actor.companyId;
 }
 
-const isForeignKeyViolation = (error: unknown) => {
-  const cause = (error as { cause?: unknown }).cause ?? error;
-  return (cause as { code?: unknown }).code === "23503";
-};
+export async function sendMessage(ctx: ServiceContext, input: SendMessageInput): Promise<SentMessage> {
+  const sent = await storeMessage(ctx, input);
+  // After the commit; a replayed send changed nothing, so there is nothing to announce.
+  if (sent.created) await ctx.publish({ kind: "message", companyId: sent.message.companyId, id: sent.message.id });
+  return sent;
+}
 
-export async function sendMessage(db: Database, actor: Actor, input: SendMessageInput): Promise<SentMessage> {
+async function storeMessage({ db, actor }: ServiceContext, input: SendMessageInput): Promise<SentMessage> {
   const companyId = recipientOf(actor, input.companyId);
   const values = { companyId, senderId: actor.userId, content: input.content, ...(input.id ? { id: input.id } : {}) };
   const [row] = await db
@@ -93,7 +104,7 @@ export async function sendMessage(db: Database, actor: Actor, input: SendMessage
       if (isForeignKeyViolation(error)) throw notFound("Company not found");
       throw error;
     });
-  const sender = { id: actor.userId, name: actor.name, email: actor.email, isAdmin: actor.role === "admin" };
+  const sender = { id: actor.userId, name: actor.name, email: actor.email, isAdmin: onProviderSide(actor) };
   if (row) {
     return {
       created: true,
@@ -125,29 +136,29 @@ export async function sendMessage(db: Database, actor: Actor, input: SendMessage
   return { created: false, message: toMessage(existing) };
 }
 
-export interface MarkedRead {
-  companyId: string | null;
-  ids: string[];
-}
-
 /**
  * Marks read what the other side wrote: a customer marks the provider team's messages, an admin
  * the customers' ones. `is_read` is one flag per message, so each side only clears its own inbox
  * (a customer opening the chat must not hide a colleague's message from the admins' unread count).
  */
-export async function markMessagesRead(db: Database, actor: Actor, input: MarkMessagesReadInput): Promise<MarkedRead> {
-  const companyId = await conversationOf(db, actor, input.companyId);
-  if (!companyId) return { companyId: null, ids: [] };
-  const rows = await db
+export async function markMessagesRead(ctx: ServiceContext, input: MarkMessagesReadInput): Promise<{ updated: number }> {
+  const companyId = await conversationCompany(ctx, input.companyId);
+  if (!companyId) return { updated: 0 };
+  const rows = await ctx.db
     .update(messages)
     .set({ isRead: true })
     .where(
       and(
         eq(messages.companyId, companyId),
+        // Already implied by conversationCompany; kept so the write itself cannot cross companies.
+        messageScope(ctx.actor).where,
         eq(messages.isRead, false),
-        actor.role === "admin" ? fromCustomerSide : fromProviderSide,
+        onProviderSide(ctx.actor) ? fromCustomerSide : fromProviderSide,
       ),
     )
     .returning({ id: messages.id });
-  return { companyId, ids: rows.map((row) => row.id) };
+  // Read flags are part of the conversation too (spec 4: any change to messages refreshes the chat).
+  const last = rows.at(-1);
+  if (last) await ctx.publish({ kind: "message", companyId, id: last.id });
+  return { updated: rows.length };
 }

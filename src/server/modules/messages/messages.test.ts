@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PorticoEvent } from "../../../shared/schemas/event";
+import type { PorticoEvent } from "@/shared/schemas/event";
 import { messages } from "../../db/schema";
 import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
 import type { TestResponse } from "../../test/test-client";
-import { createCompany, createCustomer } from "./test-fixtures";
+import { createCompany, createCustomer } from "@/server/test/fixtures";
 
 let server: TestServer;
 let admin: TestUser;

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
-import { commentSchema, createCommentInputSchema } from "../../../shared/schemas/comment";
-import { createRouter, type AppDeps } from "../../http/context";
+import { commentSchema, createCommentInputSchema } from "@/shared/schemas/comment";
+import { createRouter } from "../../http/context";
 import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { addProjectComment, listProjectComments } from "./project-comments.service";
 
@@ -28,14 +28,11 @@ const createCommentRoute = createRoute({
   responses: { 201: jsonContent(commentSchema, "The new comment"), 400: problemResponses[400], 401: problemResponses[401], 404: problemResponses[404] },
 });
 
-export function projectCommentsRoutes({ db, events }: Pick<AppDeps, "db" | "events">) {
+export function projectCommentRoutes() {
   return createRouter()
-    .openapi(listRoute, async (c) => c.json(await listProjectComments(c.var.actor, db, c.req.valid("param").id), 200))
+    .openapi(listRoute, async (c) => c.json(await listProjectComments(c.var.ctx, c.req.valid("param").id), 200))
     .openapi(createCommentRoute, async (c) => {
-      const { id } = c.req.valid("param");
-      const { comment, companyId } = await addProjectComment(c.var.actor, db, id, c.req.valid("json"));
-      // The event names the project: clients refetch that project's comment list.
-      await events.publish({ kind: "project_comment", companyId, id });
+      const comment = await addProjectComment(c.var.ctx, { projectId: c.req.valid("param").id, comment: c.req.valid("json") });
       return c.json(comment, 201);
     });
 }

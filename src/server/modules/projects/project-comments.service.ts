@@ -1,8 +1,7 @@
 import { asc, eq } from "drizzle-orm";
-import type { Comment, CreateCommentInput } from "../../../shared/schemas/comment";
-import type { Database } from "../../db/client";
-import { profiles, projectComments } from "../../db/schema";
-import type { Actor } from "../../http/context";
+import type { Comment, CreateCommentInput } from "@/shared/schemas/comment";
+import { profiles, projectComments } from "@/server/db/schema";
+import type { ServiceContext } from "../context";
 import { findProjectRef } from "./projects.service";
 
 const commentColumns = {
@@ -17,9 +16,9 @@ type CommentRow = { id: string; content: string; createdAt: Date; author: Commen
 const toComment = (row: CommentRow): Comment => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 /** Oldest first, scoped through the project: another company's project answers 404 (D11). */
-export async function listProjectComments(actor: Actor, db: Database, projectId: string): Promise<Comment[]> {
-  const project = await findProjectRef(actor, db, projectId);
-  const rows = await db
+export async function listProjectComments(ctx: ServiceContext, projectId: string): Promise<Comment[]> {
+  const project = await findProjectRef(ctx, projectId);
+  const rows = await ctx.db
     .select(commentColumns)
     .from(projectComments)
     .leftJoin(profiles, eq(profiles.id, projectComments.userId))
@@ -30,16 +29,16 @@ export async function listProjectComments(actor: Actor, db: Database, projectId:
 
 /** Customers on their own company's projects, admins on any; the author is always the caller. */
 export async function addProjectComment(
-  actor: Actor,
-  db: Database,
-  projectId: string,
-  input: CreateCommentInput,
-): Promise<{ comment: Comment; companyId: string }> {
-  const project = await findProjectRef(actor, db, projectId);
+  ctx: ServiceContext,
+  { projectId, comment: input }: { projectId: string; comment: CreateCommentInput },
+): Promise<Comment> {
+  const { db, actor } = ctx;
+  const project = await findProjectRef(ctx, projectId);
   const [row] = await db
     .insert(projectComments)
     .values({ projectId: project.id, userId: actor.userId, content: input.content })
     .returning({ id: projectComments.id, content: projectComments.content, createdAt: projectComments.createdAt });
-  const comment = toComment({ ...row!, author: { id: actor.userId, name: actor.name, email: actor.email } });
-  return { comment, companyId: project.companyId };
+  // The event names the project: clients refetch that project's comment list.
+  await ctx.publish({ kind: "project_comment", companyId: project.companyId, id: project.id });
+  return toComment({ ...row!, author: { id: actor.userId, name: actor.name, email: actor.email } });
 }

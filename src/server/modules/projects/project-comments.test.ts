@@ -3,9 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../../db/schema";
 import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
-import { addMember, customerWithCompany, nextEvent, type CustomerWithCompany } from "../companies/test-fixtures";
-import type { Project } from "../../../shared/schemas/project";
-import { createProject } from "./test-fixtures";
+import { addMember, createProject, customerWithCompany, type CustomerWithCompany, nextEvent } from "@/server/test/fixtures";
+import type { Project } from "@/shared/schemas/project";
 
 let server: TestServer;
 let admin: TestUser;

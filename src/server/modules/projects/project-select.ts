@@ -1,15 +1,7 @@
 import { eq, type SQL } from "drizzle-orm";
-import type { Project } from "../../../shared/schemas/project";
-import type { Database } from "../../db/client";
-import { companies, profiles, projects } from "../../db/schema";
-import { visibleTo } from "../../db/scope";
-import type { Actor } from "../../http/context";
-
-/** Admins see every project; a customer only their company's, and one without a company none. */
-export const projectScope = (actor: Actor): SQL | undefined => visibleTo(actor, projects.companyId);
-
-/** The same rule for the company a project is created under. */
-export const companyScope = (actor: Actor): SQL | undefined => visibleTo(actor, companies.id);
+import type { Project } from "@/shared/schemas/project";
+import type { Database } from "@/server/db/client";
+import { companies, profiles, projects } from "@/server/db/schema";
 
 const projectColumns = {
   id: projects.id,

@@ -3,8 +3,7 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projects } from "../../db/schema";
 import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
-import { customerWithCompany, nextEvent, type CustomerWithCompany } from "../companies/test-fixtures";
-import { createProject } from "./test-fixtures";
+import { createProject, customerWithCompany, type CustomerWithCompany, nextEvent } from "@/server/test/fixtures";
 
 let server: TestServer;
 let admin: TestUser;

@@ -6,8 +6,8 @@ import {
   projectPageSchema,
   projectSchema,
   updateProjectInputSchema,
-} from "../../../shared/schemas/project";
-import { createRouter, type AppDeps } from "../../http/context";
+} from "@/shared/schemas/project";
+import { createRouter } from "../../http/context";
 import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { createProject, findProject, listProjects, updateProject } from "./projects.service";
@@ -70,18 +70,13 @@ const updateRoute = createRoute({
   },
 });
 
-export function projectsRoutes({ db, events }: Pick<AppDeps, "db" | "events">) {
+export function projectsRoutes() {
   return createRouter()
-    .openapi(listRoute, async (c) => c.json(await listProjects(c.var.actor, db, c.req.valid("query")), 200))
-    .openapi(getRoute, async (c) => c.json(await findProject(c.var.actor, db, c.req.valid("param").id), 200))
-    .openapi(createProjectRoute, async (c) => {
-      const project = await createProject(c.var.actor, db, c.req.valid("json"));
-      await events.publish({ kind: "project", companyId: project.company.id, id: project.id });
-      return c.json(project, 201);
-    })
+    .openapi(listRoute, async (c) => c.json(await listProjects(c.var.ctx, c.req.valid("query")), 200))
+    .openapi(getRoute, async (c) => c.json(await findProject(c.var.ctx, c.req.valid("param").id), 200))
+    .openapi(createProjectRoute, async (c) => c.json(await createProject(c.var.ctx, c.req.valid("json")), 201))
     .openapi(updateRoute, async (c) => {
-      const project = await updateProject(c.var.actor, db, c.req.valid("param").id, c.req.valid("json"));
-      await events.publish({ kind: "project", companyId: project.company.id, id: project.id });
+      const project = await updateProject(c.var.ctx, { id: c.req.valid("param").id, changes: c.req.valid("json") });
       return c.json(project, 200);
     });
 }

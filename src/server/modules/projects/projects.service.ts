@@ -1,39 +1,44 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { Page } from "../../../shared/schemas/pagination";
-import type { CreateProjectInput, Project, ProjectListQuery, UpdateProjectInput } from "../../../shared/schemas/project";
-import type { Database } from "../../db/client";
-import { cappedCount, cappedTotalColumn, splitTotal } from "../../db/count";
-import { prepared } from "../../db/prepared";
-import { ListFilter } from "../../db/scope";
-import { companies, projects, userRoles } from "../../db/schema";
-import type { Actor } from "../../http/context";
-import { badRequest, conflict, notFound } from "../../http/problem";
-import { companyScope, projectScope, selectProjects, toProject } from "./project-select";
+import { can } from "@/shared/policies";
+import type { Page } from "@/shared/schemas/pagination";
+import type { CreateProjectInput, Project, ProjectListQuery, UpdateProjectInput } from "@/shared/schemas/project";
+import type { Database } from "@/server/db/client";
+import { isForeignKeyViolation } from "@/server/db/errors";
+import { pagedList } from "@/server/db/paged-list";
+import { prepared } from "@/server/db/prepared";
+import { companies, projects, userRoles } from "@/server/db/schema";
+import { badRequest, conflict, forbidden, notFound } from "@/server/http/problem";
+import type { ServiceContext } from "../context";
+import { companyScope, projectScope } from "../scopes";
+import { selectProjects, toProject } from "./project-select";
 import { nextFreeSlug, slugify, UUID_SHAPE } from "./project-slug";
 
-export async function listProjects(actor: Actor, db: Database, query: ProjectListQuery): Promise<Page<Project>> {
-  const filter = new ListFilter(actor, projects.companyId)
+export async function listProjects({ db, actor }: ServiceContext, query: ProjectListQuery): Promise<Page<Project>> {
+  const filter = projectScope(actor)
+    .filter()
     .equals("company", projects.companyId, query.companyId)
     .contains("q", projects.name, query.q);
-  const statement = prepared(db, `projects_list_${filter.key}_${query.sort}`, (name) => {
-    const where = filter.where();
-    const order = query.sort === "asc" ? [asc(projects.createdAt), desc(projects.id)] : [desc(projects.createdAt), asc(projects.id)];
-    return selectProjects(db, { fullCount: cappedTotalColumn(projects, where) })
-      .where(where)
-      .orderBy(...order)
-      .limit(sql.placeholder("limit"))
-      .offset(sql.placeholder("offset"))
-      .prepare(name);
+  const order = query.sort === "asc" ? [asc(projects.createdAt), desc(projects.id)] : [desc(projects.createdAt), asc(projects.id)];
+  const { rows, ...counted } = await pagedList(db, {
+    name: `projects_list_${filter.key}_${query.sort}`,
+    table: projects,
+    filter,
+    page: query.page,
+    pageSize: query.pageSize,
+    select: (where, fullCount) =>
+      selectProjects(db, { fullCount })
+        .where(where)
+        .orderBy(...order)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset")),
   });
-  const page = await statement.execute({ ...filter.values, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
-  const { rows, counted } = await splitTotal(page, query.page, () => cappedCount(db, projects, filter.whereWithValues()));
-  return { items: rows.map(toProject), ...counted, page: query.page, pageSize: query.pageSize };
+  return { items: rows.map(toProject), ...counted };
 }
 
 /** By id or slug (D7). Another company's project answers exactly like a missing one (D11). */
-export async function findProject(actor: Actor, db: Database, idOrSlug: string): Promise<Project> {
+export async function findProject({ db, actor }: ServiceContext, idOrSlug: string): Promise<Project> {
   const byId = UUID_SHAPE.test(idOrSlug);
-  const filter = new ListFilter(actor, projects.companyId).equals(byId ? "id" : "slug", byId ? projects.id : projects.slug, idOrSlug);
+  const filter = projectScope(actor).filter().equals(byId ? "id" : "slug", byId ? projects.id : projects.slug, idOrSlug);
   const statement = prepared(db, `project_${filter.key}`, (name) => selectProjects(db).where(filter.where()).prepare(name));
   const [row] = await statement.execute(filter.values);
   if (!row) throw notFound("Project not found");
@@ -41,23 +46,25 @@ export async function findProject(actor: Actor, db: Database, idOrSlug: string):
 }
 
 /** The id and owning company of a project the actor may see, for writes beneath it. */
-export async function findProjectRef(actor: Actor, db: Database, id: string): Promise<{ id: string; companyId: string }> {
+export async function findProjectRef({ db, actor }: ServiceContext, id: string): Promise<{ id: string; companyId: string }> {
   const [row] = await db
     .select({ id: projects.id, companyId: projects.companyId })
     .from(projects)
-    .where(and(eq(projects.id, id), projectScope(actor)));
+    .where(and(eq(projects.id, id), projectScope(actor).where));
   if (!row) throw notFound("Project not found");
   return row;
 }
 
-const pgCode = (error: unknown) => ((error as { cause?: { code?: unknown } }).cause ?? (error as { code?: unknown })).code;
 const SLUG_ATTEMPTS = 5;
 
-export async function createProject(actor: Actor, db: Database, input: CreateProjectInput): Promise<Project> {
+/** Admin only. The project is announced once it is committed. */
+export async function createProject(ctx: ServiceContext, input: CreateProjectInput): Promise<Project> {
+  const { db, actor } = ctx;
+  if (!can(actor, "create", "project")) throw forbidden();
   const [company] = await db
     .select({ id: companies.id })
     .from(companies)
-    .where(and(eq(companies.id, input.companyId), companyScope(actor)));
+    .where(and(eq(companies.id, input.companyId), companyScope(actor).where));
   const noCompany = () => badRequest("The company does not exist", [{ field: "companyId", message: "Choose an existing company" }]);
   if (!company) throw noCompany();
   const base = slugify(input.name);
@@ -76,10 +83,10 @@ export async function createProject(actor: Actor, db: Database, input: CreatePro
         })
         .onConflictDoNothing({ target: [projects.companyId, projects.slug] })
         .returning({ id: projects.id });
-      if (row) return findProject(actor, db, row.id);
+      if (row) return await announced(ctx, await findProject(ctx, row.id));
     } catch (error) {
       // The company was deleted between the check and the insert.
-      if (pgCode(error) === "23503") throw noCompany();
+      if (isForeignKeyViolation(error)) throw noCompany();
       throw error;
     }
     // Another insert took this slug meanwhile; look again.
@@ -87,19 +94,30 @@ export async function createProject(actor: Actor, db: Database, input: CreatePro
   throw conflict("Could not find a free slug for this name; try again");
 }
 
-async function isAdmin(db: Database, userId: string): Promise<boolean> {
-  const [row] = await db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
-  return row?.role === "admin";
+async function announced(ctx: ServiceContext, project: Project): Promise<Project> {
+  await ctx.publish({ kind: "project", companyId: project.company.id, id: project.id });
+  return project;
+}
+
+/** A stored role, not the caller's: a project is assigned to a member of the provider team. */
+async function isTeamMember(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")));
+  return row !== undefined;
 }
 
 /** Admin edit. The slug stays as created (D7) so links keep working after a rename. */
-export async function updateProject(actor: Actor, db: Database, id: string, input: UpdateProjectInput): Promise<Project> {
+export async function updateProject(ctx: ServiceContext, { id, changes: input }: { id: string; changes: UpdateProjectInput }): Promise<Project> {
+  const { db, actor } = ctx;
+  if (!can(actor, "update", "project")) throw forbidden();
   const [current] = await db
     .select({ startDate: projects.startDate, endDate: projects.endDate })
     .from(projects)
-    .where(and(eq(projects.id, id), projectScope(actor)));
+    .where(and(eq(projects.id, id), projectScope(actor).where));
   if (!current) throw notFound("Project not found");
-  if (input.assignedTo && !(await isAdmin(db, input.assignedTo))) {
+  if (input.assignedTo && !(await isTeamMember(db, input.assignedTo))) {
     throw badRequest("The assignee must be a team member", [{ field: "assignedTo", message: "Choose a team member" }]);
   }
   // Checked against stored values too, since a client may send only one of the dates.
@@ -119,5 +137,5 @@ export async function updateProject(actor: Actor, db: Database, id: string, inpu
     .update(projects)
     .set({ ...changes, updatedAt: sql`now()` })
     .where(eq(projects.id, id));
-  return findProject(actor, db, id);
+  return announced(ctx, await findProject(ctx, id));
 }

@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
-import { customerWithCompany, type CustomerWithCompany } from "../companies/test-fixtures";
-import { createProject } from "./test-fixtures";
+import { createProject, customerWithCompany, type CustomerWithCompany } from "@/server/test/fixtures";
 
 let server: TestServer;
 let admin: TestUser;

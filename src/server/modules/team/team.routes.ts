@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
-import { teamSchema } from "../../../shared/schemas/team";
-import { createRouter, type AppDeps } from "../../http/context";
+import { teamSchema } from "@/shared/schemas/team";
+import { createRouter } from "../../http/context";
 import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { listTeam } from "./team.service";
@@ -15,6 +15,6 @@ const listRoute = createRoute({
   responses: { 200: jsonContent(teamSchema, "Admins by name"), 401: problemResponses[401], 403: problemResponses[403] },
 });
 
-export function teamRoutes({ db }: Pick<AppDeps, "db">) {
-  return createRouter().openapi(listRoute, async (c) => c.json(await listTeam(c.var.actor, db), 200));
+export function teamRoutes() {
+  return createRouter().openapi(listRoute, async (c) => c.json(await listTeam(c.var.ctx), 200));
 }

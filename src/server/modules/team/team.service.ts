@@ -1,13 +1,13 @@
 import { asc, eq, sql } from "drizzle-orm";
-import type { TeamMember } from "../../../shared/schemas/team";
-import type { Database } from "../../db/client";
-import { profiles, userRoles } from "../../db/schema";
-import type { Actor } from "../../http/context";
-import { forbidden } from "../../http/problem";
+import { can } from "@/shared/policies";
+import type { TeamMember } from "@/shared/schemas/team";
+import { profiles, userRoles } from "@/server/db/schema";
+import { forbidden } from "@/server/http/problem";
+import type { ServiceContext } from "../context";
 
 /** Admins are the team members a project can be assigned to (D2). Only admins may list them. */
-export async function listTeam(actor: Actor, db: Database): Promise<TeamMember[]> {
-  if (actor.role !== "admin") throw forbidden();
+export async function listTeam({ db, actor }: ServiceContext): Promise<TeamMember[]> {
+  if (!can(actor, "read", "team")) throw forbidden();
   return db
     .select({ id: profiles.id, name: profiles.fullName, email: profiles.email })
     .from(userRoles)

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { commentSchema, createCommentInputSchema } from "../../../shared/schemas/comment";
-import { createRouter, type AppDeps } from "../../http/context";
+import { commentSchema, createCommentInputSchema } from "@/shared/schemas/comment";
+import { createRouter } from "../../http/context";
 import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { createTicketComment, listTicketComments } from "./ticket-comments.service";
 
@@ -43,14 +43,11 @@ const create = createRoute({
   },
 });
 
-export function ticketCommentRoutes({ db, events }: Pick<AppDeps, "db" | "events">) {
+export function ticketCommentRoutes() {
   return createRouter()
-    .openapi(list, async (c) => c.json(await listTicketComments(db, c.var.actor, c.req.valid("param").id), 200))
+    .openapi(list, async (c) => c.json(await listTicketComments(c.var.ctx, c.req.valid("param").id), 200))
     .openapi(create, async (c) => {
-      const ticketId = c.req.valid("param").id;
-      const { comment, companyId } = await createTicketComment(db, c.var.actor, ticketId, c.req.valid("json"));
-      // The event names the ticket, not the comment: what a client refetches is that ticket's thread.
-      await events.publish({ kind: "ticket_comment", companyId, id: ticketId });
+      const comment = await createTicketComment(c.var.ctx, { ticketId: c.req.valid("param").id, comment: c.req.valid("json") });
       return c.json(comment, 201);
     });
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PorticoEvent } from "../../realtime/event-bus";
 import { profiles, ticketComments } from "../../db/schema";
 import { startTestServer, type TestServer } from "../../test/harness";
-import { customerWithProject } from "./test-fixtures";
+import { customerWithProject } from "@/server/test/fixtures";
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
-import { createProject, customerWithProject } from "./test-fixtures";
+import { customerWithProject, insertProject } from "@/server/test/fixtures";
 
 let server: TestServer;
 let admin: TestUser;
@@ -17,7 +17,7 @@ beforeAll(async () => {
   admin = await server.createUser({ admin: true });
   a = await customerWithProject(server, "Alpha Corp");
   b = await customerWithProject(server, "Beta Corp");
-  secondProjectOfA = await createProject(server, a.company.id, "Alpha app");
+  secondProjectOfA = await insertProject(server, a.company.id, "Alpha app");
   await open(a.customer, a.project.id, "Alpha first");
   await open(a.customer, secondProjectOfA.id, "Alpha second 100%_done");
   const third = await open(a.customer, a.project.id, "Alpha third", "urgent");

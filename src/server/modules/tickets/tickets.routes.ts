@@ -5,11 +5,10 @@ import {
   ticketPageSchema,
   ticketSchema,
   updateTicketInputSchema,
-} from "../../../shared/schemas/ticket";
-import { createRouter, type AppDeps } from "../../http/context";
+} from "@/shared/schemas/ticket";
+import { createRouter } from "../../http/context";
 import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { requireRole } from "../../http/session";
-import { ticketCommentRoutes } from "./ticket-comments.routes";
 import { createTicket, findTicket, listTickets, updateTicket } from "./tickets.service";
 
 // A malformed id is a 400 naming `id`, never a database error.
@@ -72,20 +71,13 @@ const update = createRoute({
   },
 });
 
-export function ticketRoutes(deps: Pick<AppDeps, "db" | "events">) {
-  const { db, events } = deps;
+export function ticketRoutes() {
   return createRouter()
-    .openapi(list, async (c) => c.json(await listTickets(db, c.var.actor, c.req.valid("query")), 200))
-    .openapi(get, async (c) => c.json(await findTicket(db, c.var.actor, c.req.valid("param").id), 200))
-    .openapi(create, async (c) => {
-      const ticket = await createTicket(db, c.var.actor, c.req.valid("json"));
-      await events.publish({ kind: "ticket", companyId: ticket.company.id, id: ticket.id });
-      return c.json(ticket, 201);
-    })
+    .openapi(list, async (c) => c.json(await listTickets(c.var.ctx, c.req.valid("query")), 200))
+    .openapi(get, async (c) => c.json(await findTicket(c.var.ctx, c.req.valid("param").id), 200))
+    .openapi(create, async (c) => c.json(await createTicket(c.var.ctx, c.req.valid("json")), 201))
     .openapi(update, async (c) => {
-      const ticket = await updateTicket(db, c.var.actor, c.req.valid("param").id, c.req.valid("json"));
-      await events.publish({ kind: "ticket", companyId: ticket.company.id, id: ticket.id });
+      const ticket = await updateTicket(c.var.ctx, { id: c.req.valid("param").id, changes: c.req.valid("json") });
       return c.json(ticket, 200);
-    })
-    .route("/", ticketCommentRoutes(deps));
+    });
 }

@@ -1,9 +1,8 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tickets } from "../../db/schema";
-import type { PorticoEvent } from "../../realtime/event-bus";
 import { startTestServer, type TestServer } from "../../test/harness";
-import { customerWithProject } from "./test-fixtures";
+import { customerWithProject, nextEvent } from "@/server/test/fixtures";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -13,26 +12,10 @@ afterAll(() => server.close());
 
 const ticketCount = async () => (await server.deps.db.select({ n: count() }).from(tickets))[0]!.n;
 
-/** Resolves with the next published event of this kind (subscribe before the write). */
-function nextEvent(kind: PorticoEvent["kind"]): Promise<PorticoEvent> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      stop();
-      reject(new Error(`no ${kind} event`));
-    }, 5000);
-    const stop = server.deps.events.subscribe((event) => {
-      if (event.kind !== kind) return;
-      clearTimeout(timer);
-      stop();
-      resolve(event);
-    });
-  });
-}
-
 describe("POST /api/tickets", () => {
   it("opens a pending ticket in the customer's project, authored by the caller, and announces it", async () => {
     const { company, project, customer } = await customerWithProject(server, "Northwind");
-    const event = nextEvent("ticket");
+    const event = nextEvent(server, "ticket");
     const response = await customer.client.post("/api/tickets", {
       projectId: project.id,
       title: "  Login page is broken  ",
@@ -152,7 +135,7 @@ describe("PATCH /api/tickets/:id", () => {
     const { company, project, customer } = await customerWithProject(server, "Editable Co");
     const admin = await server.createUser({ admin: true });
     const created = (await customer.client.post("/api/tickets", { projectId: project.id, title: "Old" })).body;
-    const event = nextEvent("ticket");
+    const event = nextEvent(server, "ticket");
     const response = await admin.client.patch(`/api/tickets/${created.id}`, {
       title: "New",
       description: "Clarified",

@@ -1,4 +1,4 @@
-import type { Auth } from "../auth";
+import type { Auth } from "@/server/auth";
 
 /** What Hono keeps of each registered handler and middleware. */
 interface RouterEntry {

@@ -1,5 +1,5 @@
 import { connect } from "node:net";
-import { nextClientIp } from "../test/harness";
+import { nextClientIp } from "../harness";
 
 export interface SendOptions {
   method?: string;
@@ -21,7 +21,6 @@ export interface Sent {
   headers: Headers;
   text: string;
   /** The parsed body, or undefined when it is not JSON. Loosely typed on purpose, like TestClient's. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 

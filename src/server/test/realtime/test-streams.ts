@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { listenerApplicationName } from "../../realtime/postgres-listener";
-import { openSse, type SseFrame, type SseReader } from "../../realtime/sse-client";
-import type { TestServer } from "../../test/harness";
-import type { TestClient } from "../../test/test-client";
+import { listenerApplicationName } from "@/server/realtime/postgres-listener";
+import { openSse, type SseFrame, type SseReader } from "./sse-client";
+import type { TestServer } from "../harness";
+import type { TestClient } from "../test-client";
 
 /** Opens GET /api/events at `baseUrl` (another server process may share the session) as `client`. */
 export async function openStream(client: TestClient, baseUrl = client.baseUrl, onFrame?: (frame: SseFrame) => void) {

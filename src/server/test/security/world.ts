@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { companyUsers } from "../db/schema";
-import { promoteToAdmin } from "../modules/users/users.service";
-import type { TestServer } from "../test/harness";
+import { companyUsers } from "@/server/db/schema";
+import { promoteToAdmin } from "@/server/modules/users/users.service";
+import type { TestServer } from "../harness";
 import { send } from "./http";
 
 /**
@@ -76,7 +76,6 @@ async function newUser(server: TestServer, name: string, options: { email?: stri
 }
 
 /** A request as `user` that must answer `status`; its body. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- loosely-typed JSON, like TestClient's
 export async function ok<T = any>(server: TestServer, user: WorldUser, method: string, path: string, body?: unknown, status = 201): Promise<T> {
   const response = await send(server.baseUrl, path, { method, cookie: user.cookie, ...(body === undefined ? {} : { json: body }) });
   if (response.status !== status) throw new Error(`${method} ${path} gave ${response.status} ${response.text}`);
@@ -156,7 +155,6 @@ export async function buildWorld(server: TestServer): Promise<World> {
   ];
 
   const pick = <T extends Record<string, unknown>>(rows: T[], ...keys: (keyof T)[]) =>
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- narrowed by the TenantRecords fields below
     rows.map((row) => Object.fromEntries(keys.map((key) => [key, row[key]]))) as any[];
   const a: TenantRecords = {
     company: { id: companyA.id, name: companyA.name },

@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import type { Database } from "../db/client";
+import type { Database } from "@/server/db/client";
 import {
   accounts,
   companies,
@@ -12,7 +12,7 @@ import {
   ticketComments,
   tickets,
   userRoles,
-} from "../db/schema";
+} from "@/server/db/schema";
 
 /**
  * Every row of every table a request could change (all but sessions and rate-limit counters, which

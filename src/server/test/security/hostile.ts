@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { API_BODY_LIMIT_BYTES } from "../http/security";
+import { API_BODY_LIMIT_BYTES } from "@/server/http/security";
 
 /** One generated request body: the exact text sent, and which generator made it. */
 export interface HostileBody {

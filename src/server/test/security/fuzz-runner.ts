@@ -1,7 +1,7 @@
 import fc from "fast-check";
-import { problemSchema } from "../../shared/schemas/problem";
+import { problemSchema } from "@/shared/schemas/problem";
 import type { FuzzTarget } from "./fuzz-targets";
-import { nextClientIp } from "../test/harness";
+import { nextClientIp } from "../harness";
 import { hostileBodies, hostileStrings, type HostileBody } from "./hostile";
 import { send, sendRaw, type Sent } from "./http";
 import type { ActorName, World } from "./world";

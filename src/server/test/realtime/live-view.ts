@@ -1,5 +1,5 @@
-import type { SseFrame, SseReader } from "../../realtime/sse-client";
-import type { TestUser } from "../../test/harness";
+import type { SseFrame, SseReader } from "./sse-client";
+import type { TestUser } from "../harness";
 import { openStream } from "./test-streams";
 
 /**

@@ -1,0 +1,11 @@
+import type { Role } from "@/shared/enums";
+
+/** Who is calling. Every service function gets one (through its ServiceContext) and scopes its queries by it. */
+export interface Actor {
+  userId: string;
+  email: string;
+  name: string;
+  role: Role;
+  companyId: string | null;
+  sessionId: string;
+}

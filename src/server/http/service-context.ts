@@ -1,0 +1,12 @@
+import { createMiddleware } from "hono/factory";
+import type { ServiceContext } from "../modules/context";
+import type { AppDeps, AppEnv } from "./context";
+
+/** Builds the request's ServiceContext once, after requireSession put the actor on the context. */
+export function provideServiceContext({ db, events }: Pick<AppDeps, "db" | "events">) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const ctx: ServiceContext = { db, actor: c.var.actor, publish: (event) => events.publish(event) };
+    c.set("ctx", ctx);
+    await next();
+  });
+}

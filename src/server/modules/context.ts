@@ -1,0 +1,18 @@
+import type { Actor } from "@/server/actor";
+import type { Database } from "@/server/db/client";
+import type { PorticoEvent } from "@/server/realtime/event-bus";
+
+/**
+ * What every service function gets as its first argument: `fn(ctx, input)`. Built once per
+ * request by the route layer (http/service-context.ts), or by a test or script directly.
+ */
+export interface ServiceContext {
+  db: Database;
+  /** Who is calling: services scope their SQL by it and ask `can` before acting. */
+  actor: Actor;
+  /**
+   * Announces a committed change to every process's event streams. Services call it after their
+   * write, never inside a transaction, so nobody hears of a rolled-back change. Never rejects.
+   */
+  publish(event: PorticoEvent): Promise<void>;
+}

@@ -1,0 +1,96 @@
+import { randomUUID } from "node:crypto";
+import type { Company } from "@/shared/schemas/company";
+import type { Project } from "@/shared/schemas/project";
+import { companies, companyUsers, projects } from "@/server/db/schema";
+import type { PorticoEvent } from "@/server/realtime/event-bus";
+import type { TestServer, TestUser } from "./harness";
+
+/*
+ * The records tests start from. Most go straight into the database, so a module's tests do not
+ * depend on another module's API; the ones named after an API call go through it on purpose.
+ */
+
+/** A company row, without members. */
+export async function createCompany(server: TestServer, name = "Acme Ltd") {
+  const [company] = await server.deps.db.insert(companies).values({ name }).returning({ id: companies.id, name: companies.name });
+  return company!;
+}
+
+/** Makes `user` (by default a new signed-in user) a member of the company (no API invites members). */
+export async function addMember(server: TestServer, companyId: string, user?: TestUser): Promise<TestUser> {
+  const member = user ?? (await server.createUser());
+  await server.deps.db.insert(companyUsers).values({ companyId, userId: member.id });
+  return member;
+}
+
+/** A new signed-in customer, member of `companyId`. */
+export async function createCustomer(server: TestServer, companyId: string, name?: string): Promise<TestUser> {
+  return addMember(server, companyId, await server.createUser(name ? { name } : {}));
+}
+
+/** A new company with one signed-in customer member. */
+export async function customerOfNewCompany(server: TestServer, name: string) {
+  const company = await createCompany(server, name);
+  const customer = await createCustomer(server, company.id, `${name} Customer`);
+  return { company, customer };
+}
+
+export type CustomerWithCompany = TestUser & { company: Company };
+
+/** A signed-in customer who created their company through the profile form (PUT /api/companies/mine). */
+export async function customerWithCompany(server: TestServer, name: string, profile: Record<string, unknown> = {}): Promise<CustomerWithCompany> {
+  const user = await server.createUser({ name: `${name} Customer` });
+  const response = await user.client.request<{ company: Company }>("PUT", "/api/companies/mine", { name, ...profile });
+  if (response.status !== 201) throw new Error(`company setup failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return { ...user, company: response.body.company };
+}
+
+/** A project row with a unique slug. */
+export async function insertProject(server: TestServer, companyId: string, name = "Website redesign") {
+  const [project] = await server.deps.db
+    .insert(projects)
+    .values({ companyId, name, slug: `${name.toLowerCase().replace(/\W+/g, "-")}-${randomUUID().slice(0, 8)}` })
+    .returning({ id: projects.id, name: projects.name, slug: projects.slug });
+  return project!;
+}
+
+/** Creates a project through the admin API (POST /api/projects) and fails loudly if that does not work. */
+export async function createProject(admin: TestUser, companyId: string, body: Record<string, unknown> = {}): Promise<Project> {
+  const response = await admin.client.post<Project>("/api/projects", { companyId, name: "Website Redesign", ...body });
+  if (response.status !== 201) throw new Error(`project setup failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body;
+}
+
+/** A company with one project and one signed-in customer member. */
+export async function customerWithProject(server: TestServer, companyName: string) {
+  const company = await createCompany(server, companyName);
+  const project = await insertProject(server, company.id, `${companyName} site`);
+  const customer = await server.createUser({ name: `${companyName} Customer` });
+  await addMember(server, company.id, customer);
+  return { company, project, customer };
+}
+
+/** A complete, valid create-invoice body for the company; override what the test is about. */
+export const invoiceBody = (companyId: string, overrides: Record<string, unknown> = {}) => ({
+  companyId,
+  invoiceNumber: `INV-${Math.random().toString(36).slice(2, 10)}`,
+  amount: "100.00",
+  issueDate: "2026-03-01",
+  ...overrides,
+});
+
+/** Resolves with the next published event of this kind; subscribe before the write. */
+export function nextEvent(server: TestServer, kind: PorticoEvent["kind"]): Promise<PorticoEvent> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`no ${kind} event`));
+    }, 5000);
+    const stop = server.deps.events.subscribe((event: PorticoEvent) => {
+      if (event.kind !== kind) return;
+      clearTimeout(timer);
+      stop();
+      resolve(event);
+    });
+  });
+}

@@ -1,0 +1,49 @@
+import type { Role } from "./enums";
+
+/**
+ * Who may do what, in one place for the server and the web app (DESIGN section 5). Pure: the
+ * server's services and routes ask it before they act, the web app to hide what would be refused.
+ * It decides on role and company only; which rows a query may touch is the server's scope
+ * builders' job (modules/scopes.ts), written from the same rule.
+ */
+export interface PolicyActor {
+  role: Role;
+  companyId: string | null;
+}
+
+export type Subject = "company" | "project" | "ticket" | "comment" | "invoice" | "conversation" | "team";
+
+/**
+ * - `read`: see records of the subject (with a record: that one).
+ * - `readAll`: see every company's records at once (lists across companies, filters by company).
+ * - `create`, `update`: write a record of the subject (with a record: of that company).
+ */
+export type Action = "read" | "readAll" | "create" | "update";
+
+/** A record, named by the company it belongs to: the only thing the rules look at. */
+export interface OwnedRecord {
+  type: Subject;
+  companyId: string;
+}
+
+/** What a customer may create: only inside their own company. */
+const CUSTOMER_CREATES: ReadonlySet<Subject> = new Set(["ticket", "comment", "conversation"]);
+
+export function can(actor: PolicyActor, action: Action, target: Subject | OwnedRecord): boolean {
+  // The provider team runs the portal for every company.
+  if (actor.role === "admin") return true;
+  const subject = typeof target === "string" ? target : target.type;
+  const ownCompany = typeof target === "string" ? actor.companyId !== null : target.companyId === actor.companyId;
+  switch (action) {
+    case "readAll":
+      return false;
+    case "read":
+      return subject !== "team" && (typeof target === "string" || ownCompany);
+    case "create":
+      // A customer creates their company once, through the profile form.
+      if (subject === "company") return actor.companyId === null;
+      return CUSTOMER_CREATES.has(subject) && ownCompany;
+    case "update":
+      return subject === "company" && ownCompany;
+  }
+}
