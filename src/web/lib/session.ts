@@ -1,9 +1,18 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { can } from "@/shared/policies";
+import type { Me } from "@/shared/schemas/me";
 import type { SignInInput, SignUpInput } from "@/shared/schemas/auth";
 import { ApiError, api, untypedAuthApi } from "./api";
 import { queryClient } from "./query-client";
 
 export const meQueryKey = ["me"] as const;
+
+/**
+ * Where a signed-in user lands: the admin area for whoever may read every company's records (the
+ * same rule the server's policy applies), the customer dashboard for everyone else.
+ */
+export const homePathFor = (me: Pick<Me, "role" | "company">) =>
+  can({ role: me.role, companyId: me.company?.id ?? null }, "readAll", "company") ? "/admin" : "/dashboard";
 
 /** The signed-in user, or null when there is no session. */
 export async function fetchMe() {

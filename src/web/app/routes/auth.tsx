@@ -9,9 +9,8 @@ import { SignInForm } from "@/web/features/auth/components/sign-in-form";
 import { SignUpForm } from "@/web/features/auth/components/sign-up-form";
 import { errorMessage } from "@/web/lib/api";
 import { brandName, tagline } from "@/web/lib/brand";
-import { fetchMe, meQueryKey, signIn, signUp, useProbedMe } from "@/web/lib/session";
+import { fetchMe, homePathFor, meQueryKey, signIn, signUp, useProbedMe } from "@/web/lib/session";
 
-const landingFor = (role: string) => (role === "admin" ? "/admin" : "/dashboard");
 
 export function AuthRoute() {
   // No /api/me (and its 401) for the signed-out visitor this page is for (performance report D1).
@@ -24,7 +23,7 @@ export function AuthRoute() {
       await signIn(input);
       const user = await client.fetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 0 });
       toast.success("Welcome back!");
-      navigate(landingFor(user?.role ?? "customer"), { replace: true });
+      navigate(user ? homePathFor(user) : "/dashboard", { replace: true });
     } catch (error) {
       toast.error(errorMessage(error, "Failed to sign in"));
     }
@@ -43,7 +42,7 @@ export function AuthRoute() {
 
   if (me.isPending) return <PageSpinner />;
   // Already signed in (a bookmarked /auth, say): go where sign-in would have gone.
-  if (me.data) return <Navigate replace to={landingFor(me.data.role)} />;
+  if (me.data) return <Navigate replace to={homePathFor(me.data)} />;
 
   return (
     <main className="flex min-h-screen items-center justify-center p-4">

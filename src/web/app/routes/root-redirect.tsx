@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Navigate } from "react-router";
 import { PageSpinner } from "@/web/components/ui/spinner";
-import { useMe } from "@/web/lib/session";
+import { homePathFor, useMe } from "@/web/lib/session";
 
 /** Spec section 6 and D9: stop waiting for the session check after 2 seconds. */
 export const SESSION_CHECK_TIMEOUT_MS = 2000;
@@ -14,7 +14,7 @@ export function RootRedirect() {
     return () => clearTimeout(timer);
   }, []);
 
-  if (me.isSuccess && me.data) return <Navigate replace to={me.data.role === "admin" ? "/admin" : "/dashboard"} />;
+  if (me.isSuccess && me.data) return <Navigate replace to={homePathFor(me.data)} />;
   if (me.isSuccess || me.isError || timedOut) return <Navigate replace to="/auth" />;
   return <PageSpinner />;
 }
