@@ -19,3 +19,16 @@ export function isUnambiguousLinkUrl(value: string): boolean {
 }
 
 export const LINK_URL_AMBIGUOUS_MESSAGE = "PDF URL must not contain a backslash, spaces or a user name";
+
+/**
+ * For a schema's refine after its URL check: only an address that parses and is ambiguous fails
+ * here, so an address that is no URL at all gets one error (the URL check's), not two.
+ */
+export function isUnambiguousIfUrl(value: string): boolean {
+  try {
+    new URL(value);
+  } catch {
+    return true;
+  }
+  return isUnambiguousLinkUrl(value);
+}

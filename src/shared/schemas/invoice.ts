@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isUnambiguousLinkUrl, LINK_URL_AMBIGUOUS_MESSAGE } from "../rules/link-url";
+import { isUnambiguousIfUrl, LINK_URL_AMBIGUOUS_MESSAGE } from "../rules/link-url";
 import { invoiceStatuses } from "../enums";
 import { NOTHING_TO_UPDATE } from "../rules/common";
 import { AMOUNT_PATTERN, amountFitsColumn, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PROTOCOL } from "../rules/invoice";
@@ -32,7 +32,7 @@ const emptyToNull = <T extends z.ZodType>(schema: T) =>
 const pdfUrl = z
   .url({ protocol: PDF_URL_PROTOCOL, error: invoiceMessages.pdfUrlProtocol })
   .max(PDF_URL_MAX, invoiceMessages.pdfUrlTooLong)
-  .refine(isUnambiguousLinkUrl, LINK_URL_AMBIGUOUS_MESSAGE);
+  .refine(isUnambiguousIfUrl, LINK_URL_AMBIGUOUS_MESSAGE);
 
 const invoiceFields = z.object({
   companyId: z.uuid(invoiceMessages.chooseCompany),

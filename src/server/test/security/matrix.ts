@@ -35,6 +35,12 @@ export interface MatrixRow {
 export const middlewareOnly: Record<string, string> = {
   "ALL /*": "security headers on every response; see headers.test.ts",
   "ALL /api/auth/sign-out": "ends the session's event streams; covered by the POST /api/auth/* sign-out cells",
+  // The posting limit (http/write-rate-limit.ts) runs before these routes' own handlers, whose
+  // cells cover every actor; the limit itself: stored-input-bounds.test.ts.
+  "ALL /api/messages": "customers' posting limit; covered by the POST /api/messages cells",
+  "ALL /api/tickets": "customers' posting limit; covered by the POST /api/tickets cells",
+  "ALL /api/tickets/:id/comments": "customers' posting limit; covered by the POST /api/tickets/:id/comments cells",
+  "ALL /api/projects/:id/comments": "customers' posting limit; covered by the POST /api/projects/:id/comments cells",
 };
 
 const missingId = "00000000-0000-4000-8000-000000000000";

@@ -1,7 +1,7 @@
 /** zod/mini mirror of createInvoiceInputSchema in src/shared/schemas/invoice.ts (schemas.parity.test.ts). */
 import { invoiceStatuses } from "@/shared/enums";
 import { AMOUNT_PATTERN, amountFitsColumn, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PROTOCOL } from "@/shared/rules/invoice";
-import { isUnambiguousLinkUrl, LINK_URL_AMBIGUOUS_MESSAGE } from "@/shared/rules/link-url";
+import { isUnambiguousIfUrl, LINK_URL_AMBIGUOUS_MESSAGE } from "@/shared/rules/link-url";
 import { z } from "./zod";
 
 export const amountInputSchema = z
@@ -27,7 +27,7 @@ const emptyToNull = <T extends z.ZodMiniType>(schema: T) =>
 const pdfUrl = z
   .url({ protocol: PDF_URL_PROTOCOL, error: invoiceMessages.pdfUrlProtocol })
   .check(z.maxLength(PDF_URL_MAX, invoiceMessages.pdfUrlTooLong))
-  .check(z.refine(isUnambiguousLinkUrl, LINK_URL_AMBIGUOUS_MESSAGE));
+  .check(z.refine(isUnambiguousIfUrl, LINK_URL_AMBIGUOUS_MESSAGE));
 
 export const createInvoiceInputSchema = z
   .object({
