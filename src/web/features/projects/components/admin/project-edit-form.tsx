@@ -9,8 +9,7 @@ import { Button } from "@/web/components/ui/button";
 import { EnumOptions } from "@/web/components/ui/enum-options";
 import { Field } from "@/web/components/ui/field";
 import { Input, NativeSelect, Textarea } from "@/web/components/ui/input";
-import { problemDetail } from "@/web/lib/api";
-import { showServerFieldErrors } from "@/web/lib/form-errors";
+import { reportFailedSave } from "@/web/lib/form-errors";
 import { useTeam } from "@/web/features/team";
 import { useUpdateProject } from "../../api/use-update-project";
 import { useErrorToast } from "@/web/lib/use-error-toast";
@@ -48,10 +47,7 @@ export function ProjectEditForm({ project }: { project: Project }) {
       form.reset(valuesOf(updated));
       toast.success("Project updated successfully");
     } catch (error) {
-      console.error("Error updating project", error);
-      showServerFieldErrors(form, error);
-      const detail = problemDetail(error);
-      toast.error("Error updating project", detail ? { description: detail } : undefined);
+      reportFailedSave(form, error, "Error updating project");
     }
   };
 

@@ -9,8 +9,7 @@ import { Button } from "@/web/components/ui/button";
 import { EnumOptions } from "@/web/components/ui/enum-options";
 import { Field } from "@/web/components/ui/field";
 import { Input, NativeSelect, Textarea } from "@/web/components/ui/input";
-import { problemDetail } from "@/web/lib/api";
-import { showServerFieldErrors } from "@/web/lib/form-errors";
+import { reportFailedSave } from "@/web/lib/form-errors";
 import { useUpdateTicket } from "../../api/use-update-ticket";
 
 type FormValues = z.input<typeof updateTicketInputSchema>;
@@ -37,10 +36,7 @@ export function TicketEditForm({ ticket }: { ticket: Ticket }) {
       form.reset(valuesOf(updated));
       toast.success("Ticket updated successfully");
     } catch (error) {
-      console.error("Error updating ticket", error);
-      showServerFieldErrors(form, error);
-      const detail = problemDetail(error);
-      toast.error("Error updating ticket", detail ? { description: detail } : undefined);
+      reportFailedSave(form, error, "Error updating ticket");
     }
   };
 
