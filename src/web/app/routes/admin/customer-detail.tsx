@@ -1,9 +1,9 @@
-import { ArrowLeft } from "lucide-react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { formatInstantDate } from "@/shared/format";
 import { PageHeader } from "@/web/components/layout/page-header";
 import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
+import { BackLink } from "@/web/components/layout/back-link";
 import { PageSpinner } from "@/web/components/ui/spinner";
 import { useCompany } from "@/web/features/companies/api/use-company";
 import { CustomerInfo } from "@/web/features/companies/components/admin/customer-info";
@@ -14,15 +14,6 @@ import { ApiError } from "@/web/lib/api";
 import { LoadError } from "@/web/components/ui/load-error";
 
 const LOAD_FAILED = "Failed to load customer data";
-
-function BackToCustomers() {
-  return (
-    <Link to="/admin" className="mb-4 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-      <ArrowLeft className="h-4 w-4" aria-hidden />
-      Back to Customers
-    </Link>
-  );
-}
 
 export function CustomerDetailRoute() {
   const { id = "" } = useParams();
@@ -35,7 +26,7 @@ export function CustomerDetailRoute() {
   if (missing) {
     return (
       <>
-        <BackToCustomers />
+        <BackLink to="/admin" label="Back to Customers" />
         <EmptyState title="Customer not found" description="The company may have been removed, or the link is wrong." />
       </>
     );
@@ -43,7 +34,7 @@ export function CustomerDetailRoute() {
   if (company.isError) {
     return (
       <>
-        <BackToCustomers />
+        <BackLink to="/admin" label="Back to Customers" />
         <LoadError message={LOAD_FAILED} onRetry={() => company.refetch()} />
       </>
     );
@@ -52,7 +43,7 @@ export function CustomerDetailRoute() {
   const customer = company.data;
   return (
     <>
-      <BackToCustomers />
+      <BackLink to="/admin" label="Back to Customers" />
       <PageHeader title={customer.name} description={`Customer since ${formatInstantDate(customer.createdAt)}`} />
       <div className="space-y-6">
         <CustomerInfo company={customer} />

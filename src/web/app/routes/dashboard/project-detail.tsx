@@ -1,9 +1,8 @@
-import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { toast } from "@/web/lib/toast";
-import { Button } from "@/web/components/ui/button";
 import { EmptyState } from "@/web/components/ui/empty-state";
+import { BackLink } from "@/web/components/layout/back-link";
 import { PageSpinner } from "@/web/components/ui/spinner";
 import { CommentsPanel } from "@/web/features/comments/components/comments-panel";
 import { useProject } from "@/web/features/projects/api/use-project";
@@ -11,17 +10,6 @@ import { ProjectSummary } from "@/web/features/projects/components/project-summa
 import { ProjectTicketTable } from "@/web/features/tickets/components/project-ticket-table";
 import { ApiError } from "@/web/lib/api";
 import { LoadError } from "@/web/components/ui/load-error";
-
-function BackToProjects() {
-  return (
-    <Button asChild variant="ghost" size="sm" className="-ml-3">
-      <Link to="/dashboard/projects">
-        <ArrowLeft className="h-4 w-4" aria-hidden />
-        Back to Projects
-      </Link>
-    </Button>
-  );
-}
 
 export function ProjectDetailRoute() {
   const idOrSlug = useParams().idOrSlug ?? "";
@@ -36,7 +24,7 @@ export function ProjectDetailRoute() {
 
   return (
     <div className="space-y-6">
-      <BackToProjects />
+      <BackLink to="/dashboard/projects" label="Back to Projects" asButton />
       {project.isPending ? (
         <PageSpinner />
       ) : notFound ? (

@@ -1,26 +1,14 @@
-import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { toast } from "@/web/lib/toast";
-import { Button } from "@/web/components/ui/button";
 import { EmptyState } from "@/web/components/ui/empty-state";
+import { BackLink } from "@/web/components/layout/back-link";
 import { PageSpinner } from "@/web/components/ui/spinner";
 import { CommentsPanel } from "@/web/features/comments/components/comments-panel";
 import { useTicket } from "@/web/features/tickets/api/use-ticket";
 import { TicketSummary } from "@/web/features/tickets/components/ticket-summary";
 import { ApiError } from "@/web/lib/api";
 import { LoadError } from "@/web/components/ui/load-error";
-
-function BackToTickets() {
-  return (
-    <Button asChild variant="ghost" size="sm" className="-ml-3">
-      <Link to="/dashboard/tickets">
-        <ArrowLeft className="h-4 w-4" aria-hidden />
-        Back to Tickets
-      </Link>
-    </Button>
-  );
-}
 
 export function TicketDetailRoute() {
   const id = useParams().id ?? "";
@@ -35,7 +23,7 @@ export function TicketDetailRoute() {
 
   return (
     <div className="space-y-6">
-      <BackToTickets />
+      <BackLink to="/dashboard/tickets" label="Back to Tickets" asButton />
       {ticket.isPending ? (
         <PageSpinner />
       ) : notFound ? (
