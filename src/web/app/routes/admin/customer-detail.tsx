@@ -1,7 +1,7 @@
 import { useParams } from "react-router";
 import { formatInstantDate } from "@/shared/format";
 import { PageHeader } from "@/web/components/layout/page-header";
-import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { TitledCard } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { BackLink } from "@/web/components/layout/back-link";
 import { PageSpinner } from "@/web/components/ui/spinner";
@@ -47,15 +47,9 @@ export function CustomerDetailRoute() {
       <PageHeader title={customer.name} description={`Customer since ${formatInstantDate(customer.createdAt)}`} />
       <div className="space-y-6">
         <CustomerInfo company={customer} />
-        <Card>
-          <CardHeader className="flex-row flex-wrap items-center justify-between gap-4 space-y-0">
-            <CardTitle>Projects</CardTitle>
-            <NewProjectDialog key={customer.id} companyId={customer.id} />
-          </CardHeader>
-          <CardContent>
-            <ProjectList companyId={customer.id} errorToast={LOAD_FAILED} />
-          </CardContent>
-        </Card>
+        <TitledCard title="Projects" actions={<NewProjectDialog key={customer.id} companyId={customer.id} />}>
+          <ProjectList companyId={customer.id} errorToast={LOAD_FAILED} />
+        </TitledCard>
       </div>
     </>
   );

@@ -2,7 +2,7 @@ import { Link, useParams } from "react-router";
 import { displayName, formatInstantDate } from "@/shared/format";
 import { PageHeader } from "@/web/components/layout/page-header";
 import { ProjectStatusBadge } from "@/web/components/status-badges";
-import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { TitledCard } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { BackLink } from "@/web/components/layout/back-link";
 import { PageSpinner } from "@/web/components/ui/spinner";
@@ -51,22 +51,12 @@ export function AdminProjectDetailRoute() {
         actions={<ProjectStatusBadge status={current.status} />}
       />
       <div className="space-y-6">
-        <Card>
-          <CardHeader>
-            <CardTitle>Project Details</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ProjectEditForm key={current.id} project={current} />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Tickets</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <TicketList projectId={current.id} />
-          </CardContent>
-        </Card>
+        <TitledCard title="Project Details">
+          <ProjectEditForm key={current.id} project={current} />
+        </TitledCard>
+        <TitledCard title="Tickets">
+          <TicketList projectId={current.id} />
+        </TitledCard>
       </div>
     </>
   );

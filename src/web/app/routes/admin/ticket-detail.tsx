@@ -1,6 +1,6 @@
 import { useParams } from "react-router";
 import { PageHeader } from "@/web/components/layout/page-header";
-import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { TitledCard } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { BackLink } from "@/web/components/layout/back-link";
 import { PageSpinner } from "@/web/components/ui/spinner";
@@ -40,14 +40,9 @@ export function AdminTicketDetailRoute() {
       <PageHeader title={current.title} description={`${current.company.name} · ${current.project.name}`} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <Card>
-            <CardHeader>
-              <CardTitle>Edit Ticket</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <TicketEditForm key={current.id} ticket={current} />
-            </CardContent>
-          </Card>
+          <TitledCard title="Edit Ticket">
+            <TicketEditForm key={current.id} ticket={current} />
+          </TitledCard>
           {/* The same thread the customer sees on their ticket; a reply here shows up there. */}
           <CommentsPanel target={{ kind: "ticket", id: current.id }} />
         </div>

@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { CountedTitle, TitledCard } from "@/web/components/ui/card";
 import { Spinner } from "@/web/components/ui/spinner";
 import { TableHead } from "@/web/components/ui/table";
 import { TicketTable } from "./ticket-table";
@@ -11,13 +11,7 @@ export function ProjectTicketTable({ projectId }: { projectId: string }) {
   const items = tickets.data?.items ?? [];
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          Tickets <span className="text-muted-foreground">({tickets.data ? tickets.data.total : "…"})</span>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
+    <TitledCard title={<CountedTitle label="Tickets" count={tickets.data?.total} />}>
         {tickets.isPending ? (
           <div className="flex justify-center py-6">
             <Spinner label="Loading tickets" />
@@ -36,7 +30,6 @@ export function ProjectTicketTable({ projectId }: { projectId: string }) {
             createdClassName="whitespace-nowrap text-muted-foreground"
           />
         )}
-      </CardContent>
-    </Card>
+    </TitledCard>
   );
 }
