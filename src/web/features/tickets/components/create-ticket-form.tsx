@@ -6,7 +6,7 @@ import { ticketPriorities, ticketPriorityLabels } from "@/shared/enums";
 import type { Ticket } from "@/shared/schemas/ticket";
 import { createTicketInputSchema } from "@/web/lib/schemas/ticket";
 import { Button } from "@/web/components/ui/button";
-import { EnumOptions } from "@/web/components/ui/enum-options";
+import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { errorAria, Field, InputField } from "@/web/components/ui/field";
 import { NativeSelect, Textarea } from "@/web/components/ui/input";
 import { showServerFieldErrors } from "@/web/lib/form-errors";
@@ -58,11 +58,9 @@ export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOpt
       <Field id="ticket-description" label="Description" error={errors.description?.message}>
         <Textarea id="ticket-description" rows={4} {...errorAria("ticket-description", errors.description)} {...form.register("description")} />
       </Field>
-      <Field id="ticket-priority" label="Priority" required error={errors.priority?.message}>
-        <NativeSelect id="ticket-priority" aria-required {...errorAria("ticket-priority", errors.priority)} {...form.register("priority")}>
-          <EnumOptions values={ticketPriorities} labels={ticketPriorityLabels} />
-        </NativeSelect>
-      </Field>
+      <EnumSelectField id="ticket-priority" label="Priority" required error={errors.priority?.message} values={ticketPriorities}
+        labels={ticketPriorityLabels} aria-required {...errorAria("ticket-priority", errors.priority)} {...form.register("priority")}
+      />
       <div className="flex justify-end">
         <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
           {isSubmitting ? "Creating..." : "Create Ticket"}

@@ -5,10 +5,10 @@ import { toast } from "@/web/lib/toast";
 import { invoiceStatuses, invoiceStatusLabels } from "@/shared/enums";
 import type { CreateInvoiceInput } from "@/shared/schemas/invoice";
 import { createInvoiceInputSchema } from "@/web/lib/schemas/invoice";
-import { EnumOptions } from "@/web/components/ui/enum-options";
+import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { DialogFormActions, NewItemDialog } from "@/web/components/new-item-dialog";
 import { Field } from "@/web/components/ui/field";
-import { Input, NativeSelect } from "@/web/components/ui/input";
+import { Input } from "@/web/components/ui/input";
 import { problemDetail } from "@/web/lib/api";
 import { showServerFieldErrors } from "@/web/lib/form-errors";
 import { useCreateInvoice } from "../../api/use-create-invoice";
@@ -74,11 +74,7 @@ export function NewInvoiceDialog() {
           <Field id="invoice-pdf-url" label="PDF URL" error={errors.pdfUrl?.message}>
             <Input id="invoice-pdf-url" type="url" placeholder="https://" aria-invalid={!!errors.pdfUrl} {...form.register("pdfUrl")} />
           </Field>
-          <Field id="invoice-status" label="Status" error={errors.status?.message}>
-            <NativeSelect id="invoice-status" {...form.register("status")}>
-              <EnumOptions values={invoiceStatuses} labels={invoiceStatusLabels} />
-            </NativeSelect>
-          </Field>
+          <EnumSelectField id="invoice-status" label="Status" error={errors.status?.message} values={invoiceStatuses} labels={invoiceStatusLabels} {...form.register("status")} />
           <DialogFormActions submitLabel="Create Invoice" isSubmitting={isSubmitting} />
         </form>
     </NewItemDialog>

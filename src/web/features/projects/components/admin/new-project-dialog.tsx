@@ -6,10 +6,10 @@ import type { z } from "zod";
 import { projectStatuses, projectStatusLabels } from "@/shared/enums";
 import type { CreateProjectInput } from "@/shared/schemas/project";
 import { createProjectInputSchema } from "@/web/lib/schemas/project";
-import { EnumOptions } from "@/web/components/ui/enum-options";
+import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { DialogFormActions, NewItemDialog } from "@/web/components/new-item-dialog";
 import { Field } from "@/web/components/ui/field";
-import { Input, NativeSelect, Textarea } from "@/web/components/ui/input";
+import { Input, Textarea } from "@/web/components/ui/input";
 import { reportFailedSave } from "@/web/lib/form-errors";
 import { useCreateProject } from "../../api/use-create-project";
 
@@ -48,11 +48,7 @@ export function NewProjectDialog({ companyId }: { companyId: string }) {
             <Textarea id="new-project-description" rows={3} aria-invalid={!!errors.description} {...form.register("description")} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="new-project-status" label="Status" error={errors.status?.message}>
-              <NativeSelect id="new-project-status" {...form.register("status")}>
-                <EnumOptions values={projectStatuses} labels={projectStatusLabels} />
-              </NativeSelect>
-            </Field>
+            <EnumSelectField id="new-project-status" label="Status" error={errors.status?.message} values={projectStatuses} labels={projectStatusLabels} {...form.register("status")} />
             <Field id="new-project-start" label="Start Date" error={errors.startDate?.message}>
               <Input id="new-project-start" type="date" aria-invalid={!!errors.startDate} {...form.register("startDate")} />
             </Field>

@@ -6,9 +6,9 @@ import { ticketPriorities, ticketPriorityLabels, ticketStatuses, ticketStatusLab
 import type { Ticket, UpdateTicketInput } from "@/shared/schemas/ticket";
 import { updateTicketInputSchema } from "@/web/lib/schemas/ticket";
 import { Button } from "@/web/components/ui/button";
-import { EnumOptions } from "@/web/components/ui/enum-options";
+import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { Field } from "@/web/components/ui/field";
-import { Input, NativeSelect, Textarea } from "@/web/components/ui/input";
+import { Input, Textarea } from "@/web/components/ui/input";
 import { reportFailedSave } from "@/web/lib/form-errors";
 import { useUpdateTicket } from "../../api/use-update-ticket";
 
@@ -49,16 +49,8 @@ export function TicketEditForm({ ticket }: { ticket: Ticket }) {
         <Textarea id="ticket-description" rows={5} aria-invalid={!!errors.description} {...form.register("description")} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="ticket-status" label="Status" error={errors.status?.message}>
-          <NativeSelect id="ticket-status" {...form.register("status")}>
-            <EnumOptions values={ticketStatuses} labels={ticketStatusLabels} />
-          </NativeSelect>
-        </Field>
-        <Field id="ticket-priority" label="Priority" error={errors.priority?.message}>
-          <NativeSelect id="ticket-priority" {...form.register("priority")}>
-            <EnumOptions values={ticketPriorities} labels={ticketPriorityLabels} />
-          </NativeSelect>
-        </Field>
+        <EnumSelectField id="ticket-status" label="Status" error={errors.status?.message} values={ticketStatuses} labels={ticketStatusLabels} {...form.register("status")} />
+        <EnumSelectField id="ticket-priority" label="Priority" error={errors.priority?.message} values={ticketPriorities} labels={ticketPriorityLabels} {...form.register("priority")} />
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={isSubmitting}>
