@@ -10,7 +10,7 @@ import { CustomerInfo } from "@/web/features/companies/components/admin/customer
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { NewProjectDialog } from "@/web/features/projects/components/admin/new-project-dialog";
 import { ProjectList } from "@/web/features/projects/components/admin/project-list";
-import { ApiError } from "@/web/lib/api";
+import { isNotFound } from "@/web/lib/api";
 import { LoadError } from "@/web/components/ui/load-error";
 
 const LOAD_FAILED = "Failed to load customer data";
@@ -19,7 +19,7 @@ export function CustomerDetailRoute() {
   const { id = "" } = useParams();
   const company = useCompany(id);
   // A malformed id (400) is as missing as an unknown one (404).
-  const missing = company.error instanceof ApiError && (company.error.status === 404 || company.error.status === 400);
+  const missing = isNotFound(company.error, { malformedToo: true });
   useErrorToast(missing ? null : company.error, { log: LOAD_FAILED, toast: LOAD_FAILED });
 
   if (company.isPending) return <PageSpinner />;

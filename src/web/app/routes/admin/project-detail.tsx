@@ -10,7 +10,7 @@ import { useProject } from "@/web/features/projects/api/use-project";
 import { ProjectEditForm } from "@/web/features/projects/components/admin/project-edit-form";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { TicketList } from "@/web/features/tickets/components/admin/ticket-list";
-import { ApiError } from "@/web/lib/api";
+import { isNotFound } from "@/web/lib/api";
 import { LoadError } from "@/web/components/ui/load-error";
 
 export function AdminProjectDetailRoute() {
@@ -20,7 +20,7 @@ export function AdminProjectDetailRoute() {
 
   if (project.isPending) return <PageSpinner />;
   if (project.isError) {
-    const missing = project.error instanceof ApiError && project.error.status === 404;
+    const missing = isNotFound(project.error);
     return (
       <>
         <BackLink to="/admin/projects" label="Back to Projects" />

@@ -9,7 +9,7 @@ import { TicketEditForm } from "@/web/features/tickets/components/admin/ticket-e
 import { TicketDetails } from "@/web/features/tickets/components/admin/ticket-details";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { CommentsPanel } from "@/web/features/comments/components/comments-panel";
-import { ApiError } from "@/web/lib/api";
+import { isNotFound } from "@/web/lib/api";
 import { LoadError } from "@/web/components/ui/load-error";
 
 export function AdminTicketDetailRoute() {
@@ -20,7 +20,7 @@ export function AdminTicketDetailRoute() {
   if (ticket.isPending) return <PageSpinner />;
   if (ticket.isError) {
     // A malformed id (400) is as missing as an unknown one (404).
-    const missing = ticket.error instanceof ApiError && (ticket.error.status === 404 || ticket.error.status === 400);
+    const missing = isNotFound(ticket.error, { malformedToo: true });
     return (
       <>
         <BackLink to="/admin/tickets" label="Back to Tickets" />

@@ -8,14 +8,14 @@ import { CommentsPanel } from "@/web/features/comments/components/comments-panel
 import { useProject } from "@/web/features/projects/api/use-project";
 import { ProjectSummary } from "@/web/features/projects/components/project-summary";
 import { ProjectTicketTable } from "@/web/features/tickets/components/project-ticket-table";
-import { ApiError } from "@/web/lib/api";
+import { isNotFound } from "@/web/lib/api";
 import { LoadError } from "@/web/components/ui/load-error";
 
 export function ProjectDetailRoute() {
   const idOrSlug = useParams().idOrSlug ?? "";
   const project = useProject(idOrSlug);
   // Another company's project answers like a missing one (D11): both are "not found".
-  const notFound = project.error instanceof ApiError && project.error.status === 404;
+  const notFound = isNotFound(project.error);
   const failed = project.isError && !notFound;
 
   useEffect(() => {

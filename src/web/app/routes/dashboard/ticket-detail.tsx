@@ -7,14 +7,14 @@ import { PageSpinner } from "@/web/components/ui/spinner";
 import { CommentsPanel } from "@/web/features/comments/components/comments-panel";
 import { useTicket } from "@/web/features/tickets/api/use-ticket";
 import { TicketSummary } from "@/web/features/tickets/components/ticket-summary";
-import { ApiError } from "@/web/lib/api";
+import { isNotFound } from "@/web/lib/api";
 import { LoadError } from "@/web/components/ui/load-error";
 
 export function TicketDetailRoute() {
   const id = useParams().id ?? "";
   const ticket = useTicket(id);
   // Missing, another company's (D11) and a malformed id (400) all mean there is no such ticket.
-  const notFound = ticket.error instanceof ApiError && (ticket.error.status === 404 || ticket.error.status === 400);
+  const notFound = isNotFound(ticket.error, { malformedToo: true });
   const failed = ticket.isError && !notFound;
 
   useEffect(() => {
