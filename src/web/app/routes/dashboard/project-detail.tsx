@@ -1,6 +1,5 @@
-import { useEffect } from "react";
 import { useParams } from "react-router";
-import { toast } from "@/web/lib/toast";
+import { useFailureToast } from "@/web/lib/use-error-toast";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { BackLink } from "@/web/components/layout/back-link";
 import { PageSpinner } from "@/web/components/ui/spinner";
@@ -16,11 +15,7 @@ export function ProjectDetailRoute() {
   const project = useProject(idOrSlug);
   // Another company's project answers like a missing one (D11): both are "not found".
   const notFound = isNotFound(project.error);
-  const failed = project.isError && !notFound;
-
-  useEffect(() => {
-    if (failed) toast.error("Failed to load project", { id: "load-project" });
-  }, [failed]);
+  useFailureToast(project.isError && !notFound, "Failed to load project", "load-project");
 
   return (
     <div className="space-y-6">

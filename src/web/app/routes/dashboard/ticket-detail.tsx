@@ -1,6 +1,5 @@
-import { useEffect } from "react";
 import { useParams } from "react-router";
-import { toast } from "@/web/lib/toast";
+import { useFailureToast } from "@/web/lib/use-error-toast";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { BackLink } from "@/web/components/layout/back-link";
 import { PageSpinner } from "@/web/components/ui/spinner";
@@ -15,11 +14,7 @@ export function TicketDetailRoute() {
   const ticket = useTicket(id);
   // Missing, another company's (D11) and a malformed id (400) all mean there is no such ticket.
   const notFound = isNotFound(ticket.error, { malformedToo: true });
-  const failed = ticket.isError && !notFound;
-
-  useEffect(() => {
-    if (failed) toast.error("Failed to load ticket", { id: "load-ticket" });
-  }, [failed]);
+  useFailureToast(ticket.isError && !notFound, "Failed to load ticket", "load-ticket");
 
   return (
     <div className="space-y-6">
