@@ -4,27 +4,30 @@ import type { Page } from "@/shared/schemas/pagination";
 import { Card, CardContent } from "./ui/card";
 import { EmptyState } from "./ui/empty-state";
 import { LoadError } from "./ui/load-error";
-import { Pagination } from "./ui/pagination";
+import { Pagination, type useListParams } from "./ui/pagination";
+import { SearchInput } from "./ui/search-input";
 import { Spinner } from "./ui/spinner";
 
 interface PagedListProps<T> {
   query: UseQueryResult<Page<T>>;
-  /** Plural noun for the loading, error and pager labels: "customers". */
+  /** The list's URL state from useListParams: the search box and pager read and change it. */
+  list: ReturnType<typeof useListParams>;
+  /** Plural noun for the search, loading, error and pager labels: "customers". */
   noun: string;
-  /** Search text of the current view ("" for none). */
-  q: string;
-  onPageChange: (page: number) => void;
+  /** What the search matches, for its placeholder: "company name" gives "Search by company name". */
+  searchBy: string;
+  /** What a search that found nothing names, when not `searchBy`: `No ticket title contains "x".` */
+  noMatchField?: string;
   /** Shown when there is nothing at all (not merely nothing matching the search). */
   empty: ReactNode;
-  /** Says why a search found nothing, e.g. `No company name contains "acme".` */
-  noMatch: string;
-  /** The toolbar above the list: search box, sort toggle. */
-  toolbar: ReactNode;
+  /** Controls beside the search box, e.g. a sort toggle. */
+  actions?: ReactNode;
   children: (items: T[]) => ReactNode;
 }
 
-/** A server-paginated admin list: toolbar, then loading, error, empty, no-match or table + pager. */
-export function PagedList<T>({ query, noun, q, onPageChange, empty, noMatch, toolbar, children }: PagedListProps<T>) {
+/** A server-paginated admin list: search box, then loading, error, empty, no-match or table + pager. */
+export function PagedList<T>({ query, list, noun, searchBy, noMatchField = searchBy, empty, actions, children }: PagedListProps<T>) {
+  const { q } = list;
   const data = query.data;
   let body: ReactNode;
   if (query.isPending) {
@@ -38,7 +41,7 @@ export function PagedList<T>({ query, noun, q, onPageChange, empty, noMatch, too
   } else if (data.total === 0 && !q) {
     body = empty;
   } else if (data.items.length === 0 && data.page === 1) {
-    body = <EmptyState title={`No matching ${noun}`} description={noMatch} />;
+    body = <EmptyState title={`No matching ${noun}`} description={`No ${noMatchField} contains "${q}".`} />;
   } else {
     const label = `${noun.charAt(0).toUpperCase()}${noun.slice(1)} pages`;
     body = (
@@ -46,13 +49,21 @@ export function PagedList<T>({ query, noun, q, onPageChange, empty, noMatch, too
         <Card aria-busy={query.isPlaceholderData}>
           <CardContent className="p-0">{children(data.items)}</CardContent>
         </Card>
-        <Pagination label={label} data={data} onPageChange={onPageChange} />
+        <Pagination label={label} data={data} onPageChange={list.setPage} />
       </>
     );
   }
+  const search = <SearchInput label={`Search ${noun}`} placeholder={`Search by ${searchBy}`} value={q} onSearch={list.setQuery} />;
   return (
     <div className="space-y-4">
-      {toolbar}
+      {actions ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {search}
+          {actions}
+        </div>
+      ) : (
+        search
+      )}
       {body}
     </div>
   );

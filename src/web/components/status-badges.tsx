@@ -1,4 +1,4 @@
-import { CheckCircle2, Circle, Clock, PauseCircle, PlayCircle } from "lucide-react";
+import { CheckCircle2, Circle, Clock, PauseCircle, PlayCircle, type LucideIcon } from "lucide-react";
 import {
   invoiceStatusLabels,
   projectStatusLabels,
@@ -11,30 +11,28 @@ import {
 } from "@/shared/enums";
 import { Badge, type BadgeTone } from "./ui/badge";
 
+/** A status badge with its icon: projects and tickets show theirs alike. */
+function IconStatusBadge({ tone, Icon, label }: { tone: BadgeTone; Icon: LucideIcon; label: string }) {
+  return (
+    <Badge tone={tone}>
+      <Icon className="h-3 w-3" aria-hidden />
+      {label}
+    </Badge>
+  );
+}
+
 const projectTone: Record<ProjectStatus, BadgeTone> = { active: "green", on_hold: "yellow", completed: "blue" };
 const projectIcon = { active: PlayCircle, on_hold: PauseCircle, completed: CheckCircle2 } as const;
 
 export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
-  const Icon = projectIcon[status];
-  return (
-    <Badge tone={projectTone[status]}>
-      <Icon className="h-3 w-3" aria-hidden />
-      {projectStatusLabels[status]}
-    </Badge>
-  );
+  return <IconStatusBadge tone={projectTone[status]} Icon={projectIcon[status]} label={projectStatusLabels[status]} />;
 }
 
 const ticketTone: Record<TicketStatus, BadgeTone> = { pending: "yellow", doing: "blue", done: "green" };
 const ticketIcon = { pending: Circle, doing: Clock, done: CheckCircle2 } as const;
 
 export function TicketStatusBadge({ status }: { status: TicketStatus }) {
-  const Icon = ticketIcon[status];
-  return (
-    <Badge tone={ticketTone[status]}>
-      <Icon className="h-3 w-3" aria-hidden />
-      {ticketStatusLabels[status]}
-    </Badge>
-  );
+  return <IconStatusBadge tone={ticketTone[status]} Icon={ticketIcon[status]} label={ticketStatusLabels[status]} />;
 }
 
 const priorityTone: Record<TicketPriority, BadgeTone> = { low: "neutral", medium: "blue", high: "orange", urgent: "red" };

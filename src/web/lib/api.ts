@@ -16,6 +16,14 @@ export function problemDetail(error: unknown): string | undefined {
   return error instanceof ApiError ? error.problem?.detail : undefined;
 }
 
+/**
+ * Whether a detail read found no record: 404 (missing, or another company's: D11), and where the
+ * id has a fixed format, 400 for a malformed one (a slug may be any text, so there it is an error).
+ */
+export function isNotFound(error: unknown, { malformedToo = false } = {}): boolean {
+  return error instanceof ApiError && (error.status === 404 || (malformedToo && error.status === 400));
+}
+
 /** The server message to show in a toast, or the fallback the spec names. */
 export function errorMessage(error: unknown, fallback: string): string {
   return problemDetail(error) || fallback;

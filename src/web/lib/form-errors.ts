@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
-import { ApiError } from "./api";
+import { ApiError, problemDetail } from "./api";
+import { toast } from "./toast";
 
 interface ServerCheckedForm<Values extends FieldValues> {
   getValues: () => Values;
@@ -19,4 +20,15 @@ export function showServerFieldErrors<Values extends FieldValues>(form: ServerCh
     const field = fields.find((name) => name === problem.field);
     if (field) form.setError(field, { message: problem.message });
   }
+}
+
+/**
+ * An admin form's failed save: logged, the server's field messages under the inputs, and a toast
+ * titled `message` that carries the server's detail when it gave one.
+ */
+export function reportFailedSave<Values extends FieldValues>(form: ServerCheckedForm<Values>, error: unknown, message: string) {
+  console.error(message, error);
+  showServerFieldErrors(form, error);
+  const detail = problemDetail(error);
+  toast.error(message, detail ? { description: detail } : undefined);
 }

@@ -12,3 +12,10 @@ export function useErrorToast(error: unknown, { log, toast: message }: { log: st
     if (message) toast.error(message, { id: message });
   }, [error, log, message]);
 }
+
+/** One toast (keyed by `id`, so a second render does not stack it) while `failed` holds. */
+export function useFailureToast(failed: boolean, message: string, id: string) {
+  useEffect(() => {
+    if (failed) toast.error(message, { id });
+  }, [failed, message, id]);
+}

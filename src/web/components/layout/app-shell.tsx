@@ -18,6 +18,12 @@ export interface NavItem {
   end?: boolean;
 }
 
+/** Both areas list the same sections after their own index page ("Customers", "Company"). */
+export function areaNav(base: string, indexLabel: string): NavItem[] {
+  const sections = ["Projects", "Tickets", "Invoices", "Messages"];
+  return [{ to: base, label: indexLabel, end: true }, ...sections.map((label) => ({ to: `${base}/${label.toLowerCase()}`, label }))];
+}
+
 interface AppShellProps {
   title: string;
   home: string;
@@ -45,6 +51,28 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
   );
 
+/** The same links in the desktop bar and the mobile menu; each landmark keeps its own name. */
+function NavList({ label, nav, className }: { label: string; nav: NavItem[]; className: string }) {
+  return (
+    <nav aria-label={label} className={className}>
+      {nav.map((item) => (
+        <NavLink key={item.to} to={item.to} end={item.end} className={linkClass}>
+          {item.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+function LogoutButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button variant="outline" size="sm" onClick={onClick}>
+      <LogOut className="h-4 w-4" aria-hidden />
+      Logout
+    </Button>
+  );
+}
+
 /** Sticky header with brand, title, nav, the user and Logout; a collapsible menu on small screens. */
 export function AppShell({ title, home, nav }: AppShellProps) {
   const me = useMe();
@@ -69,13 +97,7 @@ export function AppShell({ title, home, nav }: AppShellProps) {
             {brandName}
           </Link>
           <span className="hidden text-sm font-medium text-muted-foreground sm:inline">{title}</span>
-          <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
-            {nav.map((item) => (
-              <NavLink key={item.to} to={item.to} end={item.end} className={linkClass}>
-                {item.label}
-              </NavLink>
-            ))}
-          </nav>
+          <NavList label="Main" nav={nav} className="ml-4 hidden items-center gap-1 md:flex" />
           <div className="ml-auto hidden items-center gap-3 md:flex">
             {user ? (
               <div className="text-right text-sm leading-tight">
@@ -86,10 +108,7 @@ export function AppShell({ title, home, nav }: AppShellProps) {
                 </div>
               </div>
             ) : null}
-            <Button variant="outline" size="sm" onClick={logout}>
-              <LogOut className="h-4 w-4" aria-hidden />
-              Logout
-            </Button>
+            <LogoutButton onClick={logout} />
           </div>
           <Button
             variant="ghost"
@@ -105,13 +124,7 @@ export function AppShell({ title, home, nav }: AppShellProps) {
         </div>
         {menuOpen ? (
           <div id="mobile-menu" className="border-t border-border px-4 pb-4 md:hidden">
-            <nav aria-label="Mobile" className="flex flex-col gap-1 pt-2">
-              {nav.map((item) => (
-                <NavLink key={item.to} to={item.to} end={item.end} className={linkClass}>
-                  {item.label}
-                </NavLink>
-              ))}
-            </nav>
+            <NavList label="Mobile" nav={nav} className="flex flex-col gap-1 pt-2" />
             <div className="mt-3 flex items-center justify-between border-t border-border pt-3">
               {user ? (
                 <div className="text-sm">
@@ -119,10 +132,7 @@ export function AppShell({ title, home, nav }: AppShellProps) {
                   <div className="text-xs text-green-700">Online</div>
                 </div>
               ) : null}
-              <Button variant="outline" size="sm" onClick={logout}>
-                <LogOut className="h-4 w-4" aria-hidden />
-                Logout
-              </Button>
+              <LogoutButton onClick={logout} />
             </div>
           </div>
         ) : null}

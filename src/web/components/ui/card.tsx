@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from "react";
+import type { HTMLAttributes, ReactNode } from "react";
 import { cn } from "@/web/lib/cn";
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
@@ -19,4 +19,34 @@ export function CardDescription({ className, ...props }: HTMLAttributes<HTMLPara
 
 export function CardContent({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn("p-6 pt-0", className)} {...props} />;
+}
+
+interface TitledCardProps {
+  title: ReactNode;
+  /** Beside the title, e.g. a "New …" button. */
+  actions?: ReactNode;
+  contentClassName?: string;
+  children: ReactNode;
+}
+
+/** A card with a heading and its content: the sections of the detail screens. */
+export function TitledCard({ title, actions, contentClassName, children }: TitledCardProps) {
+  return (
+    <Card>
+      <CardHeader className={actions ? "flex-row flex-wrap items-center justify-between gap-4 space-y-0" : undefined}>
+        <CardTitle>{title}</CardTitle>
+        {actions}
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** A section title with how many items it holds, "…" while that is not known yet. */
+export function CountedTitle({ label, count }: { label: string; count: number | undefined }) {
+  return (
+    <>
+      {label} <span className="text-muted-foreground">({count ?? "…"})</span>
+    </>
+  );
 }

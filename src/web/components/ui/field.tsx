@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { Input } from "./input";
 
 interface FieldProps {
   id: string;
@@ -23,5 +24,25 @@ export function Field({ id, label, required, error, children }: FieldProps) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The attributes that tie a control to its Field's message: invalid, and described by it. */
+export function errorAria(id: string, error: unknown) {
+  return { "aria-invalid": !!error, "aria-describedby": error ? `${id}-error` : undefined };
+}
+
+interface InputFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
+  id: string;
+  label: string;
+  error?: string | undefined;
+}
+
+/** A Field holding one Input; `required` marks the label and sets aria-required. */
+export function InputField({ id, label, error, required, ...input }: InputFieldProps) {
+  return (
+    <Field id={id} label={label} required={required} error={error}>
+      <Input id={id} {...(required ? { "aria-required": true } : {})} {...errorAria(id, error)} {...input} />
+    </Field>
   );
 }

@@ -1,4 +1,5 @@
-import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from "react";
+import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
+import { Link } from "react-router";
 import { cn } from "@/web/lib/cn";
 
 export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
@@ -22,4 +23,23 @@ export function TableHead({ className, ...props }: ThHTMLAttributes<HTMLTableCel
 
 export function TableCell({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
   return <td className={cn("p-3 align-middle", className)} {...props} />;
+}
+
+interface LinkCellProps {
+  to: string;
+  children: ReactNode;
+  /** The row's own name: bold and in the primary colour, unlike links to related records. */
+  main?: boolean;
+  linkClassName?: string;
+}
+
+/** A cell holding one link, the way every list links a row to its detail screen. */
+export function LinkCell({ to, children, main, linkClassName }: LinkCellProps) {
+  return (
+    <TableCell className={main ? "font-medium" : undefined}>
+      <Link to={to} className={cn(main && "text-primary", "hover:underline", linkClassName)}>
+        {children}
+      </Link>
+    </TableCell>
+  );
 }

@@ -1,41 +1,32 @@
-import { ArrowLeft } from "lucide-react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { formatInstantDate } from "@/shared/format";
 import { PageHeader } from "@/web/components/layout/page-header";
-import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { TitledCard } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
+import { BackLink } from "@/web/components/layout/back-link";
 import { PageSpinner } from "@/web/components/ui/spinner";
 import { useCompany } from "@/web/features/companies/api/use-company";
 import { CustomerInfo } from "@/web/features/companies/components/admin/customer-info";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { NewProjectDialog } from "@/web/features/projects/components/admin/new-project-dialog";
 import { ProjectList } from "@/web/features/projects/components/admin/project-list";
-import { ApiError } from "@/web/lib/api";
+import { isNotFound } from "@/web/lib/api";
 import { LoadError } from "@/web/components/ui/load-error";
 
 const LOAD_FAILED = "Failed to load customer data";
-
-function BackToCustomers() {
-  return (
-    <Link to="/admin" className="mb-4 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-      <ArrowLeft className="h-4 w-4" aria-hidden />
-      Back to Customers
-    </Link>
-  );
-}
 
 export function CustomerDetailRoute() {
   const { id = "" } = useParams();
   const company = useCompany(id);
   // A malformed id (400) is as missing as an unknown one (404).
-  const missing = company.error instanceof ApiError && (company.error.status === 404 || company.error.status === 400);
+  const missing = isNotFound(company.error, { malformedToo: true });
   useErrorToast(missing ? null : company.error, { log: LOAD_FAILED, toast: LOAD_FAILED });
 
   if (company.isPending) return <PageSpinner />;
   if (missing) {
     return (
       <>
-        <BackToCustomers />
+        <BackLink to="/admin" label="Back to Customers" />
         <EmptyState title="Customer not found" description="The company may have been removed, or the link is wrong." />
       </>
     );
@@ -43,7 +34,7 @@ export function CustomerDetailRoute() {
   if (company.isError) {
     return (
       <>
-        <BackToCustomers />
+        <BackLink to="/admin" label="Back to Customers" />
         <LoadError message={LOAD_FAILED} onRetry={() => company.refetch()} />
       </>
     );
@@ -52,19 +43,13 @@ export function CustomerDetailRoute() {
   const customer = company.data;
   return (
     <>
-      <BackToCustomers />
+      <BackLink to="/admin" label="Back to Customers" />
       <PageHeader title={customer.name} description={`Customer since ${formatInstantDate(customer.createdAt)}`} />
       <div className="space-y-6">
         <CustomerInfo company={customer} />
-        <Card>
-          <CardHeader className="flex-row flex-wrap items-center justify-between gap-4 space-y-0">
-            <CardTitle>Projects</CardTitle>
-            <NewProjectDialog key={customer.id} companyId={customer.id} />
-          </CardHeader>
-          <CardContent>
-            <ProjectList companyId={customer.id} errorToast={LOAD_FAILED} />
-          </CardContent>
-        </Card>
+        <TitledCard title="Projects" actions={<NewProjectDialog key={customer.id} companyId={customer.id} />}>
+          <ProjectList companyId={customer.id} errorToast={LOAD_FAILED} />
+        </TitledCard>
       </div>
     </>
   );

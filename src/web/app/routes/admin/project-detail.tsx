@@ -1,26 +1,17 @@
-import { ArrowLeft } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { displayName, formatInstantDate } from "@/shared/format";
 import { PageHeader } from "@/web/components/layout/page-header";
 import { ProjectStatusBadge } from "@/web/components/status-badges";
-import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { TitledCard } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
+import { BackLink } from "@/web/components/layout/back-link";
 import { PageSpinner } from "@/web/components/ui/spinner";
 import { useProject } from "@/web/features/projects/api/use-project";
 import { ProjectEditForm } from "@/web/features/projects/components/admin/project-edit-form";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { TicketList } from "@/web/features/tickets/components/admin/ticket-list";
-import { ApiError } from "@/web/lib/api";
+import { isNotFound } from "@/web/lib/api";
 import { LoadError } from "@/web/components/ui/load-error";
-
-function BackToProjects() {
-  return (
-    <Link to="/admin/projects" className="mb-4 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-      <ArrowLeft className="h-4 w-4" aria-hidden />
-      Back to Projects
-    </Link>
-  );
-}
 
 export function AdminProjectDetailRoute() {
   const { idOrSlug = "" } = useParams();
@@ -29,10 +20,10 @@ export function AdminProjectDetailRoute() {
 
   if (project.isPending) return <PageSpinner />;
   if (project.isError) {
-    const missing = project.error instanceof ApiError && project.error.status === 404;
+    const missing = isNotFound(project.error);
     return (
       <>
-        <BackToProjects />
+        <BackLink to="/admin/projects" label="Back to Projects" />
         {missing ? (
           <EmptyState title="Project not found" description={`No project has the id or slug "${idOrSlug}".`} />
         ) : (
@@ -45,7 +36,7 @@ export function AdminProjectDetailRoute() {
   const current = project.data;
   return (
     <>
-      <BackToProjects />
+      <BackLink to="/admin/projects" label="Back to Projects" />
       <PageHeader
         title={current.name}
         description={
@@ -60,22 +51,12 @@ export function AdminProjectDetailRoute() {
         actions={<ProjectStatusBadge status={current.status} />}
       />
       <div className="space-y-6">
-        <Card>
-          <CardHeader>
-            <CardTitle>Project Details</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <ProjectEditForm key={current.id} project={current} />
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Tickets</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <TicketList projectId={current.id} />
-          </CardContent>
-        </Card>
+        <TitledCard title="Project Details">
+          <ProjectEditForm key={current.id} project={current} />
+        </TitledCard>
+        <TitledCard title="Tickets">
+          <TicketList projectId={current.id} />
+        </TitledCard>
       </div>
     </>
   );

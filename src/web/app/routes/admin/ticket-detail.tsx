@@ -1,25 +1,16 @@
-import { ArrowLeft } from "lucide-react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { PageHeader } from "@/web/components/layout/page-header";
-import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { TitledCard } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
+import { BackLink } from "@/web/components/layout/back-link";
 import { PageSpinner } from "@/web/components/ui/spinner";
 import { useTicket } from "@/web/features/tickets/api/use-ticket";
 import { TicketEditForm } from "@/web/features/tickets/components/admin/ticket-edit-form";
 import { TicketDetails } from "@/web/features/tickets/components/admin/ticket-details";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { CommentsPanel } from "@/web/features/comments/components/comments-panel";
-import { ApiError } from "@/web/lib/api";
+import { isNotFound } from "@/web/lib/api";
 import { LoadError } from "@/web/components/ui/load-error";
-
-function BackToTickets() {
-  return (
-    <Link to="/admin/tickets" className="mb-4 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-      <ArrowLeft className="h-4 w-4" aria-hidden />
-      Back to Tickets
-    </Link>
-  );
-}
 
 export function AdminTicketDetailRoute() {
   const { id = "" } = useParams();
@@ -29,10 +20,10 @@ export function AdminTicketDetailRoute() {
   if (ticket.isPending) return <PageSpinner />;
   if (ticket.isError) {
     // A malformed id (400) is as missing as an unknown one (404).
-    const missing = ticket.error instanceof ApiError && (ticket.error.status === 404 || ticket.error.status === 400);
+    const missing = isNotFound(ticket.error, { malformedToo: true });
     return (
       <>
-        <BackToTickets />
+        <BackLink to="/admin/tickets" label="Back to Tickets" />
         {missing ? (
           <EmptyState title="Ticket not found" />
         ) : (
@@ -45,18 +36,13 @@ export function AdminTicketDetailRoute() {
   const current = ticket.data;
   return (
     <>
-      <BackToTickets />
+      <BackLink to="/admin/tickets" label="Back to Tickets" />
       <PageHeader title={current.title} description={`${current.company.name} · ${current.project.name}`} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <Card>
-            <CardHeader>
-              <CardTitle>Edit Ticket</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <TicketEditForm key={current.id} ticket={current} />
-            </CardContent>
-          </Card>
+          <TitledCard title="Edit Ticket">
+            <TicketEditForm key={current.id} ticket={current} />
+          </TitledCard>
           {/* The same thread the customer sees on their ticket; a reply here shows up there. */}
           <CommentsPanel target={{ kind: "ticket", id: current.id }} />
         </div>

@@ -1,42 +1,25 @@
-import { ArrowLeft } from "lucide-react";
-import { useEffect } from "react";
-import { Link, useParams } from "react-router";
-import { toast } from "@/web/lib/toast";
-import { Button } from "@/web/components/ui/button";
+import { useParams } from "react-router";
+import { useFailureToast } from "@/web/lib/use-error-toast";
 import { EmptyState } from "@/web/components/ui/empty-state";
+import { BackLink } from "@/web/components/layout/back-link";
 import { PageSpinner } from "@/web/components/ui/spinner";
 import { CommentsPanel } from "@/web/features/comments/components/comments-panel";
 import { useProject } from "@/web/features/projects/api/use-project";
 import { ProjectSummary } from "@/web/features/projects/components/project-summary";
 import { ProjectTicketTable } from "@/web/features/tickets/components/project-ticket-table";
-import { ApiError } from "@/web/lib/api";
+import { isNotFound } from "@/web/lib/api";
 import { LoadError } from "@/web/components/ui/load-error";
-
-function BackToProjects() {
-  return (
-    <Button asChild variant="ghost" size="sm" className="-ml-3">
-      <Link to="/dashboard/projects">
-        <ArrowLeft className="h-4 w-4" aria-hidden />
-        Back to Projects
-      </Link>
-    </Button>
-  );
-}
 
 export function ProjectDetailRoute() {
   const idOrSlug = useParams().idOrSlug ?? "";
   const project = useProject(idOrSlug);
   // Another company's project answers like a missing one (D11): both are "not found".
-  const notFound = project.error instanceof ApiError && project.error.status === 404;
-  const failed = project.isError && !notFound;
-
-  useEffect(() => {
-    if (failed) toast.error("Failed to load project", { id: "load-project" });
-  }, [failed]);
+  const notFound = isNotFound(project.error);
+  useFailureToast(project.isError && !notFound, "Failed to load project", "load-project");
 
   return (
     <div className="space-y-6">
-      <BackToProjects />
+      <BackLink to="/dashboard/projects" label="Back to Projects" asButton />
       {project.isPending ? (
         <PageSpinner />
       ) : notFound ? (

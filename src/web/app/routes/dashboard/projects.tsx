@@ -1,11 +1,10 @@
-import { PageHeader } from "@/web/components/layout/page-header";
+import { HeadedPage } from "@/web/components/layout/page-header";
 import { ProjectGrid } from "@/web/features/projects/components/project-grid";
 
 export function ProjectsRoute() {
   return (
-    <div>
-      <PageHeader title="Projects" description="Everything we are working on for your company." />
+    <HeadedPage title="Projects" description="Everything we are working on for your company.">
       <ProjectGrid />
-    </div>
+    </HeadedPage>
   );
 }

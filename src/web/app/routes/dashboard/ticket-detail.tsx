@@ -1,41 +1,24 @@
-import { ArrowLeft } from "lucide-react";
-import { useEffect } from "react";
-import { Link, useParams } from "react-router";
-import { toast } from "@/web/lib/toast";
-import { Button } from "@/web/components/ui/button";
+import { useParams } from "react-router";
+import { useFailureToast } from "@/web/lib/use-error-toast";
 import { EmptyState } from "@/web/components/ui/empty-state";
+import { BackLink } from "@/web/components/layout/back-link";
 import { PageSpinner } from "@/web/components/ui/spinner";
 import { CommentsPanel } from "@/web/features/comments/components/comments-panel";
 import { useTicket } from "@/web/features/tickets/api/use-ticket";
 import { TicketSummary } from "@/web/features/tickets/components/ticket-summary";
-import { ApiError } from "@/web/lib/api";
+import { isNotFound } from "@/web/lib/api";
 import { LoadError } from "@/web/components/ui/load-error";
-
-function BackToTickets() {
-  return (
-    <Button asChild variant="ghost" size="sm" className="-ml-3">
-      <Link to="/dashboard/tickets">
-        <ArrowLeft className="h-4 w-4" aria-hidden />
-        Back to Tickets
-      </Link>
-    </Button>
-  );
-}
 
 export function TicketDetailRoute() {
   const id = useParams().id ?? "";
   const ticket = useTicket(id);
   // Missing, another company's (D11) and a malformed id (400) all mean there is no such ticket.
-  const notFound = ticket.error instanceof ApiError && (ticket.error.status === 404 || ticket.error.status === 400);
-  const failed = ticket.isError && !notFound;
-
-  useEffect(() => {
-    if (failed) toast.error("Failed to load ticket", { id: "load-ticket" });
-  }, [failed]);
+  const notFound = isNotFound(ticket.error, { malformedToo: true });
+  useFailureToast(ticket.isError && !notFound, "Failed to load ticket", "load-ticket");
 
   return (
     <div className="space-y-6">
-      <BackToTickets />
+      <BackLink to="/dashboard/tickets" label="Back to Tickets" asButton />
       {ticket.isPending ? (
         <PageSpinner />
       ) : notFound ? (

@@ -1,4 +1,4 @@
-import { PageHeader } from "@/web/components/layout/page-header";
+import { HeadedPage } from "@/web/components/layout/page-header";
 import { useProjectOptions } from "@/web/features/projects/api/use-projects";
 import { NewTicketDialog } from "@/web/features/tickets/components/new-ticket-dialog";
 import { TicketBoard } from "@/web/features/tickets/components/ticket-board";
@@ -6,13 +6,12 @@ import { TicketBoard } from "@/web/features/tickets/components/ticket-board";
 export function TicketsRoute() {
   const projects = useProjectOptions();
   return (
-    <div>
-      <PageHeader
-        title="Tickets"
-        description="Questions, requests and issues, and where each one stands."
-        actions={<NewTicketDialog projects={projects.data} projectsFailed={projects.isError} />}
-      />
+    <HeadedPage
+      title="Tickets"
+      description="Questions, requests and issues, and where each one stands."
+      actions={<NewTicketDialog projects={projects.data} projectsFailed={projects.isError} />}
+    >
       <TicketBoard />
-    </div>
+    </HeadedPage>
   );
 }

@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { CountedTitle, TitledCard } from "@/web/components/ui/card";
 import { Spinner } from "@/web/components/ui/spinner";
 import { useComments, type CommentTarget } from "../api/use-comments";
 import { AddCommentForm } from "./add-comment-form";
@@ -9,13 +9,7 @@ import { LoadError } from "@/web/components/ui/load-error";
 export function CommentsPanel({ target }: { target: CommentTarget }) {
   const comments = useComments(target);
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          Comments <span className="text-muted-foreground">({comments.data ? comments.data.length : "…"})</span>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="space-y-6">
+    <TitledCard title={<CountedTitle label="Comments" count={comments.data?.length} />} contentClassName="space-y-6">
         {comments.isPending ? (
           <div className="flex justify-center py-4">
             <Spinner label="Loading comments" />
@@ -26,7 +20,6 @@ export function CommentsPanel({ target }: { target: CommentTarget }) {
           <CommentList comments={comments.data} />
         )}
         <AddCommentForm target={target} />
-      </CardContent>
-    </Card>
+    </TitledCard>
   );
 }

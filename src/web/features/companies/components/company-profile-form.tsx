@@ -6,7 +6,7 @@ import type { Company } from "@/shared/schemas/company";
 import { companyProfileInputSchema } from "@/web/lib/schemas/company";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { Field } from "@/web/components/ui/field";
+import { Field, InputField } from "@/web/components/ui/field";
 import { Input, Textarea } from "@/web/components/ui/input";
 import { errorMessage } from "@/web/lib/api";
 import { showServerFieldErrors } from "@/web/lib/form-errors";
@@ -53,30 +53,19 @@ export function CompanyProfileForm({ company }: { company: Company | null }) {
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
           <div className="sm:col-span-2">
-            <Field id="company-name" label="Company Name" required error={errors.name?.message}>
-              <Input
-                id="company-name"
-                autoComplete="organization"
-                aria-required
-                aria-invalid={!!errors.name}
-                aria-describedby={errors.name ? "company-name-error" : undefined}
-                {...form.register("name")}
-              />
-            </Field>
+            <InputField id="company-name" label="Company Name" required error={errors.name?.message} autoComplete="organization" {...form.register("name")} />
           </div>
           <Field id="company-contact-name" label="Contact Name" error={errors.contactName?.message}>
             <Input id="company-contact-name" autoComplete="name" aria-invalid={!!errors.contactName} {...form.register("contactName")} />
           </Field>
-          <Field id="company-contact-email" label="Contact Email" error={errors.contactEmail?.message}>
-            <Input
-              id="company-contact-email"
-              type="email"
-              autoComplete="email"
-              aria-invalid={!!errors.contactEmail}
-              aria-describedby={errors.contactEmail ? "company-contact-email-error" : undefined}
-              {...form.register("contactEmail")}
-            />
-          </Field>
+          <InputField
+            id="company-contact-email"
+            label="Contact Email"
+            error={errors.contactEmail?.message}
+            type="email"
+            autoComplete="email"
+            {...form.register("contactEmail")}
+          />
           <Field id="company-phone" label="Phone Number" error={errors.phone?.message}>
             <Input id="company-phone" type="tel" autoComplete="tel" aria-invalid={!!errors.phone} {...form.register("phone")} />
           </Field>

@@ -6,9 +6,9 @@ import { ticketPriorities, ticketPriorityLabels } from "@/shared/enums";
 import type { Ticket } from "@/shared/schemas/ticket";
 import { createTicketInputSchema } from "@/web/lib/schemas/ticket";
 import { Button } from "@/web/components/ui/button";
-import { EnumOptions } from "@/web/components/ui/enum-options";
-import { Field } from "@/web/components/ui/field";
-import { Input, NativeSelect, Textarea } from "@/web/components/ui/input";
+import { EnumSelectField } from "@/web/components/ui/enum-select-field";
+import { errorAria, Field, InputField } from "@/web/components/ui/field";
+import { NativeSelect, Textarea } from "@/web/components/ui/input";
 import { showServerFieldErrors } from "@/web/lib/form-errors";
 import { useCreateTicket } from "../api/use-create-ticket";
 
@@ -39,18 +39,10 @@ export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOpt
     }
   });
 
-  const describedBy = (field: keyof FormValues) => (errors[field] ? `ticket-${field}-error` : undefined);
-
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
       <Field id="ticket-projectId" label="Project" required error={errors.projectId?.message}>
-        <NativeSelect
-          id="ticket-projectId"
-          aria-required
-          aria-invalid={!!errors.projectId}
-          aria-describedby={describedBy("projectId")}
-          {...form.register("projectId")}
-        >
+        <NativeSelect id="ticket-projectId" aria-required {...errorAria("ticket-projectId", errors.projectId)} {...form.register("projectId")}>
           <option value="">Select a project</option>
           {projects.map((project) => (
             <option key={project.id} value={project.id}>
@@ -62,29 +54,13 @@ export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOpt
       {projects.length === 0 ? (
         <p className="text-sm text-muted-foreground">There are no projects yet to open a ticket for.</p>
       ) : null}
-      <Field id="ticket-title" label="Title" required error={errors.title?.message}>
-        <Input id="ticket-title" aria-required aria-invalid={!!errors.title} aria-describedby={describedBy("title")} {...form.register("title")} />
-      </Field>
+      <InputField id="ticket-title" label="Title" required error={errors.title?.message} {...form.register("title")} />
       <Field id="ticket-description" label="Description" error={errors.description?.message}>
-        <Textarea
-          id="ticket-description"
-          rows={4}
-          aria-invalid={!!errors.description}
-          aria-describedby={describedBy("description")}
-          {...form.register("description")}
-        />
+        <Textarea id="ticket-description" rows={4} {...errorAria("ticket-description", errors.description)} {...form.register("description")} />
       </Field>
-      <Field id="ticket-priority" label="Priority" required error={errors.priority?.message}>
-        <NativeSelect
-          id="ticket-priority"
-          aria-required
-          aria-invalid={!!errors.priority}
-          aria-describedby={describedBy("priority")}
-          {...form.register("priority")}
-        >
-          <EnumOptions values={ticketPriorities} labels={ticketPriorityLabels} />
-        </NativeSelect>
-      </Field>
+      <EnumSelectField id="ticket-priority" label="Priority" required error={errors.priority?.message} values={ticketPriorities}
+        labels={ticketPriorityLabels} aria-required {...errorAria("ticket-priority", errors.priority)} {...form.register("priority")}
+      />
       <div className="flex justify-end">
         <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
           {isSubmitting ? "Creating..." : "Create Ticket"}

@@ -1,7 +1,5 @@
-import { Plus } from "lucide-react";
 import { useState } from "react";
-import { Button } from "@/web/components/ui/button";
-import { Dialog, DialogContent, DialogTrigger } from "@/web/components/ui/dialog";
+import { NewItemDialog } from "@/web/components/new-item-dialog";
 import { Spinner } from "@/web/components/ui/spinner";
 import { CreateTicketForm, type ProjectOption } from "./create-ticket-form";
 
@@ -16,14 +14,13 @@ interface NewTicketDialogProps {
 export function NewTicketDialog({ projects, projectsFailed }: NewTicketDialogProps) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button>
-          <Plus className="h-4 w-4" aria-hidden />
-          New Ticket
-        </Button>
-      </DialogTrigger>
-      <DialogContent title="Create New Ticket" description="Tell us what you need; we will pick it up from here.">
+    <NewItemDialog
+      trigger="New Ticket"
+      title="Create New Ticket"
+      description="Tell us what you need; we will pick it up from here."
+      open={open}
+      onOpenChange={setOpen}
+    >
         {projects ? (
           <CreateTicketForm projects={projects} onCreated={() => setOpen(false)} />
         ) : projectsFailed ? (
@@ -35,7 +32,6 @@ export function NewTicketDialog({ projects, projectsFailed }: NewTicketDialogPro
             <Spinner label="Loading projects" />
           </div>
         )}
-      </DialogContent>
-    </Dialog>
+    </NewItemDialog>
   );
 }

@@ -1,9 +1,7 @@
-import { Link } from "react-router";
-import { formatInstantDate } from "@/shared/format";
-import { PriorityBadge, TicketStatusBadge } from "@/web/components/status-badges";
-import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { CountedTitle, TitledCard } from "@/web/components/ui/card";
 import { Spinner } from "@/web/components/ui/spinner";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
+import { TableHead } from "@/web/components/ui/table";
+import { TicketTable } from "./ticket-table";
 import { useTickets } from "../api/use-tickets";
 import { LoadError } from "@/web/components/ui/load-error";
 
@@ -13,13 +11,7 @@ export function ProjectTicketTable({ projectId }: { projectId: string }) {
   const items = tickets.data?.items ?? [];
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          Tickets <span className="text-muted-foreground">({tickets.data ? tickets.data.total : "…"})</span>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
+    <TitledCard title={<CountedTitle label="Tickets" count={tickets.data?.total} />}>
         {tickets.isPending ? (
           <div className="flex justify-center py-6">
             <Spinner label="Loading tickets" />
@@ -29,36 +21,15 @@ export function ProjectTicketTable({ projectId }: { projectId: string }) {
         ) : items.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground">No tickets for this project</p>
         ) : (
-          <Table aria-label="Project tickets">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Title</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Priority</TableHead>
-                <TableHead>Created</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {items.map((ticket) => (
-                <TableRow key={ticket.id}>
-                  <TableCell className="font-medium">
-                    <Link to={`/dashboard/tickets/${ticket.id}`} className="text-primary hover:underline focus-visible:underline">
-                      {ticket.title}
-                    </Link>
-                  </TableCell>
-                  <TableCell>
-                    <TicketStatusBadge status={ticket.status} />
-                  </TableCell>
-                  <TableCell>
-                    <PriorityBadge priority={ticket.priority} />
-                  </TableCell>
-                  <TableCell className="whitespace-nowrap text-muted-foreground">{formatInstantDate(ticket.createdAt)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <TicketTable
+            aria-label="Project tickets"
+            tickets={items}
+            href={(ticket) => `/dashboard/tickets/${ticket.id}`}
+            linkClassName="focus-visible:underline"
+            createdHead={<TableHead>Created</TableHead>}
+            createdClassName="whitespace-nowrap text-muted-foreground"
+          />
         )}
-      </CardContent>
-    </Card>
+    </TitledCard>
   );
 }

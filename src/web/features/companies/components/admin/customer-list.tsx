@@ -2,25 +2,23 @@ import { Building2 } from "lucide-react";
 import { PagedList } from "@/web/components/paged-list";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { useListParams } from "@/web/components/ui/pagination";
-import { SearchInput } from "@/web/components/ui/search-input";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { useCompanyPage } from "../../api/use-company-page";
 import { CustomersTable } from "./customers-table";
 
 /** Search, table and pager of every customer company; the state lives in the URL. */
 export function CustomerList() {
-  const { page, q, sort, setPage, setQuery, setSort } = useListParams();
-  const companies = useCompanyPage({ page, q, sort });
+  const list = useListParams();
+  const companies = useCompanyPage({ page: list.page, q: list.q, sort: list.sort });
   // A list that fails to load is logged, not toasted (spec section 8).
   useErrorToast(companies.error, { log: "Failed to load customers" });
 
   return (
     <PagedList
       query={companies}
+      list={list}
       noun="customers"
-      q={q}
-      onPageChange={setPage}
-      toolbar={<SearchInput label="Search customers" placeholder="Search by company name" value={q} onSearch={setQuery} />}
+      searchBy="company name"
       empty={
         <EmptyState
           icon={<Building2 className="h-10 w-10 text-muted-foreground" aria-hidden />}
@@ -28,9 +26,8 @@ export function CustomerList() {
           description="Companies appear here once a customer creates their company profile."
         />
       }
-      noMatch={`No company name contains "${q}".`}
     >
-      {(items) => <CustomersTable customers={items} sort={sort} onSortChange={setSort} />}
+      {(items) => <CustomersTable customers={items} sort={list.sort} onSortChange={list.setSort} />}
     </PagedList>
   );
 }

@@ -1,8 +1,7 @@
-import { Link } from "react-router";
 import type { CompanyListItem } from "@/shared/schemas/company";
 import { formatInstantDate } from "@/shared/format";
 import { SortableHead, type SortDirection } from "@/web/components/ui/pagination";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
+import { LinkCell, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
 
 interface CustomersTableProps {
   customers: CompanyListItem[];
@@ -28,11 +27,9 @@ export function CustomersTable({ customers, sort, onSortChange }: CustomersTable
       <TableBody>
         {customers.map((customer) => (
           <TableRow key={customer.id}>
-            <TableCell className="font-medium">
-              <Link to={`/admin/customers/${customer.id}`} className="text-primary hover:underline">
-                {customer.name}
-              </Link>
-            </TableCell>
+            <LinkCell main to={`/admin/customers/${customer.id}`}>
+              {customer.name}
+            </LinkCell>
             <TableCell>{orNA(customer.contactName)}</TableCell>
             <TableCell>{orNA(customer.contactEmail)}</TableCell>
             <TableCell className="text-right tabular-nums">{customer.projectCount}</TableCell>

@@ -3,34 +3,31 @@ import { PagedList } from "@/web/components/paged-list";
 import { Button } from "@/web/components/ui/button";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { useListParams } from "@/web/components/ui/pagination";
-import { SearchInput } from "@/web/components/ui/search-input";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { useInvoicePage } from "../../api/use-invoice-page";
 import { InvoicesTable } from "./invoices-table";
 
 /** Search, table and pager of every company's invoices; the state lives in the URL. */
 export function InvoiceList() {
-  const { page, q, sort, setPage, setQuery, setSort } = useListParams();
-  const invoices = useInvoicePage({ page, q, sort });
+  const list = useListParams();
+  const { sort, setSort } = list;
+  const invoices = useInvoicePage({ page: list.page, q: list.q, sort });
   useErrorToast(invoices.error, { log: "Failed to load invoices", toast: "Error fetching invoices" });
   const SortIcon = sort === "asc" ? ArrowUp : ArrowDown;
 
   return (
     <PagedList
       query={invoices}
+      list={list}
       noun="invoices"
-      q={q}
-      onPageChange={setPage}
-      toolbar={
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <SearchInput label="Search invoices" placeholder="Search by invoice number" value={q} onSearch={setQuery} />
-          {/* The server orders the admin list by creation date, which the table has no column for. */}
-          <Button variant="outline" size="sm" onClick={() => setSort(sort === "asc" ? "desc" : "asc")}>
-            <SortIcon className="h-4 w-4" aria-hidden />
-            {sort === "asc" ? "Oldest first" : "Newest first"}
-            <span className="sr-only"> (change order)</span>
-          </Button>
-        </div>
+      searchBy="invoice number"
+      actions={
+        // The server orders the admin list by creation date, which the table has no column for.
+        <Button variant="outline" size="sm" onClick={() => setSort(sort === "asc" ? "desc" : "asc")}>
+          <SortIcon className="h-4 w-4" aria-hidden />
+          {sort === "asc" ? "Oldest first" : "Newest first"}
+          <span className="sr-only"> (change order)</span>
+        </Button>
       }
       empty={
         <EmptyState
@@ -39,7 +36,6 @@ export function InvoiceList() {
           description="Create the first one with New Invoice."
         />
       }
-      noMatch={`No invoice number contains "${q}".`}
     >
       {(items) => <InvoicesTable invoices={items} />}
     </PagedList>

@@ -1,8 +1,7 @@
-import { Link } from "react-router";
 import { formatDate, formatMoney } from "@/shared/format";
 import type { Invoice } from "@/shared/schemas/invoice";
 import { InvoiceStatusBadge } from "@/web/components/status-badges";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
+import { LinkCell, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
 import { InvoiceActions } from "./invoice-actions";
 
 export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
@@ -23,11 +22,7 @@ export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
         {invoices.map((invoice) => (
           <TableRow key={invoice.id}>
             <TableCell className="font-medium">{invoice.invoiceNumber}</TableCell>
-            <TableCell>
-              <Link to={`/admin/customers/${invoice.company.id}`} className="hover:underline">
-                {invoice.company.name}
-              </Link>
-            </TableCell>
+            <LinkCell to={`/admin/customers/${invoice.company.id}`}>{invoice.company.name}</LinkCell>
             <TableCell className="text-right tabular-nums">{formatMoney(invoice.amount)}</TableCell>
             <TableCell>{formatDate(invoice.issueDate)}</TableCell>
             <TableCell>{formatDate(invoice.dueDate)}</TableCell>

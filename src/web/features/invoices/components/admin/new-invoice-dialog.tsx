@@ -1,16 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { toast } from "@/web/lib/toast";
 import { invoiceStatuses, invoiceStatusLabels } from "@/shared/enums";
 import type { CreateInvoiceInput } from "@/shared/schemas/invoice";
 import { createInvoiceInputSchema } from "@/web/lib/schemas/invoice";
-import { Button } from "@/web/components/ui/button";
-import { EnumOptions } from "@/web/components/ui/enum-options";
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/web/components/ui/dialog";
+import { EnumSelectField } from "@/web/components/ui/enum-select-field";
+import { DialogFormActions, NewItemDialog } from "@/web/components/new-item-dialog";
 import { Field } from "@/web/components/ui/field";
-import { Input, NativeSelect } from "@/web/components/ui/input";
+import { Input } from "@/web/components/ui/input";
 import { problemDetail } from "@/web/lib/api";
 import { showServerFieldErrors } from "@/web/lib/form-errors";
 import { useCreateInvoice } from "../../api/use-create-invoice";
@@ -48,14 +46,7 @@ export function NewInvoiceDialog() {
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button>
-          <Plus className="h-4 w-4" aria-hidden />
-          New Invoice
-        </Button>
-      </DialogTrigger>
-      <DialogContent title="Create New Invoice">
+    <NewItemDialog trigger="New Invoice" title="Create New Invoice" open={open} onOpenChange={onOpenChange}>
         <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
           <Field id="invoice-company" label="Company" required error={errors.companyId?.message}>
             <Controller
@@ -83,21 +74,9 @@ export function NewInvoiceDialog() {
           <Field id="invoice-pdf-url" label="PDF URL" error={errors.pdfUrl?.message}>
             <Input id="invoice-pdf-url" type="url" placeholder="https://" aria-invalid={!!errors.pdfUrl} {...form.register("pdfUrl")} />
           </Field>
-          <Field id="invoice-status" label="Status" error={errors.status?.message}>
-            <NativeSelect id="invoice-status" {...form.register("status")}>
-              <EnumOptions values={invoiceStatuses} labels={invoiceStatusLabels} />
-            </NativeSelect>
-          </Field>
-          <div className="flex justify-end gap-2 pt-2">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Creating..." : "Create Invoice"}
-            </Button>
-          </div>
+          <EnumSelectField id="invoice-status" label="Status" error={errors.status?.message} values={invoiceStatuses} labels={invoiceStatusLabels} {...form.register("status")} />
+          <DialogFormActions submitLabel="Create Invoice" isSubmitting={isSubmitting} />
         </form>
-      </DialogContent>
-    </Dialog>
+    </NewItemDialog>
   );
 }

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "@/web/lib/toast";
@@ -7,13 +6,11 @@ import type { z } from "zod";
 import { projectStatuses, projectStatusLabels } from "@/shared/enums";
 import type { CreateProjectInput } from "@/shared/schemas/project";
 import { createProjectInputSchema } from "@/web/lib/schemas/project";
-import { Button } from "@/web/components/ui/button";
-import { EnumOptions } from "@/web/components/ui/enum-options";
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/web/components/ui/dialog";
+import { EnumSelectField } from "@/web/components/ui/enum-select-field";
+import { DialogFormActions, NewItemDialog } from "@/web/components/new-item-dialog";
 import { Field } from "@/web/components/ui/field";
-import { Input, NativeSelect, Textarea } from "@/web/components/ui/input";
-import { problemDetail } from "@/web/lib/api";
-import { showServerFieldErrors } from "@/web/lib/form-errors";
+import { Input, Textarea } from "@/web/components/ui/input";
+import { reportFailedSave } from "@/web/lib/form-errors";
 import { useCreateProject } from "../../api/use-create-project";
 
 type FormValues = z.input<typeof createProjectInputSchema>;
@@ -37,22 +34,12 @@ export function NewProjectDialog({ companyId }: { companyId: string }) {
       toast.success("Project created successfully");
       onOpenChange(false);
     } catch (error) {
-      console.error("Failed to create project", error);
-      showServerFieldErrors(form, error);
-      const detail = problemDetail(error);
-      toast.error("Failed to create project", detail ? { description: detail } : undefined);
+      reportFailedSave(form, error, "Failed to create project");
     }
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button>
-          <Plus className="h-4 w-4" aria-hidden />
-          New Project
-        </Button>
-      </DialogTrigger>
-      <DialogContent title="New Project" description="Create a project for this customer.">
+    <NewItemDialog trigger="New Project" title="New Project" description="Create a project for this customer." open={open} onOpenChange={onOpenChange}>
         <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
           <Field id="new-project-name" label="Project Name" required error={errors.name?.message}>
             <Input id="new-project-name" autoFocus aria-invalid={!!errors.name} aria-required {...form.register("name")} />
@@ -61,25 +48,13 @@ export function NewProjectDialog({ companyId }: { companyId: string }) {
             <Textarea id="new-project-description" rows={3} aria-invalid={!!errors.description} {...form.register("description")} />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="new-project-status" label="Status" error={errors.status?.message}>
-              <NativeSelect id="new-project-status" {...form.register("status")}>
-                <EnumOptions values={projectStatuses} labels={projectStatusLabels} />
-              </NativeSelect>
-            </Field>
+            <EnumSelectField id="new-project-status" label="Status" error={errors.status?.message} values={projectStatuses} labels={projectStatusLabels} {...form.register("status")} />
             <Field id="new-project-start" label="Start Date" error={errors.startDate?.message}>
               <Input id="new-project-start" type="date" aria-invalid={!!errors.startDate} {...form.register("startDate")} />
             </Field>
           </div>
-          <div className="flex justify-end gap-2 pt-2">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Creating..." : "Create Project"}
-            </Button>
-          </div>
+          <DialogFormActions submitLabel="Create Project" isSubmitting={isSubmitting} />
         </form>
-      </DialogContent>
-    </Dialog>
+    </NewItemDialog>
   );
 }

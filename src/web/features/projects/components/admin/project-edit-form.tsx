@@ -6,11 +6,10 @@ import { projectStatuses, projectStatusLabels } from "@/shared/enums";
 import type { Project, UpdateProjectInput } from "@/shared/schemas/project";
 import { updateProjectInputSchema } from "@/web/lib/schemas/project";
 import { Button } from "@/web/components/ui/button";
-import { EnumOptions } from "@/web/components/ui/enum-options";
+import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { Field } from "@/web/components/ui/field";
 import { Input, NativeSelect, Textarea } from "@/web/components/ui/input";
-import { problemDetail } from "@/web/lib/api";
-import { showServerFieldErrors } from "@/web/lib/form-errors";
+import { reportFailedSave } from "@/web/lib/form-errors";
 import { useTeam } from "@/web/features/team";
 import { useUpdateProject } from "../../api/use-update-project";
 import { useErrorToast } from "@/web/lib/use-error-toast";
@@ -48,10 +47,7 @@ export function ProjectEditForm({ project }: { project: Project }) {
       form.reset(valuesOf(updated));
       toast.success("Project updated successfully");
     } catch (error) {
-      console.error("Error updating project", error);
-      showServerFieldErrors(form, error);
-      const detail = problemDetail(error);
-      toast.error("Error updating project", detail ? { description: detail } : undefined);
+      reportFailedSave(form, error, "Error updating project");
     }
   };
 
@@ -64,11 +60,7 @@ export function ProjectEditForm({ project }: { project: Project }) {
         <Textarea id="project-description" rows={4} aria-invalid={!!errors.description} {...form.register("description")} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="project-status" label="Status" error={errors.status?.message}>
-          <NativeSelect id="project-status" {...form.register("status")}>
-            <EnumOptions values={projectStatuses} labels={projectStatusLabels} />
-          </NativeSelect>
-        </Field>
+        <EnumSelectField id="project-status" label="Status" error={errors.status?.message} values={projectStatuses} labels={projectStatusLabels} {...form.register("status")} />
         <Field id="project-assignee" label="Assigned To" error={errors.assignedTo?.message}>
           <NativeSelect id="project-assignee" aria-busy={team.isPending} {...form.register("assignedTo")}>
             <option value="">Unassigned</option>

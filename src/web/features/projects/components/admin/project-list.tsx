@@ -2,7 +2,6 @@ import { FolderKanban } from "lucide-react";
 import { PagedList } from "@/web/components/paged-list";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { useListParams } from "@/web/components/ui/pagination";
-import { SearchInput } from "@/web/components/ui/search-input";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { useProjectPage } from "../../api/use-project-page";
 import { ProjectsTable } from "./projects-table";
@@ -16,17 +15,16 @@ interface ProjectListProps {
 
 /** Search, table and pager of projects; the state lives in the URL. */
 export function ProjectList({ companyId, errorToast }: ProjectListProps) {
-  const { page, q, sort, setPage, setQuery, setSort } = useListParams();
-  const projects = useProjectPage({ page, q, sort, companyId });
+  const list = useListParams();
+  const projects = useProjectPage({ page: list.page, q: list.q, sort: list.sort, companyId });
   useErrorToast(projects.error, { log: "Failed to load projects", toast: errorToast });
 
   return (
     <PagedList
       query={projects}
+      list={list}
       noun="projects"
-      q={q}
-      onPageChange={setPage}
-      toolbar={<SearchInput label="Search projects" placeholder="Search by project name" value={q} onSearch={setQuery} />}
+      searchBy="project name"
       empty={
         <EmptyState
           icon={<FolderKanban className="h-10 w-10 text-muted-foreground" aria-hidden />}
@@ -34,11 +32,8 @@ export function ProjectList({ companyId, errorToast }: ProjectListProps) {
           description={companyId ? "Create this customer's first project with New Project." : "Projects appear here once one is created for a customer."}
         />
       }
-      noMatch={`No project name contains "${q}".`}
     >
-      {(items) => (
-        <ProjectsTable projects={items} sort={sort} onSortChange={setSort} showCompany={!companyId} />
-      )}
+      {(items) => <ProjectsTable projects={items} sort={list.sort} onSortChange={list.setSort} showCompany={!companyId} />}
     </PagedList>
   );
 }

@@ -1,9 +1,8 @@
-import { Link } from "react-router";
 import { formatDate, formatInstantDate } from "@/shared/format";
 import type { Project } from "@/shared/schemas/project";
 import { ProjectStatusBadge } from "@/web/components/status-badges";
 import { SortableHead, type SortDirection } from "@/web/components/ui/pagination";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
+import { LinkCell, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
 
 interface ProjectsTableProps {
   projects: Project[];
@@ -32,17 +31,11 @@ export function ProjectsTable({ projects, sort, onSortChange, showCompany = true
       <TableBody>
         {projects.map((project) => (
           <TableRow key={project.id}>
-            <TableCell className="font-medium">
-              <Link to={`/admin/projects/${project.id}`} className="text-primary hover:underline">
-                {project.name}
-              </Link>
-            </TableCell>
+            <LinkCell main to={`/admin/projects/${project.id}`}>
+              {project.name}
+            </LinkCell>
             {showCompany ? (
-              <TableCell>
-                <Link to={`/admin/customers/${project.company.id}`} className="hover:underline">
-                  {project.company.name}
-                </Link>
-              </TableCell>
+              <LinkCell to={`/admin/customers/${project.company.id}`}>{project.company.name}</LinkCell>
             ) : null}
             <TableCell>
               <ProjectStatusBadge status={project.status} />

@@ -6,11 +6,10 @@ import { ticketPriorities, ticketPriorityLabels, ticketStatuses, ticketStatusLab
 import type { Ticket, UpdateTicketInput } from "@/shared/schemas/ticket";
 import { updateTicketInputSchema } from "@/web/lib/schemas/ticket";
 import { Button } from "@/web/components/ui/button";
-import { EnumOptions } from "@/web/components/ui/enum-options";
+import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { Field } from "@/web/components/ui/field";
-import { Input, NativeSelect, Textarea } from "@/web/components/ui/input";
-import { problemDetail } from "@/web/lib/api";
-import { showServerFieldErrors } from "@/web/lib/form-errors";
+import { Input, Textarea } from "@/web/components/ui/input";
+import { reportFailedSave } from "@/web/lib/form-errors";
 import { useUpdateTicket } from "../../api/use-update-ticket";
 
 type FormValues = z.input<typeof updateTicketInputSchema>;
@@ -37,10 +36,7 @@ export function TicketEditForm({ ticket }: { ticket: Ticket }) {
       form.reset(valuesOf(updated));
       toast.success("Ticket updated successfully");
     } catch (error) {
-      console.error("Error updating ticket", error);
-      showServerFieldErrors(form, error);
-      const detail = problemDetail(error);
-      toast.error("Error updating ticket", detail ? { description: detail } : undefined);
+      reportFailedSave(form, error, "Error updating ticket");
     }
   };
 
@@ -53,16 +49,8 @@ export function TicketEditForm({ ticket }: { ticket: Ticket }) {
         <Textarea id="ticket-description" rows={5} aria-invalid={!!errors.description} {...form.register("description")} />
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="ticket-status" label="Status" error={errors.status?.message}>
-          <NativeSelect id="ticket-status" {...form.register("status")}>
-            <EnumOptions values={ticketStatuses} labels={ticketStatusLabels} />
-          </NativeSelect>
-        </Field>
-        <Field id="ticket-priority" label="Priority" error={errors.priority?.message}>
-          <NativeSelect id="ticket-priority" {...form.register("priority")}>
-            <EnumOptions values={ticketPriorities} labels={ticketPriorityLabels} />
-          </NativeSelect>
-        </Field>
+        <EnumSelectField id="ticket-status" label="Status" error={errors.status?.message} values={ticketStatuses} labels={ticketStatusLabels} {...form.register("status")} />
+        <EnumSelectField id="ticket-priority" label="Priority" error={errors.priority?.message} values={ticketPriorities} labels={ticketPriorityLabels} {...form.register("priority")} />
       </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={isSubmitting}>

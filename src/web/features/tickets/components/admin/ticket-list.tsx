@@ -2,7 +2,6 @@ import { Ticket } from "lucide-react";
 import { PagedList } from "@/web/components/paged-list";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { useListParams } from "@/web/components/ui/pagination";
-import { SearchInput } from "@/web/components/ui/search-input";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { useTicketPage } from "../../api/use-ticket-page";
 import { TicketsTable } from "./tickets-table";
@@ -14,17 +13,17 @@ interface TicketListProps {
 
 /** Search, table and pager of tickets; the state lives in the URL. */
 export function TicketList({ projectId }: TicketListProps) {
-  const { page, q, sort, setPage, setQuery, setSort } = useListParams();
-  const tickets = useTicketPage({ page, q, sort, projectId });
+  const list = useListParams();
+  const tickets = useTicketPage({ page: list.page, q: list.q, sort: list.sort, projectId });
   useErrorToast(tickets.error, { log: "Failed to load tickets", toast: "Error fetching tickets" });
 
   return (
     <PagedList
       query={tickets}
+      list={list}
       noun="tickets"
-      q={q}
-      onPageChange={setPage}
-      toolbar={<SearchInput label="Search tickets" placeholder="Search by title" value={q} onSearch={setQuery} />}
+      searchBy="title"
+      noMatchField="ticket title"
       empty={
         projectId ? (
           <EmptyState title="No tickets for this project" />
@@ -36,9 +35,8 @@ export function TicketList({ projectId }: TicketListProps) {
           />
         )
       }
-      noMatch={`No ticket title contains "${q}".`}
     >
-      {(items) => <TicketsTable tickets={items} sort={sort} onSortChange={setSort} showProject={!projectId} />}
+      {(items) => <TicketsTable tickets={items} sort={list.sort} onSortChange={list.setSort} showProject={!projectId} />}
     </PagedList>
   );
 }

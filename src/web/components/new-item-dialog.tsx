@@ -1,0 +1,45 @@
+import { Plus } from "lucide-react";
+import type { ReactNode } from "react";
+import { Button } from "./ui/button";
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from "./ui/dialog";
+
+interface NewItemDialogProps {
+  /** The button that opens it: "New Project". */
+  trigger: string;
+  title: string;
+  description?: ReactNode;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
+}
+
+/** A "New …" button with a plus icon and the modal it opens; the caller owns the open state. */
+export function NewItemDialog({ trigger, title, description, open, onOpenChange, children }: NewItemDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button>
+          <Plus className="h-4 w-4" aria-hidden />
+          {trigger}
+        </Button>
+      </DialogTrigger>
+      <DialogContent title={title} description={description}>
+        {children}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Cancel (closes the dialog) and the form's submit button, which says "Creating..." while it works. */
+export function DialogFormActions({ submitLabel, isSubmitting }: { submitLabel: string; isSubmitting: boolean }) {
+  return (
+    <div className="flex justify-end gap-2 pt-2">
+      <DialogClose asChild>
+        <Button variant="outline">Cancel</Button>
+      </DialogClose>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? "Creating..." : submitLabel}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import type { ReactNode } from "react";
+import { formatInstantDate } from "@/shared/format";
+import type { TicketListItem } from "@/shared/schemas/ticket";
+import { PriorityBadge, TicketStatusBadge } from "@/web/components/status-badges";
+import { LinkCell, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
+
+type TicketRow = Pick<TicketListItem, "id" | "title" | "status" | "priority" | "createdAt">;
+
+interface TicketTableProps<T extends TicketRow> {
+  tickets: T[];
+  /** The detail screen of a row: the admin's or the customer's. */
+  href: (ticket: T) => string;
+  /** The Created header: sortable on the admin's paged list, plain elsewhere. */
+  createdHead: ReactNode;
+  /** Columns after the title (the admin list's company and project). */
+  extraHeads?: ReactNode;
+  extraCells?: (ticket: T) => ReactNode;
+  linkClassName?: string;
+  createdClassName?: string;
+  "aria-label"?: string;
+}
+
+/** Title, status, priority and creation date of tickets; both roles' ticket lists are this table. */
+export function TicketTable<T extends TicketRow>({
+  tickets,
+  href,
+  createdHead,
+  extraHeads,
+  extraCells,
+  linkClassName,
+  createdClassName,
+  "aria-label": ariaLabel,
+}: TicketTableProps<T>) {
+  return (
+    <Table aria-label={ariaLabel}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Title</TableHead>
+          {extraHeads}
+          <TableHead>Status</TableHead>
+          <TableHead>Priority</TableHead>
+          {createdHead}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {tickets.map((ticket) => (
+          <TableRow key={ticket.id}>
+            <LinkCell main to={href(ticket)} linkClassName={linkClassName}>
+              {ticket.title}
+            </LinkCell>
+            {extraCells?.(ticket)}
+            <TableCell>
+              <TicketStatusBadge status={ticket.status} />
+            </TableCell>
+            <TableCell>
+              <PriorityBadge priority={ticket.priority} />
+            </TableCell>
+            <TableCell className={createdClassName}>{formatInstantDate(ticket.createdAt)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
