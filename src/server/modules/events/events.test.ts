@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sessions, userRoles } from "../../db/schema";
-import type { SseReader } from "../../test/realtime/sse-client";
 import { startTestServer } from "../../test/harness";
 import { createCompany, createCustomer } from "@/server/test/fixtures";
 import { streamHub } from "./events.hub";

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { companyUsers, sessions, userRoles } from "../../db/schema";
-import type { SseReader } from "@/server/test/realtime/sse-client";
 import { createCompany, createCustomer } from "@/server/test/fixtures";
 import { streamHub } from "./events.hub";
 import { streamsClosedAfterEach } from "@/server/test/realtime/test-streams";
