@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { projects } from "../db/schema";
 import { customerWithCompany } from "@/server/test/fixtures";
-import { startTestServer, type TestServer } from "../test/harness";
+import { serverForFile } from "@/server/test/per-file";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 describe("API compression", () => {
   it("gzips a JSON answer of 1 KiB or more for a client that accepts it, and not a small one", async () => {

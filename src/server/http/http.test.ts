@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createRouter } from "./context";
 import { requireRole, requireSession } from "./session";
 import { onError } from "./problem";
-import { startTestServer, type TestServer } from "../test/harness";
+import { serverForFile } from "@/server/test/per-file";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 describe("requireSession and requireRole", () => {
   const adminOnly = () => {

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "@hono/zod-openapi";
 import { problemSchema } from "../../shared/schemas/problem";
 
 /** Response declarations shared by every route definition. */
@@ -19,5 +19,11 @@ export const problemResponses = {
   404: problem("No such record visible to the caller"),
   409: problem("Conflicts with an existing record"),
 } as const;
+
+/** The `{id}` path parameter of one record: a malformed id is a 400 naming `id`, never a database error. */
+export const idParams = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
+
+/** A required JSON request body. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 
 export const sessionSecurity = [{ cookieAuth: [] }];

@@ -1,13 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { companies, companyUsers, sessions, userRoles } from "../db/schema";
-import { startTestServer, type TestServer } from "../test/harness";
+import { serverForFile } from "@/server/test/per-file";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 /** SQL text of every statement the app sends while `run` runs. */
 async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {

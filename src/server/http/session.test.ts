@@ -1,13 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sessions } from "../db/schema";
-import { startTestServer, type TestServer } from "../test/harness";
+import { serverForFile } from "@/server/test/per-file";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

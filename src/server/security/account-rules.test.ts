@@ -1,20 +1,16 @@
 import { request } from "node:http";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { invoices } from "../db/schema";
 import { API_BODY_LIMIT_BYTES } from "../http/security";
 import { customerOfNewCompany, invoiceBody } from "@/server/test/fixtures";
 import { warnAboutPlainHttp } from "../server";
-import { startTestServer, type TestServer, type TestUser } from "../test/harness";
+import { startTestServer } from "../test/harness";
+import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 
 /** Finding 5 of the outside probe: the smaller account and transport rules. */
-let server: TestServer;
-let admin: TestUser;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.createUser({ admin: true });
-});
-afterAll(() => server.close());
+const server = serverForFile();
+const admin = beforeAllTests(() => server.createUser({ admin: true }));
 
 describe("sign-in attempts per account", () => {
   it("makes attempts beyond five wait, from any address, and lets the owner in once the short wait is over", async () => {

@@ -1,15 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sessions, userRoles } from "../db/schema";
 import { createAdmin, promoteToAdmin } from "../modules/users/users.service";
 import { bootstrapAdmin } from "../server";
-import { startTestServer, type TestServer } from "../test/harness";
+import { serverForFile } from "@/server/test/per-file";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 /** Start-up's admin bootstrap with ADMIN_EMAIL/ADMIN_PASSWORD set, on the test server's database. */
 async function bootWithAdminSetting(email: string, password: string): Promise<string[]> {

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { openSse, type SseReader } from "../test/realtime/sse-client";
-import { startTestServer, type TestServer } from "../test/harness";
 import { send, type Sent } from "../test/security/http";
 import { cellsOf, permissionMatrix, runCell } from "../test/security/matrix";
 import { mapConcurrent } from "../test/security/pool";
-import { actorsOutsideB, buildWorld, type ActorName, type World, type WorldUser } from "../test/security/world";
+import { actorsOutsideB, type ActorName, type WorldUser } from "../test/security/world";
+import { worldForFile } from "@/server/test/per-file";
 
 
 /** Generous: the machine may be busy, and each sign-in or sign-up hashes a password. */
 const LONG = 180_000;
-let server: TestServer;
-let world: World;
-beforeAll(async () => {
-  server = await startTestServer();
-  world = await buildWorld(server);
-});
-afterAll(() => server.close());
+const { server, world } = worldForFile();
 
 /** Everything an actor got back: status line, every header (Location, Set-Cookie...) and the body. */
 const everything = (response: Sent) => [String(response.status), ...[...response.headers].map(([name, value]) => `${name}: ${value}`), response.text].join("\n");

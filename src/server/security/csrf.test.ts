@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../app";
-import { startTestServer, type TestServer } from "../test/harness";
 import { send, type SendOptions } from "../test/security/http";
 import { cellsOf, permissionMatrix, runCell, type Cell } from "../test/security/matrix";
 import { isWriteMethod, registeredRoutes } from "../test/security/routes";
 import { rowCounts, snapshot } from "../test/security/snapshot";
-import { actorNames, buildWorld, type World } from "../test/security/world";
+import { actorNames } from "../test/security/world";
+import { worldForFile } from "@/server/test/per-file";
 
 
 /** Generous: the machine may be busy, and each sign-in or sign-up hashes a password. */
 const LONG = 180_000;
-let server: TestServer;
-let world: World;
-beforeAll(async () => {
-  server = await startTestServer();
-  world = await buildWorld(server);
-});
-afterAll(() => server.close());
+const { server, world } = worldForFile();
 
 const evil = "https://evil.example";
 

@@ -1,19 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { companies, companyUsers, messages, profiles, projectComments, projects, ticketComments, tickets, userRoles, invoices } from "../db/schema";
-import { startTestServer, type TestServer } from "../test/harness";
 import { send, type Sent } from "../test/security/http";
 import { rowCounts, snapshot } from "../test/security/snapshot";
-import { buildWorld, type ActorName, type World } from "../test/security/world";
+import type { ActorName, World } from "../test/security/world";
+import { worldForFile } from "@/server/test/per-file";
 
-let server: TestServer;
-let world: World;
-beforeAll(async () => {
-  server = await startTestServer();
-  world = await buildWorld(server);
-});
-afterAll(() => server.close());
+const { server, world } = worldForFile();
 
 const as = (actor: ActorName, method: string, path: string, json?: unknown) =>
   send(server.baseUrl, path, { method, cookie: world.cookie(actor), ...(json === undefined ? {} : { json }) });

@@ -1,24 +1,16 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { companyUsers, userRoles } from "../db/schema";
-import { startTestServer, type TestServer } from "../test/harness";
 import { fuzzTargets } from "../test/security/fuzz-targets";
 import { send } from "../test/security/http";
 import { CASES_PER_ENDPOINT, FUZZ_SEED, fuzzEndpoint, type FuzzReport } from "../test/security/fuzz-runner";
 import { isWriteMethod, registeredRoutes } from "../test/security/routes";
-import { buildWorld, type World } from "../test/security/world";
+import { worldForFile } from "@/server/test/per-file";
 
-let server: TestServer;
-let world: World;
+const { server, world } = worldForFile();
 const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
 const reports: [string, FuzzReport][] = [];
-
-beforeAll(async () => {
-  server = await startTestServer();
-  world = await buildWorld(server);
-});
-afterAll(() => server.close());
 
 const targets = fuzzTargets();
 const labelOf = (target: (typeof targets)[number]) => `${target.method} ${target.path({ a: { projects: [{}], tickets: [{}, {}, {}], invoices: [{}, {}] } } as never, ":id")}`;

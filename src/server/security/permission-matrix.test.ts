@@ -1,26 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
-import { startTestServer, type TestServer } from "../test/harness";
 import { cellsOf, malformedRows, middlewareOnly, mismatch, permissionMatrix, runCell, type Cell, type MatrixRow } from "../test/security/matrix";
 import { mapConcurrent } from "../test/security/pool";
 import { betterAuthEndpoints, registeredRoutes } from "../test/security/routes";
-import { actorNames, buildWorld, type World } from "../test/security/world";
+import { actorNames } from "../test/security/world";
+import { worldForFile } from "@/server/test/per-file";
 
 
 /** Generous: the machine may be busy, and each sign-in or sign-up hashes a password. */
 const LONG = 180_000;
-let server: TestServer;
-let world: World;
 let matrix: Record<string, MatrixRow>;
 let registered: string[];
-
+const { server, world } = worldForFile();
 beforeAll(async () => {
-  server = await startTestServer();
-  world = await buildWorld(server);
   matrix = permissionMatrix(world);
   registered = registeredRoutes(createApp(server.deps));
 });
-afterAll(() => server.close());
 
 describe("the permission matrix", () => {
   it("covers every route the app registers, and lists no route the app does not have", () => {

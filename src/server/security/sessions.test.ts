@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from "../test/harness";
 import { send } from "../test/security/http";
 import { cellsOf, permissionMatrix } from "../test/security/matrix";
 import { mapConcurrent } from "../test/security/pool";
-import { buildWorld, type World } from "../test/security/world";
+import { worldForFile } from "@/server/test/per-file";
 
 /**
  * Session and sign-in hardening beyond src/server/modules/auth/auth.test.ts (which covers the
@@ -16,13 +16,7 @@ import { buildWorld, type World } from "../test/security/world";
 
 /** Generous: the machine may be busy, and each sign-in or sign-up hashes a password. */
 const LONG = 180_000;
-let server: TestServer;
-let world: World;
-beforeAll(async () => {
-  server = await startTestServer();
-  world = await buildWorld(server);
-});
-afterAll(() => server.close());
+const { server, world } = worldForFile();
 
 const signIn = (email: string, password: string, options: { ip?: string; headers?: Record<string, string> } = {}) =>
   send(server.baseUrl, "/api/auth/sign-in/email", { method: "POST", json: { email, password }, ...options });

@@ -2,20 +2,15 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { companies, companyUsers, messages, profiles } from "../db/schema";
 import { startTestServer, type TestServer } from "../test/harness";
-import { buildWorld, type World } from "@/server/test/security/world";
+import type { World } from "@/server/test/security/world";
+import { worldForFile } from "@/server/test/per-file";
 
 /**
  * Finding 2 of the outside probe: sign-up validated one body and stored another (an 800,000
  * character name, an unchecked `image`), names are embedded in message lists, and nothing limited
  * how fast a user could post, so one account could make admin list answers tens of megabytes.
  */
-let server: TestServer;
-let world: World;
-beforeAll(async () => {
-  server = await startTestServer();
-  world = await buildWorld(server);
-});
-afterAll(() => server.close());
+const { server, world } = worldForFile();
 
 describe("sign-up stores only what it validated", () => {
   it("stores the trimmed name of a padded 800,000-character body, and no image", async () => {

@@ -1,14 +1,11 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { accounts, profiles } from "../../db/schema";
-import { startTestServer, type TestServer } from "../../test/harness";
-import { type TestClient } from "../../test/test-client";
+import { startTestServer } from "../../test/harness";
+import type { TestClient } from "../../test/test-client";
+import { serverForFile } from "@/server/test/per-file";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const signUp = (client: TestClient, body: Record<string, unknown>) => client.post("/api/auth/sign-up/email", body);
 

@@ -1,19 +1,15 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { companies, companyUsers } from "../../db/schema";
 import type { Actor } from "@/server/actor";
 import type { PorticoEvent } from "@/server/realtime/event-bus";
-import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
+import type { TestUser } from "../../test/harness";
 import { createProject, customerWithCompany, nextEvent } from "@/server/test/fixtures";
 import { saveMyCompany } from "./companies.service";
+import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 
-let server: TestServer;
-let admin: TestUser;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.createUser({ admin: true });
-});
-afterAll(() => server.close());
+const server = serverForFile();
+const admin = beforeAllTests(() => server.createUser({ admin: true }));
 
 const save = (user: TestUser, body: unknown) => user.client.request("PUT", "/api/companies/mine", body);
 const companyCount = async () => (await server.deps.db.select({ n: count() }).from(companies))[0]!.n;

@@ -11,7 +11,7 @@ import {
   saveCompanyProfileResultSchema,
 } from "@/shared/schemas/company";
 import { createRouter } from "../../http/context";
-import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
+import { jsonBody, jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { findCompany, findMyCompany, listCompanies, listCompanyOptions, saveMyCompany } from "./companies.service";
 
@@ -56,7 +56,7 @@ const saveMineRoute = createRoute({
   path: "/mine",
   summary: "Customer: save the company profile, creating company and membership when there is none",
   middleware: [requireRole("customer")] as const,
-  request: { body: { content: { "application/json": { schema: companyProfileInputSchema } }, required: true } },
+  request: { body: jsonBody(companyProfileInputSchema) },
   responses: {
     200: jsonContent(saveCompanyProfileResultSchema, "Updated"),
     201: jsonContent(saveCompanyProfileResultSchema, "Created with the caller as member"),

@@ -1,15 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
+import { describe, expect, it } from "vitest";
 import { addMember, createProject, customerWithCompany } from "@/server/test/fixtures";
+import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 
-let server: TestServer;
-let admin: TestUser;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.createUser({ admin: true, name: "Ada Admin" });
-});
-afterAll(() => server.close());
+const server = serverForFile();
+const admin = beforeAllTests(() => server.createUser({ admin: true, name: "Ada Admin" }));
 
 describe("GET /api/companies", () => {
   it("lists each company with its own project and user counts", async () => {

@@ -1,17 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { messages } from "../../db/schema";
-import { startTestServer, testDatabaseKind, type TestServer, type TestUser } from "../../test/harness";
+import { testDatabaseKind, type TestUser } from "../../test/harness";
 import { createCompany, createCustomer } from "@/server/test/fixtures";
 import { LiveView } from "../../test/realtime/live-view";
 import { killListener, sleep } from "../../test/realtime/test-streams";
+import { serverForFile } from "@/server/test/per-file";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 /**
  * Sends one message until it is acknowledged. Some first attempts are cut after a few

@@ -1,40 +1,20 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sessions, userRoles } from "../../db/schema";
-import type { SseReader } from "../../test/realtime/sse-client";
-import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
+import { startTestServer } from "../../test/harness";
 import { createCompany, createCustomer } from "@/server/test/fixtures";
 import { streamHub } from "./events.hub";
-import { changedCompanies, connectedStream, openStream, sleep } from "../../test/realtime/test-streams";
+import { changedCompanies, connectedStream, openStream, sleep, streamsClosedAfterEach } from "../../test/realtime/test-streams";
+import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 
-let server: TestServer;
-let admin: TestUser;
-let acme: { id: string; name: string };
-let globex: { id: string; name: string };
-let acmeCustomer: TestUser;
-let globexCustomer: TestUser;
-const open: SseReader[] = [];
-
-beforeAll(async () => {
-  server = await startTestServer();
-  // Short intervals so heartbeats and session checks happen within a test.
-  streamHub(server.deps).configure({ heartbeatMs: 150, accessCheckMs: 200 });
-  admin = await server.createUser({ admin: true });
-  acme = await createCompany(server, "Acme Ltd");
-  globex = await createCompany(server, "Globex");
-  acmeCustomer = await createCustomer(server, acme.id);
-  globexCustomer = await createCustomer(server, globex.id);
-});
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((reader) => reader.close()));
-});
-afterAll(() => server.close());
-
-async function stream(user: TestUser): Promise<SseReader> {
-  const reader = await connectedStream(user.client);
-  open.push(reader);
-  return reader;
-}
+// Short intervals so heartbeats and session checks happen within a test.
+const server = serverForFile((started) => streamHub(started.deps).configure({ heartbeatMs: 150, accessCheckMs: 200 }));
+const admin = beforeAllTests(() => server.createUser({ admin: true }));
+const acme = beforeAllTests(() => createCompany(server, "Acme Ltd"));
+const globex = beforeAllTests(() => createCompany(server, "Globex"));
+const acmeCustomer = beforeAllTests(() => createCustomer(server, acme.id));
+const globexCustomer = beforeAllTests(() => createCustomer(server, globex.id));
+const { open, stream } = streamsClosedAfterEach();
 
 describe("GET /api/events", () => {
   it("answers 401 problem+json to an anonymous caller", async () => {

@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { companyUsers, sessions, userRoles } from "../../db/schema";
-import type { SseReader } from "@/server/test/realtime/sse-client";
-import { startTestServer, type TestServer, type TestUser } from "@/server/test/harness";
 import { createCompany, createCustomer } from "@/server/test/fixtures";
 import { streamHub } from "./events.hub";
-import { connectedStream } from "@/server/test/realtime/test-streams";
+import { streamsClosedAfterEach } from "@/server/test/realtime/test-streams";
+import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 
 /**
  * Finding 3 of the outside probe: open event streams were re-checked only every 15 s, so a demoted
@@ -14,27 +13,10 @@ import { connectedStream } from "@/server/test/realtime/test-streams";
  */
 const WITHIN_MS = 1000;
 
-let server: TestServer;
-let acme: { id: string; name: string };
-let globex: { id: string; name: string };
-const open: SseReader[] = [];
-
-beforeAll(async () => {
-  server = await startTestServer();
-  streamHub(server.deps).configure({ accessCheckMs: 60_000 });
-  acme = await createCompany(server, "Acme Ltd");
-  globex = await createCompany(server, "Globex");
-});
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((reader) => reader.close()));
-});
-afterAll(() => server.close());
-
-async function stream(user: TestUser): Promise<SseReader> {
-  const reader = await connectedStream(user.client);
-  open.push(reader);
-  return reader;
-}
+const server = serverForFile((started) => streamHub(started.deps).configure({ accessCheckMs: 60_000 }));
+const acme = beforeAllTests(() => createCompany(server, "Acme Ltd"));
+const globex = beforeAllTests(() => createCompany(server, "Globex"));
+const { stream } = streamsClosedAfterEach();
 
 describe("an open event stream follows access changes within a second", () => {
   it("ends the stream of an admin who is demoted", async () => {

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
+import { beforeAll, describe, expect, it } from "vitest";
 import { customerOfNewCompany, invoiceBody } from "@/server/test/fixtures";
+import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 
-let server: TestServer;
-let admin: TestUser;
-let a: Awaited<ReturnType<typeof customerOfNewCompany>>;
-let b: Awaited<ReturnType<typeof customerOfNewCompany>>;
 const ids: Record<string, string> = {};
 
 // Two companies side by side, created once: every test below only reads.
+const server = serverForFile();
+const admin = beforeAllTests(() => server.createUser({ admin: true }));
+const a = beforeAllTests(() => customerOfNewCompany(server, "Alpha Corp"));
+const b = beforeAllTests(() => customerOfNewCompany(server, "Beta Corp"));
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.createUser({ admin: true });
-  a = await customerOfNewCompany(server, "Alpha Corp");
-  b = await customerOfNewCompany(server, "Beta Corp");
   const create = async (companyId: string, invoiceNumber: string, issueDate: string, extra: Record<string, unknown> = {}) => {
     const response = await admin.client.post("/api/invoices", invoiceBody(companyId, { invoiceNumber, issueDate, ...extra }));
     ids[invoiceNumber] = response.body.id;
@@ -24,7 +20,6 @@ beforeAll(async () => {
   await create(a.company.id, "A-003", "2026-03-01");
   await create(b.company.id, "B-001", "2026-01-15", { pdfUrl: "http://files.example.test/b-001.pdf?sig=x" });
 });
-afterAll(() => server.close());
 
 const numbers = (body: { items: { invoiceNumber: string }[] }) => body.items.map((i) => i.invoiceNumber);
 

@@ -7,16 +7,12 @@ import {
   updateInvoiceInputSchema,
 } from "@/shared/schemas/invoice";
 import { createRouter } from "../../http/context";
-import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
+import { idParams, jsonBody, jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { createInvoice, findInvoice, findInvoicePdfUrl, listInvoices, updateInvoice } from "./invoices.service";
 
-// A malformed id is a 400 naming `id`, never a database error.
-const params = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
-
 const tags = ["Invoices"];
 const { 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound, 409: conflict } = problemResponses;
-const body = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 
 const list = createRoute({
   method: "get",
@@ -37,7 +33,7 @@ const get = createRoute({
   tags,
   summary: "One invoice",
   security: sessionSecurity,
-  request: { params },
+  request: { params: idParams },
   responses: { 200: jsonContent(invoiceSchema, "The invoice"), 400: badRequest, 401: unauthorized, 404: notFound },
 });
 
@@ -47,7 +43,7 @@ const pdf = createRoute({
   tags,
   summary: "Redirect to the invoice's PDF",
   security: sessionSecurity,
-  request: { params },
+  request: { params: idParams },
   responses: {
     302: { description: "Redirect to the PDF", headers: z.object({ Location: z.url() }) },
     400: badRequest,
@@ -63,7 +59,7 @@ const create = createRoute({
   summary: "Create an invoice (admin)",
   security: sessionSecurity,
   middleware: [requireRole("admin")] as const,
-  request: { body: body(createInvoiceInputSchema) },
+  request: { body: jsonBody(createInvoiceInputSchema) },
   responses: {
     201: jsonContent(invoiceSchema, "The new invoice"),
     400: badRequest,
@@ -80,7 +76,7 @@ const update = createRoute({
   summary: "Edit an invoice, e.g. mark it paid (admin)",
   security: sessionSecurity,
   middleware: [requireRole("admin")] as const,
-  request: { params, body: body(updateInvoiceInputSchema) },
+  request: { params: idParams, body: jsonBody(updateInvoiceInputSchema) },
   responses: {
     200: jsonContent(invoiceSchema, "The updated invoice"),
     400: badRequest,

@@ -1,19 +1,13 @@
 import { count, inArray, sum } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { invoices } from "../../db/schema";
 import type { PorticoEvent } from "../../realtime/event-bus";
-import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
 import { customerOfNewCompany, invoiceBody } from "@/server/test/fixtures";
+import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 
-let server: TestServer;
-let admin: TestUser;
-let acme: Awaited<ReturnType<typeof customerOfNewCompany>>;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.createUser({ admin: true });
-  acme = await customerOfNewCompany(server, "Acme Billing");
-});
-afterAll(() => server.close());
+const server = serverForFile();
+const admin = beforeAllTests(() => server.createUser({ admin: true }));
+const acme = beforeAllTests(() => customerOfNewCompany(server, "Acme Billing"));
 
 const invoiceCount = async () => (await server.deps.db.select({ n: count() }).from(invoices))[0]!.n;
 const fields = (body: { errors?: { field: string }[] }) => (body.errors ?? []).map((e) => e.field);

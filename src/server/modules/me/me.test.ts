@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { companies, companyUsers } from "../../db/schema";
-import { startTestServer, type TestServer } from "../../test/harness";
+import { serverForFile } from "@/server/test/per-file";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 describe("GET /api/me", () => {
   it("answers 401 problem+json to an anonymous caller", async () => {

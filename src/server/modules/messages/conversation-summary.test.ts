@@ -1,21 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { asc, count, eq, max, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { companies, conversations, messages, profiles, userRoles } from "../../db/schema";
-import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
 import { createCompany, createCustomer } from "@/server/test/fixtures";
+import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 
 /**
  * The `conversations` summary (ADR 009) is kept by triggers: whatever happens to messages, senders
  * or companies, it must equal the aggregate the list used to compute on every request.
  */
-let server: TestServer;
-let admin: TestUser;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.createUser({ admin: true, name: "Ada Admin" });
-});
-afterAll(() => server.close());
+const server = serverForFile();
+const admin = beforeAllTests(() => server.createUser({ admin: true, name: "Ada Admin" }));
 
 /** Every summary row next to the same figures computed from the messages: equal when nothing drifted. */
 async function summaryAndAggregate() {

@@ -1,19 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { messages } from "../../db/schema";
-import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
 import { createCompany, createCustomer } from "@/server/test/fixtures";
+import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 
-let server: TestServer;
-let admin: TestUser;
-let customer: TestUser;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.createUser({ admin: true, name: "Ada Admin" });
-  customer = await createCustomer(server, (await createCompany(server, "Home Co")).id);
-});
-afterAll(() => server.close());
+const server = serverForFile();
+const admin = beforeAllTests(() => server.createUser({ admin: true, name: "Ada Admin" }));
+const customer = beforeAllTests(async () => createCustomer(server, (await createCompany(server, "Home Co")).id));
 
 /**
  * Three conversations whose last activity is older → newer: quiet, busy, fresh; plus a silent

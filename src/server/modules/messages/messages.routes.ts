@@ -9,14 +9,13 @@ import {
   sendMessageInputSchema,
 } from "@/shared/schemas/message";
 import { createRouter } from "../../http/context";
-import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
+import { jsonBody, jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { listConversations, MAX_EMBEDDED_MESSAGES } from "./conversations.service";
 import { listMessages, markMessagesRead, sendMessage } from "./messages.service";
 
 const tags = ["Messages"];
 const { 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound, 409: conflict } = problemResponses;
-const jsonBody = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 
 const list = createRoute({
   method: "get",

@@ -1,28 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PorticoEvent } from "@/shared/schemas/event";
 import { messages } from "../../db/schema";
-import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
 import type { TestResponse } from "../../test/test-client";
 import { createCompany, createCustomer } from "@/server/test/fixtures";
+import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 
-let server: TestServer;
-let admin: TestUser;
-let acme: { id: string; name: string };
-let globex: { id: string; name: string };
-let acmeCustomer: TestUser;
-let globexCustomer: TestUser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.createUser({ admin: true, name: "Ada Admin" });
-  acme = await createCompany(server, "Acme Ltd");
-  globex = await createCompany(server, "Globex");
-  acmeCustomer = await createCustomer(server, acme.id, "Alice Acme");
-  globexCustomer = await createCustomer(server, globex.id, "Gary Globex");
-});
-afterAll(() => server.close());
+const server = serverForFile();
+const admin = beforeAllTests(() => server.createUser({ admin: true, name: "Ada Admin" }));
+const acme = beforeAllTests(() => createCompany(server, "Acme Ltd"));
+const globex = beforeAllTests(() => createCompany(server, "Globex"));
+const acmeCustomer = beforeAllTests(() => createCustomer(server, acme.id, "Alice Acme"));
+const globexCustomer = beforeAllTests(() => createCustomer(server, globex.id, "Gary Globex"));
 
 async function messageCount(companyId?: string) {
   const [row] = await server.deps.db

@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { commentSchema, createCommentInputSchema } from "@/shared/schemas/comment";
 import { createRouter } from "../../http/context";
-import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
+import { jsonBody, jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { addProjectComment, listProjectComments } from "./project-comments.service";
 
 const tags = ["Projects"];
@@ -24,7 +24,7 @@ const createCommentRoute = createRoute({
   method: "post",
   path: "/{id}/comments",
   summary: "Comment on a project the caller may see",
-  request: { params, body: { content: { "application/json": { schema: createCommentInputSchema } }, required: true } },
+  request: { params, body: jsonBody(createCommentInputSchema) },
   responses: { 201: jsonContent(commentSchema, "The new comment"), 400: problemResponses[400], 401: problemResponses[401], 404: problemResponses[404] },
 });
 

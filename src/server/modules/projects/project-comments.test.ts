@@ -1,24 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { profiles } from "../../db/schema";
-import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
-import { addMember, createProject, customerWithCompany, type CustomerWithCompany, nextEvent } from "@/server/test/fixtures";
-import type { Project } from "@/shared/schemas/project";
+import { addMember, createProject, customerWithCompany, nextEvent } from "@/server/test/fixtures";
+import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 
-let server: TestServer;
-let admin: TestUser;
-let a: CustomerWithCompany;
-let b: CustomerWithCompany;
-let projectA: Project;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.createUser({ admin: true, name: "Ada Admin" });
-  a = await customerWithCompany(server, "Alpha Ltd");
-  b = await customerWithCompany(server, "Beta Ltd");
-  projectA = await createProject(admin, a.company.id, { name: "Alpha Site" });
-});
-afterAll(() => server.close());
+const server = serverForFile();
+const admin = beforeAllTests(() => server.createUser({ admin: true, name: "Ada Admin" }));
+const a = beforeAllTests(() => customerWithCompany(server, "Alpha Ltd"));
+const b = beforeAllTests(() => customerWithCompany(server, "Beta Ltd"));
+const projectA = beforeAllTests(() => createProject(admin, a.company.id, { name: "Alpha Site" }));
 
 const commentsUrl = (projectId: string) => `/api/projects/${projectId}/comments`;
 

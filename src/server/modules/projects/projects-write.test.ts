@@ -1,19 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { projects } from "../../db/schema";
-import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
-import { createProject, customerWithCompany, type CustomerWithCompany, nextEvent } from "@/server/test/fixtures";
+import { createProject, customerWithCompany, nextEvent } from "@/server/test/fixtures";
+import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 
-let server: TestServer;
-let admin: TestUser;
-let customer: CustomerWithCompany;
-beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.createUser({ admin: true, name: "Ada Admin" });
-  customer = await customerWithCompany(server, "Acme Ltd");
-});
-afterAll(() => server.close());
+const server = serverForFile();
+const admin = beforeAllTests(() => server.createUser({ admin: true, name: "Ada Admin" }));
+const customer = beforeAllTests(() => customerWithCompany(server, "Acme Ltd"));
 
 const projectCount = async () => (await server.deps.db.select({ n: count() }).from(projects))[0]!.n;
 

@@ -8,12 +8,11 @@ import {
   updateProjectInputSchema,
 } from "@/shared/schemas/project";
 import { createRouter } from "../../http/context";
-import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
+import { jsonBody, jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { createProject, findProject, listProjects, updateProject } from "./projects.service";
 
 const tags = ["Projects"];
-const json = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 
 const listRoute = createRoute({
   tags,
@@ -43,7 +42,7 @@ const createProjectRoute = createRoute({
   path: "/",
   summary: "Admin: create a project for a company; the slug comes from the name",
   middleware: [requireRole("admin")] as const,
-  request: { body: json(createProjectInputSchema) },
+  request: { body: jsonBody(createProjectInputSchema) },
   responses: {
     201: jsonContent(projectSchema, "The new project"),
     400: problemResponses[400],
@@ -60,7 +59,7 @@ const updateRoute = createRoute({
   path: "/{id}",
   summary: "Admin: edit a project (the slug never changes)",
   middleware: [requireRole("admin")] as const,
-  request: { params: z.object({ id: z.uuid("Not a valid id") }), body: json(updateProjectInputSchema) },
+  request: { params: z.object({ id: z.uuid("Not a valid id") }), body: jsonBody(updateProjectInputSchema) },
   responses: {
     200: jsonContent(projectSchema, "The updated project"),
     400: problemResponses[400],

@@ -1,22 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
-import { createProject, customerWithCompany, type CustomerWithCompany } from "@/server/test/fixtures";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createProject, customerWithCompany } from "@/server/test/fixtures";
+import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 
-let server: TestServer;
-let admin: TestUser;
-let a: CustomerWithCompany;
-let b: CustomerWithCompany;
+const server = serverForFile();
+const admin = beforeAllTests(() => server.createUser({ admin: true }));
+const a = beforeAllTests(() => customerWithCompany(server, "Alpha Ltd"));
+const b = beforeAllTests(() => customerWithCompany(server, "Beta Ltd"));
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.createUser({ admin: true });
-  a = await customerWithCompany(server, "Alpha Ltd");
-  b = await customerWithCompany(server, "Beta Ltd");
   await createProject(admin, a.company.id, { name: "Alpha Intranet" });
   await createProject(admin, a.company.id, { name: "Alpha Shop" });
   await createProject(admin, b.company.id, { name: "Beta App" });
 });
-afterAll(() => server.close());
 
 const names = (body: { items: { name: string }[] }) => body.items.map((item) => item.name);
 

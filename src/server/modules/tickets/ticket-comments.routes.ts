@@ -1,11 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { commentSchema, createCommentInputSchema } from "@/shared/schemas/comment";
 import { createRouter } from "../../http/context";
-import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
+import { idParams, jsonBody, jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { createTicketComment, listTicketComments } from "./ticket-comments.service";
-
-// A malformed id is a 400 naming `id`, never a database error.
-const params = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
 
 const tags = ["Tickets"];
 const { 400: badRequest, 401: unauthorized, 404: notFound } = problemResponses;
@@ -16,7 +13,7 @@ const list = createRoute({
   tags,
   summary: "A ticket's comments, oldest first",
   security: sessionSecurity,
-  request: { params },
+  request: { params: idParams },
   responses: {
     200: jsonContent(z.array(commentSchema), "The comments"),
     400: badRequest,
@@ -32,8 +29,8 @@ const create = createRoute({
   summary: "Comment on a ticket the caller may see",
   security: sessionSecurity,
   request: {
-    params,
-    body: { content: { "application/json": { schema: createCommentInputSchema } }, required: true },
+    params: idParams,
+    body: jsonBody(createCommentInputSchema),
   },
   responses: {
     201: jsonContent(commentSchema, "The new comment"),

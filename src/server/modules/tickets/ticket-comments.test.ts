@@ -1,15 +1,11 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PorticoEvent } from "../../realtime/event-bus";
 import { profiles, ticketComments } from "../../db/schema";
-import { startTestServer, type TestServer } from "../../test/harness";
 import { customerWithProject } from "@/server/test/fixtures";
+import { serverForFile } from "@/server/test/per-file";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const commentCount = async () => (await server.deps.db.select({ n: count() }).from(ticketComments))[0]!.n;
 

@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { TestUser } from "../../test/harness";
 import { customerWithProject, insertProject } from "@/server/test/fixtures";
+import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 
-let server: TestServer;
-let admin: TestUser;
-let a: Awaited<ReturnType<typeof customerWithProject>>;
-let b: Awaited<ReturnType<typeof customerWithProject>>;
 let secondProjectOfA: { id: string; name: string };
 
 const open = (user: TestUser, projectId: string, title: string, priority = "medium") =>
   user.client.post("/api/tickets", { projectId, title, priority }).then((r) => r.body);
 
 // Two companies side by side, created once: every test below only reads.
+const server = serverForFile();
+const admin = beforeAllTests(() => server.createUser({ admin: true }));
+const a = beforeAllTests(() => customerWithProject(server, "Alpha Corp"));
+const b = beforeAllTests(() => customerWithProject(server, "Beta Corp"));
 beforeAll(async () => {
-  server = await startTestServer();
-  admin = await server.createUser({ admin: true });
-  a = await customerWithProject(server, "Alpha Corp");
-  b = await customerWithProject(server, "Beta Corp");
   secondProjectOfA = await insertProject(server, a.company.id, "Alpha app");
   await open(a.customer, a.project.id, "Alpha first");
   await open(a.customer, secondProjectOfA.id, "Alpha second 100%_done");
@@ -24,7 +21,6 @@ beforeAll(async () => {
   await open(b.customer, b.project.id, "Beta only");
   await admin.client.patch(`/api/tickets/${third.id}`, { status: "done" });
 });
-afterAll(() => server.close());
 
 const titles = (body: { items: { title: string }[] }) => body.items.map((t) => t.title);
 

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import {
   createTicketInputSchema,
   ticketListQuerySchema,
@@ -7,12 +7,9 @@ import {
   updateTicketInputSchema,
 } from "@/shared/schemas/ticket";
 import { createRouter } from "../../http/context";
-import { jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
+import { idParams, jsonBody, jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { createTicket, findTicket, listTickets, updateTicket } from "./tickets.service";
-
-// A malformed id is a 400 naming `id`, never a database error.
-const ticketIdParams = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
 
 const tags = ["Tickets"];
 const { 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound } = problemResponses;
@@ -36,7 +33,7 @@ const get = createRoute({
   tags,
   summary: "One ticket with its project and company",
   security: sessionSecurity,
-  request: { params: ticketIdParams },
+  request: { params: idParams },
   responses: { 200: jsonContent(ticketSchema, "The ticket"), 400: badRequest, 401: unauthorized, 404: notFound },
 });
 
@@ -47,7 +44,7 @@ const create = createRoute({
   summary: "Open a ticket; it starts pending and belongs to the caller",
   description: "A customer may only use a project of their own company (otherwise 400 naming projectId).",
   security: sessionSecurity,
-  request: { body: { content: { "application/json": { schema: createTicketInputSchema } }, required: true } },
+  request: { body: jsonBody(createTicketInputSchema) },
   responses: { 201: jsonContent(ticketSchema, "The new ticket"), 400: badRequest, 401: unauthorized },
 });
 
@@ -59,8 +56,8 @@ const update = createRoute({
   security: sessionSecurity,
   middleware: [requireRole("admin")] as const,
   request: {
-    params: ticketIdParams,
-    body: { content: { "application/json": { schema: updateTicketInputSchema } }, required: true },
+    params: idParams,
+    body: jsonBody(updateTicketInputSchema),
   },
   responses: {
     200: jsonContent(ticketSchema, "The updated ticket"),

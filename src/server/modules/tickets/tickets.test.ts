@@ -1,14 +1,10 @@
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tickets } from "../../db/schema";
-import { startTestServer, type TestServer } from "../../test/harness";
 import { customerWithProject, nextEvent } from "@/server/test/fixtures";
+import { serverForFile } from "@/server/test/per-file";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const ticketCount = async () => (await server.deps.db.select({ n: count() }).from(tickets))[0]!.n;
 

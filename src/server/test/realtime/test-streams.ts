@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
+import { afterEach } from "vitest";
 import { listenerApplicationName } from "@/server/realtime/postgres-listener";
 import { openSse, type SseFrame, type SseReader } from "./sse-client";
-import type { TestServer } from "../harness";
+import type { TestServer, TestUser } from "../harness";
 import type { TestClient } from "../test-client";
 
 /** Opens GET /api/events at `baseUrl` (another server process may share the session) as `client`. */
@@ -32,3 +33,17 @@ export async function killListener(server: TestServer, pid: number = process.pid
   return (result as unknown as { rows: unknown[] }).rows.length;
 }
 
+
+/** Opens streams for a test file's users and closes every one after each test, so none outlives its test. */
+export function streamsClosedAfterEach() {
+  const open: SseReader[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((reader) => reader.close()));
+  });
+  async function stream(user: TestUser): Promise<SseReader> {
+    const reader = await connectedStream(user.client);
+    open.push(reader);
+    return reader;
+  }
+  return { open, stream };
+}

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll } from "vitest";
+import { startTestServer, type TestServer } from "./harness";
+import { buildWorld, type World } from "./security/world";
+
+/**
+ * A value made once for the whole test file in `beforeAll`, usable at the top level of the file.
+ * Until the hook has run there is nothing to read: the returned object forwards every property
+ * read to the value once made, so tests keep writing `server.deps` and `admin.client` as if they
+ * held the value itself.
+ */
+export function beforeAllTests<T extends object>(make: () => Promise<T>): T {
+  let value: T | undefined;
+  beforeAll(async () => {
+    value = await make();
+  });
+  const made = (): T => {
+    if (value === undefined) throw new Error("Read in a test or hook only: the value is made in beforeAll");
+    return value;
+  };
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(made(), key),
+    has: (_, key) => Reflect.has(made(), key),
+    ownKeys: () => Reflect.ownKeys(made()),
+    getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(made(), key),
+  });
+}
+
+/** One test server for the whole file, started before its tests and closed after them. */
+export function serverForFile(prepare?: (server: TestServer) => void): TestServer {
+  const server = beforeAllTests(async () => {
+    const started = await startTestServer();
+    prepare?.(started);
+    return started;
+  });
+  afterAll(() => server.close());
+  return server;
+}
+
+/** One test server and the two-company security world on it, for the whole file. */
+export function worldForFile(): { server: TestServer; world: World } {
+  const server = serverForFile();
+  return { server, world: beforeAllTests(() => buildWorld(server)) };
+}
