@@ -37,6 +37,7 @@ export async function startServer(env: Env, log: (line: string) => void = consol
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: requests.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
   });
+  keepIdleConnectionsLongerThanClients(server);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   log(`${env.BRAND_NAME} listening on http://localhost:${port} (database: ${database.driver.kind})`);
@@ -56,6 +57,18 @@ export async function startServer(env: Env, log: (line: string) => void = consol
       releaseLock();
     },
   };
+}
+
+/**
+ * Node closes an idle keep-alive connection after 5 s. A client (or a load balancer, whose idle
+ * timeout is commonly 60 s) that reuses the connection just as the server closes it gets
+ * ECONNRESET on a request the server never saw; seen in the e2e suite on a busy machine. Keeping
+ * idle connections longer than the clients do leaves the closing to them.
+ */
+function keepIdleConnectionsLongerThanClients(server: ServerType): void {
+  if (!("keepAliveTimeout" in server)) return;
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 }
 
 /** Over plain http, session cookies go without `Secure` and HSTS is not sent: fine on a laptop, not in production. */
