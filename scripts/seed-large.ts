@@ -10,7 +10,7 @@
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../src/server/db/client";
 import { loadEnv } from "../src/server/env";
-import { hashPassword } from "../src/server/password";
+import { passwordHasher } from "../src/server/password";
 
 export const SEED_PASSWORD = "seed-password-1";
 const scale = Number(process.env.SEED_SCALE ?? 1); // 0.01 for a quick try
@@ -35,7 +35,7 @@ async function main() {
     await db.execute(sql.raw(query));
     console.log(`${label.padEnd(18)} ${((Date.now() - t) / 1000).toFixed(1)} s`);
   };
-  const hash = await hashPassword(SEED_PASSWORD);
+  const hash = await passwordHasher("owasp")(SEED_PASSWORD);
 
   await step("companies", `INSERT INTO companies (id, name, contact_name, contact_email, phone, address, created_at)
     SELECT ${id("c", "g")}, 'Seed Company ' || lpad(g::text, 5, '0'), 'Contact ' || g, 'contact' || g || '@seed.portico.test',

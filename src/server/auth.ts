@@ -4,7 +4,7 @@ import { PASSWORD_MIN_LENGTH } from "../shared/schemas/auth";
 import type { Database } from "./db/client";
 import { accounts, profiles, rateLimits, sessions, verifications } from "./db/schema";
 import type { Env } from "./env";
-import { hashPassword, verifyPassword } from "./password";
+import { passwordHasher, verifyPassword } from "./password";
 
 /**
  * The only header Better Auth reads the client address from. The server always overwrites it
@@ -36,7 +36,7 @@ export function createAuth(db: Database, env: Env) {
       autoSignIn: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
-      password: { hash: hashPassword, verify: verifyPassword },
+      password: { hash: passwordHasher(env.PASSWORD_HASH_COST), verify: verifyPassword },
     },
     // Rolling expiry: a session used at least once a week never expires; its expiry moves at most daily.
     session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },

@@ -11,6 +11,7 @@ describe("loadEnv", () => {
     const env = loadEnv({ DATA_DIR: dataDir() });
     expect(env).toMatchObject({ PORT: 3000, BRAND_NAME: "Portico", BASE_URL: "http://localhost:3000" });
     expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PASSWORD_HASH_COST).toBe("owasp");
   });
 
   it("generates the auth secret once and keeps it in DATA_DIR", () => {
@@ -27,6 +28,9 @@ describe("loadEnv", () => {
     [{ NODE_ENV: "production" }, /AUTH_SECRET is required when NODE_ENV=production/],
     [{ ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "secret1" }, /^Invalid configuration: ADMIN_EMAIL /],
     [{ BASE_URL: "ftp://example.com" }, /^Invalid configuration: BASE_URL /],
+    [{ PASSWORD_HASH_COST: "cheap" }, /^Invalid configuration: PASSWORD_HASH_COST /],
+    [{ PASSWORD_HASH_COST: "test-only-weak" }, /PASSWORD_HASH_COST=test-only-weak is accepted only when NODE_ENV=test/],
+    [{ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), PASSWORD_HASH_COST: "test-only-weak" }, /only when NODE_ENV=test/],
   ])("stops on a bad value with one line naming the variable: %o", (source, message) => {
     expect(() => loadEnv({ DATA_DIR: dataDir(), ...source })).toThrow(message);
   });

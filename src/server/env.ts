@@ -35,6 +35,11 @@ const envSchema = z.object({
    * limit. A person types far fewer; a script in a loop would make every open screen refetch.
    */
   WRITE_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(60),
+  /**
+   * The work factor of new password hashes (see password.ts). Leave it unset in every real
+   * deployment; the test harness sets the weak one, and only NODE_ENV=test accepts it.
+   */
+  PASSWORD_HASH_COST: optionalText.pipe(z.enum(["owasp", "test-only-weak"]).optional()).transform((value) => value ?? "owasp"),
   /** Where the built web app is; unset = dist/web of this checkout (see projectRoot). */
   WEB_DIST: optionalText,
 });
@@ -61,6 +66,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const dataDir = resolve(env.DATA_DIR);
   if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
     throw new EnvError("Invalid configuration: AUTH_SECRET is required when NODE_ENV=production");
+  }
+  if (env.PASSWORD_HASH_COST !== "owasp" && env.NODE_ENV !== "test") {
+    throw new EnvError("Invalid configuration: PASSWORD_HASH_COST=test-only-weak is accepted only when NODE_ENV=test");
   }
   if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
     throw new EnvError("Invalid configuration: ADMIN_PASSWORD is required when ADMIN_EMAIL is set");

@@ -7,7 +7,7 @@ import { openDatabase, type DatabaseHandle } from "../db/client";
 import { loadEnv, type Env } from "../env";
 import type { AppDeps } from "../http/context";
 import { createDeps } from "../server";
-import { createUser, promoteToAdmin } from "../modules/users/users.service";
+import { createUser, promoteToAdmin } from "../accounts";
 import { TestClient } from "./test-client";
 
 export type TestDatabaseKind = "pglite" | "postgres";
@@ -94,6 +94,8 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
     TRUSTED_PROXIES: "127.0.0.1",
     LOG_LEVEL: "error",
+    // The suite creates well over a thousand accounts; see password.ts. auth.test.ts checks the default.
+    PASSWORD_HASH_COST: "test-only-weak",
     ...overrides,
   });
   const deps = await createDeps(env, database);

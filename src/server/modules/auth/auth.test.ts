@@ -86,10 +86,16 @@ describe("sign-in", () => {
     expect(statuses[3]).toBe(429);
   });
 
-  it("stores the password as a node:crypto scrypt hash with OWASP parameters", async () => {
-    const user = await server.createUser();
-    const [account] = await server.deps.db.select().from(accounts).where(eq(accounts.userId, user.id));
-    expect(account!.password).toMatch(/^scrypt\$131072\$8\$1\$/);
+  it("stores the password as a node:crypto scrypt hash with OWASP parameters unless told otherwise", async () => {
+    // The harness sets the weak test cost; an empty value is an unset one, as in a real deployment.
+    const deployed = await startTestServer({ PASSWORD_HASH_COST: "" });
+    try {
+      const user = await deployed.createUser();
+      const [account] = await deployed.deps.db.select().from(accounts).where(eq(accounts.userId, user.id));
+      expect(account!.password).toMatch(/^scrypt\$131072\$8\$1\$/);
+    } finally {
+      await deployed.close();
+    }
   });
 });
 

@@ -33,7 +33,7 @@ export interface FuzzTarget {
 const authAnswer = z.object({ user: z.object({ id: z.uuid(), email: z.string() }) }).refine((body) => !("token" in body), "carries a session token");
 
 /**
- * Every well-formed sign-in or sign-up costs a password hash (scrypt, ~0.5 s of CPU, on purpose);
+ * Every well-formed sign-in or sign-up costs a password hash (scrypt: cheap under the harness's test cost, still not free);
  * so 1 in 40 generated emails is well-formed, the rest exercise validation.
  */
 const rarelyAnEmail = (email: fc.Arbitrary<string>) =>
