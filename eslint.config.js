@@ -96,6 +96,7 @@ export default tseslint.config(
   },
   { files: ["src/shared/**/*.ts"], rules: { "no-restricted-imports": restrictImports(...sharedBoundary) } },
   { files: ["src/server/**/*.ts"], rules: { "no-restricted-imports": restrictImports(...serverBoundary) } },
+  { files: ["src/server/modules/**/*.service.ts"], rules: { "portico/service-signature": "error" } },
   {
     files: ["src/server/db/**/*.ts"],
     rules: {

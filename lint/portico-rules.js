@@ -125,7 +125,43 @@ const layerBoundaries = {
   },
 };
 
+/**
+ * Every function a service file exports is `fn(ctx: ServiceContext, input?)`: the request's
+ * database, actor and publisher come in one way, so no service can be called without its caller's
+ * scope, and a second positional argument never drifts in (ADR 011).
+ */
+const serviceSignature = {
+  meta: {
+    type: "problem",
+    docs: { description: "Exported functions of *.service.ts take (ctx: ServiceContext, input?)." },
+    schema: [],
+    messages: {
+      context: "Service {{name}} must take `ctx: ServiceContext` as its first parameter.",
+      arity: "Service {{name}} takes (ctx, input): put its other arguments into the one input object.",
+    },
+  },
+  create(context) {
+    const check = (name, fn) => {
+      const [first, ...rest] = fn.params;
+      const annotation = first?.typeAnnotation?.typeAnnotation;
+      const typeName = annotation?.type === "TSTypeReference" ? annotation.typeName : undefined;
+      if (typeName?.type !== "Identifier" || typeName.name !== "ServiceContext") {
+        context.report({ node: fn, messageId: "context", data: { name } });
+      } else if (rest.length > 1) {
+        context.report({ node: fn, messageId: "arity", data: { name } });
+      }
+    };
+    const isFunction = (node) => node?.type === "ArrowFunctionExpression" || node?.type === "FunctionExpression";
+    return {
+      "ExportNamedDeclaration > FunctionDeclaration": (node) => check(node.id?.name ?? "default", node),
+      "ExportNamedDeclaration > VariableDeclaration > VariableDeclarator": (node) => {
+        if (isFunction(node.init)) check(node.id.name, node.init);
+      },
+    };
+  },
+};
+
 export default {
   meta: { name: "portico" },
-  rules: { "feature-boundaries": featureBoundaries, "layer-boundaries": layerBoundaries },
+  rules: { "feature-boundaries": featureBoundaries, "layer-boundaries": layerBoundaries, "service-signature": serviceSignature },
 };

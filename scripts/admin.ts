@@ -7,7 +7,7 @@ import { createAuth } from "../src/server/auth";
 import { openDatabase } from "../src/server/db/client";
 import { acquireDataDirLock } from "../src/server/db/data-dir-lock";
 import { EnvError, loadEnv } from "../src/server/env";
-import { createAdmin, findUserIdByEmail, promoteToAdmin } from "../src/server/modules/users/users.service";
+import { createAdmin, findUserIdByEmail, promoteToAdmin } from "../src/server/accounts";
 import { signUpInputSchema } from "../src/shared/schemas/auth";
 
 const usage = `Usage:

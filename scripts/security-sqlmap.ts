@@ -22,7 +22,7 @@ import { createApp } from "../src/server/app";
 import { openDatabase } from "../src/server/db/client";
 import { loadEnv } from "../src/server/env";
 import { createDeps } from "../src/server/server";
-import { createUser, promoteToAdmin } from "../src/server/modules/users/users.service";
+import { createUser, promoteToAdmin } from "../src/server/accounts";
 
 const root = new URL("..", import.meta.url).pathname;
 const budgetMs = Number(process.env.SQLMAP_BUDGET_MINUTES ?? 15) * 60_000;

@@ -12,7 +12,7 @@ import { openDatabase, type Database } from "../src/server/db/client";
 import { acquireDataDirLock } from "../src/server/db/data-dir-lock";
 import { companies, companyUsers, invoices, messages, projects, ticketComments, tickets } from "../src/server/db/schema";
 import { loadEnv } from "../src/server/env";
-import { createAdmin, createUser, findUserIdByEmail, type NewUser } from "../src/server/modules/users/users.service";
+import { createAdmin, createUser, findUserIdByEmail, type NewUser } from "../src/server/accounts";
 
 const PASSWORD = "demo-password";
 // Rows inserted in one transaction share now(): give threads distinct times so they read in order.

@@ -245,3 +245,33 @@ describe("7. web API files are named use-*.ts", () => {
     expect(await lint(code, file, rule)).toEqual([]);
   });
 });
+
+describe("8. services take (ctx, input)", () => {
+  const rule = "portico/service-signature";
+  const file = "src/server/modules/alpha/alpha.service.ts";
+  const header = 'import type { ServiceContext } from "../context";\nimport type { Database } from "../../db/client";\n';
+
+  it.each([
+    ["export async function findAlpha(db: Database, id: string) { return [db, id]; }", "the database first"],
+    ["export async function findAlpha(id: string, ctx: ServiceContext) { return [ctx, id]; }", "the context second"],
+    ["export async function listAlpha() { return []; }", "no context at all"],
+    ["export const findAlpha = async (db: Database) => db;", "an exported arrow function"],
+    ["export async function findAlpha(ctx: ServiceContext, id: string, extra: string) { return [ctx, id, extra]; }", "a third argument"],
+  ])("reports %s (%s)", async (code) => {
+    expect(await lint(header + code + "\n", file, rule)).toHaveLength(1);
+  });
+
+  it.each([
+    ["export async function findAlpha(ctx: ServiceContext, id: string) { return [ctx, id]; }", "(ctx, input)"],
+    ["export async function listAlpha({ db }: ServiceContext) { return db; }", "a destructured context alone"],
+    ["export const findAlpha = async (ctx: ServiceContext, input: { id: string }) => [ctx, input];", "an arrow function"],
+    ["export const LIMIT = 10;\nconst helper = (db: Database) => db;\nexport const used = [helper];", "constants and private helpers"],
+  ])("allows %s (%s)", async (code) => {
+    expect(await lint(header + code + "\n", file, rule)).toEqual([]);
+  });
+
+  it("holds only for service files", async () => {
+    const code = header + "export async function findAlpha(db: Database, id: string) { return [db, id]; }\n";
+    expect(await lint(code, "src/server/modules/alpha/alpha.routes.ts", rule)).toEqual([]);
+  });
+});

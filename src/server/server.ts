@@ -9,7 +9,7 @@ import type { AppDeps } from "./http/context";
 import { createActorCache } from "./http/actor-cache";
 import { trackInFlight } from "./http/in-flight";
 import { createEventBus } from "./realtime/event-bus";
-import { countAdmins, createAdmin } from "./modules/users/users.service";
+import { countAdmins, createAdmin } from "./accounts";
 
 export interface RunningServer {
   port: number;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions, userRoles } from "../db/schema";
-import { createAdmin, promoteToAdmin } from "../modules/users/users.service";
+import { createAdmin, promoteToAdmin } from "../accounts";
 import { bootstrapAdmin } from "../server";
 import { serverForFile } from "@/server/test/per-file";
 

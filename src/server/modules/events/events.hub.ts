@@ -1,7 +1,7 @@
 import type { AppDeps } from "../../http/context";
 import type { EventBus } from "../../realtime/event-bus";
 import { StreamHub } from "../../realtime/stream-hub";
-import { unscopedLoadStreamAccess } from "./events.service";
+import { unscopedLoadStreamAccess } from "../../realtime/stream-access";
 
 // One hub per event bus, i.e. per server process (or per test server): it owns that process's streams.
 const hubs = new WeakMap<EventBus, StreamHub>();

@@ -18,7 +18,7 @@ import { senderProfile, senderRole, toIso, toMessage } from "./message-select";
 export const MAX_EMBEDDED_MESSAGES = 200;
 
 /** Messages embedded per conversation for this query. */
-export const recentPerConversation = (query: Pick<ConversationsQuery, "recent" | "pageSize">) =>
+const recentPerConversation = (query: Pick<ConversationsQuery, "recent" | "pageSize">) =>
   Math.max(1, Math.min(query.recent, Math.floor(MAX_EMBEDDED_MESSAGES / query.pageSize)));
 
 /** `q` is matched as plain text: LIKE wildcards typed by the user are escaped. */

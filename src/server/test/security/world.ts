@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { companyUsers } from "@/server/db/schema";
-import { promoteToAdmin } from "@/server/modules/users/users.service";
+import { promoteToAdmin } from "@/server/accounts";
 import type { TestServer } from "../harness";
 import { send } from "./http";
 
@@ -55,7 +55,7 @@ export const counts = {
 
 /**
  * A user signed up server-side, keeping the sign-up's session: one password hash per user (the
- * harness's createUser signs in again, a second one; scrypt is most of a world's cost).
+ * harness's createUser signs in again, a second one).
  */
 async function newUser(server: TestServer, name: string, options: { email?: string; admin?: boolean } = {}): Promise<WorldUser> {
   const email = options.email ?? `${name.toLowerCase().replace(/\W+/g, ".")}-${randomUUID().slice(0, 8)}@example.test`;

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
-import type { Database } from "../../db/client";
-import { companyUsers, sessions, userRoles } from "../../db/schema";
-import type { StreamAccess } from "../../realtime/stream-hub";
+import type { Database } from "../db/client";
+import { companyUsers, sessions, userRoles } from "../db/schema";
+import type { StreamAccess } from "./stream-hub";
 
 /**
  * Role and company of every session in `sessionIds` that is still valid (not signed out, revoked

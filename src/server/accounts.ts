@@ -1,7 +1,13 @@
 import { count, eq } from "drizzle-orm";
-import type { Auth } from "../../auth";
-import type { Database } from "../../db/client";
-import { profiles, userRoles } from "../../db/schema";
+import type { Auth } from "./auth";
+import type { Database } from "./db/client";
+import { profiles, userRoles } from "./db/schema";
+
+/*
+ * Accounts made outside any request: the start-up admin, `npm run admin`, the seed scripts and the
+ * test harness. They act as the operator, so they take the database and auth directly rather than
+ * a request's ServiceContext (request-time services live in modules/).
+ */
 
 export interface NewUser {
   email: string;
