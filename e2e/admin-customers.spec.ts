@@ -11,6 +11,7 @@ import {
   type AdminApi,
 } from "./support/customer-data";
 import { expect, newClientContext, signUpThroughApi, test } from "./support/fixtures";
+import { eventStreamOpened, expectSamePage, markPage } from "./support/messages-data";
 
 let admin: AdminApi;
 test.beforeAll(async ({ browser }) => {
@@ -131,6 +132,62 @@ test.describe("admin customers list", () => {
   });
 });
 
+test.describe("admin New Customer", () => {
+  test("creates a company with the profile form's checks and toasts, then opens its page", async ({ adminPage: page }) => {
+    const t = tag();
+    const name = `Onboarded ${t}`;
+    await page.goto("/admin");
+    await page.getByRole("button", { name: "New Customer" }).click();
+    const dialog = page.getByRole("dialog", { name: "New Customer" });
+    await expect(dialog.getByLabel("Company Name")).toHaveValue("");
+
+    await dialog.getByLabel("Contact Email").fill("not-an-email");
+    await dialog.getByRole("button", { name: "Create Customer" }).click();
+    await expect(dialog.getByText("Company name is required")).toBeVisible();
+    await expect(dialog.getByText("Enter a valid email address")).toBeVisible();
+
+    await dialog.getByLabel("Company Name").fill(name);
+    await dialog.getByLabel("Contact Name").fill("Nora New");
+    await dialog.getByLabel("Contact Email").fill(`nora-${t}@onboarded.test`);
+    await dialog.getByLabel("Phone Number").fill("+1 555 0142");
+    await dialog.getByLabel("Address").fill("42 Harbour Road");
+    await dialog.getByRole("button", { name: "Create Customer" }).click();
+    await expect(page.getByText("Company profile created successfully")).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await expect(page).toHaveURL(/\/admin\/customers\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+    await expect(page.getByText("Nora New")).toBeVisible();
+    await expect(page.getByText(`nora-${t}@onboarded.test`)).toBeVisible();
+    await expect(page.getByText("+1 555 0142")).toBeVisible();
+    await expect(page.getByText("42 Harbour Road")).toBeVisible();
+    await expect(page.getByText("No Projects Yet")).toBeVisible();
+
+    // Listed like any customer, with nobody belonging to it yet.
+    await page.goto(`/admin?q=${t}`);
+    const row = page.getByRole("row").filter({ hasText: name });
+    await expect(row.getByRole("cell").nth(1)).toHaveText("Nora New");
+    await expect(row.getByRole("cell").nth(2)).toHaveText(`nora-${t}@onboarded.test`);
+    await expect(row.getByRole("cell").nth(3)).toHaveText("0");
+    await expect(row.getByRole("cell").nth(4)).toHaveText("0");
+  });
+
+  test("says 'Failed to save company profile', or the server's message, when the create fails", async ({ adminPage: page }) => {
+    // Playwright tries the last registered route first: the 400 answers the first attempt, the 500 the second.
+    await failRequests(page, /\/api\/companies$/, { method: "POST", status: 500, times: 1 });
+    await failRequests(page, /\/api\/companies$/, { method: "POST", status: 400, detail: "The name is not allowed", times: 1 });
+    await page.goto("/admin");
+    await page.getByRole("button", { name: "New Customer" }).click();
+    const dialog = page.getByRole("dialog", { name: "New Customer" });
+    await dialog.getByLabel("Company Name").fill(`Never Saved ${tag()}`);
+    await dialog.getByRole("button", { name: "Create Customer" }).click();
+    await expect(page.getByText("The name is not allowed")).toBeVisible();
+    await dialog.getByRole("button", { name: "Create Customer" }).click();
+    await expect(page.getByText("Failed to save company profile")).toBeVisible();
+    await expect(dialog).toBeVisible();
+  });
+});
+
 test.describe("admin customer detail", () => {
   test("shows the company's contact details and its projects, linking by id", async ({ adminPage: page, browser }) => {
     const t = tag();
@@ -161,6 +218,53 @@ test.describe("admin customer detail", () => {
       await formatInstantDateInPage(page, project.createdAt),
     ]);
     await expect(row.getByRole("link", { name: project.name })).toHaveAttribute("href", `/admin/projects/${project.id}`);
+    await context.close();
+  });
+
+  test("edits the company with the profile form's checks and toasts, and the customer's open Company page follows", async ({ adminPage: page, browser }) => {
+    const t = tag();
+    const context = await newClientContext(browser);
+    await signUpThroughApi(context.request);
+    const company = await createCompany(context.request, { name: `Before ${t}`, contactName: "Old Contact", phone: "+1 555 0000" });
+    const companyPage = await context.newPage();
+    const stream = eventStreamOpened(companyPage);
+    await companyPage.goto("/dashboard");
+    await expect(companyPage.getByLabel("Company Name")).toHaveValue(`Before ${t}`);
+    await stream;
+    await markPage(companyPage);
+
+    await page.goto(`/admin/customers/${company.id}`);
+    await page.getByRole("button", { name: /Edit/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Customer" });
+    await expect(dialog.getByLabel("Company Name")).toHaveValue(`Before ${t}`);
+    await expect(dialog.getByLabel("Contact Name")).toHaveValue("Old Contact");
+    await expect(dialog.getByLabel("Phone Number")).toHaveValue("+1 555 0000");
+
+    await dialog.getByLabel("Company Name").fill("   ");
+    await dialog.getByLabel("Contact Email").fill("not-an-email");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expect(dialog.getByText("Company name is required")).toBeVisible();
+    await expect(dialog.getByText("Enter a valid email address")).toBeVisible();
+
+    await dialog.getByLabel("Company Name").fill(`After ${t}`);
+    await dialog.getByLabel("Contact Name").fill("New Contact");
+    await dialog.getByLabel("Contact Email").fill(`new-${t}@after.test`);
+    await dialog.getByLabel("Phone Number").fill("");
+    await dialog.getByLabel("Address").fill("7 Corrected Lane");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Company profile updated successfully")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("heading", { name: `After ${t}`, level: 1 })).toBeVisible();
+    await expect(page.getByText("New Contact")).toBeVisible();
+    await expect(page.getByText("7 Corrected Lane")).toBeVisible();
+
+    // The customer's Company page shows the admin's edit without a reload.
+    await expect(companyPage.getByLabel("Company Name")).toHaveValue(`After ${t}`);
+    await expect(companyPage.getByLabel("Contact Name")).toHaveValue("New Contact");
+    await expect(companyPage.getByLabel("Contact Email")).toHaveValue(`new-${t}@after.test`);
+    await expect(companyPage.getByLabel("Phone Number")).toHaveValue("");
+    await expect(companyPage.getByLabel("Address")).toHaveValue("7 Corrected Lane");
+    await expectSamePage(companyPage);
     await context.close();
   });
 

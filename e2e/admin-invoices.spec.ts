@@ -104,6 +104,90 @@ test.describe("admin invoices", () => {
     await customer.context.close();
   });
 
+  test("edits every field of an invoice from the list, checked as on create", async ({ adminPage: page, browser }) => {
+    const t = tag();
+    const customer = await customerWithCompany(browser, `Editing Co ${t}`);
+    const invoice = await createInvoice(admin, customer.company.id, {
+      invoiceNumber: `OLD-${t}`,
+      amount: "99.99",
+      issueDate: "2026-02-01",
+      dueDate: "2026-03-01",
+      pdfUrl: "https://files.example.test/old.pdf",
+    });
+
+    await page.goto(`/admin/invoices?q=${invoice.invoiceNumber}`);
+    await page.getByRole("row").filter({ hasText: invoice.invoiceNumber }).getByRole("button", { name: /Edit/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Invoice" });
+    await expect(dialog.getByText(`Company: ${customer.company.name}`)).toBeVisible();
+    await expect(dialog.getByLabel("Invoice Number")).toHaveValue(invoice.invoiceNumber);
+    await expect(dialog.getByLabel("Amount")).toHaveValue("99.99");
+    await expect(dialog.getByLabel("Issue Date")).toHaveValue("2026-02-01");
+    await expect(dialog.getByLabel("Due Date")).toHaveValue("2026-03-01");
+    await expect(dialog.getByLabel("PDF URL")).toHaveValue("https://files.example.test/old.pdf");
+    await expect(dialog.getByLabel("Status")).toHaveValue("unpaid");
+
+    await dialog.getByLabel("Invoice Number").fill(" ");
+    await dialog.getByLabel("Amount").fill("");
+    await dialog.getByLabel("Due Date").fill("2026-01-15");
+    await dialog.getByLabel("PDF URL").fill("ftp://files.example.test/new.pdf");
+    await dialog.getByRole("button", { name: "Update Invoice" }).click();
+    await expect(dialog.getByText("Invoice number is required")).toBeVisible();
+    await expect(dialog.getByText("Amount is required")).toBeVisible();
+    await expect(dialog.getByText("Due date cannot be before the issue date")).toBeVisible();
+    await expect(dialog.getByText("PDF URL must be an http:// or https:// address")).toBeVisible();
+
+    const number = `NEW-${t}`;
+    await dialog.getByLabel("Invoice Number").fill(number);
+    await dialog.getByLabel("Amount").fill("1500.5");
+    await dialog.getByLabel("Issue Date").fill("2026-05-01");
+    await dialog.getByLabel("Due Date").fill("2026-05-31");
+    await dialog.getByLabel("PDF URL").fill("https://files.example.test/new.pdf");
+    await dialog.getByLabel("Status").selectOption("paid");
+    await dialog.getByRole("button", { name: "Update Invoice" }).click();
+    await expect(page.getByText("Invoice updated successfully")).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole("searchbox", { name: "Search invoices" }).fill(number);
+    const row = page.getByRole("row").filter({ hasText: number });
+    await expect(row.getByRole("cell").nth(0)).toHaveText(number);
+    await expect(row.getByRole("cell").nth(2)).toHaveText("$1,500.50");
+    await expect(row.getByRole("cell").nth(3)).toHaveText(await formatDateInPage(page, "2026-05-01"));
+    await expect(row.getByRole("cell").nth(4)).toHaveText(await formatDateInPage(page, "2026-05-31"));
+    await expect(row.getByRole("cell").nth(5)).toHaveText("Paid");
+    const stored = await (await admin.request.get(`/api/invoices/${invoice.id}`)).json();
+    expect(stored).toMatchObject({ invoiceNumber: number, amount: "1500.50", issueDate: "2026-05-01", dueDate: "2026-05-31", pdfUrl: "https://files.example.test/new.pdf", status: "paid" });
+
+    // Blank optional fields are stored as none.
+    await row.getByRole("button", { name: /Edit/ }).click();
+    await dialog.getByLabel("Due Date").fill("");
+    await dialog.getByLabel("PDF URL").fill("");
+    await dialog.getByRole("button", { name: "Update Invoice" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByRole("cell").nth(4)).toHaveText("N/A");
+    await expect(row.getByText("No PDF")).toBeVisible();
+    expect(await (await admin.request.get(`/api/invoices/${invoice.id}`)).json()).toMatchObject({ dueDate: null, pdfUrl: null, invoiceNumber: number });
+    await customer.context.close();
+  });
+
+  test("shows 'Error updating invoice' with the server message for another invoice's number, and keeps the invoice", async ({ adminPage: page, browser }) => {
+    const t = tag();
+    const customer = await customerWithCompany(browser, `Clash Co ${t}`);
+    const taken = await createInvoice(admin, customer.company.id, { invoiceNumber: `TAKEN-${t}`, amount: "10", issueDate: "2026-01-01" });
+    const invoice = await createInvoice(admin, customer.company.id, { invoiceNumber: `MINE-${t}`, amount: "20", issueDate: "2026-01-02" });
+
+    await page.goto(`/admin/invoices?q=${invoice.invoiceNumber}`);
+    await page.getByRole("row").filter({ hasText: invoice.invoiceNumber }).getByRole("button", { name: /Edit/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Invoice" });
+    await dialog.getByLabel("Invoice Number").fill(taken.invoiceNumber);
+    await dialog.getByLabel("Amount").fill("25");
+    await dialog.getByRole("button", { name: "Update Invoice" }).click();
+    await expect(page.getByText(/^Error updating invoice: .*An invoice with this number already exists$/)).toBeVisible();
+    await expect(dialog.getByText("An invoice with this number already exists", { exact: true })).toBeVisible();
+    await expect(dialog).toBeVisible();
+    expect(await (await admin.request.get(`/api/invoices/${invoice.id}`)).json()).toEqual(invoice);
+    await customer.context.close();
+  });
+
   test("opens the PDF in a new tab through the API", async ({ adminPage: page, browser }) => {
     const t = tag();
     const customer = await customerWithCompany(browser, `Pdf Co ${t}`);

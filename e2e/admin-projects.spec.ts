@@ -12,6 +12,7 @@ import {
   type AdminApi,
 } from "./support/customer-data";
 import { expect, test } from "./support/fixtures";
+import { eventStreamOpened, expectSamePage, markPage } from "./support/messages-data";
 
 let admin: AdminApi;
 test.beforeAll(async ({ browser }) => {
@@ -132,6 +133,56 @@ test.describe("admin project detail", () => {
     await expect(row.getByRole("cell")).toHaveText([ticket.title, "Pending", "Urgent", await formatInstantDateInPage(page, ticket.createdAt)]);
     await row.getByRole("link", { name: ticket.title }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/tickets/${ticket.id}$`));
+    await customer.context.close();
+  });
+
+  test("shows the customer's project comments and answers them, live on both pages", async ({ adminPage: page, browser }) => {
+    const t = tag();
+    const customer = await customerWithCompany(browser, `Commenting Co ${t}`, "Cody Customer");
+    const project = await createProject(admin, customer.company.id, { name: `Discussed ${t}` });
+
+    const adminStream = eventStreamOpened(page);
+    await page.goto(`/admin/projects/${project.id}`);
+    await expect(page.getByRole("heading", { name: "Comments (0)" })).toBeVisible();
+    await expect(page.getByText("No comments yet")).toBeVisible();
+    const box = page.getByLabel("Add a comment");
+    const send = page.getByRole("button", { name: "Send" });
+    await expect(send).toBeDisabled();
+    await box.fill("   \n  ");
+    await expect(send).toBeDisabled();
+    await adminStream;
+
+    const customerPage = customer.page;
+    const customerStream = eventStreamOpened(customerPage);
+    await customerPage.goto(`/dashboard/projects/${project.slug}`);
+    await expect(customerPage.getByRole("heading", { name: "Comments (0)" })).toBeVisible();
+    await customerStream;
+    await markPage(page);
+    await markPage(customerPage);
+
+    // Customer -> admin: the comment appears on the admin's open page.
+    await customerPage.getByLabel("Add a comment").fill(`When is the launch? ${t}`);
+    await customerPage.getByRole("button", { name: "Send" }).click();
+    await expect(customerPage.getByText("Comment added")).toBeVisible();
+    const adminThread = page.getByRole("list", { name: "Comments" }).getByRole("listitem");
+    await expect(page.getByRole("heading", { name: "Comments (1)" })).toBeVisible();
+    await expect(adminThread).toHaveCount(1);
+    await expect(adminThread).toContainText("Cody Customer");
+    await expect(adminThread).toContainText(`When is the launch? ${t}`);
+
+    // Admin -> customer: the reply appears on the customer's open page.
+    await box.fill(`Next Monday ${t}`);
+    await send.click();
+    await expect(page.getByText("Comment added")).toBeVisible();
+    await expect(box).toHaveValue("");
+    await expect(page.getByRole("heading", { name: "Comments (2)" })).toBeVisible();
+    const customerThread = customerPage.getByRole("list", { name: "Comments" }).getByRole("listitem");
+    await expect(customerPage.getByRole("heading", { name: "Comments (2)" })).toBeVisible();
+    await expect(customerThread.nth(1)).toContainText(E2E_ADMIN.name);
+    await expect(customerThread.nth(1)).toContainText(`Next Monday ${t}`);
+
+    await expectSamePage(page);
+    await expectSamePage(customerPage);
     await customer.context.close();
   });
 

@@ -56,6 +56,7 @@ export class TestClient {
 
   get = <T = any>(path: string) => this.request<T>("GET", path);
   post = <T = any>(path: string, body?: unknown) => this.request<T>("POST", path, body ?? {});
+  put = <T = any>(path: string, body?: unknown) => this.request<T>("PUT", path, body ?? {});
   patch = <T = any>(path: string, body?: unknown) => this.request<T>("PATCH", path, body ?? {});
   delete = <T = any>(path: string) => this.request<T>("DELETE", path);
 

@@ -30,15 +30,22 @@ export function NewItemDialog({ trigger, title, description, open, onOpenChange,
   );
 }
 
-/** Cancel (closes the dialog) and the form's submit button, which says "Creating..." while it works. */
-export function DialogFormActions({ submitLabel, isSubmitting }: { submitLabel: string; isSubmitting: boolean }) {
+interface DialogFormActionsProps {
+  submitLabel: string;
+  isSubmitting: boolean;
+  /** What the submit button says while it works: "Creating..." unless told otherwise. */
+  workingLabel?: string;
+}
+
+/** Cancel (closes the dialog) and the form's submit button. */
+export function DialogFormActions({ submitLabel, isSubmitting, workingLabel = "Creating..." }: DialogFormActionsProps) {
   return (
     <div className="flex justify-end gap-2 pt-2">
       <DialogClose asChild>
         <Button variant="outline">Cancel</Button>
       </DialogClose>
       <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? "Creating..." : submitLabel}
+        {isSubmitting ? workingLabel : submitLabel}
       </Button>
     </div>
   );

@@ -11,9 +11,9 @@ import {
   saveCompanyProfileResultSchema,
 } from "@/shared/schemas/company";
 import { createRouter } from "../../http/context";
-import { jsonBody, jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
+import { idParams, jsonBody, jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
 import { requireRole } from "../../http/session";
-import { findCompany, findMyCompany, listCompanies, listCompanyOptions, saveMyCompany } from "./companies.service";
+import { createCompany, findCompany, findMyCompany, listCompanies, listCompanyOptions, saveMyCompany, updateCompany } from "./companies.service";
 
 const tags = ["Companies"];
 
@@ -48,7 +48,24 @@ const mineRoute = createRoute({
   responses: { 200: jsonContent(myCompanySchema, "The caller's company"), 401: problemResponses[401] },
 });
 
-// Admins manage companies from the admin screens; this form is the customer's own profile.
+// The admin's "New Customer": the same profile contract, for a company nobody belongs to yet.
+const createCompanyRoute = createRoute({
+  tags,
+  security: sessionSecurity,
+  method: "post",
+  path: "/",
+  summary: "Admin: create a customer company (without members)",
+  middleware: [requireRole("admin")] as const,
+  request: { body: jsonBody(companyProfileInputSchema) },
+  responses: {
+    201: jsonContent(companySchema, "The new company"),
+    400: problemResponses[400],
+    401: problemResponses[401],
+    403: problemResponses[403],
+  },
+});
+
+// The customer's own profile form; admins create and edit companies through POST / and PUT /{id}.
 const saveMineRoute = createRoute({
   tags,
   security: sessionSecurity,
@@ -77,6 +94,24 @@ const getRoute = createRoute({
   responses: { 200: jsonContent(companySchema, "The company"), 400: problemResponses[400], 401: problemResponses[401], 404: problemResponses[404] },
 });
 
+// PUT like the customer's own form: the whole profile is sent, and a field left out is stored as null.
+const updateCompanyRoute = createRoute({
+  tags,
+  security: sessionSecurity,
+  method: "put",
+  path: "/{id}",
+  summary: "Admin: replace any company's profile",
+  middleware: [requireRole("admin")] as const,
+  request: { params: idParams, body: jsonBody(companyProfileInputSchema) },
+  responses: {
+    200: jsonContent(companySchema, "The updated company"),
+    400: problemResponses[400],
+    401: problemResponses[401],
+    403: problemResponses[403],
+    404: problemResponses[404],
+  },
+});
+
 /** Static paths are registered before `/{id}` so "mine" and "options" never reach it. */
 export function companiesRoutes() {
   return createRouter()
@@ -87,5 +122,7 @@ export function companiesRoutes() {
       const result = await saveMyCompany(c.var.ctx, c.req.valid("json"));
       return result.created ? c.json(result, 201) : c.json(result, 200);
     })
-    .openapi(getRoute, async (c) => c.json(await findCompany(c.var.ctx, c.req.valid("param").id), 200));
+    .openapi(createCompanyRoute, async (c) => c.json(await createCompany(c.var.ctx, c.req.valid("json")), 201))
+    .openapi(getRoute, async (c) => c.json(await findCompany(c.var.ctx, c.req.valid("param").id), 200))
+    .openapi(updateCompanyRoute, async (c) => c.json(await updateCompany(c.var.ctx, { id: c.req.valid("param").id, profile: c.req.valid("json") }), 200));
 }

@@ -93,18 +93,26 @@ export async function findMyCompany({ db, actor }: ServiceContext): Promise<MyCo
  */
 export async function saveMyCompany(ctx: ServiceContext, input: CompanyProfileInput): Promise<{ created: boolean; company: Company }> {
   const result = await writeMyCompany(ctx, input);
-  await ctx.publish({ kind: "company", companyId: result.company.id, id: result.company.id });
+  await announced(ctx, result.company);
   return result;
 }
 
+/** The columns the profile form sets; the same for the customer's own form and the admin's. */
+const profileValues = (input: CompanyProfileInput) => ({
+  name: input.name,
+  contactName: input.contactName,
+  contactEmail: input.contactEmail,
+  phone: input.phone,
+  address: input.address,
+});
+
+async function announced(ctx: ServiceContext, company: Company): Promise<Company> {
+  await ctx.publish({ kind: "company", companyId: company.id, id: company.id });
+  return company;
+}
+
 async function writeMyCompany({ db, actor }: ServiceContext, input: CompanyProfileInput): Promise<{ created: boolean; company: Company }> {
-  const values = {
-    name: input.name,
-    contactName: input.contactName,
-    contactEmail: input.contactEmail,
-    phone: input.phone,
-    address: input.address,
-  };
+  const values = profileValues(input);
   if (actor.companyId) {
     const [row] = await db
       .update(companies)
@@ -126,4 +134,29 @@ async function writeMyCompany({ db, actor }: ServiceContext, input: CompanyProfi
     if (isUniqueViolation(error)) throw conflict("Your company profile was just created; reload and try again");
     throw error;
   }
+}
+
+/**
+ * The admin's "New Customer": a company nobody belongs to yet. Only a caller who sees every
+ * company may make one; a customer's company comes from their profile form, which makes them its
+ * member in the same transaction (saveMyCompany).
+ */
+export async function createCompany(ctx: ServiceContext, input: CompanyProfileInput): Promise<Company> {
+  if (!can(ctx.actor, "readAll", "company")) throw forbidden();
+  const [row] = await ctx.db.insert(companies).values(profileValues(input)).returning();
+  return announced(ctx, toCompany(row!));
+}
+
+/** The admin's edit of a company's profile; announced, so its members' open Company page follows. */
+export async function updateCompany(ctx: ServiceContext, { id, profile }: { id: string; profile: CompanyProfileInput }): Promise<Company> {
+  const { db, actor } = ctx;
+  // Another company's record answers exactly like a missing one (D11).
+  if (!can(actor, "update", { type: "company", companyId: id })) throw notFound("Customer not found");
+  const [row] = await db
+    .update(companies)
+    .set({ ...profileValues(profile), updatedAt: sql`now()` })
+    .where(and(eq(companies.id, id), companyScope(actor).where))
+    .returning();
+  if (!row) throw notFound("Customer not found");
+  return announced(ctx, toCompany(row));
 }

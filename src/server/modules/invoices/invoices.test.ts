@@ -118,6 +118,40 @@ describe("PATCH /api/invoices/:id", () => {
     expect(mine()).toEqual([0, 1].map(() => ({ kind: "invoice", companyId: acme.company.id, id: invoice.id })));
   });
 
+  it("edits every field at once, as the edit form sends them, and clears the optional ones with blanks", async () => {
+    const invoice = await create({ amount: "10.00", dueDate: "2026-03-31", pdfUrl: "https://files.example.test/old.pdf" });
+    const number = `EDIT-${crypto.randomUUID().slice(0, 8)}`;
+    const edited = await admin.client.patch(`/api/invoices/${invoice.id}`, {
+      invoiceNumber: ` ${number} `,
+      amount: "2500.5",
+      issueDate: "2026-04-01",
+      dueDate: "2026-05-01",
+      pdfUrl: "https://files.example.test/new.pdf",
+      status: "paid",
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({
+      id: invoice.id,
+      invoiceNumber: number,
+      amount: "2500.50",
+      issueDate: "2026-04-01",
+      dueDate: "2026-05-01",
+      pdfUrl: "https://files.example.test/new.pdf",
+      status: "paid",
+      company: { id: acme.company.id },
+    });
+    const cleared = await admin.client.patch(`/api/invoices/${invoice.id}`, { dueDate: "", pdfUrl: "" });
+    expect(cleared.body).toMatchObject({ dueDate: null, pdfUrl: null, invoiceNumber: number });
+  });
+
+  it("refuses a due date before the issue date sent with it, and changes nothing", async () => {
+    const invoice = await create({ issueDate: "2026-05-10" });
+    const response = await admin.client.patch(`/api/invoices/${invoice.id}`, { invoiceNumber: "NEVER-STORED", issueDate: "2026-07-01", dueDate: "2026-06-01" });
+    expect(response.status).toBe(400);
+    expect(fields(response.body)).toEqual(["dueDate"]);
+    expect((await admin.client.get(`/api/invoices/${invoice.id}`)).body).toEqual(invoice);
+  });
+
   it("checks a new due date against the stored issue date", async () => {
     const invoice = await create({ issueDate: "2026-05-10" });
     const response = await admin.client.patch(`/api/invoices/${invoice.id}`, { dueDate: "2026-05-01" });
@@ -127,12 +161,13 @@ describe("PATCH /api/invoices/:id", () => {
     expect(ok.body).toMatchObject({ dueDate: "2026-06-01", pdfUrl: "https://files.example.test/a.pdf" });
   });
 
-  it("refuses another invoice's number with 409", async () => {
+  it("refuses another invoice's number with 409 and changes nothing", async () => {
     const first = await create();
     const second = await create();
-    const response = await admin.client.patch(`/api/invoices/${second.id}`, { invoiceNumber: first.invoiceNumber });
+    const response = await admin.client.patch(`/api/invoices/${second.id}`, { invoiceNumber: first.invoiceNumber, amount: "1.00" });
     expect(response.status).toBe(409);
     expect(fields(response.body)).toEqual(["invoiceNumber"]);
+    expect((await admin.client.get(`/api/invoices/${second.id}`)).body).toEqual(second);
   });
 
   it("answers 403 to a customer (even with a bad body), 404 for an unknown invoice and 400 for an empty change", async () => {

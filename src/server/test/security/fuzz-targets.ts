@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { z } from "zod";
 import { signInInputSchema, signUpInputSchema } from "@/shared/schemas/auth";
 import { commentSchema, createCommentInputSchema } from "@/shared/schemas/comment";
-import { companyProfileInputSchema, saveCompanyProfileResultSchema } from "@/shared/schemas/company";
+import { companyProfileInputSchema, companySchema, saveCompanyProfileResultSchema } from "@/shared/schemas/company";
 import { createInvoiceInputSchema, invoiceSchema, updateInvoiceInputSchema } from "@/shared/schemas/invoice";
 import { markMessagesReadInputSchema, markMessagesReadResultSchema, messageSchema, sendMessageInputSchema } from "@/shared/schemas/message";
 import { createProjectInputSchema, projectSchema, updateProjectInputSchema } from "@/shared/schemas/project";
@@ -67,6 +67,24 @@ export function fuzzTargets(): FuzzTarget[] {
       input: companyProfileInputSchema,
       output: saveCompanyProfileResultSchema,
       actors: ["customerA", "memberA"],
+    },
+    {
+      route: "POST /api/companies",
+      method: "POST",
+      path: () => "/api/companies",
+      hasId: false,
+      input: companyProfileInputSchema,
+      output: companySchema,
+      actors: ["admin"],
+    },
+    {
+      route: "PUT /api/companies/:id",
+      method: "PUT",
+      path: (w, id) => `/api/companies/${id ?? w.b.company.id}`,
+      hasId: true,
+      input: companyProfileInputSchema,
+      output: companySchema,
+      actors: ["admin"],
     },
     {
       route: "POST /api/projects",

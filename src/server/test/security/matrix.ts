@@ -211,6 +211,16 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
       objects: byId((id) => `/api/companies/${id}`, (w, side) => w[side].company.id),
       expect: tenantRecord(200, 200),
     },
+    "POST /api/companies": {
+      objects: { none: () => ({ path: "/api/companies", json: { name: "Matrix customer" } }) },
+      // A company nobody belongs to is the provider's to make; customers have their profile form.
+      expect: adminOnly([201]),
+    },
+    "PUT /api/companies/:id": {
+      objects: byId((id) => `/api/companies/${id}`, (w, side) => w[side].company.id, () => ({ name: "Renamed by the matrix" })),
+      // Customers, their own company's members included, edit only through PUT /api/companies/mine.
+      expect: adminOnly([200, 200, 404]),
+    },
 
     "GET /api/projects": {
       objects: {

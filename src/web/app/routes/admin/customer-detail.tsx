@@ -7,6 +7,7 @@ import { BackLink } from "@/web/components/layout/back-link";
 import { PageSpinner } from "@/web/components/ui/spinner";
 import { useCompany } from "@/web/features/companies/api/use-company";
 import { CustomerInfo } from "@/web/features/companies/components/admin/customer-info";
+import { EditCustomerDialog } from "@/web/features/companies/components/admin/edit-customer-dialog";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { NewProjectDialog } from "@/web/features/projects/components/admin/new-project-dialog";
 import { ProjectList } from "@/web/features/projects/components/admin/project-list";
@@ -44,7 +45,11 @@ export function CustomerDetailRoute() {
   return (
     <>
       <BackLink to="/admin" label="Back to Customers" />
-      <PageHeader title={customer.name} description={`Customer since ${formatInstantDate(customer.createdAt)}`} />
+      <PageHeader
+        title={customer.name}
+        description={`Customer since ${formatInstantDate(customer.createdAt)}`}
+        actions={<EditCustomerDialog key={customer.id} company={customer} />}
+      />
       <div className="space-y-6">
         <CustomerInfo company={customer} />
         <TitledCard title="Projects" actions={<NewProjectDialog key={customer.id} companyId={customer.id} />}>

@@ -10,6 +10,7 @@ import { useProject } from "@/web/features/projects/api/use-project";
 import { ProjectEditForm } from "@/web/features/projects/components/admin/project-edit-form";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { TicketList } from "@/web/features/tickets/components/admin/ticket-list";
+import { CommentsPanel } from "@/web/features/comments/components/comments-panel";
 import { isNotFound } from "@/web/lib/api";
 import { LoadError } from "@/web/components/ui/load-error";
 
@@ -57,6 +58,8 @@ export function AdminProjectDetailRoute() {
         <TitledCard title="Tickets">
           <TicketList projectId={current.id} />
         </TitledCard>
+        {/* The same thread the customer sees on their project page; a reply here shows up there. */}
+        <CommentsPanel target={{ kind: "project", id: current.id }} />
       </div>
     </>
   );

@@ -3,7 +3,7 @@ import { api } from "@/web/lib/api";
 import type { ApiBody } from "@/web/lib/api-types";
 import { queryRoots } from "@/web/lib/query-keys";
 
-/** Any invoice edit; the list uses it to mark an invoice paid or unpaid. */
+/** Any invoice edit: the list's paid/unpaid toggle and the Edit dialog. */
 export function useUpdateInvoice() {
   const client = useQueryClient();
   return useMutation({

@@ -23,7 +23,7 @@ export function CustomerList() {
         <EmptyState
           icon={<Building2 className="h-10 w-10 text-muted-foreground" aria-hidden />}
           title="No Customers Yet"
-          description="Companies appear here once a customer creates their company profile."
+          description="Companies appear here once a customer creates their company profile, or when you add one with New Customer."
         />
       }
     >

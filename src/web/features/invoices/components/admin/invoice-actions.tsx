@@ -5,8 +5,9 @@ import { Button } from "@/web/components/ui/button";
 import { problemDetail } from "@/web/lib/api";
 import { invoicePdfHref } from "../../lib/invoice-pdf-href";
 import { useUpdateInvoice } from "../../api/use-update-invoice";
+import { EditInvoiceDialog } from "./edit-invoice-dialog";
 
-/** Open the PDF (through the API, which checks access and redirects) and mark paid or unpaid. */
+/** Open the PDF (through the API, which checks access and redirects), mark paid or unpaid, and edit. */
 export function InvoiceActions({ invoice }: { invoice: Invoice }) {
   const updateInvoice = useUpdateInvoice();
   const next = invoice.status === "paid" ? "unpaid" : "paid";
@@ -40,6 +41,7 @@ export function InvoiceActions({ invoice }: { invoice: Invoice }) {
         {next === "paid" ? "Mark Paid" : "Mark Unpaid"}
         <span className="sr-only"> invoice {invoice.invoiceNumber}</span>
       </Button>
+      <EditInvoiceDialog invoice={invoice} />
     </div>
   );
 }

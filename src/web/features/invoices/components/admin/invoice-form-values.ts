@@ -1,3 +1,4 @@
+import type { CreateInvoiceInput, Invoice, UpdateInvoiceInput } from "@/shared/schemas/invoice";
 import type { CreateInvoiceFormValues } from "@/web/lib/schemas/invoice";
 
 export type InvoiceFormValues = CreateInvoiceFormValues;
@@ -19,3 +20,17 @@ export const emptyInvoiceForm = (): InvoiceFormValues => ({
   pdfUrl: "",
   status: "unpaid",
 });
+
+/** A stored invoice as the edit form shows it: empty inputs where a value is not set; its company fixed. */
+export const invoiceFormValuesOf = (invoice: Invoice): InvoiceFormValues => ({
+  companyId: invoice.company.id,
+  invoiceNumber: invoice.invoiceNumber,
+  amount: invoice.amount,
+  issueDate: invoice.issueDate,
+  dueDate: invoice.dueDate ?? "",
+  pdfUrl: invoice.pdfUrl ?? "",
+  status: invoice.status,
+});
+
+/** The edit form's checked values as a change: every field but the company, which never changes. */
+export const invoiceChangesOf = ({ companyId: _companyId, ...changes }: CreateInvoiceInput): UpdateInvoiceInput => changes;

@@ -1,18 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { Controller, useForm, useWatch } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { toast } from "@/web/lib/toast";
-import { invoiceStatuses, invoiceStatusLabels } from "@/shared/enums";
 import type { CreateInvoiceInput } from "@/shared/schemas/invoice";
 import { createInvoiceInputSchema } from "@/web/lib/schemas/invoice";
-import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { DialogFormActions, NewItemDialog } from "@/web/components/new-item-dialog";
 import { Field } from "@/web/components/ui/field";
-import { Input } from "@/web/components/ui/input";
 import { problemDetail } from "@/web/lib/api";
 import { showServerFieldErrors } from "@/web/lib/form-errors";
 import { useCreateInvoice } from "../../api/use-create-invoice";
 import { CompanySelect } from "@/web/features/companies";
+import { InvoiceFields } from "./invoice-fields";
 import { emptyInvoiceForm, type InvoiceFormValues } from "./invoice-form-values";
 
 /** The admin's 'Create New Invoice' dialog; the company list loads when it opens. */
@@ -24,7 +22,6 @@ export function NewInvoiceDialog() {
     defaultValues: emptyInvoiceForm(),
   });
   const { errors, isSubmitting } = form.formState;
-  const issueDate = useWatch({ control: form.control, name: "issueDate" });
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -57,24 +54,7 @@ export function NewInvoiceDialog() {
               )}
             />
           </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="invoice-number" label="Invoice Number" required error={errors.invoiceNumber?.message}>
-              <Input id="invoice-number" autoComplete="off" aria-invalid={!!errors.invoiceNumber} {...form.register("invoiceNumber")} />
-            </Field>
-            <Field id="invoice-amount" label="Amount" required error={errors.amount?.message}>
-              <Input id="invoice-amount" type="number" inputMode="decimal" min="0" step="0.01" aria-invalid={!!errors.amount} {...form.register("amount")} />
-            </Field>
-            <Field id="invoice-issue-date" label="Issue Date" required error={errors.issueDate?.message}>
-              <Input id="invoice-issue-date" type="date" aria-invalid={!!errors.issueDate} {...form.register("issueDate")} />
-            </Field>
-            <Field id="invoice-due-date" label="Due Date" error={errors.dueDate?.message}>
-              <Input id="invoice-due-date" type="date" min={issueDate || undefined} aria-invalid={!!errors.dueDate} {...form.register("dueDate")} />
-            </Field>
-          </div>
-          <Field id="invoice-pdf-url" label="PDF URL" error={errors.pdfUrl?.message}>
-            <Input id="invoice-pdf-url" type="url" placeholder="https://" aria-invalid={!!errors.pdfUrl} {...form.register("pdfUrl")} />
-          </Field>
-          <EnumSelectField id="invoice-status" label="Status" error={errors.status?.message} values={invoiceStatuses} labels={invoiceStatusLabels} {...form.register("status")} />
+          <InvoiceFields form={form} />
           <DialogFormActions submitLabel="Create Invoice" isSubmitting={isSubmitting} />
         </form>
     </NewItemDialog>

@@ -1,0 +1,58 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "@/web/lib/toast";
+import type { CreateInvoiceInput, Invoice } from "@/shared/schemas/invoice";
+import { createInvoiceInputSchema } from "@/web/lib/schemas/invoice";
+import { EditItemDialog } from "@/web/components/edit-item-dialog";
+import { DialogFormActions } from "@/web/components/new-item-dialog";
+import { problemDetail } from "@/web/lib/api";
+import { showServerFieldErrors } from "@/web/lib/form-errors";
+import { useUpdateInvoice } from "../../api/use-update-invoice";
+import { InvoiceFields } from "./invoice-fields";
+import { invoiceChangesOf, invoiceFormValuesOf, type InvoiceFormValues } from "./invoice-form-values";
+
+/** Mounted only while the dialog is open, so each opening starts from the invoice as stored. */
+function EditInvoiceForm({ invoice, onSaved }: { invoice: Invoice; onSaved: () => void }) {
+  const updateInvoice = useUpdateInvoice();
+  // The create form's schema: an edited invoice must pass every rule a new one does.
+  const form = useForm<InvoiceFormValues, unknown, CreateInvoiceInput>({
+    resolver: zodResolver(createInvoiceInputSchema),
+    defaultValues: invoiceFormValuesOf(invoice),
+  });
+
+  // Every field is sent, so a cleared due date or PDF URL is stored as none.
+  const onSubmit = async (input: CreateInvoiceInput) => {
+    try {
+      await updateInvoice.mutateAsync({ id: invoice.id, input: invoiceChangesOf(input) });
+      toast.success("Invoice updated successfully");
+      onSaved();
+    } catch (error) {
+      console.error("Error updating invoice", error);
+      // A duplicate number (409) or a validation error names its field: show it there too.
+      showServerFieldErrors(form, error);
+      const detail = problemDetail(error);
+      toast.error(detail ? `Error updating invoice: ${detail}` : "Error updating invoice");
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" aria-label={`Edit invoice ${invoice.invoiceNumber}`}>
+      <p className="text-sm text-muted-foreground">
+        Company: <span className="font-medium text-foreground">{invoice.company.name}</span>
+      </p>
+      <InvoiceFields form={form} />
+      <DialogFormActions submitLabel="Update Invoice" workingLabel="Updating..." isSubmitting={form.formState.isSubmitting} />
+    </form>
+  );
+}
+
+/** The admin's edit of one invoice: every field but its company, which an invoice keeps. */
+export function EditInvoiceDialog({ invoice }: { invoice: Invoice }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <EditItemDialog title="Edit Invoice" itemName={`invoice ${invoice.invoiceNumber}`} open={open} onOpenChange={setOpen}>
+      <EditInvoiceForm invoice={invoice} onSaved={() => setOpen(false)} />
+    </EditItemDialog>
+  );
+}

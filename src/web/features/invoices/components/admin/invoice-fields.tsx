@@ -1,0 +1,39 @@
+import { useWatch, type UseFormReturn } from "react-hook-form";
+import { invoiceStatuses, invoiceStatusLabels } from "@/shared/enums";
+import type { CreateInvoiceInput } from "@/shared/schemas/invoice";
+import { EnumSelectField } from "@/web/components/ui/enum-select-field";
+import { Field } from "@/web/components/ui/field";
+import { Input } from "@/web/components/ui/input";
+import type { InvoiceFormValues } from "./invoice-form-values";
+
+/**
+ * The fields of an invoice that both the create and the edit dialog show, checked by the same
+ * schema: everything but the company, which an invoice keeps for life.
+ */
+export function InvoiceFields({ form }: { form: UseFormReturn<InvoiceFormValues, unknown, CreateInvoiceInput> }) {
+  const { errors } = form.formState;
+  const issueDate = useWatch({ control: form.control, name: "issueDate" });
+
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="invoice-number" label="Invoice Number" required error={errors.invoiceNumber?.message}>
+          <Input id="invoice-number" autoComplete="off" aria-invalid={!!errors.invoiceNumber} {...form.register("invoiceNumber")} />
+        </Field>
+        <Field id="invoice-amount" label="Amount" required error={errors.amount?.message}>
+          <Input id="invoice-amount" type="number" inputMode="decimal" min="0" step="0.01" aria-invalid={!!errors.amount} {...form.register("amount")} />
+        </Field>
+        <Field id="invoice-issue-date" label="Issue Date" required error={errors.issueDate?.message}>
+          <Input id="invoice-issue-date" type="date" aria-invalid={!!errors.issueDate} {...form.register("issueDate")} />
+        </Field>
+        <Field id="invoice-due-date" label="Due Date" error={errors.dueDate?.message}>
+          <Input id="invoice-due-date" type="date" min={issueDate || undefined} aria-invalid={!!errors.dueDate} {...form.register("dueDate")} />
+        </Field>
+      </div>
+      <Field id="invoice-pdf-url" label="PDF URL" error={errors.pdfUrl?.message}>
+        <Input id="invoice-pdf-url" type="url" placeholder="https://" aria-invalid={!!errors.pdfUrl} {...form.register("pdfUrl")} />
+      </Field>
+      <EnumSelectField id="invoice-status" label="Status" error={errors.status?.message} values={invoiceStatuses} labels={invoiceStatusLabels} {...form.register("status")} />
+    </>
+  );
+}
