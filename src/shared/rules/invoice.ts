@@ -24,3 +24,16 @@ export const invoiceMessages = {
 
 /** Whether a trimmed amount text is within numeric(12,2); texts that are not amounts at all pass (another rule refuses them). */
 export const amountFitsColumn = (value: string) => !AMOUNT_PATTERN.test(value) || value.split(".")[0]!.length <= AMOUNT_MAX_INTEGER_DIGITS;
+
+/**
+ * The due date may not come before the issue date: the one check both the server's schema and the
+ * web form's zod/mini copy run (ISO dates compare as text). Reports on `dueDate`.
+ */
+export function checkDueNotBeforeIssue(
+  input: { issueDate: string; dueDate?: string | null },
+  ctx: { addIssue(issue: { code: "custom"; path: string[]; message: string }): void },
+): void {
+  if (input.dueDate && input.dueDate < input.issueDate) {
+    ctx.addIssue({ code: "custom", path: ["dueDate"], message: invoiceMessages.dueBeforeIssue });
+  }
+}

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isUnambiguousIfUrl, LINK_URL_AMBIGUOUS_MESSAGE } from "../rules/link-url";
 import { invoiceStatuses } from "../enums";
 import { NOTHING_TO_UPDATE } from "../rules/common";
-import { AMOUNT_PATTERN, amountFitsColumn, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PROTOCOL } from "../rules/invoice";
+import { AMOUNT_PATTERN, amountFitsColumn, checkDueNotBeforeIssue, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PROTOCOL } from "../rules/invoice";
 import { pageOf, pageQuerySchema } from "./pagination";
 
 /**
@@ -44,11 +44,7 @@ const invoiceFields = z.object({
   status: z.enum(invoiceStatuses, invoiceMessages.status).default("unpaid"),
 });
 
-export const createInvoiceInputSchema = invoiceFields.superRefine((input, ctx) => {
-  if (input.dueDate && input.dueDate < input.issueDate) {
-    ctx.addIssue({ code: "custom", path: ["dueDate"], message: invoiceMessages.dueBeforeIssue });
-  }
-});
+export const createInvoiceInputSchema = invoiceFields.superRefine(checkDueNotBeforeIssue);
 export type CreateInvoiceInput = z.infer<typeof createInvoiceInputSchema>;
 
 /**

@@ -1,6 +1,6 @@
 /** zod/mini mirror of createInvoiceInputSchema in src/shared/schemas/invoice.ts (schemas.parity.test.ts). */
 import { invoiceStatuses } from "@/shared/enums";
-import { AMOUNT_PATTERN, amountFitsColumn, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PROTOCOL } from "@/shared/rules/invoice";
+import { AMOUNT_PATTERN, amountFitsColumn, checkDueNotBeforeIssue, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PROTOCOL } from "@/shared/rules/invoice";
 import { isUnambiguousIfUrl, LINK_URL_AMBIGUOUS_MESSAGE } from "@/shared/rules/link-url";
 import { z } from "./zod";
 
@@ -39,12 +39,6 @@ export const createInvoiceInputSchema = z
     pdfUrl: emptyToNull(pdfUrl),
     status: z._default(z.enum(invoiceStatuses, invoiceMessages.status), "unpaid"),
   })
-  .check(
-    z.superRefine((input, ctx) => {
-      if (input.dueDate && input.dueDate < input.issueDate) {
-        ctx.addIssue({ code: "custom", path: ["dueDate"], message: invoiceMessages.dueBeforeIssue });
-      }
-    }),
-  );
+  .check(z.superRefine(checkDueNotBeforeIssue));
 export type CreateInvoiceFormValues = z.input<typeof createInvoiceInputSchema>;
 export type CreateInvoiceInput = z.output<typeof createInvoiceInputSchema>;
