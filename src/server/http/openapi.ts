@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
 import { problemSchema } from "../../shared/schemas/problem";
 
 /** Response declarations shared by every route definition. */
@@ -27,3 +27,32 @@ export const idParams = z.object({ id: z.uuid().openapi({ param: { name: "id", i
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 
 export const sessionSecurity = [{ cookieAuth: [] }];
+
+type ProblemStatus = keyof typeof problemResponses;
+type RouteConfig = Parameters<typeof createRoute>[0];
+
+/** The problem answers named in `statuses`, declared once in problemResponses. */
+type Problems<S extends readonly ProblemStatus[]> = { [K in S[number]]: (typeof problemResponses)[K] };
+function problemsOf<const S extends readonly ProblemStatus[]>(statuses: S): Problems<S> {
+  return Object.fromEntries(statuses.map((status) => [status, problemResponses[status]])) as Problems<S>;
+}
+
+/**
+ * Declares the routes of one tag of the session API: each gets the tag, the session security,
+ * its operationId (the name a generated client calls it by) and, besides its success answers,
+ * the problem answers it lists, in the one wording of problemResponses.
+ */
+export function sessionRoutes(tag: string) {
+  return <const C extends Omit<RouteConfig, "tags" | "security" | "operationId">, const S extends readonly ProblemStatus[]>(
+    operationId: string,
+    config: C,
+    problems: S,
+  ) =>
+    createRoute({
+      ...config,
+      operationId,
+      tags: [tag],
+      security: sessionSecurity,
+      responses: { ...config.responses, ...problemsOf(problems) },
+    } as Omit<C, "responses"> & { operationId: string; tags: string[]; security: typeof sessionSecurity; responses: C["responses"] & Problems<S> });
+}
