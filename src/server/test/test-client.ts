@@ -1,8 +1,36 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { ProblemDetails } from "@/shared/schemas/problem";
+import type { ApiOutputAt } from "../api-types";
+
+/**
+ * One answer, read two ways: `body`, and `problem`, the same parsed JSON typed as the problem
+ * details every API error is sent as (DESIGN D10). A test that checked for a 4xx reads
+ * `problem.errors` or `problem.detail`; neither view checks the status, the test's own
+ * `expect(response.status)` does.
+ */
 export interface TestResponse<T = any> {
   status: number;
   headers: Headers;
   body: T;
+  problem: ProblemDetails;
 }
+
+/** What GET /api/openapi.json answers: the document @hono/zod-openapi generates from the routes. */
+type OpenApiDocument = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
+
+/**
+ * The declared 2xx body of `method` at `path` (`/api/…`, with or without a query). Paths are
+ * matched as typed: write them as template literals (`/api/tickets/${id}`) so the route is known.
+ * A plain `string`, Better Auth's /api/auth/*, the health checks, the event stream and other
+ * non-JSON or unknown paths give `unknown`, which the test narrows or parses itself.
+ */
+export type TestBody<M extends string, P extends string> = P extends "/api/openapi.json"
+  ? Lowercase<M> extends "get"
+    ? OpenApiDocument
+    : unknown
+  : P extends `/api${infer Path extends string}`
+    ? ApiOutputAt<M, Path>
+    : unknown;
 
 /**
  * A minimal browser stand-in: keeps the session cookie, sends our Origin and JSON like the web
@@ -33,7 +61,7 @@ export class TestClient {
     } catch {
       // not JSON; keep the text
     }
-    return { status: response.status, headers: response.headers, body: parsed as T };
+    return { status: response.status, headers: response.headers, body: parsed as T, problem: parsed as ProblemDetails };
   }
 
   /** fetch with this client's cookies, origin and address; records Set-Cookie. */

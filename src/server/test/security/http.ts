@@ -16,12 +16,12 @@ export interface SendOptions {
   streamMs?: number;
 }
 
-export interface Sent {
+export interface Sent<Body = any> {
   status: number;
   headers: Headers;
   text: string;
   /** The parsed body, or undefined when it is not JSON. Loosely typed on purpose, like TestClient's. */
-  body: any;
+  body: Body;
 }
 
 /**
