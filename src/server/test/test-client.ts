@@ -3,15 +3,16 @@ import type { ProblemDetails } from "@/shared/schemas/problem";
 import type { ApiOutputAt } from "../api-types";
 
 /**
- * One answer, read two ways: `body`, and `problem`, the same parsed JSON typed as the problem
- * details every API error is sent as (DESIGN D10). A test that checked for a 4xx reads
- * `problem.errors` or `problem.detail`; neither view checks the status, the test's own
- * `expect(response.status)` does.
+ * One answer, read two ways. `body` is typed as the route's declared 2xx answer (api-types.ts),
+ * so a test reading a field the server no longer sends, or sends as another type, fails `tsc`.
+ * `problem` is the same parsed JSON typed as the problem details every API error is sent as
+ * (DESIGN D10): a test that checked for a 4xx reads `problem.errors` or `problem.detail`.
+ * Neither checks the status; the test's own `expect(response.status)` does.
  */
-export interface TestResponse<T = any> {
+export interface TestResponse<Body = unknown> {
   status: number;
   headers: Headers;
-  body: T;
+  body: Body;
   problem: ProblemDetails;
 }
 
@@ -48,7 +49,12 @@ export class TestClient {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+  async request<M extends string, P extends string>(
+    method: M,
+    path: P,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<TestResponse<TestBody<M, P>>> {
     const response = await this.raw(path, {
       method,
       headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
@@ -61,7 +67,7 @@ export class TestClient {
     } catch {
       // not JSON; keep the text
     }
-    return { status: response.status, headers: response.headers, body: parsed as T, problem: parsed as ProblemDetails };
+    return { status: response.status, headers: response.headers, body: parsed as TestBody<M, P>, problem: parsed as ProblemDetails };
   }
 
   /** fetch with this client's cookies, origin and address; records Set-Cookie. */
@@ -82,10 +88,10 @@ export class TestClient {
     return response;
   }
 
-  get = <T = any>(path: string) => this.request<T>("GET", path);
-  post = <T = any>(path: string, body?: unknown) => this.request<T>("POST", path, body ?? {});
-  patch = <T = any>(path: string, body?: unknown) => this.request<T>("PATCH", path, body ?? {});
-  delete = <T = any>(path: string) => this.request<T>("DELETE", path);
+  get = <P extends string>(path: P) => this.request("GET", path);
+  post = <P extends string>(path: P, body?: unknown) => this.request("POST", path, body ?? {});
+  patch = <P extends string>(path: P, body?: unknown) => this.request("PATCH", path, body ?? {});
+  delete = <P extends string>(path: P) => this.request("DELETE", path);
 
   async signIn(email: string, password: string): Promise<TestResponse> {
     const response = await this.post("/api/auth/sign-in/email", { email, password });
