@@ -116,9 +116,4 @@ export default tseslint.config(
       "portico/feature-boundaries": ["error", { featuresDir: "src/web/features" }],
     },
   },
-  {
-    // Test helpers read loosely-typed JSON bodies on purpose.
-    files: ["**/*.test.ts", "src/server/test/**", "e2e/**"],
-    rules: { "@typescript-eslint/no-explicit-any": "off" },
-  },
 );

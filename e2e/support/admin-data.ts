@@ -1,4 +1,5 @@
 import type { Page, Request } from "@playwright/test";
+import type { Page as ListPage } from "@/shared/schemas/pagination";
 
 /**
  * Helpers for the admin screen specs. Records are made through the real API (see
@@ -9,15 +10,16 @@ import type { Page, Request } from "@playwright/test";
 /** The admin list endpoints, matched with or without a query string. */
 export const listUrl = (resource: "companies" | "projects" | "tickets" | "invoices") => new RegExp(`/api/${resource}(\\?.*)?$`);
 
-/** Answers GET calls of `url` with a fixed page of `items`, and records the requests made. */
-export async function servePage(page: Page, url: RegExp, { items = [], total = items.length, pageSize = 50 }: { items?: unknown[]; total?: number; pageSize?: number }) {
+/** Answers GET calls of `url` with a fixed page of `items` (the API's page shape), and records the requests made. */
+export async function servePage<T>(page: Page, url: RegExp, { items = [], total = items.length, pageSize = 50 }: Partial<Pick<ListPage<T>, "items" | "total" | "pageSize">>) {
   const requests: URL[] = [];
   await page.route(url, async (route) => {
     if (route.request().method() !== "GET") return route.fallback();
     const requested = new URL(route.request().url());
     requests.push(requested);
     const pageNumber = Number(requested.searchParams.get("page") ?? "1");
-    await route.fulfill({ json: { items, total, totalExact: true, page: pageNumber, pageSize } });
+    const answer: ListPage<T> = { items, total, totalExact: true, page: pageNumber, pageSize };
+    await route.fulfill({ json: answer });
   });
   return requests;
 }

@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwrig
 import type { z } from "zod";
 import type { Company, companyProfileInputSchema, SaveCompanyProfileResult } from "@/shared/schemas/company";
 import type { createInvoiceInputSchema, Invoice } from "@/shared/schemas/invoice";
+import type { ProblemDetails } from "@/shared/schemas/problem";
 import type { createProjectInputSchema, Project, updateProjectInputSchema } from "@/shared/schemas/project";
 import type { TeamMember } from "@/shared/schemas/team";
 import type { createTicketInputSchema, Ticket } from "@/shared/schemas/ticket";
@@ -140,7 +141,7 @@ export async function failRequests(
     await route.fulfill({
       status,
       contentType: "application/problem+json",
-      body: detail ? JSON.stringify({ type: "about:blank", title: "Error", status, detail }) : "",
+      body: detail ? JSON.stringify({ type: "about:blank", title: "Error", status, detail } satisfies ProblemDetails) : "",
     });
   });
 }

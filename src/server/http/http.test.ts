@@ -34,7 +34,7 @@ describe("API surface", () => {
     expect((await client.get("/api/ready")).body).toEqual({ status: "ready" });
     const doc = await client.get("/api/openapi.json");
     expect(doc.body.openapi).toBe("3.1.0");
-    expect(Object.keys(doc.body.paths)).toContain("/me");
+    expect(Object.keys(doc.body.paths!)).toContain("/me");
   });
 
   it("sets security headers on every response", async () => {
@@ -65,6 +65,6 @@ describe("API surface", () => {
     const user = await server.createUser();
     const response = await user.client.get("/api/no-such-thing");
     expect(response.status).toBe(404);
-    expect(response.body.title).toBe("Not Found");
+    expect(response.problem.title).toBe("Not Found");
   });
 });

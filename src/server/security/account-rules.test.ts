@@ -21,7 +21,7 @@ describe("sign-in attempts per account", () => {
     }
     const refused = await server.anonymous().post("/api/auth/sign-in/email", { email: owner.email, password: owner.password });
     expect(refused.status).toBe(429);
-    expect(refused.body.detail).toBe("Too many sign-in attempts for this account. Please try again shortly.");
+    expect(refused.problem.detail).toBe("Too many sign-in attempts for this account. Please try again shortly.");
     const wait = Number(refused.headers.get("retry-after"));
     expect(wait).toBeGreaterThanOrEqual(1);
     expect(wait).toBeLessThanOrEqual(60);
@@ -89,7 +89,7 @@ describe("PDF links", () => {
     for (const pdfUrl of ambiguous) {
       const response = await admin.client.post("/api/invoices", invoiceBody(company.id, { pdfUrl }));
       expect(response.status, pdfUrl).toBe(400);
-      expect(response.body.errors.map((e: { field: string }) => e.field)).toEqual(["pdfUrl"]);
+      expect(response.problem.errors!.map((e: { field: string }) => e.field)).toEqual(["pdfUrl"]);
     }
     expect(await server.deps.db.select().from(invoices).where(eq(invoices.companyId, company.id))).toEqual([]);
   });

@@ -5,6 +5,7 @@ import { cellsOf, permissionMatrix, runCell } from "../test/security/matrix";
 import { mapConcurrent } from "../test/security/pool";
 import { actorsOutsideB, type ActorName, type WorldUser } from "../test/security/world";
 import { worldForFile } from "@/server/test/per-file";
+import type { Page } from "@/shared/schemas/pagination";
 
 
 /** Generous: the machine may be busy, and each sign-in or sign-up hashes a password. */
@@ -52,7 +53,7 @@ describe("canary scan: nothing of company B reaches anyone outside B", () => {
     const found: string[] = [];
     for (const actor of ["customerA", "memberA", "loner"] as const) {
       await mapConcurrent(paths, 6, async (path) => {
-        const response = await send(server.baseUrl, path, { cookie: world.cookie(actor) });
+        const response = (await send(server.baseUrl, path, { cookie: world.cookie(actor) })) as Sent<unknown[] | Page<unknown>>;
         expect(response.status, `${path} as ${actor}`).toBe(200);
         const list = Array.isArray(response.body) ? response.body : response.body.items;
         if (path.includes("?q=") || actor === "loner") expect(list, `${path} as ${actor}`).toHaveLength(0);
@@ -77,7 +78,7 @@ describe("canary scan: nothing of company B reaches anyone outside B", () => {
 
     // B's side changes everything it can; the admin changes B's records too.
     const { customerB, admin, customerA } = world.users;
-    const as = (user: WorldUser, method: string, path: string, json: unknown) => send(server.baseUrl, path, { method, cookie: user.cookie, json });
+    const as = <M extends string, P extends string>(user: WorldUser, method: M, path: P, json: unknown) => send(server.baseUrl, path, { method, cookie: user.cookie, json });
     const writes = await Promise.all([
       as(customerB, "POST", "/api/messages", { content: "cnry stream message" }),
       as(customerB, "POST", `/api/tickets/${world.b.tickets[0]!.id}/comments`, { content: "cnry stream comment" }),

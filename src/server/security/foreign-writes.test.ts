@@ -9,7 +9,7 @@ import { worldForFile } from "@/server/test/per-file";
 
 const { server, world } = worldForFile();
 
-const as = (actor: ActorName, method: string, path: string, json?: unknown) =>
+const as = <M extends string, P extends string>(actor: ActorName, method: M, path: P, json?: unknown) =>
   send(server.baseUrl, path, { method, cookie: world.cookie(actor), ...(json === undefined ? {} : { json }) });
 
 let attempts = 0;
@@ -114,7 +114,7 @@ describe("mass assignment: fields the server owns are never taken from a custome
         createdAt: longAgo,
       });
       expect(response.status).toBe(201);
-      expect(response.body.author.id).toBe(world.users.customerA.id);
+      expect(response.body.author!.id).toBe(world.users.customerA.id);
       const [row] = await server.deps.db.select().from(table).where(eq(table.id, response.body.id));
       expect(row!.userId).toBe(world.users.customerA.id);
       expect("ticketId" in row! ? row.ticketId : row!.projectId).toBe(id);

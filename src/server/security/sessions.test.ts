@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Auth } from "../auth";
 import { sessions } from "../db/schema";
 import { startTestServer, type TestServer } from "../test/harness";
 import { send } from "../test/security/http";
@@ -17,6 +18,9 @@ import { worldForFile } from "@/server/test/per-file";
 /** Generous: the machine may be busy, and each sign-in or sign-up hashes a password. */
 const LONG = 180_000;
 const { server, world } = worldForFile();
+
+/** What Better Auth's sign-in and get-session answers carry; /api/auth/* is no route of ApiType, so their bodies are `unknown`. */
+type WithUser = { user: Auth["$Infer"]["Session"]["user"] };
 
 const signIn = (email: string, password: string, options: { ip?: string; headers?: Record<string, string> } = {}) =>
   send(server.baseUrl, "/api/auth/sign-in/email", { method: "POST", json: { email, password }, ...options });
@@ -43,10 +47,10 @@ describe("session cookies", () => {
     const token = decodeURIComponent(cookiePair(sessionCookie(signedIn.headers.getSetCookie())!).split("=")[1]!).split(".")[0]!;
     expect(token.length).toBeGreaterThan(16);
     expect(signedIn.text).not.toContain(token);
-    expect(signedIn.body.user.email).toBe(email);
+    expect((signedIn.body as WithUser).user.email).toBe(email);
     const session = await send(server.baseUrl, "/api/auth/get-session", { cookie: cookiePair(sessionCookie(signedIn.headers.getSetCookie())!) });
     expect(session.status).toBe(200);
-    expect(session.body.user.email).toBe(email);
+    expect((session.body as WithUser).user.email).toBe(email);
     expect(session.text).not.toContain(token);
     const signUp = await send(server.baseUrl, "/api/auth/sign-up/email", {
       method: "POST",

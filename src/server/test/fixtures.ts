@@ -40,7 +40,7 @@ export type CustomerWithCompany = TestUser & { company: Company };
 /** A signed-in customer who created their company through the profile form (PUT /api/companies/mine). */
 export async function customerWithCompany(server: TestServer, name: string, profile: Record<string, unknown> = {}): Promise<CustomerWithCompany> {
   const user = await server.createUser({ name: `${name} Customer` });
-  const response = await user.client.request<{ company: Company }>("PUT", "/api/companies/mine", { name, ...profile });
+  const response = await user.client.request("PUT", "/api/companies/mine", { name, ...profile });
   if (response.status !== 201) throw new Error(`company setup failed: ${response.status} ${JSON.stringify(response.body)}`);
   return { ...user, company: response.body.company };
 }
@@ -56,7 +56,7 @@ export async function insertProject(server: TestServer, companyId: string, name 
 
 /** Creates a project through the admin API (POST /api/projects) and fails loudly if that does not work. */
 export async function createProject(admin: TestUser, companyId: string, body: Record<string, unknown> = {}): Promise<Project> {
-  const response = await admin.client.post<Project>("/api/projects", { companyId, name: "Website Redesign", ...body });
+  const response = await admin.client.post("/api/projects", { companyId, name: "Website Redesign", ...body });
   if (response.status !== 201) throw new Error(`project setup failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body;
 }

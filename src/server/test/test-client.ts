@@ -1,8 +1,37 @@
-export interface TestResponse<T = any> {
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { ProblemDetails } from "@/shared/schemas/problem";
+import type { ApiOutputAt } from "../api-types";
+
+/**
+ * One answer, read two ways. `body` is typed as the route's declared 2xx answer (api-types.ts),
+ * so a test reading a field the server no longer sends, or sends as another type, fails `tsc`.
+ * `problem` is the same parsed JSON typed as the problem details every API error is sent as
+ * (DESIGN D10): a test that checked for a 4xx reads `problem.errors` or `problem.detail`.
+ * Neither checks the status; the test's own `expect(response.status)` does.
+ */
+export interface TestResponse<Body = unknown> {
   status: number;
   headers: Headers;
-  body: T;
+  body: Body;
+  problem: ProblemDetails;
 }
+
+/** What GET /api/openapi.json answers: the document @hono/zod-openapi generates from the routes. */
+type OpenApiDocument = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
+
+/**
+ * The declared 2xx body of `method` at `path` (`/api/…`, with or without a query). Paths are
+ * matched as typed: write them as template literals (`/api/tickets/${id}`) so the route is known.
+ * A plain `string`, Better Auth's /api/auth/*, the health checks, the event stream and other
+ * non-JSON or unknown paths give `unknown`, which the test narrows or parses itself.
+ */
+export type TestBody<M extends string, P extends string> = P extends "/api/openapi.json"
+  ? Lowercase<M> extends "get"
+    ? OpenApiDocument
+    : unknown
+  : P extends `/api${infer Path extends string}`
+    ? ApiOutputAt<M, Path>
+    : unknown;
 
 /**
  * A minimal browser stand-in: keeps the session cookie, sends our Origin and JSON like the web
@@ -20,7 +49,12 @@ export class TestClient {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
+  async request<M extends string, P extends string>(
+    method: M,
+    path: P,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<TestResponse<TestBody<M, P>>> {
     const response = await this.raw(path, {
       method,
       headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
@@ -33,7 +67,7 @@ export class TestClient {
     } catch {
       // not JSON; keep the text
     }
-    return { status: response.status, headers: response.headers, body: parsed as T };
+    return { status: response.status, headers: response.headers, body: parsed as TestBody<M, P>, problem: parsed as ProblemDetails };
   }
 
   /** fetch with this client's cookies, origin and address; records Set-Cookie. */
@@ -54,11 +88,11 @@ export class TestClient {
     return response;
   }
 
-  get = <T = any>(path: string) => this.request<T>("GET", path);
-  post = <T = any>(path: string, body?: unknown) => this.request<T>("POST", path, body ?? {});
-  put = <T = any>(path: string, body?: unknown) => this.request<T>("PUT", path, body ?? {});
-  patch = <T = any>(path: string, body?: unknown) => this.request<T>("PATCH", path, body ?? {});
-  delete = <T = any>(path: string) => this.request<T>("DELETE", path);
+  get = <P extends string>(path: P) => this.request("GET", path);
+  post = <P extends string>(path: P, body?: unknown) => this.request("POST", path, body ?? {});
+  put = <P extends string>(path: P, body?: unknown) => this.request("PUT", path, body ?? {});
+  patch = <P extends string>(path: P, body?: unknown) => this.request("PATCH", path, body ?? {});
+  delete = <P extends string>(path: P) => this.request("DELETE", path);
 
   async signIn(email: string, password: string): Promise<TestResponse> {
     const response = await this.post("/api/auth/sign-in/email", { email, password });

@@ -1,43 +1,17 @@
-import type { ExtractSchema } from "hono/types";
-import type { SuccessStatusCode } from "hono/utils/http-status";
-import type { ApiType } from "@/server/app";
+import type { ApiInput, ApiPath, Method } from "@/server/api-types";
 
 /**
- * The session API's routes, read from the server's own declarations (`createRoute` + zod response
- * schemas) instead of response types named by hand at each call. Changing a route's path, input
- * or response schema then fails `tsc` in the web code that calls it or reads the answer.
+ * The session API's routes, read from the server's own declarations (server/api-types.ts, which
+ * the API tests type their calls from too) instead of response types named by hand at each call.
+ * Changing a route's path, input or response schema then fails `tsc` in the web code that calls
+ * it or reads the answer.
  *
  * Types only: the browser gets nothing from this file, and lib/api.ts keeps its small fetch
  * wrapper. Hono's `hc` client gives the same typing through a Proxy runtime of about 2 KiB gzip,
  * which the bundle budgets would pay on every page. Paths are the server's spelling relative to
  * /api (`/tickets/:id`); lib/api.ts fills the `:name` segments.
  */
-type Routes = ExtractSchema<ApiType>;
-
-export type Method = "get" | "post" | "patch" | "put";
-
-type Endpoints<M extends Method, P> = P extends keyof Routes ? (`$${M}` extends keyof Routes[P] ? Routes[P][`$${M}`] : never) : never;
-
-/** The route's declared 2xx answers (one entry per declared status). */
-type Success<M extends Method, P> = Extract<Endpoints<M, P>, { status: SuccessStatusCode }>;
-
-/**
- * Paths that answer `method` with JSON. The event stream (SSE) and the invoice PDF answer other
- * formats and are not fetched through this client.
- */
-export type ApiPath<M extends Method> = {
-  [P in keyof Routes]: [Success<M, P>] extends [never] ? never : Success<M, P> extends { outputFormat: "json" } ? P : never;
-}[keyof Routes] &
-  string;
-
-/** The body of a 2xx answer, as the route's response schema declares it. */
-export type ApiOutput<M extends Method, P extends ApiPath<M>> = Success<M, P>["output"];
-
-/** What the route validates: `param` (path segments), `query`, `json` (the body). */
-export type ApiInput<M extends Method, P extends ApiPath<M>> = Endpoints<M, P>["input"];
-
-/** The route's JSON body (a mutation's variables). */
-export type ApiBody<M extends Method, P extends ApiPath<M>> = ApiInput<M, P> extends { json: infer J } ? J : never;
+export type { ApiBody, ApiInput, ApiOutput, ApiPath, Method } from "@/server/api-types";
 
 /** `{}`: a type that every object, including an empty one, satisfies. */
 type Empty = Record<never, never>;

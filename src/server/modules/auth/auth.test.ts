@@ -34,7 +34,7 @@ describe("sign-up", () => {
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     expect(response.headers.get("content-type")).toContain("application/problem+json");
-    expect(response.body.detail).toMatch(/exists/i);
+    expect(response.problem.detail).toMatch(/exists/i);
     expect(await rowCounts()).toEqual(before);
   });
 
@@ -43,14 +43,14 @@ describe("sign-up", () => {
     const response = await signUp(server.anonymous(), { name: "Short", email: "short@example.test", password: "12345" });
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ status: 400, title: "Bad Request", type: "about:blank" });
-    expect(response.body.errors).toEqual([{ field: "password", message: "Password must be at least 6 characters" }]);
+    expect(response.problem.errors).toEqual([{ field: "password", message: "Password must be at least 6 characters" }]);
     expect(await rowCounts()).toEqual(before);
   });
 
   it("requires a full name", async () => {
     const response = await signUp(server.anonymous(), { name: "  ", email: "noname@example.test", password: "secret1" });
     expect(response.status).toBe(400);
-    expect(response.body.errors[0].field).toBe("name");
+    expect(response.problem.errors![0]!.field).toBe("name");
   });
 
   it("ignores a role sent by the client", async () => {
@@ -73,7 +73,7 @@ describe("sign-in", () => {
     const user = await server.createUser();
     const response = await server.anonymous().post("/api/auth/sign-in/email", { email: user.email, password: "wrong-password" });
     expect(response.status).toBe(401);
-    expect(response.body.detail).toBe("Invalid email or password");
+    expect(response.problem.detail).toBe("Invalid email or password");
   });
 
   it("rate limits brute force: the 4th rapid attempt from one address gets 429", async () => {

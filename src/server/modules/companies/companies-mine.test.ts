@@ -50,7 +50,7 @@ describe("PUT /api/companies/mine", () => {
     const before = await companyCount();
     const response = await save(user, { name: "   " });
     expect(response.status).toBe(400);
-    expect(response.body.errors).toEqual([{ field: "name", message: "Company name is required" }]);
+    expect(response.problem.errors).toEqual([{ field: "name", message: "Company name is required" }]);
     expect(await companyCount()).toBe(before);
     expect(await membershipOf(user.id)).toBeUndefined();
   });
@@ -60,7 +60,7 @@ describe("PUT /api/companies/mine", () => {
     const before = await companyCount();
     const response = await save(user, { name: "Typo Ltd", contactEmail: "not-an-email" });
     expect(response.status).toBe(400);
-    expect(response.body.errors[0]).toEqual({ field: "contactEmail", message: "Enter a valid email address" });
+    expect(response.problem.errors![0]).toEqual({ field: "contactEmail", message: "Enter a valid email address" });
     expect(await companyCount()).toBe(before);
   });
 
@@ -69,7 +69,7 @@ describe("PUT /api/companies/mine", () => {
     const b = await customerWithCompany(server, "Target Ltd");
     const response = await save(a, { name: "Hijacked", id: b.company.id, companyId: b.company.id });
     expect(response.body.company.id).toBe(a.company.id);
-    expect((await b.client.get("/api/companies/mine")).body.company.name).toBe("Target Ltd");
+    expect((await b.client.get("/api/companies/mine")).body.company!.name).toBe("Target Ltd");
   });
 
   it("never leaves a company without a member when two first saves race", async () => {
@@ -82,7 +82,7 @@ describe("PUT /api/companies/mine", () => {
     // Exactly one company was kept, and the caller belongs to it.
     expect(await companyCount()).toBe(before + 1);
     const membership = await membershipOf(user.id);
-    expect((await user.client.get("/api/companies/mine")).body.company.id).toBe(membership!.companyId);
+    expect((await user.client.get("/api/companies/mine")).body.company!.id).toBe(membership!.companyId);
   });
 
   it("rolls the new company back when the membership cannot be written", async () => {

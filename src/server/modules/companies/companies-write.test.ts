@@ -44,10 +44,10 @@ describe("POST /api/companies", () => {
     const before = await companyCount();
     const blank = await admin.client.post("/api/companies", { name: "   " });
     expect(blank.status).toBe(400);
-    expect(blank.body.errors).toEqual([{ field: "name", message: "Company name is required" }]);
+    expect(blank.problem.errors).toEqual([{ field: "name", message: "Company name is required" }]);
     const typo = await admin.client.post("/api/companies", { name: "Typo Ltd", contactEmail: "not-an-email" });
     expect(typo.status).toBe(400);
-    expect(fields(typo.body)).toEqual(["contactEmail"]);
+    expect(fields(typo.problem)).toEqual(["contactEmail"]);
     expect(await companyCount()).toBe(before);
   });
 
@@ -89,7 +89,7 @@ describe("PUT /api/companies/:id", () => {
     const before = await storedCompany(company.id);
     const response = await admin.client.put(`/api/companies/${company.id}`, { name: "", phone: "+1 555" });
     expect(response.status).toBe(400);
-    expect(fields(response.body)).toEqual(["name"]);
+    expect(fields(response.problem)).toEqual(["name"]);
     expect(await storedCompany(company.id)).toEqual(before);
   });
 
@@ -98,7 +98,7 @@ describe("PUT /api/companies/:id", () => {
     expect(missing.status).toBe(404);
     const malformed = await admin.client.put("/api/companies/not-a-uuid", { name: "Nobody Ltd" });
     expect(malformed.status).toBe(400);
-    expect(fields(malformed.body)).toEqual(["id"]);
+    expect(fields(malformed.problem)).toEqual(["id"]);
   });
 
   it("answers 403 to customers, their own company's included, and 401 anonymously, changing nothing", async () => {

@@ -40,7 +40,7 @@ describe("GET /api/companies", () => {
     expect(second.body).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(second.body.items.map((row: { name: string }) => row.name)).toEqual([`Paged ${tag} 1`]);
     const oldest = await admin.client.get(`/api/companies?q=${tag}&sort=asc&pageSize=1`);
-    expect(oldest.body.items[0].name).toBe(`Paged ${tag} 1`);
+    expect(oldest.body.items[0]!.name).toBe(`Paged ${tag} 1`);
   });
 
   it("treats % and _ in the search as plain characters", async () => {
@@ -54,7 +54,7 @@ describe("GET /api/companies", () => {
   it("rejects a page size over 100 with a 400 naming pageSize", async () => {
     const response = await admin.client.get("/api/companies?pageSize=500");
     expect(response.status).toBe(400);
-    expect(response.body.errors[0].field).toBe("pageSize");
+    expect(response.problem.errors![0]!.field).toBe("pageSize");
   });
 
   it("answers 403 to a customer and 401 to an anonymous caller", async () => {
@@ -88,7 +88,7 @@ describe("GET /api/companies/options", () => {
     expect(capped.body).toHaveLength(1);
     const invalid = await admin.client.get("/api/companies/options?limit=1000");
     expect(invalid.status).toBe(400);
-    expect(invalid.body.errors[0].field).toBe("limit");
+    expect(invalid.problem.errors![0]!.field).toBe("limit");
   });
 
   it("answers 403 to a customer and 401 to an anonymous caller", async () => {
@@ -123,7 +123,7 @@ describe("GET /api/companies/:id", () => {
     expect((await admin.client.get(`/api/companies/${randomUUID()}`)).status).toBe(404);
     const malformed = await admin.client.get("/api/companies/not-a-uuid");
     expect(malformed.status).toBe(400);
-    expect(malformed.body.errors[0].field).toBe("id");
+    expect(malformed.problem.errors![0]!.field).toBe("id");
     expect((await server.anonymous().get(`/api/companies/${randomUUID()}`)).status).toBe(401);
   });
 });

@@ -57,7 +57,7 @@ describe("GET /api/invoices", () => {
     expect((await server.anonymous().get("/api/invoices")).status).toBe(401);
     const response = await admin.client.get("/api/invoices?status=overdue");
     expect(response.status).toBe(400);
-    expect(response.body.errors[0].field).toBe("status");
+    expect(response.problem.errors![0]!.field).toBe("status");
   });
 });
 
@@ -95,7 +95,7 @@ describe("GET /api/invoices/:id/pdf", () => {
     expect(foreign.headers.get("location")).toBeNull();
     const noPdf = await a.customer.client.get(`/api/invoices/${ids["A-003"]}/pdf`);
     expect(noPdf.status).toBe(404);
-    expect(noPdf.body.detail).toBe("This invoice has no PDF");
+    expect(noPdf.problem.detail).toBe("This invoice has no PDF");
     expect((await admin.client.get(`/api/invoices/${crypto.randomUUID()}/pdf`)).status).toBe(404);
     expect((await server.anonymous().get(`/api/invoices/${ids["A-002"]}/pdf`)).status).toBe(401);
   });
@@ -105,7 +105,7 @@ describe("OpenAPI document", () => {
   it("documents every invoice route", async () => {
     const doc = await server.anonymous().get("/api/openapi.json");
     expect(doc.status).toBe(200);
-    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(["/invoices", "/invoices/{id}", "/invoices/{id}/pdf"]));
-    expect(Object.keys(doc.body.paths["/invoices"])).toEqual(expect.arrayContaining(["get", "post"]));
+    expect(Object.keys(doc.body.paths!)).toEqual(expect.arrayContaining(["/invoices", "/invoices/{id}", "/invoices/{id}/pdf"]));
+    expect(Object.keys(doc.body.paths!["/invoices"]!)).toEqual(expect.arrayContaining(["get", "post"]));
   });
 });

@@ -59,7 +59,7 @@ describe("POST /api/invoices", () => {
   ])("rejects %s as the amount with a 400 naming amount", async (_label, amount) => {
     const response = await admin.client.post("/api/invoices", invoiceBody(acme.company.id, { amount }));
     expect(response.status).toBe(400);
-    expect(fields(response.body)).toEqual(["amount"]);
+    expect(fields(response.problem)).toEqual(["amount"]);
   });
 
   it("names each invalid field and writes nothing", async () => {
@@ -77,7 +77,7 @@ describe("POST /api/invoices", () => {
     for (const [overrides, field] of cases) {
       const response = await admin.client.post("/api/invoices", invoiceBody(acme.company.id, overrides));
       expect(response.status, field).toBe(400);
-      expect(fields(response.body), field).toEqual([field]);
+      expect(fields(response.problem), field).toEqual([field]);
     }
     expect(await invoiceCount()).toBe(before);
   });
@@ -87,7 +87,7 @@ describe("POST /api/invoices", () => {
     const before = await invoiceCount();
     const response = await admin.client.post("/api/invoices", invoiceBody(acme.company.id, { invoiceNumber: " INV-DUP " }));
     expect(response.status).toBe(409);
-    expect(fields(response.body)).toEqual(["invoiceNumber"]);
+    expect(fields(response.problem)).toEqual(["invoiceNumber"]);
     expect(await invoiceCount()).toBe(before);
   });
 
@@ -148,7 +148,7 @@ describe("PATCH /api/invoices/:id", () => {
     const invoice = await create({ issueDate: "2026-05-10" });
     const response = await admin.client.patch(`/api/invoices/${invoice.id}`, { invoiceNumber: "NEVER-STORED", issueDate: "2026-07-01", dueDate: "2026-06-01" });
     expect(response.status).toBe(400);
-    expect(fields(response.body)).toEqual(["dueDate"]);
+    expect(fields(response.problem)).toEqual(["dueDate"]);
     expect((await admin.client.get(`/api/invoices/${invoice.id}`)).body).toEqual(invoice);
   });
 
@@ -156,7 +156,7 @@ describe("PATCH /api/invoices/:id", () => {
     const invoice = await create({ issueDate: "2026-05-10" });
     const response = await admin.client.patch(`/api/invoices/${invoice.id}`, { dueDate: "2026-05-01" });
     expect(response.status).toBe(400);
-    expect(fields(response.body)).toEqual(["dueDate"]);
+    expect(fields(response.problem)).toEqual(["dueDate"]);
     const ok = await admin.client.patch(`/api/invoices/${invoice.id}`, { dueDate: "2026-06-01", pdfUrl: "https://files.example.test/a.pdf" });
     expect(ok.body).toMatchObject({ dueDate: "2026-06-01", pdfUrl: "https://files.example.test/a.pdf" });
   });
@@ -166,7 +166,7 @@ describe("PATCH /api/invoices/:id", () => {
     const second = await create();
     const response = await admin.client.patch(`/api/invoices/${second.id}`, { invoiceNumber: first.invoiceNumber, amount: "1.00" });
     expect(response.status).toBe(409);
-    expect(fields(response.body)).toEqual(["invoiceNumber"]);
+    expect(fields(response.problem)).toEqual(["invoiceNumber"]);
     expect((await admin.client.get(`/api/invoices/${second.id}`)).body).toEqual(second);
   });
 

@@ -62,8 +62,8 @@ describe("the conversation summary", () => {
 
     const conversation = await conversationOf(company);
     expect(conversation).toMatchObject({ messageCount: 3, unreadCount: 2, lastMessageAt: last.body.createdAt });
-    expect(conversation.lastMessage).toEqual(last.body);
-    expect(conversation.recentMessages.map((m: { content: string }) => m.content)).toEqual(["Hello", "Hi Alice", "Bob here"]);
+    expect(conversation!.lastMessage).toEqual(last.body);
+    expect(conversation!.recentMessages.map((m: { content: string }) => m.content)).toEqual(["Hello", "Hi Alice", "Bob here"]);
     await expectNoDrift();
   });
 
@@ -155,14 +155,14 @@ describe("GET /api/messages/conversations, embedded messages", () => {
     const q = encodeURIComponent(company.name);
 
     const byDefault = await admin.client.get(`/api/messages/conversations?q=${q}`);
-    expect(byDefault.body.items[0].recentMessages.map((m: { content: string }) => m.content)).toEqual(["f"]);
-    expect(byDefault.body.items[0].lastMessage).toEqual(byDefault.body.items[0].recentMessages[0]);
+    expect(byDefault.body.items[0]!.recentMessages.map((m: { content: string }) => m.content)).toEqual(["f"]);
+    expect(byDefault.body.items[0]!.lastMessage).toEqual(byDefault.body.items[0]!.recentMessages[0]);
     // What the web app asks for: 10 cards of 10 messages.
     const asWeb = await admin.client.get(`/api/messages/conversations?q=${q}&pageSize=10&recent=10`);
-    expect(asWeb.body.items[0].recentMessages).toHaveLength(6);
+    expect(asWeb.body.items[0]!.recentMessages).toHaveLength(6);
     // 100 conversations × 50 would be 5,000 messages: lowered to 2 each.
     const capped = await admin.client.get(`/api/messages/conversations?q=${q}&pageSize=100&recent=50`);
-    expect(capped.body.items[0].recentMessages.map((m: { content: string }) => m.content)).toEqual(["e", "f"]);
+    expect(capped.body.items[0]!.recentMessages.map((m: { content: string }) => m.content)).toEqual(["e", "f"]);
     expect(capped.body.items[0]).toMatchObject({ messageCount: 6, unreadCount: 6 });
   });
 });

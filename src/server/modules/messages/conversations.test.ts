@@ -43,11 +43,11 @@ describe("GET /api/messages/conversations", () => {
     expect(response.body.items.map((c: { company: { id: string } }) => c.company.id)).toEqual([fresh.id, busy.id, quiet.id]);
     const [f, b, q] = response.body.items;
     expect(b).toMatchObject({ company: { id: busy.id, name: `${tag} Busy` }, messageCount: 5, unreadCount: 4 });
-    expect(b.recentMessages.map((m: { content: string }) => m.content)).toEqual(["b3", "b4", "b-reply"]);
-    expect(b.lastMessage).toEqual(b.recentMessages[2]);
-    expect(b.lastMessageAt).toBe(b.lastMessage.createdAt);
+    expect(b!.recentMessages.map((m: { content: string }) => m.content)).toEqual(["b3", "b4", "b-reply"]);
+    expect(b!.lastMessage).toEqual(b!.recentMessages[2]);
+    expect(b!.lastMessageAt).toBe(b!.lastMessage.createdAt);
     expect(f).toMatchObject({ messageCount: 2, unreadCount: 1 });
-    expect(f.lastMessage).toMatchObject({ content: "f2", sender: { isAdmin: false } });
+    expect(f!.lastMessage).toMatchObject({ content: "f2", sender: { isAdmin: false } });
     expect(q).toMatchObject({ messageCount: 1, unreadCount: 1 });
   });
 

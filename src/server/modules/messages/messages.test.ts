@@ -3,7 +3,7 @@ import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { PorticoEvent } from "@/shared/schemas/event";
 import { messages } from "../../db/schema";
-import type { TestResponse } from "../../test/test-client";
+import type { TestBody, TestResponse } from "../../test/test-client";
 import { createCompany, createCustomer } from "@/server/test/fixtures";
 import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 
@@ -38,7 +38,7 @@ async function published(run: () => Promise<unknown>): Promise<PorticoEvent[]> {
 
 describe("POST /api/messages", () => {
   it("lets a customer write to their own company and announces it after the commit", async () => {
-    let response: TestResponse | undefined;
+    let response: TestResponse<TestBody<"POST", "/api/messages">> | undefined;
     const events = await published(async () => {
       response = await acmeCustomer.client.post("/api/messages", { content: "  Hello team  " });
     });
@@ -73,7 +73,7 @@ describe("POST /api/messages", () => {
     const before = await messageCount();
     const response = await loner.client.post("/api/messages", { content: "Anyone there?" });
     expect(response.status).toBe(400);
-    expect(response.body.detail).toBe("You need to create your Company Profile before sending messages.");
+    expect(response.problem.detail).toBe("You need to create your Company Profile before sending messages.");
     expect(await messageCount()).toBe(before);
   });
 
@@ -82,7 +82,7 @@ describe("POST /api/messages", () => {
     for (const body of [{ content: "   \n " }, {}]) {
       const response = await acmeCustomer.client.post("/api/messages", body);
       expect(response.status).toBe(400);
-      expect(response.body.errors.map((e: { field: string }) => e.field)).toEqual(["content"]);
+      expect(response.problem.errors!.map((e: { field: string }) => e.field)).toEqual(["content"]);
     }
     expect(await messageCount()).toBe(before);
   });
@@ -96,12 +96,12 @@ describe("POST /api/messages", () => {
   it("requires an admin to name an existing company", async () => {
     const missing = await admin.client.post("/api/messages", { content: "To whom?" });
     expect(missing.status).toBe(400);
-    expect(missing.body.errors).toEqual([{ field: "companyId", message: "Choose the company of the conversation" }]);
+    expect(missing.problem.errors).toEqual([{ field: "companyId", message: "Choose the company of the conversation" }]);
     const unknown = await admin.client.post("/api/messages", { content: "To whom?", companyId: randomUUID() });
     expect(unknown.status).toBe(404);
     const malformed = await admin.client.post("/api/messages", { content: "To whom?", companyId: "nope" });
     expect(malformed.status).toBe(400);
-    expect(malformed.body.errors[0].field).toBe("companyId");
+    expect(malformed.problem.errors![0]!.field).toBe("companyId");
   });
 
   it("answers 401 to an anonymous caller", async () => {
@@ -113,7 +113,7 @@ describe("idempotent sending with a client-generated id", () => {
   it("stores a retried message once and answers the retry with the stored message", async () => {
     const id = randomUUID();
     const first = await acmeCustomer.client.post("/api/messages", { id, content: "Only once" });
-    let retry: TestResponse | undefined;
+    let retry: TestResponse<TestBody<"POST", "/api/messages">> | undefined;
     const events = await published(async () => {
       retry = await acmeCustomer.client.post("/api/messages", { id, content: "Only once" });
     });
@@ -133,7 +133,7 @@ describe("idempotent sending with a client-generated id", () => {
     expect(otherContent.status).toBe(409);
     const otherCompany = await globexCustomer.client.post("/api/messages", { id, content: "Original" });
     expect(otherCompany.status).toBe(409);
-    expect(otherCompany.body.detail).not.toContain("Original");
+    expect(otherCompany.problem.detail).not.toContain("Original");
     const [row] = await server.deps.db.select({ content: messages.content, companyId: messages.companyId }).from(messages).where(eq(messages.id, id));
     expect(row).toEqual({ content: "Original", companyId: acme.id });
   });
@@ -149,8 +149,8 @@ describe("GET /api/messages", () => {
     const response = await peter.client.get("/api/messages");
     expect(response.status).toBe(200);
     expect(response.body.map((m: { content: string }) => m.content)).toEqual(["first", "second", "third"]);
-    expect(response.body[1].sender).toEqual({ id: admin.id, name: "Ada Admin", email: admin.email, isAdmin: true });
-    expect(response.body[0].sender).toEqual({ id: peter.id, name: "Peter", email: peter.email, isAdmin: false });
+    expect(response.body[1]!.sender).toEqual({ id: admin.id, name: "Ada Admin", email: admin.email, isAdmin: true });
+    expect(response.body[0]!.sender).toEqual({ id: peter.id, name: "Peter", email: peter.email, isAdmin: false });
   });
 
   it("never shows a customer another company's messages", async () => {
@@ -170,7 +170,7 @@ describe("GET /api/messages", () => {
   it("makes an admin name the company", async () => {
     const missing = await admin.client.get("/api/messages");
     expect(missing.status).toBe(400);
-    expect(missing.body.errors[0].field).toBe("companyId");
+    expect(missing.problem.errors![0]!.field).toBe("companyId");
     const response = await admin.client.get(`/api/messages?companyId=${globex.id}`);
     expect(response.status).toBe(200);
     expect(response.body.every((m: { companyId: string }) => m.companyId === globex.id)).toBe(true);
@@ -182,7 +182,7 @@ describe("GET /api/messages", () => {
     for (let i = 1; i <= 5; i++) await admin.client.post("/api/messages", { content: `m${i}`, companyId: company.id });
     const newest = await admin.client.get(`/api/messages?companyId=${company.id}&limit=2`);
     expect(newest.body.map((m: { content: string }) => m.content)).toEqual(["m4", "m5"]);
-    const older = await admin.client.get(`/api/messages?companyId=${company.id}&limit=2&before=${newest.body[0].id}`);
+    const older = await admin.client.get(`/api/messages?companyId=${company.id}&limit=2&before=${newest.body[0]!.id}`);
     expect(older.body.map((m: { content: string }) => m.content)).toEqual(["m2", "m3"]);
   });
 });
@@ -197,7 +197,7 @@ describe("POST /api/messages/read", () => {
     await admin.client.post("/api/messages", { content: "from the team 1", companyId: company.id });
     await admin.client.post("/api/messages", { content: "from the team 2", companyId: company.id });
 
-    let customerRead: TestResponse | undefined;
+    let customerRead: TestResponse<TestBody<"POST", "/api/messages/read">> | undefined;
     const events = await published(async () => {
       customerRead = await alice.client.post("/api/messages/read", {});
     });
@@ -221,7 +221,7 @@ describe("POST /api/messages/read", () => {
     expect((await acmeCustomer.client.post("/api/messages/read", { companyId: globex.id })).status).toBe(404);
     const missing = await admin.client.post("/api/messages/read", {});
     expect(missing.status).toBe(400);
-    expect(missing.body.errors[0].field).toBe("companyId");
+    expect(missing.problem.errors![0]!.field).toBe("companyId");
     const loner = await server.createUser();
     expect((await loner.client.post("/api/messages/read", {})).body).toEqual({ updated: 0 });
   });

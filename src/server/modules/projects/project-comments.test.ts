@@ -11,7 +11,7 @@ const a = beforeAllTests(() => customerWithCompany(server, "Alpha Ltd"));
 const b = beforeAllTests(() => customerWithCompany(server, "Beta Ltd"));
 const projectA = beforeAllTests(() => createProject(admin, a.company.id, { name: "Alpha Site" }));
 
-const commentsUrl = (projectId: string) => `/api/projects/${projectId}/comments`;
+const commentsUrl = (projectId: string) => `/api/projects/${projectId}/comments` as const;
 
 describe("POST /api/projects/:id/comments", () => {
   it("adds a trimmed comment by the caller and announces it under the project", async () => {
@@ -25,13 +25,13 @@ describe("POST /api/projects/:id/comments", () => {
   it("lets an admin comment on any company's project", async () => {
     const response = await admin.client.post(commentsUrl(projectA.id), { content: "Thanks!" });
     expect(response.status).toBe(201);
-    expect(response.body.author.id).toBe(admin.id);
+    expect(response.body.author!.id).toBe(admin.id);
   });
 
   it("rejects a blank comment with a 400 naming content", async () => {
     const response = await a.client.post(commentsUrl(projectA.id), { content: " \n " });
     expect(response.status).toBe(400);
-    expect(response.body.errors).toEqual([{ field: "content", message: "Comment cannot be empty" }]);
+    expect(response.problem.errors).toEqual([{ field: "content", message: "Comment cannot be empty" }]);
   });
 
   it("answers 404 to a customer of another company and for an unknown project, 400 for a malformed id", async () => {
@@ -58,7 +58,7 @@ describe("GET /api/projects/:id/comments", () => {
       const response = await reader.client.get(commentsUrl(project.id));
       expect(response.status).toBe(200);
       expect(response.body.map((c: { content: string }) => c.content)).toEqual(["First", "Second", "Third"]);
-      expect(response.body[1].author).toEqual({ id: admin.id, name: "Ada Admin", email: admin.email });
+      expect(response.body[1]!.author).toEqual({ id: admin.id, name: "Ada Admin", email: admin.email });
     }
   });
 

@@ -74,14 +74,14 @@ describe("POST /api/projects", () => {
     const before = await projectCount();
     const response = await admin.client.post("/api/projects", { companyId: randomUUID(), name: "Ghost" });
     expect(response.status).toBe(400);
-    expect(response.body.errors).toEqual([{ field: "companyId", message: "Choose an existing company" }]);
+    expect(response.problem.errors).toEqual([{ field: "companyId", message: "Choose an existing company" }]);
     expect(await projectCount()).toBe(before);
   });
 
   it("names each invalid field: blank name, unknown status, malformed start date", async () => {
     const response = await admin.client.post("/api/projects", { companyId: customer.company.id, name: " ", status: "paused", startDate: "2025-02-30" });
     expect(response.status).toBe(400);
-    expect(response.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["name", "startDate", "status"]);
+    expect(response.problem.errors!.map((e: { field: string }) => e.field).sort()).toEqual(["name", "startDate", "status"]);
   });
 
   it("answers 403 to a customer and 401 to an anonymous caller", async () => {
@@ -125,7 +125,7 @@ describe("PATCH /api/projects/:id", () => {
     for (const assignedTo of [customer.id, randomUUID(), "nope"]) {
       const response = await admin.client.patch(`/api/projects/${project.id}`, { assignedTo });
       expect(response.status).toBe(400);
-      expect(response.body.errors[0].field).toBe("assignedTo");
+      expect(response.problem.errors![0]!.field).toBe("assignedTo");
     }
   });
 
@@ -133,10 +133,10 @@ describe("PATCH /api/projects/:id", () => {
     const project = await createProject(admin, customer.company.id, { name: "Timeline", startDate: "2025-05-01" });
     const both = await admin.client.patch(`/api/projects/${project.id}`, { startDate: "2025-05-01", endDate: "2025-04-01" });
     expect(both.status).toBe(400);
-    expect(both.body.errors[0].field).toBe("endDate");
+    expect(both.problem.errors![0]!.field).toBe("endDate");
     const endOnly = await admin.client.patch(`/api/projects/${project.id}`, { endDate: "2025-04-30" });
     expect(endOnly.status).toBe(400);
-    expect(endOnly.body.errors[0].field).toBe("endDate");
+    expect(endOnly.problem.errors![0]!.field).toBe("endDate");
   });
 
   it("rejects an empty change with a 400", async () => {
@@ -149,7 +149,7 @@ describe("PATCH /api/projects/:id", () => {
     expect((await admin.client.patch(`/api/projects/${randomUUID()}`, { name: "X" })).status).toBe(404);
     const malformed = await admin.client.patch("/api/projects/not-an-id", { name: "X" });
     expect(malformed.status).toBe(400);
-    expect(malformed.body.errors[0].field).toBe("id");
+    expect(malformed.problem.errors![0]!.field).toBe("id");
     expect((await customer.client.patch(`/api/projects/${project.id}`, { name: "Mine now" })).status).toBe(403);
     expect((await server.anonymous().patch(`/api/projects/${project.id}`, { name: "X" })).status).toBe(401);
   });

@@ -21,7 +21,7 @@ describe("GET /api/projects", () => {
     expect(forA.status).toBe(200);
     expect(forA.body).toMatchObject({ total: 2, page: 1, pageSize: 50 });
     expect(names(forA.body)).toEqual(["Alpha Shop", "Alpha Intranet"]);
-    expect(forA.body.items[0].company).toEqual({ id: a.company.id, name: "Alpha Ltd" });
+    expect(forA.body.items[0]!.company).toEqual({ id: a.company.id, name: "Alpha Ltd" });
     const forB = await b.client.get("/api/projects");
     expect(forB.body.total).toBe(1);
     expect(names(forB.body)).toEqual(["Beta App"]);
@@ -52,7 +52,7 @@ describe("GET /api/projects", () => {
   it("rejects a malformed company filter with a 400 naming companyId, and anonymous callers with 401", async () => {
     const response = await admin.client.get("/api/projects?companyId=nope");
     expect(response.status).toBe(400);
-    expect(response.body.errors[0].field).toBe("companyId");
+    expect(response.problem.errors![0]!.field).toBe("companyId");
     expect((await server.anonymous().get("/api/projects")).status).toBe(401);
   });
 });

@@ -20,7 +20,7 @@ describe("GET /api/team", () => {
     const customer = await server.createUser();
     const forbidden = await customer.client.get("/api/team");
     expect(forbidden.status).toBe(403);
-    expect(forbidden.body.title).toBe("Forbidden");
+    expect(forbidden.problem.title).toBe("Forbidden");
     expect((await server.anonymous().get("/api/team")).status).toBe(401);
   });
 });

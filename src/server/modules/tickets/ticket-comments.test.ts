@@ -34,7 +34,7 @@ describe("ticket comments", () => {
     const thread = await customer.client.get(`/api/tickets/${ticket.id}/comments`);
     expect(thread.status).toBe(200);
     expect(thread.body.map((c: { content: string }) => c.content)).toEqual(["Any news?", "On it."]);
-    expect(thread.body[1].author).toEqual({ id: admin.id, name: "Ada Admin", email: admin.email });
+    expect(thread.body[1]!.author).toEqual({ id: admin.id, name: "Ada Admin", email: admin.email });
     // Only this ticket's comment events count: NOTIFY is asynchronous on PostgreSQL.
     const mine = () => events.filter((event) => event.kind === "ticket_comment" && event.id === ticket.id);
     await expect.poll(() => mine().length).toBe(2);
@@ -57,7 +57,7 @@ describe("ticket comments", () => {
     const { customer, ticket } = await ticketOf("Blank Co");
     const response = await customer.client.post(`/api/tickets/${ticket.id}/comments`, { content: " \n " });
     expect(response.status).toBe(400);
-    expect(response.body.errors).toEqual([{ field: "content", message: "Comment cannot be empty" }]);
+    expect(response.problem.errors).toEqual([{ field: "content", message: "Comment cannot be empty" }]);
   });
 
   it("answers 404 to a customer of another company, reading or writing, and writes nothing", async () => {

@@ -51,7 +51,7 @@ describe("POST /api/tickets", () => {
     });
     expect(response.status).toBe(201);
     expect(response.body.status).toBe("pending");
-    expect(response.body.createdBy.id).toBe(customer.id);
+    expect(response.body.createdBy!.id).toBe(customer.id);
     expect(response.body.company.id).toBe(company.id);
   });
 
@@ -61,7 +61,7 @@ describe("POST /api/tickets", () => {
     const before = await ticketCount();
     const response = await customer.client.post("/api/tickets", { projectId: foreign.project.id, title: "Sneak in" });
     expect(response.status).toBe(400);
-    expect(response.body.errors).toEqual([{ field: "projectId", message: "Choose one of your company's projects" }]);
+    expect(response.problem.errors).toEqual([{ field: "projectId", message: "Choose one of your company's projects" }]);
     expect(await ticketCount()).toBe(before);
   });
 
@@ -70,14 +70,14 @@ describe("POST /api/tickets", () => {
     const { project } = await customerWithProject(server, "Someone Else");
     const response = await loner.client.post("/api/tickets", { projectId: project.id, title: "Hello" });
     expect(response.status).toBe(400);
-    expect(response.body.detail).toBe("You need to create your Company Profile before creating tickets.");
+    expect(response.problem.detail).toBe("You need to create your Company Profile before creating tickets.");
   });
 
   it("answers 400 naming each invalid field", async () => {
     const { customer } = await customerWithProject(server, "Validation Co");
     const response = await customer.client.post("/api/tickets", { projectId: "nope", title: "   ", priority: "whenever" });
     expect(response.status).toBe(400);
-    expect(response.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["priority", "projectId", "title"]);
+    expect(response.problem.errors!.map((e: { field: string }) => e.field).sort()).toEqual(["priority", "projectId", "title"]);
   });
 
   it("lets an admin open a ticket in any company's project, but not in a missing one", async () => {
@@ -88,7 +88,7 @@ describe("POST /api/tickets", () => {
     expect(response.body).toMatchObject({ status: "pending", company: { id: company.id }, createdBy: { id: admin.id } });
     const unknown = await admin.client.post("/api/tickets", { projectId: crypto.randomUUID(), title: "Nowhere" });
     expect(unknown.status).toBe(400);
-    expect(unknown.body.errors).toEqual([{ field: "projectId", message: "No such project" }]);
+    expect(unknown.problem.errors).toEqual([{ field: "projectId", message: "No such project" }]);
   });
 
   it("answers 401 to an anonymous caller", async () => {
@@ -121,7 +121,7 @@ describe("GET /api/tickets/:id", () => {
     const { customer } = await customerWithProject(server, "Malformed Co");
     const response = await customer.client.get("/api/tickets/not-a-uuid");
     expect(response.status).toBe(400);
-    expect(response.body.errors[0].field).toBe("id");
+    expect(response.problem.errors![0]!.field).toBe("id");
     expect((await server.anonymous().get(`/api/tickets/${crypto.randomUUID()}`)).status).toBe(401);
   });
 });
@@ -160,9 +160,9 @@ describe("PATCH /api/tickets/:id", () => {
     const created = (await customer.client.post("/api/tickets", { projectId: project.id, title: "T" })).body;
     const badStatus = await admin.client.patch(`/api/tickets/${created.id}`, { status: "resolved" });
     expect(badStatus.status).toBe(400);
-    expect(badStatus.body.errors[0].field).toBe("status");
+    expect(badStatus.problem.errors![0]!.field).toBe("status");
     const blank = await admin.client.patch(`/api/tickets/${created.id}`, { title: " " });
-    expect(blank.body.errors[0].field).toBe("title");
+    expect(blank.problem.errors![0]!.field).toBe("title");
     expect((await admin.client.patch(`/api/tickets/${created.id}`, {})).status).toBe(400);
     expect((await admin.client.patch(`/api/tickets/${crypto.randomUUID()}`, { status: "done" })).status).toBe(404);
     expect((await server.anonymous().patch(`/api/tickets/${created.id}`, { status: "done" })).status).toBe(401);

@@ -66,8 +66,8 @@ export class LiveView {
     try {
       do {
         this.dirty = false;
-        const path = this.companyId ? `/api/messages?companyId=${this.companyId}` : "/api/messages";
-        const response = await this.user.client.get<{ id: string }[]>(path).catch(() => undefined);
+        const path = this.companyId ? (`/api/messages?companyId=${this.companyId}` as const) : "/api/messages";
+        const response = await this.user.client.get(path).catch(() => undefined);
         if (response?.status === 200) this.ids = response.body.map((m) => m.id);
         else this.dirty = true;
       } while (this.dirty && !this.stopped);

@@ -1,8 +1,9 @@
 import { connect } from "node:net";
 import { nextClientIp } from "../harness";
+import type { TestBody } from "../test-client";
 
-export interface SendOptions {
-  method?: string;
+export interface SendOptions<M extends string = string> {
+  method?: M;
   /** Cookie header to send; none for an anonymous caller. */
   cookie?: string | undefined;
   /** Sent as JSON (with Content-Type: application/json). */
@@ -16,19 +17,22 @@ export interface SendOptions {
   streamMs?: number;
 }
 
-export interface Sent {
+export interface Sent<Body = unknown> {
   status: number;
   headers: Headers;
   text: string;
-  /** The parsed body, or undefined when it is not JSON. Loosely typed on purpose, like TestClient's. */
-  body: any;
+  /**
+   * The parsed body, or undefined when it is not JSON. Typed like TestClient's: the route's
+   * declared 2xx answer for a literal or template literal path, `unknown` for any other.
+   */
+  body: Body;
 }
 
 /**
  * One request that never touches a TestClient's cookie jar, so a cell that signs up, signs in or
  * signs out cannot change who an actor is for the next cell. Sends our Origin, like the web app.
  */
-export async function send(baseUrl: string, path: string, options: SendOptions = {}): Promise<Sent> {
+export async function send<P extends string, M extends string = "GET">(baseUrl: string, path: P, options: SendOptions<M> = {}): Promise<Sent<TestBody<M, P>>> {
   const headers = new Headers(options.headers);
   if (!headers.has("origin")) headers.set("origin", baseUrl);
   headers.set("x-forwarded-for", options.ip ?? nextClientIp());
@@ -55,7 +59,7 @@ export async function send(baseUrl: string, path: string, options: SendOptions =
   } catch {
     parsed = undefined;
   }
-  return { status: response.status, headers: response.headers, text, body: parsed };
+  return { status: response.status, headers: response.headers, text, body: parsed as TestBody<M, P> };
 }
 
 /** Reads an endless stream for `ms`, then hangs up; what arrived meanwhile. */

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Page } from "@/shared/schemas/pagination";
 import { send, type Sent } from "./http";
 import { betterAuthEndpoints } from "./routes";
 import { actorNames, counts, type ActorName, type World } from "./world";
@@ -414,10 +415,11 @@ export function mismatch(cell: Cell, response: Sent): string | undefined {
     return `${label}: expected ${expected.status}, got ${response.status} ${response.text.slice(0, 160)}`;
   }
   if (expected.rows === undefined) return undefined;
-  const body = response.body;
+  // Any list route's answer: an array, or a page of rows (shared/schemas/pagination.ts); checked below.
+  const body = response.body as unknown[] | Page<unknown> | undefined;
   const list = Array.isArray(body) ? body : body?.items;
   if (!Array.isArray(list)) return `${label}: expected a list, got ${response.text.slice(0, 160)}`;
   if (list.length !== expected.rows) return `${label}: expected ${expected.rows} rows, got ${list.length}`;
-  if (!Array.isArray(body) && body.total !== expected.rows) return `${label}: expected total ${expected.rows}, got ${body.total}`;
+  if (!Array.isArray(body) && body!.total !== expected.rows) return `${label}: expected total ${expected.rows}, got ${body!.total}`;
   return undefined;
 }

@@ -75,11 +75,18 @@ async function newUser(server: TestServer, name: string, options: { email?: stri
   return { id: response.user.id, email, password, name, cookie };
 }
 
-/** A request as `user` that must answer `status`; its body. */
-export async function ok<T = any>(server: TestServer, user: WorldUser, method: string, path: string, body?: unknown, status = 201): Promise<T> {
-  const response = await send(server.baseUrl, path, { method, cookie: user.cookie, ...(body === undefined ? {} : { json: body }) });
+/** A request as `user` that must answer `status`; its body, as the route declares it. */
+export async function ok<M extends string, P extends string>(
+  server: TestServer,
+  user: WorldUser,
+  method: M,
+  path: P,
+  body?: unknown,
+  status = 201,
+) {
+  const response = await send<P, M>(server.baseUrl, path, { method, cookie: user.cookie, ...(body === undefined ? {} : { json: body }) });
   if (response.status !== status) throw new Error(`${method} ${path} gave ${response.status} ${response.text}`);
-  return response.body as T;
+  return response.body;
 }
 
 export async function buildWorld(server: TestServer): Promise<World> {
@@ -154,8 +161,8 @@ export async function buildWorld(server: TestServer): Promise<World> {
     await message(admin, { companyId: companyB.id, content: canary("message-reply") }),
   ];
 
-  const pick = <T extends Record<string, unknown>>(rows: T[], ...keys: (keyof T)[]) =>
-    rows.map((row) => Object.fromEntries(keys.map((key) => [key, row[key]]))) as any[];
+  const pick = <T extends object, K extends keyof T>(rows: T[], ...keys: K[]) =>
+    rows.map((row) => Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<T, K>);
   const a: TenantRecords = {
     company: { id: companyA.id, name: companyA.name },
     projects: pick([a1, a2], "id", "slug"),
