@@ -37,6 +37,19 @@ describe("API surface", () => {
     expect(Object.keys(doc.body.paths!)).toContain("/me");
   });
 
+  it("names every session operation once and documents 401 for each", async () => {
+    const doc = (await server.anonymous().get("/api/openapi.json")).body;
+    const operations = Object.entries(doc.paths!).flatMap(([path, item]) =>
+      (["get", "post", "put", "patch", "delete"] as const).flatMap((method) => (item?.[method] ? [{ path, method, ...item[method] }] : [])),
+    );
+    const session = operations.filter((operation) => operation.security !== undefined);
+    expect(session.length).toBeGreaterThan(20);
+    const ids = session.map((operation) => operation.operationId);
+    expect(ids.filter((id) => !id), "operations without an operationId").toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(session.filter((operation) => !operation.responses?.["401"]).map((o) => `${o.method} ${o.path}`)).toEqual([]);
+  });
+
   it("sets security headers on every response", async () => {
     const response = await server.anonymous().raw("/api/health");
     expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");

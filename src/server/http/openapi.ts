@@ -21,7 +21,7 @@ export const problemResponses = {
 } as const;
 
 /** The `{id}` path parameter of one record: a malformed id is a 400 naming `id`, never a database error. */
-export const idParams = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
+export const idParams = z.object({ id: z.uuid("Not a valid id").openapi({ param: { name: "id", in: "path" } }) });
 
 /** A required JSON request body. */
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });

@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import {
   companyListQuerySchema,
@@ -11,106 +10,106 @@ import {
   saveCompanyProfileResultSchema,
 } from "@/shared/schemas/company";
 import { createRouter } from "../../http/context";
-import { idParams, jsonBody, jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
+import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { createCompany, findCompany, findMyCompany, listCompanies, listCompanyOptions, saveMyCompany, updateCompany } from "./companies.service";
 
-const tags = ["Companies"];
+const route = sessionRoutes("Companies");
+const adminOnly = requireRole("admin");
 
-const listRoute = createRoute({
-  tags,
-  security: sessionSecurity,
-  method: "get",
-  path: "/",
-  summary: "Admin: customer companies with project and user counts",
-  middleware: [requireRole("admin")] as const,
-  request: { query: companyListQuerySchema },
-  responses: { 200: jsonContent(companyPageSchema, "A page of companies"), 400: problemResponses[400], 401: problemResponses[401], 403: problemResponses[403] },
-});
+const listRoute = route(
+  "listCompanies",
+  {
+    method: "get",
+    path: "/",
+    summary: "Admin: customer companies with project and user counts",
+    middleware: adminOnly,
+    request: { query: companyListQuerySchema },
+    responses: { 200: jsonContent(companyPageSchema, "A page of companies") },
+  },
+  [400, 401, 403],
+);
 
-const optionsRoute = createRoute({
-  tags,
-  security: sessionSecurity,
-  method: "get",
-  path: "/options",
-  summary: "Admin: up to `limit` companies whose name contains `q`, ordered by name, for pickers",
-  middleware: [requireRole("admin")] as const,
-  request: { query: companyOptionsQuerySchema },
-  responses: { 200: jsonContent(z.array(companyOptionSchema), "Companies"), 401: problemResponses[401], 403: problemResponses[403] },
-});
+const optionsRoute = route(
+  "listCompanyOptions",
+  {
+    method: "get",
+    path: "/options",
+    summary: "Admin: up to `limit` companies whose name contains `q`, ordered by name, for pickers",
+    middleware: adminOnly,
+    request: { query: companyOptionsQuerySchema },
+    responses: { 200: jsonContent(z.array(companyOptionSchema), "Companies") },
+  },
+  [401, 403],
+);
 
-const mineRoute = createRoute({
-  tags,
-  security: sessionSecurity,
-  method: "get",
-  path: "/mine",
-  summary: "The caller's company (null before the profile is created) and its active project count",
-  responses: { 200: jsonContent(myCompanySchema, "The caller's company"), 401: problemResponses[401] },
-});
+const mineRoute = route(
+  "getMyCompany",
+  {
+    method: "get",
+    path: "/mine",
+    summary: "The caller's company (null before the profile is created) and its active project count",
+    responses: { 200: jsonContent(myCompanySchema, "The caller's company") },
+  },
+  [401],
+);
 
 // The admin's "New Customer": the same profile contract, for a company nobody belongs to yet.
-const createCompanyRoute = createRoute({
-  tags,
-  security: sessionSecurity,
-  method: "post",
-  path: "/",
-  summary: "Admin: create a customer company (without members)",
-  middleware: [requireRole("admin")] as const,
-  request: { body: jsonBody(companyProfileInputSchema) },
-  responses: {
-    201: jsonContent(companySchema, "The new company"),
-    400: problemResponses[400],
-    401: problemResponses[401],
-    403: problemResponses[403],
+const createCompanyRoute = route(
+  "createCompany",
+  {
+    method: "post",
+    path: "/",
+    summary: "Admin: create a customer company (without members)",
+    middleware: adminOnly,
+    request: { body: jsonBody(companyProfileInputSchema) },
+    responses: { 201: jsonContent(companySchema, "The new company") },
   },
-});
+  [400, 401, 403],
+);
 
 // The customer's own profile form; admins create and edit companies through POST / and PUT /{id}.
-const saveMineRoute = createRoute({
-  tags,
-  security: sessionSecurity,
-  method: "put",
-  path: "/mine",
-  summary: "Customer: save the company profile, creating company and membership when there is none",
-  middleware: [requireRole("customer")] as const,
-  request: { body: jsonBody(companyProfileInputSchema) },
-  responses: {
-    200: jsonContent(saveCompanyProfileResultSchema, "Updated"),
-    201: jsonContent(saveCompanyProfileResultSchema, "Created with the caller as member"),
-    400: problemResponses[400],
-    401: problemResponses[401],
-    403: problemResponses[403],
-    409: problemResponses[409],
+const saveMineRoute = route(
+  "saveMyCompany",
+  {
+    method: "put",
+    path: "/mine",
+    summary: "Customer: save the company profile, creating company and membership when there is none",
+    middleware: requireRole("customer"),
+    request: { body: jsonBody(companyProfileInputSchema) },
+    responses: {
+      200: jsonContent(saveCompanyProfileResultSchema, "Updated"),
+      201: jsonContent(saveCompanyProfileResultSchema, "Created with the caller as member"),
+    },
   },
-});
+  [400, 401, 403, 409],
+);
 
-const getRoute = createRoute({
-  tags,
-  security: sessionSecurity,
-  method: "get",
-  path: "/{id}",
-  summary: "One company: any for admins, a customer's own only",
-  request: { params: z.object({ id: z.uuid("Not a valid id") }) },
-  responses: { 200: jsonContent(companySchema, "The company"), 400: problemResponses[400], 401: problemResponses[401], 404: problemResponses[404] },
-});
+const getRoute = route(
+  "getCompany",
+  {
+    method: "get",
+    path: "/{id}",
+    summary: "One company: any for admins, a customer's own only",
+    request: { params: idParams },
+    responses: { 200: jsonContent(companySchema, "The company") },
+  },
+  [400, 401, 404],
+);
 
 // PUT like the customer's own form: the whole profile is sent, and a field left out is stored as null.
-const updateCompanyRoute = createRoute({
-  tags,
-  security: sessionSecurity,
-  method: "put",
-  path: "/{id}",
-  summary: "Admin: replace any company's profile",
-  middleware: [requireRole("admin")] as const,
-  request: { params: idParams, body: jsonBody(companyProfileInputSchema) },
-  responses: {
-    200: jsonContent(companySchema, "The updated company"),
-    400: problemResponses[400],
-    401: problemResponses[401],
-    403: problemResponses[403],
-    404: problemResponses[404],
+const updateCompanyRoute = route(
+  "updateCompany",
+  {
+    method: "put",
+    path: "/{id}",
+    summary: "Admin: replace any company's profile",
+    middleware: adminOnly,
+    request: { params: idParams, body: jsonBody(companyProfileInputSchema) },
+    responses: { 200: jsonContent(companySchema, "The updated company") },
   },
-});
+  [400, 401, 403, 404],
+);
 
 /** Static paths are registered before `/{id}` so "mine" and "options" never reach it. */
 export function companiesRoutes() {

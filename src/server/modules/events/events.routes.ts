@@ -1,23 +1,24 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { createRouter, type AppDeps } from "../../http/context";
-import { problemResponses, sessionSecurity } from "../../http/openapi";
+import { sessionRoutes } from "../../http/openapi";
 import { streamHub } from "./events.hub";
 
-const streamEvents = createRoute({
-  method: "get",
-  path: "/",
-  tags: ["Realtime"],
-  summary: "Server-Sent Events for the signed-in user",
-  description:
-    "`ready` {role, companyId, heartbeatMs} first; then `change` {kind, companyId, id} for each committed change the " +
-    "caller may see; `resync` {reason} when events may have been missed (refetch everything); `end` {reason} when the " +
-    "session is over (do not reconnect). Comment lines are heartbeats. On every (re)connect, refetch what is on screen.",
-  security: sessionSecurity,
-  responses: {
-    200: { content: { "text/event-stream": { schema: z.string() } }, description: "An endless event stream" },
-    401: problemResponses[401],
+const route = sessionRoutes("Realtime");
+
+const streamEvents = route(
+  "streamEvents",
+  {
+    method: "get",
+    path: "/",
+    summary: "Server-Sent Events for the signed-in user",
+    description:
+      "`ready` {role, companyId, heartbeatMs} first; then `change` {kind, companyId, id} for each committed change the " +
+      "caller may see; `resync` {reason} when events may have been missed (refetch everything); `end` {reason} when the " +
+      "session is over (do not reconnect). Comment lines are heartbeats. On every (re)connect, refetch what is on screen.",
+    responses: { 200: { content: { "text/event-stream": { schema: z.string() } }, description: "An endless event stream" } },
   },
-});
+  [401],
+);
 
 export function eventsRoutes(deps: Pick<AppDeps, "db" | "events">) {
   const hub = streamHub(deps);

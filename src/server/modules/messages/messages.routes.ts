@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   conversationPageSchema,
   conversationsQuerySchema,
@@ -9,63 +9,59 @@ import {
   sendMessageInputSchema,
 } from "@/shared/schemas/message";
 import { createRouter } from "../../http/context";
-import { jsonBody, jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
+import { jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { listConversations, MAX_EMBEDDED_MESSAGES } from "./conversations.service";
 import { listMessages, markMessagesRead, sendMessage } from "./messages.service";
 
-const tags = ["Messages"];
-const { 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound, 409: conflict } = problemResponses;
+const route = sessionRoutes("Messages");
 
-const list = createRoute({
-  method: "get",
-  path: "/",
-  tags,
-  summary: "A company's conversation, oldest first",
-  description:
-    "Customers get their own company's conversation (an empty list without a company; another companyId is 404). " +
-    "Admins must name the company. Returns the newest `limit` messages (older than message `before`, if given).",
-  security: sessionSecurity,
-  request: { query: listMessagesQuerySchema },
-  responses: { 200: jsonContent(z.array(messageSchema), "The messages"), 400: badRequest, 401: unauthorized, 404: notFound },
-});
-
-const send = createRoute({
-  method: "post",
-  path: "/",
-  tags,
-  summary: "Send a message to a company's conversation",
-  description:
-    "Customers always write to their own company (another companyId is 404; without a company 400). Admins must " +
-    "name an existing company. With a client-generated `id`, a retry returns the stored message with 200 instead " +
-    "of sending it twice; an id used for a different message is 409.",
-  security: sessionSecurity,
-  request: { body: jsonBody(sendMessageInputSchema) },
-  responses: {
-    201: jsonContent(messageSchema, "The new message"),
-    200: jsonContent(messageSchema, "The message was already stored under this id"),
-    400: badRequest,
-    401: unauthorized,
-    404: notFound,
-    409: conflict,
+const list = route(
+  "listMessages",
+  {
+    method: "get",
+    path: "/",
+    summary: "A company's conversation, oldest first",
+    description:
+      "Customers get their own company's conversation (an empty list without a company; another companyId is 404). " +
+      "Admins must name the company. Returns the newest `limit` messages (older than message `before`, if given).",
+    request: { query: listMessagesQuerySchema },
+    responses: { 200: jsonContent(z.array(messageSchema), "The messages") },
   },
-});
+  [400, 401, 404],
+);
 
-const markRead = createRoute({
-  method: "post",
-  path: "/read",
-  tags,
-  summary: "Mark the other side's messages in a conversation read",
-  description: "Customers: the provider team's messages in their company's conversation. Admins: the customers' messages of `companyId`.",
-  security: sessionSecurity,
-  request: { body: jsonBody(markMessagesReadInputSchema) },
-  responses: {
-    200: jsonContent(markMessagesReadResultSchema, "How many messages were marked read"),
-    400: badRequest,
-    401: unauthorized,
-    404: notFound,
+const send = route(
+  "sendMessage",
+  {
+    method: "post",
+    path: "/",
+    summary: "Send a message to a company's conversation",
+    description:
+      "Customers always write to their own company (another companyId is 404; without a company 400). Admins must " +
+      "name an existing company. With a client-generated `id`, a retry returns the stored message with 200 instead " +
+      "of sending it twice; an id used for a different message is 409.",
+    request: { body: jsonBody(sendMessageInputSchema) },
+    responses: {
+      201: jsonContent(messageSchema, "The new message"),
+      200: jsonContent(messageSchema, "The message was already stored under this id"),
+    },
   },
-});
+  [400, 401, 404, 409],
+);
+
+const markRead = route(
+  "markMessagesRead",
+  {
+    method: "post",
+    path: "/read",
+    summary: "Mark the other side's messages in a conversation read",
+    description: "Customers: the provider team's messages in their company's conversation. Admins: the customers' messages of `companyId`.",
+    request: { body: jsonBody(markMessagesReadInputSchema) },
+    responses: { 200: jsonContent(markMessagesReadResultSchema, "How many messages were marked read") },
+  },
+  [400, 401, 404],
+);
 
 /**
  * The list answers every conversation's last message unless asked for more: 50 conversations × 10
@@ -81,21 +77,18 @@ const conversationsQuery = conversationsQuerySchema.extend({
     ),
 });
 
-const conversations = createRoute({
-  method: "get",
-  path: "/conversations",
-  tags,
-  summary: "Every company's conversation, latest activity first (admin)",
-  security: sessionSecurity,
-  middleware: [requireRole("admin")] as const,
-  request: { query: conversationsQuery },
-  responses: {
-    200: jsonContent(conversationPageSchema, "A page of conversations"),
-    400: badRequest,
-    401: unauthorized,
-    403: forbidden,
+const conversations = route(
+  "listConversations",
+  {
+    method: "get",
+    path: "/conversations",
+    summary: "Every company's conversation, latest activity first (admin)",
+    middleware: requireRole("admin"),
+    request: { query: conversationsQuery },
+    responses: { 200: jsonContent(conversationPageSchema, "A page of conversations") },
   },
-});
+  [400, 401, 403],
+);
 
 export function messageRoutes() {
   return createRouter()

@@ -1,32 +1,34 @@
-import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import { commentSchema, createCommentInputSchema } from "@/shared/schemas/comment";
 import { createRouter } from "../../http/context";
-import { jsonBody, jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
+import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { addProjectComment, listProjectComments } from "./project-comments.service";
 
-const tags = ["Projects"];
-const params = z.object({ id: z.uuid("Not a valid id") });
+const route = sessionRoutes("Projects");
 
-const listRoute = createRoute({
-  tags,
-  security: sessionSecurity,
-  method: "get",
-  path: "/{id}/comments",
-  summary: "A project's comments, oldest first",
-  request: { params },
-  responses: { 200: jsonContent(z.array(commentSchema), "Comments"), 400: problemResponses[400], 401: problemResponses[401], 404: problemResponses[404] },
-});
+const listRoute = route(
+  "listProjectComments",
+  {
+    method: "get",
+    path: "/{id}/comments",
+    summary: "A project's comments, oldest first",
+    request: { params: idParams },
+    responses: { 200: jsonContent(z.array(commentSchema), "Comments") },
+  },
+  [400, 401, 404],
+);
 
-const createCommentRoute = createRoute({
-  tags,
-  security: sessionSecurity,
-  method: "post",
-  path: "/{id}/comments",
-  summary: "Comment on a project the caller may see",
-  request: { params, body: jsonBody(createCommentInputSchema) },
-  responses: { 201: jsonContent(commentSchema, "The new comment"), 400: problemResponses[400], 401: problemResponses[401], 404: problemResponses[404] },
-});
+const createCommentRoute = route(
+  "createProjectComment",
+  {
+    method: "post",
+    path: "/{id}/comments",
+    summary: "Comment on a project the caller may see",
+    request: { params: idParams, body: jsonBody(createCommentInputSchema) },
+    responses: { 201: jsonContent(commentSchema, "The new comment") },
+  },
+  [400, 401, 404],
+);
 
 export function projectCommentRoutes() {
   return createRouter()

@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import { z } from "zod";
 import {
   createProjectInputSchema,
@@ -8,66 +7,62 @@ import {
   updateProjectInputSchema,
 } from "@/shared/schemas/project";
 import { createRouter } from "../../http/context";
-import { jsonBody, jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
+import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { createProject, findProject, listProjects, updateProject } from "./projects.service";
 
-const tags = ["Projects"];
+const route = sessionRoutes("Projects");
 
-const listRoute = createRoute({
-  tags,
-  security: sessionSecurity,
-  method: "get",
-  path: "/",
-  summary: "Projects the caller may see, newest first unless sort=asc",
-  request: { query: projectListQuerySchema },
-  responses: { 200: jsonContent(projectPageSchema, "A page of projects"), 400: problemResponses[400], 401: problemResponses[401] },
-});
-
-const getRoute = createRoute({
-  tags,
-  security: sessionSecurity,
-  method: "get",
-  // Named like the other /projects/{id} paths: OpenAPI forbids two templates differing only by name.
-  path: "/{id}",
-  summary: "One project by id or slug, with company and assignee",
-  request: { params: z.object({ id: z.string().min(1).max(300).describe("The project's id or slug") }) },
-  responses: { 200: jsonContent(projectSchema, "The project"), 401: problemResponses[401], 404: problemResponses[404] },
-});
-
-const createProjectRoute = createRoute({
-  tags,
-  security: sessionSecurity,
-  method: "post",
-  path: "/",
-  summary: "Admin: create a project for a company; the slug comes from the name",
-  middleware: [requireRole("admin")] as const,
-  request: { body: jsonBody(createProjectInputSchema) },
-  responses: {
-    201: jsonContent(projectSchema, "The new project"),
-    400: problemResponses[400],
-    401: problemResponses[401],
-    403: problemResponses[403],
-    409: problemResponses[409],
+const listRoute = route(
+  "listProjects",
+  {
+    method: "get",
+    path: "/",
+    summary: "Projects the caller may see, newest first unless sort=asc",
+    request: { query: projectListQuerySchema },
+    responses: { 200: jsonContent(projectPageSchema, "A page of projects") },
   },
-});
+  [400, 401],
+);
 
-const updateRoute = createRoute({
-  tags,
-  security: sessionSecurity,
-  method: "patch",
-  path: "/{id}",
-  summary: "Admin: edit a project (the slug never changes)",
-  middleware: [requireRole("admin")] as const,
-  request: { params: z.object({ id: z.uuid("Not a valid id") }), body: jsonBody(updateProjectInputSchema) },
-  responses: {
-    200: jsonContent(projectSchema, "The updated project"),
-    400: problemResponses[400],
-    401: problemResponses[401],
-    403: problemResponses[403],
-    404: problemResponses[404],
+const getRoute = route(
+  "getProject",
+  {
+    method: "get",
+    // Named like the other /projects/{id} paths: OpenAPI forbids two templates differing only by name.
+    path: "/{id}",
+    summary: "One project by id or slug, with company and assignee",
+    request: { params: z.object({ id: z.string().min(1).max(300).describe("The project's id or slug") }) },
+    responses: { 200: jsonContent(projectSchema, "The project") },
   },
-});
+  [401, 404],
+);
+
+const createProjectRoute = route(
+  "createProject",
+  {
+    method: "post",
+    path: "/",
+    summary: "Admin: create a project for a company; the slug comes from the name",
+    middleware: requireRole("admin"),
+    request: { body: jsonBody(createProjectInputSchema) },
+    responses: { 201: jsonContent(projectSchema, "The new project") },
+  },
+  [400, 401, 403, 409],
+);
+
+const updateRoute = route(
+  "updateProject",
+  {
+    method: "patch",
+    path: "/{id}",
+    summary: "Admin: edit a project (the slug never changes)",
+    middleware: requireRole("admin"),
+    request: { params: idParams, body: jsonBody(updateProjectInputSchema) },
+    responses: { 200: jsonContent(projectSchema, "The updated project") },
+  },
+  [400, 401, 403, 404],
+);
 
 export function projectsRoutes() {
   return createRouter()

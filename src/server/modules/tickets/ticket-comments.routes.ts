@@ -1,44 +1,37 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { commentSchema, createCommentInputSchema } from "@/shared/schemas/comment";
 import { createRouter } from "../../http/context";
-import { idParams, jsonBody, jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
+import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { createTicketComment, listTicketComments } from "./ticket-comments.service";
 
-const tags = ["Tickets"];
-const { 400: badRequest, 401: unauthorized, 404: notFound } = problemResponses;
+const route = sessionRoutes("Tickets");
 
-const list = createRoute({
-  method: "get",
-  path: "/{id}/comments",
-  tags,
-  summary: "A ticket's comments, oldest first",
-  security: sessionSecurity,
-  request: { params: idParams },
-  responses: {
-    200: jsonContent(z.array(commentSchema), "The comments"),
-    400: badRequest,
-    401: unauthorized,
-    404: notFound,
+const list = route(
+  "listTicketComments",
+  {
+    method: "get",
+    path: "/{id}/comments",
+    summary: "A ticket's comments, oldest first",
+    request: { params: idParams },
+    responses: { 200: jsonContent(z.array(commentSchema), "The comments") },
   },
-});
+  [400, 401, 404],
+);
 
-const create = createRoute({
-  method: "post",
-  path: "/{id}/comments",
-  tags,
-  summary: "Comment on a ticket the caller may see",
-  security: sessionSecurity,
-  request: {
-    params: idParams,
-    body: jsonBody(createCommentInputSchema),
+const create = route(
+  "createTicketComment",
+  {
+    method: "post",
+    path: "/{id}/comments",
+    summary: "Comment on a ticket the caller may see",
+    request: {
+      params: idParams,
+      body: jsonBody(createCommentInputSchema),
+    },
+    responses: { 201: jsonContent(commentSchema, "The new comment") },
   },
-  responses: {
-    201: jsonContent(commentSchema, "The new comment"),
-    400: badRequest,
-    401: unauthorized,
-    404: notFound,
-  },
-});
+  [400, 401, 404],
+);
 
 export function ticketCommentRoutes() {
   return createRouter()

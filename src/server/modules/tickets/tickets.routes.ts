@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import {
   createTicketInputSchema,
   ticketListQuerySchema,
@@ -7,66 +6,67 @@ import {
   updateTicketInputSchema,
 } from "@/shared/schemas/ticket";
 import { createRouter } from "../../http/context";
-import { idParams, jsonBody, jsonContent, problemResponses, sessionSecurity } from "../../http/openapi";
+import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { createTicket, findTicket, listTickets, updateTicket } from "./tickets.service";
 
-const tags = ["Tickets"];
-const { 400: badRequest, 401: unauthorized, 403: forbidden, 404: notFound } = problemResponses;
+const route = sessionRoutes("Tickets");
 
-const list = createRoute({
-  method: "get",
-  path: "/",
-  tags,
-  summary: "Tickets the caller may see, newest first",
-  description:
-    "Customers get every ticket of their company in one page (page and pageSize are ignored; companyId is ignored). " +
-    "Admins get a page of all tickets, optionally filtered by companyId, projectId, status and a title search `q`.",
-  security: sessionSecurity,
-  request: { query: ticketListQuerySchema },
-  responses: { 200: jsonContent(ticketPageSchema, "A page of tickets"), 400: badRequest, 401: unauthorized },
-});
-
-const get = createRoute({
-  method: "get",
-  path: "/{id}",
-  tags,
-  summary: "One ticket with its project and company",
-  security: sessionSecurity,
-  request: { params: idParams },
-  responses: { 200: jsonContent(ticketSchema, "The ticket"), 400: badRequest, 401: unauthorized, 404: notFound },
-});
-
-const create = createRoute({
-  method: "post",
-  path: "/",
-  tags,
-  summary: "Open a ticket; it starts pending and belongs to the caller",
-  description: "A customer may only use a project of their own company (otherwise 400 naming projectId).",
-  security: sessionSecurity,
-  request: { body: jsonBody(createTicketInputSchema) },
-  responses: { 201: jsonContent(ticketSchema, "The new ticket"), 400: badRequest, 401: unauthorized },
-});
-
-const update = createRoute({
-  method: "patch",
-  path: "/{id}",
-  tags,
-  summary: "Edit a ticket's title, description, status or priority (admin)",
-  security: sessionSecurity,
-  middleware: [requireRole("admin")] as const,
-  request: {
-    params: idParams,
-    body: jsonBody(updateTicketInputSchema),
+const list = route(
+  "listTickets",
+  {
+    method: "get",
+    path: "/",
+    summary: "Tickets the caller may see, newest first",
+    description:
+      "Customers get every ticket of their company in one page (page and pageSize are ignored; companyId is ignored). " +
+      "Admins get a page of all tickets, optionally filtered by companyId, projectId, status and a title search `q`.",
+    request: { query: ticketListQuerySchema },
+    responses: { 200: jsonContent(ticketPageSchema, "A page of tickets") },
   },
-  responses: {
-    200: jsonContent(ticketSchema, "The updated ticket"),
-    400: badRequest,
-    401: unauthorized,
-    403: forbidden,
-    404: notFound,
+  [400, 401],
+);
+
+const get = route(
+  "getTicket",
+  {
+    method: "get",
+    path: "/{id}",
+    summary: "One ticket with its project and company",
+    request: { params: idParams },
+    responses: { 200: jsonContent(ticketSchema, "The ticket") },
   },
-});
+  [400, 401, 404],
+);
+
+const create = route(
+  "createTicket",
+  {
+    method: "post",
+    path: "/",
+    summary: "Open a ticket; it starts pending and belongs to the caller",
+    description: "A customer may only use a project of their own company (otherwise 400 naming projectId).",
+    request: { body: jsonBody(createTicketInputSchema) },
+    responses: { 201: jsonContent(ticketSchema, "The new ticket") },
+  },
+  [400, 401],
+);
+
+const update = route(
+  "updateTicket",
+  {
+    method: "patch",
+    path: "/{id}",
+    summary: "Edit a ticket's title, description, status or priority (admin)",
+    middleware: requireRole("admin"),
+    request: {
+      params: idParams,
+      body: jsonBody(updateTicketInputSchema),
+    },
+    responses: { 200: jsonContent(ticketSchema, "The updated ticket") },
+  },
+  [400, 401, 403, 404],
+);
 
 export function ticketRoutes() {
   return createRouter()
