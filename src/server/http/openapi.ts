@@ -37,22 +37,41 @@ function problemsOf<const S extends readonly ProblemStatus[]>(statuses: S): Prob
   return Object.fromEntries(statuses.map((status) => [status, problemResponses[status]])) as Problems<S>;
 }
 
+type Method = "get" | "post" | "put" | "patch" | "delete";
+
 /**
- * Declares the routes of one tag of the session API: each gets the tag, the session security,
- * its operationId (the name a generated client calls it by) and, besides its success answers,
- * the problem answers it lists, in the one wording of problemResponses.
+ * Declares the routes of one tag of the session API, one line of routing table each:
+ * `route.get(path, operationId, summary, problems, { request, responses, ... })`. Each gets the tag,
+ * the session security, its operationId (the name a generated client calls it by) and, besides
+ * its success answers, the problem answers it lists, in the one wording of problemResponses.
  */
 export function sessionRoutes(tag: string) {
-  return <const C extends Omit<RouteConfig, "tags" | "security" | "operationId">, const S extends readonly ProblemStatus[]>(
-    operationId: string,
-    config: C,
-    problems: S,
-  ) =>
-    createRoute({
-      ...config,
-      operationId,
-      tags: [tag],
-      security: sessionSecurity,
-      responses: { ...config.responses, ...problemsOf(problems) },
-    } as Omit<C, "responses"> & { operationId: string; tags: string[]; security: typeof sessionSecurity; responses: C["responses"] & Problems<S> });
+  const declare =
+    <const M extends Method>(method: M) =>
+    <const P extends string, const C extends Omit<RouteConfig, "method" | "path" | "summary" | "tags" | "security" | "operationId">, const S extends readonly ProblemStatus[]>(
+      path: P,
+      operationId: string,
+      summary: string,
+      problems: S,
+      config: C,
+    ) =>
+      createRoute({
+        ...config,
+        method,
+        path,
+        summary,
+        operationId,
+        tags: [tag],
+        security: sessionSecurity,
+        responses: { ...config.responses, ...problemsOf(problems) },
+      } as Omit<C, "responses"> & {
+        method: M;
+        path: P;
+        summary: string;
+        operationId: string;
+        tags: string[];
+        security: typeof sessionSecurity;
+        responses: C["responses"] & Problems<S>;
+      });
+  return { get: declare("get"), post: declare("post"), put: declare("put"), patch: declare("patch"), delete: declare("delete") };
 }

@@ -17,99 +17,50 @@ import { createCompany, findCompany, findMyCompany, listCompanies, listCompanyOp
 const route = sessionRoutes("Companies");
 const adminOnly = requireRole("admin");
 
-const listRoute = route(
-  "listCompanies",
-  {
-    method: "get",
-    path: "/",
-    summary: "Admin: customer companies with project and user counts",
-    middleware: adminOnly,
-    request: { query: companyListQuerySchema },
-    responses: { 200: jsonContent(companyPageSchema, "A page of companies") },
-  },
-  [400, 401, 403],
-);
+const listRoute = route.get("/", "listCompanies", "Admin: customer companies with project and user counts", [400, 401, 403], {
+  middleware: adminOnly,
+  request: { query: companyListQuerySchema },
+  responses: { 200: jsonContent(companyPageSchema, "A page of companies") },
+});
 
-const optionsRoute = route(
-  "listCompanyOptions",
-  {
-    method: "get",
-    path: "/options",
-    summary: "Admin: up to `limit` companies whose name contains `q`, ordered by name, for pickers",
-    middleware: adminOnly,
-    request: { query: companyOptionsQuerySchema },
-    responses: { 200: jsonContent(z.array(companyOptionSchema), "Companies") },
-  },
-  [401, 403],
-);
+const optionsRoute = route.get("/options", "listCompanyOptions", "Admin: up to `limit` companies whose name contains `q`, ordered by name, for pickers", [401, 403], {
+  middleware: adminOnly,
+  request: { query: companyOptionsQuerySchema },
+  responses: { 200: jsonContent(z.array(companyOptionSchema), "Companies") },
+});
 
-const mineRoute = route(
-  "getMyCompany",
-  {
-    method: "get",
-    path: "/mine",
-    summary: "The caller's company (null before the profile is created) and its active project count",
-    responses: { 200: jsonContent(myCompanySchema, "The caller's company") },
-  },
-  [401],
-);
+const mineRoute = route.get("/mine", "getMyCompany", "The caller's company (null before the profile is created) and its active project count", [401], {
+  responses: { 200: jsonContent(myCompanySchema, "The caller's company") },
+});
 
 // The admin's "New Customer": the same profile contract, for a company nobody belongs to yet.
-const createCompanyRoute = route(
-  "createCompany",
-  {
-    method: "post",
-    path: "/",
-    summary: "Admin: create a customer company (without members)",
-    middleware: adminOnly,
-    request: { body: jsonBody(companyProfileInputSchema) },
-    responses: { 201: jsonContent(companySchema, "The new company") },
-  },
-  [400, 401, 403],
-);
+const createCompanyRoute = route.post("/", "createCompany", "Admin: create a customer company (without members)", [400, 401, 403], {
+  middleware: adminOnly,
+  request: { body: jsonBody(companyProfileInputSchema) },
+  responses: { 201: jsonContent(companySchema, "The new company") },
+});
 
 // The customer's own profile form; admins create and edit companies through POST / and PUT /{id}.
-const saveMineRoute = route(
-  "saveMyCompany",
-  {
-    method: "put",
-    path: "/mine",
-    summary: "Customer: save the company profile, creating company and membership when there is none",
-    middleware: requireRole("customer"),
-    request: { body: jsonBody(companyProfileInputSchema) },
-    responses: {
-      200: jsonContent(saveCompanyProfileResultSchema, "Updated"),
-      201: jsonContent(saveCompanyProfileResultSchema, "Created with the caller as member"),
-    },
+const saveMineRoute = route.put("/mine", "saveMyCompany", "Customer: save the company profile, creating company and membership when there is none", [400, 401, 403, 409], {
+  middleware: requireRole("customer"),
+  request: { body: jsonBody(companyProfileInputSchema) },
+  responses: {
+    200: jsonContent(saveCompanyProfileResultSchema, "Updated"),
+    201: jsonContent(saveCompanyProfileResultSchema, "Created with the caller as member"),
   },
-  [400, 401, 403, 409],
-);
+});
 
-const getRoute = route(
-  "getCompany",
-  {
-    method: "get",
-    path: "/{id}",
-    summary: "One company: any for admins, a customer's own only",
-    request: { params: idParams },
-    responses: { 200: jsonContent(companySchema, "The company") },
-  },
-  [400, 401, 404],
-);
+const getRoute = route.get("/{id}", "getCompany", "One company: any for admins, a customer's own only", [400, 401, 404], {
+  request: { params: idParams },
+  responses: { 200: jsonContent(companySchema, "The company") },
+});
 
 // PUT like the customer's own form: the whole profile is sent, and a field left out is stored as null.
-const updateCompanyRoute = route(
-  "updateCompany",
-  {
-    method: "put",
-    path: "/{id}",
-    summary: "Admin: replace any company's profile",
-    middleware: adminOnly,
-    request: { params: idParams, body: jsonBody(companyProfileInputSchema) },
-    responses: { 200: jsonContent(companySchema, "The updated company") },
-  },
-  [400, 401, 403, 404],
-);
+const updateCompanyRoute = route.put("/{id}", "updateCompany", "Admin: replace any company's profile", [400, 401, 403, 404], {
+  middleware: adminOnly,
+  request: { params: idParams, body: jsonBody(companyProfileInputSchema) },
+  responses: { 200: jsonContent(companySchema, "The updated company") },
+});
 
 /** Static paths are registered before `/{id}` so "mine" and "options" never reach it. */
 export function companiesRoutes() {

@@ -5,20 +5,13 @@ import { streamHub } from "./events.hub";
 
 const route = sessionRoutes("Realtime");
 
-const streamEvents = route(
-  "streamEvents",
-  {
-    method: "get",
-    path: "/",
-    summary: "Server-Sent Events for the signed-in user",
-    description:
-      "`ready` {role, companyId, heartbeatMs} first; then `change` {kind, companyId, id} for each committed change the " +
-      "caller may see; `resync` {reason} when events may have been missed (refetch everything); `end` {reason} when the " +
-      "session is over (do not reconnect). Comment lines are heartbeats. On every (re)connect, refetch what is on screen.",
-    responses: { 200: { content: { "text/event-stream": { schema: z.string() } }, description: "An endless event stream" } },
-  },
-  [401],
-);
+const streamEvents = route.get("/", "streamEvents", "Server-Sent Events for the signed-in user", [401], {
+  description:
+    "`ready` {role, companyId, heartbeatMs} first; then `change` {kind, companyId, id} for each committed change the " +
+    "caller may see; `resync` {reason} when events may have been missed (refetch everything); `end` {reason} when the " +
+    "session is over (do not reconnect). Comment lines are heartbeats. On every (re)connect, refetch what is on screen.",
+  responses: { 200: { content: { "text/event-stream": { schema: z.string() } }, description: "An endless event stream" } },
+});
 
 export function eventsRoutes(deps: Pick<AppDeps, "db" | "events">) {
   const hub = streamHub(deps);

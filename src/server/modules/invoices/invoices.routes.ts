@@ -14,70 +14,36 @@ import { createInvoice, findInvoice, findInvoicePdfUrl, listInvoices, updateInvo
 const route = sessionRoutes("Invoices");
 const adminOnly = requireRole("admin");
 
-const list = route(
-  "listInvoices",
-  {
-    method: "get",
-    path: "/",
-    summary: "Invoices the caller may see",
-    description:
-      "Customers get all of their company's invoices in one page, newest issue date first (page, pageSize and companyId are ignored). " +
-      "Admins get a page of all invoices, newest created first, optionally filtered by companyId and status, searched by invoice number `q`.",
-    request: { query: invoiceListQuerySchema },
-    responses: { 200: jsonContent(invoicePageSchema, "A page of invoices") },
-  },
-  [400, 401],
-);
+const list = route.get("/", "listInvoices", "Invoices the caller may see", [400, 401], {
+  description:
+    "Customers get all of their company's invoices in one page, newest issue date first (page, pageSize and companyId are ignored). " +
+    "Admins get a page of all invoices, newest created first, optionally filtered by companyId and status, searched by invoice number `q`.",
+  request: { query: invoiceListQuerySchema },
+  responses: { 200: jsonContent(invoicePageSchema, "A page of invoices") },
+});
 
-const get = route(
-  "getInvoice",
-  {
-    method: "get",
-    path: "/{id}",
-    summary: "One invoice",
-    request: { params: idParams },
-    responses: { 200: jsonContent(invoiceSchema, "The invoice") },
-  },
-  [400, 401, 404],
-);
+const get = route.get("/{id}", "getInvoice", "One invoice", [400, 401, 404], {
+  request: { params: idParams },
+  responses: { 200: jsonContent(invoiceSchema, "The invoice") },
+});
 
-const pdf = route(
-  "getInvoicePdf",
-  {
-    method: "get",
-    path: "/{id}/pdf",
-    summary: "Redirect to the invoice's PDF",
-    request: { params: idParams },
-    responses: { 302: { description: "Redirect to the PDF", headers: z.object({ Location: z.url() }) } },
-  },
-  [400, 401, 404],
-);
+const pdf = route.get("/{id}/pdf", "getInvoicePdf", "Redirect to the invoice's PDF", [400, 401, 404], {
+  request: { params: idParams },
+  responses: { 302: { description: "Redirect to the PDF", headers: z.object({ Location: z.url() }) } },
+});
 
-const create = route(
-  "createInvoice",
-  {
-    method: "post",
-    path: "/",
-    summary: "Create an invoice (admin)",
-    middleware: adminOnly,
-    request: { body: jsonBody(createInvoiceInputSchema) },
-    responses: { 201: jsonContent(invoiceSchema, "The new invoice") },
-  },
-  [400, 401, 403, 409],
-);
+const create = route.post("/", "createInvoice", "Create an invoice (admin)", [400, 401, 403, 409], {
+  middleware: adminOnly,
+  request: { body: jsonBody(createInvoiceInputSchema) },
+  responses: { 201: jsonContent(invoiceSchema, "The new invoice") },
+});
 
-const update = route(
-  "updateInvoice",
-  {
-    method: "patch",
-    path: "/{id}",
-    summary: "Edit any field of an invoice, e.g. mark it paid (admin)",
-    middleware: adminOnly,
-    request: { params: idParams, body: jsonBody(updateInvoiceInputSchema) },
-    responses: { 200: jsonContent(invoiceSchema, "The updated invoice") },
-  },
-  [400, 401, 403, 404, 409],
-);
+const update = route.patch("/{id}", "updateInvoice", "Edit any field of an invoice, e.g. mark it paid (admin)", [400, 401, 403, 404, 409], {
+  middleware: adminOnly,
+  request: { params: idParams, body: jsonBody(updateInvoiceInputSchema) },
+  responses: { 200: jsonContent(invoiceSchema, "The updated invoice") },
+});
+
 export function invoiceRoutes() {
   return createRouter()
     .openapi(list, async (c) => c.json(await listInvoices(c.var.ctx, c.req.valid("query")), 200))

@@ -5,16 +5,7 @@ import { findMe } from "./me.service";
 
 const route = sessionRoutes("Session");
 
-const getMe = route(
-  "getMe",
-  {
-    method: "get",
-    path: "/",
-    summary: "The signed-in user, role and company",
-    responses: { 200: jsonContent(meSchema, "The caller") },
-  },
-  [401],
-);
+const getMe = route.get("/", "getMe", "The signed-in user, role and company", [401], { responses: { 200: jsonContent(meSchema, "The caller") } });
 
 export function meRoutes() {
   return createRouter().openapi(getMe, async (c) => c.json(await findMe(c.var.ctx), 200));

@@ -16,52 +16,31 @@ import { listMessages, markMessagesRead, sendMessage } from "./messages.service"
 
 const route = sessionRoutes("Messages");
 
-const list = route(
-  "listMessages",
-  {
-    method: "get",
-    path: "/",
-    summary: "A company's conversation, oldest first",
-    description:
-      "Customers get their own company's conversation (an empty list without a company; another companyId is 404). " +
-      "Admins must name the company. Returns the newest `limit` messages (older than message `before`, if given).",
-    request: { query: listMessagesQuerySchema },
-    responses: { 200: jsonContent(z.array(messageSchema), "The messages") },
-  },
-  [400, 401, 404],
-);
+const list = route.get("/", "listMessages", "A company's conversation, oldest first", [400, 401, 404], {
+  description:
+    "Customers get their own company's conversation (an empty list without a company; another companyId is 404). " +
+    "Admins must name the company. Returns the newest `limit` messages (older than message `before`, if given).",
+  request: { query: listMessagesQuerySchema },
+  responses: { 200: jsonContent(z.array(messageSchema), "The messages") },
+});
 
-const send = route(
-  "sendMessage",
-  {
-    method: "post",
-    path: "/",
-    summary: "Send a message to a company's conversation",
-    description:
-      "Customers always write to their own company (another companyId is 404; without a company 400). Admins must " +
-      "name an existing company. With a client-generated `id`, a retry returns the stored message with 200 instead " +
-      "of sending it twice; an id used for a different message is 409.",
-    request: { body: jsonBody(sendMessageInputSchema) },
-    responses: {
-      201: jsonContent(messageSchema, "The new message"),
-      200: jsonContent(messageSchema, "The message was already stored under this id"),
-    },
+const send = route.post("/", "sendMessage", "Send a message to a company's conversation", [400, 401, 404, 409], {
+  description:
+    "Customers always write to their own company (another companyId is 404; without a company 400). Admins must " +
+    "name an existing company. With a client-generated `id`, a retry returns the stored message with 200 instead " +
+    "of sending it twice; an id used for a different message is 409.",
+  request: { body: jsonBody(sendMessageInputSchema) },
+  responses: {
+    201: jsonContent(messageSchema, "The new message"),
+    200: jsonContent(messageSchema, "The message was already stored under this id"),
   },
-  [400, 401, 404, 409],
-);
+});
 
-const markRead = route(
-  "markMessagesRead",
-  {
-    method: "post",
-    path: "/read",
-    summary: "Mark the other side's messages in a conversation read",
-    description: "Customers: the provider team's messages in their company's conversation. Admins: the customers' messages of `companyId`.",
-    request: { body: jsonBody(markMessagesReadInputSchema) },
-    responses: { 200: jsonContent(markMessagesReadResultSchema, "How many messages were marked read") },
-  },
-  [400, 401, 404],
-);
+const markRead = route.post("/read", "markMessagesRead", "Mark the other side's messages in a conversation read", [400, 401, 404], {
+  description: "Customers: the provider team's messages in their company's conversation. Admins: the customers' messages of `companyId`.",
+  request: { body: jsonBody(markMessagesReadInputSchema) },
+  responses: { 200: jsonContent(markMessagesReadResultSchema, "How many messages were marked read") },
+});
 
 /**
  * The list answers every conversation's last message unless asked for more: 50 conversations × 10
@@ -77,18 +56,11 @@ const conversationsQuery = conversationsQuerySchema.extend({
     ),
 });
 
-const conversations = route(
-  "listConversations",
-  {
-    method: "get",
-    path: "/conversations",
-    summary: "Every company's conversation, latest activity first (admin)",
-    middleware: requireRole("admin"),
-    request: { query: conversationsQuery },
-    responses: { 200: jsonContent(conversationPageSchema, "A page of conversations") },
-  },
-  [400, 401, 403],
-);
+const conversations = route.get("/conversations", "listConversations", "Every company's conversation, latest activity first (admin)", [400, 401, 403], {
+  middleware: requireRole("admin"),
+  request: { query: conversationsQuery },
+  responses: { 200: jsonContent(conversationPageSchema, "A page of conversations") },
+});
 
 export function messageRoutes() {
   return createRouter()

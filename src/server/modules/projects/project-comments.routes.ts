@@ -6,29 +6,15 @@ import { addProjectComment, listProjectComments } from "./project-comments.servi
 
 const route = sessionRoutes("Projects");
 
-const listRoute = route(
-  "listProjectComments",
-  {
-    method: "get",
-    path: "/{id}/comments",
-    summary: "A project's comments, oldest first",
-    request: { params: idParams },
-    responses: { 200: jsonContent(z.array(commentSchema), "Comments") },
-  },
-  [400, 401, 404],
-);
+const listRoute = route.get("/{id}/comments", "listProjectComments", "A project's comments, oldest first", [400, 401, 404], {
+  request: { params: idParams },
+  responses: { 200: jsonContent(z.array(commentSchema), "Comments") },
+});
 
-const createCommentRoute = route(
-  "createProjectComment",
-  {
-    method: "post",
-    path: "/{id}/comments",
-    summary: "Comment on a project the caller may see",
-    request: { params: idParams, body: jsonBody(createCommentInputSchema) },
-    responses: { 201: jsonContent(commentSchema, "The new comment") },
-  },
-  [400, 401, 404],
-);
+const createCommentRoute = route.post("/{id}/comments", "createProjectComment", "Comment on a project the caller may see", [400, 401, 404], {
+  request: { params: idParams, body: jsonBody(createCommentInputSchema) },
+  responses: { 201: jsonContent(commentSchema, "The new comment") },
+});
 
 export function projectCommentRoutes() {
   return createRouter()

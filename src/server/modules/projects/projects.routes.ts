@@ -13,56 +13,28 @@ import { createProject, findProject, listProjects, updateProject } from "./proje
 
 const route = sessionRoutes("Projects");
 
-const listRoute = route(
-  "listProjects",
-  {
-    method: "get",
-    path: "/",
-    summary: "Projects the caller may see, newest first unless sort=asc",
-    request: { query: projectListQuerySchema },
-    responses: { 200: jsonContent(projectPageSchema, "A page of projects") },
-  },
-  [400, 401],
-);
+const listRoute = route.get("/", "listProjects", "Projects the caller may see, newest first unless sort=asc", [400, 401], {
+  request: { query: projectListQuerySchema },
+  responses: { 200: jsonContent(projectPageSchema, "A page of projects") },
+});
 
-const getRoute = route(
-  "getProject",
-  {
-    method: "get",
-    // Named like the other /projects/{id} paths: OpenAPI forbids two templates differing only by name.
-    path: "/{id}",
-    summary: "One project by id or slug, with company and assignee",
-    request: { params: z.object({ id: z.string().min(1).max(300).describe("The project's id or slug") }) },
-    responses: { 200: jsonContent(projectSchema, "The project") },
-  },
-  [401, 404],
-);
+// Named like the other /projects/{id} paths: OpenAPI forbids two templates differing only by name.
+const getRoute = route.get("/{id}", "getProject", "One project by id or slug, with company and assignee", [401, 404], {
+  request: { params: z.object({ id: z.string().min(1).max(300).describe("The project's id or slug") }) },
+  responses: { 200: jsonContent(projectSchema, "The project") },
+});
 
-const createProjectRoute = route(
-  "createProject",
-  {
-    method: "post",
-    path: "/",
-    summary: "Admin: create a project for a company; the slug comes from the name",
-    middleware: requireRole("admin"),
-    request: { body: jsonBody(createProjectInputSchema) },
-    responses: { 201: jsonContent(projectSchema, "The new project") },
-  },
-  [400, 401, 403, 409],
-);
+const createProjectRoute = route.post("/", "createProject", "Admin: create a project for a company; the slug comes from the name", [400, 401, 403, 409], {
+  middleware: requireRole("admin"),
+  request: { body: jsonBody(createProjectInputSchema) },
+  responses: { 201: jsonContent(projectSchema, "The new project") },
+});
 
-const updateRoute = route(
-  "updateProject",
-  {
-    method: "patch",
-    path: "/{id}",
-    summary: "Admin: edit a project (the slug never changes)",
-    middleware: requireRole("admin"),
-    request: { params: idParams, body: jsonBody(updateProjectInputSchema) },
-    responses: { 200: jsonContent(projectSchema, "The updated project") },
-  },
-  [400, 401, 403, 404],
-);
+const updateRoute = route.patch("/{id}", "updateProject", "Admin: edit a project (the slug never changes)", [400, 401, 403, 404], {
+  middleware: requireRole("admin"),
+  request: { params: idParams, body: jsonBody(updateProjectInputSchema) },
+  responses: { 200: jsonContent(projectSchema, "The updated project") },
+});
 
 export function projectsRoutes() {
   return createRouter()

@@ -6,17 +6,10 @@ import { listTeam } from "./team.service";
 
 const route = sessionRoutes("Team");
 
-const listRoute = route(
-  "listTeam",
-  {
-    method: "get",
-    path: "/",
-    summary: "Admin: the team members (admins) selectable as a project's assignee",
-    middleware: requireRole("admin"),
-    responses: { 200: jsonContent(teamSchema, "Admins by name") },
-  },
-  [401, 403],
-);
+const listRoute = route.get("/", "listTeam", "Admin: the team members (admins) selectable as a project's assignee", [401, 403], {
+  middleware: requireRole("admin"),
+  responses: { 200: jsonContent(teamSchema, "Admins by name") },
+});
 
 export function teamRoutes() {
   return createRouter().openapi(listRoute, async (c) => c.json(await listTeam(c.var.ctx), 200));

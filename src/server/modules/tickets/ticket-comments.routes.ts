@@ -6,32 +6,18 @@ import { createTicketComment, listTicketComments } from "./ticket-comments.servi
 
 const route = sessionRoutes("Tickets");
 
-const list = route(
-  "listTicketComments",
-  {
-    method: "get",
-    path: "/{id}/comments",
-    summary: "A ticket's comments, oldest first",
-    request: { params: idParams },
-    responses: { 200: jsonContent(z.array(commentSchema), "The comments") },
-  },
-  [400, 401, 404],
-);
+const list = route.get("/{id}/comments", "listTicketComments", "A ticket's comments, oldest first", [400, 401, 404], {
+  request: { params: idParams },
+  responses: { 200: jsonContent(z.array(commentSchema), "The comments") },
+});
 
-const create = route(
-  "createTicketComment",
-  {
-    method: "post",
-    path: "/{id}/comments",
-    summary: "Comment on a ticket the caller may see",
-    request: {
-      params: idParams,
-      body: jsonBody(createCommentInputSchema),
-    },
-    responses: { 201: jsonContent(commentSchema, "The new comment") },
+const create = route.post("/{id}/comments", "createTicketComment", "Comment on a ticket the caller may see", [400, 401, 404], {
+  request: {
+    params: idParams,
+    body: jsonBody(createCommentInputSchema),
   },
-  [400, 401, 404],
-);
+  responses: { 201: jsonContent(commentSchema, "The new comment") },
+});
 
 export function ticketCommentRoutes() {
   return createRouter()

@@ -12,61 +12,33 @@ import { createTicket, findTicket, listTickets, updateTicket } from "./tickets.s
 
 const route = sessionRoutes("Tickets");
 
-const list = route(
-  "listTickets",
-  {
-    method: "get",
-    path: "/",
-    summary: "Tickets the caller may see, newest first",
-    description:
-      "Customers get every ticket of their company in one page (page and pageSize are ignored; companyId is ignored). " +
-      "Admins get a page of all tickets, optionally filtered by companyId, projectId, status and a title search `q`.",
-    request: { query: ticketListQuerySchema },
-    responses: { 200: jsonContent(ticketPageSchema, "A page of tickets") },
-  },
-  [400, 401],
-);
+const list = route.get("/", "listTickets", "Tickets the caller may see, newest first", [400, 401], {
+  description:
+    "Customers get every ticket of their company in one page (page and pageSize are ignored; companyId is ignored). " +
+    "Admins get a page of all tickets, optionally filtered by companyId, projectId, status and a title search `q`.",
+  request: { query: ticketListQuerySchema },
+  responses: { 200: jsonContent(ticketPageSchema, "A page of tickets") },
+});
 
-const get = route(
-  "getTicket",
-  {
-    method: "get",
-    path: "/{id}",
-    summary: "One ticket with its project and company",
-    request: { params: idParams },
-    responses: { 200: jsonContent(ticketSchema, "The ticket") },
-  },
-  [400, 401, 404],
-);
+const get = route.get("/{id}", "getTicket", "One ticket with its project and company", [400, 401, 404], {
+  request: { params: idParams },
+  responses: { 200: jsonContent(ticketSchema, "The ticket") },
+});
 
-const create = route(
-  "createTicket",
-  {
-    method: "post",
-    path: "/",
-    summary: "Open a ticket; it starts pending and belongs to the caller",
-    description: "A customer may only use a project of their own company (otherwise 400 naming projectId).",
-    request: { body: jsonBody(createTicketInputSchema) },
-    responses: { 201: jsonContent(ticketSchema, "The new ticket") },
-  },
-  [400, 401],
-);
+const create = route.post("/", "createTicket", "Open a ticket; it starts pending and belongs to the caller", [400, 401], {
+  description: "A customer may only use a project of their own company (otherwise 400 naming projectId).",
+  request: { body: jsonBody(createTicketInputSchema) },
+  responses: { 201: jsonContent(ticketSchema, "The new ticket") },
+});
 
-const update = route(
-  "updateTicket",
-  {
-    method: "patch",
-    path: "/{id}",
-    summary: "Edit a ticket's title, description, status or priority (admin)",
-    middleware: requireRole("admin"),
-    request: {
-      params: idParams,
-      body: jsonBody(updateTicketInputSchema),
-    },
-    responses: { 200: jsonContent(ticketSchema, "The updated ticket") },
+const update = route.patch("/{id}", "updateTicket", "Edit a ticket's title, description, status or priority (admin)", [400, 401, 403, 404], {
+  middleware: requireRole("admin"),
+  request: {
+    params: idParams,
+    body: jsonBody(updateTicketInputSchema),
   },
-  [400, 401, 403, 404],
-);
+  responses: { 200: jsonContent(ticketSchema, "The updated ticket") },
+});
 
 export function ticketRoutes() {
   return createRouter()
