@@ -2,22 +2,18 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { maxLength } from "./limits";
-
-const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-};
+import { idColumn, timestamps } from "./columns";
 
 /** Better Auth's user table; the spec calls it "profile" and names the display name full_name. */
 export const profiles = pgTable(
   "profiles",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     fullName: text("full_name").notNull(),
     email: text("email").notNull().unique(),
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [
     maxLength("profiles_full_name_length", t.fullName, 200),
@@ -30,7 +26,7 @@ export const profiles = pgTable(
 export const sessions = pgTable(
   "sessions",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     token: text("token").notNull().unique(),
     userId: uuid("user_id")
       .notNull()
@@ -38,7 +34,7 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
@@ -46,7 +42,7 @@ export const sessions = pgTable(
 export const accounts = pgTable(
   "accounts",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
     userId: uuid("user_id")
@@ -59,7 +55,7 @@ export const accounts = pgTable(
     refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
     scope: text("scope"),
     password: text("password"),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [index("accounts_user_id_idx").on(t.userId)],
 );
@@ -67,11 +63,11 @@ export const accounts = pgTable(
 export const verifications = pgTable(
   "verifications",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [index("verifications_identifier_idx").on(t.identifier)],
 );
@@ -80,7 +76,7 @@ export const verifications = pgTable(
 export const rateLimits = pgTable(
   "rate_limits",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     key: text("key").notNull().unique(),
     count: integer("count").notNull(),
     lastRequest: bigint("last_request", { mode: "number" }).notNull(),

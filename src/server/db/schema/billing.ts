@@ -1,15 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, numeric, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, numeric, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { invoiceStatuses } from "@/shared/enums";
 import { companies } from "./companies";
 import { maxLength } from "./limits";
+import { idColumn, timestamps } from "./columns";
 
 export const invoiceStatus = pgEnum("invoice_status", invoiceStatuses);
 
 export const invoices = pgTable(
   "invoices",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     // An invoice is a financial record: a company with invoices cannot be deleted by accident.
     companyId: uuid("company_id")
       .notNull()
@@ -21,8 +22,7 @@ export const invoices = pgTable(
     dueDate: date("due_date"),
     pdfUrl: text("pdf_url"),
     status: invoiceStatus("status").notNull().default("unpaid"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check("invoices_amount_not_negative", sql`${t.amount} >= 0`),

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { roles } from "@/shared/enums";
 import { profiles } from "./auth";
 import { maxLength } from "./limits";
+import { idColumn, createdAtColumn, timestamps } from "./columns";
 
 export const appRole = pgEnum("app_role", roles);
 
@@ -12,20 +13,19 @@ export const userRoles = pgTable("user_roles", {
     .primaryKey()
     .references(() => profiles.id, { onDelete: "cascade" }),
   role: appRole("role").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });
 
 export const companies = pgTable(
   "companies",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     name: text("name").notNull(),
     contactName: text("contact_name"),
     contactEmail: text("contact_email"),
     phone: text("phone"),
     address: text("address"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check("companies_name_not_blank", sql`length(btrim(${t.name})) > 0`),
@@ -49,7 +49,7 @@ export const companyUsers = pgTable(
     companyId: uuid("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [index("company_users_company_id_idx").on(t.companyId)],
 );

@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, pgEnum, pgTable, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, pgEnum, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { projectStatuses } from "@/shared/enums";
 import { profiles } from "./auth";
 import { companies } from "./companies";
 import { maxLength } from "./limits";
+import { idColumn, createdAtColumn, timestamps } from "./columns";
 
 // Admin searches are substring matches (ILIKE %q%): trigram GIN indexes serve them (pg_trgm).
 export const projectStatus = pgEnum("project_status", projectStatuses);
@@ -11,7 +12,7 @@ export const projectStatus = pgEnum("project_status", projectStatuses);
 export const projects = pgTable(
   "projects",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     // Unique per company, not globally: a global rule told one company the names of another's projects.
     slug: text("slug").notNull(),
     companyId: uuid("company_id")
@@ -24,8 +25,7 @@ export const projects = pgTable(
     endDate: date("end_date"),
     // An admin who leaves must not take the project with them.
     assignedTo: uuid("assigned_to").references(() => profiles.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     check("projects_name_not_blank", sql`length(btrim(${t.name})) > 0`),
@@ -52,14 +52,14 @@ export const projects = pgTable(
 export const projectComments = pgTable(
   "project_comments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
     // Comments outlive their author's account; the author shows as unknown then.
     userId: uuid("user_id").references(() => profiles.id, { onDelete: "set null" }),
     content: text("content").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check("project_comments_content_not_blank", sql`length(btrim(${t.content})) > 0`),

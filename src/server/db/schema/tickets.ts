@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
-import { check, foreignKey, index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, foreignKey, index, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { ticketPriorities, ticketStatuses } from "@/shared/enums";
 import { profiles } from "./auth";
 import { companies } from "./companies";
 import { maxLength } from "./limits";
 import { projects } from "./projects";
+import { idColumn, createdAtColumn, timestamps } from "./columns";
 
 // Sorted indexes are DESC NULLS FIRST: that is what ORDER BY … DESC means in Postgres, and an
 // index with the other null order is not used for it (a 400 ms sort over a million rows instead).
@@ -14,7 +15,7 @@ export const ticketPriority = pgEnum("ticket_priority", ticketPriorities);
 export const tickets = pgTable(
   "tickets",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     projectId: uuid("project_id").notNull(),
     // Denormalised from the project so company-scoped lists are one indexed range scan; the
     // composite foreign key below keeps it equal to the project's company.
@@ -26,8 +27,7 @@ export const tickets = pgTable(
     status: ticketStatus("status").notNull().default("pending"),
     priority: ticketPriority("priority").notNull().default("medium"),
     createdBy: uuid("created_by").references(() => profiles.id, { onDelete: "set null" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     foreignKey({
@@ -52,13 +52,13 @@ export const tickets = pgTable(
 export const ticketComments = pgTable(
   "ticket_comments",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
+    id: idColumn(),
     ticketId: uuid("ticket_id")
       .notNull()
       .references(() => tickets.id, { onDelete: "cascade" }),
     userId: uuid("user_id").references(() => profiles.id, { onDelete: "set null" }),
     content: text("content").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (t) => [
     check("ticket_comments_content_not_blank", sql`length(btrim(${t.content})) > 0`),
