@@ -4,7 +4,8 @@ import { PageHeader } from "@/web/components/layout/page-header";
 import { TitledCard } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { BackLink } from "@/web/components/layout/back-link";
-import { PageSpinner } from "@/web/components/ui/spinner";
+import { RecordStates } from "@/web/components/layout/record-states";
+import type { Company } from "@/shared/schemas/company";
 import { useCompany } from "@/web/features/companies/api/use-company";
 import { CustomerInfo } from "@/web/features/companies/components/admin/customer-info";
 import { EditCustomerDialog } from "@/web/features/companies/components/admin/edit-customer-dialog";
@@ -12,7 +13,6 @@ import { useErrorToast } from "@/web/lib/use-error-toast";
 import { NewProjectDialog } from "@/web/features/projects/components/admin/new-project-dialog";
 import { ProjectList } from "@/web/features/projects/components/admin/project-list";
 import { isNotFound } from "@/web/lib/api";
-import { LoadError } from "@/web/components/ui/load-error";
 
 const LOAD_FAILED = "Failed to load customer data";
 
@@ -23,28 +23,24 @@ export function CustomerDetailRoute() {
   const missing = isNotFound(company.error, { malformedToo: true });
   useErrorToast(missing ? null : company.error, { log: LOAD_FAILED, toast: LOAD_FAILED });
 
-  if (company.isPending) return <PageSpinner />;
-  if (missing) {
-    return (
-      <>
-        <BackLink to="/admin" label="Back to Customers" />
-        <EmptyState title="Customer not found" description="The company may have been removed, or the link is wrong." />
-      </>
-    );
-  }
-  if (company.isError) {
-    return (
-      <>
-        <BackLink to="/admin" label="Back to Customers" />
-        <LoadError message={LOAD_FAILED} onRetry={() => company.refetch()} />
-      </>
-    );
-  }
-
-  const customer = company.data;
   return (
     <>
       <BackLink to="/admin" label="Back to Customers" />
+      <RecordStates
+        query={company}
+        missing={missing}
+        notFound={<EmptyState title="Customer not found" description="The company may have been removed, or the link is wrong." />}
+        loadError={LOAD_FAILED}
+      >
+        {(customer) => <CustomerPage customer={customer} />}
+      </RecordStates>
+    </>
+  );
+}
+
+function CustomerPage({ customer }: { customer: Company }) {
+  return (
+    <>
       <PageHeader
         title={customer.name}
         description={`Customer since ${formatInstantDate(customer.createdAt)}`}

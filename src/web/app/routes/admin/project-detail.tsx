@@ -5,39 +5,38 @@ import { ProjectStatusBadge } from "@/web/components/status-badges";
 import { TitledCard } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { BackLink } from "@/web/components/layout/back-link";
-import { PageSpinner } from "@/web/components/ui/spinner";
+import { RecordStates } from "@/web/components/layout/record-states";
+import type { Project } from "@/shared/schemas/project";
 import { useProject } from "@/web/features/projects/api/use-project";
 import { ProjectEditForm } from "@/web/features/projects/components/admin/project-edit-form";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { TicketList } from "@/web/features/tickets/components/admin/ticket-list";
 import { CommentsPanel } from "@/web/features/comments/components/comments-panel";
 import { isNotFound } from "@/web/lib/api";
-import { LoadError } from "@/web/components/ui/load-error";
 
 export function AdminProjectDetailRoute() {
   const { idOrSlug = "" } = useParams();
   const project = useProject(idOrSlug);
   useErrorToast(project.error, { log: "Error fetching project", toast: "Error fetching project" });
 
-  if (project.isPending) return <PageSpinner />;
-  if (project.isError) {
-    const missing = isNotFound(project.error);
-    return (
-      <>
-        <BackLink to="/admin/projects" label="Back to Projects" />
-        {missing ? (
-          <EmptyState title="Project not found" description={`No project has the id or slug "${idOrSlug}".`} />
-        ) : (
-          <LoadError message="Could not load the project." onRetry={() => project.refetch()} />
-        )}
-      </>
-    );
-  }
-
-  const current = project.data;
   return (
     <>
       <BackLink to="/admin/projects" label="Back to Projects" />
+      <RecordStates
+        query={project}
+        missing={isNotFound(project.error)}
+        notFound={<EmptyState title="Project not found" description={`No project has the id or slug "${idOrSlug}".`} />}
+        loadError="Could not load the project."
+      >
+        {(current) => <ProjectPage project={current} />}
+      </RecordStates>
+    </>
+  );
+}
+
+function ProjectPage({ project: current }: { project: Project }) {
+  return (
+    <>
       <PageHeader
         title={current.name}
         description={

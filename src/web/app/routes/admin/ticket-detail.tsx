@@ -3,40 +3,39 @@ import { PageHeader } from "@/web/components/layout/page-header";
 import { TitledCard } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { BackLink } from "@/web/components/layout/back-link";
-import { PageSpinner } from "@/web/components/ui/spinner";
+import { RecordStates } from "@/web/components/layout/record-states";
+import type { Ticket } from "@/shared/schemas/ticket";
 import { useTicket } from "@/web/features/tickets/api/use-ticket";
 import { TicketEditForm } from "@/web/features/tickets/components/admin/ticket-edit-form";
 import { TicketDetails } from "@/web/features/tickets/components/admin/ticket-details";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { CommentsPanel } from "@/web/features/comments/components/comments-panel";
 import { isNotFound } from "@/web/lib/api";
-import { LoadError } from "@/web/components/ui/load-error";
 
 export function AdminTicketDetailRoute() {
   const { id = "" } = useParams();
   const ticket = useTicket(id);
   useErrorToast(ticket.error, { log: "Error fetching ticket", toast: "Error fetching ticket" });
 
-  if (ticket.isPending) return <PageSpinner />;
-  if (ticket.isError) {
-    // A malformed id (400) is as missing as an unknown one (404).
-    const missing = isNotFound(ticket.error, { malformedToo: true });
-    return (
-      <>
-        <BackLink to="/admin/tickets" label="Back to Tickets" />
-        {missing ? (
-          <EmptyState title="Ticket not found" />
-        ) : (
-          <LoadError message="Could not load the ticket." onRetry={() => ticket.refetch()} />
-        )}
-      </>
-    );
-  }
-
-  const current = ticket.data;
   return (
     <>
       <BackLink to="/admin/tickets" label="Back to Tickets" />
+      <RecordStates
+        query={ticket}
+        // A malformed id (400) is as missing as an unknown one (404).
+        missing={isNotFound(ticket.error, { malformedToo: true })}
+        notFound={<EmptyState title="Ticket not found" />}
+        loadError="Could not load the ticket."
+      >
+        {(current) => <TicketPage ticket={current} />}
+      </RecordStates>
+    </>
+  );
+}
+
+function TicketPage({ ticket: current }: { ticket: Ticket }) {
+  return (
+    <>
       <PageHeader title={current.title} description={`${current.company.name} · ${current.project.name}`} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">

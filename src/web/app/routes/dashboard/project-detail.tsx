@@ -2,13 +2,12 @@ import { useParams } from "react-router";
 import { useFailureToast } from "@/web/lib/use-error-toast";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { BackLink } from "@/web/components/layout/back-link";
-import { PageSpinner } from "@/web/components/ui/spinner";
+import { RecordStates } from "@/web/components/layout/record-states";
 import { CommentsPanel } from "@/web/features/comments/components/comments-panel";
 import { useProject } from "@/web/features/projects/api/use-project";
 import { ProjectSummary } from "@/web/features/projects/components/project-summary";
 import { ProjectTicketTable } from "@/web/features/tickets/components/project-ticket-table";
 import { isNotFound } from "@/web/lib/api";
-import { LoadError } from "@/web/components/ui/load-error";
 
 export function ProjectDetailRoute() {
   const idOrSlug = useParams().idOrSlug ?? "";
@@ -20,19 +19,20 @@ export function ProjectDetailRoute() {
   return (
     <div className="space-y-6">
       <BackLink to="/dashboard/projects" label="Back to Projects" asButton />
-      {project.isPending ? (
-        <PageSpinner />
-      ) : notFound ? (
-        <EmptyState title={`Project not found (ID: ${idOrSlug})`} />
-      ) : project.isError ? (
-        <LoadError message="Could not load this project." onRetry={() => void project.refetch()} />
-      ) : (
-        <>
-          <ProjectSummary project={project.data} />
-          <ProjectTicketTable projectId={project.data.id} />
-          <CommentsPanel target={{ kind: "project", id: project.data.id }} />
-        </>
-      )}
+      <RecordStates
+        query={project}
+        missing={notFound}
+        notFound={<EmptyState title={`Project not found (ID: ${idOrSlug})`} />}
+        loadError="Could not load this project."
+      >
+        {(current) => (
+          <>
+            <ProjectSummary project={current} />
+            <ProjectTicketTable projectId={current.id} />
+            <CommentsPanel target={{ kind: "project", id: current.id }} />
+          </>
+        )}
+      </RecordStates>
     </div>
   );
 }

@@ -2,12 +2,11 @@ import { useParams } from "react-router";
 import { useFailureToast } from "@/web/lib/use-error-toast";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { BackLink } from "@/web/components/layout/back-link";
-import { PageSpinner } from "@/web/components/ui/spinner";
+import { RecordStates } from "@/web/components/layout/record-states";
 import { CommentsPanel } from "@/web/features/comments/components/comments-panel";
 import { useTicket } from "@/web/features/tickets/api/use-ticket";
 import { TicketSummary } from "@/web/features/tickets/components/ticket-summary";
 import { isNotFound } from "@/web/lib/api";
-import { LoadError } from "@/web/components/ui/load-error";
 
 export function TicketDetailRoute() {
   const id = useParams().id ?? "";
@@ -19,18 +18,14 @@ export function TicketDetailRoute() {
   return (
     <div className="space-y-6">
       <BackLink to="/dashboard/tickets" label="Back to Tickets" asButton />
-      {ticket.isPending ? (
-        <PageSpinner />
-      ) : notFound ? (
-        <EmptyState title="Ticket not found" />
-      ) : ticket.isError ? (
-        <LoadError message="Could not load this ticket." onRetry={() => void ticket.refetch()} />
-      ) : (
-        <>
-          <TicketSummary ticket={ticket.data} />
-          <CommentsPanel target={{ kind: "ticket", id: ticket.data.id }} />
-        </>
-      )}
+      <RecordStates query={ticket} missing={notFound} notFound={<EmptyState title="Ticket not found" />} loadError="Could not load this ticket.">
+        {(current) => (
+          <>
+            <TicketSummary ticket={current} />
+            <CommentsPanel target={{ kind: "ticket", id: current.id }} />
+          </>
+        )}
+      </RecordStates>
     </div>
   );
 }

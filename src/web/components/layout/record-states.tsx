@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { LoadError } from "@/web/components/ui/load-error";
+import { PageSpinner } from "@/web/components/ui/spinner";
+
+interface RecordStatesProps<T> {
+  query: UseQueryResult<T>;
+  /** Whether the server said there is no such record (the page decides which answers mean that). */
+  missing: boolean;
+  /** What the page shows for a record that does not exist, in the spec's words. */
+  notFound: ReactNode;
+  /** The message of the load error, beside its "Try again". */
+  loadError: string;
+  children: (record: T) => ReactNode;
+}
+
+/**
+ * The states every page of one record goes through: a spinner while it loads, the page's
+ * not-found view, a load error with "Try again" for any other failure, then the record.
+ */
+export function RecordStates<T>({ query, missing, notFound, loadError, children }: RecordStatesProps<T>) {
+  if (query.isPending) return <PageSpinner />;
+  if (missing) return notFound;
+  if (query.isError) return <LoadError message={loadError} onRetry={() => void query.refetch()} />;
+  return children(query.data);
+}
