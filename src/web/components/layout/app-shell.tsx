@@ -10,6 +10,7 @@ import { useRealtime } from "@/web/lib/realtime";
 import { signOut, useMe } from "@/web/lib/session";
 import { Button } from "../ui/button";
 import { PageSpinner } from "../ui/spinner";
+import { PageErrorBoundary } from "./page-error-boundary";
 
 export interface NavItem {
   to: string;
@@ -138,9 +139,11 @@ export function AppShell({ title, home, nav }: AppShellProps) {
         ) : null}
       </header>
       <main className="mx-auto max-w-7xl px-4 py-8">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
     </div>
   );
