@@ -153,6 +153,30 @@ test.describe("the customer layout", () => {
   });
 });
 
+/** At 360 px the title stays in the header, between the brand and the menu button. */
+async function expectTitleBesideMenu(page: Page, path: string, title: string) {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(path);
+  const banner = page.getByRole("banner");
+  const titleText = banner.getByText(title, { exact: true });
+  await expect(titleText).toBeVisible();
+  const menuButton = banner.getByRole("button", { name: "Open menu" });
+  await expect(menuButton).toBeVisible();
+  const [titleBox, menuBox] = await Promise.all([titleText.boundingBox(), menuButton.boundingBox()]);
+  expect(titleBox!.x + titleBox!.width).toBeLessThanOrEqual(menuBox!.x);
+  expect(menuBox!.x + menuBox!.width).toBeLessThanOrEqual(360);
+}
+
+test.describe("the header on a phone", () => {
+  test('keeps the title "Customer Portal" visible beside the brand and the menu button at 360 px', async ({ customerPage: page }) => {
+    await expectTitleBesideMenu(page, "/dashboard", "Customer Portal");
+  });
+
+  test('keeps the title "Admin Dashboard" visible beside the brand and the menu button at 360 px', async ({ adminPage: page }) => {
+    await expectTitleBesideMenu(page, "/admin", "Admin Dashboard");
+  });
+});
+
 test.describe("the admin layout", () => {
   test("is titled Admin Dashboard with the admin nav in order", async ({ adminPage: page }) => {
     await page.goto("/admin");

@@ -94,10 +94,11 @@ export function AppShell({ title, home, nav }: AppShellProps) {
     <div className="min-h-screen">
       <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
-          <Link to={home} className="text-lg font-bold text-primary">
+          <Link to={home} className="shrink-0 text-lg font-bold text-primary">
             {brandName}
           </Link>
-          <span className="hidden text-sm font-medium text-muted-foreground sm:inline">{title}</span>
+          {/* On every width: cut short with an ellipsis when the header runs out of room. */}
+          <span className="min-w-0 truncate text-sm font-medium text-muted-foreground">{title}</span>
           <NavList label="Main" nav={nav} className="ml-4 hidden items-center gap-1 md:flex" />
           <div className="ml-auto hidden items-center gap-3 md:flex">
             {user ? (
