@@ -1,8 +1,16 @@
 import type { Page } from "@playwright/test";
-import { createProject, createTicket, failRequests, setTicketStatus, tag, test } from "./support/customer-data";
+import { createProject, createTicket, failRequests, setTicketStatus, tag, test, type AdminApi } from "./support/customer-data";
 import { expect } from "./support/fixtures";
 
 const column = (page: Page, name: "Pending" | "Doing" | "Done") => page.getByRole("region", { name });
+
+/** `count` tickets in a project, opened by the admin (whose posts are not rate-limited), ten at a time. */
+async function openTickets(admin: AdminApi, projectId: string, count: number) {
+  for (let opened = 0; opened < count; opened += 10) {
+    const batch = Array.from({ length: Math.min(10, count - opened) }, (_, k) => `Old ticket ${opened + k + 1}`);
+    await Promise.all(batch.map((title) => createTicket(admin.request, { projectId, title })));
+  }
+}
 
 test.describe("customer tickets board", () => {
   test("creates a ticket through the dialog and shows it on the board by status", async ({ admin, newCustomer }) => {
@@ -93,5 +101,32 @@ test.describe("customer tickets board", () => {
     // The board behind the modal is hidden from assistive tech until the dialog closes.
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(column(page, "Pending").getByTestId("column-count")).toHaveText("0");
+  });
+
+  test("counts every ticket of a long history in its column and loads more as the column scrolls or on Show more", async ({ admin, newCustomer }) => {
+    test.setTimeout(180_000);
+    const customer = await newCustomer(`History Co ${tag()}`);
+    const { page } = customer;
+    const project = await createProject(admin, customer.company.id, { name: `Legacy ${tag()}` });
+    await openTickets(admin, project.id, 1001);
+    const fixed = await createTicket(customer.context.request, { projectId: project.id, title: `Recent fix ${tag()}` });
+    await setTicketStatus(admin, fixed.id, "done");
+
+    await page.goto("/dashboard/tickets");
+    const pending = column(page, "Pending");
+    await expect(pending.getByTestId("column-count")).toHaveText("1,001");
+    await expect(column(page, "Doing").getByTestId("column-count")).toHaveText("0");
+    await expect(column(page, "Done").getByTestId("column-count")).toHaveText("1");
+    await expect(column(page, "Done").getByRole("link")).toHaveCount(1);
+
+    // A page at a time: scrolling the column to its last card brings the next page…
+    const cards = pending.getByRole("link");
+    await expect(cards).toHaveCount(50);
+    await cards.last().scrollIntoViewIfNeeded();
+    await expect(cards).toHaveCount(100);
+    // …and so does asking for it.
+    await pending.getByRole("button", { name: "Show more" }).click();
+    await expect(cards).toHaveCount(150);
+    await expect(cards.filter({ hasText: "Old ticket" })).toHaveCount(150);
   });
 });

@@ -1,4 +1,60 @@
-import { expect, test } from "./support/fixtures";
+import type { Page, Request } from "@playwright/test";
+import { E2E_ADMIN } from "./support/constants";
+import { expect, test, type Credentials } from "./support/fixtures";
+
+/**
+ * Holds the page's first /api/me request (a slow server) until `release`, which resolves once
+ * its answer has reached the browser; later requests pass at once.
+ */
+async function holdFirstSessionCheck(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held: Request | undefined;
+  await page.route("**/api/me", async (route) => {
+    if (held) return route.fallback();
+    held = route.request();
+    await released;
+    await route.continue();
+  });
+  return {
+    release: async () => {
+      expect(held, "the page asked /api/me").toBeDefined();
+      const answered = page.waitForEvent("requestfinished", { predicate: (request) => request === held });
+      release();
+      await answered;
+    },
+  };
+}
+
+/** Signs in through the form on /auth. */
+async function signInOnForm(page: Page, credentials: Pick<Credentials, "email" | "password">) {
+  await page.getByLabel("Email").fill(credentials.email);
+  await page.getByLabel("Password").fill(credentials.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+const SESSION_CHECK_TIMEOUT_MS = 2000;
+
+/**
+ * A signed-in user opens `path` while /api/me hangs: after 2 s the page gives up and shows the
+ * sign-in form; the answer arriving later leaves them there; signing in brings them to `path`.
+ */
+async function givesUpThenReturnsAfterSignIn(page: Page, path: string, credentials: Pick<Credentials, "email" | "password">, heading: string) {
+  const sessionCheck = await holdFirstSessionCheck(page);
+  const started = Date.now();
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+  await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(SESSION_CHECK_TIMEOUT_MS);
+
+  // The slow server answers now that this user does have a session: the form stays.
+  await sessionCheck.release();
+  await signInOnForm(page, credentials);
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname + url.search === path);
+  await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+}
 
 test.describe("routing and the session", () => {
   test("sends a visitor without a session from / to /auth", async ({ anonPage: page }) => {
@@ -23,6 +79,38 @@ test.describe("routing and the session", () => {
   test("sends a signed-in admin from / to /admin", async ({ adminPage: page }) => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test("stops waiting for a slow session check on / after 2 s and shows the sign-in form", async ({ anonPage: page }) => {
+    const sessionCheck = await holdFirstSessionCheck(page);
+    const started = Date.now();
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
+    await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SESSION_CHECK_TIMEOUT_MS);
+    await sessionCheck.release();
+  });
+
+  test("stops waiting for a slow session check on a customer page after 2 s, ignores the late answer, and signing in returns there", async ({
+    customerPage: page,
+  }) => {
+    await givesUpThenReturnsAfterSignIn(page, "/dashboard/tickets", page.credentials, "Tickets");
+  });
+
+  test("stops waiting for a slow session check on an admin page after 2 s, ignores the late answer, and signing in returns there", async ({
+    adminPage: page,
+  }) => {
+    // With a search, which the way back keeps too.
+    await givesUpThenReturnsAfterSignIn(page, "/admin/invoices?q=INV", E2E_ADMIN, "Invoices");
+  });
+
+  test("brings a signed-out visitor back to the page they opened after signing in", async ({ customerPage: page }) => {
+    await page.context().clearCookies();
+    await page.goto("/dashboard/invoices");
+    await expect(page).toHaveURL(/\/auth$/);
+    await signInOnForm(page, page.credentials);
+    await expect(page).toHaveURL(/\/dashboard\/invoices$/);
   });
 
   test("shows the 404 page for an unknown path with a way home", async ({ anonPage: page }) => {
@@ -62,6 +150,30 @@ test.describe("the customer layout", () => {
     await page.locator("#mobile-menu").getByRole("button", { name: "Logout" }).click();
     await expect(page.getByText("Logged out successfully")).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
+  });
+});
+
+/** At 360 px the title stays in the header, between the brand and the menu button. */
+async function expectTitleBesideMenu(page: Page, path: string, title: string) {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(path);
+  const banner = page.getByRole("banner");
+  const titleText = banner.getByText(title, { exact: true });
+  await expect(titleText).toBeVisible();
+  const menuButton = banner.getByRole("button", { name: "Open menu" });
+  await expect(menuButton).toBeVisible();
+  const [titleBox, menuBox] = await Promise.all([titleText.boundingBox(), menuButton.boundingBox()]);
+  expect(titleBox!.x + titleBox!.width).toBeLessThanOrEqual(menuBox!.x);
+  expect(menuBox!.x + menuBox!.width).toBeLessThanOrEqual(360);
+}
+
+test.describe("the header on a phone", () => {
+  test('keeps the title "Customer Portal" visible beside the brand and the menu button at 360 px', async ({ customerPage: page }) => {
+    await expectTitleBesideMenu(page, "/dashboard", "Customer Portal");
+  });
+
+  test('keeps the title "Admin Dashboard" visible beside the brand and the menu button at 360 px', async ({ adminPage: page }) => {
+    await expectTitleBesideMenu(page, "/admin", "Admin Dashboard");
   });
 });
 

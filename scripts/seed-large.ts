@@ -6,6 +6,10 @@
  *
  * Every seeded customer signs in with password SEED_PASSWORD: customer{N}@seed.portico.test.
  * Admin: admin@seed.portico.test. Meant for PostgreSQL (DATABASE_URL); works on PGlite, slowly.
+ *
+ * One more company has a long history: "Seed Long History Ltd", whose one customer
+ * history@seed.portico.test has LONG_HISTORY_TICKETS tickets (10,000 at any SEED_SCALE) spread
+ * over the three statuses; the ticket board benchmark (bench/ticket-board.ts) signs in as them.
  */
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../src/server/db/client";
@@ -21,6 +25,8 @@ const TICKETS = n(1_000_000);
 const INVOICES = n(100_000);
 const MESSAGES = n(200_000);
 const COMMENTS = n(200_000);
+const LONG_HISTORY_TICKETS = Number(process.env.SEED_LONG_HISTORY_TICKETS ?? 10_000);
+const LONG_HISTORY_EMAIL = "history@seed.portico.test";
 
 // uuid from a namespace letter and a row number: stable across runs.
 const id = (ns: string, expr: string) => `('${ns}0000000-0000-4000-8000-' || lpad(to_hex(${expr}), 12, '0'))::uuid`;
@@ -76,6 +82,22 @@ async function main() {
     SELECT ${id("8", "g")}, ${id("c", `((g - 1) % ${COMPANIES}) + 1`)}, ${id("a", `((g - 1) % ${COMPANIES}) + 1`)},
       'Seed message ' || g, g % 5 <> 0, now() - (g || ' seconds')::interval
     FROM generate_series(1, ${MESSAGES}) g ON CONFLICT DO NOTHING`);
+  // The long-history company's rows use namespaces 7 (company, customer, account, project) and 6
+  // (tickets), which the generated rows above never do.
+  const history = (k: number) => `'70000000-0000-4000-8000-${String(k).padStart(12, "0")}'::uuid`;
+  await step("long history", `INSERT INTO companies (id, name, contact_name, created_at)
+    VALUES (${history(1)}, 'Seed Long History Ltd', 'Hana History', now() - interval '10 years') ON CONFLICT DO NOTHING`);
+  await step("long history", `INSERT INTO profiles (id, full_name, email, email_verified, created_at, updated_at)
+    VALUES (${history(2)}, 'Hana History', '${LONG_HISTORY_EMAIL}', true, now(), now()) ON CONFLICT DO NOTHING`);
+  await step("long history", `INSERT INTO accounts (id, account_id, provider_id, user_id, password, created_at, updated_at)
+    VALUES (${history(3)}, ${history(2)}::text, 'credential', ${history(2)}, '${hash}', now(), now()) ON CONFLICT DO NOTHING`);
+  await step("long history", `INSERT INTO company_users (user_id, company_id) VALUES (${history(2)}, ${history(1)}) ON CONFLICT DO NOTHING`);
+  await step("long history", `INSERT INTO projects (id, slug, company_id, name, status, created_at)
+    VALUES (${history(4)}, 'seed-long-history', ${history(1)}, 'Seed Long History', 'active', now() - interval '10 years') ON CONFLICT DO NOTHING`);
+  await step("long history", `INSERT INTO tickets (id, project_id, company_id, title, status, priority, created_by, created_at)
+    SELECT ${id("6", "g")}, ${history(4)}, ${history(1)}, 'History Ticket ' || g, (ARRAY['pending','doing','done'])[1 + g % 3]::ticket_status,
+      (ARRAY['low','medium','high','urgent'])[1 + g % 4]::ticket_priority, ${history(2)}, now() - (g || ' minutes')::interval
+    FROM generate_series(1, ${LONG_HISTORY_TICKETS}) g ON CONFLICT DO NOTHING`);
   await step("analyze", "ANALYZE");
   console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s. Sign in as customer1@seed.portico.test or admin@seed.portico.test with "${SEED_PASSWORD}".`);
   await database.close();

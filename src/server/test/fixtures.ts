@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { TicketStatus } from "@/shared/enums";
 import type { Company } from "@/shared/schemas/company";
 import type { Project } from "@/shared/schemas/project";
-import { companies, companyUsers, projects } from "@/server/db/schema";
+import { companies, companyUsers, projects, tickets } from "@/server/db/schema";
 import type { PorticoEvent } from "@/server/realtime/event-bus";
 import type { TestServer, TestUser } from "./harness";
 
@@ -52,6 +54,22 @@ export async function insertProject(server: TestServer, companyId: string, name 
     .values({ companyId, name, slug: `${name.toLowerCase().replace(/\W+/g, "-")}-${randomUUID().slice(0, 8)}` })
     .returning({ id: projects.id, name: projects.name, slug: projects.slug });
   return project!;
+}
+
+/**
+ * `count` ticket rows of one status in a project, in one statement (a company with a long
+ * history), titled `${title} 1` (the oldest) to `${title} ${count}` (the newest).
+ */
+export async function insertTickets(
+  server: TestServer,
+  project: { id: string; companyId: string },
+  { count, status, title = "Bulk ticket" }: { count: number; status: TicketStatus; title?: string },
+) {
+  await server.deps.db.execute(sql`
+    insert into ${tickets} (project_id, company_id, title, status, created_at)
+    select ${project.id}::uuid, ${project.companyId}::uuid, ${title} || ' ' || g, ${status}::ticket_status,
+      now() - make_interval(secs => ${count}::int - g)
+    from generate_series(1, ${count}::int) as g`);
 }
 
 /** Creates a project through the admin API (POST /api/projects) and fails loudly if that does not work. */

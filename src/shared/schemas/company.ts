@@ -59,6 +59,7 @@ export type Company = z.infer<typeof companySchema>;
 /** One row of the admin Customers table. */
 export const companyListItemSchema = companySchema.extend({
   projectCount: z.number().int().min(0),
+  /** The Users column: members of the company only (no admins, no pending invitations). */
   userCount: z.number().int().min(0),
 });
 export type CompanyListItem = z.infer<typeof companyListItemSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ticketPriorities, ticketStatuses } from "../enums";
+import { ticketPriorities, ticketStatuses, type TicketStatus } from "../enums";
 import { NOTHING_TO_UPDATE } from "../rules/common";
 import { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX, ticketMessages } from "../rules/ticket";
 import { pageOf, pageQuerySchema } from "./pagination";
@@ -51,6 +51,19 @@ export const ticketListQuerySchema = pageQuerySchema.extend({
   companyId: z.uuid().optional(),
 });
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
+
+/** The board's column counts: the list's filters, without paging or search. */
+export const ticketStatusCountsQuerySchema = z.object({
+  projectId: z.uuid().optional(),
+  // Admins only, as in the list.
+  companyId: z.uuid().optional(),
+});
+export type TicketStatusCountsQuery = z.infer<typeof ticketStatusCountsQuerySchema>;
+
+const exactCount = z.number().int().min(0);
+/** How many tickets there are in each status: exact at any size (no cap, unlike a list's total). */
+export const ticketStatusCountsSchema = z.object({ pending: exactCount, doing: exactCount, done: exactCount } satisfies Record<TicketStatus, z.ZodNumber>);
+export type TicketStatusCounts = z.infer<typeof ticketStatusCountsSchema>;
 
 const named = z.object({ id: z.uuid(), name: z.string() });
 

@@ -1,4 +1,5 @@
 import { lazy, useState, type ComponentType } from "react";
+import { onRetryOfFailedLoad } from "../lib/stale-build";
 
 export interface LazyPage {
   (): React.JSX.Element;
@@ -18,12 +19,16 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
     (loading ??= load().then(
       (module) => (loaded = pick(module)),
       (error: unknown) => {
-        // A failed chunk (network) may be retried on the next visit.
+        // A failed chunk (network, a deploy) may be loaded again: at once by a caller of preload,
+        // and by the page once its error view has shown (lib/stale-build.ts). React.lazy keeps a
+        // failure for good, so the page then gets a new one.
         loading = undefined;
+        onRetryOfFailedLoad(() => (Lazy = lazyOnce()));
         throw error;
       },
     ));
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  const lazyOnce = () => lazy(() => preload().then((component) => ({ default: component })));
+  let Lazy = lazyOnce();
 
   function Page() {
     // Chosen once per mount: switching component types later would remount the screen.

@@ -1,4 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
+import { ErrorBoundary } from "../components/layout/error-boundary";
 import { ToasterHost } from "../components/toaster/toaster-host";
 import { queryClient } from "../lib/query-client";
 import { AppRouter } from "./router";
@@ -7,7 +8,10 @@ export function Providers() {
   return (
     <QueryClientProvider client={queryClient}>
       <AppRouter />
-      <ToasterHost />
+      {/* Toasts are not worth the app: if sonner's code cannot load, they go (lib/toast.ts logs them). */}
+      <ErrorBoundary fallback={() => null}>
+        <ToasterHost />
+      </ErrorBoundary>
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { BrowserRouter, matchRoutes, useRoutes, type RouteObject } from "react-router";
+import { PageErrorBoundary } from "../components/layout/page-error-boundary";
 import { RequireSession } from "../components/layout/require-session";
 import { PageSpinner } from "../components/ui/spinner";
 import { prefetchMe, prefetchProbedMe } from "../lib/session";
@@ -111,9 +112,11 @@ function AppRoutes() {
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <Suspense fallback={<PageSpinner />}>
-        <AppRoutes />
-      </Suspense>
+      <PageErrorBoundary fullPage>
+        <Suspense fallback={<PageSpinner />}>
+          <AppRoutes />
+        </Suspense>
+      </PageErrorBoundary>
     </BrowserRouter>
   );
 }

@@ -14,6 +14,24 @@ export const meQueryKey = ["me"] as const;
 export const homePathFor = (me: Pick<Me, "role" | "company">) =>
   can({ role: me.role, companyId: me.company?.id ?? null }, "readAll", "company") ? "/admin" : "/dashboard";
 
+/**
+ * What a page sends along to /auth (as router state, so no link can plant a destination): the
+ * path the user wanted, so signing in returns there, and whether the session check gave up.
+ */
+export interface AuthRouteState {
+  from?: string;
+  sessionCheckTimedOut?: boolean;
+}
+
+/** After signing in: the page the user wanted when it is in their own area, else their home. */
+export function returnPathFor(me: Pick<Me, "role" | "company">, from: string | undefined): string {
+  const home = homePathFor(me);
+  if (!from?.startsWith(home)) return home;
+  const rest = from.slice(home.length);
+  // "/dashboard/tickets" and "/dashboard?x" are in "/dashboard"; "/dashboardx" is not.
+  return rest === "" || /^[/?#]/.test(rest) ? from : home;
+}
+
 /** The signed-in user, or null when there is no session. */
 export async function fetchMe() {
   try {
@@ -49,9 +67,12 @@ export function prefetchMe() {
 
 const probedMeQuery = { queryKey: meQueryKey, queryFn: probeMe, staleTime: 60_000 };
 
-/** On the sign-in page: the same cached answer as `useMe`, found without a 401 when signed out. */
-export function useProbedMe() {
-  return useQuery(probedMeQuery);
+/**
+ * On the sign-in page: the same cached answer as `useMe`, found without a 401 when signed out.
+ * Not asked at all (`enabled: false`) when the page that sent the user here gave up waiting.
+ */
+export function useProbedMe({ enabled = true } = {}) {
+  return useQuery({ ...probedMeQuery, enabled });
 }
 
 export function prefetchProbedMe() {

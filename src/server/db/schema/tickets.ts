@@ -46,6 +46,10 @@ export const tickets = pgTable(
     index("tickets_created_by_idx").on(t.createdBy),
     index("tickets_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     index("tickets_status_created_at_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+    // A column of a customer's board, a page at a time at any depth, and its exact count (index
+    // only): without it a deep page of a long history was planned as a bitmap AND with the
+    // global status index, 100 ms at 10,000 tickets in one company.
+    index("tickets_company_id_status_created_at_idx").on(t.companyId, t.status, t.createdAt.desc().nullsFirst(), t.id),
   ],
 );
 

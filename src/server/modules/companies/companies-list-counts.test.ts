@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { companyUsers } from "@/server/db/schema";
 import { addMember, createProject, customerWithCompany } from "@/server/test/fixtures";
 import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 
@@ -28,5 +30,21 @@ describe("GET /api/companies, per-row counts", () => {
       );
       for (const row of rows) expect(row).toMatchObject({ projectCount: expected(row.name), userCount: expected(row.name) });
     }
+  });
+
+  it("counts as Users only the company's own members: no admin, no other company's member, no user without a company, no one who left", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const first = await customerWithCompany(server, `Members ${tag} A`);
+    await addMember(server, first.company.id);
+    const leaving = await addMember(server, first.company.id);
+    const second = await customerWithCompany(server, `Members ${tag} B`);
+    for (let i = 0; i < 3; i++) await addMember(server, second.company.id);
+    await server.createUser({ name: "Without A Company" });
+    await server.createUser({ admin: true, name: "Another Admin" });
+    await server.deps.db.delete(companyUsers).where(eq(companyUsers.userId, leaving.id));
+
+    const response = await admin.client.get(`/api/companies?q=${tag}`);
+    const users = Object.fromEntries(response.body.items.map((row: { name: string; userCount: number }) => [row.name, row.userCount]));
+    expect(users).toEqual({ [`Members ${tag} A`]: 2, [`Members ${tag} B`]: 4 });
   });
 });

@@ -10,7 +10,7 @@ import { companies, companyUsers } from "@/server/db/schema";
 import { conflict, forbidden, notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { companyScope } from "../scopes";
-import { activeProjectCount, companyIdIn, projectCountOf, toCompany, userCountOf } from "./company-select";
+import { activeProjectCount, companyIdIn, memberCountOf, projectCountOf, toCompany } from "./company-select";
 
 /** Admin only: every company with its project and user counts. */
 export async function listCompanies({ db, actor }: ServiceContext, query: CompanyListQuery): Promise<Page<CompanyListItem>> {
@@ -44,7 +44,7 @@ export async function listCompanies({ db, actor }: ServiceContext, query: Compan
           createdAt: page.createdAt,
           updatedAt: page.updatedAt,
           projectCount: projectCountOf(companyIdIn("page")),
-          userCount: userCountOf(companyIdIn("page")),
+          userCount: memberCountOf(companyIdIn("page")),
           fullCount,
         })
         .from(page)

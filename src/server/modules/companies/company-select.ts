@@ -24,5 +24,9 @@ export const companyIdIn = (alias: string) => sql`${sql.identifier(alias)}.${sql
 // Correlated counts, each one an index lookup (projects_company_id_created_at_idx,
 // company_users_company_id_idx); `id` is the qualified company id they count for.
 export const projectCountOf = (id: SQL) => sql<number>`(select count(*)::int from ${projects} where ${qualified(projects.companyId)} = ${id})`;
-export const userCountOf = (id: SQL) => sql<number>`(select count(*)::int from ${companyUsers} where ${qualified(companyUsers.companyId)} = ${id})`;
+/**
+ * The admin Users column: the company's members, one membership row each. An admin belongs to no
+ * company (D12), and an invitation is no membership until it is accepted: neither is counted.
+ */
+export const memberCountOf = (id: SQL) => sql<number>`(select count(*)::int from ${companyUsers} where ${qualified(companyUsers.companyId)} = ${id})`;
 export const activeProjectCount = sql<number>`(select count(*)::int from ${projects} where ${qualified(projects.companyId)} = ${companyId} and ${qualified(projects.status)} = 'active')`;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TestUser } from "../../test/harness";
-import { customerWithProject, insertProject } from "@/server/test/fixtures";
+import { createCustomer, customerWithProject, insertProject, insertTickets } from "@/server/test/fixtures";
 import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 
 let secondProjectOfA: { id: string; name: string };
@@ -39,10 +39,20 @@ describe("GET /api/tickets for a customer", () => {
     expect(titles((await b.customer.client.get("/api/tickets")).body)).toEqual(["Beta only"]);
   });
 
-  it("returns the whole board in one page whatever page size is asked for", async () => {
-    const response = await a.customer.client.get("/api/tickets?page=2&pageSize=1");
-    expect(response.body).toMatchObject({ total: 3, page: 1 });
-    expect(response.body.items).toHaveLength(3);
+  it("pages the company's tickets like any list, also one status at a time (the board's columns)", async () => {
+    const first = await a.customer.client.get("/api/tickets?pageSize=2");
+    expect(first.body).toMatchObject({ total: 3, totalExact: true, page: 1, pageSize: 2 });
+    expect(titles(first.body)).toEqual(["Alpha third", "Alpha second 100%_done"]);
+    expect(titles((await a.customer.client.get("/api/tickets?pageSize=2&page=2")).body)).toEqual(["Alpha first"]);
+    const pending = await a.customer.client.get("/api/tickets?status=pending&pageSize=1&page=2");
+    expect(pending.body).toMatchObject({ total: 2, page: 2, pageSize: 1 });
+    expect(titles(pending.body)).toEqual(["Alpha first"]);
+  });
+
+  it("answers 400 naming the field for a page size over the limit", async () => {
+    const response = await a.customer.client.get("/api/tickets?pageSize=101");
+    expect(response.status).toBe(400);
+    expect(response.problem.errors![0]!.field).toBe("pageSize");
   });
 
   it("filters by project and cannot be widened to another company", async () => {
@@ -97,11 +107,56 @@ describe("GET /api/tickets for an admin", () => {
   });
 });
 
+describe("GET /api/tickets/status-counts", () => {
+  const counts = async (user: TestUser, query = "") => {
+    const response = await user.client.get(`/api/tickets/status-counts${query}`);
+    expect(response.status).toBe(200);
+    return response.body;
+  };
+
+  it("counts the customer's company's tickets per status and nothing of another company's", async () => {
+    expect(await counts(a.customer)).toEqual({ pending: 2, doing: 0, done: 1 });
+    expect(await counts(b.customer)).toEqual({ pending: 1, doing: 0, done: 0 });
+    expect(await counts(a.customer, `?companyId=${b.company.id}`)).toEqual({ pending: 2, doing: 0, done: 1 });
+    expect(await counts(a.customer, `?projectId=${secondProjectOfA.id}`)).toEqual({ pending: 1, doing: 0, done: 0 });
+    expect(await counts(a.customer, `?projectId=${b.project.id}`)).toEqual({ pending: 0, doing: 0, done: 0 });
+    expect(await counts(await server.createUser())).toEqual({ pending: 0, doing: 0, done: 0 });
+  });
+
+  it("counts any company's tickets for an admin", async () => {
+    expect(await counts(admin, `?companyId=${a.company.id}`)).toEqual({ pending: 2, doing: 0, done: 1 });
+    expect(await counts(admin, `?companyId=${b.company.id}`)).toEqual({ pending: 1, doing: 0, done: 0 });
+    expect(await counts(admin, `?projectId=${a.project.id}`)).toEqual({ pending: 1, doing: 0, done: 1 });
+  });
+
+  it("counts exactly past the lists' 10,000-row cap, and the pages reach the oldest ticket", async () => {
+    const big = await customerWithProject(server, "Long History Ltd");
+    await insertTickets(server, { id: big.project.id, companyId: big.company.id }, { count: 10_001, status: "done", title: "Old ticket" });
+    const colleague = await createCustomer(server, big.company.id);
+    expect(await counts(colleague)).toEqual({ pending: 0, doing: 0, done: 10_001 });
+
+    const first = await colleague.client.get("/api/tickets?status=done&pageSize=100");
+    expect(first.body).toMatchObject({ total: 10_000, totalExact: false });
+    expect(titles(first.body)[0]).toBe("Old ticket 10001");
+    const last = await colleague.client.get("/api/tickets?status=done&pageSize=100&page=101");
+    expect(titles(last.body)).toEqual(["Old ticket 1"]);
+  });
+
+  it("answers 401 to an anonymous caller and 400 naming the field for a malformed filter", async () => {
+    expect((await server.anonymous().get("/api/tickets/status-counts")).status).toBe(401);
+    const response = await a.customer.client.get("/api/tickets/status-counts?projectId=nope");
+    expect(response.status).toBe(400);
+    expect(response.problem.errors![0]!.field).toBe("projectId");
+  });
+});
+
 describe("OpenAPI document", () => {
   it("documents every ticket and ticket comment route", async () => {
     const doc = await server.anonymous().get("/api/openapi.json");
     expect(doc.status).toBe(200);
-    expect(Object.keys(doc.body.paths!)).toEqual(expect.arrayContaining(["/tickets", "/tickets/{id}", "/tickets/{id}/comments"]));
+    expect(Object.keys(doc.body.paths!)).toEqual(
+      expect.arrayContaining(["/tickets", "/tickets/status-counts", "/tickets/{id}", "/tickets/{id}/comments"]),
+    );
     expect(Object.keys(doc.body.paths!["/tickets/{id}"]!)).toEqual(expect.arrayContaining(["get", "patch"]));
   });
 });

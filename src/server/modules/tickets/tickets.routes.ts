@@ -3,21 +3,30 @@ import {
   ticketListQuerySchema,
   ticketPageSchema,
   ticketSchema,
+  ticketStatusCountsQuerySchema,
+  ticketStatusCountsSchema,
   updateTicketInputSchema,
 } from "@/shared/schemas/ticket";
 import { createRouter } from "../../http/context";
 import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
-import { createTicket, findTicket, listTickets, updateTicket } from "./tickets.service";
+import { countTicketsByStatus, createTicket, findTicket, listTickets, updateTicket } from "./tickets.service";
 
 const route = sessionRoutes("Tickets");
 
 const list = route.get("/", "listTickets", "Tickets the caller may see, newest first", [400, 401], {
   description:
-    "Customers get every ticket of their company in one page (page and pageSize are ignored; companyId is ignored). " +
-    "Admins get a page of all tickets, optionally filtered by companyId, projectId, status and a title search `q`.",
+    "A page of the tickets the caller may see: a customer's company's (companyId is ignored for them), or for an admin every " +
+    "company's, optionally filtered by companyId. Both may filter by projectId, status and a title search `q`. " +
+    "`total` is exact up to 10,000; GET /tickets/status-counts counts exactly at any size.",
   request: { query: ticketListQuerySchema },
   responses: { 200: jsonContent(ticketPageSchema, "A page of tickets") },
+});
+
+const statusCounts = route.get("/status-counts", "countTicketsByStatus", "How many tickets the caller may see are in each status, exactly", [400, 401], {
+  description: "The ticket board's column counts. Scoped like the list: a customer's company's tickets (companyId is ignored for them), an admin's all or one company's.",
+  request: { query: ticketStatusCountsQuerySchema },
+  responses: { 200: jsonContent(ticketStatusCountsSchema, "The count per status") },
 });
 
 const get = route.get("/{id}", "getTicket", "One ticket with its project and company", [400, 401, 404], {
@@ -43,6 +52,8 @@ const update = route.patch("/{id}", "updateTicket", "Edit a ticket's title, desc
 export function ticketRoutes() {
   return createRouter()
     .openapi(list, async (c) => c.json(await listTickets(c.var.ctx, c.req.valid("query")), 200))
+    // Before /{id}, which would otherwise take "status-counts" for a malformed id.
+    .openapi(statusCounts, async (c) => c.json(await countTicketsByStatus(c.var.ctx, c.req.valid("query")), 200))
     .openapi(get, async (c) => c.json(await findTicket(c.var.ctx, c.req.valid("param").id), 200))
     .openapi(create, async (c) => c.json(await createTicket(c.var.ctx, c.req.valid("json")), 201))
     .openapi(update, async (c) => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { can } from "@/shared/policies";
 import type { Page } from "@/shared/schemas/pagination";
 import type {
@@ -6,6 +6,8 @@ import type {
   Ticket,
   TicketListItem,
   TicketListQuery,
+  TicketStatusCounts,
+  TicketStatusCountsQuery,
   UpdateTicketInput,
 } from "@/shared/schemas/ticket";
 import { pagedList } from "@/server/db/paged-list";
@@ -14,12 +16,6 @@ import { companies, profiles, projects, tickets } from "@/server/db/schema";
 import { badRequest, forbidden, notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { projectScope, ticketScope } from "../scopes";
-
-/**
- * A customer's board shows every ticket of their one company, so their list is not paged; this
- * cap only guards the server against a pathological company. `total` still counts them all.
- */
-export const CUSTOMER_TICKET_LIMIT = 1000;
 
 const listColumns = {
   id: tickets.id,
@@ -46,8 +42,9 @@ export async function listTickets({ db, actor }: ServiceContext, query: TicketLi
     // The joins are on non-null foreign keys, so counting tickets alone gives the same number.
     table: tickets,
     filter,
-    page: readsAll ? query.page : 1,
-    pageSize: readsAll ? query.pageSize : CUSTOMER_TICKET_LIMIT,
+    // Customers page too: the board loads each column a page at a time, at any size.
+    page: query.page,
+    pageSize: query.pageSize,
     select: (where, fullCount) =>
       db
         .select({ ...listColumns, fullCount })
@@ -62,6 +59,25 @@ export async function listTickets({ db, actor }: ServiceContext, query: TicketLi
   });
   const items = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }));
   return { items, ...counted };
+}
+
+/**
+ * The board's column counts, exact however many tickets there are: one grouped count over the
+ * company's tickets (tickets_company_id_created_at_idx), scoped like the list.
+ */
+export async function countTicketsByStatus({ db, actor }: ServiceContext, query: TicketStatusCountsQuery): Promise<TicketStatusCounts> {
+  const readsAll = can(actor, "readAll", "ticket");
+  const filter = ticketScope(actor)
+    .filter()
+    .equals("project", tickets.projectId, query.projectId)
+    .equals("company", tickets.companyId, readsAll ? query.companyId : undefined);
+  const statement = prepared(db, `ticket_status_counts_${filter.key}`, (name) =>
+    db.select({ status: tickets.status, count: count() }).from(tickets).where(filter.where()).groupBy(tickets.status).prepare(name),
+  );
+  const rows = await statement.execute(filter.values);
+  const counts: TicketStatusCounts = { pending: 0, doing: 0, done: 0 };
+  for (const row of rows) counts[row.status] = row.count;
+  return counts;
 }
 
 export async function findTicket({ db, actor }: ServiceContext, id: string): Promise<Ticket> {

@@ -11,9 +11,10 @@ import { actorNames, counts, type ActorName, type World } from "./world";
  * lists, how many rows (the page's `total` must say the same).
  */
 
-/** A status, or a 200 list with exactly this many rows. */
-export type Expect = number | { status: 200; rows: number };
+/** A status, a 200 list with exactly this many rows, or 200 counts (an object of numbers) adding up to this many. */
+export type Expect = number | { status: 200; rows: number } | { status: 200; counted: number };
 export const rows = (n: number): Expect => ({ status: 200, rows: n });
+export const counted = (n: number): Expect => ({ status: 200, counted: n });
 
 export interface Request {
   path: string;
@@ -288,6 +289,20 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
         [rows(a.tickets + b.tickets), rows(a.tickets), rows(b.tickets), rows(b.tickets)],
       ),
     },
+    "GET /api/tickets/status-counts": {
+      objects: {
+        none: () => ({ path: "/api/tickets/status-counts" }),
+        "companyId=foreign": (w) => ({ path: `/api/tickets/status-counts?companyId=${w.b.company.id}` }),
+        "projectId=foreign": (w) => ({ path: `/api/tickets/status-counts?projectId=${w.b.projects[0]!.id}` }),
+      },
+      // The counts add up to the tickets the list shows the same actor.
+      expect: customersAndAdmin(
+        [counted(a.tickets), counted(a.tickets), counted(0)],
+        [counted(b.tickets), counted(b.tickets), counted(b.tickets)],
+        [counted(0), counted(0), counted(0)],
+        [counted(a.tickets + b.tickets), counted(b.tickets), counted(b.tickets)],
+      ),
+    },
     "GET /api/tickets/:id": {
       objects: byId((id) => `/api/tickets/${id}`, (w, side) => w[side].tickets[0]!.id),
       expect: tenantRecord(200, 200),
@@ -410,16 +425,22 @@ export async function runCell(world: World, cell: Cell, options: { streamMs?: nu
 /** Why a response does not meet its cell's expectation, or undefined when it does. */
 export function mismatch(cell: Cell, response: Sent): string | undefined {
   const label = `${cell.route} [${cell.object}] as ${cell.actor}`;
-  const expected = typeof cell.expect === "number" ? { status: cell.expect, rows: undefined } : cell.expect;
+  const expected = typeof cell.expect === "number" ? { status: cell.expect } : cell.expect;
   if (response.status !== expected.status) {
     return `${label}: expected ${expected.status}, got ${response.status} ${response.text.slice(0, 160)}`;
   }
-  if (expected.rows === undefined) return undefined;
-  // Any list route's answer: an array, or a page of rows (shared/schemas/pagination.ts); checked below.
-  const body = response.body as unknown[] | Page<unknown> | undefined;
-  const list = Array.isArray(body) ? body : body?.items;
+  // A counts answer, or any list route's answer: an array, or a page of rows (shared/schemas/pagination.ts).
+  const body = response.body as Record<string, unknown> | unknown[] | Page<unknown> | undefined;
+  if ("counted" in expected) {
+    const values: unknown[] = typeof body === "object" && body !== null ? Object.values(body) : [];
+    const sum = values.reduce<number>((total, value) => total + (typeof value === "number" ? value : Number.NaN), 0);
+    return values.length > 0 && sum === expected.counted ? undefined : `${label}: expected counts adding up to ${expected.counted}, got ${response.text.slice(0, 160)}`;
+  }
+  if (!("rows" in expected)) return undefined;
+  const page = body as unknown[] | Page<unknown> | undefined;
+  const list = Array.isArray(page) ? page : page?.items;
   if (!Array.isArray(list)) return `${label}: expected a list, got ${response.text.slice(0, 160)}`;
   if (list.length !== expected.rows) return `${label}: expected ${expected.rows} rows, got ${list.length}`;
-  if (!Array.isArray(body) && body!.total !== expected.rows) return `${label}: expected total ${expected.rows}, got ${body!.total}`;
+  if (!Array.isArray(page) && page!.total !== expected.rows) return `${label}: expected total ${expected.rows}, got ${page!.total}`;
   return undefined;
 }

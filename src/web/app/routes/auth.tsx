@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Navigate, useNavigate } from "react-router";
+import { Navigate, useLocation, useNavigate } from "react-router";
 import { toast } from "@/web/lib/toast";
 import type { SignInInput, SignUpInput } from "@/shared/schemas/auth";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -9,21 +9,29 @@ import { SignInForm } from "@/web/features/auth/components/sign-in-form";
 import { SignUpForm } from "@/web/features/auth/components/sign-up-form";
 import { errorMessage } from "@/web/lib/api";
 import { brandName, tagline } from "@/web/lib/brand";
-import { fetchMe, homePathFor, meQueryKey, signIn, signUp, useProbedMe } from "@/web/lib/session";
-
+import { fetchMe, meQueryKey, returnPathFor, signIn, signUp, useProbedMe, type AuthRouteState } from "@/web/lib/session";
+import { useSessionCheck } from "@/web/lib/use-session-check";
 
 export function AuthRoute() {
+  const { from, sessionCheckTimedOut = false } = (useLocation().state ?? {}) as AuthRouteState;
   // No /api/me (and its 401) for the signed-out visitor this page is for (performance report D1).
-  const me = useProbedMe();
+  // None at all when the page that sent the user here already gave up waiting for it.
+  const check = useSessionCheck(useProbedMe({ enabled: !sessionCheckTimedOut }), { skip: sessionCheckTimedOut });
   const navigate = useNavigate();
   const client = useQueryClient();
+
+  /** The session just changed: an answer still on its way describes the old one. */
+  const fetchNewMe = async () => {
+    await client.cancelQueries({ queryKey: meQueryKey });
+    return client.fetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 0 });
+  };
 
   const handleSignIn = async (input: SignInInput) => {
     try {
       await signIn(input);
-      const user = await client.fetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 0 });
+      const user = await fetchNewMe();
       toast.success("Welcome back!");
-      navigate(user ? homePathFor(user) : "/dashboard", { replace: true });
+      navigate(user ? returnPathFor(user, from) : "/dashboard", { replace: true });
     } catch (error) {
       toast.error(errorMessage(error, "Failed to sign in"));
     }
@@ -32,7 +40,7 @@ export function AuthRoute() {
   const handleSignUp = async (input: SignUpInput) => {
     try {
       await signUp(input);
-      await client.fetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 0 });
+      await fetchNewMe();
       toast.success(`Account created! Welcome to ${brandName}.`);
       navigate("/dashboard", { replace: true });
     } catch (error) {
@@ -40,9 +48,9 @@ export function AuthRoute() {
     }
   };
 
-  if (me.isPending) return <PageSpinner />;
+  if (check.state === "checking") return <PageSpinner />;
   // Already signed in (a bookmarked /auth, say): go where sign-in would have gone.
-  if (me.data) return <Navigate replace to={homePathFor(me.data)} />;
+  if (check.state === "signed-in") return <Navigate replace to={returnPathFor(check.me, from)} />;
 
   return (
     <main className="flex min-h-screen items-center justify-center p-4">

@@ -1,20 +1,13 @@
-import { useEffect, useState } from "react";
 import { Navigate } from "react-router";
 import { PageSpinner } from "@/web/components/ui/spinner";
-import { homePathFor, useMe } from "@/web/lib/session";
+import { homePathFor, useMe, type AuthRouteState } from "@/web/lib/session";
+import { useSessionCheck } from "@/web/lib/use-session-check";
 
-/** Spec section 6 and D9: stop waiting for the session check after 2 seconds. */
-export const SESSION_CHECK_TIMEOUT_MS = 2000;
-
+/** `/`: the signed-in user's home, else /auth, and /auth too when the check takes over 2 s. */
 export function RootRedirect() {
-  const me = useMe();
-  const [timedOut, setTimedOut] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setTimedOut(true), SESSION_CHECK_TIMEOUT_MS);
-    return () => clearTimeout(timer);
-  }, []);
-
-  if (me.isSuccess && me.data) return <Navigate replace to={homePathFor(me.data)} />;
-  if (me.isSuccess || me.isError || timedOut) return <Navigate replace to="/auth" />;
-  return <PageSpinner />;
+  const check = useSessionCheck(useMe());
+  if (check.state === "checking") return <PageSpinner />;
+  if (check.state === "signed-in") return <Navigate replace to={homePathFor(check.me)} />;
+  const state: AuthRouteState = { sessionCheckTimedOut: check.timedOut };
+  return <Navigate replace to="/auth" state={state} />;
 }

@@ -10,6 +10,7 @@ import { useRealtime } from "@/web/lib/realtime";
 import { signOut, useMe } from "@/web/lib/session";
 import { Button } from "../ui/button";
 import { PageSpinner } from "../ui/spinner";
+import { PageErrorBoundary } from "./page-error-boundary";
 
 export interface NavItem {
   to: string;
@@ -93,10 +94,11 @@ export function AppShell({ title, home, nav }: AppShellProps) {
     <div className="min-h-screen">
       <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
-          <Link to={home} className="text-lg font-bold text-primary">
+          <Link to={home} className="shrink-0 text-lg font-bold text-primary">
             {brandName}
           </Link>
-          <span className="hidden text-sm font-medium text-muted-foreground sm:inline">{title}</span>
+          {/* On every width: cut short with an ellipsis when the header runs out of room. */}
+          <span className="min-w-0 truncate text-sm font-medium text-muted-foreground">{title}</span>
           <NavList label="Main" nav={nav} className="ml-4 hidden items-center gap-1 md:flex" />
           <div className="ml-auto hidden items-center gap-3 md:flex">
             {user ? (
@@ -138,9 +140,11 @@ export function AppShell({ title, home, nav }: AppShellProps) {
         ) : null}
       </header>
       <main className="mx-auto max-w-7xl px-4 py-8">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <PageErrorBoundary>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </main>
     </div>
   );

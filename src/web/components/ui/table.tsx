@@ -3,8 +3,10 @@ import { Link } from "react-router";
 import { cn } from "@/web/lib/cn";
 
 export function Table({ className, ...props }: HTMLAttributes<HTMLTableElement>) {
+  // `relative`: the scroll area must be the containing block of the cells' absolutely placed
+  // screen-reader text (sr-only), or that text escapes its clipping and widens the whole page.
   return (
-    <div className="w-full overflow-x-auto">
+    <div className="relative w-full overflow-x-auto">
       <table className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

@@ -1,20 +1,41 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
+import type { TicketStatus } from "@/shared/enums";
+import type { TicketListItem, TicketPage } from "@/shared/schemas/ticket";
 import { api } from "@/web/lib/api";
 import { loggedLoad } from "@/web/lib/logged-load";
 import { queryRoots } from "@/web/lib/query-keys";
 
 export interface TicketListParams {
+  status?: TicketStatus;
   projectId?: string;
 }
 
+const PAGE_SIZE = 50;
+
+/** Whether the server has tickets after this page (past the count cap, a full page says so). */
+const hasMore = ({ page, pageSize, total, totalExact, items }: TicketPage) =>
+  items.length === pageSize && (!totalExact || page * pageSize < total);
+
 /**
- * The customer's tickets (all of them in one answer, the server scopes them to the company),
- * optionally of one project. Load failures are only logged (spec section 8).
+ * The caller's tickets (the server scopes them to the customer's company), newest first, a page
+ * at a time for lists that load more as the user scrolls: the board's columns, a project's
+ * tickets. Load failures are only logged (spec section 8).
  */
-export function useTickets(params: TicketListParams = {}, options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: [queryRoots.tickets, "list", params],
-    queryFn: () => loggedLoad("tickets", () => api.get("/tickets", { query: { projectId: params.projectId } })),
-    enabled: options.enabled ?? true,
+export function useTickets(params: TicketListParams = {}) {
+  return useInfiniteQuery({
+    queryKey: [queryRoots.tickets, "pages", params],
+    queryFn: ({ pageParam }) =>
+      loggedLoad("tickets", () => api.get("/tickets", { query: { status: params.status, projectId: params.projectId, page: pageParam, pageSize: PAGE_SIZE } })),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (hasMore(last) ? last.page + 1 : undefined),
   });
+}
+
+/**
+ * The loaded pages as one list. A ticket opened between two page loads shifts the later pages by
+ * one, so the same ticket can come twice: it is shown once.
+ */
+export function loadedTickets(data: InfiniteData<TicketPage> | undefined): TicketListItem[] {
+  const seen = new Set<string>();
+  return (data?.pages ?? []).flatMap((page) => page.items).filter((ticket) => !seen.has(ticket.id) && Boolean(seen.add(ticket.id)));
 }

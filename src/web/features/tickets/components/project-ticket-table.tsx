@@ -1,26 +1,31 @@
+import { LoadMore } from "@/web/components/load-more";
 import { CountedTitle, TitledCard } from "@/web/components/ui/card";
+import { LoadError } from "@/web/components/ui/load-error";
 import { Spinner } from "@/web/components/ui/spinner";
 import { TableHead } from "@/web/components/ui/table";
+import { loadedTickets, useTickets } from "../api/use-tickets";
+import { useTicketStatusCounts } from "../api/use-ticket-status-counts";
 import { TicketTable } from "./ticket-table";
-import { useTickets } from "../api/use-tickets";
-import { LoadError } from "@/web/components/ui/load-error";
 
-/** The tickets of one project, on the project detail screen. */
+/** The tickets of one project, on the project detail screen: a page at a time, with their exact count. */
 export function ProjectTicketTable({ projectId }: { projectId: string }) {
   const tickets = useTickets({ projectId });
-  const items = tickets.data?.items ?? [];
+  const counts = useTicketStatusCounts({ projectId });
+  const items = loadedTickets(tickets.data);
+  const count = counts.data ? Object.values(counts.data).reduce((sum, n) => sum + n, 0) : undefined;
 
   return (
-    <TitledCard title={<CountedTitle label="Tickets" count={tickets.data?.total} />}>
-        {tickets.isPending ? (
-          <div className="flex justify-center py-6">
-            <Spinner label="Loading tickets" />
-          </div>
-        ) : tickets.isError ? (
-          <LoadError message="Could not load this project's tickets." onRetry={() => void tickets.refetch()} />
-        ) : items.length === 0 ? (
-          <p className="py-6 text-center text-sm text-muted-foreground">No tickets for this project</p>
-        ) : (
+    <TitledCard title={<CountedTitle label="Tickets" count={count} />}>
+      {tickets.isPending ? (
+        <div className="flex justify-center py-6">
+          <Spinner label="Loading tickets" />
+        </div>
+      ) : tickets.isError ? (
+        <LoadError message="Could not load this project's tickets." onRetry={() => void tickets.refetch()} />
+      ) : items.length === 0 ? (
+        <p className="py-6 text-center text-sm text-muted-foreground">No tickets for this project</p>
+      ) : (
+        <>
           <TicketTable
             aria-label="Project tickets"
             tickets={items}
@@ -29,7 +34,9 @@ export function ProjectTicketTable({ projectId }: { projectId: string }) {
             createdHead={<TableHead>Created</TableHead>}
             createdClassName="whitespace-nowrap text-muted-foreground"
           />
-        )}
+          <LoadMore query={tickets} />
+        </>
+      )}
     </TitledCard>
   );
 }

@@ -1,11 +1,21 @@
+import { useRef } from "react";
 import { ticketStatuses, ticketStatusLabels, type TicketStatus } from "@/shared/enums";
-import type { TicketListItem } from "@/shared/schemas/ticket";
-import { PageSpinner } from "@/web/components/ui/spinner";
-import { useTickets } from "../api/use-tickets";
-import { TicketCard } from "./ticket-card";
+import { LoadMore } from "@/web/components/load-more";
 import { LoadError } from "@/web/components/ui/load-error";
+import { Spinner } from "@/web/components/ui/spinner";
+import { loadedTickets, useTickets } from "../api/use-tickets";
+import { useTicketStatusCounts } from "../api/use-ticket-status-counts";
+import { TicketCard } from "./ticket-card";
 
-function BoardColumn({ status, tickets }: { status: TicketStatus; tickets: TicketListItem[] }) {
+/**
+ * One status's tickets, newest first, a page at a time: the column scrolls on its own (so on a
+ * phone, where the columns stack, the next one is never a thousand cards away) and loads more as
+ * its end comes into view. `count` is the exact number of the status's tickets, loaded or not.
+ */
+function BoardColumn({ status, count }: { status: TicketStatus; count: number | undefined }) {
+  const tickets = useTickets({ status });
+  const scrollArea = useRef<HTMLDivElement>(null);
+  const items = loadedTickets(tickets.data);
   const headingId = `ticket-column-${status}`;
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col rounded-lg bg-muted/60 p-3">
@@ -14,19 +24,28 @@ function BoardColumn({ status, tickets }: { status: TicketStatus; tickets: Ticke
           {ticketStatusLabels[status]}
         </h2>
         <span data-testid="column-count" className="rounded-full bg-background px-2.5 py-0.5 text-xs font-semibold shadow-sm">
-          {tickets.length}
+          {count === undefined ? "…" : count.toLocaleString()}
         </span>
       </div>
-      {tickets.length === 0 ? (
+      {tickets.isPending ? (
+        <div className="flex justify-center py-6">
+          <Spinner label={`Loading ${ticketStatusLabels[status]} tickets`} />
+        </div>
+      ) : tickets.isError ? (
+        <LoadError message="Could not load these tickets." onRetry={() => void tickets.refetch()} />
+      ) : items.length === 0 ? (
         <p className="rounded-md border border-dashed border-border p-4 text-center text-sm text-muted-foreground">No tickets</p>
       ) : (
-        <ul className="space-y-2">
-          {tickets.map((ticket) => (
-            <li key={ticket.id}>
-              <TicketCard ticket={ticket} />
-            </li>
-          ))}
-        </ul>
+        <div ref={scrollArea} className="-mx-1 max-h-[70vh] overflow-y-auto px-1">
+          <ul className="space-y-2">
+            {items.map((ticket) => (
+              <li key={ticket.id}>
+                <TicketCard ticket={ticket} />
+              </li>
+            ))}
+          </ul>
+          <LoadMore query={tickets} scrollArea={scrollArea} />
+        </div>
       )}
     </section>
   );
@@ -34,20 +53,11 @@ function BoardColumn({ status, tickets }: { status: TicketStatus; tickets: Ticke
 
 /** The customer's tickets in three columns: Pending, Doing, Done (spec section 9: 3 columns). */
 export function TicketBoard() {
-  const tickets = useTickets();
-
-  if (tickets.isPending) return <PageSpinner />;
-  if (tickets.isError) {
-    return (
-      <LoadError message="Could not load your tickets." onRetry={() => void tickets.refetch()} />
-    );
-  }
-
-  const byStatus = (status: TicketStatus) => tickets.data.items.filter((ticket) => ticket.status === status);
+  const counts = useTicketStatusCounts();
   return (
     <div className="grid gap-4 md:grid-cols-3">
       {ticketStatuses.map((status) => (
-        <BoardColumn key={status} status={status} tickets={byStatus(status)} />
+        <BoardColumn key={status} status={status} count={counts.data?.[status]} />
       ))}
     </div>
   );

@@ -1,10 +1,14 @@
 import { FolderKanban } from "lucide-react";
+import { memo } from "react";
 import { Link } from "react-router";
 import type { TicketListItem } from "@/shared/schemas/ticket";
 import { PriorityBadge } from "@/web/components/status-badges";
 
-/** A ticket on the board: title, priority and project, linking to its detail. */
-export function TicketCard({ ticket }: { ticket: TicketListItem }) {
+/**
+ * A ticket on the board: title, priority and project, linking to its detail. Memoised: a page
+ * loaded into a long column renders its own cards, not the hundreds above them again.
+ */
+export const TicketCard = memo(function TicketCard({ ticket }: { ticket: TicketListItem }) {
   return (
     <Link
       to={`/dashboard/tickets/${ticket.id}`}
@@ -22,4 +26,4 @@ export function TicketCard({ ticket }: { ticket: TicketListItem }) {
       </span>
     </Link>
   );
-}
+});
