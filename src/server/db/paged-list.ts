@@ -1,4 +1,4 @@
-import type { SQL } from "drizzle-orm";
+import { asc, desc, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "./client";
 import { cappedCount, cappedTotalColumn, splitTotal, type CappedCount } from "./count";
@@ -54,4 +54,14 @@ export async function pagedList<Row extends { fullCount: number }>(
   const selected = await statement.execute({ ...filter.values, ...query.values, limit: pageSize, offset: (page - 1) * pageSize });
   const { rows, counted } = await splitTotal(selected, page, () => cappedCount(db, table, filter.whereWithValues()));
   return { rows, ...counted, page, pageSize };
+}
+
+/**
+ * The order of every list by creation: newest first (oldest with `asc`), the id breaking ties the
+ * other way, as the (created_at desc, id) indexes are laid out so either direction is one index scan.
+ * `first` orders before the creation time (the customer's invoices go by issue date first).
+ */
+export function creationOrder(sort: "asc" | "desc", createdAt: AnyColumn, id: AnyColumn, first: AnyColumn[] = []): SQL[] {
+  const direction = sort === "asc" ? asc : desc;
+  return [...first.map((column) => direction(column)), direction(createdAt), sort === "asc" ? desc(id) : asc(id)];
 }

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { can } from "@/shared/policies";
 import type { Company, CompanyListItem, CompanyListQuery, CompanyOption, CompanyOptionsQuery, CompanyProfileInput, MyCompany } from "@/shared/schemas/company";
 import type { Page } from "@/shared/schemas/pagination";
 import { isUniqueViolation } from "@/server/db/errors";
-import { pagedList } from "@/server/db/paged-list";
+import { creationOrder, pagedList } from "@/server/db/paged-list";
 import { prepared } from "@/server/db/prepared";
 import { containsText } from "@/server/db/scope";
 import { companies, companyUsers } from "@/server/db/schema";
@@ -23,16 +23,14 @@ export async function listCompanies({ db, actor }: ServiceContext, query: Compan
     page: query.page,
     pageSize: query.pageSize,
     select: (where, fullCount) => {
-      const order = query.sort === "asc" ? [asc(companies.createdAt), desc(companies.id)] : [desc(companies.createdAt), asc(companies.id)];
       const page = db
         .select()
         .from(companies)
         .where(where)
-        .orderBy(...order)
+        .orderBy(...creationOrder(query.sort, companies.createdAt, companies.id))
         .limit(sql.placeholder("limit"))
         .offset(sql.placeholder("offset"))
         .as("page");
-      const pageOrder = query.sort === "asc" ? [asc(page.createdAt), desc(page.id)] : [desc(page.createdAt), asc(page.id)];
       return db
         .select({
           id: page.id,
@@ -48,7 +46,7 @@ export async function listCompanies({ db, actor }: ServiceContext, query: Compan
           fullCount,
         })
         .from(page)
-        .orderBy(...pageOrder);
+        .orderBy(...creationOrder(query.sort, page.createdAt, page.id));
     },
   });
   return {

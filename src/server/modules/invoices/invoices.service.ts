@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { can } from "@/shared/policies";
 import { isUnambiguousLinkUrl } from "@/shared/rules/link-url";
 import type { CreateInvoiceInput, Invoice, InvoiceListQuery, UpdateInvoiceInput } from "@/shared/schemas/invoice";
 import type { Page } from "@/shared/schemas/pagination";
 import { isUniqueViolation } from "@/server/db/errors";
-import { pagedList } from "@/server/db/paged-list";
+import { creationOrder, pagedList } from "@/server/db/paged-list";
 import { prepared } from "@/server/db/prepared";
 import { companies, invoices } from "@/server/db/schema";
 import { badRequest, conflict, forbidden, notFound } from "@/server/http/problem";
@@ -38,11 +38,7 @@ export async function listInvoices({ db, actor }: ServiceContext, query: Invoice
     .equals("status", invoices.status, query.status)
     .equals("company", invoices.companyId, readsAll ? query.companyId : undefined)
     .contains("q", invoices.invoiceNumber, query.q);
-  const direction = query.sort === "asc" ? asc : desc;
-  const tieBreak = query.sort === "asc" ? desc(invoices.id) : asc(invoices.id);
-  const order = readsAll
-    ? [direction(invoices.createdAt), tieBreak]
-    : [direction(invoices.issueDate), direction(invoices.createdAt), tieBreak];
+  const order = creationOrder(query.sort, invoices.createdAt, invoices.id, readsAll ? [] : [invoices.issueDate]);
   const { rows, ...counted } = await pagedList(db, {
     // The order differs by role, and the filter key says which (`all` or `own`/`none`).
     name: `invoices_list_${filter.key}_${query.sort}`,

@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { can } from "@/shared/policies";
 import type { Page } from "@/shared/schemas/pagination";
 import type { CreateProjectInput, Project, ProjectListQuery, UpdateProjectInput } from "@/shared/schemas/project";
 import type { Database } from "@/server/db/client";
 import { isForeignKeyViolation } from "@/server/db/errors";
-import { pagedList } from "@/server/db/paged-list";
+import { creationOrder, pagedList } from "@/server/db/paged-list";
 import { prepared } from "@/server/db/prepared";
 import { companies, projects, userRoles } from "@/server/db/schema";
 import { badRequest, conflict, forbidden, notFound } from "@/server/http/problem";
@@ -18,7 +18,6 @@ export async function listProjects({ db, actor }: ServiceContext, query: Project
     .filter()
     .equals("company", projects.companyId, query.companyId)
     .contains("q", projects.name, query.q);
-  const order = query.sort === "asc" ? [asc(projects.createdAt), desc(projects.id)] : [desc(projects.createdAt), asc(projects.id)];
   const { rows, ...counted } = await pagedList(db, {
     name: `projects_list_${filter.key}_${query.sort}`,
     table: projects,
@@ -28,7 +27,7 @@ export async function listProjects({ db, actor }: ServiceContext, query: Project
     select: (where, fullCount) =>
       selectProjects(db, { fullCount })
         .where(where)
-        .orderBy(...order)
+        .orderBy(...creationOrder(query.sort, projects.createdAt, projects.id))
         .limit(sql.placeholder("limit"))
         .offset(sql.placeholder("offset")),
   });

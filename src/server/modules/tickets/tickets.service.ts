@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { can } from "@/shared/policies";
 import type { Page } from "@/shared/schemas/pagination";
 import type {
@@ -10,7 +10,7 @@ import type {
   TicketStatusCountsQuery,
   UpdateTicketInput,
 } from "@/shared/schemas/ticket";
-import { pagedList } from "@/server/db/paged-list";
+import { creationOrder, pagedList } from "@/server/db/paged-list";
 import { prepared } from "@/server/db/prepared";
 import { companies, profiles, projects, tickets } from "@/server/db/schema";
 import { badRequest, forbidden, notFound } from "@/server/http/problem";
@@ -36,7 +36,6 @@ export async function listTickets({ db, actor }: ServiceContext, query: TicketLi
     .equals("project", tickets.projectId, query.projectId)
     .equals("company", tickets.companyId, readsAll ? query.companyId : undefined)
     .contains("q", tickets.title, query.q);
-  const direction = query.sort === "asc" ? asc : desc;
   const { rows, ...counted } = await pagedList(db, {
     name: `tickets_list_${filter.key}_${query.sort}`,
     // The joins are on non-null foreign keys, so counting tickets alone gives the same number.
@@ -52,8 +51,7 @@ export async function listTickets({ db, actor }: ServiceContext, query: TicketLi
         .innerJoin(projects, eq(projects.id, tickets.projectId))
         .innerJoin(companies, eq(companies.id, tickets.companyId))
         .where(where)
-        // The id tie-break runs opposite to the date, as in tickets_created_at_idx (created_at desc, id).
-        .orderBy(direction(tickets.createdAt), query.sort === "asc" ? desc(tickets.id) : asc(tickets.id))
+        .orderBy(...creationOrder(query.sort, tickets.createdAt, tickets.id))
         .limit(sql.placeholder("limit"))
         .offset(sql.placeholder("offset")),
   });
