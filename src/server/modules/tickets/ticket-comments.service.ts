@@ -1,6 +1,7 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Comment, CreateCommentInput } from "@/shared/schemas/comment";
-import { profiles, ticketComments, tickets } from "@/server/db/schema";
+import { ticketComments, tickets } from "@/server/db/schema";
+import { asWrittenBy, readThread, writtenColumns } from "../comments/comment-thread";
 import { notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { ticketScope } from "../scopes";
@@ -18,20 +19,7 @@ async function visibleTicketCompany({ db, actor }: ServiceContext, ticketId: str
 /** Oldest first, like a conversation; admins' replies are part of it for the customer. */
 export async function listTicketComments(ctx: ServiceContext, ticketId: string): Promise<Comment[]> {
   await visibleTicketCompany(ctx, ticketId);
-  const rows = await ctx.db
-    .select({
-      id: ticketComments.id,
-      content: ticketComments.content,
-      createdAt: ticketComments.createdAt,
-      // A comment outlives its author's account; then the author is null (drizzle nulls the
-      // whole object when the left join found no profile).
-      author: { id: profiles.id, name: profiles.fullName, email: profiles.email },
-    })
-    .from(ticketComments)
-    .leftJoin(profiles, eq(profiles.id, ticketComments.userId))
-    .where(eq(ticketComments.ticketId, ticketId))
-    .orderBy(asc(ticketComments.createdAt), asc(ticketComments.id));
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return readThread(ctx.db, ticketComments, ticketComments.ticketId, ticketId);
 }
 
 export async function createTicketComment(
@@ -43,12 +31,8 @@ export async function createTicketComment(
   const [row] = await db
     .insert(ticketComments)
     .values({ ticketId, userId: actor.userId, content: input.content })
-    .returning({ id: ticketComments.id, content: ticketComments.content, createdAt: ticketComments.createdAt });
+    .returning(writtenColumns(ticketComments));
   // The event names the ticket, not the comment: what a client refetches is that ticket's thread.
   await ctx.publish({ kind: "ticket_comment", companyId, id: ticketId });
-  return {
-    ...row!,
-    createdAt: row!.createdAt.toISOString(),
-    author: { id: actor.userId, name: actor.name, email: actor.email },
-  };
+  return asWrittenBy(actor, row!);
 }

@@ -1,0 +1,36 @@
+import { asc, eq, type AnyColumn } from "drizzle-orm";
+import type { Comment } from "@/shared/schemas/comment";
+import type { Actor } from "@/server/actor";
+import type { Database } from "@/server/db/client";
+import { profiles, type projectComments, type ticketComments } from "@/server/db/schema";
+
+/**
+ * What a project's and a ticket's comment threads share: the same columns, the same reading order
+ * and the same answer. Each service first checks that the caller may see the parent record
+ * (D11), then reads or writes the thread through these.
+ */
+type CommentTable = typeof projectComments | typeof ticketComments;
+
+/** Oldest first; an author whose account is gone is null (drizzle nulls the left-joined object). */
+export async function readThread(db: Database, table: CommentTable, parentColumn: AnyColumn, parentId: string): Promise<Comment[]> {
+  const rows = await db
+    .select({
+      id: table.id,
+      content: table.content,
+      createdAt: table.createdAt,
+      author: { id: profiles.id, name: profiles.fullName, email: profiles.email },
+    })
+    .from(table)
+    .leftJoin(profiles, eq(profiles.id, table.userId))
+    .where(eq(parentColumn, parentId))
+    .orderBy(asc(table.createdAt), asc(table.id));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
+/** The comment as its author sees it right after writing it: the author is always the caller. */
+export function asWrittenBy(actor: Actor, row: { id: string; content: string; createdAt: Date }): Comment {
+  return { ...row, createdAt: row.createdAt.toISOString(), author: { id: actor.userId, name: actor.name, email: actor.email } };
+}
+
+/** The columns an insert returns for asWrittenBy. */
+export const writtenColumns = (table: CommentTable) => ({ id: table.id, content: table.content, createdAt: table.createdAt });
