@@ -1,8 +1,10 @@
 import { asc, eq, type AnyColumn } from "drizzle-orm";
+import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Comment } from "@/shared/schemas/comment";
-import type { Actor } from "@/server/actor";
+import type { PorticoEvent } from "@/shared/schemas/event";
 import type { Database } from "@/server/db/client";
 import { profiles, type projectComments, type ticketComments } from "@/server/db/schema";
+import type { ServiceContext } from "../context";
 
 /**
  * What a project's and a ticket's comment threads share: the same columns, the same reading order
@@ -27,10 +29,17 @@ export async function readThread(db: Database, table: CommentTable, parentColumn
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
-/** The comment as its author sees it right after writing it: the author is always the caller. */
-export function asWrittenBy(actor: Actor, row: { id: string; content: string; createdAt: Date }): Comment {
-  return { ...row, createdAt: row.createdAt.toISOString(), author: { id: actor.userId, name: actor.name, email: actor.email } };
+/**
+ * Adds the caller's comment, then publishes `event` (after the write, so no client refetches
+ * before the comment is there). The author is always the caller.
+ */
+export async function addToThread<T extends CommentTable>(
+  { db, actor, publish }: ServiceContext,
+  table: T,
+  values: PgInsertValue<T>,
+  event: PorticoEvent,
+): Promise<Comment> {
+  const [row] = await db.insert(table).values(values).returning({ id: table.id, content: table.content, createdAt: table.createdAt });
+  await publish(event);
+  return { ...row!, createdAt: row!.createdAt.toISOString(), author: { id: actor.userId, name: actor.name, email: actor.email } };
 }
-
-/** The columns an insert returns for asWrittenBy. */
-export const writtenColumns = (table: CommentTable) => ({ id: table.id, content: table.content, createdAt: table.createdAt });

@@ -1,6 +1,6 @@
 import type { Comment, CreateCommentInput } from "@/shared/schemas/comment";
 import { projectComments } from "@/server/db/schema";
-import { asWrittenBy, readThread, writtenColumns } from "../comments/comment-thread";
+import { addToThread, readThread } from "../comments/comment-thread";
 import type { ServiceContext } from "../context";
 import { findProjectRef } from "./projects.service";
 
@@ -15,13 +15,12 @@ export async function addProjectComment(
   ctx: ServiceContext,
   { projectId, comment: input }: { projectId: string; comment: CreateCommentInput },
 ): Promise<Comment> {
-  const { db, actor } = ctx;
   const project = await findProjectRef(ctx, projectId);
-  const [row] = await db
-    .insert(projectComments)
-    .values({ projectId: project.id, userId: actor.userId, content: input.content })
-    .returning(writtenColumns(projectComments));
   // The event names the project: clients refetch that project's comment list.
-  await ctx.publish({ kind: "project_comment", companyId: project.companyId, id: project.id });
-  return asWrittenBy(actor, row!);
+  return addToThread(
+    ctx,
+    projectComments,
+    { projectId: project.id, userId: ctx.actor.userId, content: input.content },
+    { kind: "project_comment", companyId: project.companyId, id: project.id },
+  );
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Comment, CreateCommentInput } from "@/shared/schemas/comment";
 import { ticketComments, tickets } from "@/server/db/schema";
-import { asWrittenBy, readThread, writtenColumns } from "../comments/comment-thread";
+import { addToThread, readThread } from "../comments/comment-thread";
 import { notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { ticketScope } from "../scopes";
@@ -26,13 +26,12 @@ export async function createTicketComment(
   ctx: ServiceContext,
   { ticketId, comment: input }: { ticketId: string; comment: CreateCommentInput },
 ): Promise<Comment> {
-  const { db, actor } = ctx;
   const companyId = await visibleTicketCompany(ctx, ticketId);
-  const [row] = await db
-    .insert(ticketComments)
-    .values({ ticketId, userId: actor.userId, content: input.content })
-    .returning(writtenColumns(ticketComments));
   // The event names the ticket, not the comment: what a client refetches is that ticket's thread.
-  await ctx.publish({ kind: "ticket_comment", companyId, id: ticketId });
-  return asWrittenBy(actor, row!);
+  return addToThread(
+    ctx,
+    ticketComments,
+    { ticketId, userId: ctx.actor.userId, content: input.content },
+    { kind: "ticket_comment", companyId, id: ticketId },
+  );
 }
