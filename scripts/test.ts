@@ -1,20 +1,45 @@
 /**
- * `npm test`: the API suite (Vitest; PGlite, plus PostgreSQL when TEST_DATABASE_URL is set), then
- * the end-to-end suite (Playwright, real Chromium against the built server). Both always run;
- * the exit code is non-zero when either fails. The API suite's failures are repeated at the very
- * end: the end-to-end suite's output would otherwise bury them, and a CI log is read from its tail.
+ * `npm test`: the API suite (Vitest; PGlite, plus PostgreSQL when TEST_DATABASE_URL is set) and
+ * the end-to-end suite (Playwright, real Chromium against the built server), side by side: they
+ * share no state (each API test file has its own database, the e2e server its own), and on a
+ * two-core machine the browser suite spends much of its time waiting, which the API suite fills.
+ * Each suite's output is printed whole when it ends, so the two never interleave; the exit code is
+ * non-zero when either fails, and the API suite's failures are repeated at the very end, where a
+ * CI log is read.
  */
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { createWriteStream, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 
 const bin = (name: string) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
-const run = (name: string, args: string[]) => spawnSync(bin(name), args, { stdio: "inherit" }).status ?? 1;
+const scratch = mkdtempSync(join(tmpdir(), "portico-test-"));
 
-const apiReport = join(mkdtempSync(join(tmpdir(), "portico-test-")), "api.json");
-const api = run("vitest", ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${apiReport}`]);
-const e2e = run("playwright", ["test"]);
+/** Runs a suite with its output in a file; prints that file when the suite ends. */
+function run(label: string, name: string, args: string[]): Promise<number> {
+  const logFile = join(scratch, `${label}.log`);
+  const log = createWriteStream(logFile);
+  const started = Date.now();
+  const child = spawn(bin(name), args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0" } });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  return new Promise((resolve) => {
+    child.on("close", (code) => {
+      log.end(() => {
+        const minutes = ((Date.now() - started) / 60_000).toFixed(1);
+        console.log(`\n===== ${label} (${minutes} min) =====\n${readFileSync(logFile, "utf8")}`);
+        resolve(code ?? 1);
+      });
+    });
+  });
+}
+
+const apiReport = join(scratch, "api.json");
+// One API worker: the browser suite's server and Chromium take the other core.
+const [api, e2e] = await Promise.all([
+  run("API suite", "vitest", ["run", "--maxWorkers=1", "--reporter=default", "--reporter=json", `--outputFile.json=${apiReport}`]),
+  run("end-to-end suite", "playwright", ["test"]),
+]);
 
 if (api !== 0) console.log(`\nAPI suite failures:\n${failedApiTests(apiReport)}`);
 console.log(`\nAPI suite: ${api === 0 ? "passed" : "FAILED"}; end-to-end suite: ${e2e === 0 ? "passed" : "FAILED"}`);
