@@ -32,7 +32,8 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"]],
+  // npm test (scripts/test.ts) also asks for the JSON report, to count and list what ran.
+  reporter: process.env.PORTICO_E2E_REPORT ? [["list"], ["json", { outputFile: process.env.PORTICO_E2E_REPORT }]] : [["list"]],
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   use: {
     baseURL,

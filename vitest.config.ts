@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 
 const shared = {
   include: ["src/**/*.test.ts"],
+  // A stray `.only` would quietly drop every other test of the run.
+  allowOnly: false,
   environment: "node" as const,
   testTimeout: 30_000,
   hookTimeout: 60_000,
@@ -15,6 +17,11 @@ const webTests = "src/web/**/*.test.ts";
  * The API suite runs on the embedded PGlite always and, when TEST_DATABASE_URL is set, a second
  * time on that PostgreSQL server (each test file gets its own throwaway database).
  */
+// In CI the PostgreSQL run is part of the promise; without its URL it would vanish without a word.
+if (process.env.CI && !process.env.TEST_DATABASE_URL) {
+  throw new Error("CI is set but TEST_DATABASE_URL is not: the API suite must also run on PostgreSQL (see README)");
+}
+
 export default defineConfig({
   // The path alias of tsconfig.json `paths`; every project below `extends` this root config to get it.
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
@@ -31,7 +38,7 @@ export default defineConfig({
       // Includes bundle-budget.test.ts, which makes a production build (hookTimeout covers it).
       { extends: true as const, test: { ...shared, name: "web", include: [webTests], hookTimeout: 180_000 } },
       // The repository's own tooling (lint rules): no database, no build.
-      { test: { name: "tooling", include: ["test/**/*.test.ts"], exclude: ["test/lint-fixtures/**"], environment: "node", testTimeout: 60_000 } },
+      { test: { name: "tooling", include: ["test/**/*.test.ts"], exclude: ["test/lint-fixtures/**"], environment: "node", testTimeout: 60_000, allowOnly: false } },
     ],
   },
 });

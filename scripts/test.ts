@@ -3,14 +3,16 @@
  * the end-to-end suite (Playwright, real Chromium against the built server), side by side: they
  * share no state (each API test file has its own database, the e2e server its own), and on a
  * two-core machine the browser suite spends much of its time waiting, which the API suite fills.
- * Each suite's output is printed whole when it ends, so the two never interleave; the exit code is
- * non-zero when either fails, and the API suite's failures are repeated at the very end, where a
- * CI log is read.
+ * Each suite's output is printed whole when it ends, so the two never interleave. The end, where a
+ * CI log is read, lists every failure of both suites, then how many tests ran on each database and
+ * in the browser. The exit code is non-zero when a suite fails or a test was skipped without
+ * saying why in its title ("(skipped: …)").
  */
 import { spawn } from "node:child_process";
 import { createWriteStream, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join } from "node:path";
+import type { SuiteSummary } from "./api-summary-reporter";
 
 const bin = (name: string) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), "portico-test-"));
@@ -34,37 +36,70 @@ function run(label: string, name: string, args: string[]): Promise<number> {
   });
 }
 
-const apiReport = join(scratch, "api.json");
+const apiSummaryFile = join(scratch, "api.json");
+const e2eReportFile = join(scratch, "e2e.json");
+process.env.PORTICO_API_SUMMARY = apiSummaryFile;
+process.env.PORTICO_E2E_REPORT = e2eReportFile;
 // One API worker: the browser suite's server and Chromium take the other core.
-const [api, e2e] = await Promise.all([
-  run("API suite", "vitest", ["run", "--maxWorkers=1", "--reporter=default", "--reporter=json", `--outputFile.json=${apiReport}`]),
+const [apiExit, e2eExit] = await Promise.all([
+  run("API suite", "vitest", ["run", "--maxWorkers=1", "--reporter=default", "--reporter=./scripts/api-summary-reporter.ts"]),
   run("end-to-end suite", "playwright", ["test"]),
 ]);
 
-if (api !== 0) console.log(`\nAPI suite failures:\n${failedApiTests(apiReport)}`);
-console.log(`\nAPI suite: ${api === 0 ? "passed" : "FAILED"}; end-to-end suite: ${e2e === 0 ? "passed" : "FAILED"}`);
-process.exit(api || e2e);
+const api = readSummary(apiSummaryFile, () => apiSummaryOf(apiSummaryFile));
+const e2e = readSummary(e2eReportFile, () => e2eSummaryOf(e2eReportFile));
+const failures = [...api.failures, ...e2e.failures];
+// A skipped test is a promise not kept; one may stay only while its title says why.
+const unexplainedSkips = [...api.skipped, ...e2e.skipped].filter((title) => !/\(skipped: .+\)/.test(title));
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join("\n")}`);
+if (unexplainedSkips.length > 0) console.log(`\nSkipped without a reason in the title "(skipped: …)":\n${unexplainedSkips.map((line) => `  ${line}`).join("\n")}`);
 
-/** One line per failed test (file, name, the first line of its error) from Vitest's JSON report. */
-function failedApiTests(reportFile: string): string {
-  interface Report {
-    testResults: { name: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
-  }
-  let report: Report;
+const ran = { ...api.ran, ...e2e.ran };
+const counts = Object.entries(ran).map(([where, count]) => `${count} on ${where}`).join(", ");
+const passed = apiExit === 0 && e2eExit === 0 && unexplainedSkips.length === 0;
+console.log(`\nTests run: ${counts || "none"}.`);
+console.log(`API suite: ${apiExit === 0 ? "passed" : "FAILED"}; end-to-end suite: ${e2eExit === 0 ? "passed" : "FAILED"}${unexplainedSkips.length ? "; unexplained skips: FAILED" : ""}`);
+process.exit(passed ? 0 : 1);
+
+/** A suite's summary, or one that says the report is missing (the suite stopped before it could write one). */
+function readSummary(file: string, read: () => SuiteSummary): SuiteSummary {
   try {
-    report = JSON.parse(readFileSync(reportFile, "utf8")) as Report;
+    return read();
   } catch {
-    return "  (no report was written: Vitest stopped before its tests ran; see its output above)";
+    return { ran: {}, failures: [`no report in ${file}: the suite stopped early; see its output above`], skipped: [] };
   }
-  const lines = report.testResults.flatMap((file) => {
-    const where = relative(process.cwd(), file.name);
-    const failed = file.assertionResults.filter((test) => test.status === "failed");
-    if (failed.length === 0 && file.message) return [`  ${where}: ${firstLine(file.message)}`];
-    return failed.map((test) => `  ${where} › ${test.fullName}: ${firstLine(test.failureMessages[0] ?? "")}`);
-  });
-  return lines.join("\n") || "  (no failed test in the report: see Vitest's output above for the error)";
 }
 
-function firstLine(text: string): string {
-  return text.split("\n", 1)[0]!.slice(0, 300);
+function apiSummaryOf(file: string): SuiteSummary {
+  return JSON.parse(readFileSync(file, "utf8")) as SuiteSummary;
+}
+
+interface PlaywrightSuite {
+  title: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; file: string; line: number; tests: { projectName: string; status: string; results: { error?: { message?: string } }[] }[] }[];
+}
+
+/** Counts, failures and skips from Playwright's JSON report, walking its nested suites. */
+function e2eSummaryOf(file: string): SuiteSummary {
+  const report = JSON.parse(readFileSync(file, "utf8")) as { suites: PlaywrightSuite[]; errors?: { message?: string }[] };
+  const summary: SuiteSummary = { ran: {}, failures: [], skipped: [] };
+  const walk = (suite: PlaywrightSuite, path: string[]) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        const where = `[${test.projectName}] ${spec.file}:${spec.line} › ${[...path, spec.title].join(" › ")}`;
+        if (test.status === "skipped") summary.skipped.push(where);
+        else summary.ran[test.projectName] = (summary.ran[test.projectName] ?? 0) + 1;
+        if (test.status === "unexpected") summary.failures.push(`${where}: ${firstLine(test.results.at(-1)?.error?.message)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of report.suites) walk(suite, []);
+  for (const error of report.errors ?? []) summary.failures.push(`end-to-end: ${firstLine(error.message)}`);
+  return summary;
+}
+
+function firstLine(text: string | undefined): string {
+  return (text ?? "").split("\n", 1)[0]!.slice(0, 300);
 }
