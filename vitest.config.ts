@@ -30,7 +30,14 @@ export default defineConfig({
       // *.postgres.test.ts need a real server (several connections, a second process).
       {
         extends: true as const,
-        test: { ...shared, name: "pglite", exclude: ["**/*.postgres.test.ts", webTests, "**/node_modules/**"], env: { TEST_DB: "pglite" } },
+        test: {
+          ...shared,
+          name: "pglite",
+          exclude: ["**/*.postgres.test.ts", webTests, "**/node_modules/**"],
+          env: { TEST_DB: "pglite" },
+          // One migrated database dumped per run; each test file's database starts from it.
+          globalSetup: ["src/server/test/pglite-template.ts"],
+        },
       },
       ...(process.env.TEST_DATABASE_URL
         ? [{ extends: true as const, test: { ...shared, name: "postgres", exclude: [webTests, "**/node_modules/**"], env: { TEST_DB: "postgres" } } }]

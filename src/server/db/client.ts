@@ -32,13 +32,19 @@ export interface OpenDatabaseOptions {
   url?: string | undefined;
   /** Folder for PGlite's files; absent means in memory (tests). */
   dataDir?: string | undefined;
+  /**
+   * An in-memory PGlite starts from this dumped data directory instead of an empty one. A fresh
+   * PGlite runs initdb (2 s on an idle small machine, far more on a busy one); the test harness
+   * dumps one migrated database per run and starts every test file's database from it.
+   */
+  pgliteStartFrom?: Blob | undefined;
   poolSize?: number;
 }
 
 /** Opens the database and applies pending migrations: the same code path for both engines. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.pgliteStartFrom);
 }
 
 /**
@@ -89,7 +95,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   return { db, driver: { kind: "postgres", pool, url }, close: () => pool.end() };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, startFrom: Blob | undefined): Promise<DatabaseHandle> {
   let path: string | undefined;
   if (dataDir) {
     path = join(dataDir, "pglite");
@@ -101,7 +107,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     import("@electric-sql/pglite/contrib/pg_trgm"),
     import("drizzle-orm/pglite"),
   ]);
-  const client = await PGlite.create(path, { extensions: { pg_trgm } });
+  const client = await PGlite.create(path, { extensions: { pg_trgm }, ...(startFrom ? { loadDataDir: startFrom } : {}) });
   const readCache = new ReadCache();
   invalidateOnWrites(client, readCache);
   const pgliteDb = drizzlePglite(client, { schema });

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { inject } from "vitest";
 import { createServer } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import pg from "pg";
@@ -20,7 +22,7 @@ export const testDatabaseKind: TestDatabaseKind = process.env.TEST_DB === "postg
  * PostgreSQL server of TEST_DATABASE_URL that is dropped again on close.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
-  if (testDatabaseKind === "pglite") return openDatabase({});
+  if (testDatabaseKind === "pglite") return openDatabase({ pgliteStartFrom: await pgliteTemplate() });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   const name = `portico_test_${randomUUID().replaceAll("-", "")}`;
@@ -46,6 +48,13 @@ async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promi
   } finally {
     await client.end();
   }
+}
+
+let template: Blob | undefined;
+/** The migrated database of pglite-template.ts, read once per test process. */
+async function pgliteTemplate(): Promise<Blob> {
+  template ??= new Blob([await readFile(inject("pgliteTemplate"))]);
+  return template;
 }
 
 export interface TestUser {
