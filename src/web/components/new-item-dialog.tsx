@@ -1,5 +1,6 @@
 import { Plus } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
+import { toast } from "@/web/lib/toast";
 import { Button } from "./ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "./ui/dialog";
 
@@ -49,4 +50,39 @@ export function DialogFormActions({ submitLabel, isSubmitting, workingLabel = "C
       </Button>
     </div>
   );
+}
+
+interface NewItemFormOptions<Input> {
+  /** Empties the form: on every close, so the next opening starts blank. */
+  reset: () => void;
+  create: (input: Input) => Promise<unknown>;
+  /** The success toast: "Project created successfully". */
+  created: string;
+  /** Reports a refused or failed create; the dialog stays open with what was typed. */
+  onError: (error: unknown) => void;
+}
+
+/**
+ * The open state and submit handler of a NewItemDialog whose form lives outside its content: a
+ * stored item closes the dialog with a success toast, and every close empties the form.
+ */
+export function useNewItemForm<Input>({ reset, create, created, onError }: NewItemFormOptions<Input>) {
+  const [open, setOpen] = useState(false);
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next) reset();
+  };
+
+  const onSubmit = async (input: Input) => {
+    try {
+      await create(input);
+      toast.success(created);
+      onOpenChange(false);
+    } catch (error) {
+      onError(error);
+    }
+  };
+
+  return { open, onOpenChange, onSubmit };
 }

@@ -2,7 +2,7 @@ import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { ApiError, problemDetail } from "./api";
 import { toast } from "./toast";
 
-interface ServerCheckedForm<Values extends FieldValues> {
+export interface ServerCheckedForm<Values extends FieldValues> {
   getValues: () => Values;
   setError: UseFormSetError<Values>;
 }

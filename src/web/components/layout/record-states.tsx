@@ -1,7 +1,24 @@
 import type { ReactNode } from "react";
-import type { UseQueryResult } from "@tanstack/react-query";
+import type { UseInfiniteQueryResult, UseQueryResult } from "@tanstack/react-query";
 import { LoadError } from "@/web/components/ui/load-error";
 import { PageSpinner } from "@/web/components/ui/spinner";
+
+interface QueryStatesProps<T> {
+  query: UseQueryResult<T> | UseInfiniteQueryResult<T>;
+  /** The message of the load error, beside its "Try again". */
+  loadError: string;
+  children: (data: T) => ReactNode;
+}
+
+/**
+ * The states of what a page loads: a spinner while it loads, a load error with "Try again" when it
+ * failed, then what it loaded.
+ */
+export function QueryStates<T>({ query, loadError, children }: QueryStatesProps<T>) {
+  if (query.isPending) return <PageSpinner />;
+  if (query.isError) return <LoadError message={loadError} onRetry={() => void query.refetch()} />;
+  return children(query.data);
+}
 
 interface RecordStatesProps<T> {
   query: UseQueryResult<T>;
@@ -19,8 +36,10 @@ interface RecordStatesProps<T> {
  * not-found view, a load error with "Try again" for any other failure, then the record.
  */
 export function RecordStates<T>({ query, missing, notFound, loadError, children }: RecordStatesProps<T>) {
-  if (query.isPending) return <PageSpinner />;
-  if (missing) return notFound;
-  if (query.isError) return <LoadError message={loadError} onRetry={() => void query.refetch()} />;
-  return children(query.data);
+  if (!query.isPending && missing) return notFound;
+  return (
+    <QueryStates query={query} loadError={loadError}>
+      {children}
+    </QueryStates>
+  );
 }

@@ -3,13 +3,12 @@ import { formatDate, formatMoney } from "@/shared/format";
 import type { Invoice } from "@/shared/schemas/invoice";
 import { InvoiceStatusBadge } from "@/web/components/status-badges";
 import { Button } from "@/web/components/ui/button";
+import { QueryStates } from "@/web/components/layout/record-states";
 import { Card } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
-import { PageSpinner } from "@/web/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
 import { useInvoices } from "../api/use-invoices";
 import { invoicePdfHref } from "../lib/invoice-pdf-href";
-import { LoadError } from "@/web/components/ui/load-error";
 
 function InvoiceRow({ invoice }: { invoice: Invoice }) {
   return (
@@ -40,14 +39,15 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
 /** The customer's invoices with loading, empty and error states. */
 export function InvoiceTable() {
   const invoices = useInvoices();
+  return (
+    <QueryStates query={invoices} loadError="Could not load your invoices.">
+      {({ items }) => <Invoices invoices={items} />}
+    </QueryStates>
+  );
+}
 
-  if (invoices.isPending) return <PageSpinner />;
-  if (invoices.isError) {
-    return (
-      <LoadError message="Could not load your invoices." onRetry={() => void invoices.refetch()} />
-    );
-  }
-  if (invoices.data.items.length === 0) {
+function Invoices({ invoices }: { invoices: Invoice[] }) {
+  if (invoices.length === 0) {
     return (
       <EmptyState
         icon={<FileText className="h-10 w-10 text-muted-foreground" aria-hidden />}
@@ -71,7 +71,7 @@ export function InvoiceTable() {
           </TableRow>
         </TableHeader>
         <TableBody>
-          {invoices.data.items.map((invoice) => (
+          {invoices.map((invoice) => (
             <InvoiceRow key={invoice.id} invoice={invoice} />
           ))}
         </TableBody>

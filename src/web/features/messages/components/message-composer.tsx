@@ -1,10 +1,7 @@
-import { Send } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
-import { Button } from "@/web/components/ui/button";
-import { Textarea } from "@/web/components/ui/input";
+import { useId, useState } from "react";
 import type { OutgoingMessage } from "../api/use-send-message";
-import { sendOnEnter } from "../lib/send-on-enter";
 import { useOutgoingId } from "../lib/use-outgoing-id";
+import { MessageForm, MessageTextarea, SendButton } from "./message-form";
 
 interface MessageComposerProps {
   disabled?: boolean;
@@ -38,40 +35,31 @@ export function MessageComposer({ disabled, onSend }: MessageComposerProps) {
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void send();
-  };
-
-  const onKeyDown = sendOnEnter(() => void send());
+  const sendText = () => void send();
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex items-end gap-2">
+    <MessageForm onSend={sendText} className="flex items-end gap-2">
       <div className="flex-1">
         <label htmlFor={id} className="sr-only">
           Message
         </label>
-        <Textarea
+        <MessageTextarea
           id={id}
           rows={2}
           value={text}
+          onValueChange={setText}
+          onSend={sendText}
+          sending={sending}
           disabled={disabled}
-          readOnly={sending}
           aria-busy={sending}
           aria-describedby={`${id}-hint`}
           placeholder="Type your message..."
-          className="resize-none"
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={onKeyDown}
         />
         <p id={`${id}-hint`} className="sr-only">
           Enter sends, Shift+Enter starts a new line.
         </p>
       </div>
-      <Button type="submit" disabled={disabled || sending}>
-        <Send className="h-4 w-4" aria-hidden />
-        {sending ? "Sending..." : "Send"}
-      </Button>
-    </form>
+      <SendButton sending={sending} disabled={disabled} />
+    </MessageForm>
   );
 }

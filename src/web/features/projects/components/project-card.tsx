@@ -4,12 +4,13 @@ import { formatInstantDate } from "@/shared/format";
 import type { Project } from "@/shared/schemas/project";
 import { ProjectStatusBadge } from "@/web/components/status-badges";
 import { Card, CardContent } from "@/web/components/ui/card";
+import { customerProjectPath } from "../lib/customer-project-path";
 
 /** A project in the customer's grid; the whole card links to the detail by slug (D7). */
 export function ProjectCard({ project }: { project: Project }) {
   return (
     <Link
-      to={`/dashboard/projects/${encodeURIComponent(project.slug || project.id)}`}
+      to={customerProjectPath(project)}
       className="group block h-full rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
     >
       <Card className="flex h-full flex-col transition-shadow group-hover:shadow-md">

@@ -4,6 +4,7 @@ import { displayName, formatDateTime } from "@/shared/format";
 import type { Ticket } from "@/shared/schemas/ticket";
 import { PriorityBadge, TicketStatusBadge } from "@/web/components/status-badges";
 import { Card, CardContent, CardHeader } from "@/web/components/ui/card";
+import { customerProjectPath } from "@/web/features/projects";
 
 /** The head of the ticket detail screen: title, project, status, priority and description. */
 export function TicketSummary({ ticket }: { ticket: Ticket }) {
@@ -13,7 +14,7 @@ export function TicketSummary({ ticket }: { ticket: Ticket }) {
         <h1 className="text-2xl font-bold tracking-tight break-words">{ticket.title}</h1>
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <Link
-            to={`/dashboard/projects/${encodeURIComponent(ticket.project.slug || ticket.project.id)}`}
+            to={customerProjectPath(ticket.project)}
             className="inline-flex items-center gap-1.5 hover:text-foreground hover:underline"
           >
             <FolderKanban className="h-4 w-4" aria-hidden />

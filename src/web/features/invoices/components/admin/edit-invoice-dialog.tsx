@@ -6,11 +6,9 @@ import type { CreateInvoiceInput, Invoice } from "@/shared/schemas/invoice";
 import { createInvoiceInputSchema } from "@/web/lib/schemas/invoice";
 import { EditItemDialog } from "@/web/components/edit-item-dialog";
 import { DialogFormActions } from "@/web/components/new-item-dialog";
-import { problemDetail } from "@/web/lib/api";
-import { showServerFieldErrors } from "@/web/lib/form-errors";
 import { useUpdateInvoice } from "../../api/use-update-invoice";
 import { InvoiceFields } from "./invoice-fields";
-import { invoiceChangesOf, invoiceFormValuesOf, type InvoiceFormValues } from "./invoice-form-values";
+import { invoiceChangesOf, invoiceFormValuesOf, reportFailedInvoiceSave, type InvoiceFormValues } from "./invoice-form-values";
 
 /** Mounted only while the dialog is open, so each opening starts from the invoice as stored. */
 function EditInvoiceForm({ invoice, onSaved }: { invoice: Invoice; onSaved: () => void }) {
@@ -28,11 +26,7 @@ function EditInvoiceForm({ invoice, onSaved }: { invoice: Invoice; onSaved: () =
       toast.success("Invoice updated successfully");
       onSaved();
     } catch (error) {
-      console.error("Error updating invoice", error);
-      // A duplicate number (409) or a validation error names its field: show it there too.
-      showServerFieldErrors(form, error);
-      const detail = problemDetail(error);
-      toast.error(detail ? `Error updating invoice: ${detail}` : "Error updating invoice");
+      reportFailedInvoiceSave(form, error, "Error updating invoice");
     }
   };
 

@@ -1,5 +1,8 @@
 import type { CreateInvoiceInput, Invoice, UpdateInvoiceInput } from "@/shared/schemas/invoice";
+import { problemDetail } from "@/web/lib/api";
+import { showServerFieldErrors, type ServerCheckedForm } from "@/web/lib/form-errors";
 import type { CreateInvoiceFormValues } from "@/web/lib/schemas/invoice";
+import { toast } from "@/web/lib/toast";
 
 export type InvoiceFormValues = CreateInvoiceFormValues;
 
@@ -34,3 +37,14 @@ export const invoiceFormValuesOf = (invoice: Invoice): InvoiceFormValues => ({
 
 /** The edit form's checked values as a change: every field but the company, which never changes. */
 export const invoiceChangesOf = ({ companyId: _companyId, ...changes }: CreateInvoiceInput): UpdateInvoiceInput => changes;
+
+/**
+ * A failed create or update of an invoice: logged, the server's field messages under the inputs
+ * (a duplicate number, 409, names its field), and a toast "<message>: <server's detail>".
+ */
+export function reportFailedInvoiceSave(form: ServerCheckedForm<InvoiceFormValues>, error: unknown, message: string) {
+  console.error(message, error);
+  showServerFieldErrors(form, error);
+  const detail = problemDetail(error);
+  toast.error(detail ? `${message}: ${detail}` : message);
+}

@@ -1,21 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { toast } from "@/web/lib/toast";
 import type { CreateInvoiceInput } from "@/shared/schemas/invoice";
 import { createInvoiceInputSchema } from "@/web/lib/schemas/invoice";
-import { DialogFormActions, NewItemDialog } from "@/web/components/new-item-dialog";
+import { DialogFormActions, NewItemDialog, useNewItemForm } from "@/web/components/new-item-dialog";
 import { Field } from "@/web/components/ui/field";
-import { problemDetail } from "@/web/lib/api";
-import { showServerFieldErrors } from "@/web/lib/form-errors";
 import { useCreateInvoice } from "../../api/use-create-invoice";
 import { CompanySelect } from "@/web/features/companies";
 import { InvoiceFields } from "./invoice-fields";
-import { emptyInvoiceForm, type InvoiceFormValues } from "./invoice-form-values";
+import { emptyInvoiceForm, reportFailedInvoiceSave, type InvoiceFormValues } from "./invoice-form-values";
 
 /** The admin's 'Create New Invoice' dialog; the company list loads when it opens. */
 export function NewInvoiceDialog() {
-  const [open, setOpen] = useState(false);
   const createInvoice = useCreateInvoice();
   const form = useForm<InvoiceFormValues, unknown, CreateInvoiceInput>({
     resolver: zodResolver(createInvoiceInputSchema),
@@ -23,24 +18,12 @@ export function NewInvoiceDialog() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (!next) form.reset(emptyInvoiceForm());
-  };
-
-  const onSubmit = async (input: CreateInvoiceInput) => {
-    try {
-      await createInvoice.mutateAsync(input);
-      toast.success("Invoice created successfully");
-      onOpenChange(false);
-    } catch (error) {
-      console.error("Error creating invoice", error);
-      // A duplicate number (409) or a validation error names its field: show it there too.
-      showServerFieldErrors(form, error);
-      const detail = problemDetail(error);
-      toast.error(detail ? `Error creating invoice: ${detail}` : "Error creating invoice");
-    }
-  };
+  const { open, onOpenChange, onSubmit } = useNewItemForm({
+    reset: () => form.reset(emptyInvoiceForm()),
+    create: (input: CreateInvoiceInput) => createInvoice.mutateAsync(input),
+    created: "Invoice created successfully",
+    onError: (error) => reportFailedInvoiceSave(form, error, "Error creating invoice"),
+  });
 
   return (
     <NewItemDialog trigger="New Invoice" title="Create New Invoice" open={open} onOpenChange={onOpenChange}>

@@ -1,12 +1,9 @@
-import { Send } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { toast } from "@/web/lib/toast";
-import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Field } from "@/web/components/ui/field";
-import { Textarea } from "@/web/components/ui/input";
 import { CompanySelect } from "@/web/features/companies";
-import { sendOnEnter } from "../../lib/send-on-enter";
+import { MessageForm, MessageTextarea, SendButton } from "../message-form";
 import { useTeamMessage } from "./use-team-message";
 
 /** Writes to any company, including one that has no conversation yet. */
@@ -28,12 +25,7 @@ export function NewConversationForm() {
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void submit();
-  };
-
-  const onKeyDown = sendOnEnter(() => void submit());
+  const onSend = () => void submit();
 
   return (
     <Card>
@@ -42,27 +34,23 @@ export function NewConversationForm() {
         <CardDescription>Write to any customer company.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4 md:grid-cols-[minmax(0,16rem)_minmax(0,1fr)_auto] md:items-end">
+        <MessageForm onSend={onSend} className="grid gap-4 md:grid-cols-[minmax(0,16rem)_minmax(0,1fr)_auto] md:items-end">
           <Field id="new-conversation-company" label="Company">
             <CompanySelect id="new-conversation-company" value={companyId} onChange={setCompanyId} />
           </Field>
           <Field id="new-conversation-message" label="Message">
-            <Textarea
+            <MessageTextarea
               id="new-conversation-message"
               rows={1}
               value={text}
-              readOnly={send.isPending}
+              onValueChange={setText}
+              onSend={onSend}
+              sending={send.isPending}
               placeholder="Type your message... (Enter sends)"
-              className="resize-none"
-              onChange={(event) => setText(event.target.value)}
-              onKeyDown={onKeyDown}
             />
           </Field>
-          <Button type="submit" disabled={send.isPending}>
-            <Send className="h-4 w-4" aria-hidden />
-            {send.isPending ? "Sending..." : "Send"}
-          </Button>
-        </form>
+          <SendButton sending={send.isPending} />
+        </MessageForm>
       </CardContent>
     </Card>
   );

@@ -1,10 +1,7 @@
-import { Send } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { toast } from "@/web/lib/toast";
-import { Button } from "@/web/components/ui/button";
-import { Textarea } from "@/web/components/ui/input";
 import { useMarkMessagesRead } from "../../api/use-mark-messages-read";
-import { sendOnEnter } from "../../lib/send-on-enter";
+import { MessageForm, MessageTextarea, SendButton } from "../message-form";
 import { useTeamMessage } from "./use-team-message";
 
 /** A conversation card's reply box. Enter sends, Shift+Enter starts a new line; replying marks the customer's messages read. */
@@ -27,35 +24,26 @@ export function ReplyForm({ companyId, companyName }: { companyId: string; compa
     }
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    void submit();
-  };
-
-  const onKeyDown = sendOnEnter(() => void submit());
+  const onSend = () => void submit();
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex items-end gap-2">
+    <MessageForm onSend={onSend} className="flex items-end gap-2">
       <div className="flex-1">
         <label htmlFor={fieldId} className="sr-only">
           Reply to {companyName}
         </label>
-        <Textarea
+        <MessageTextarea
           id={fieldId}
           rows={2}
           value={text}
-          readOnly={send.isPending}
+          onValueChange={setText}
+          onSend={onSend}
+          sending={send.isPending}
           aria-busy={send.isPending}
           placeholder="Type your reply... (Enter sends, Shift+Enter for a new line)"
-          className="resize-none"
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={onKeyDown}
         />
       </div>
-      <Button type="submit" disabled={send.isPending}>
-        <Send className="h-4 w-4" aria-hidden />
-        {send.isPending ? "Sending..." : "Send"}
-      </Button>
-    </form>
+      <SendButton sending={send.isPending} />
+    </MessageForm>
   );
 }

@@ -1,13 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "@/web/lib/toast";
 import type { z } from "zod";
 import { projectStatuses, projectStatusLabels } from "@/shared/enums";
 import type { CreateProjectInput } from "@/shared/schemas/project";
 import { createProjectInputSchema } from "@/web/lib/schemas/project";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
-import { DialogFormActions, NewItemDialog } from "@/web/components/new-item-dialog";
+import { DialogFormActions, NewItemDialog, useNewItemForm } from "@/web/components/new-item-dialog";
 import { Field } from "@/web/components/ui/field";
 import { Input, Textarea } from "@/web/components/ui/input";
 import { reportFailedSave } from "@/web/lib/form-errors";
@@ -17,26 +15,17 @@ type FormValues = z.input<typeof createProjectInputSchema>;
 
 /** Admin 'New Project' for one customer company (spec: name required, status defaults to active). */
 export function NewProjectDialog({ companyId }: { companyId: string }) {
-  const [open, setOpen] = useState(false);
   const createProject = useCreateProject();
   const defaultValues: FormValues = { companyId, name: "", description: "", status: "active", startDate: "" };
   const form = useForm<FormValues, unknown, CreateProjectInput>({ resolver: zodResolver(createProjectInputSchema), defaultValues });
   const { errors, isSubmitting } = form.formState;
 
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    if (!next) form.reset(defaultValues);
-  };
-
-  const onSubmit = async (input: CreateProjectInput) => {
-    try {
-      await createProject.mutateAsync(input);
-      toast.success("Project created successfully");
-      onOpenChange(false);
-    } catch (error) {
-      reportFailedSave(form, error, "Failed to create project");
-    }
-  };
+  const { open, onOpenChange, onSubmit } = useNewItemForm({
+    reset: () => form.reset(defaultValues),
+    create: (input: CreateProjectInput) => createProject.mutateAsync(input),
+    created: "Project created successfully",
+    onError: (error) => reportFailedSave(form, error, "Failed to create project"),
+  });
 
   return (
     <NewItemDialog trigger="New Project" title="New Project" description="Create a project for this customer." open={open} onOpenChange={onOpenChange}>

@@ -1,15 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "@/web/lib/toast";
 import type { z } from "zod";
 import { projectStatuses, projectStatusLabels } from "@/shared/enums";
 import type { Project, UpdateProjectInput } from "@/shared/schemas/project";
 import { updateProjectInputSchema } from "@/web/lib/schemas/project";
-import { Button } from "@/web/components/ui/button";
+import { RecordEditForm } from "@/web/components/record-edit-form";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { Field } from "@/web/components/ui/field";
 import { Input, NativeSelect, Textarea } from "@/web/components/ui/input";
-import { reportFailedSave } from "@/web/lib/form-errors";
 import { useTeam } from "@/web/features/team";
 import { useUpdateProject } from "../../api/use-update-project";
 import { useErrorToast } from "@/web/lib/use-error-toast";
@@ -34,25 +32,15 @@ export function ProjectEditForm({ project }: { project: Project }) {
     resolver: zodResolver(updateProjectInputSchema),
     defaultValues: valuesOf(project),
   });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
 
   // The current assignee stays selectable even before (or without) the team list.
   const members = team.data ?? [];
   const assignee = project.assignee;
   const options = assignee && !members.some((member) => member.id === assignee.id) ? [assignee, ...members] : members;
 
-  const onSubmit = async (input: UpdateProjectInput) => {
-    try {
-      const updated = await updateProject.mutateAsync(input);
-      form.reset(valuesOf(updated));
-      toast.success("Project updated successfully");
-    } catch (error) {
-      reportFailedSave(form, error, "Error updating project");
-    }
-  };
-
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" aria-label="Edit project">
+    <RecordEditForm form={form} save={updateProject.mutateAsync} valuesOf={valuesOf} noun="Project">
       <Field id="project-name" label="Project Name" required error={errors.name?.message}>
         <Input id="project-name" aria-invalid={!!errors.name} aria-required {...form.register("name")} />
       </Field>
@@ -78,11 +66,6 @@ export function ProjectEditForm({ project }: { project: Project }) {
           <Input id="project-end" type="date" aria-invalid={!!errors.endDate} {...form.register("endDate")} />
         </Field>
       </div>
-      <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Updating..." : "Update Project"}
-        </Button>
-      </div>
-    </form>
+    </RecordEditForm>
   );
 }

@@ -1,15 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { toast } from "@/web/lib/toast";
 import type { z } from "zod";
 import { ticketPriorities, ticketPriorityLabels, ticketStatuses, ticketStatusLabels } from "@/shared/enums";
 import type { Ticket, UpdateTicketInput } from "@/shared/schemas/ticket";
 import { updateTicketInputSchema } from "@/web/lib/schemas/ticket";
-import { Button } from "@/web/components/ui/button";
+import { RecordEditForm } from "@/web/components/record-edit-form";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { Field } from "@/web/components/ui/field";
 import { Input, Textarea } from "@/web/components/ui/input";
-import { reportFailedSave } from "@/web/lib/form-errors";
 import { useUpdateTicket } from "../../api/use-update-ticket";
 
 type FormValues = z.input<typeof updateTicketInputSchema>;
@@ -28,20 +26,10 @@ export function TicketEditForm({ ticket }: { ticket: Ticket }) {
     resolver: zodResolver(updateTicketInputSchema),
     defaultValues: valuesOf(ticket),
   });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = async (input: UpdateTicketInput) => {
-    try {
-      const updated = await updateTicket.mutateAsync(input);
-      form.reset(valuesOf(updated));
-      toast.success("Ticket updated successfully");
-    } catch (error) {
-      reportFailedSave(form, error, "Error updating ticket");
-    }
-  };
+  const { errors } = form.formState;
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" aria-label="Edit ticket">
+    <RecordEditForm form={form} save={updateTicket.mutateAsync} valuesOf={valuesOf} noun="Ticket">
       <Field id="ticket-title" label="Title" required error={errors.title?.message}>
         <Input id="ticket-title" aria-invalid={!!errors.title} aria-required {...form.register("title")} />
       </Field>
@@ -52,11 +40,6 @@ export function TicketEditForm({ ticket }: { ticket: Ticket }) {
         <EnumSelectField id="ticket-status" label="Status" error={errors.status?.message} values={ticketStatuses} labels={ticketStatusLabels} {...form.register("status")} />
         <EnumSelectField id="ticket-priority" label="Priority" error={errors.priority?.message} values={ticketPriorities} labels={ticketPriorityLabels} {...form.register("priority")} />
       </div>
-      <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Updating..." : "Update Ticket"}
-        </Button>
-      </div>
-    </form>
+    </RecordEditForm>
   );
 }

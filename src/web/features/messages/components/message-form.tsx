@@ -1,0 +1,54 @@
+import { Send } from "lucide-react";
+import type { FormEvent, ReactNode, TextareaHTMLAttributes } from "react";
+import { Button } from "@/web/components/ui/button";
+import { Textarea } from "@/web/components/ui/input";
+import { sendOnEnter } from "../lib/send-on-enter";
+
+/**
+ * The pieces of every message form (the customer's chat box, the team's replies and new
+ * conversations): submitting the form or pressing Enter in its text box calls the same `onSend`.
+ */
+export function MessageForm({ onSend, className, children }: { onSend: () => void; className: string; children: ReactNode }) {
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onSend();
+  };
+  return (
+    <form noValidate onSubmit={onSubmit} className={className}>
+      {children}
+    </form>
+  );
+}
+
+type TextareaProps = TextareaHTMLAttributes<HTMLTextAreaElement>;
+
+interface MessageTextareaProps extends Omit<TextareaProps, "value" | "onChange" | "onKeyDown" | "readOnly" | "className"> {
+  value: string;
+  onValueChange: (value: string) => void;
+  /** Enter sends, Shift+Enter starts a new line. */
+  onSend: () => void;
+  /** Read-only while a message is on its way, so the text sent is the text shown. */
+  sending: boolean;
+}
+
+export function MessageTextarea({ value, onValueChange, onSend, sending, ...props }: MessageTextareaProps) {
+  return (
+    <Textarea
+      {...props}
+      value={value}
+      readOnly={sending}
+      className="resize-none"
+      onChange={(event) => onValueChange(event.target.value)}
+      onKeyDown={sendOnEnter(onSend)}
+    />
+  );
+}
+
+export function SendButton({ sending, disabled = false }: { sending: boolean; disabled?: boolean }) {
+  return (
+    <Button type="submit" disabled={disabled || sending}>
+      <Send className="h-4 w-4" aria-hidden />
+      {sending ? "Sending..." : "Send"}
+    </Button>
+  );
+}
