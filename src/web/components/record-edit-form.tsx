@@ -9,32 +9,34 @@ interface RecordEditFormProps<Values extends FieldValues, Input, Stored> {
   save: (input: Input) => Promise<Stored>;
   /** The stored record as the form shows it: the form starts again from what the server kept. */
   valuesOf: (stored: Stored) => Values;
-  /** "Project": the form is "Edit project", its button "Update Project", its toasts "Project updated successfully" and "Error updating project". */
-  noun: string;
+  /**
+   * The form's words, spelled out (they are the spec's, and a translation must see them whole):
+   * its accessible name, its button, and the toasts after a save and after a failed one.
+   */
+  texts: { label: string; submit: string; saved: string; failed: string };
   children: ReactNode;
 }
 
 /** An admin's edit form of one record: its fields, then Update; a failed save is reported under the inputs and in a toast. */
-export function RecordEditForm<Values extends FieldValues, Input, Stored>({ form, save, valuesOf, noun, children }: RecordEditFormProps<Values, Input, Stored>) {
+export function RecordEditForm<Values extends FieldValues, Input, Stored>({ form, save, valuesOf, texts, children }: RecordEditFormProps<Values, Input, Stored>) {
   const { isSubmitting } = form.formState;
-  const lower = noun.toLowerCase();
 
   const onSubmit = async (input: Input) => {
     try {
       const updated = await save(input);
       form.reset(valuesOf(updated));
-      toast.success(`${noun} updated successfully`);
+      toast.success(texts.saved);
     } catch (error) {
-      reportFailedSave(form, error, `Error updating ${lower}`);
+      reportFailedSave(form, error, texts.failed);
     }
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" aria-label={`Edit ${lower}`}>
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" aria-label={texts.label}>
       {children}
       <div className="flex justify-end">
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Updating..." : `Update ${noun}`}
+          {isSubmitting ? "Updating..." : texts.submit}
         </Button>
       </div>
     </form>

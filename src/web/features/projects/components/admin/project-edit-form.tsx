@@ -12,6 +12,8 @@ import { useTeam } from "@/web/features/team";
 import { useUpdateProject } from "../../api/use-update-project";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 
+const TEXTS = { label: "Edit project", submit: "Update Project", saved: "Project updated successfully", failed: "Error updating project" };
+
 type FormValues = z.input<typeof updateProjectInputSchema>;
 
 const valuesOf = (project: Project): FormValues => ({
@@ -40,7 +42,7 @@ export function ProjectEditForm({ project }: { project: Project }) {
   const options = assignee && !members.some((member) => member.id === assignee.id) ? [assignee, ...members] : members;
 
   return (
-    <RecordEditForm form={form} save={updateProject.mutateAsync} valuesOf={valuesOf} noun="Project">
+    <RecordEditForm form={form} save={updateProject.mutateAsync} valuesOf={valuesOf} texts={TEXTS}>
       <Field id="project-name" label="Project Name" required error={errors.name?.message}>
         <Input id="project-name" aria-invalid={!!errors.name} aria-required {...form.register("name")} />
       </Field>

@@ -10,6 +10,8 @@ import { Field } from "@/web/components/ui/field";
 import { Input, Textarea } from "@/web/components/ui/input";
 import { useUpdateTicket } from "../../api/use-update-ticket";
 
+const TEXTS = { label: "Edit ticket", submit: "Update Ticket", saved: "Ticket updated successfully", failed: "Error updating ticket" };
+
 type FormValues = z.input<typeof updateTicketInputSchema>;
 
 const valuesOf = (ticket: Ticket): FormValues => ({
@@ -29,7 +31,7 @@ export function TicketEditForm({ ticket }: { ticket: Ticket }) {
   const { errors } = form.formState;
 
   return (
-    <RecordEditForm form={form} save={updateTicket.mutateAsync} valuesOf={valuesOf} noun="Ticket">
+    <RecordEditForm form={form} save={updateTicket.mutateAsync} valuesOf={valuesOf} texts={TEXTS}>
       <Field id="ticket-title" label="Title" required error={errors.title?.message}>
         <Input id="ticket-title" aria-invalid={!!errors.title} aria-required {...form.register("title")} />
       </Field>
