@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Auth } from "../auth";
 import { sessions } from "../db/schema";
 import { startTestServer, type TestServer } from "../test/harness";
@@ -97,7 +97,11 @@ describe("sessions that are over", () => {
       expect((await send(server.baseUrl, "/api/me", { cookie: forged })).status, forged).toBe(401);
     }
     expect((await send(server.baseUrl, "/api/me", { cookie: pair })).status).toBe(200);
+    // The sessions trigger's notice evicts the cached session (ADR 010); on PostgreSQL it arrives
+    // over the LISTEN connection a moment after the commit. Wait for the eviction, not a clock.
+    const epoch = server.deps.actors.epoch;
     await server.deps.db.update(sessions).set({ expiresAt: sql`now() - interval '1 minute'` }).where(eq(sessions.token, token));
+    await vi.waitFor(() => expect(server.deps.actors.epoch).not.toBe(epoch));
     expect((await send(server.baseUrl, "/api/me", { cookie: pair })).status).toBe(401);
     expect((await send(server.baseUrl, "/api/events", { cookie: pair })).status).toBe(401);
   });
