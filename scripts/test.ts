@@ -22,7 +22,7 @@ function run(label: string, name: string, args: string[]): Promise<number> {
   const logFile = join(scratch, `${label}.log`);
   const log = createWriteStream(logFile);
   const started = Date.now();
-  const child = spawn(bin(name), args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0" } });
+  const child = spawn(bin(name), args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" } });
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   return new Promise((resolve) => {
