@@ -40,6 +40,8 @@ const apiSummaryFile = join(scratch, "api.json");
 const e2eReportFile = join(scratch, "e2e.json");
 process.env.PORTICO_API_SUMMARY = apiSummaryFile;
 process.env.PORTICO_E2E_REPORT = e2eReportFile;
+console.log("Running the API suite and the end-to-end suite side by side; each prints its output when it ends.");
+console.log("(For live output, run one alone: npm run test:api, npm run test:e2e.)");
 // One API worker: the browser suite's server and Chromium take the other core.
 const [apiExit, e2eExit] = await Promise.all([
   run("API suite", "vitest", ["run", "--maxWorkers=1", "--reporter=default", "--reporter=./scripts/api-summary-reporter.ts"]),
