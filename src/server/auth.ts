@@ -4,6 +4,7 @@ import { PASSWORD_MIN_LENGTH } from "../shared/schemas/auth";
 import type { Database } from "./db/client";
 import { accounts, profiles, rateLimits, sessions, verifications } from "./db/schema";
 import type { Env } from "./env";
+import type { MailOutbox } from "./mail/outbox";
 import { passwordHasher, verifyPassword } from "./password";
 
 /**
@@ -18,7 +19,7 @@ const DAY = 60 * 60 * 24;
 export const SESSION_EXPIRES_IN = 7 * DAY;
 export const SESSION_UPDATE_AGE = DAY;
 
-export function createAuth(db: Database, env: Env) {
+export function createAuth(db: Database, env: Env, _outbox: MailOutbox) {
   return betterAuth({
     appName: env.BRAND_NAME,
     baseURL: env.BASE_URL,
