@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authMessages, EMAIL_MAX, FULL_NAME_MAX, INVALID_EMAIL, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../rules/auth";
+import { AUTH_TOKEN_MAX, AUTH_TOKEN_PATTERN, authMessages, EMAIL_MAX, FULL_NAME_MAX, INVALID_EMAIL, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../rules/auth";
 
 export { PASSWORD_MIN_LENGTH };
 
@@ -9,9 +9,21 @@ export const signInInputSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInInputSchema>;
 
-export const signUpInputSchema = z.object({
-  name: z.string().trim().min(1, authMessages.nameRequired).max(FULL_NAME_MAX, authMessages.nameTooLong),
-  email: z.email(INVALID_EMAIL).max(EMAIL_MAX),
-  password: z.string().min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort).max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong),
-});
+const fullName = z.string().trim().min(1, authMessages.nameRequired).max(FULL_NAME_MAX, authMessages.nameTooLong);
+const email = z.email(INVALID_EMAIL).max(EMAIL_MAX);
+/** A password being chosen (sign-up, reset, change): the length rules. */
+const newPassword = z.string().min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort).max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong);
+
+export const signUpInputSchema = z.object({ name: fullName, email, password: newPassword });
 export type SignUpInput = z.infer<typeof signUpInputSchema>;
+
+/** "Forgot password?": the address to send a reset link to. */
+export const requestPasswordResetInputSchema = z.object({ email });
+export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetInputSchema>;
+
+/** A token from a mailed link: Better Auth's are letters and digits (reset) or a JWT (address change). */
+const mailedToken = (invalid: string) => z.string(invalid).max(AUTH_TOKEN_MAX, invalid).regex(AUTH_TOKEN_PATTERN, invalid);
+
+/** The reset page: the token from the mailed link and the new password. */
+export const resetPasswordInputSchema = z.object({ token: mailedToken(authMessages.resetLinkInvalid), newPassword });
+export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;

@@ -13,6 +13,7 @@ import { RootRedirect } from "./routes/root-redirect";
  */
 const AuthRoute = lazyPage(() => import("./routes/auth"), (m) => m.AuthRoute);
 const NotFoundRoute = lazyPage(() => import("./routes/not-found"), (m) => m.NotFoundRoute);
+const ResetPasswordRoute = lazyPage(() => import("./routes/reset-password"), (m) => m.ResetPasswordRoute);
 
 const CustomerLayout = lazyPage(() => import("../components/layout/customer-layout"), (m) => m.CustomerLayout);
 const CompanyRoute = lazyPage(() => import("./routes/dashboard/company"), (m) => m.CompanyRoute);
@@ -47,6 +48,7 @@ const needsSession: Preload = { data: prefetchMe };
 const routes: RouteObject[] = [
   { path: "/", element: <RootRedirect />, handle: needsSession },
   route("/auth", AuthRoute, prefetchProbedMe),
+  route("/reset-password", ResetPasswordRoute),
   {
     path: "/dashboard",
     element: <RequireSession />,

@@ -1,10 +1,12 @@
 import { Hono } from "hono";
-import { signUpInputSchema } from "@/shared/schemas/auth";
+import { RESET_REQUESTED } from "@/shared/rules/auth";
 import { CLIENT_IP_HEADER } from "../../auth";
 import type { AppDeps } from "../../http/context";
-import { notFound, Problem, problemJson, tooManyRequests, validationProblem } from "../../http/problem";
+import { badRequest, notFound, Problem, problemJson, tooManyRequests, validationProblem } from "../../http/problem";
 import { clientIp } from "../../http/security";
 import { claimSignInAttempt, forgetSignInAttempts, signInFailed } from "./account-sign-in-limit";
+import { checkedEndpoints } from "./auth-bodies";
+import { answerNoSoonerThan, claimResetRequest } from "./password-reset-limit";
 
 /**
  * The Better Auth endpoints the product uses (`METHOD /path` below /api/auth). Every other one
@@ -16,15 +18,19 @@ export const ENABLED_AUTH_ENDPOINTS: ReadonlySet<string> = new Set([
   "POST /sign-in/email",
   "POST /sign-out",
   "GET /get-session",
+  "POST /request-password-reset",
+  "POST /reset-password",
 ]);
 
 /**
  * Better Auth's handler behind /api/auth/*, with these things added: only the endpoints above are
  * reachable, the client address is set from the socket (so rate limiting cannot be dodged with
- * X-Forwarded-For), sign-up bodies are checked with the same schema as the form and only the
- * checked fields are passed on, sign-in attempts are limited per account as well as per address,
- * session tokens are removed from JSON answers (the httpOnly cookie is the only place a token
- * lives, ADR 002), and errors are converted to problem+json.
+ * X-Forwarded-For), bodies are checked with the same schemas as the forms and only the checked
+ * fields are passed on (auth-bodies.ts), sign-in attempts are limited per account and reset links
+ * per address as well as per client address, a reset request takes the same time whether or not
+ * the address has an account, session tokens are removed from JSON answers (the httpOnly cookie is
+ * the only place a token lives, ADR 002), and errors are converted to problem+json, naming the
+ * field where Better Auth's refusal concerns one.
  */
 export function authRoutes({ auth, env, db }: Pick<AppDeps, "auth" | "env" | "db">) {
   return new Hono().on(["GET", "POST"], "/*", async (c) => {
@@ -33,12 +39,12 @@ export function authRoutes({ auth, env, db }: Pick<AppDeps, "auth" | "env" | "db
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, env.TRUSTED_PROXIES));
     let body = c.req.method === "POST" ? await c.req.text() : undefined;
-    if (endpoint === "POST /sign-up/email") {
-      const parsed = signUpInputSchema.safeParse(safeJson(body));
+    const checked = checkedEndpoints[endpoint];
+    if (checked) {
+      const parsed = checked.schema.safeParse(safeJson(body));
       if (!parsed.success) return problemJson(c, validationProblem(parsed.error));
-      // What was checked is what is stored: the trimmed name, and nothing the form does not send
-      // (Better Auth would also store `image` and any extra user field as given).
-      body = JSON.stringify({ name: parsed.data.name, email: parsed.data.email, password: parsed.data.password });
+      // What was checked is what Better Auth gets: trimmed values, and nothing the form does not send.
+      body = JSON.stringify({ ...parsed.data, ...checked.fixed });
       headers.delete("content-length");
     }
     const signInEmail = endpoint === "POST /sign-in/email" ? emailOf(safeJson(body)) : undefined;
@@ -46,16 +52,30 @@ export function authRoutes({ auth, env, db }: Pick<AppDeps, "auth" | "env" | "db
       const waitMs = await claimSignInAttempt(db, signInEmail);
       if (waitMs > 0) return problemJson(c, tooManyRequests("Too many sign-in attempts for this account. Please try again shortly.", waitMs / 1000));
     }
+    const resetEmail = endpoint === "POST /request-password-reset" ? emailOf(safeJson(body)) : undefined;
+    if (resetEmail) {
+      const waitMs = await claimResetRequest(db, resetEmail);
+      if (waitMs > 0) return problemJson(c, tooManyRequests("Too many reset requests for this address. Please try again later.", waitMs / 1000));
+    }
+    const startedAt = performance.now();
     const response = await auth.handler(new Request(c.req.url, { method: c.req.method, headers, body }));
     if (signInEmail) await (response.ok ? forgetSignInAttempts(db, signInEmail) : signInFailed(db, signInEmail));
+    if (resetEmail && response.ok) {
+      await answerNoSoonerThan(startedAt);
+      // Better Auth's own wording differs from the form's; one sentence for every address.
+      return c.json({ status: true, message: RESET_REQUESTED }, 200);
+    }
     if (response.ok) return withoutSessionToken(response);
     if (!response.headers.get("content-type")?.includes("json")) return response;
-    const { message } = (await response.json().catch(() => ({}))) as { message?: string };
-    const problem = new Problem(
-      response.status as 400,
-      response.statusText || "Error",
-      message || (response.status === 429 ? "Too many requests. Please try again later." : "Request failed"),
-    );
+    const { message, code } = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
+    const field = code ? checked?.fieldErrors?.[code] : undefined;
+    const problem = field
+      ? badRequest(field.message, [field])
+      : new Problem(
+          response.status as 400,
+          response.statusText || "Error",
+          message || (response.status === 429 ? "Too many requests. Please try again later." : "Request failed"),
+        );
     const converted = problemJson(c, problem);
     for (const [name, value] of response.headers) {
       if (name !== "content-type" && name !== "content-length") converted.headers.append(name, value);
@@ -63,7 +83,6 @@ export function authRoutes({ auth, env, db }: Pick<AppDeps, "auth" | "env" | "db
     return converted;
   });
 }
-
 function emailOf(body: unknown): string | undefined {
   const email = (body as { email?: unknown } | null)?.email;
   return typeof email === "string" && email.length > 0 && email.length <= 254 ? email : undefined;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { z } from "zod";
-import { signInInputSchema, signUpInputSchema } from "@/shared/schemas/auth";
+import { requestPasswordResetInputSchema, resetPasswordInputSchema, signInInputSchema, signUpInputSchema } from "@/shared/schemas/auth";
 import { commentSchema, createCommentInputSchema } from "@/shared/schemas/comment";
 import { companyProfileInputSchema, saveCompanyProfileResultSchema } from "@/shared/schemas/company";
 import { createInvoiceInputSchema, invoiceSchema, updateInvoiceInputSchema } from "@/shared/schemas/invoice";
@@ -59,6 +59,12 @@ export function fuzzTargets(): FuzzTarget[] {
       hints: (w) => ({ email: rarelyAnEmail(fc.oneof(fc.emailAddress(), fc.constant(w.users.customerA.email))) }),
     },
     auth("/sign-out", undefined, z.object({ success: z.literal(true) }), 30),
+    // A well-formed address is answered after a fixed delay (password-reset-limit.ts): rarely one.
+    {
+      ...auth("/request-password-reset", requestPasswordResetInputSchema, z.object({ status: z.literal(true), message: z.string() }), 3),
+      hints: (w) => ({ email: rarelyAnEmail(fc.oneof(fc.emailAddress(), fc.constant(w.users.loner.email))) }),
+    },
+    auth("/reset-password", resetPasswordInputSchema, z.object({ status: z.literal(true) }), 30),
     {
       route: "PUT /api/companies/mine",
       method: "PUT",

@@ -113,6 +113,20 @@ const authCells: Record<string, { build: Build; expect: Record<ActorName, Expect
     },
     expect: { anonymous: 200, customerA: 200, memberA: 200, customerB: 200, loner: 200, admin: 200 },
   },
+  "POST /request-password-reset": {
+    // Public, and the same answer for every address; each cell asks about its own address, so the
+    // per-address limit never refuses a cell.
+    build: (world, actor) => ({
+      path: "/api/auth/request-password-reset",
+      json: { email: actor === "anonymous" ? `nobody-${randomUUID().slice(0, 8)}@example.test` : world.users[actor].email },
+    }),
+    expect: { anonymous: 200, customerA: 200, memberA: 200, customerB: 200, loner: 200, admin: 200 },
+  },
+  "POST /reset-password": {
+    // Only the mailed token grants anything: a session does not, and a made-up token is refused.
+    build: () => ({ path: "/api/auth/reset-password", json: { token: "made-up-token", newPassword: "matrix-password-1" } }),
+    expect: { anonymous: 400, customerA: 400, memberA: 400, customerB: 400, loner: 400, admin: 400 },
+  },
   "POST /sign-out": {
     build: async (world, actor) => {
       const cookie = await throwawaySession(world, actor);

@@ -1,10 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
 import * as server from "@/shared/schemas/auth";
-import { checkSignIn, checkSignUp, type Checked } from "./auth-rules";
+import { checkRequestReset, checkResetPassword, checkSignIn, checkSignUp, type Checked } from "./auth-rules";
 
 /** What the server's schema says, in the shape of the form's: the first message per field (as the form shows it). */
-function serverVerdict(schema: typeof server.signInInputSchema | typeof server.signUpInputSchema, input: Record<string, string>) {
+function serverVerdict(schema: z.ZodType, input: Record<string, string>) {
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, value: result.data };
   const errors: Record<string, string> = {};
@@ -38,6 +39,25 @@ describe("the sign-in page's checks", () => {
         expect(ours(checkSignUp(input))).toEqual(serverVerdict(server.signUpInputSchema, input));
       }),
       { numRuns: 3_000 },
+    );
+  });
+
+  it("match the server's reset request schema", () => {
+    fc.assert(
+      fc.property(fc.record({ email: texts }), (input) => {
+        expect(ours(checkRequestReset(input))).toEqual(serverVerdict(server.requestPasswordResetInputSchema, input));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("match the server's reset schema: the token from the link and the new password", () => {
+    const tokens = fc.oneof(texts, fc.constantFrom("AbC123xyz", "eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImEifQ.sig-_", "x".repeat(2048), "x".repeat(2049), "to ken", "tok\u0000en"));
+    fc.assert(
+      fc.property(fc.record({ token: tokens, newPassword: texts }), (input) => {
+        expect(ours(checkResetPassword(input))).toEqual(serverVerdict(server.resetPasswordInputSchema, input));
+      }),
+      { numRuns: 2_000 },
     );
   });
 
