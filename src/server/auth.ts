@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { RESET_LINK_MINUTES } from "../shared/rules/auth";
+import { EMAIL_CHANGE_LINK_MINUTES, RESET_LINK_MINUTES } from "../shared/rules/auth";
 import { PASSWORD_MIN_LENGTH } from "../shared/schemas/auth";
 import type { Database } from "./db/client";
 import { accounts, profiles, rateLimits, sessions, verifications } from "./db/schema";
@@ -36,7 +36,28 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox) {
       provider: "pg",
       schema: { user: profiles, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
     }),
-    user: { fields: { name: "fullName" } },
+    user: {
+      fields: { name: "fullName" },
+      // A new address takes effect once the link mailed to it is opened (emailVerification below);
+      // never straight away, even for an account whose current address nobody verified.
+      changeEmail: { enabled: true, updateEmailWithoutVerification: false },
+    },
+    emailVerification: {
+      // Better Auth calls this for the change-email link only here: sign-up and sign-in send no
+      // verification mail, and the endpoint that would send one on request is not enabled.
+      sendVerificationEmail: async ({ user, token }) => {
+        if (!isAddressChange(token)) return;
+        await outbox.enqueue(db, {
+          template: "email-change",
+          to: user.email,
+          props: { name: user.name, newEmail: user.email, url: webLink(env, "/confirm-email", token), validForMinutes: EMAIL_CHANGE_LINK_MINUTES },
+        });
+      },
+      expiresIn: EMAIL_CHANGE_LINK_MINUTES * 60,
+      sendOnSignUp: false,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+    },
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
@@ -70,3 +91,13 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Better Auth's verification token is a JWT; the change-email one names the address to move to. */
+function isAddressChange(token: string): boolean {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { updateTo?: unknown; requestType?: unknown };
+    return typeof payload.updateTo === "string" && payload.requestType === "change-email-verification";
+  } catch {
+    return false;
+  }
+}

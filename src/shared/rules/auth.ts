@@ -11,11 +11,17 @@ export const authMessages = {
   passwordTooLong: "Password is too long",
   nameRequired: "Full name is required",
   nameTooLong: "Full name is too long",
+  nameUnstorable: "Full name cannot contain a NUL character",
   currentPasswordWrong: "Current password is incorrect",
   resetLinkInvalid: "This reset link is invalid, already used or expired. Ask for a new one.",
   sameEmail: "This is already your email address",
-  confirmLinkInvalid: "This confirmation link is invalid or expired. Ask for a new one from your account page.",
+  confirmLinkInvalid: "This confirmation link is invalid, already used or expired. Ask for a new one from your account page.",
+  confirmLinkOtherAccount: "This link belongs to another account. Sign out, then sign in as the account that asked for the change.",
+  confirmNeedsSession: "Sign in to confirm your new email address.",
 } as const;
+
+/** PostgreSQL text cannot hold NUL; Better Auth would answer a 500 for the database's refusal. */
+export const hasNul = (text: string) => text.includes("\u0000");
 
 /** How long a password reset link works (Better Auth's resetPasswordTokenExpiresIn, and the mail says so). */
 export const RESET_LINK_MINUTES = 60;

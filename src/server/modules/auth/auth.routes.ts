@@ -1,11 +1,12 @@
 import { Hono } from "hono";
-import { RESET_REQUESTED } from "@/shared/rules/auth";
-import { CLIENT_IP_HEADER } from "../../auth";
+import { authMessages, RESET_REQUESTED } from "@/shared/rules/auth";
+import { confirmEmailInputSchema } from "@/shared/schemas/auth";
+import { CLIENT_IP_HEADER, type Auth } from "../../auth";
 import type { AppDeps } from "../../http/context";
-import { badRequest, notFound, Problem, problemJson, tooManyRequests, validationProblem } from "../../http/problem";
+import { badRequest, notFound, Problem, problemJson, tooManyRequests, unauthorized, validationProblem } from "../../http/problem";
 import { clientIp } from "../../http/security";
 import { claimSignInAttempt, forgetSignInAttempts, signInFailed } from "./account-sign-in-limit";
-import { checkedEndpoints } from "./auth-bodies";
+import { checkedEndpoints, confirmEmailFieldErrors } from "./auth-bodies";
 import { answerNoSoonerThan, claimResetRequest } from "./password-reset-limit";
 
 /**
@@ -20,6 +21,10 @@ export const ENABLED_AUTH_ENDPOINTS: ReadonlySet<string> = new Set([
   "GET /get-session",
   "POST /request-password-reset",
   "POST /reset-password",
+  "POST /update-user",
+  "POST /change-password",
+  "POST /change-email",
+  "GET /verify-email",
 ]);
 
 /**
@@ -30,7 +35,8 @@ export const ENABLED_AUTH_ENDPOINTS: ReadonlySet<string> = new Set([
  * per address as well as per client address, a reset request takes the same time whether or not
  * the address has an account, session tokens are removed from JSON answers (the httpOnly cookie is
  * the only place a token lives, ADR 002), and errors are converted to problem+json, naming the
- * field where Better Auth's refusal concerns one.
+ * field where Better Auth's refusal concerns one. Confirming a new address needs the session of
+ * the account that asked for it (see confirmEmailUrl).
  */
 export function authRoutes({ auth, env, db }: Pick<AppDeps, "auth" | "env" | "db">) {
   return new Hono().on(["GET", "POST"], "/*", async (c) => {
@@ -39,6 +45,12 @@ export function authRoutes({ auth, env, db }: Pick<AppDeps, "auth" | "env" | "db
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, env.TRUSTED_PROXIES));
     let body = c.req.method === "POST" ? await c.req.text() : undefined;
+    let url = c.req.url;
+    if (endpoint === "GET /verify-email") {
+      const confirm = await confirmEmailUrl(auth, url, headers);
+      if (confirm instanceof Problem) return problemJson(c, confirm);
+      url = confirm;
+    }
     const checked = checkedEndpoints[endpoint];
     if (checked) {
       const parsed = checked.schema.safeParse(safeJson(body));
@@ -58,7 +70,7 @@ export function authRoutes({ auth, env, db }: Pick<AppDeps, "auth" | "env" | "db
       if (waitMs > 0) return problemJson(c, tooManyRequests("Too many reset requests for this address. Please try again later.", waitMs / 1000));
     }
     const startedAt = performance.now();
-    const response = await auth.handler(new Request(c.req.url, { method: c.req.method, headers, body }));
+    const response = await auth.handler(new Request(url, { method: c.req.method, headers, body }));
     if (signInEmail) await (response.ok ? forgetSignInAttempts(db, signInEmail) : signInFailed(db, signInEmail));
     if (resetEmail && response.ok) {
       await answerNoSoonerThan(startedAt);
@@ -68,7 +80,8 @@ export function authRoutes({ auth, env, db }: Pick<AppDeps, "auth" | "env" | "db
     if (response.ok) return withoutSessionToken(response);
     if (!response.headers.get("content-type")?.includes("json")) return response;
     const { message, code } = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
-    const field = code ? checked?.fieldErrors?.[code] : undefined;
+    const fieldErrors = endpoint === "GET /verify-email" ? confirmEmailFieldErrors : checked?.fieldErrors;
+    const field = fieldErrors?.[code ?? message ?? ""];
     const problem = field
       ? badRequest(field.message, [field])
       : new Problem(
@@ -83,6 +96,21 @@ export function authRoutes({ auth, env, db }: Pick<AppDeps, "auth" | "env" | "db
     return converted;
   });
 }
+/**
+ * The address-change link's request as Better Auth gets it: the checked token alone (no
+ * `callbackURL`, so the answer is JSON, not a redirect), and only with a session. Better Auth
+ * would otherwise sign in whoever opens the link as the account: a mistyped new address would
+ * hand a stranger the account and move it to their address with one click.
+ */
+async function confirmEmailUrl(auth: Auth, url: string, headers: Headers): Promise<string | Problem> {
+  if (!(await auth.api.getSession({ headers }))) return unauthorized(authMessages.confirmNeedsSession);
+  const parsed = confirmEmailInputSchema.safeParse({ token: new URL(url).searchParams.get("token") ?? "" });
+  if (!parsed.success) return validationProblem(parsed.error);
+  const target = new URL(url);
+  target.search = new URLSearchParams({ token: parsed.data.token }).toString();
+  return target.href;
+}
+
 function emailOf(body: unknown): string | undefined {
   const email = (body as { email?: unknown } | null)?.email;
   return typeof email === "string" && email.length > 0 && email.length <= 254 ? email : undefined;

@@ -127,6 +127,25 @@ const authCells: Record<string, { build: Build; expect: Record<ActorName, Expect
     build: () => ({ path: "/api/auth/reset-password", json: { token: "made-up-token", newPassword: "matrix-password-1" } }),
     expect: { anonymous: 400, customerA: 400, memberA: 400, customerB: 400, loner: 400, admin: 400 },
   },
+  "POST /update-user": {
+    // The actor's own name again: later cells still see the world as built.
+    build: (world, actor) => ({ path: "/api/auth/update-user", json: { name: actor === "anonymous" ? "Nobody" : world.users[actor].name } }),
+    expect: { anonymous: 401, customerA: 200, memberA: 200, customerB: 200, loner: 200, admin: 200 },
+  },
+  "POST /change-password": {
+    // A wrong current password: a right one would end the actor's other sessions, the world's cookie among them.
+    build: () => ({ path: "/api/auth/change-password", json: { currentPassword: "not-the-password", newPassword: "matrix-password-1" } }),
+    expect: { anonymous: 401, customerA: 400, memberA: 400, customerB: 400, loner: 400, admin: 400 },
+  },
+  "POST /change-email": {
+    // Only mails a link to the new address; nothing changes until it is opened.
+    build: () => ({ path: "/api/auth/change-email", json: { newEmail: `moved-${randomUUID().slice(0, 8)}@example.test` } }),
+    expect: { anonymous: 401, customerA: 200, memberA: 200, customerB: 200, loner: 200, admin: 200 },
+  },
+  "GET /verify-email": {
+    build: () => ({ path: "/api/auth/verify-email?token=made-up-token" }),
+    expect: { anonymous: 401, customerA: 400, memberA: 400, customerB: 400, loner: 400, admin: 400 },
+  },
   "POST /sign-out": {
     build: async (world, actor) => {
       const cookie = await throwawaySession(world, actor);

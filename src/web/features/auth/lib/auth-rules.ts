@@ -1,5 +1,5 @@
 import { regexes } from "zod/v4/core";
-import { AUTH_TOKEN_MAX, AUTH_TOKEN_PATTERN, authMessages, EMAIL_MAX, FULL_NAME_MAX, INVALID_EMAIL, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/shared/rules/auth";
+import { AUTH_TOKEN_MAX, AUTH_TOKEN_PATTERN, authMessages, hasNul, EMAIL_MAX, FULL_NAME_MAX, INVALID_EMAIL, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/shared/rules/auth";
 
 /**
  * The sign-in and sign-up rules of src/shared/schemas/auth.ts, as plain checks: the sign-in page
@@ -46,6 +46,7 @@ const nameFailure = (name: string) =>
   firstFailing([
     [name.length < 1, authMessages.nameRequired],
     [name.length > FULL_NAME_MAX, authMessages.nameTooLong],
+    [hasNul(name), authMessages.nameUnstorable],
   ]);
 
 // The server's `z.email(message).max(EMAIL_MAX)`: the schema's message covers its length check too.
@@ -86,4 +87,39 @@ export function checkResetPassword(input: ResetPasswordValues): Checked<keyof Re
     },
     { token: input.token, newPassword: input.newPassword },
   );
+}
+
+export interface UpdateNameValues {
+  name: string;
+}
+
+export function checkUpdateName(input: UpdateNameValues): Checked<keyof UpdateNameValues, UpdateNameValues> {
+  const name = input.name.trim();
+  return collect({ name: nameFailure(name) }, { name });
+}
+
+export interface ChangePasswordValues {
+  currentPassword: string;
+  newPassword: string;
+}
+
+export function checkChangePassword(input: ChangePasswordValues): Checked<keyof ChangePasswordValues, ChangePasswordValues> {
+  return collect(
+    {
+      currentPassword: firstFailing([
+        [input.currentPassword.length < 1, authMessages.passwordRequired],
+        [input.currentPassword.length > PASSWORD_MAX_LENGTH, authMessages.passwordTooLong],
+      ]),
+      newPassword: newPasswordFailure(input.newPassword),
+    },
+    { currentPassword: input.currentPassword, newPassword: input.newPassword },
+  );
+}
+
+export interface ChangeEmailValues {
+  newEmail: string;
+}
+
+export function checkChangeEmail(input: ChangeEmailValues): Checked<keyof ChangeEmailValues, ChangeEmailValues> {
+  return collect({ newEmail: emailFailure(input.newEmail) }, { newEmail: input.newEmail });
 }

@@ -24,7 +24,8 @@ export function useAuthForm<Field extends string, Output>(fields: readonly Field
     setErrors(result.ok ? {} : result.errors);
   };
 
-  const handleSubmit = (onValid: (value: Output) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
+  /** `onValid` gets the checked values and the form element (to clear it after a save). */
+  const handleSubmit = (onValid: (value: Output, form: HTMLFormElement) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isSubmitting) return;
     const form = event.currentTarget;
@@ -40,7 +41,7 @@ export function useAuthForm<Field extends string, Output>(fields: readonly Field
     setErrors({});
     setSubmitting(true);
     try {
-      await onValid(result.value);
+      await onValid(result.value, form);
     } finally {
       setSubmitting(false);
     }
