@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startSmtpInbox } from "@/server/test/mail/smtp-inbox";
+import { REFUSED_PREFIX } from "./constants";
 
 /**
  * Playwright global set-up: the real SMTP server (`smtp-server`) the e2e server's SMTP_URL points
@@ -14,6 +15,8 @@ export default async function startMailServer() {
   if (!dir || !port) throw new Error("playwright.config.ts sets E2E_MAIL_DIR and E2E_SMTP_PORT");
   const inbox = await startSmtpInbox({
     port,
+    // A mailbox that does not exist, as far as this server is concerned: for the outbox's failed mail.
+    refuses: (address) => address.startsWith(REFUSED_PREFIX),
     // Write, then nothing: a reader never sees half a file, because the name appears last.
     onMail: (mail) => writeFileSync(join(dir, `${Date.now()}-${randomUUID()}.json`), JSON.stringify(mail)),
   });

@@ -36,6 +36,7 @@ const AdminTicketDetailRoute = lazyPage(() => import("./routes/admin/ticket-deta
 const AdminInvoicesRoute = lazyPage(() => import("./routes/admin/invoices"), (m) => m.AdminInvoicesRoute);
 const AdminMessagesRoute = lazyPage(() => import("./routes/admin/messages"), (m) => m.AdminMessagesRoute);
 const AdminAccountRoute = lazyPage(() => import("./routes/admin/account"), (m) => m.AdminAccountRoute);
+const AdminOutboxRoute = lazyPage(() => import("./routes/admin/outbox"), (m) => m.AdminOutboxRoute);
 
 /** What `preloadRoute` may start for a route before it renders: its lazy page, its first request. */
 interface Preload {
@@ -91,6 +92,7 @@ const routes: RouteObject[] = [
           route("tickets/:id", AdminTicketDetailRoute),
           route("invoices", AdminInvoicesRoute),
           route("messages", AdminMessagesRoute),
+          route("outbox", AdminOutboxRoute),
           route("account", AdminAccountRoute),
         ],
       },

@@ -19,6 +19,8 @@ export interface SmtpInboxOptions {
   port?: number;
   /** Require SMTP AUTH with these credentials (plain text is allowed: loopback only). */
   auth?: { user: string; pass: string };
+  /** Recipients to answer with a permanent 550 from the start (the e2e set-up names them by prefix). */
+  refuses?: (address: string) => boolean;
   /** Called with every mail as it arrives (the e2e set-up writes them to files). */
   onMail?: (mail: ReceivedMail) => void;
 }
@@ -76,7 +78,8 @@ export async function startSmtpInbox(options: SmtpInboxOptions = {}): Promise<Sm
           callback(ok ? null : new Error("Invalid username or password"), ok ? { user: auth.username } : undefined);
         },
         onRcptTo(address, _session, callback) {
-          if (!refused.has(address.address.toLowerCase())) return callback();
+          const recipient = address.address.toLowerCase();
+          if (!refused.has(recipient) && !options.refuses?.(recipient)) return callback();
           callback(Object.assign(new Error("5.1.1 Mailbox unavailable: no such user here"), { responseCode: 550 }));
         },
         onData(stream, session, callback) {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { send, type Sent } from "./http";
 import { betterAuthEndpoints } from "./routes";
-import { actorNames, counts, type ActorName, type World } from "./world";
+import { actorNames, counts, worldOutboxMails, type ActorName, type World } from "./world";
 
 /**
  * The permission matrix: every registered route × every actor × the objects the route can be
@@ -294,6 +294,15 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
     },
 
     "GET /api/team": fixed("/api/team", adminOnly([rows(1)])),
+
+    "GET /api/outbox": {
+      objects: {
+        none: () => ({ path: "/api/outbox" }),
+        "status=failed": () => ({ path: "/api/outbox?status=failed" }),
+        "q=B's address": (w) => ({ path: `/api/outbox?q=${encodeURIComponent(w.users.customerB.email)}` }),
+      },
+      expect: adminOnly([rows(worldOutboxMails), rows(0), rows(1)]),
+    },
 
     "GET /api/tickets": {
       objects: {
