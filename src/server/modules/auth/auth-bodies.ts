@@ -39,8 +39,8 @@ export const checkedEndpoints: Record<string, CheckedEndpoint> = {
   "POST /update-user": { schema: updateNameInputSchema },
   "POST /change-password": {
     schema: changePasswordInputSchema,
-    // Whoever else holds a session (a stolen one, a forgotten device) is out; this one goes on.
-    fixed: { revokeOtherSessions: true },
+    // The other sessions are ended by auth.routes.ts (other-sessions.ts says why not by Better Auth).
+    fixed: { revokeOtherSessions: false },
     fieldErrors: { INVALID_PASSWORD: { field: "currentPassword", message: authMessages.currentPasswordWrong } },
   },
   "POST /change-email": {

@@ -7,6 +7,7 @@ import { badRequest, notFound, Problem, problemJson, tooManyRequests, unauthoriz
 import { clientIp } from "../../http/security";
 import { claimSignInAttempt, forgetSignInAttempts, signInFailed } from "./account-sign-in-limit";
 import { checkedEndpoints, confirmEmailFieldErrors } from "./auth-bodies";
+import { endOtherSessions } from "./other-sessions";
 import { answerNoSoonerThan, claimResetRequest } from "./password-reset-limit";
 
 /**
@@ -35,8 +36,9 @@ export const ENABLED_AUTH_ENDPOINTS: ReadonlySet<string> = new Set([
  * per address as well as per client address, a reset request takes the same time whether or not
  * the address has an account, session tokens are removed from JSON answers (the httpOnly cookie is
  * the only place a token lives, ADR 002), and errors are converted to problem+json, naming the
- * field where Better Auth's refusal concerns one. Confirming a new address needs the session of
- * the account that asked for it (see confirmEmailUrl).
+ * field where Better Auth's refusal concerns one. A password change ends the account's other
+ * sessions (other-sessions.ts). Confirming a new address needs the session of the account that
+ * asked for it (see confirmEmailUrl).
  */
 export function authRoutes({ auth, env, db }: Pick<AppDeps, "auth" | "env" | "db">) {
   return new Hono().on(["GET", "POST"], "/*", async (c) => {
@@ -69,9 +71,13 @@ export function authRoutes({ auth, env, db }: Pick<AppDeps, "auth" | "env" | "db
       const waitMs = await claimResetRequest(db, resetEmail);
       if (waitMs > 0) return problemJson(c, tooManyRequests("Too many reset requests for this address. Please try again later.", waitMs / 1000));
     }
+    // Whoever else holds a session (a stolen one, a forgotten device) is out after a password
+    // change; this one goes on. Read before the change, so it is the session that proved the password.
+    const changingPassword = endpoint === "POST /change-password" ? await auth.api.getSession({ headers }) : null;
     const startedAt = performance.now();
     const response = await auth.handler(new Request(url, { method: c.req.method, headers, body }));
     if (signInEmail) await (response.ok ? forgetSignInAttempts(db, signInEmail) : signInFailed(db, signInEmail));
+    if (changingPassword && response.ok) await endOtherSessions(db, changingPassword.user.id, changingPassword.session.id);
     if (resetEmail && response.ok) {
       await answerNoSoonerThan(startedAt);
       // Better Auth's own wording differs from the form's; one sentence for every address.
