@@ -18,6 +18,10 @@ async function freePort(): Promise<number> {
 }
 
 process.env.E2E_PORT ||= String(await freePort());
+// The SMTP server the global set-up starts (e2e/support/mail-server.ts) and the folder it writes
+// each received mail to, for the workers to read (e2e/support/mailbox.ts).
+process.env.E2E_SMTP_PORT ||= String(await freePort());
+process.env.E2E_MAIL_DIR ||= mkdtempSync(join(tmpdir(), "portico-e2e-mail-"));
 // Each run builds into its own folders, so parallel runs (and a running dev build) never collide.
 process.env.E2E_WEB_DIST ||= mkdtempSync(join(tmpdir(), "portico-e2e-web-"));
 process.env.E2E_SERVER_DIST ||= mkdtempSync(join(tmpdir(), "portico-e2e-server-"));
@@ -34,6 +38,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   // npm test (scripts/test.ts) also asks for the JSON report, to count and list what ran.
   reporter: process.env.PORTICO_E2E_REPORT ? [["list"], ["json", { outputFile: process.env.PORTICO_E2E_REPORT }]] : [["list"]],
+  globalSetup: "./e2e/support/mail-server.ts",
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   use: {
     baseURL,
@@ -70,6 +75,10 @@ export default defineConfig({
       ADMIN_NAME: E2E_ADMIN.name,
       TRUSTED_PROXIES: "127.0.0.1",
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456",
+      // Mail goes through a real SMTP server; until the global set-up has started it, the outbox
+      // holds the mail and retries (no test sends mail before then).
+      SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+      MAIL_FROM: "Portico <no-reply@portico.test>",
     },
   },
 });

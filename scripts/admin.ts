@@ -4,6 +4,7 @@
  */
 import { parseArgs } from "node:util";
 import { createAuth } from "../src/server/auth";
+import { outboxFor } from "../src/server/mail/outbox";
 import { openDatabase } from "../src/server/db/client";
 import { acquireDataDirLock } from "../src/server/db/data-dir-lock";
 import { EnvError, loadEnv } from "../src/server/env";
@@ -44,7 +45,7 @@ async function main(): Promise<number> {
       console.error(`--${issue.path.join(".")}: ${issue.message}`);
       return 2;
     }
-    const outcome = await createAdmin(database.db, createAuth(database.db, env), input.data);
+    const outcome = await createAdmin(database.db, createAuth(database.db, env, outboxFor(env)), input.data);
     if (outcome === "exists") {
       console.error(`An account with email ${values.email} already exists; it was not changed. To make it an admin: npm run admin -- promote --email ${values.email}`);
       return 1;

@@ -131,6 +131,7 @@ async function startThrowawayServer() {
     databaseLabel: database.label,
     tallies,
     async close() {
+      await deps.mail.worker.stop();
       await deps.events.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await handle.close();

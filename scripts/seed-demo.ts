@@ -8,6 +8,7 @@
  */
 import { eq } from "drizzle-orm";
 import { createAuth } from "../src/server/auth";
+import { outboxFor } from "../src/server/mail/outbox";
 import { openDatabase, type Database } from "../src/server/db/client";
 import { acquireDataDirLock } from "../src/server/db/data-dir-lock";
 import { companies, companyUsers, invoices, messages, projects, ticketComments, tickets } from "../src/server/db/schema";
@@ -71,7 +72,7 @@ async function main() {
   const release = env.DATABASE_URL ? () => {} : acquireDataDirLock(env.DATA_DIR);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, poolSize: 2 });
   try {
-    const auth = createAuth(database.db, env);
+    const auth = createAuth(database.db, env, outboxFor(env));
     await createAdmin(database.db, auth, { email: "admin@demo.portico.test", password: PASSWORD, name: "Dana Demo" });
     const adminId = (await findUserIdByEmail(database.db, "admin@demo.portico.test"))!;
     for (const index of customers.keys()) {

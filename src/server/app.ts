@@ -19,6 +19,7 @@ import { projectCommentRoutes } from "./modules/projects/project-comments.routes
 import { projectsRoutes } from "./modules/projects/projects.routes";
 import { teamRoutes } from "./modules/team/team.routes";
 import { invoiceRoutes } from "./modules/invoices/invoices.routes";
+import { outboxRoutes } from "./modules/outbox/outbox.routes";
 import { ticketCommentRoutes } from "./modules/tickets/ticket-comments.routes";
 import { ticketRoutes } from "./modules/tickets/tickets.routes";
 
@@ -44,7 +45,8 @@ function createSessionApi(deps: AppDeps) {
     .route("/team", teamRoutes())
     .route("/tickets", ticketRoutes())
     .route("/tickets", ticketCommentRoutes())
-    .route("/invoices", invoiceRoutes());
+    .route("/invoices", invoiceRoutes())
+    .route("/outbox", outboxRoutes());
 }
 
 export function createApi(deps: AppDeps) {

@@ -1,10 +1,13 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { EMAIL_CHANGE_LINK_MINUTES, RESET_LINK_MINUTES } from "../shared/rules/auth";
 import { PASSWORD_MIN_LENGTH } from "../shared/schemas/auth";
 import type { Database } from "./db/client";
 import { accounts, profiles, rateLimits, sessions, verifications } from "./db/schema";
 import type { Env } from "./env";
+import type { MailOutbox } from "./mail/outbox";
 import { passwordHasher, verifyPassword } from "./password";
+import { forgetSignInAttempts } from "./modules/auth/account-sign-in-limit";
 
 /**
  * The only header Better Auth reads the client address from. The server always overwrites it
@@ -18,7 +21,10 @@ const DAY = 60 * 60 * 24;
 export const SESSION_EXPIRES_IN = 7 * DAY;
 export const SESSION_UPDATE_AGE = DAY;
 
-export function createAuth(db: Database, env: Env) {
+/** Where a mailed link lands: a page of the web app, which then calls the API (a GET changes nothing). */
+export const webLink = (env: Pick<Env, "BASE_URL">, path: string, token: string) => `${env.BASE_URL}${path}?token=${encodeURIComponent(token)}`;
+
+export function createAuth(db: Database, env: Env, outbox: MailOutbox) {
   return betterAuth({
     appName: env.BRAND_NAME,
     baseURL: env.BASE_URL,
@@ -30,13 +36,47 @@ export function createAuth(db: Database, env: Env) {
       provider: "pg",
       schema: { user: profiles, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
     }),
-    user: { fields: { name: "fullName" } },
+    user: {
+      fields: { name: "fullName" },
+      // A new address takes effect once the link mailed to it is opened (emailVerification below);
+      // never straight away, even for an account whose current address nobody verified.
+      changeEmail: { enabled: true, updateEmailWithoutVerification: false },
+    },
+    emailVerification: {
+      // Better Auth calls this for the change-email link only here: sign-up and sign-in send no
+      // verification mail, and the endpoint that would send one on request is not enabled.
+      sendVerificationEmail: async ({ user, token }) => {
+        if (!isAddressChange(token)) return;
+        await outbox.enqueue(db, {
+          template: "email-change",
+          to: user.email,
+          props: { name: user.name, newEmail: user.email, url: webLink(env, "/confirm-email", token), validForMinutes: EMAIL_CHANGE_LINK_MINUTES },
+        });
+      },
+      expiresIn: EMAIL_CHANGE_LINK_MINUTES * 60,
+      sendOnSignUp: false,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+    },
     emailAndPassword: {
       enabled: true,
       autoSignIn: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: 128,
       password: { hash: passwordHasher(env.PASSWORD_HASH_COST), verify: verifyPassword },
+      // Queued, not sent: the outbox worker delivers it (and retries while the mail server is down).
+      sendResetPassword: async ({ user, token }) => {
+        await outbox.enqueue(db, {
+          template: "password-reset",
+          to: user.email,
+          props: { name: user.name, url: webLink(env, "/reset-password", token), validForMinutes: RESET_LINK_MINUTES },
+        });
+      },
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      // Whoever knew the old password (or holds a stolen session) is out once the owner resets it.
+      revokeSessionsOnPasswordReset: true,
+      // The owner proved they read the mailbox: guesses an attacker made at their account no longer slow them down.
+      onPasswordReset: async ({ user }) => forgetSignInAttempts(db, user.email),
     },
     // Rolling expiry: a session used at least once a week never expires; its expiry moves at most daily.
     session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },
@@ -51,3 +91,13 @@ export function createAuth(db: Database, env: Env) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Better Auth's verification token is a JWT; the change-email one names the address to move to. */
+function isAddressChange(token: string): boolean {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { updateTo?: unknown; requestType?: unknown };
+    return typeof payload.updateTo === "string" && payload.requestType === "change-email-verification";
+  } catch {
+    return false;
+  }
+}

@@ -12,6 +12,14 @@ describe("loadEnv", () => {
     expect(env).toMatchObject({ PORT: 3000, BRAND_NAME: "Portico", BASE_URL: "http://localhost:3000" });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.PASSWORD_HASH_COST).toBe("owasp");
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.MAIL_FROM).toBe('"Portico" <no-reply@localhost>');
+  });
+
+  it("takes the mail settings as given, and names the sender after the brand and BASE_URL's host by default", () => {
+    const env = loadEnv({ DATA_DIR: dataDir(), SMTP_URL: "smtp://user:pass@mail.example.com:587", MAIL_FROM: "Acme Support <support@acme.example>" });
+    expect(env).toMatchObject({ SMTP_URL: "smtp://user:pass@mail.example.com:587", MAIL_FROM: "Acme Support <support@acme.example>" });
+    expect(loadEnv({ DATA_DIR: dataDir(), BRAND_NAME: "Acme", BASE_URL: "https://portal.acme.example" }).MAIL_FROM).toBe('"Acme" <no-reply@portal.acme.example>');
   });
 
   it("generates the auth secret once and keeps it in DATA_DIR", () => {
@@ -28,6 +36,8 @@ describe("loadEnv", () => {
     [{ NODE_ENV: "production" }, /AUTH_SECRET is required when NODE_ENV=production/],
     [{ ADMIN_EMAIL: "not-an-email", ADMIN_PASSWORD: "secret1" }, /^Invalid configuration: ADMIN_EMAIL /],
     [{ BASE_URL: "ftp://example.com" }, /^Invalid configuration: BASE_URL /],
+    [{ SMTP_URL: "http://mail.example.com" }, /^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
+    [{ MAIL_FROM: "Support <not an address>" }, /^Invalid configuration: MAIL_FROM must be an address or Name <address>/],
     [{ PASSWORD_HASH_COST: "cheap" }, /^Invalid configuration: PASSWORD_HASH_COST /],
     [{ PASSWORD_HASH_COST: "test-only-weak" }, /PASSWORD_HASH_COST=test-only-weak is accepted only when NODE_ENV=test/],
     [{ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), PASSWORD_HASH_COST: "test-only-weak" }, /only when NODE_ENV=test/],

@@ -40,13 +40,27 @@ const envSchema = z.object({
    * deployment; the test harness sets the weak one, and only NODE_ENV=test accepts it.
    */
   PASSWORD_HASH_COST: optionalText.pipe(z.enum(["owasp", "test-only-weak"]).optional()).transform((value) => value ?? "owasp"),
+  /**
+   * Where mail goes (D13): `smtp://user:pass@host:587` (STARTTLS when the server offers it) or
+   * `smtps://…:465`. Unset on a laptop: mail then stays in the outbox, readable at /admin/outbox
+   * and printed to the log, so a reset link can be followed without any mail server.
+   */
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
+  /** The sender of every mail: `address` or `Name <address>`; unset = the brand at no-reply@ BASE_URL's host. */
+  MAIL_FROM: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => mailboxAddress(value) !== undefined, "must be an address or Name <address>")
+      .optional(),
+  ),
   /** Where the built web app is; unset = dist/web of this checkout (see projectRoot). */
   WEB_DIST: optionalText,
 });
 
-export type Env = Omit<z.output<typeof envSchema>, "AUTH_SECRET" | "BASE_URL"> & {
+export type Env = Omit<z.output<typeof envSchema>, "AUTH_SECRET" | "BASE_URL" | "MAIL_FROM"> & {
   AUTH_SECRET: string;
   BASE_URL: string;
+  MAIL_FROM: string;
   DATA_DIR: string;
 };
 
@@ -73,12 +87,23 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
     throw new EnvError("Invalid configuration: ADMIN_PASSWORD is required when ADMIN_EMAIL is set");
   }
+  const baseUrl = env.BASE_URL ?? `http://localhost:${env.PORT}`;
   return {
     ...env,
     DATA_DIR: dataDir,
-    BASE_URL: env.BASE_URL ?? `http://localhost:${env.PORT}`,
+    BASE_URL: baseUrl,
+    MAIL_FROM: env.MAIL_FROM ?? `"${env.BRAND_NAME.replaceAll(/["\\]/g, "")}" <no-reply@${new URL(baseUrl).hostname}>`,
     AUTH_SECRET: env.AUTH_SECRET ?? readOrCreateDevSecret(dataDir),
   };
+}
+
+/**
+ * The address of a sender or recipient written `address` or `Name <address>`, or undefined when
+ * there is none. Only the shape is checked: the mail server has the last word on delivery.
+ */
+export function mailboxAddress(value: string): string | undefined {
+  const address = /<([^<>]+)>\s*$/.exec(value)?.[1] ?? value;
+  return /^[^\s@<>"]+@[^\s@<>"]+$/.test(address.trim()) ? address.trim() : undefined;
 }
 
 /** Outside production a secret is generated once and kept, so sessions survive restarts. */

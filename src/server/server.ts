@@ -10,6 +10,7 @@ import { createActorCache } from "./http/actor-cache";
 import { trackInFlight } from "./http/in-flight";
 import { createEventBus } from "./realtime/event-bus";
 import { countAdmins, createAdmin } from "./accounts";
+import { startMailer, type MailerOptions } from "./mail/mailer";
 
 export interface RunningServer {
   port: number;
@@ -18,11 +19,15 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Everything the API needs, without a listening socket (tests use this directly too). */
-export async function createDeps(env: Env, database: DatabaseHandle): Promise<AppDeps> {
+/**
+ * Everything the API needs, without a listening socket (tests use this directly too). Starts this
+ * process's mail worker: stop it (`deps.mail.worker.stop()`) before closing the database.
+ */
+export async function createDeps(env: Env, database: DatabaseHandle, options: MailerOptions = {}): Promise<AppDeps> {
   const events = await createEventBus(database.db, database.driver);
   const actors = createActorCache(events, { ttlMs: env.SESSION_CACHE_TTL_MS });
-  return { db: database.db, auth: createAuth(database.db, env), env, events, actors };
+  const mail = startMailer(env, database.db, events, options);
+  return { db: database.db, auth: createAuth(database.db, env, mail.outbox), env, events, actors, mail };
 }
 
 export async function startServer(env: Env, log: (line: string) => void = console.log): Promise<RunningServer> {
@@ -30,6 +35,7 @@ export async function startServer(env: Env, log: (line: string) => void = consol
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const deps = await createDeps(env, database);
   warnAboutPlainHttp(env, log);
+  warnAboutMailOnlyInTheLog(env, log);
   await bootstrapAdmin(deps, log);
 
   const app = createApp(deps, { webDist: env.WEB_DIST ?? join(projectRoot(), "dist/web") });
@@ -52,7 +58,9 @@ export async function startServer(env: Env, log: (line: string) => void = consol
         server.close(() => resolve());
         if ("closeIdleConnections" in server) server.closeIdleConnections();
       });
-      await requests.drained(5_000);
+      // Side by side, within index.ts's 10 s: mail a last request queues stays in the outbox for
+      // the next process to send; the worker only finishes the mail in hand.
+      await Promise.all([requests.drained(5_000), deps.mail.worker.stop(4_000)]);
       await database.close();
       releaseLock();
     },
@@ -75,6 +83,13 @@ function keepIdleConnectionsLongerThanClients(server: ServerType): void {
 export function warnAboutPlainHttp(env: Env, log: (line: string) => void): void {
   if (env.NODE_ENV === "production" && !env.BASE_URL.startsWith("https://")) {
     log(`Warning: BASE_URL ${env.BASE_URL} is not https, so session cookies are sent without Secure and no HSTS header is set; serve Portico over https in production.`);
+  }
+}
+
+/** Without SMTP_URL nobody receives mail: fine on a laptop, worth a line in production. */
+export function warnAboutMailOnlyInTheLog(env: Env, log: (line: string) => void): void {
+  if (env.NODE_ENV === "production" && !env.SMTP_URL) {
+    log("Warning: SMTP_URL is not set, so mail (password resets, address changes) is not sent: it is printed to this log and kept at /admin/outbox.");
   }
 }
 

@@ -33,3 +33,18 @@ export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
   unpaid: "Unpaid",
   paid: "Paid",
 };
+
+/**
+ * Where an outgoing mail is (D13). `queued` waits for the worker (also while it retries);
+ * `sent` was accepted by the SMTP server; `logged` was printed to the server log because no
+ * SMTP_URL is set (it stays readable at /admin/outbox); `failed` was refused for good or ran out
+ * of attempts, with the server's answer kept.
+ */
+export const mailStatuses = ["queued", "sent", "logged", "failed"] as const;
+export type MailStatus = (typeof mailStatuses)[number];
+export const mailStatusLabels: Record<MailStatus, string> = {
+  queued: "Queued",
+  sent: "Sent",
+  logged: "Logged (no SMTP)",
+  failed: "Failed",
+};

@@ -25,6 +25,8 @@ describe("can", () => {
     for (const subject of ["project", "invoice"] as const) expect(can(customer, "create", subject)).toBe(false);
     for (const subject of ["ticket", "project", "invoice"] as const) expect(can(customer, "update", subject)).toBe(false);
     expect(can(customer, "read", "team")).toBe(false);
+    expect(can(customer, "read", "mail")).toBe(false);
+    expect(can(admin, "read", "mail")).toBe(true);
   });
 
   it("lets a customer without a company create their company and nothing inside one", () => {

@@ -11,7 +11,7 @@ export interface PolicyActor {
   companyId: string | null;
 }
 
-export type Subject = "company" | "project" | "ticket" | "comment" | "invoice" | "conversation" | "team";
+export type Subject = "company" | "project" | "ticket" | "comment" | "invoice" | "conversation" | "team" | "mail";
 
 /**
  * - `read`: see records of the subject (with a record: that one).
@@ -26,6 +26,9 @@ export interface OwnedRecord {
   companyId: string;
 }
 
+/** What only the provider's team may even read. */
+const STAFF_ONLY: ReadonlySet<Subject> = new Set(["team", "mail"]);
+
 /** What a customer may create: only inside their own company. */
 const CUSTOMER_CREATES: ReadonlySet<Subject> = new Set(["ticket", "comment", "conversation"]);
 
@@ -38,7 +41,8 @@ export function can(actor: PolicyActor, action: Action, target: Subject | OwnedR
     case "readAll":
       return false;
     case "read":
-      return subject !== "team" && (typeof target === "string" || ownCompany);
+      // The team list and the outbox (everyone's reset links, until sent) are the provider's.
+      return !STAFF_ONLY.has(subject) && (typeof target === "string" || ownCompany);
     case "create":
       // A customer creates their company once, through the profile form.
       if (subject === "company") return actor.companyId === null;

@@ -3,6 +3,7 @@ import type { Actor } from "../actor";
 import type { Auth } from "../auth";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
+import type { Mailer } from "../mail/mailer";
 import type { ServiceContext } from "../modules/context";
 import type { EventBus } from "../realtime/event-bus";
 import type { ActorCache } from "./actor-cache";
@@ -16,6 +17,8 @@ export interface AppDeps {
   events: EventBus;
   /** Recently resolved sessions (ADR 010). */
   actors: ActorCache;
+  /** The outbox and this process's mail worker (ADR 013). */
+  mail: Mailer;
 }
 
 export interface AppEnv {

@@ -3,9 +3,9 @@ import type { ServiceContext } from "../modules/context";
 import type { AppDeps, AppEnv } from "./context";
 
 /** Builds the request's ServiceContext once, after requireSession put the actor on the context. */
-export function provideServiceContext({ db, events }: Pick<AppDeps, "db" | "events">) {
+export function provideServiceContext({ db, events, mail }: Pick<AppDeps, "db" | "events" | "mail">) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const ctx: ServiceContext = { db, actor: c.var.actor, publish: (event) => events.publish(event) };
+    const ctx: ServiceContext = { db, actor: c.var.actor, publish: (event) => events.publish(event), mail: mail.outbox };
     c.set("ctx", ctx);
     await next();
   });

@@ -1,5 +1,6 @@
 import type { Actor } from "@/server/actor";
 import type { Database } from "@/server/db/client";
+import type { MailOutbox } from "@/server/mail/outbox";
 import type { PorticoEvent } from "@/server/realtime/event-bus";
 
 /**
@@ -15,4 +16,9 @@ export interface ServiceContext {
    * write, never inside a transaction, so nobody hears of a rolled-back change. Never rejects.
    */
   publish(event: PorticoEvent): Promise<void>;
+  /**
+   * Queues mail: `await ctx.mail.enqueue(tx, { template, to, props })` inside the transaction of
+   * the write that causes it, so the mail exists exactly when the write does (ADR 013).
+   */
+  mail: MailOutbox;
 }

@@ -11,7 +11,9 @@ export const EVENTS_CHANNEL = "portico_events";
 export const SESSION_ENDS_CHANNEL = "portico_session_ends";
 /** Sent by database triggers when a session, role, membership or profile row changes (drizzle/0005). */
 export const ACTOR_CHANGES_CHANNEL = "portico_actor_changes";
-const CHANNELS = [EVENTS_CHANNEL, SESSION_ENDS_CHANNEL, ACTOR_CHANGES_CHANNEL] as const;
+/** Sent by a trigger when mail is queued (drizzle/0008): wakes the mail worker of every process. */
+export const MAIL_CHANNEL = "portico_mail";
+const CHANNELS = [EVENTS_CHANNEL, SESSION_ENDS_CHANNEL, ACTOR_CHANGES_CHANNEL, MAIL_CHANNEL] as const;
 
 export interface BusSubscriber {
   onEvent(event: PorticoEvent): void;
@@ -20,6 +22,8 @@ export interface BusSubscriber {
   onSessionEnded?(sessionId: string): void;
   /** A trigger's `user:<id>` or `session:<id>`: who a session belongs to may have changed. */
   onActorChanged?(payload: string): void;
+  /** Mail was queued, in this process or another (ADR 013). */
+  onMailQueued?(): void;
   /** The bus is shutting down; end whatever depends on it. */
   onClose?(): void;
 }
@@ -77,6 +81,7 @@ export async function createEventBus(db: Database, driver: Driver, options: Even
     if (closed) return;
     if (channel === SESSION_ENDS_CHANNEL) return each((s) => s.onSessionEnded?.(payload));
     if (channel === ACTOR_CHANGES_CHANNEL) return each((s) => s.onActorChanged?.(payload));
+    if (channel === MAIL_CHANNEL) return each((s) => s.onMailQueued?.());
     const event = parseEvent(payload);
     if (event) each((s) => s.onEvent(event));
   };

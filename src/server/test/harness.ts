@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from "../db/client";
 import { loadEnv, type Env } from "../env";
 import type { AppDeps } from "../http/context";
 import { createDeps } from "../server";
+import type { MailerOptions } from "../mail/mailer";
 import { createUser, promoteToAdmin } from "../accounts";
 import { TestClient } from "./test-client";
 
@@ -88,7 +89,7 @@ export function nextClientIp(): string {
  * Starts the real app on a real socket on 127.0.0.1. The socket peer (127.0.0.1) is a trusted
  * proxy here so each test client can have its own address via X-Forwarded-For.
  */
-export async function startTestServer(overrides: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Record<string, string> = {}, options: MailerOptions = {}): Promise<TestServer> {
   const database = await openTestDatabase();
   // The app needs the port (its BASE_URL) before it exists, so the socket is bound first.
   const target: { fetch?: (req: Request, env: unknown) => Response | Promise<Response> } = {};
@@ -107,7 +108,7 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
     PASSWORD_HASH_COST: "test-only-weak",
     ...overrides,
   });
-  const deps = await createDeps(env, database);
+  const deps = await createDeps(env, database, options);
   const app = createApp(deps);
   target.fetch = app.fetch;
 
@@ -132,6 +133,7 @@ export async function startTestServer(overrides: Record<string, string> = {}): P
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.mail.worker.stop();
       await deps.events.close();
       await database.close();
     },

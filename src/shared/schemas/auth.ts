@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { authMessages, EMAIL_MAX, FULL_NAME_MAX, INVALID_EMAIL, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../rules/auth";
+import { AUTH_TOKEN_MAX, AUTH_TOKEN_PATTERN, authMessages, hasNul, EMAIL_MAX, FULL_NAME_MAX, INVALID_EMAIL, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../rules/auth";
 
 export { PASSWORD_MIN_LENGTH };
 
@@ -9,9 +9,45 @@ export const signInInputSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInInputSchema>;
 
-export const signUpInputSchema = z.object({
-  name: z.string().trim().min(1, authMessages.nameRequired).max(FULL_NAME_MAX, authMessages.nameTooLong),
-  email: z.email(INVALID_EMAIL).max(EMAIL_MAX),
-  password: z.string().min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort).max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong),
-});
+const fullName = z
+  .string()
+  .trim()
+  .min(1, authMessages.nameRequired)
+  .max(FULL_NAME_MAX, authMessages.nameTooLong)
+  .refine((name) => !hasNul(name), authMessages.nameUnstorable);
+const email = z.email(INVALID_EMAIL).max(EMAIL_MAX);
+/** A password being chosen (sign-up, reset, change): the length rules. */
+const newPassword = z.string().min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort).max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong);
+
+export const signUpInputSchema = z.object({ name: fullName, email, password: newPassword });
 export type SignUpInput = z.infer<typeof signUpInputSchema>;
+
+/** "Forgot password?": the address to send a reset link to. */
+export const requestPasswordResetInputSchema = z.object({ email });
+export type RequestPasswordResetInput = z.infer<typeof requestPasswordResetInputSchema>;
+
+/** A token from a mailed link: Better Auth's are letters and digits (reset) or a JWT (address change). */
+const mailedToken = (invalid: string) => z.string(invalid).max(AUTH_TOKEN_MAX, invalid).regex(AUTH_TOKEN_PATTERN, invalid);
+
+/** The reset page: the token from the mailed link and the new password. */
+export const resetPasswordInputSchema = z.object({ token: mailedToken(authMessages.resetLinkInvalid), newPassword });
+export type ResetPasswordInput = z.infer<typeof resetPasswordInputSchema>;
+
+/** The account page: the name shown across the portal. */
+export const updateNameInputSchema = z.object({ name: fullName });
+export type UpdateNameInput = z.infer<typeof updateNameInputSchema>;
+
+/** The account page: a new password, proved by the current one (other sessions end). */
+export const changePasswordInputSchema = z.object({
+  currentPassword: z.string(authMessages.passwordRequired).min(1, authMessages.passwordRequired).max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong),
+  newPassword,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
+
+/** The account page: the address to move to; it takes effect once the link mailed there is opened. */
+export const changeEmailInputSchema = z.object({ newEmail: email });
+export type ChangeEmailInput = z.infer<typeof changeEmailInputSchema>;
+
+/** The page the address-change mail links to: the token from that link. */
+export const confirmEmailInputSchema = z.object({ token: mailedToken(authMessages.confirmLinkInvalid) });
+export type ConfirmEmailInput = z.infer<typeof confirmEmailInputSchema>;

@@ -14,6 +14,8 @@ import { RootRedirect } from "./routes/root-redirect";
  */
 const AuthRoute = lazyPage(() => import("./routes/auth"), (m) => m.AuthRoute);
 const NotFoundRoute = lazyPage(() => import("./routes/not-found"), (m) => m.NotFoundRoute);
+const ResetPasswordRoute = lazyPage(() => import("./routes/reset-password"), (m) => m.ResetPasswordRoute);
+const ConfirmEmailRoute = lazyPage(() => import("./routes/confirm-email"), (m) => m.ConfirmEmailRoute);
 
 const CustomerLayout = lazyPage(() => import("../components/layout/customer-layout"), (m) => m.CustomerLayout);
 const CompanyRoute = lazyPage(() => import("./routes/dashboard/company"), (m) => m.CompanyRoute);
@@ -23,6 +25,7 @@ const TicketsRoute = lazyPage(() => import("./routes/dashboard/tickets"), (m) =>
 const TicketDetailRoute = lazyPage(() => import("./routes/dashboard/ticket-detail"), (m) => m.TicketDetailRoute);
 const InvoicesRoute = lazyPage(() => import("./routes/dashboard/invoices"), (m) => m.InvoicesRoute);
 const MessagesRoute = lazyPage(() => import("./routes/dashboard/messages"), (m) => m.MessagesRoute);
+const AccountRoute = lazyPage(() => import("./routes/dashboard/account"), (m) => m.AccountRoute);
 
 const AdminLayout = lazyPage(() => import("../components/layout/admin-layout"), (m) => m.AdminLayout);
 const CustomersRoute = lazyPage(() => import("./routes/admin/customers"), (m) => m.CustomersRoute);
@@ -33,6 +36,8 @@ const AdminTicketsRoute = lazyPage(() => import("./routes/admin/tickets"), (m) =
 const AdminTicketDetailRoute = lazyPage(() => import("./routes/admin/ticket-detail"), (m) => m.AdminTicketDetailRoute);
 const AdminInvoicesRoute = lazyPage(() => import("./routes/admin/invoices"), (m) => m.AdminInvoicesRoute);
 const AdminMessagesRoute = lazyPage(() => import("./routes/admin/messages"), (m) => m.AdminMessagesRoute);
+const AdminAccountRoute = lazyPage(() => import("./routes/admin/account"), (m) => m.AdminAccountRoute);
+const AdminOutboxRoute = lazyPage(() => import("./routes/admin/outbox"), (m) => m.AdminOutboxRoute);
 
 /** What `preloadRoute` may start for a route before it renders: its lazy page, its first request. */
 interface Preload {
@@ -48,6 +53,8 @@ const needsSession: Preload = { data: prefetchMe };
 const routes: RouteObject[] = [
   { path: "/", element: <RootRedirect />, handle: needsSession },
   route("/auth", AuthRoute, prefetchProbedMe),
+  route("/reset-password", ResetPasswordRoute),
+  route("/confirm-email", ConfirmEmailRoute, prefetchProbedMe),
   {
     path: "/dashboard",
     element: <RequireSession />,
@@ -64,6 +71,7 @@ const routes: RouteObject[] = [
           route("tickets/:id", TicketDetailRoute),
           route("invoices", InvoicesRoute),
           route("messages", MessagesRoute),
+          route("account", AccountRoute),
         ],
       },
     ],
@@ -85,6 +93,8 @@ const routes: RouteObject[] = [
           route("tickets/:id", AdminTicketDetailRoute),
           route("invoices", AdminInvoicesRoute),
           route("messages", AdminMessagesRoute),
+          route("outbox", AdminOutboxRoute),
+          route("account", AdminAccountRoute),
         ],
       },
     ],

@@ -13,4 +13,5 @@ export const queryRoots = {
   invoices: "invoices",
   messages: "messages",
   team: "team",
+  outbox: "outbox",
 } as const;

@@ -6,3 +6,4 @@ export * from "./billing";
 export * from "./messages";
 export * from "./conversations";
 export * from "./row-counts";
+export * from "./mail";

@@ -1,10 +1,14 @@
 import { Hono } from "hono";
-import { signUpInputSchema } from "@/shared/schemas/auth";
-import { CLIENT_IP_HEADER } from "../../auth";
+import { authMessages, RESET_REQUESTED } from "@/shared/rules/auth";
+import { confirmEmailInputSchema } from "@/shared/schemas/auth";
+import { CLIENT_IP_HEADER, type Auth } from "../../auth";
 import type { AppDeps } from "../../http/context";
-import { notFound, Problem, problemJson, tooManyRequests, validationProblem } from "../../http/problem";
+import { badRequest, notFound, Problem, problemJson, tooManyRequests, unauthorized, validationProblem } from "../../http/problem";
 import { clientIp } from "../../http/security";
 import { claimSignInAttempt, forgetSignInAttempts, signInFailed } from "./account-sign-in-limit";
+import { checkedEndpoints, confirmEmailFieldErrors } from "./auth-bodies";
+import { endOtherSessions } from "./other-sessions";
+import { answerNoSoonerThan, claimResetRequest } from "./password-reset-limit";
 
 /**
  * The Better Auth endpoints the product uses (`METHOD /path` below /api/auth). Every other one
@@ -16,15 +20,25 @@ export const ENABLED_AUTH_ENDPOINTS: ReadonlySet<string> = new Set([
   "POST /sign-in/email",
   "POST /sign-out",
   "GET /get-session",
+  "POST /request-password-reset",
+  "POST /reset-password",
+  "POST /update-user",
+  "POST /change-password",
+  "POST /change-email",
+  "GET /verify-email",
 ]);
 
 /**
  * Better Auth's handler behind /api/auth/*, with these things added: only the endpoints above are
  * reachable, the client address is set from the socket (so rate limiting cannot be dodged with
- * X-Forwarded-For), sign-up bodies are checked with the same schema as the form and only the
- * checked fields are passed on, sign-in attempts are limited per account as well as per address,
- * session tokens are removed from JSON answers (the httpOnly cookie is the only place a token
- * lives, ADR 002), and errors are converted to problem+json.
+ * X-Forwarded-For), bodies are checked with the same schemas as the forms and only the checked
+ * fields are passed on (auth-bodies.ts), sign-in attempts are limited per account and reset links
+ * per address as well as per client address, a reset request takes the same time whether or not
+ * the address has an account, session tokens are removed from JSON answers (the httpOnly cookie is
+ * the only place a token lives, ADR 002), and errors are converted to problem+json, naming the
+ * field where Better Auth's refusal concerns one. A password change ends the account's other
+ * sessions (other-sessions.ts). Confirming a new address needs the session of the account that
+ * asked for it (see confirmEmailUrl).
  */
 export function authRoutes({ auth, env, db }: Pick<AppDeps, "auth" | "env" | "db">) {
   return new Hono().on(["GET", "POST"], "/*", async (c) => {
@@ -33,12 +47,18 @@ export function authRoutes({ auth, env, db }: Pick<AppDeps, "auth" | "env" | "db
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, env.TRUSTED_PROXIES));
     let body = c.req.method === "POST" ? await c.req.text() : undefined;
-    if (endpoint === "POST /sign-up/email") {
-      const parsed = signUpInputSchema.safeParse(safeJson(body));
+    let url = c.req.url;
+    if (endpoint === "GET /verify-email") {
+      const confirm = await confirmEmailUrl(auth, url, headers);
+      if (confirm instanceof Problem) return problemJson(c, confirm);
+      url = confirm;
+    }
+    const checked = checkedEndpoints[endpoint];
+    if (checked) {
+      const parsed = checked.schema.safeParse(safeJson(body));
       if (!parsed.success) return problemJson(c, validationProblem(parsed.error));
-      // What was checked is what is stored: the trimmed name, and nothing the form does not send
-      // (Better Auth would also store `image` and any extra user field as given).
-      body = JSON.stringify({ name: parsed.data.name, email: parsed.data.email, password: parsed.data.password });
+      // What was checked is what Better Auth gets: trimmed values, and nothing the form does not send.
+      body = JSON.stringify({ ...parsed.data, ...checked.fixed });
       headers.delete("content-length");
     }
     const signInEmail = endpoint === "POST /sign-in/email" ? emailOf(safeJson(body)) : undefined;
@@ -46,22 +66,55 @@ export function authRoutes({ auth, env, db }: Pick<AppDeps, "auth" | "env" | "db
       const waitMs = await claimSignInAttempt(db, signInEmail);
       if (waitMs > 0) return problemJson(c, tooManyRequests("Too many sign-in attempts for this account. Please try again shortly.", waitMs / 1000));
     }
-    const response = await auth.handler(new Request(c.req.url, { method: c.req.method, headers, body }));
+    const resetEmail = endpoint === "POST /request-password-reset" ? emailOf(safeJson(body)) : undefined;
+    if (resetEmail) {
+      const waitMs = await claimResetRequest(db, resetEmail);
+      if (waitMs > 0) return problemJson(c, tooManyRequests("Too many reset requests for this address. Please try again later.", waitMs / 1000));
+    }
+    // Whoever else holds a session (a stolen one, a forgotten device) is out after a password
+    // change; this one goes on. Read before the change, so it is the session that proved the password.
+    const changingPassword = endpoint === "POST /change-password" ? await auth.api.getSession({ headers }) : null;
+    const startedAt = performance.now();
+    const response = await auth.handler(new Request(url, { method: c.req.method, headers, body }));
     if (signInEmail) await (response.ok ? forgetSignInAttempts(db, signInEmail) : signInFailed(db, signInEmail));
+    if (changingPassword && response.ok) await endOtherSessions(db, changingPassword.user.id, changingPassword.session.id);
+    if (resetEmail && response.ok) {
+      await answerNoSoonerThan(startedAt);
+      // Better Auth's own wording differs from the form's; one sentence for every address.
+      return c.json({ status: true, message: RESET_REQUESTED }, 200);
+    }
     if (response.ok) return withoutSessionToken(response);
     if (!response.headers.get("content-type")?.includes("json")) return response;
-    const { message } = (await response.json().catch(() => ({}))) as { message?: string };
-    const problem = new Problem(
-      response.status as 400,
-      response.statusText || "Error",
-      message || (response.status === 429 ? "Too many requests. Please try again later." : "Request failed"),
-    );
+    const { message, code } = (await response.json().catch(() => ({}))) as { message?: string; code?: string };
+    const fieldErrors = endpoint === "GET /verify-email" ? confirmEmailFieldErrors : checked?.fieldErrors;
+    const field = fieldErrors?.[code ?? message ?? ""];
+    const problem = field
+      ? badRequest(field.message, [field])
+      : new Problem(
+          response.status as 400,
+          response.statusText || "Error",
+          message || (response.status === 429 ? "Too many requests. Please try again later." : "Request failed"),
+        );
     const converted = problemJson(c, problem);
     for (const [name, value] of response.headers) {
       if (name !== "content-type" && name !== "content-length") converted.headers.append(name, value);
     }
     return converted;
   });
+}
+/**
+ * The address-change link's request as Better Auth gets it: the checked token alone (no
+ * `callbackURL`, so the answer is JSON, not a redirect), and only with a session. Better Auth
+ * would otherwise sign in whoever opens the link as the account: a mistyped new address would
+ * hand a stranger the account and move it to their address with one click.
+ */
+async function confirmEmailUrl(auth: Auth, url: string, headers: Headers): Promise<string | Problem> {
+  if (!(await auth.api.getSession({ headers }))) return unauthorized(authMessages.confirmNeedsSession);
+  const parsed = confirmEmailInputSchema.safeParse({ token: new URL(url).searchParams.get("token") ?? "" });
+  if (!parsed.success) return validationProblem(parsed.error);
+  const target = new URL(url);
+  target.search = new URLSearchParams({ token: parsed.data.token }).toString();
+  return target.href;
 }
 
 function emailOf(body: unknown): string | undefined {

@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { z } from "zod";
-import { signInInputSchema, signUpInputSchema } from "@/shared/schemas/auth";
+import {
+  changeEmailInputSchema,
+  changePasswordInputSchema,
+  requestPasswordResetInputSchema,
+  resetPasswordInputSchema,
+  signInInputSchema,
+  signUpInputSchema,
+  updateNameInputSchema,
+} from "@/shared/schemas/auth";
 import { commentSchema, createCommentInputSchema } from "@/shared/schemas/comment";
 import { companyProfileInputSchema, companySchema, saveCompanyProfileResultSchema } from "@/shared/schemas/company";
 import { createInvoiceInputSchema, invoiceSchema, updateInvoiceInputSchema } from "@/shared/schemas/invoice";
@@ -42,14 +50,14 @@ const rarelyAnEmail = (email: fc.Arbitrary<string>) =>
 const ids = (...values: string[]) => fc.oneof(fc.constantFrom(...values), fc.uuid(), fc.constantFrom(...hostileStrings));
 
 export function fuzzTargets(): FuzzTarget[] {
-  const auth = (endpoint: string, input: z.ZodType | undefined, output: z.ZodType, validWeight: number): FuzzTarget => ({
+  const auth = (endpoint: string, input: z.ZodType | undefined, output: z.ZodType, validWeight: number, actors: ActorName[] = ["anonymous"]): FuzzTarget => ({
     route: "POST /api/auth/*",
     method: "POST",
     path: () => `/api/auth${endpoint}`,
     hasId: false,
     ...(input ? { input } : {}),
     output,
-    actors: ["anonymous"],
+    actors,
     validWeight,
   });
   const targets: FuzzTarget[] = [
@@ -59,6 +67,16 @@ export function fuzzTargets(): FuzzTarget[] {
       hints: (w) => ({ email: rarelyAnEmail(fc.oneof(fc.emailAddress(), fc.constant(w.users.customerA.email))) }),
     },
     auth("/sign-out", undefined, z.object({ success: z.literal(true) }), 30),
+    // A well-formed address is answered after a fixed delay (password-reset-limit.ts): rarely one.
+    {
+      ...auth("/request-password-reset", requestPasswordResetInputSchema, z.object({ status: z.literal(true), message: z.string() }), 3),
+      hints: (w) => ({ email: rarelyAnEmail(fc.oneof(fc.emailAddress(), fc.constant(w.users.loner.email))) }),
+    },
+    auth("/reset-password", resetPasswordInputSchema, z.object({ status: z.literal(true) }), 30),
+    auth("/update-user", updateNameInputSchema, z.object({ status: z.literal(true) }), 30, ["loner", "admin"]),
+    // Each well-formed body hashes the new password; the loner's real password is never generated.
+    auth("/change-password", changePasswordInputSchema, z.object({ token: z.null(), user: z.object({ id: z.uuid() }) }), 3, ["loner"]),
+    auth("/change-email", changeEmailInputSchema, z.object({ status: z.literal(true) }), 30, ["loner", "admin"]),
     {
       route: "PUT /api/companies/mine",
       method: "PUT",

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "@/shared/schemas/pagination";
 import { send, type Sent } from "./http";
 import { betterAuthEndpoints } from "./routes";
-import { actorNames, counts, type ActorName, type World } from "./world";
+import { actorNames, counts, worldOutboxMails, type ActorName, type World } from "./world";
 
 /**
  * The permission matrix: every registered route × every actor × the objects the route can be
@@ -114,6 +114,39 @@ const authCells: Record<string, { build: Build; expect: Record<ActorName, Expect
       return { path: "/api/auth/sign-in/email", json: { email: user.email, password: user.password } };
     },
     expect: { anonymous: 200, customerA: 200, memberA: 200, customerB: 200, loner: 200, admin: 200 },
+  },
+  "POST /request-password-reset": {
+    // Public, and the same answer for every address; each cell asks about its own address, so the
+    // per-address limit never refuses a cell.
+    build: (world, actor) => ({
+      path: "/api/auth/request-password-reset",
+      json: { email: actor === "anonymous" ? `nobody-${randomUUID().slice(0, 8)}@example.test` : world.users[actor].email },
+    }),
+    expect: { anonymous: 200, customerA: 200, memberA: 200, customerB: 200, loner: 200, admin: 200 },
+  },
+  "POST /reset-password": {
+    // Only the mailed token grants anything: a session does not, and a made-up token is refused.
+    build: () => ({ path: "/api/auth/reset-password", json: { token: "made-up-token", newPassword: "matrix-password-1" } }),
+    expect: { anonymous: 400, customerA: 400, memberA: 400, customerB: 400, loner: 400, admin: 400 },
+  },
+  "POST /update-user": {
+    // The actor's own name again: later cells still see the world as built.
+    build: (world, actor) => ({ path: "/api/auth/update-user", json: { name: actor === "anonymous" ? "Nobody" : world.users[actor].name } }),
+    expect: { anonymous: 401, customerA: 200, memberA: 200, customerB: 200, loner: 200, admin: 200 },
+  },
+  "POST /change-password": {
+    // A wrong current password: a right one would end the actor's other sessions, the world's cookie among them.
+    build: () => ({ path: "/api/auth/change-password", json: { currentPassword: "not-the-password", newPassword: "matrix-password-1" } }),
+    expect: { anonymous: 401, customerA: 400, memberA: 400, customerB: 400, loner: 400, admin: 400 },
+  },
+  "POST /change-email": {
+    // Only mails a link to the new address; nothing changes until it is opened.
+    build: () => ({ path: "/api/auth/change-email", json: { newEmail: `moved-${randomUUID().slice(0, 8)}@example.test` } }),
+    expect: { anonymous: 401, customerA: 200, memberA: 200, customerB: 200, loner: 200, admin: 200 },
+  },
+  "GET /verify-email": {
+    build: () => ({ path: "/api/auth/verify-email?token=made-up-token" }),
+    expect: { anonymous: 401, customerA: 400, memberA: 400, customerB: 400, loner: 400, admin: 400 },
   },
   "POST /sign-out": {
     build: async (world, actor) => {
@@ -273,6 +306,15 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
     },
 
     "GET /api/team": fixed("/api/team", adminOnly([rows(1)])),
+
+    "GET /api/outbox": {
+      objects: {
+        none: () => ({ path: "/api/outbox" }),
+        "status=failed": () => ({ path: "/api/outbox?status=failed" }),
+        "q=B's address": (w) => ({ path: `/api/outbox?q=${encodeURIComponent(w.users.customerB.email)}` }),
+      },
+      expect: adminOnly([rows(worldOutboxMails), rows(0), rows(1)]),
+    },
 
     "GET /api/tickets": {
       objects: {

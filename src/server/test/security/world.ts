@@ -47,6 +47,9 @@ export interface World {
   cookie(actor: ActorName): string | undefined;
 }
 
+/** Mail in the outbox once the world is built (not a company's: only admins see it). */
+export const worldOutboxMails = 1;
+
 /** Expected list sizes, per company; the admin sees the sum. */
 export const counts = {
   a: { projects: 2, tickets: 3, ticketComments: 2, projectComments: 1, invoices: 2, messages: 2 },
@@ -160,6 +163,10 @@ export async function buildWorld(server: TestServer): Promise<World> {
     await message(customerB, { content: canary("message") }),
     await message(admin, { companyId: companyB.id, content: canary("message-reply") }),
   ];
+
+  // One mail in the outbox, a reset link for B's customer: only admins may read the outbox.
+  const reset = await send(server.baseUrl, "/api/auth/request-password-reset", { method: "POST", json: { email: customerB.email } });
+  if (reset.status !== 200) throw new Error(`reset request gave ${reset.status} ${reset.text}`);
 
   const pick = <T extends object, K extends keyof T>(rows: T[], ...keys: K[]) =>
     rows.map((row) => Object.fromEntries(keys.map((key) => [key, row[key]])) as Pick<T, K>);

@@ -1,10 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Navigate, useLocation, useNavigate } from "react-router";
+import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "@/web/lib/toast";
 import type { SignInInput, SignUpInput } from "@/shared/schemas/auth";
+import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { PageSpinner } from "@/web/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
+import { ForgotPasswordForm } from "@/web/features/auth/components/forgot-password-form";
 import { SignInForm } from "@/web/features/auth/components/sign-in-form";
 import { SignUpForm } from "@/web/features/auth/components/sign-up-form";
 import { errorMessage } from "@/web/lib/api";
@@ -19,6 +21,9 @@ export function AuthRoute() {
   const check = useSessionCheck(useProbedMe({ enabled: !sessionCheckTimedOut }), { skip: sessionCheckTimedOut });
   const navigate = useNavigate();
   const client = useQueryClient();
+  // In the address, so the reset page's "ask for a new link" can open it and Back returns to sign-in.
+  const [search, setSearch] = useSearchParams();
+  const forgot = search.has("forgot");
 
   /** The session just changed: an answer still on its way describes the old one. */
   const fetchNewMe = async () => {
@@ -64,18 +69,25 @@ export function AuthRoute() {
           <CardDescription>Sign in to your account or create a new one</CardDescription>
         </CardHeader>
         <CardContent>
-          <Tabs defaultValue="login">
-            <TabsList>
-              <TabsTrigger value="login">Login</TabsTrigger>
-              <TabsTrigger value="signup">Sign Up</TabsTrigger>
-            </TabsList>
-            <TabsContent value="login">
-              <SignInForm onSubmit={handleSignIn} />
-            </TabsContent>
-            <TabsContent value="signup">
-              <SignUpForm onSubmit={handleSignUp} />
-            </TabsContent>
-          </Tabs>
+          {forgot ? (
+            <ForgotPasswordForm onBack={() => setSearch({})} />
+          ) : (
+            <Tabs defaultValue="login">
+              <TabsList>
+                <TabsTrigger value="login">Login</TabsTrigger>
+                <TabsTrigger value="signup">Sign Up</TabsTrigger>
+              </TabsList>
+              <TabsContent value="login">
+                <SignInForm onSubmit={handleSignIn} />
+                <Button variant="ghost" className="mt-2 w-full" onClick={() => setSearch({ forgot: "" })}>
+                  Forgot password?
+                </Button>
+              </TabsContent>
+              <TabsContent value="signup">
+                <SignUpForm onSubmit={handleSignUp} />
+              </TabsContent>
+            </Tabs>
+          )}
         </CardContent>
       </Card>
     </main>

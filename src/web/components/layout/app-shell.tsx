@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { LogOut, Menu, X } from "lucide-react";
+import { LogOut, Menu, UserRound, X } from "lucide-react";
 import { Suspense, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { toast } from "@/web/lib/toast";
@@ -65,6 +65,33 @@ function NavList({ label, nav, className }: { label: string; nav: NavItem[]; cla
   );
 }
 
+/**
+ * The user menu: who is signed in, linking to their account page (name, address, password).
+ * `align` puts the name on the side of the bar it sits on.
+ */
+function UserMenu({ name, href, align }: { name: string; href: string; align: "left" | "right" }) {
+  return (
+    <Link
+      to={href}
+      className={cn(
+        "flex items-center gap-2 rounded-md px-2 py-1 text-sm leading-tight hover:bg-muted",
+        "focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+        align === "right" ? "flex-row-reverse text-right" : "text-left",
+      )}
+    >
+      <UserRound className="h-5 w-5 text-muted-foreground" aria-hidden />
+      <span>
+        <span className="block font-medium">{name}</span>
+        <span className={cn("flex items-center gap-1 text-xs text-green-700", align === "right" && "justify-end")}>
+          <span aria-hidden className="h-2 w-2 rounded-full bg-green-500" />
+          Online
+        </span>
+        <span className="sr-only">, account settings</span>
+      </span>
+    </Link>
+  );
+}
+
 function LogoutButton({ onClick }: { onClick: () => void }) {
   return (
     <Button variant="outline" size="sm" onClick={onClick}>
@@ -101,15 +128,7 @@ export function AppShell({ title, home, nav }: AppShellProps) {
           <span className="min-w-0 truncate text-sm font-medium text-muted-foreground">{title}</span>
           <NavList label="Main" nav={nav} className="ml-4 hidden items-center gap-1 md:flex" />
           <div className="ml-auto hidden items-center gap-3 md:flex">
-            {user ? (
-              <div className="text-right text-sm leading-tight">
-                <div className="font-medium">{displayName(user)}</div>
-                <div className="flex items-center justify-end gap-1 text-xs text-green-700">
-                  <span aria-hidden className="h-2 w-2 rounded-full bg-green-500" />
-                  Online
-                </div>
-              </div>
-            ) : null}
+            {user ? <UserMenu name={displayName(user)} href={`${home}/account`} align="right" /> : null}
             <LogoutButton onClick={logout} />
           </div>
           <Button
@@ -128,12 +147,7 @@ export function AppShell({ title, home, nav }: AppShellProps) {
           <div id="mobile-menu" className="border-t border-border px-4 pb-4 md:hidden">
             <NavList label="Mobile" nav={nav} className="flex flex-col gap-1 pt-2" />
             <div className="mt-3 flex items-center justify-between border-t border-border pt-3">
-              {user ? (
-                <div className="text-sm">
-                  <div className="font-medium">{displayName(user)}</div>
-                  <div className="text-xs text-green-700">Online</div>
-                </div>
-              ) : null}
+              {user ? <UserMenu name={displayName(user)} href={`${home}/account`} align="left" /> : null}
               <LogoutButton onClick={logout} />
             </div>
           </div>

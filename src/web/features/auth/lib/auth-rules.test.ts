@@ -1,10 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { z } from "zod";
 import * as server from "@/shared/schemas/auth";
-import { checkSignIn, checkSignUp, type Checked } from "./auth-rules";
+import { checkChangeEmail, checkChangePassword, checkRequestReset, checkResetPassword, checkSignIn, checkSignUp, checkUpdateName, type Checked } from "./auth-rules";
 
 /** What the server's schema says, in the shape of the form's: the first message per field (as the form shows it). */
-function serverVerdict(schema: typeof server.signInInputSchema | typeof server.signUpInputSchema, input: Record<string, string>) {
+function serverVerdict(schema: z.ZodType, input: Record<string, string>) {
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, value: result.data };
   const errors: Record<string, string> = {};
@@ -17,6 +18,7 @@ const ours = (result: Checked<string, unknown>) => (result.ok ? { ok: true, valu
 const texts = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom("", " ", "  padded  ", "a", "12345", "123456", "x".repeat(128), "x".repeat(129), "x".repeat(200), " ".repeat(3) + "x".repeat(200), "x".repeat(201)) },
   { weight: 3, arbitrary: fc.constantFrom("a@b.co", " a@b.co", "Name@Example.COM", "a.b-c+d@sub.example.org", "a@b", "a@@b.co", "not-an-email", ".a@b.co", "a.@b.co", `${"m".repeat(249)}@b.co`, `${"m".repeat(248)}@b.co`, `${"m".repeat(260)}@b.co`, "ü@b.co") },
+  fc.constantFrom("Ada\u0000", " \u0000 ", `${"x".repeat(201)}\u0000`),
   fc.string(),
   fc.emailAddress(),
   fc.string({ minLength: 190, maxLength: 260 }),
@@ -38,6 +40,36 @@ describe("the sign-in page's checks", () => {
         expect(ours(checkSignUp(input))).toEqual(serverVerdict(server.signUpInputSchema, input));
       }),
       { numRuns: 3_000 },
+    );
+  });
+
+  it("match the server's reset request schema", () => {
+    fc.assert(
+      fc.property(fc.record({ email: texts }), (input) => {
+        expect(ours(checkRequestReset(input))).toEqual(serverVerdict(server.requestPasswordResetInputSchema, input));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("match the server's reset schema: the token from the link and the new password", () => {
+    const tokens = fc.oneof(texts, fc.constantFrom("AbC123xyz", "eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImEifQ.sig-_", "x".repeat(2048), "x".repeat(2049), "to ken", "tok\u0000en"));
+    fc.assert(
+      fc.property(fc.record({ token: tokens, newPassword: texts }), (input) => {
+        expect(ours(checkResetPassword(input))).toEqual(serverVerdict(server.resetPasswordInputSchema, input));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("match the server's account page schemas: name, password change, address change", () => {
+    fc.assert(
+      fc.property(fc.record({ name: texts, currentPassword: texts, newPassword: texts, newEmail: texts }), ({ name, currentPassword, newPassword, newEmail }) => {
+        expect(ours(checkUpdateName({ name }))).toEqual(serverVerdict(server.updateNameInputSchema, { name }));
+        expect(ours(checkChangePassword({ currentPassword, newPassword }))).toEqual(serverVerdict(server.changePasswordInputSchema, { currentPassword, newPassword }));
+        expect(ours(checkChangeEmail({ newEmail }))).toEqual(serverVerdict(server.changeEmailInputSchema, { newEmail }));
+      }),
+      { numRuns: 2_000 },
     );
   });
 

@@ -1,5 +1,5 @@
 import { regexes } from "zod/v4/core";
-import { authMessages, EMAIL_MAX, FULL_NAME_MAX, INVALID_EMAIL, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/shared/rules/auth";
+import { AUTH_TOKEN_MAX, AUTH_TOKEN_PATTERN, authMessages, hasNul, EMAIL_MAX, FULL_NAME_MAX, INVALID_EMAIL, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/shared/rules/auth";
 
 /**
  * The sign-in and sign-up rules of src/shared/schemas/auth.ts, as plain checks: the sign-in page
@@ -42,24 +42,84 @@ export interface SignUpValues {
   password: string;
 }
 
+const nameFailure = (name: string) =>
+  firstFailing([
+    [name.length < 1, authMessages.nameRequired],
+    [name.length > FULL_NAME_MAX, authMessages.nameTooLong],
+    [hasNul(name), authMessages.nameUnstorable],
+  ]);
+
+// The server's `z.email(message).max(EMAIL_MAX)`: the schema's message covers its length check too.
+const emailFailure = (email: string) => firstFailing([[invalidEmail(email) || email.length > EMAIL_MAX, INVALID_EMAIL]]);
+
+const newPasswordFailure = (password: string) =>
+  firstFailing([
+    [password.length < PASSWORD_MIN_LENGTH, authMessages.passwordTooShort],
+    [password.length > PASSWORD_MAX_LENGTH, authMessages.passwordTooLong],
+  ]);
+
 export function checkSignUp(input: SignUpValues): Checked<keyof SignUpValues, SignUpValues> {
   const name = input.name.trim();
   return collect(
-    {
-      name: firstFailing([
-        [name.length < 1, authMessages.nameRequired],
-        [name.length > FULL_NAME_MAX, authMessages.nameTooLong],
-      ]),
-      email: firstFailing([
-        [invalidEmail(input.email), INVALID_EMAIL],
-        // The server's `z.email(message).max(EMAIL_MAX)`: the schema's message covers its length check too.
-        [input.email.length > EMAIL_MAX, INVALID_EMAIL],
-      ]),
-      password: firstFailing([
-        [input.password.length < PASSWORD_MIN_LENGTH, authMessages.passwordTooShort],
-        [input.password.length > PASSWORD_MAX_LENGTH, authMessages.passwordTooLong],
-      ]),
-    },
+    { name: nameFailure(name), email: emailFailure(input.email), password: newPasswordFailure(input.password) },
     { name, email: input.email, password: input.password },
   );
+}
+
+export interface RequestResetValues {
+  email: string;
+}
+
+export function checkRequestReset(input: RequestResetValues): Checked<keyof RequestResetValues, RequestResetValues> {
+  return collect({ email: emailFailure(input.email) }, { email: input.email });
+}
+
+export interface ResetPasswordValues {
+  token: string;
+  newPassword: string;
+}
+
+export function checkResetPassword(input: ResetPasswordValues): Checked<keyof ResetPasswordValues, ResetPasswordValues> {
+  return collect(
+    {
+      token: firstFailing([[input.token.length > AUTH_TOKEN_MAX || !AUTH_TOKEN_PATTERN.test(input.token), authMessages.resetLinkInvalid]]),
+      newPassword: newPasswordFailure(input.newPassword),
+    },
+    { token: input.token, newPassword: input.newPassword },
+  );
+}
+
+export interface UpdateNameValues {
+  name: string;
+}
+
+export function checkUpdateName(input: UpdateNameValues): Checked<keyof UpdateNameValues, UpdateNameValues> {
+  const name = input.name.trim();
+  return collect({ name: nameFailure(name) }, { name });
+}
+
+export interface ChangePasswordValues {
+  currentPassword: string;
+  newPassword: string;
+}
+
+export function checkChangePassword(input: ChangePasswordValues): Checked<keyof ChangePasswordValues, ChangePasswordValues> {
+  return collect(
+    {
+      currentPassword: firstFailing([
+        [input.currentPassword.length < 1, authMessages.passwordRequired],
+        [input.currentPassword.length > PASSWORD_MAX_LENGTH, authMessages.passwordTooLong],
+      ]),
+      newPassword: newPasswordFailure(input.newPassword),
+    },
+    { currentPassword: input.currentPassword, newPassword: input.newPassword },
+  );
+}
+
+export interface ChangeEmailValues {
+  newEmail: string;
+}
+
+export function checkChangeEmail(input: ChangeEmailValues): Checked<keyof ChangeEmailValues, ChangeEmailValues> {
+  return collect({ newEmail: emailFailure(input.newEmail) }, { newEmail: input.newEmail });
 }

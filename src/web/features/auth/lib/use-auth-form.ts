@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { ApiError } from "@/web/lib/api";
 import type { Checked, FieldErrors } from "./auth-rules";
 
 /**
@@ -23,7 +24,8 @@ export function useAuthForm<Field extends string, Output>(fields: readonly Field
     setErrors(result.ok ? {} : result.errors);
   };
 
-  const handleSubmit = (onValid: (value: Output) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
+  /** `onValid` gets the checked values and the form element (to clear it after a save). */
+  const handleSubmit = (onValid: (value: Output, form: HTMLFormElement) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isSubmitting) return;
     const form = event.currentTarget;
@@ -39,11 +41,26 @@ export function useAuthForm<Field extends string, Output>(fields: readonly Field
     setErrors({});
     setSubmitting(true);
     try {
-      await onValid(result.value);
+      await onValid(result.value, form);
     } finally {
       setSubmitting(false);
     }
   };
 
-  return { errors, isSubmitting, onChange, handleSubmit };
+  /**
+   * Puts a refused request's field messages (problem+json `errors`) under the inputs they name, as
+   * `showServerFieldErrors` does for the react-hook-form forms; answers whether any input got one.
+   */
+  const showServerErrors = (error: unknown): boolean => {
+    if (!(error instanceof ApiError)) return false;
+    const shown: FieldErrors<Field> = {};
+    for (const problem of error.problem?.errors ?? []) {
+      const field = fields.find((name) => name === problem.field);
+      if (field) shown[field] ??= problem.message;
+    }
+    setErrors(shown);
+    return Object.keys(shown).length > 0;
+  };
+
+  return { errors, isSubmitting, onChange, handleSubmit, showServerErrors };
 }

@@ -1,0 +1,53 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { mailStatuses } from "@/shared/enums";
+import { maxLength } from "./limits";
+
+export const mailStatus = pgEnum("mail_status", mailStatuses);
+
+/**
+ * Outgoing mail (D13, ADR 013). A write that causes mail inserts its row in the same transaction;
+ * the worker (src/server/mail/mail-worker.ts) claims rows with FOR UPDATE SKIP LOCKED, sends them
+ * and records the outcome, so a mail server that is down delays mail and never loses it.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Which template made it (`password-reset`, `email-change`, …): for the admin list and tests. */
+    template: text("template").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    /**
+     * The rendered parts. Emptied once an SMTP server has accepted the mail: they carry one-time
+     * links (a password reset), which nobody needs to read back from the database after delivery.
+     */
+    textBody: text("text_body"),
+    htmlBody: text("html_body"),
+    status: mailStatus("status").notNull().default("queued"),
+    /** Claims so far; a claim counts before the send, so a mail that crashes the sender gives up too. */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The claim of one worker: while `claimed_until` is in the future no other worker takes the
+     * row; a worker that died mid-send leaves a claim that runs out, and the mail is sent again.
+     */
+    claimId: uuid("claim_id"),
+    claimedUntil: timestamp("claimed_until", { withTimezone: true }),
+    /** The SMTP server's answer (or the connection error) of the last failed attempt. */
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When it was sent (or logged), or given up on. */
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    maxLength("mail_outbox_to_address_length", t.toAddress, 254),
+    maxLength("mail_outbox_subject_length", t.subject, 500),
+    maxLength("mail_outbox_last_error_length", t.lastError, 2000),
+    check("mail_outbox_attempts_not_negative", sql`${t.attempts} >= 0`),
+    // What the worker scans: only mail still waiting, in the order it is due.
+    index("mail_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    // The admin list, newest first (ADR 005: the sort order of the index matches the query's).
+    index("mail_outbox_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id),
+  ],
+);

@@ -1,0 +1,165 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, lte, min, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { mailOutbox } from "../db/schema";
+import type { EventBus } from "../realtime/event-bus";
+import { MailDeliveryError, type MailTransport, type OutgoingMail } from "./transport";
+
+/**
+ * When to try a refused mail again: after `firstDelayMs`, doubling per attempt up to `maxDelayMs`;
+ * after `maxAttempts` it is marked failed. The defaults retry for about 15 hours (1, 2, 4 … 32
+ * minutes, then hourly), so an SMTP server down overnight delays mail and loses none.
+ */
+export interface MailRetryPolicy {
+  firstDelayMs: number;
+  maxDelayMs: number;
+  maxAttempts: number;
+}
+
+export const MAIL_RETRY: MailRetryPolicy = { firstDelayMs: 60_000, maxDelayMs: 60 * 60_000, maxAttempts: 20 };
+
+/**
+ * How long a claimed mail stays with the worker that claimed it. Longer than one SMTP exchange can
+ * take (transport.ts bounds each wait), so a live worker always finishes before anyone else may
+ * take the mail; a worker that died leaves a claim that runs out, and the mail goes out then.
+ */
+export const CLAIM_MS = 5 * 60_000;
+
+/** A look at the outbox when nothing woke the worker: a NOTICE lost with a dropped connection. */
+const POLL_MS = 30_000;
+
+export interface MailWorkerOptions {
+  db: Database;
+  events: EventBus;
+  transport: MailTransport;
+  retry?: MailRetryPolicy;
+  log?: (line: string) => void;
+}
+
+export interface MailWorker {
+  /** Looks for due mail now (the bus calls it when mail is queued in any process). */
+  wake(): void;
+  /** Finishes the mail in hand (at most `graceMs`), then stops; what is left stays queued. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export const retryDelayMs = (policy: MailRetryPolicy, attempts: number) => Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** Math.max(0, attempts - 1));
+
+const afterMs = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
+
+/**
+ * Delivers the outbox (ADR 013). Each mail is claimed in one short statement (`FOR UPDATE SKIP
+ * LOCKED`, which also suits PGlite's single connection: no transaction stays open during a send),
+ * sent, and its outcome recorded under the same claim, so N processes send each mail once.
+ */
+export function startMailWorker({ db, events, transport, retry = MAIL_RETRY, log = console.error }: MailWorkerOptions): MailWorker {
+  let stopped = false;
+  let running: Promise<void> | undefined;
+  let wakeAgain = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  /** Claims the longest-waiting due mail: its next attempt moves a claim's length ahead. */
+  async function claim(claimId: string) {
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.status, "queued"), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(mailOutbox.nextAttemptAt))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    const [row] = await db
+      .update(mailOutbox)
+      .set({ attempts: sql`${mailOutbox.attempts} + 1`, claimId, nextAttemptAt: afterMs(CLAIM_MS) })
+      .where(inArray(mailOutbox.id, due))
+      .returning({ id: mailOutbox.id, to: mailOutbox.toAddress, subject: mailOutbox.subject, text: mailOutbox.textBody, html: mailOutbox.htmlBody, attempts: mailOutbox.attempts });
+    return row;
+  }
+
+  async function deliver(mail: OutgoingMail & { attempts: number }, claimId: string) {
+    const mine = and(eq(mailOutbox.id, mail.id), eq(mailOutbox.claimId, claimId));
+    try {
+      await transport.send(mail);
+    } catch (error) {
+      const refusal = error instanceof MailDeliveryError ? error : new MailDeliveryError(String(error), false);
+      const lastError = refusal.message.slice(0, 2000);
+      if (refusal.permanent || mail.attempts >= retry.maxAttempts) {
+        log(`mail: ${mail.id} to ${mail.to} failed for good after ${mail.attempts} attempt(s): ${lastError}`);
+        await db.update(mailOutbox).set({ status: "failed", lastError, claimId: null, finishedAt: sql`now()` }).where(mine);
+      } else {
+        const delay = retryDelayMs(retry, mail.attempts);
+        log(`mail: ${mail.id} to ${mail.to}, attempt ${mail.attempts} failed (${lastError}); next try in ${delay < 10_000 ? `${delay} ms` : `${Math.round(delay / 1000)} s`}`);
+        await db.update(mailOutbox).set({ lastError, claimId: null, nextAttemptAt: afterMs(delay) }).where(mine);
+      }
+      return;
+    }
+    // Once an SMTP server has it, the parts (one-time links) are not kept: nobody reads them back.
+    const sent = transport.kind === "smtp";
+    await db
+      .update(mailOutbox)
+      .set({ status: sent ? "sent" : "logged", claimId: null, finishedAt: sql`now()`, ...(sent ? { textBody: null, htmlBody: null } : {}) })
+      .where(mine);
+  }
+
+  /** Sends due mail until none is left, then sleeps until the next retry is due (or a poll). */
+  async function drain() {
+    do {
+      wakeAgain = false;
+      while (!stopped) {
+        const claimId = randomUUID();
+        const mail = await claim(claimId);
+        if (!mail) break;
+        await deliver({ ...mail, text: mail.text ?? "", html: mail.html ?? "" }, claimId);
+      }
+    } while (wakeAgain && !stopped);
+    if (stopped) return;
+    const [next] = await db
+      .select({ waitMs: sql<number | null>`extract(epoch from (${min(mailOutbox.nextAttemptAt)} - now())) * 1000`.mapWith(Number) })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.status, "queued"));
+    const waitMs = next?.waitMs ?? POLL_MS;
+    sleep(Math.max(250, Math.min(POLL_MS, Number.isFinite(waitMs) ? waitMs : POLL_MS)));
+  }
+
+  function sleep(ms: number) {
+    clearTimeout(timer);
+    timer = setTimeout(wake, ms);
+    timer.unref();
+  }
+
+  function wake() {
+    if (stopped) return;
+    if (running) {
+      wakeAgain = true;
+      return;
+    }
+    clearTimeout(timer);
+    running = drain()
+      .catch((error: unknown) => {
+        if (stopped) return;
+        // The database is away (a restart, a failover): look again at the next poll.
+        log(`mail: the outbox could not be read: ${(error as Error).message}`);
+        sleep(POLL_MS);
+      })
+      .finally(() => {
+        running = undefined;
+        // Woken while it was reading when the next mail is due: that reading may be stale.
+        if (wakeAgain) wake();
+      });
+  }
+
+  const unsubscribe = events.subscribe({ onEvent() {}, onMailQueued: wake, onResync: wake });
+  wake();
+
+  return {
+    wake,
+    async stop(graceMs = 5_000) {
+      stopped = true;
+      clearTimeout(timer);
+      unsubscribe();
+      let giveUp: NodeJS.Timeout | undefined;
+      await Promise.race([running, new Promise<void>((resolve) => (giveUp = setTimeout(resolve, graceMs)))]);
+      clearTimeout(giveUp);
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { Database } from "../db/client";
+import { mailOutbox } from "../db/schema";
+import { mailboxAddress, type Env } from "../env";
+import type { MailFrame, MailTemplate, MailTemplateProps } from "./templates";
+
+/** One mail to queue: a template, its props and one recipient. */
+export type MailRequest = { [K in MailTemplate]: { template: K; to: string; props: MailTemplateProps[K] } }[MailTemplate];
+
+/**
+ * Queues mail (D13). Call `enqueue` with the transaction of the write that causes the mail, so
+ * that the mail is recorded if and only if the write commits; the insert's trigger wakes every
+ * process's worker at that commit. Throws for a recipient that is no mail address (a caller's bug:
+ * addresses are validated where they enter the system).
+ */
+export interface MailOutbox {
+  enqueue(db: Database, mail: MailRequest): Promise<{ id: string }>;
+}
+
+export const MAX_ADDRESS_LENGTH = 254;
+
+/** The outbox of this configuration's brand and address (scripts queue mail the server then sends). */
+export const outboxFor = (env: Pick<Env, "BRAND_NAME" | "BASE_URL">) => createMailOutbox({ brandName: env.BRAND_NAME, baseUrl: env.BASE_URL });
+
+export function createMailOutbox(frame: MailFrame): MailOutbox {
+  return {
+    async enqueue(db, mail) {
+      const to = mailboxAddress(mail.to);
+      if (!to || to !== mail.to.trim() || to.length > MAX_ADDRESS_LENGTH) throw new Error(`Not a mail address: ${JSON.stringify(mail.to)}`);
+      // Loaded on first use: React and the renderer stay out of the server's start-up (ADR 007).
+      const { renderMail } = await import("./templates");
+      const rendered = await renderMail(mail.template, mail.props as never, frame);
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({ template: mail.template, toAddress: to, subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html })
+        .returning({ id: mailOutbox.id });
+      return row!;
+    },
+  };
+}

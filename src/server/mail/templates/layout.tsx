@@ -1,0 +1,59 @@
+import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import type { ReactNode } from "react";
+
+/** What every template gets besides its own props. */
+export interface MailFrame {
+  brandName: string;
+  baseUrl: string;
+}
+
+const page = { backgroundColor: "#f4f4f5", fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif", padding: "24px 0" };
+const card = { backgroundColor: "#ffffff", borderRadius: "8px", margin: "0 auto", maxWidth: "520px", padding: "32px" };
+const brand = { color: "#2563eb", fontSize: "20px", fontWeight: 700, margin: "0 0 24px" };
+const heading = { color: "#18181b", fontSize: "22px", margin: "0 0 16px" };
+const text = { color: "#3f3f46", fontSize: "15px", lineHeight: "24px" };
+const button = { backgroundColor: "#2563eb", borderRadius: "6px", color: "#ffffff", fontSize: "15px", fontWeight: 600, padding: "12px 20px", textDecoration: "none" };
+const footer = { color: "#71717a", fontSize: "12px", lineHeight: "18px" };
+
+interface LayoutProps extends MailFrame {
+  /** The line mail clients show next to the subject. */
+  preview: string;
+  title: string;
+  children: ReactNode;
+  /** The one thing to do; shown as a button (HTML) and as the bare address (text). */
+  action: { label: string; url: string };
+  /** Small print under the button: why the reader got this, what happens if they ignore it. */
+  note: string;
+}
+
+/** The branded frame of every mail: brand, title, body, one action and a note. */
+export function MailLayout({ brandName, baseUrl, preview, title, children, action, note }: LayoutProps) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={page}>
+        <Container style={card}>
+          <Text style={brand}>{brandName}</Text>
+          <Heading as="h1" style={heading}>
+            {title}
+          </Heading>
+          <Section style={text}>{children}</Section>
+          <Section style={{ margin: "24px 0" }}>
+            <Button href={action.url} style={button}>
+              {action.label}
+            </Button>
+          </Section>
+          <Text style={text}>If the button does not work, copy this address into your browser: {action.url}</Text>
+          <Hr />
+          <Text style={footer}>{note}</Text>
+          <Text style={footer}>
+            {brandName} · {baseUrl}
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+export const Paragraph = ({ children }: { children: ReactNode }) => <Text style={text}>{children}</Text>;

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { mailStatuses } from "../enums";
+import { pageOf, pageQuerySchema } from "./pagination";
+
+/** The admin outbox list: newest first, optionally one status, `q` searches the recipient. */
+export const outboxListQuerySchema = pageQuerySchema.extend({ status: z.enum(mailStatuses).optional() });
+export type OutboxListQuery = z.infer<typeof outboxListQuerySchema>;
+
+/** One outgoing mail as /admin/outbox shows it (D13). */
+export const outboxMailSchema = z.object({
+  id: z.uuid(),
+  /** The template that made it: `password-reset`, `email-change`… */
+  template: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  status: z.enum(mailStatuses),
+  attempts: z.number().int().min(0),
+  /** The SMTP server's answer (or the connection error) of the last failed attempt. */
+  lastError: z.string().nullable(),
+  /** The plain-text part; null once an SMTP server accepted the mail (its one-time links are not kept). */
+  text: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  /** When the next attempt is due; only while queued. */
+  nextAttemptAt: z.iso.datetime({ offset: true }).nullable(),
+  /** When it was sent, logged or given up on. */
+  finishedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type OutboxMail = z.infer<typeof outboxMailSchema>;
+
+export const outboxPageSchema = pageOf(outboxMailSchema);
+export type OutboxPage = z.infer<typeof outboxPageSchema>;

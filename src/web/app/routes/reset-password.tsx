@@ -1,0 +1,41 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useNavigate, useSearchParams } from "react-router";
+import { authMessages, AUTH_TOKEN_PATTERN } from "@/shared/rules/auth";
+import type { ResetPasswordInput } from "@/shared/schemas/auth";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { AskForNewLink } from "@/web/features/auth/components/ask-for-new-link";
+import { ResetPasswordForm } from "@/web/features/auth/components/reset-password-form";
+import { resetPassword } from "@/web/features/auth/lib/auth-api";
+import { brandName } from "@/web/lib/brand";
+import { toast } from "@/web/lib/toast";
+
+/** Where a reset mail's link lands (`/reset-password?token=…`); works signed in or out. */
+export function ResetPasswordRoute() {
+  const [search] = useSearchParams();
+  const token = search.get("token") ?? "";
+  const navigate = useNavigate();
+  const client = useQueryClient();
+
+  const onSubmit = async (input: ResetPasswordInput) => {
+    await resetPassword(input);
+    // Every session of the account has ended, this tab's too: nothing of it may stay cached.
+    client.clear();
+    toast.success("Your password has been changed. Sign in with the new one.");
+    navigate("/auth", { replace: true });
+  };
+
+  return (
+    <main className="flex min-h-screen items-center justify-center p-4">
+      <Card className="w-full max-w-md">
+        <CardHeader className="text-center">
+          <p className="text-2xl font-bold text-primary">{brandName}</p>
+          <CardTitle className="mt-4 text-xl">Choose a new password</CardTitle>
+          <CardDescription>Setting it signs you out on every device.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {AUTH_TOKEN_PATTERN.test(token) ? <ResetPasswordForm token={token} onSubmit={onSubmit} /> : <AskForNewLink message={authMessages.resetLinkInvalid} />}
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

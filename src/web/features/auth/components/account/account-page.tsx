@@ -1,0 +1,36 @@
+import { PageHeader } from "@/web/components/layout/page-header";
+import { TitledCard } from "@/web/components/ui/card";
+import { LoadError } from "@/web/components/ui/load-error";
+import { PageSpinner } from "@/web/components/ui/spinner";
+import { useMe } from "@/web/lib/session";
+import { EmailForm } from "./email-form";
+import { NameForm } from "./name-form";
+import { PasswordForm } from "./password-form";
+
+/** The signed-in user's own account, the same for customers and admins. */
+export function AccountPage() {
+  const me = useMe();
+  return (
+    <div className="max-w-2xl space-y-6">
+      <PageHeader title="Account" description="Your name, sign-in address and password." />
+      {me.isPending ? (
+        <PageSpinner />
+      ) : me.isError || !me.data ? (
+        <LoadError message="Could not load your account." onRetry={() => void me.refetch()} />
+      ) : (
+        <>
+          <TitledCard title="Name">
+            {/* Remounts with the saved name as its starting value. */}
+            <NameForm key={me.data.name} name={me.data.name} />
+          </TitledCard>
+          <TitledCard title="Email address">
+            <EmailForm key={me.data.email} email={me.data.email} />
+          </TitledCard>
+          <TitledCard title="Password">
+            <PasswordForm />
+          </TitledCard>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useState } from "react";
+import { Button } from "@/web/components/ui/button";
+import { InputField } from "@/web/components/ui/field";
+import { errorMessage } from "@/web/lib/api";
+import { toast } from "@/web/lib/toast";
+import { changeEmail } from "../../lib/auth-api";
+import { checkChangeEmail } from "../../lib/auth-rules";
+import { useAuthForm } from "../../lib/use-auth-form";
+
+const fields = ["newEmail"] as const;
+
+/** Asks for a new address; the address changes once the link mailed to it is opened. */
+export function EmailForm({ email }: { email: string }) {
+  const form = useAuthForm(fields, checkChangeEmail);
+  const [pending, setPending] = useState<string | undefined>();
+  const { errors, isSubmitting } = form;
+
+  const onSubmit = form.handleSubmit(async (input, element) => {
+    try {
+      await changeEmail(input);
+      element.reset();
+      setPending(input.newEmail);
+    } catch (error) {
+      if (!form.showServerErrors(error)) toast.error(errorMessage(error, "Could not start the address change"));
+    }
+  });
+
+  return (
+    <div className="space-y-4">
+      <p className="text-sm">
+        You sign in with <span className="font-medium">{email}</span>.
+      </p>
+      {pending ? (
+        <p role="status" className="rounded-md border border-border bg-muted p-3 text-sm">
+          We sent a confirmation link to {pending}. Your address changes when you open it while signed in here (within an hour).
+        </p>
+      ) : null}
+      <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">
+        <InputField id="account-new-email" label="New email address" error={errors.newEmail} name="newEmail" type="email" autoComplete="email" required />
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? "Sending..." : "Send confirmation link"}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { Button } from "@/web/components/ui/button";
+import { InputField } from "@/web/components/ui/field";
+import { errorMessage } from "@/web/lib/api";
+import { useRefreshMe } from "@/web/lib/session";
+import { toast } from "@/web/lib/toast";
+import { updateName } from "../../lib/auth-api";
+import { checkUpdateName } from "../../lib/auth-rules";
+import { useAuthForm } from "../../lib/use-auth-form";
+
+const fields = ["name"] as const;
+
+export function NameForm({ name }: { name: string }) {
+  const form = useAuthForm(fields, checkUpdateName);
+  const refreshMe = useRefreshMe();
+  const { errors, isSubmitting } = form;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      await updateName(input);
+      await refreshMe();
+      toast.success("Your name has been saved");
+    } catch (error) {
+      if (!form.showServerErrors(error)) toast.error(errorMessage(error, "Could not save your name"));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">
+      <InputField id="account-name" label="Full name" error={errors.name} name="name" defaultValue={name} autoComplete="name" required />
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? "Saving..." : "Save name"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { Button } from "@/web/components/ui/button";
+import { InputField } from "@/web/components/ui/field";
+import { errorMessage } from "@/web/lib/api";
+import { toast } from "@/web/lib/toast";
+import { changePassword } from "../../lib/auth-api";
+import { checkChangePassword } from "../../lib/auth-rules";
+import { useAuthForm } from "../../lib/use-auth-form";
+
+const fields = ["currentPassword", "newPassword"] as const;
+
+export function PasswordForm() {
+  const form = useAuthForm(fields, checkChangePassword);
+  const { errors, isSubmitting } = form;
+
+  const onSubmit = form.handleSubmit(async (input, element) => {
+    try {
+      await changePassword(input);
+      element.reset();
+      toast.success("Your password has been changed. Other devices were signed out.");
+    } catch (error) {
+      if (!form.showServerErrors(error)) toast.error(errorMessage(error, "Could not change your password"));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">
+      <InputField id="account-current-password" label="Current password" error={errors.currentPassword} name="currentPassword" type="password" autoComplete="current-password" required />
+      <InputField id="account-new-password" label="New password" error={errors.newPassword} name="newPassword" type="password" autoComplete="new-password" required />
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? "Changing..." : "Change password"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import { useState } from "react";
+import { RESET_REQUESTED } from "@/shared/rules/auth";
+import { Button } from "@/web/components/ui/button";
+import { InputField } from "@/web/components/ui/field";
+import { errorMessage } from "@/web/lib/api";
+import { toast } from "@/web/lib/toast";
+import { requestPasswordReset } from "../lib/auth-api";
+import { checkRequestReset } from "../lib/auth-rules";
+import { useAuthForm } from "../lib/use-auth-form";
+
+const fields = ["email"] as const;
+
+/** "Forgot password?": one address in, the same answer out whether or not it has an account. */
+export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const form = useAuthForm(fields, checkRequestReset);
+  const [sent, setSent] = useState(false);
+  const { errors, isSubmitting } = form;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      await requestPasswordReset(input);
+      setSent(true);
+    } catch (error) {
+      if (!form.showServerErrors(error)) toast.error(errorMessage(error, "Could not send the reset link"));
+    }
+  });
+
+  return (
+    <div className="space-y-4">
+      <div>
+        <h2 className="text-lg font-semibold">Reset your password</h2>
+        <p className="text-sm text-muted-foreground">Enter the email address you sign in with. We will mail you a link to choose a new password.</p>
+      </div>
+      {sent ? (
+        <p role="status" className="rounded-md border border-border bg-muted p-3 text-sm">
+          {RESET_REQUESTED} The link works for one hour.
+        </p>
+      ) : (
+        <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">
+          <InputField id="forgot-email" label="Email" error={errors.email} name="email" type="email" autoComplete="email" autoFocus />
+          <Button type="submit" className="w-full" disabled={isSubmitting}>
+            {isSubmitting ? "Sending..." : "Send reset link"}
+          </Button>
+        </form>
+      )}
+      <Button variant="ghost" className="w-full" onClick={onBack}>
+        Back to sign in
+      </Button>
+    </div>
+  );
+}

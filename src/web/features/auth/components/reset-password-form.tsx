@@ -1,0 +1,35 @@
+import type { ResetPasswordInput } from "@/shared/schemas/auth";
+import { Button } from "@/web/components/ui/button";
+import { InputField } from "@/web/components/ui/field";
+import { errorMessage } from "@/web/lib/api";
+import { toast } from "@/web/lib/toast";
+import { checkResetPassword } from "../lib/auth-rules";
+import { useAuthForm } from "../lib/use-auth-form";
+import { AskForNewLink } from "./ask-for-new-link";
+
+const fields = ["token", "newPassword"] as const;
+
+/** The page a reset mail links to: the token rides along in a hidden input. */
+export function ResetPasswordForm({ token, onSubmit }: { token: string; onSubmit: (input: ResetPasswordInput) => Promise<void> }) {
+  const form = useAuthForm(fields, checkResetPassword);
+  const { errors, isSubmitting } = form;
+
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      await onSubmit(input);
+    } catch (error) {
+      if (!form.showServerErrors(error)) toast.error(errorMessage(error, "Could not set the new password"));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} onChange={form.onChange} className="space-y-4">
+      <input type="hidden" name="token" value={token} />
+      {errors.token ? <AskForNewLink message={errors.token} /> : null}
+      <InputField id="reset-new-password" label="New password" error={errors.newPassword} name="newPassword" type="password" autoComplete="new-password" autoFocus />
+      <Button type="submit" className="w-full" disabled={isSubmitting}>
+        {isSubmitting ? "Saving..." : "Set new password"}
+      </Button>
+    </form>
+  );
+}
