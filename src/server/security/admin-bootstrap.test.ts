@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { sessions, userRoles } from "../db/schema";
 import { createAdmin, promoteToAdmin } from "../accounts";
 import { bootstrapAdmin } from "../server";
@@ -64,7 +64,11 @@ describe("a role change", () => {
 
     await user.client.signIn(user.email, user.password);
     expect((await user.client.get("/api/me")).body.role).toBe("admin");
+    // The admin session is cached now (ADR 010): on PostgreSQL the trigger's eviction notice comes
+    // over the LISTEN connection a moment after the commit. Wait for it, not a clock.
+    const epoch = server.deps.actors.epoch;
     await server.deps.db.delete(userRoles).where(eq(userRoles.userId, user.id));
+    await vi.waitFor(() => expect(server.deps.actors.epoch).not.toBe(epoch));
     expect((await user.client.get("/api/me")).status).toBe(401);
   });
 
