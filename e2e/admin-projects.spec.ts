@@ -4,6 +4,7 @@ import {
   adminApi,
   createProject,
   createTicket,
+  expectEmptyCommentThread,
   customerWithCompany,
   failRequests,
   formatDateInPage,
@@ -143,13 +144,7 @@ test.describe("admin project detail", () => {
 
     const adminStream = eventStreamOpened(page);
     await page.goto(`/admin/projects/${project.id}`);
-    await expect(page.getByRole("heading", { name: "Comments (0)" })).toBeVisible();
-    await expect(page.getByText("No comments yet")).toBeVisible();
-    const box = page.getByLabel("Add a comment");
-    const send = page.getByRole("button", { name: "Send" });
-    await expect(send).toBeDisabled();
-    await box.fill("   \n  ");
-    await expect(send).toBeDisabled();
+    const { box, send } = await expectEmptyCommentThread(page);
     await adminStream;
 
     const customerPage = customer.page;

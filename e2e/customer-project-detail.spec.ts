@@ -2,6 +2,7 @@ import {
   adminUserId,
   createProject,
   createTicket,
+  expectEmptyCommentThread,
   failRequests,
   formatDateInPage,
   formatInstantDateInPage,
@@ -56,13 +57,7 @@ test.describe("customer project detail", () => {
     ]);
 
     // Comments: empty, Send disabled for empty or whitespace text, then one added.
-    await expect(page.getByRole("heading", { name: "Comments (0)" })).toBeVisible();
-    await expect(page.getByText("No comments yet")).toBeVisible();
-    const box = page.getByLabel("Add a comment");
-    const send = page.getByRole("button", { name: "Send" });
-    await expect(send).toBeDisabled();
-    await box.fill("   \n  ");
-    await expect(send).toBeDisabled();
+    const { box, send } = await expectEmptyCommentThread(page);
     await box.fill("Can we see a beta build next week?");
     await expect(send).toBeEnabled();
     await send.click();

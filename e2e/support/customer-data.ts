@@ -169,3 +169,18 @@ export const test = base.extend<CustomerFixtures>({
     await admin.close();
   },
 });
+
+/**
+ * A project's or ticket's comment thread before anyone wrote, as both roles see it: the count, the
+ * empty text, and Send disabled for empty or whitespace text. Answers the box and its button.
+ */
+export async function expectEmptyCommentThread(page: Page) {
+  await expect(page.getByRole("heading", { name: "Comments (0)" })).toBeVisible();
+  await expect(page.getByText("No comments yet")).toBeVisible();
+  const box = page.getByLabel("Add a comment");
+  const send = page.getByRole("button", { name: "Send" });
+  await expect(send).toBeDisabled();
+  await box.fill("   \n  ");
+  await expect(send).toBeDisabled();
+  return { box, send };
+}
