@@ -1,4 +1,7 @@
+import type { ExtractSchema } from "hono/types";
 import type { ApiInput, ApiPath, Method } from "@/server/api-types";
+import type { ApiType } from "@/server/app";
+import type { publicInvitationRoutes } from "@/server/modules/members/invitations.routes";
 
 /**
  * The session API's routes, read from the server's own declarations (server/api-types.ts, which
@@ -28,3 +31,28 @@ type Options<I> = (I extends { param: infer Param } ? { param: Param } : { param
 /** A call's trailing options argument: optional when nothing in it is required. */
 export type ApiArgs<M extends Method, P extends ApiPath<M>> =
   Empty extends Options<ApiInput<M, P>> ? [options?: Options<ApiInput<M, P>>] : [options: Options<ApiInput<M, P>>];
+
+type Routes = ExtractSchema<ApiType>;
+type RoutePath = keyof Routes & string;
+
+/**
+ * Paths the server declares a DELETE for. They answer 204 without a body, so they are not among
+ * the JSON routes of `ApiPath`; the call resolves to nothing.
+ */
+export type ApiDeletePath = { [P in RoutePath]: "$delete" extends keyof Routes[P] ? P : never }[RoutePath];
+
+type DeleteInput<P extends ApiDeletePath> = Routes[P] extends { $delete: { input: infer I } } ? I : never;
+
+/** A DELETE's options: the path's `:name` segments when it has any. */
+export type ApiDeleteArgs<P extends ApiDeletePath> = DeleteInput<P> extends { param: infer Param } ? [options: { param: Param }] : [options?: { param?: never }];
+
+/**
+ * The public routes a signed-out visitor calls (the sign-up policy, an invitation's preview): they
+ * are mounted before the session API, so ApiType does not hold them; typed from their own router.
+ */
+type PublicRoutes = ExtractSchema<ReturnType<typeof publicInvitationRoutes>>;
+type PublicEndpoint<M extends Method, P> = P extends keyof PublicRoutes ? (`$${M}` extends keyof PublicRoutes[P] ? PublicRoutes[P][`$${M}`] : never) : never;
+
+export type PublicPath<M extends Method> = { [P in keyof PublicRoutes & string]: [PublicEndpoint<M, P>] extends [never] ? never : P }[keyof PublicRoutes & string];
+export type PublicOutput<M extends Method, P extends PublicPath<M>> = Extract<PublicEndpoint<M, P>, { status: 200 }>["output"];
+export type PublicBody<M extends Method, P extends PublicPath<M>> = PublicEndpoint<M, P>["input"] extends { json: infer J } ? J : never;

@@ -1,5 +1,5 @@
 import type { ProblemDetails } from "@/shared/schemas/problem";
-import type { ApiArgs, ApiOutput, ApiPath, Method } from "./api-types";
+import type { ApiArgs, ApiDeleteArgs, ApiDeletePath, ApiOutput, ApiPath, Method, PublicBody, PublicOutput, PublicPath } from "./api-types";
 
 /** An API error carrying the server's problem details (DESIGN D10). */
 export class ApiError extends Error {
@@ -78,8 +78,19 @@ const typed =
   <P extends ApiPath<M>>(path: P, ...[options]: ApiArgs<M, P>) =>
     request(method.toUpperCase(), path, options as RequestOptions) as Promise<ApiOutput<M, P>>;
 
+/** A DELETE of a declared route: answered 204, so it resolves to nothing. */
+const remove = async <P extends ApiDeletePath>(path: P, ...[options]: ApiDeleteArgs<P>): Promise<void> => {
+  await request("DELETE", path, options as RequestOptions);
+};
+
 /** The session API (/api minus Better Auth): `api.get("/tickets/:id", { param: { id } })`. */
-export const api = { get: typed("get"), post: typed("post"), patch: typed("patch"), put: typed("put") };
+export const api = { get: typed("get"), post: typed("post"), patch: typed("patch"), put: typed("put"), delete: remove };
+
+/** The public routes outside the session API, for signed-out visitors (lib/api-types.ts). */
+export const publicApi = {
+  get: <P extends PublicPath<"get">>(path: P) => request("GET", path) as Promise<PublicOutput<"get", P>>,
+  post: <P extends PublicPath<"post">>(path: P, json: PublicBody<"post", P>) => request("POST", path, { json }) as Promise<PublicOutput<"post", P>>,
+};
 
 /**
  * Better Auth's endpoints under /api/auth. They are mounted as one catch-all handler, not declared

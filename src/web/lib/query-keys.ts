@@ -2,6 +2,8 @@
  * Root query keys, one per API resource. Every query's key starts with one of these, so a
  * realtime event ("ticket changed") can invalidate everything built from that resource.
  * Examples: ["tickets", "list", params], ["tickets", "detail", id], ["tickets", id, "comments"].
+ * A company's team is ["companies", "team", id]: the "company" event that a team change publishes
+ * refreshes it with the rest of the company.
  */
 export const queryRoots = {
   me: "me",
@@ -14,4 +16,7 @@ export const queryRoots = {
   messages: "messages",
   team: "team",
   outbox: "outbox",
+  /** What an invitation link shows before it is accepted (public, no session). */
+  invitations: "invitations",
+  signupPolicy: "signup-policy",
 } as const;

@@ -85,5 +85,6 @@ export function useRefreshMe() {
 }
 
 export const signIn = (input: SignInInput) => untypedAuthApi.post("/auth/sign-in/email", input);
-export const signUp = (input: SignUpInput) => untypedAuthApi.post("/auth/sign-up/email", input);
+/** With an invitation's token, the new account also joins the invitation's company (or the admins). */
+export const signUp = (input: SignUpInput & { invitationToken?: string }) => untypedAuthApi.post("/auth/sign-up/email", input);
 export const signOut = () => untypedAuthApi.post("/auth/sign-out");
