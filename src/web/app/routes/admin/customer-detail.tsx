@@ -12,6 +12,7 @@ import { EditCustomerDialog } from "@/web/features/companies/components/admin/ed
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { NewProjectDialog } from "@/web/features/projects/components/admin/new-project-dialog";
 import { ProjectList } from "@/web/features/projects/components/admin/project-list";
+import { TeamSection } from "@/web/features/members/components/team-section";
 import { isNotFound } from "@/web/lib/api";
 
 const LOAD_FAILED = "Failed to load customer data";
@@ -51,6 +52,8 @@ function CustomerPage({ customer }: { customer: Company }) {
         <TitledCard title="Projects" actions={<NewProjectDialog key={customer.id} companyId={customer.id} />}>
           <ProjectList companyId={customer.id} errorToast={LOAD_FAILED} />
         </TitledCard>
+        {/* Where the provider invites a customer's first contact, who becomes its owner. */}
+        <TeamSection companyId={customer.id} />
       </div>
     </>
   );

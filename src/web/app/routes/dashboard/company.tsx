@@ -3,6 +3,7 @@ import { QueryStates } from "@/web/components/layout/record-states";
 import { useMyCompany } from "@/web/features/companies/api/use-my-company";
 import { CompanyProfileForm } from "@/web/features/companies/components/company-profile-form";
 import { CompanyStats } from "@/web/features/companies/components/company-stats";
+import { TeamSection } from "@/web/features/members/components/team-section";
 
 export function CompanyRoute() {
   const mine = useMyCompany();
@@ -16,6 +17,8 @@ export function CompanyRoute() {
             <CompanyStats data={data} />
             {/* Remounts with fresh defaults once the company exists. */}
             <CompanyProfileForm key={data.company?.id ?? "new"} company={data.company} />
+            {/* Gone again when the customer is removed from the company: `company` is null then. */}
+            {data.company ? <TeamSection companyId={data.company.id} /> : null}
           </>
         )}
       </QueryStates>
