@@ -16,6 +16,7 @@ const AuthRoute = lazyPage(() => import("./routes/auth"), (m) => m.AuthRoute);
 const NotFoundRoute = lazyPage(() => import("./routes/not-found"), (m) => m.NotFoundRoute);
 const ResetPasswordRoute = lazyPage(() => import("./routes/reset-password"), (m) => m.ResetPasswordRoute);
 const ConfirmEmailRoute = lazyPage(() => import("./routes/confirm-email"), (m) => m.ConfirmEmailRoute);
+const InvitationRoute = lazyPage(() => import("./routes/invitation"), (m) => m.InvitationRoute);
 
 const CustomerLayout = lazyPage(() => import("../components/layout/customer-layout"), (m) => m.CustomerLayout);
 const CompanyRoute = lazyPage(() => import("./routes/dashboard/company"), (m) => m.CompanyRoute);
@@ -38,6 +39,7 @@ const AdminInvoicesRoute = lazyPage(() => import("./routes/admin/invoices"), (m)
 const AdminMessagesRoute = lazyPage(() => import("./routes/admin/messages"), (m) => m.AdminMessagesRoute);
 const AdminAccountRoute = lazyPage(() => import("./routes/admin/account"), (m) => m.AdminAccountRoute);
 const AdminOutboxRoute = lazyPage(() => import("./routes/admin/outbox"), (m) => m.AdminOutboxRoute);
+const AdminTeamRoute = lazyPage(() => import("./routes/admin/team"), (m) => m.AdminTeamRoute);
 
 /** What `preloadRoute` may start for a route before it renders: its lazy page, its first request. */
 interface Preload {
@@ -55,6 +57,7 @@ const routes: RouteObject[] = [
   route("/auth", AuthRoute, prefetchProbedMe),
   route("/reset-password", ResetPasswordRoute),
   route("/confirm-email", ConfirmEmailRoute, prefetchProbedMe),
+  route("/invitation", InvitationRoute, prefetchProbedMe),
   {
     path: "/dashboard",
     element: <RequireSession />,
@@ -93,6 +96,7 @@ const routes: RouteObject[] = [
           route("tickets/:id", AdminTicketDetailRoute),
           route("invoices", AdminInvoicesRoute),
           route("messages", AdminMessagesRoute),
+          route("team", AdminTeamRoute),
           route("outbox", AdminOutboxRoute),
           route("account", AdminAccountRoute),
         ],

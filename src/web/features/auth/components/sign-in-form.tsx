@@ -6,12 +6,21 @@ import { useAuthForm } from "../lib/use-auth-form";
 
 const fields = ["email", "password"] as const;
 
-export function SignInForm({ onSubmit }: { onSubmit: (input: SignInInput) => Promise<void> }) {
+/** `fixedEmail`: the address is given (an invitation's) and shown read-only. */
+export function SignInForm({ onSubmit, fixedEmail }: { onSubmit: (input: SignInInput) => Promise<void>; fixedEmail?: string }) {
   const form = useAuthForm(fields, checkSignIn);
   const { errors, isSubmitting } = form;
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} onChange={form.onChange} className="space-y-4">
-      <InputField id="signin-email" label="Email" error={errors.email} name="email" type="email" autoComplete="email" />
+      <InputField
+        id="signin-email"
+        label="Email"
+        error={errors.email}
+        name="email"
+        type="email"
+        autoComplete="email"
+        {...(fixedEmail === undefined ? {} : { defaultValue: fixedEmail, readOnly: true, className: "bg-muted" })}
+      />
       <InputField id="signin-password" label="Password" error={errors.password} name="password" type="password" autoComplete="current-password" />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Signing in..." : "Sign In"}

@@ -6,13 +6,22 @@ import { useAuthForm } from "../lib/use-auth-form";
 
 const fields = ["name", "email", "password"] as const;
 
-export function SignUpForm({ onSubmit }: { onSubmit: (input: SignUpInput) => Promise<void> }) {
+/** `fixedEmail`: the address is given (an invitation's) and shown read-only. */
+export function SignUpForm({ onSubmit, fixedEmail }: { onSubmit: (input: SignUpInput) => Promise<void>; fixedEmail?: string }) {
   const form = useAuthForm(fields, checkSignUp);
   const { errors, isSubmitting } = form;
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} onChange={form.onChange} className="space-y-4">
       <InputField id="signup-name" label="Full Name" error={errors.name} name="name" autoComplete="name" />
-      <InputField id="signup-email" label="Email" error={errors.email} name="email" type="email" autoComplete="email" />
+      <InputField
+        id="signup-email"
+        label="Email"
+        error={errors.email}
+        name="email"
+        type="email"
+        autoComplete="email"
+        {...(fixedEmail === undefined ? {} : { defaultValue: fixedEmail, readOnly: true, className: "bg-muted" })}
+      />
       <InputField id="signup-password" label="Password" error={errors.password} name="password" type="password" autoComplete="new-password" />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? "Creating account..." : "Create Account"}

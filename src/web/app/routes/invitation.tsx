@@ -1,0 +1,176 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { INVITATION_TOKEN_PATTERN, memberMessages } from "@/shared/rules/member";
+import type { SignInInput, SignUpInput } from "@/shared/schemas/auth";
+import type { AcceptedInvitation, InvitationPreview } from "@/shared/schemas/member";
+import { Card, CardContent, CardHeader } from "@/web/components/ui/card";
+import { LoadError } from "@/web/components/ui/load-error";
+import { PageSpinner } from "@/web/components/ui/spinner";
+import { SignInForm } from "@/web/features/auth/components/sign-in-form";
+import { SignUpForm } from "@/web/features/auth/components/sign-up-form";
+import { invitationProblem, useAcceptInvitation, useInvitationPreview } from "@/web/features/members/api/use-invitation-link";
+import {
+  AcceptInvitationPanel,
+  InvitationFailure,
+  InvitationHeading,
+  OtherAddressPanel,
+  SignOutButton,
+} from "@/web/features/members/components/invitation-panels";
+import { homeAfterAccepting, invitationStep } from "@/web/features/members/lib/team-rules";
+import { ApiError, errorMessage } from "@/web/lib/api";
+import { brandName } from "@/web/lib/brand";
+import { queryRoots } from "@/web/lib/query-keys";
+import { fetchMe, meQueryKey, signIn, signOut, signUp, useProbedMe } from "@/web/lib/session";
+import { toast } from "@/web/lib/toast";
+
+const ACCEPT_FAILED = "Could not accept the invitation";
+
+/**
+ * Where an invitation mail links to (`/invitation?token=…`). Whoever opens it sees where it leads;
+ * the invited address then accepts (signed in), signs in and accepts, or signs up with the address
+ * fixed, which accepts in the same request. Another signed-in account is asked to sign out first.
+ */
+export function InvitationRoute() {
+  const [search] = useSearchParams();
+  const token = search.get("token") ?? "";
+  const wellFormed = INVITATION_TOKEN_PATTERN.test(token);
+  const preview = useInvitationPreview(token);
+  const me = useProbedMe();
+
+  let content: ReactNode;
+  let heading: ReactNode = <h1 className="text-xl font-semibold">Invitation</h1>;
+  if (!wellFormed || (preview.isError && preview.error instanceof ApiError && preview.error.status < 500)) {
+    content = <InvalidInvitation message={wellFormed ? invitationProblem(preview.error) : memberMessages.invitationInvalid} />;
+  } else if (preview.isError) {
+    content = <LoadError message="Could not load the invitation." onRetry={() => void preview.refetch()} />;
+  } else if (preview.isPending || me.isPending) {
+    content = <PageSpinner />;
+  } else {
+    heading = <InvitationHeading invitation={preview.data} />;
+    content = <InvitationSteps token={token} invitation={preview.data} signedInEmail={me.data?.email ?? null} />;
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center p-4">
+      <Card className="w-full max-w-md">
+        <CardHeader className="gap-4 text-center">
+          <p className="text-2xl font-bold text-primary">{brandName}</p>
+          {heading}
+        </CardHeader>
+        <CardContent>{content}</CardContent>
+      </Card>
+    </main>
+  );
+}
+
+function InvalidInvitation({ message }: { message: string }) {
+  return (
+    <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
+      <p>{message}</p>
+      <Link to="/" className="mt-1 inline-block font-medium text-primary underline hover:text-primary/80">
+        Go to the portal
+      </Link>
+    </div>
+  );
+}
+
+function InvitationSteps({ token, invitation, signedInEmail }: { token: string; invitation: InvitationPreview; signedInEmail: string | null }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const accept = useAcceptInvitation();
+  const [failure, setFailure] = useState<string | undefined>();
+
+  /** The session just changed: an answer still on its way describes the old one. */
+  const fetchNewMe = async () => {
+    await client.cancelQueries({ queryKey: meQueryKey });
+    return client.fetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 0 });
+  };
+
+  /** Accepted: the account now belongs elsewhere, so nothing cached of it before may stay. */
+  const goOn = (accepted: AcceptedInvitation) => {
+    client.clear();
+    if (accepted.signInAgain) {
+      // Becoming an admin ended the account's sessions, this one too.
+      toast.success(`You are now on the ${brandName} team. Sign in again to continue.`);
+      navigate("/auth", { replace: true });
+      return;
+    }
+    toast.success(accepted.company ? `Welcome to ${accepted.company.name}!` : `Welcome to the ${brandName} team!`);
+    navigate(homeAfterAccepting(accepted), { replace: true });
+  };
+
+  const acceptNow = async () => {
+    setFailure(undefined);
+    try {
+      goOn(await accept.mutateAsync(token));
+    } catch (error) {
+      setFailure(errorMessage(error, ACCEPT_FAILED));
+    }
+  };
+
+  const handleSignIn = async (input: SignInInput) => {
+    try {
+      await signIn(input);
+    } catch (error) {
+      toast.error(errorMessage(error, "Failed to sign in"));
+      return;
+    }
+    try {
+      goOn(await accept.mutateAsync(token));
+    } catch (error) {
+      // Signed in, but this account cannot take the invitation (it belongs to another company…).
+      setFailure(errorMessage(error, ACCEPT_FAILED));
+      await fetchNewMe();
+    }
+  };
+
+  const handleSignUp = async (input: SignUpInput) => {
+    try {
+      await signUp({ ...input, invitationToken: token });
+    } catch (error) {
+      toast.error(errorMessage(error, "Failed to sign up"));
+      return;
+    }
+    client.clear();
+    toast.success(`Account created! Welcome to ${brandName}.`);
+    navigate(invitation.company ? "/dashboard" : "/admin", { replace: true });
+  };
+
+  const handleSignOut = async () => {
+    try {
+      await signOut();
+    } finally {
+      // Keep the invitation on screen; forget everything of the account that signed out.
+      const kept: unknown[] = [queryRoots.invitations, queryRoots.me];
+      client.removeQueries({ predicate: (query) => !kept.includes(query.queryKey[0]) });
+      client.setQueryData(meQueryKey, null);
+      setFailure(undefined);
+    }
+  };
+
+  const step = invitationStep(invitation, signedInEmail);
+  return (
+    <div className="space-y-4">
+      {failure ? <InvitationFailure message={failure} /> : null}
+      {step === "accept" ? (
+        <>
+          <AcceptInvitationPanel email={signedInEmail ?? invitation.email} onAccept={acceptNow} />
+          {failure ? <SignOutButton onSignOut={handleSignOut} /> : null}
+        </>
+      ) : step === "other-address" ? (
+        <OtherAddressPanel email={signedInEmail ?? ""} onSignOut={handleSignOut} />
+      ) : step === "sign-in" ? (
+        <>
+          <p className="text-sm">Sign in with the invited address to accept.</p>
+          <SignInForm fixedEmail={invitation.email} onSubmit={handleSignIn} />
+        </>
+      ) : (
+        <>
+          <p className="text-sm">Create your account to accept.</p>
+          <SignUpForm fixedEmail={invitation.email} onSubmit={handleSignUp} />
+        </>
+      )}
+    </div>
+  );
+}
