@@ -4,11 +4,13 @@ import { toast } from "@/web/lib/toast";
 import type { SignInInput, SignUpInput } from "@/shared/schemas/auth";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { PageSpinner } from "@/web/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
 import { ForgotPasswordForm } from "@/web/features/auth/components/forgot-password-form";
 import { SignInForm } from "@/web/features/auth/components/sign-in-form";
 import { SignUpForm } from "@/web/features/auth/components/sign-up-form";
+import { useSignupPolicy } from "@/web/features/members/api/use-signup-policy";
+import { memberMessages } from "@/shared/rules/member";
+import { PageSpinner, Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/api";
 import { brandName, tagline } from "@/web/lib/brand";
 import { fetchMe, meQueryKey, returnPathFor, signIn, signUp, useProbedMe, type AuthRouteState } from "@/web/lib/session";
@@ -24,6 +26,7 @@ export function AuthRoute() {
   // In the address, so the reset page's "ask for a new link" can open it and Back returns to sign-in.
   const [search, setSearch] = useSearchParams();
   const forgot = search.has("forgot");
+  const signupPolicy = useSignupPolicy();
 
   /** The session just changed: an answer still on its way describes the old one. */
   const fetchNewMe = async () => {
@@ -84,7 +87,18 @@ export function AuthRoute() {
                 </Button>
               </TabsContent>
               <TabsContent value="signup">
-                <SignUpForm onSubmit={handleSignUp} />
+                {signupPolicy.isPending ? (
+                  <div className="flex justify-center py-6">
+                    <Spinner label="Loading" />
+                  </div>
+                ) : signupPolicy.data?.mode === "invite" ? (
+                  // Invitations bring their own sign-up form (/invitation); this one would be refused.
+                  <p role="status" className="rounded-md border border-border bg-muted p-3 text-sm">
+                    {memberMessages.signupByInvitation}
+                  </p>
+                ) : (
+                  <SignUpForm onSubmit={handleSignUp} />
+                )}
               </TabsContent>
             </Tabs>
           )}
