@@ -6,6 +6,7 @@ import { Badge } from "@/web/components/ui/badge";
 import { LoadError } from "@/web/components/ui/load-error";
 import { Spinner } from "@/web/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
+import { isNotFound } from "@/web/lib/api";
 import { useMe } from "@/web/lib/session";
 import { useCompanyTeam, useInviteMember } from "../api/use-company-team";
 import { canManageTeam, defaultInviteRole } from "../lib/team-rules";
@@ -22,6 +23,10 @@ export function TeamSection({ companyId }: { companyId: string }) {
   const team = useCompanyTeam(companyId);
   const invite = useInviteMember(companyId);
   const canManage = me ? canManageTeam(me, companyId) : false;
+
+  // Removed from the company a moment ago: its team is no longer the caller's to see, and the
+  // page is about to drop this section (the company profile refetches as none).
+  if (isNotFound(team.error)) return null;
 
   return (
     <section aria-label="Team">
