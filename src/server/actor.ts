@@ -1,4 +1,4 @@
-import type { Role } from "@/shared/enums";
+import type { CompanyRole, Role } from "@/shared/enums";
 
 /** Who is calling. Every service function gets one (through its ServiceContext) and scopes its queries by it. */
 export interface Actor {
@@ -7,5 +7,7 @@ export interface Actor {
   name: string;
   role: Role;
   companyId: string | null;
+  /** Their standing in that company (ADR 015); null without one. */
+  companyRole: CompanyRole | null;
   sessionId: string;
 }

@@ -18,6 +18,8 @@ import { companiesRoutes } from "./modules/companies/companies.routes";
 import { projectCommentRoutes } from "./modules/projects/project-comments.routes";
 import { projectsRoutes } from "./modules/projects/projects.routes";
 import { teamRoutes } from "./modules/team/team.routes";
+import { invitationRoutes, publicInvitationRoutes } from "./modules/members/invitations.routes";
+import { memberRoutes } from "./modules/members/members.routes";
 import { invoiceRoutes } from "./modules/invoices/invoices.routes";
 import { outboxRoutes } from "./modules/outbox/outbox.routes";
 import { ticketCommentRoutes } from "./modules/tickets/ticket-comments.routes";
@@ -40,6 +42,8 @@ function createSessionApi(deps: AppDeps) {
     .route("/messages", messageRoutes())
     .route("/events", eventsRoutes(deps))
     .route("/companies", companiesRoutes())
+    .route("/companies", memberRoutes())
+    .route("/invitations", invitationRoutes(deps))
     .route("/projects", projectsRoutes())
     .route("/projects", projectCommentRoutes())
     .route("/team", teamRoutes())
@@ -56,6 +60,7 @@ export function createApi(deps: AppDeps) {
   api.use("/auth/sign-out", endStreamsOnSignOut(deps));
   api.route("/auth", authRoutes(deps));
   api.route("/", healthRoutes(deps));
+  api.route("/", publicInvitationRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", {
     type: "apiKey",
     in: "cookie",

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { signupModes } from "../shared/enums";
 
 const optionalText = z
   .string()
@@ -53,6 +54,12 @@ const envSchema = z.object({
       .refine((value) => mailboxAddress(value) !== undefined, "must be an address or Name <address>")
       .optional(),
   ),
+  /**
+   * Who may sign up (ADR 015): `open`, the spec's behaviour (anyone signs up and creates a
+   * company), or `invite`: only through an invitation link, which is how a real provider onboards
+   * its clients without strangers creating companies in its portal.
+   */
+  SIGNUP_MODE: z.enum(signupModes).default("open"),
   /** Where the built web app is; unset = dist/web of this checkout (see projectRoot). */
   WEB_DIST: optionalText,
 });

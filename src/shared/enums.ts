@@ -48,3 +48,18 @@ export const mailStatusLabels: Record<MailStatus, string> = {
   logged: "Logged (no SMTP)",
   failed: "Failed",
 };
+
+/**
+ * A member's standing in their company (ADR 015): the `owner` manages the team (invites, removes,
+ * names other owners), a `member` sees it. A company with members always keeps an owner.
+ */
+export const companyRoles = ["owner", "member"] as const;
+export type CompanyRole = (typeof companyRoles)[number];
+export const companyRoleLabels: Record<CompanyRole, string> = {
+  owner: "Owner",
+  member: "Member",
+};
+
+/** Who may sign up (ADR 015): anyone (the spec's behaviour), or only whoever holds an invitation. */
+export const signupModes = ["open", "invite"] as const;
+export type SignupMode = (typeof signupModes)[number];

@@ -34,4 +34,19 @@ describe("can", () => {
     expect(can(customer, "create", "company")).toBe(false);
     expect(can(newcomer, "create", "ticket")).toBe(false);
   });
+
+  it("lets a company's owners manage its team, its members only see it (ADR 015)", () => {
+    const owner = { ...customer, companyRole: "owner" as const };
+    const member = { ...customer, companyRole: "member" as const };
+    const team = { type: "member" as const, companyId: "company-a" };
+    const otherTeam = { type: "member" as const, companyId: "company-b" };
+    for (const actor of [owner, member]) expect(can(actor, "read", team)).toBe(true);
+    for (const action of ["create", "update"] as const) {
+      expect(can(owner, action, team)).toBe(true);
+      expect(can(member, action, team)).toBe(false);
+      expect(can(owner, action, otherTeam)).toBe(false);
+      expect(can(admin, action, otherTeam)).toBe(true);
+    }
+    expect(can(owner, "read", otherTeam)).toBe(false);
+  });
 });

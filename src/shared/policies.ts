@@ -1,4 +1,4 @@
-import type { Role } from "./enums";
+import type { CompanyRole, Role } from "./enums";
 
 /**
  * Who may do what, in one place for the server and the web app (DESIGN section 5). Pure: the
@@ -9,14 +9,18 @@ import type { Role } from "./enums";
 export interface PolicyActor {
   role: Role;
   companyId: string | null;
+  /** The caller's standing in their company (ADR 015); only `member` subjects look at it. */
+  companyRole?: CompanyRole | null;
 }
 
-export type Subject = "company" | "project" | "ticket" | "comment" | "invoice" | "conversation" | "team" | "mail";
+/** `member`: a company's members and invitations (its Team section); `team`: the provider's admins. */
+export type Subject = "company" | "project" | "ticket" | "comment" | "invoice" | "conversation" | "member" | "team" | "mail";
 
 /**
  * - `read`: see records of the subject (with a record: that one).
  * - `readAll`: see every company's records at once (lists across companies, filters by company).
- * - `create`, `update`: write a record of the subject (with a record: of that company).
+ * - `create`, `update`: write a record of the subject (with a record: of that company); for
+ *   `member`, invite (create) and change or remove members and invitations (update).
  */
 export type Action = "read" | "readAll" | "create" | "update";
 
@@ -46,8 +50,12 @@ export function can(actor: PolicyActor, action: Action, target: Subject | OwnedR
     case "create":
       // A customer creates their company once, through the profile form.
       if (subject === "company") return actor.companyId === null;
+      // Inviting colleagues is the owners' (ADR 015).
+      if (subject === "member") return ownCompany && actor.companyRole === "owner";
       return CUSTOMER_CREATES.has(subject) && ownCompany;
     case "update":
+      // Changing roles, removing members, resending and revoking invitations: owners too.
+      if (subject === "member") return ownCompany && actor.companyRole === "owner";
       return subject === "company" && ownCompany;
   }
 }

@@ -9,6 +9,7 @@ const actor = (userId: string, sessionId: string): Actor => ({
   name: userId,
   role: "customer",
   companyId: null,
+  companyRole: null,
 });
 
 function clock(start = 1_000_000) {

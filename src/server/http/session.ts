@@ -37,6 +37,7 @@ export async function loadActor(deps: SessionDeps, headers: Headers): Promise<{ 
       email: profiles.email,
       role: userRoles.role,
       companyId: companyUsers.companyId,
+      companyRole: companyUsers.role,
     })
     .from(sessions)
     .innerJoin(profiles, eq(profiles.id, sessions.userId))
@@ -46,7 +47,7 @@ export async function loadActor(deps: SessionDeps, headers: Headers): Promise<{ 
   if (!row) return { actor: null, refreshHeaders: undefined };
 
   const role: Role = row.role === "admin" ? "admin" : "customer";
-  const actor: Actor = { userId: row.userId, email: row.email, name: row.name, role, companyId: row.companyId, sessionId: row.sessionId };
+  const actor: Actor = { userId: row.userId, email: row.email, name: row.name, role, companyId: row.companyId, companyRole: row.companyRole, sessionId: row.sessionId };
   if (Date.now() >= renewDueAtMs(row.expiresAt.getTime())) {
     // Not cached: the renewal moves expiresAt, and the next request reads it back.
     const renewed = await deps.auth.api.getSession({ headers, returnHeaders: true });

@@ -13,7 +13,7 @@ const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
 const reports: [string, FuzzReport][] = [];
 
 const targets = fuzzTargets();
-const labelOf = (target: (typeof targets)[number]) => `${target.method} ${target.path({ a: { projects: [{}], tickets: [{}, {}, {}], invoices: [{}, {}] } } as never, ":id")}`;
+const labelOf = (target: (typeof targets)[number]) => `${target.method} ${target.path({ a: { company: { id: ":companyId" }, projects: [{}], tickets: [{}, {}, {}], invoices: [{}, {}] } } as never, ":id")}`;
 
 describe(`hostile input (fast-check, seed ${FUZZ_SEED})`, () => {
   it("fuzzes every registered write route", () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { TicketStatus } from "@/shared/enums";
+import type { CompanyRole, TicketStatus } from "@/shared/enums";
 import type { Company } from "@/shared/schemas/company";
 import type { Project } from "@/shared/schemas/project";
 import { companies, companyUsers, projects, tickets } from "@/server/db/schema";
@@ -18,10 +18,13 @@ export async function createCompany(server: TestServer, name = "Acme Ltd") {
   return company!;
 }
 
-/** Makes `user` (by default a new signed-in user) a member of the company (no API invites members). */
-export async function addMember(server: TestServer, companyId: string, user?: TestUser): Promise<TestUser> {
+/**
+ * Makes `user` (by default a new signed-in user) a member of the company, straight in the database
+ * (the invitation flow has tests of its own). `role` as the company's owner or a plain member.
+ */
+export async function addMember(server: TestServer, companyId: string, user?: TestUser, role: CompanyRole = "member"): Promise<TestUser> {
   const member = user ?? (await server.createUser());
-  await server.deps.db.insert(companyUsers).values({ companyId, userId: member.id });
+  await server.deps.db.insert(companyUsers).values({ companyId, userId: member.id, role });
   return member;
 }
 

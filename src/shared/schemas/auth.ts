@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { invitationTokenSchema } from "./member";
 import { AUTH_TOKEN_MAX, AUTH_TOKEN_PATTERN, authMessages, hasNul, EMAIL_MAX, FULL_NAME_MAX, INVALID_EMAIL, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../rules/auth";
 
 export { PASSWORD_MIN_LENGTH };
@@ -19,7 +20,8 @@ const email = z.email(INVALID_EMAIL).max(EMAIL_MAX);
 /** A password being chosen (sign-up, reset, change): the length rules. */
 const newPassword = z.string().min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort).max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong);
 
-export const signUpInputSchema = z.object({ name: fullName, email, password: newPassword });
+/** Sign-up; with `invitationToken` (the invitation page) it also joins where the invitation leads (ADR 015). */
+export const signUpInputSchema = z.object({ name: fullName, email, password: newPassword, invitationToken: invitationTokenSchema.optional() });
 export type SignUpInput = z.infer<typeof signUpInputSchema>;
 
 /** "Forgot password?": the address to send a reset link to. */

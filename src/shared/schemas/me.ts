@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { roles } from "../enums";
+import { companyRoles, roles } from "../enums";
 
 export const meSchema = z.object({
   id: z.uuid(),
   name: z.string(),
   email: z.string(),
   role: z.enum(roles),
-  company: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  /** The caller's company and their role in it (ADR 015: owners manage its team). */
+  company: z.object({ id: z.uuid(), name: z.string(), role: z.enum(companyRoles) }).nullable(),
 });
 export type Me = z.infer<typeof meSchema>;

@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
-import { roles } from "@/shared/enums";
+import { companyRoles, roles } from "@/shared/enums";
 import { profiles } from "./auth";
 import { maxLength } from "./limits";
 import { idColumn, createdAtColumn, timestamps } from "./columns";
 
 export const appRole = pgEnum("app_role", roles);
+export const companyRole = pgEnum("company_role", companyRoles);
 
 /** No row means customer (spec section 6: admin is "a role record of value admin"). */
 export const userRoles = pgTable("user_roles", {
@@ -39,7 +40,10 @@ export const companies = pgTable(
   ],
 );
 
-/** A user belongs to at most one company (DESIGN D3): the user id is the primary key. */
+/**
+ * A company has many members; a user belongs to at most one company (ADR 015, superseding D3's
+ * one user per company): the user id is the primary key. The owner manages the team.
+ */
 export const companyUsers = pgTable(
   "company_users",
   {
@@ -49,6 +53,7 @@ export const companyUsers = pgTable(
     companyId: uuid("company_id")
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
+    role: companyRole("role").notNull().default("member"),
     createdAt: createdAtColumn(),
   },
   (t) => [index("company_users_company_id_idx").on(t.companyId)],

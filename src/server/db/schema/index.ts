@@ -7,3 +7,4 @@ export * from "./messages";
 export * from "./conversations";
 export * from "./row-counts";
 export * from "./mail";
+export * from "./invitations";

@@ -1,21 +1,24 @@
 import { render } from "@react-email/render";
 import { createElement } from "react";
 import { EmailChangeEmail, emailChangeSubject, type EmailChangeMail } from "./email-change";
+import { InvitationEmail, invitationSubject, type InvitationMail } from "./invitation";
 import type { MailFrame } from "./layout";
 import { PasswordResetEmail, passwordResetSubject, type PasswordResetMail } from "./password-reset";
 
 export type { MailFrame } from "./layout";
 
-/** Each template's props, by name. A new mail (an invitation) adds its name and props here. */
+/** Each template's props, by name. A new mail adds its name and props here. */
 export interface MailTemplateProps {
   "password-reset": PasswordResetMail;
   "email-change": EmailChangeMail;
+  invitation: InvitationMail;
 }
 export type MailTemplate = keyof MailTemplateProps;
 
-const templates: { [K in MailTemplate]: { subject(frame: MailFrame): string; Component(props: MailTemplateProps[K] & MailFrame): React.ReactElement } } = {
+const templates: { [K in MailTemplate]: { subject(frame: MailFrame, props: MailTemplateProps[K]): string; Component(props: MailTemplateProps[K] & MailFrame): React.ReactElement } } = {
   "password-reset": { subject: passwordResetSubject, Component: PasswordResetEmail },
   "email-change": { subject: emailChangeSubject, Component: EmailChangeEmail },
+  invitation: { subject: invitationSubject, Component: InvitationEmail },
 };
 
 export interface RenderedMail {
@@ -26,8 +29,8 @@ export interface RenderedMail {
 
 /** The subject, HTML and plain-text parts of one mail (React Email; the text part from the same markup). */
 export async function renderMail<K extends MailTemplate>(template: K, props: MailTemplateProps[K], frame: MailFrame): Promise<RenderedMail> {
-  const { subject, Component } = templates[template] as unknown as { subject(frame: MailFrame): string; Component(props: object): React.ReactElement };
+  const { subject, Component } = templates[template] as unknown as { subject(frame: MailFrame, props: object): string; Component(props: object): React.ReactElement };
   const element = createElement(Component, { ...props, ...frame });
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { subject: subject(frame), html, text };
+  return { subject: subject(frame, props), html, text };
 }

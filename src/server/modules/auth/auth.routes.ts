@@ -1,12 +1,13 @@
 import { Hono } from "hono";
 import { authMessages, RESET_REQUESTED } from "@/shared/rules/auth";
-import { confirmEmailInputSchema } from "@/shared/schemas/auth";
+import { confirmEmailInputSchema, type SignUpInput } from "@/shared/schemas/auth";
 import { CLIENT_IP_HEADER, type Auth } from "../../auth";
 import type { AppDeps } from "../../http/context";
 import { badRequest, notFound, Problem, problemJson, tooManyRequests, unauthorized, validationProblem } from "../../http/problem";
 import { clientIp } from "../../http/security";
 import { claimSignInAttempt, forgetSignInAttempts, signInFailed } from "./account-sign-in-limit";
 import { checkedEndpoints, confirmEmailFieldErrors } from "./auth-bodies";
+import { checkSignUp, completeInvitedSignUp } from "./invited-sign-up";
 import { endOtherSessions } from "./other-sessions";
 import { answerNoSoonerThan, claimResetRequest } from "./password-reset-limit";
 
@@ -38,9 +39,11 @@ export const ENABLED_AUTH_ENDPOINTS: ReadonlySet<string> = new Set([
  * the only place a token lives, ADR 002), and errors are converted to problem+json, naming the
  * field where Better Auth's refusal concerns one. A password change ends the account's other
  * sessions (other-sessions.ts). Confirming a new address needs the session of the account that
- * asked for it (see confirmEmailUrl).
+ * asked for it (see confirmEmailUrl). Sign-up follows the sign-up policy and, with an invitation,
+ * joins where it leads (invited-sign-up.ts).
  */
-export function authRoutes({ auth, env, db }: Pick<AppDeps, "auth" | "env" | "db">) {
+export function authRoutes(deps: Pick<AppDeps, "auth" | "env" | "db" | "events">) {
+  const { auth, env, db } = deps;
   return new Hono().on(["GET", "POST"], "/*", async (c) => {
     const endpoint = `${c.req.method} ${c.req.path.replace(/^\/api\/auth/, "")}`;
     if (!ENABLED_AUTH_ENDPOINTS.has(endpoint)) return problemJson(c, notFound("No such API route"));
@@ -54,11 +57,14 @@ export function authRoutes({ auth, env, db }: Pick<AppDeps, "auth" | "env" | "db
       url = confirm;
     }
     const checked = checkedEndpoints[endpoint];
+    let signUp: SignUpInput | undefined;
     if (checked) {
       const parsed = checked.schema.safeParse(safeJson(body));
       if (!parsed.success) return problemJson(c, validationProblem(parsed.error));
+      signUp = endpoint === "POST /sign-up/email" ? (parsed.data as SignUpInput) : undefined;
+      const forwarded = signUp ? await checkSignUp(deps, c, signUp) : parsed.data;
       // What was checked is what Better Auth gets: trimmed values, and nothing the form does not send.
-      body = JSON.stringify({ ...parsed.data, ...checked.fixed });
+      body = JSON.stringify({ ...forwarded, ...checked.fixed });
       headers.delete("content-length");
     }
     const signInEmail = endpoint === "POST /sign-in/email" ? emailOf(safeJson(body)) : undefined;
@@ -83,6 +89,7 @@ export function authRoutes({ auth, env, db }: Pick<AppDeps, "auth" | "env" | "db
       // Better Auth's own wording differs from the form's; one sentence for every address.
       return c.json({ status: true, message: RESET_REQUESTED }, 200);
     }
+    if (signUp && response.ok) return withoutSessionToken(await completeInvitedSignUp(deps, headers, signUp, response));
     if (response.ok) return withoutSessionToken(response);
     if (!response.headers.get("content-type")?.includes("json")) return response;
     const { message, code } = (await response.json().catch(() => ({}))) as { message?: string; code?: string };

@@ -123,7 +123,8 @@ async function writeMyCompany({ db, actor }: ServiceContext, input: CompanyProfi
   try {
     const row = await db.transaction(async (tx) => {
       const [company] = await tx.insert(companies).values(values).returning();
-      await tx.insert(companyUsers).values({ userId: actor.userId, companyId: company!.id });
+      // Whoever creates the company owns it (ADR 015): they manage its team.
+      await tx.insert(companyUsers).values({ userId: actor.userId, companyId: company!.id, role: "owner" });
       return company!;
     });
     return { created: true, company: toCompany(row) };

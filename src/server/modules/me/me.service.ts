@@ -8,5 +8,11 @@ export async function findMe({ db, actor }: ServiceContext): Promise<Me> {
   const [company] = actor.companyId
     ? await db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, actor.companyId))
     : [];
-  return { id: actor.userId, name: actor.name, email: actor.email, role: actor.role, company: company ?? null };
+  return {
+    id: actor.userId,
+    name: actor.name,
+    email: actor.email,
+    role: actor.role,
+    company: company && actor.companyRole ? { ...company, role: actor.companyRole } : null,
+  };
 }

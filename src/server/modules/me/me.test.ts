@@ -23,8 +23,8 @@ describe("GET /api/me", () => {
   it("includes the customer's company", async () => {
     const user = await server.createUser();
     const [company] = await server.deps.db.insert(companies).values({ name: "Acme Ltd" }).returning();
-    await server.deps.db.insert(companyUsers).values({ userId: user.id, companyId: company!.id });
-    expect((await user.client.get("/api/me")).body.company).toEqual({ id: company!.id, name: "Acme Ltd" });
+    await server.deps.db.insert(companyUsers).values({ userId: user.id, companyId: company!.id, role: "owner" });
+    expect((await user.client.get("/api/me")).body.company).toEqual({ id: company!.id, name: "Acme Ltd", role: "owner" });
   });
 
   it("describes an admin", async () => {

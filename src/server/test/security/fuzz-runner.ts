@@ -77,6 +77,8 @@ export function violation(target: FuzzTarget, status: number, contentType: strin
     if (leak) return `error ${status} leaks ${leak}`;
     return undefined;
   }
+  // 204 No Content: a deletion's answer has no body at all.
+  if (status === 204) return text === "" ? undefined : "204 answer has a body";
   let body: unknown;
   try {
     body = JSON.parse(text);

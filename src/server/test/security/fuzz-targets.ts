@@ -12,6 +12,16 @@ import {
 import { commentSchema, createCommentInputSchema } from "@/shared/schemas/comment";
 import { companyProfileInputSchema, companySchema, saveCompanyProfileResultSchema } from "@/shared/schemas/company";
 import { createInvoiceInputSchema, invoiceSchema, updateInvoiceInputSchema } from "@/shared/schemas/invoice";
+import {
+  acceptedInvitationSchema,
+  changeMemberRoleInputSchema,
+  invitationPreviewSchema,
+  invitationSchema,
+  invitationTokenInputSchema,
+  inviteAdminInputSchema,
+  inviteMemberInputSchema,
+  memberSchema,
+} from "@/shared/schemas/member";
 import { markMessagesReadInputSchema, markMessagesReadResultSchema, messageSchema, sendMessageInputSchema } from "@/shared/schemas/message";
 import { createProjectInputSchema, projectSchema, updateProjectInputSchema } from "@/shared/schemas/project";
 import { createTicketInputSchema, ticketSchema, updateTicketInputSchema } from "@/shared/schemas/ticket";
@@ -207,6 +217,78 @@ export function fuzzTargets(): FuzzTarget[] {
       hints: (w) => ({ companyId: ids(w.a.company.id, w.b.company.id) }),
       output: markMessagesReadResultSchema,
       actors: ["customerA", "admin"],
+    },
+    // A company's team (ADR 015). Removals aim at someone who is no member (the loner), so the
+    // world's members stay; hostile ids take the id's place.
+    {
+      route: "POST /api/companies/:id/invitations",
+      method: "POST",
+      path: (w, id) => `/api/companies/${id ?? w.a.company.id}/invitations`,
+      hasId: true,
+      input: inviteMemberInputSchema,
+      output: invitationSchema,
+      actors: ["customerA", "memberA", "admin"],
+    },
+    {
+      route: "PATCH /api/companies/:id/members/:userId",
+      method: "PATCH",
+      path: (w, id) => `/api/companies/${w.a.company.id}/members/${id ?? w.users.memberA.id}`,
+      hasId: true,
+      // Only ever "member" for a member: the shape of the real contract, and the world's owners stay owners.
+      input: z.object({ role: z.literal(changeMemberRoleInputSchema.shape.role.enum.member) }),
+      output: memberSchema,
+      actors: ["customerA", "admin"],
+    },
+    {
+      route: "DELETE /api/companies/:id/members/:userId",
+      method: "DELETE",
+      path: (w, id) => `/api/companies/${w.a.company.id}/members/${id ?? w.users.loner.id}`,
+      hasId: true,
+      output: z.undefined(),
+      actors: ["customerA", "admin"],
+    },
+    {
+      route: "POST /api/invitations/:id/resend",
+      method: "POST",
+      path: (_, id) => `/api/invitations/${id ?? "00000000-0000-4000-8000-000000000000"}/resend`,
+      hasId: true,
+      output: invitationSchema,
+      actors: ["customerA", "admin"],
+    },
+    {
+      route: "DELETE /api/invitations/:id",
+      method: "DELETE",
+      path: (_, id) => `/api/invitations/${id ?? "00000000-0000-4000-8000-000000000000"}`,
+      hasId: true,
+      output: z.undefined(),
+      actors: ["customerA", "admin"],
+    },
+    {
+      route: "POST /api/team/invitations",
+      method: "POST",
+      path: () => "/api/team/invitations",
+      hasId: false,
+      input: inviteAdminInputSchema,
+      output: invitationSchema,
+      actors: ["admin"],
+    },
+    {
+      route: "POST /api/invitations/preview",
+      method: "POST",
+      path: () => "/api/invitations/preview",
+      hasId: false,
+      input: invitationTokenInputSchema,
+      output: invitationPreviewSchema,
+      actors: ["anonymous"],
+    },
+    {
+      route: "POST /api/invitations/accept",
+      method: "POST",
+      path: () => "/api/invitations/accept",
+      hasId: false,
+      input: invitationTokenInputSchema,
+      output: acceptedInvitationSchema,
+      actors: ["loner", "customerA"],
     },
   ];
   const authPosts = [...ENABLED_AUTH_ENDPOINTS].filter((endpoint) => endpoint.startsWith("POST "));

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@/shared/schemas/pagination";
+import { companyUsers, invitations } from "@/server/db/schema";
 import { send, type Sent } from "./http";
 import { betterAuthEndpoints } from "./routes";
 import { actorNames, counts, worldOutboxMails, type ActorName, type World } from "./world";
@@ -80,6 +81,37 @@ const tenantRecord = (own: Expect, foreign: Expect) =>
   customersAndAdmin([own, 404, 404], [404, foreign, 404], [404, 404, 404], [own, foreign, 404]);
 
 const uniqueInvoiceNumber = () => `M-${randomUUID().slice(0, 12)}`;
+const uniqueAddress = () => `matrix-${randomUUID().slice(0, 8)}@example.test`;
+
+/** A pending invitation to company `side`, straight in the database: each write cell gets its own. */
+async function pendingInvitation(world: World, side: "a" | "b"): Promise<string> {
+  const [row] = await world.server.deps.db
+    .insert(invitations)
+    .values({ companyId: world[side].company.id, companyRole: "member", email: uniqueAddress(), tokenHash: randomUUID(), expiresAt: new Date(Date.now() + 86_400_000) })
+    .returning({ id: invitations.id });
+  return row!.id;
+}
+
+/** A new member of company `side`, for a cell that removes one (the world's own members stay). */
+async function throwawayMember(world: World, side: "a" | "b"): Promise<string> {
+  const user = await world.server.createUser();
+  await world.server.deps.db.insert(companyUsers).values({ userId: user.id, companyId: world[side].company.id });
+  return user.id;
+}
+
+/**
+ * A company's team (ADR 015): company A's owner is customerA, memberA is a plain member (403 where
+ * owners act); customerB owns company B. "own"/"foreign" are A's and B's; the third object a
+ * missing record below A, which a member of A is refused before it is looked up (403).
+ */
+const teamWrite = (ok: Expect): Record<ActorName, Expect[]> => ({
+  anonymous: [401, 401, 401],
+  customerA: [ok, 404, 404],
+  memberA: [403, 404, 403],
+  customerB: [404, ok, 404],
+  loner: [404, 404, 404],
+  admin: [ok, ok, 404],
+});
 
 /** A throwaway session of the actor, so signing it out leaves the actor's own session alone. */
 async function throwawaySession(world: World, actor: ActorName): Promise<string | undefined> {
@@ -306,6 +338,66 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
     },
 
     "GET /api/team": fixed("/api/team", adminOnly([rows(1)])),
+    "GET /api/team/invitations": fixed("/api/team/invitations", adminOnly([rows(0)])),
+    "POST /api/team/invitations": {
+      objects: { none: () => ({ path: "/api/team/invitations", json: { email: uniqueAddress() } }) },
+      expect: adminOnly([201]),
+    },
+
+    "GET /api/signup-policy": fixed("/api/signup-policy", same(200)),
+    "POST /api/invitations/preview": {
+      // Public; only a mailed token tells anything, and a made-up one is a 400 naming the token.
+      objects: {
+        "made-up token": () => ({ path: "/api/invitations/preview", json: { token: "M".repeat(43) } }),
+        "malformed token": () => ({ path: "/api/invitations/preview", json: { token: "../../etc/passwd" } }),
+      },
+      expect: same(400, 2),
+    },
+    "POST /api/invitations/accept": {
+      objects: { "made-up token": () => ({ path: "/api/invitations/accept", json: { token: "M".repeat(43) } }) },
+      expect: { ...same(400), anonymous: [401] },
+    },
+    "GET /api/companies/:id/team": {
+      objects: byId((id) => `/api/companies/${id}/team`, (w, side) => w[side].company.id),
+      expect: tenantRecord(200, 200),
+    },
+    "POST /api/companies/:id/invitations": {
+      objects: byId((id) => `/api/companies/${id}/invitations`, (w, side) => w[side].company.id, () => ({ email: uniqueAddress(), role: "member" })),
+      expect: { ...teamWrite(201), memberA: [403, 404, 404] },
+    },
+    "PATCH /api/companies/:id/members/:userId": {
+      // Roles set to what they are: the world stays as built for the other cells.
+      objects: {
+        own: (w) => ({ path: `/api/companies/${w.a.company.id}/members/${w.users.memberA.id}`, json: { role: "member" } }),
+        foreign: (w) => ({ path: `/api/companies/${w.b.company.id}/members/${w.users.customerB.id}`, json: { role: "owner" } }),
+        missing: (w) => ({ path: `/api/companies/${w.a.company.id}/members/${missingId}`, json: { role: "member" } }),
+      },
+      expect: teamWrite(200),
+    },
+    "DELETE /api/companies/:id/members/:userId": {
+      objects: {
+        own: async (w) => ({ path: `/api/companies/${w.a.company.id}/members/${await throwawayMember(w, "a")}` }),
+        foreign: async (w) => ({ path: `/api/companies/${w.b.company.id}/members/${await throwawayMember(w, "b")}` }),
+        missing: (w) => ({ path: `/api/companies/${w.a.company.id}/members/${missingId}` }),
+      },
+      expect: teamWrite(204),
+    },
+    "POST /api/invitations/:id/resend": {
+      objects: {
+        own: async (w) => ({ path: `/api/invitations/${await pendingInvitation(w, "a")}/resend`, json: {} }),
+        foreign: async (w) => ({ path: `/api/invitations/${await pendingInvitation(w, "b")}/resend`, json: {} }),
+        missing: () => ({ path: `/api/invitations/${missingId}/resend`, json: {} }),
+      },
+      expect: { ...teamWrite(200), memberA: [403, 404, 404] },
+    },
+    "DELETE /api/invitations/:id": {
+      objects: {
+        own: async (w) => ({ path: `/api/invitations/${await pendingInvitation(w, "a")}` }),
+        foreign: async (w) => ({ path: `/api/invitations/${await pendingInvitation(w, "b")}` }),
+        missing: () => ({ path: `/api/invitations/${missingId}` }),
+      },
+      expect: { ...teamWrite(204), memberA: [403, 404, 404] },
+    },
 
     "GET /api/outbox": {
       objects: {

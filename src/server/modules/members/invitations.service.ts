@@ -1,0 +1,130 @@
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
+import { INVITATION_VALID_DAYS, memberMessages } from "@/shared/rules/member";
+import type { AcceptedInvitation, Invitation, InviteAdminInput, InviteMemberInput } from "@/shared/schemas/member";
+import type { CompanyRole } from "@/shared/enums";
+import type { Database } from "@/server/db/client";
+import { isUniqueViolation } from "@/server/db/errors";
+import { companies, companyUsers, invitations, profiles, userRoles } from "@/server/db/schema";
+import { conflict, notFound } from "@/server/http/problem";
+import type { ServiceContext } from "../context";
+import { invitationExpiry, isPending, selectInvitations } from "./invitation-select";
+import { newInvitationToken } from "./invitation-token";
+import { redeemInvitation } from "./invitation-redeem";
+import { announceTeamChange, checkInvitationAccess, checkTeamAccess } from "./team-access";
+
+/** "Invite colleague": an owner (or an admin) invites an address to the company, by mail. */
+export async function inviteMember(ctx: ServiceContext, input: { companyId: string } & Required<InviteMemberInput>): Promise<Invitation> {
+  checkTeamAccess(ctx.actor, input.companyId, "create");
+  const invitation = await ctx.db.transaction(async (tx) => {
+    const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, input.companyId));
+    if (!company) throw notFound("Company not found");
+    const [member] = await tx
+      .select({ id: companyUsers.userId })
+      .from(companyUsers)
+      .innerJoin(profiles, eq(profiles.id, companyUsers.userId))
+      .where(and(eq(companyUsers.companyId, input.companyId), eq(profiles.email, input.email)));
+    if (member) throw conflict(memberMessages.alreadyMember, [{ field: "email", message: memberMessages.alreadyMember }]);
+    return insertInvitation(ctx, tx, { email: input.email, companyId: input.companyId, companyRole: input.role, companyName: company.name });
+  });
+  await announceTeamChange(ctx, input.companyId);
+  return invitation;
+}
+
+/** "Invite admin" on the admin Team page: an address joins the provider's team. */
+export async function inviteAdmin(ctx: ServiceContext, input: Required<InviteAdminInput>): Promise<Invitation> {
+  checkInvitationAccess(ctx.actor, null);
+  return ctx.db.transaction(async (tx) => {
+    const [admin] = await tx
+      .select({ id: userRoles.userId })
+      .from(userRoles)
+      .innerJoin(profiles, eq(profiles.id, userRoles.userId))
+      .where(and(eq(userRoles.role, "admin"), eq(profiles.email, input.email)));
+    if (admin) throw conflict(memberMessages.alreadyAdmin, [{ field: "email", message: memberMessages.alreadyAdmin }]);
+    return insertInvitation(ctx, tx, { email: input.email, companyId: null, companyRole: null, companyName: null });
+  });
+}
+
+/** The admin Team page's pending invitations. */
+export async function listAdminInvitations({ db, actor }: ServiceContext): Promise<Invitation[]> {
+  checkInvitationAccess(actor, null);
+  return selectInvitations(db, isNull(invitations.companyId));
+}
+
+/** A lost or expired invitation mailed again: a new link (the old one stops working) and a new week. */
+export async function resendInvitation(ctx: ServiceContext, id: string): Promise<Invitation> {
+  const pending = await pendingInvitation(ctx, id);
+  const { token, tokenHash } = newInvitationToken();
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(invitations).set({ tokenHash, expiresAt: invitationExpiry() }).where(and(eq(invitations.id, id), isPending));
+    await ctx.mail.enqueue(tx, invitationMail(ctx, { email: pending.email, companyName: pending.companyName, token }));
+  });
+  if (pending.companyId) await announceTeamChange(ctx, pending.companyId);
+  const [invitation] = await selectInvitations(ctx.db, eq(invitations.id, id));
+  if (!invitation) throw notFound(memberMessages.invitationNotFound);
+  return invitation;
+}
+
+/** Revoked: its link no longer works. */
+export async function revokeInvitation(ctx: ServiceContext, id: string): Promise<void> {
+  const pending = await pendingInvitation(ctx, id);
+  await ctx.db.update(invitations).set({ revokedAt: sql`now()` }).where(and(eq(invitations.id, id), isPending));
+  if (pending.companyId) await announceTeamChange(ctx, pending.companyId);
+}
+
+/** The signed-in user accepts a link sent to their address. */
+export async function acceptInvitation(ctx: ServiceContext, token: string): Promise<AcceptedInvitation> {
+  const { actor } = ctx;
+  const accepted = await redeemInvitation(ctx.db, token, { id: actor.userId, email: actor.email, role: actor.role, companyId: actor.companyId });
+  if (accepted.company) await announceTeamChange(ctx, accepted.company.id);
+  return accepted;
+}
+
+interface NewInvitation {
+  email: string;
+  companyId: string | null;
+  companyRole: CompanyRole | null;
+  companyName: string | null;
+}
+
+/**
+ * Records the invitation and queues its mail in the caller's transaction. An earlier invitation of
+ * the same address that ran out is revoked first (the list offers a resend; a new one is as good);
+ * one still running answers 409.
+ */
+async function insertInvitation(ctx: ServiceContext, tx: Database, invitation: NewInvitation): Promise<Invitation> {
+  const sameTarget = and(
+    eq(invitations.email, invitation.email),
+    invitation.companyId ? eq(invitations.companyId, invitation.companyId) : isNull(invitations.companyId),
+    isPending,
+  );
+  await tx.update(invitations).set({ revokedAt: sql`now()` }).where(and(sameTarget, lte(invitations.expiresAt, sql`now()`)));
+  const { token, tokenHash } = newInvitationToken();
+  let id: string;
+  try {
+    [{ id }] = (await tx
+      .insert(invitations)
+      .values({ email: invitation.email, companyId: invitation.companyId, companyRole: invitation.companyRole, invitedBy: ctx.actor.userId, tokenHash, expiresAt: invitationExpiry() })
+      .returning({ id: invitations.id })) as [{ id: string }];
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(memberMessages.alreadyInvited, [{ field: "email", message: memberMessages.alreadyInvited }]);
+    throw error;
+  }
+  await ctx.mail.enqueue(tx, invitationMail(ctx, { ...invitation, token }));
+  const [created] = await selectInvitations(tx, eq(invitations.id, id));
+  return created!;
+}
+
+const invitationMail = (ctx: ServiceContext, { email, companyName, token }: { email: string; companyName: string | null; token: string }) =>
+  ({ template: "invitation", to: email, props: { invitedBy: ctx.actor.name, companyName, token, validForDays: INVITATION_VALID_DAYS } }) as const;
+
+/** A pending invitation the caller may manage; 404 for one they may not see, 403 for a member's look. */
+async function pendingInvitation(ctx: ServiceContext, id: string) {
+  const [row] = await ctx.db
+    .select({ email: invitations.email, companyId: invitations.companyId, companyName: companies.name })
+    .from(invitations)
+    .leftJoin(companies, eq(companies.id, invitations.companyId))
+    .where(and(eq(invitations.id, id), isPending));
+  if (!row) throw notFound(memberMessages.invitationNotFound);
+  checkInvitationAccess(ctx.actor, row.companyId);
+  return row;
+}

@@ -1,0 +1,93 @@
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import type { CompanyRole } from "@/shared/enums";
+import { memberMessages } from "@/shared/rules/member";
+import type { CompanyTeam, Member } from "@/shared/schemas/member";
+import type { Database } from "@/server/db/client";
+import { companies, companyUsers, invitations, profiles } from "@/server/db/schema";
+import { conflict, notFound } from "@/server/http/problem";
+import type { ServiceContext } from "../context";
+import { selectInvitations } from "./invitation-select";
+import { announceTeamChange, checkTeamAccess } from "./team-access";
+
+const memberColumns = {
+  userId: companyUsers.userId,
+  name: profiles.fullName,
+  email: profiles.email,
+  role: companyUsers.role,
+  joinedAt: companyUsers.createdAt,
+};
+
+const toMember = (row: Omit<Member, "joinedAt"> & { joinedAt: Date }): Member => ({ ...row, joinedAt: row.joinedAt.toISOString() });
+
+/** A company's Team section: members (owners first, then by name) and pending invitations. */
+export async function readCompanyTeam({ db, actor }: ServiceContext, companyId: string): Promise<CompanyTeam> {
+  checkTeamAccess(actor, companyId, "read");
+  await lockedCompany(db, companyId, { lock: false });
+  const [members, pending] = await Promise.all([
+    db
+      .select(memberColumns)
+      .from(companyUsers)
+      .innerJoin(profiles, eq(profiles.id, companyUsers.userId))
+      .where(eq(companyUsers.companyId, companyId))
+      .orderBy(sql`${companyUsers.role} = 'owner' desc`, sql`lower(${profiles.fullName})`, asc(profiles.email)),
+    selectInvitations(db, eq(invitations.companyId, companyId)),
+  ]);
+  return { members: members.map(toMember), invitations: pending };
+}
+
+/** Make someone owner, or back to member; the company keeps at least one owner. */
+export async function changeMemberRole(ctx: ServiceContext, input: { companyId: string; userId: string; role: CompanyRole }): Promise<Member> {
+  checkTeamAccess(ctx.actor, input.companyId, "update");
+  const member = await ctx.db.transaction(async (tx) => {
+    await lockedCompany(tx, input.companyId, { lock: true });
+    const current = await memberOf(tx, input);
+    if (current.role === "owner" && input.role !== "owner") await refuseIfLastOwner(tx, input.companyId);
+    await tx.update(companyUsers).set({ role: input.role }).where(eq(companyUsers.userId, input.userId));
+    return { ...current, role: input.role };
+  });
+  await announceTeamChange(ctx, input.companyId);
+  return member;
+}
+
+/** Takes a member out of the company: their next request, and their open event stream, no longer see it. */
+export async function removeMember(ctx: ServiceContext, input: { companyId: string; userId: string }): Promise<void> {
+  checkTeamAccess(ctx.actor, input.companyId, "update");
+  await ctx.db.transaction(async (tx) => {
+    await lockedCompany(tx, input.companyId, { lock: true });
+    const current = await memberOf(tx, input);
+    if (current.role === "owner") await refuseIfLastOwner(tx, input.companyId, { unlessAlone: true });
+    await tx.delete(companyUsers).where(eq(companyUsers.userId, input.userId));
+  });
+  await announceTeamChange(ctx, input.companyId);
+}
+
+/**
+ * The company, 404 when it does not exist; with `lock`, its row locked for the transaction, so two
+ * owners demoting each other at once cannot leave the company without one.
+ */
+async function lockedCompany(db: Database, companyId: string, { lock }: { lock: boolean }): Promise<void> {
+  const query = db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw notFound("Company not found");
+}
+
+async function memberOf(db: Database, { companyId, userId }: { companyId: string; userId: string }): Promise<Member> {
+  const [row] = await db
+    .select(memberColumns)
+    .from(companyUsers)
+    .innerJoin(profiles, eq(profiles.id, companyUsers.userId))
+    .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, userId)));
+  if (!row) throw notFound(memberMessages.memberNotFound);
+  return toMember(row);
+}
+
+/** 409 when the company has no other owner; `unlessAlone`: leaving an empty company is allowed. */
+async function refuseIfLastOwner(db: Database, companyId: string, { unlessAlone = false } = {}): Promise<void> {
+  const [row] = await db
+    .select({ owners: count(sql`case when ${companyUsers.role} = 'owner' then 1 end`), members: count() })
+    .from(companyUsers)
+    .where(eq(companyUsers.companyId, companyId));
+  const { owners = 0, members = 0 } = row ?? {};
+  if (owners > 1 || (unlessAlone && members === 1)) return;
+  throw conflict(memberMessages.lastOwner);
+}

@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { companyRoles } from "../enums";
+import { EMAIL_MAX, INVALID_EMAIL, INVITATION_TOKEN_PATTERN, memberMessages } from "../rules/member";
+
+/** A member of a company as its Team section shows them (ADR 015). */
+export const memberSchema = z.object({
+  userId: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(companyRoles),
+  joinedAt: z.iso.datetime({ offset: true }),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+/**
+ * A pending invitation: one to a company (`companyRole` set) or to the provider's team (an admin
+ * invitation, `companyRole` null). Expired ones are listed until revoked or resent.
+ */
+export const invitationSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  companyRole: z.enum(companyRoles).nullable(),
+  invitedBy: z.string().nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  expiresAt: z.iso.datetime({ offset: true }),
+  expired: z.boolean(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/** A company's team: its members (owners first, then by name) and its pending invitations (newest first). */
+export const companyTeamSchema = z.object({ members: z.array(memberSchema), invitations: z.array(invitationSchema) });
+export type CompanyTeam = z.infer<typeof companyTeamSchema>;
+
+const invitedEmail = z
+  .email(INVALID_EMAIL)
+  .max(EMAIL_MAX, INVALID_EMAIL)
+  .transform((email) => email.toLowerCase());
+
+/** "Invite colleague": who, and as what. */
+export const inviteMemberInputSchema = z.object({ email: invitedEmail, role: z.enum(companyRoles).default("member") });
+export type InviteMemberInput = z.input<typeof inviteMemberInputSchema>;
+
+/** "Invite admin" on the admin Team page. */
+export const inviteAdminInputSchema = z.object({ email: invitedEmail });
+export type InviteAdminInput = z.input<typeof inviteAdminInputSchema>;
+
+/** Make someone owner, or back to member. */
+export const changeMemberRoleInputSchema = z.object({ role: z.enum(companyRoles) });
+export type ChangeMemberRoleInput = z.infer<typeof changeMemberRoleInputSchema>;
+
+/** The token from an invitation link. */
+export const invitationTokenSchema = z.string(memberMessages.invitationInvalid).regex(INVITATION_TOKEN_PATTERN, memberMessages.invitationInvalid);
+export const invitationTokenInputSchema = z.object({ token: invitationTokenSchema });
+export type InvitationTokenInput = z.infer<typeof invitationTokenInputSchema>;
+
+/**
+ * What the invitation page shows before anyone accepts: who is invited where, and whether that
+ * address has an account already (sign in) or not (sign up with the address fixed). Only the
+ * holder of the link learns this.
+ */
+export const invitationPreviewSchema = z.object({
+  email: z.string(),
+  /** The company joined, or null for an invitation to the provider's team. */
+  company: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  companyRole: z.enum(companyRoles).nullable(),
+  invitedBy: z.string().nullable(),
+  accountExists: z.boolean(),
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/** What accepting did. An admin invitation ends the account's sessions (a role change does): sign in again. */
+export const acceptedInvitationSchema = z.object({
+  company: z.object({ id: z.uuid(), name: z.string() }).nullable(),
+  signInAgain: z.boolean(),
+});
+export type AcceptedInvitation = z.infer<typeof acceptedInvitationSchema>;
+
+/** Public: whether the Sign Up tab signs anyone up or points to invitations. */
+export const signupPolicySchema = z.object({ mode: z.enum(["open", "invite"]) });
+export type SignupPolicy = z.infer<typeof signupPolicySchema>;
