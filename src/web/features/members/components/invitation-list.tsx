@@ -47,16 +47,24 @@ function InvitationRow({ invitation, canManage }: { invitation: Invitation; canM
   const revoke = useRevokeInvitation();
   const busy = resend.isPending || revoke.isPending;
 
-  const onResend = () =>
-    resend.mutate(invitation.id, {
-      onSuccess: () => toast.success(`Invitation sent again to ${invitation.email}`),
-      onError: (error) => toast.error(errorMessage(error, "Could not resend the invitation")),
-    });
-  const onRevoke = () =>
-    revoke.mutate(invitation.id, {
-      onSuccess: () => toast.success(`Invitation to ${invitation.email} revoked`),
-      onError: (error) => toast.error(errorMessage(error, "Could not revoke the invitation")),
-    });
+  // Awaited rather than `mutate` callbacks: a revoked row leaves the list (and unmounts) before
+  // the answer may have been handled.
+  const onResend = async () => {
+    try {
+      await resend.mutateAsync(invitation.id);
+      toast.success(`Invitation sent again to ${invitation.email}`);
+    } catch (error) {
+      toast.error(errorMessage(error, "Could not resend the invitation"));
+    }
+  };
+  const onRevoke = async () => {
+    try {
+      await revoke.mutateAsync(invitation.id);
+      toast.success(`Invitation to ${invitation.email} revoked`);
+    } catch (error) {
+      toast.error(errorMessage(error, "Could not revoke the invitation"));
+    }
+  };
 
   return (
     <TableRow>
@@ -69,11 +77,11 @@ function InvitationRow({ invitation, canManage }: { invitation: Invitation; canM
       {canManage ? (
         <TableCell>
           <div className="flex justify-end gap-2">
-            <Button variant="outline" size="sm" disabled={busy} onClick={onResend}>
+            <Button variant="outline" size="sm" disabled={busy} onClick={() => void onResend()}>
               {resend.isPending ? "Sending..." : "Resend"}
               <span className="sr-only"> the invitation to {invitation.email}</span>
             </Button>
-            <Button variant="outline" size="sm" disabled={busy} onClick={onRevoke}>
+            <Button variant="outline" size="sm" disabled={busy} onClick={() => void onRevoke()}>
               {revoke.isPending ? "Revoking..." : "Revoke"}
               <span className="sr-only"> the invitation to {invitation.email}</span>
             </Button>

@@ -11,19 +11,21 @@ export function MemberActions({ companyId, member }: { companyId: string; member
   const changeRole = useChangeMemberRole(companyId);
   const nextRole = member.role === "owner" ? "member" : "owner";
 
-  const onChangeRole = () =>
-    changeRole.mutate(
-      { userId: member.userId, role: nextRole },
-      {
-        onSuccess: () => toast.success(nextRole === "owner" ? `${member.name} is now an owner` : `${member.name} is now a member`),
-        // A company keeps at least one owner: the server says so in its detail.
-        onError: (error) => toast.error(errorMessage(error, "Could not change the role")),
-      },
-    );
+  // Awaited rather than `mutate` callbacks: the row may be gone (a refetch after the change) before
+  // the answer arrives, and callbacks of an unmounted observer never run.
+  const onChangeRole = async () => {
+    try {
+      await changeRole.mutateAsync({ userId: member.userId, role: nextRole });
+      toast.success(nextRole === "owner" ? `${member.name} is now an owner` : `${member.name} is now a member`);
+    } catch (error) {
+      // A company keeps at least one owner: the server says so in its detail.
+      toast.error(errorMessage(error, "Could not change the role"));
+    }
+  };
 
   return (
     <div className="flex justify-end gap-2">
-      <Button variant="outline" size="sm" disabled={changeRole.isPending} onClick={onChangeRole}>
+      <Button variant="outline" size="sm" disabled={changeRole.isPending} onClick={() => void onChangeRole()}>
         {changeRole.isPending ? "Saving..." : nextRole === "owner" ? "Make owner" : "Make member"}
         <span className="sr-only"> {member.name}</span>
       </Button>
@@ -42,14 +44,15 @@ function RemoveMemberDialog({ companyId, member }: { companyId: string; member: 
     setFailure(undefined);
   };
 
-  const onRemove = () =>
-    remove.mutate(member.userId, {
-      onSuccess: () => {
-        toast.success(`${member.name} was removed from the company`);
-        setOpen(false);
-      },
-      onError: (error) => setFailure(errorMessage(error, "Could not remove the member")),
-    });
+  const onRemove = async () => {
+    try {
+      await remove.mutateAsync(member.userId);
+      toast.success(`${member.name} was removed from the company`);
+      setOpen(false);
+    } catch (error) {
+      setFailure(errorMessage(error, "Could not remove the member"));
+    }
+  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -72,7 +75,7 @@ function RemoveMemberDialog({ companyId, member }: { companyId: string; member: 
           <DialogClose asChild>
             <Button variant="outline">Cancel</Button>
           </DialogClose>
-          <Button variant="destructive" disabled={remove.isPending} onClick={onRemove}>
+          <Button variant="destructive" disabled={remove.isPending} onClick={() => void onRemove()}>
             {remove.isPending ? "Removing..." : "Remove"}
           </Button>
         </div>
