@@ -1,12 +1,9 @@
 import { companyRoleLabels } from "@/shared/enums";
 import type { Invitation } from "@/shared/schemas/member";
 import { Badge } from "@/web/components/ui/badge";
-import { Button } from "@/web/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
-import { errorMessage } from "@/web/lib/api";
-import { toast } from "@/web/lib/toast";
-import { useResendInvitation, useRevokeInvitation } from "../api/use-invitations";
 import { expiryText } from "../lib/team-rules";
+import { InvitationActions, TeamTool } from "./lazy-team-tools";
 
 interface InvitationListProps {
   invitations: Invitation[];
@@ -43,29 +40,6 @@ export function InvitationList({ invitations, canManage, label }: InvitationList
 }
 
 function InvitationRow({ invitation, canManage }: { invitation: Invitation; canManage: boolean }) {
-  const resend = useResendInvitation();
-  const revoke = useRevokeInvitation();
-  const busy = resend.isPending || revoke.isPending;
-
-  // Awaited rather than `mutate` callbacks: a revoked row leaves the list (and unmounts) before
-  // the answer may have been handled.
-  const onResend = async () => {
-    try {
-      await resend.mutateAsync(invitation.id);
-      toast.success(`Invitation sent again to ${invitation.email}`);
-    } catch (error) {
-      toast.error(errorMessage(error, "Could not resend the invitation"));
-    }
-  };
-  const onRevoke = async () => {
-    try {
-      await revoke.mutateAsync(invitation.id);
-      toast.success(`Invitation to ${invitation.email} revoked`);
-    } catch (error) {
-      toast.error(errorMessage(error, "Could not revoke the invitation"));
-    }
-  };
-
   return (
     <TableRow>
       <TableCell className="font-medium break-all">
@@ -76,16 +50,9 @@ function InvitationRow({ invitation, canManage }: { invitation: Invitation; canM
       <TableCell>{invitation.expired ? <Badge tone="red">{expiryText(invitation)}</Badge> : expiryText(invitation)}</TableCell>
       {canManage ? (
         <TableCell>
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" size="sm" disabled={busy} onClick={() => void onResend()}>
-              {resend.isPending ? "Sending..." : "Resend"}
-              <span className="sr-only"> the invitation to {invitation.email}</span>
-            </Button>
-            <Button variant="outline" size="sm" disabled={busy} onClick={() => void onRevoke()}>
-              {revoke.isPending ? "Revoking..." : "Revoke"}
-              <span className="sr-only"> the invitation to {invitation.email}</span>
-            </Button>
-          </div>
+          <TeamTool>
+            <InvitationActions invitation={invitation} />
+          </TeamTool>
         </TableCell>
       ) : null}
     </TableRow>

@@ -11,8 +11,7 @@ import { useMe } from "@/web/lib/session";
 import { useCompanyTeam, useInviteMember } from "../api/use-company-team";
 import { canManageTeam, defaultInviteRole } from "../lib/team-rules";
 import { InvitationList } from "./invitation-list";
-import { InviteDialog } from "./invite-dialog";
-import { MemberActions } from "./member-actions";
+import { InviteDialog, MemberActions, TeamTool } from "./lazy-team-tools";
 
 /**
  * A company's team, for its members and for admins: who belongs to it and who is invited. Owners
@@ -34,12 +33,14 @@ export function TeamSection({ companyId }: { companyId: string }) {
         title="Team"
         actions={
           canManage && team.data ? (
-            <InviteDialog
-              title="Invite colleague"
-              idPrefix="invite-member"
-              defaultRole={defaultInviteRole(team.data.members.length)}
-              invite={(input) => invite.mutateAsync(input)}
-            />
+            <TeamTool>
+              <InviteDialog
+                title="Invite colleague"
+                idPrefix="invite-member"
+                defaultRole={defaultInviteRole(team.data.members.length)}
+                invite={(input) => invite.mutateAsync(input)}
+              />
+            </TeamTool>
           ) : null
         }
         contentClassName="space-y-6"
@@ -99,7 +100,9 @@ function MemberTable({ companyId, members, canManage }: { companyId: string; mem
             <TableCell>{formatInstantDate(member.joinedAt)}</TableCell>
             {canManage ? (
               <TableCell>
-                <MemberActions companyId={companyId} member={member} />
+                <TeamTool>
+                  <MemberActions companyId={companyId} member={member} />
+                </TeamTool>
               </TableCell>
             ) : null}
           </TableRow>
