@@ -52,7 +52,7 @@ describe("the session cache", () => {
     expect((await user.client.get("/api/me")).body.company).toBeNull();
     const created = await user.client.request("PUT", "/api/companies/mine", { name: "Fresh Co" });
     expect(created.status).toBe(201);
-    expect((await user.client.get("/api/me")).body.company).toEqual({ id: created.body.company.id, name: "Fresh Co" });
+    expect((await user.client.get("/api/me")).body.company).toEqual({ id: created.body.company.id, name: "Fresh Co", role: "owner" });
   });
 
   it("hears of a membership, a role and a session changed straight in the database", async () => {
@@ -61,7 +61,11 @@ describe("the session cache", () => {
 
     const [company] = await server.deps.db.insert(companies).values({ name: "Joined Ltd" }).returning();
     await server.deps.db.insert(companyUsers).values({ userId: user.id, companyId: company!.id });
-    await expect.poll(async () => (await user.client.get("/api/me")).body.company, soon).toEqual({ id: company!.id, name: "Joined Ltd" });
+    await expect.poll(async () => (await user.client.get("/api/me")).body.company, soon).toEqual({ id: company!.id, name: "Joined Ltd", role: "member" });
+
+    // Named owner: what they may do in their company's team changes with it (ADR 015).
+    await server.deps.db.update(companyUsers).set({ role: "owner" }).where(eq(companyUsers.userId, user.id));
+    await expect.poll(async () => (await user.client.get("/api/me")).body.company?.role, soon).toBe("owner");
 
     // Removed from the company: their next requests must not see its data.
     await server.deps.db.delete(companyUsers).where(eq(companyUsers.userId, user.id));

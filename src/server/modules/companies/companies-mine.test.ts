@@ -17,7 +17,7 @@ const membershipOf = async (userId: string) =>
   (await server.deps.db.select().from(companyUsers).where(eq(companyUsers.userId, userId)))[0];
 
 describe("PUT /api/companies/mine", () => {
-  it("creates the company with the caller as member, then updates the same company", async () => {
+  it("creates the company with the caller as its owner, then updates the same company", async () => {
     const user = await server.createUser();
     const created = await save(user, {
       name: "  Acme Ltd  ",
@@ -30,7 +30,7 @@ describe("PUT /api/companies/mine", () => {
     expect(created.body.created).toBe(true);
     expect(created.body.company).toMatchObject({ name: "Acme Ltd", contactName: "Wile E.", contactEmail: "wile@acme.test", phone: null, address: null });
     expect((await membershipOf(user.id))?.companyId).toBe(created.body.company.id);
-    expect((await user.client.get("/api/me")).body.company).toEqual({ id: created.body.company.id, name: "Acme Ltd" });
+    expect((await user.client.get("/api/me")).body.company).toEqual({ id: created.body.company.id, name: "Acme Ltd", role: "owner" });
 
     const updated = await save(user, { name: "Acme Inc", contactEmail: "" });
     expect(updated.status).toBe(200);
