@@ -1,5 +1,5 @@
 import type { SignInInput } from "@/shared/schemas/auth";
-import { Button } from "@/web/components/ui/button";
+import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
 import { checkSignIn } from "../lib/auth-rules";
 import { useAuthForm } from "../lib/use-auth-form";
@@ -13,9 +13,7 @@ export function SignInForm({ onSubmit }: { onSubmit: (input: SignInInput) => Pro
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} onChange={form.onChange} className="space-y-4">
       <InputField id="signin-email" label="Email" error={errors.email} name="email" type="email" autoComplete="email" />
       <InputField id="signin-password" label="Password" error={errors.password} name="password" type="password" autoComplete="current-password" />
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? "Signing in..." : "Sign In"}
-      </Button>
+      <SubmitButton label="Sign In" workingLabel="Signing in..." isSubmitting={isSubmitting} className="w-full" />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import type { SignUpInput } from "@/shared/schemas/auth";
-import { Button } from "@/web/components/ui/button";
+import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
 import { checkSignUp } from "../lib/auth-rules";
 import { useAuthForm } from "../lib/use-auth-form";
@@ -14,9 +14,7 @@ export function SignUpForm({ onSubmit }: { onSubmit: (input: SignUpInput) => Pro
       <InputField id="signup-name" label="Full Name" error={errors.name} name="name" autoComplete="name" />
       <InputField id="signup-email" label="Email" error={errors.email} name="email" type="email" autoComplete="email" />
       <InputField id="signup-password" label="Password" error={errors.password} name="password" type="password" autoComplete="new-password" />
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? "Creating account..." : "Create Account"}
-      </Button>
+      <SubmitButton label="Create Account" workingLabel="Creating account..." isSubmitting={isSubmitting} className="w-full" />
     </form>
   );
 }

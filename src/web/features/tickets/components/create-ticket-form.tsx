@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { ticketPriorities, ticketPriorityLabels } from "@/shared/enums";
 import type { Ticket } from "@/shared/schemas/ticket";
 import { createTicketInputSchema } from "@/web/lib/schemas/ticket";
-import { Button } from "@/web/components/ui/button";
+import { SubmitButton } from "@/web/components/ui/button";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { errorAria, Field, InputField } from "@/web/components/ui/field";
 import { NativeSelect, Textarea } from "@/web/components/ui/input";
@@ -62,9 +62,7 @@ export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOpt
         labels={ticketPriorityLabels} aria-required {...errorAria("ticket-priority", errors.priority)} {...form.register("priority")}
       />
       <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
-          {isSubmitting ? "Creating..." : "Create Ticket"}
-        </Button>
+        <SubmitButton label="Create Ticket" workingLabel="Creating..." isSubmitting={isSubmitting} className="w-full sm:w-auto" />
       </div>
     </form>
   );
