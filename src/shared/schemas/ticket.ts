@@ -3,22 +3,13 @@ import { ticketPriorities, ticketStatuses, type TicketStatus } from "../enums";
 import { NOTHING_TO_UPDATE } from "../rules/common";
 import { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX, ticketMessages } from "../rules/ticket";
 import { pageOf, pageQuerySchema } from "./pagination";
+import { optionalText, requiredText } from "./text";
 
 export { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX };
 
-const title = z
-  .string(ticketMessages.titleRequired)
-  .trim()
-  .min(1, ticketMessages.titleRequired)
-  .max(TICKET_TITLE_MAX, ticketMessages.titleTooLong);
-
+const title = requiredText(ticketMessages.titleRequired, TICKET_TITLE_MAX, ticketMessages.titleTooLong);
 // Forms send "" for an untouched textarea; the database stores that as null.
-const description = z
-  .string()
-  .trim()
-  .max(TICKET_DESCRIPTION_MAX, ticketMessages.descriptionTooLong)
-  .nullish()
-  .transform((value) => (value ? value : null));
+const description = optionalText(ticketMessages.descriptionTooLong, TICKET_DESCRIPTION_MAX);
 
 /**
  * New ticket (spec: project, title, priority required; priority defaults to medium). There is
