@@ -4,6 +4,7 @@ import { NOTHING_TO_UPDATE } from "../rules/common";
 import { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX, projectMessages } from "../rules/project";
 import { pageOf, pageQuerySchema } from "./pagination";
 import { nullWhenBlank, optionalText, requiredText } from "./text";
+import { namedRecordSchema, personSchema, timestampsShape } from "./records";
 
 export { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX };
 
@@ -70,11 +71,10 @@ export const projectSchema = z.object({
   status: status,
   startDate: z.iso.date().nullable(),
   endDate: z.iso.date().nullable(),
-  createdAt: z.iso.datetime({ offset: true }),
-  updatedAt: z.iso.datetime({ offset: true }),
-  company: z.object({ id: z.uuid(), name: z.string() }),
+  ...timestampsShape,
+  company: namedRecordSchema,
   // 'Responsible' on the detail screen; null when unassigned.
-  assignee: z.object({ id: z.uuid(), name: z.string(), email: z.string() }).nullable(),
+  assignee: personSchema.nullable(),
 });
 export type Project = z.infer<typeof projectSchema>;
 

@@ -4,6 +4,7 @@ import { NOTHING_TO_UPDATE } from "../rules/common";
 import { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX, ticketMessages } from "../rules/ticket";
 import { pageOf, pageQuerySchema } from "./pagination";
 import { optionalText, requiredText } from "./text";
+import { namedRecordSchema, personSchema, timestampsShape } from "./records";
 
 export { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX };
 
@@ -56,18 +57,15 @@ const exactCount = z.number().int().min(0);
 export const ticketStatusCountsSchema = z.object({ pending: exactCount, doing: exactCount, done: exactCount } satisfies Record<TicketStatus, z.ZodNumber>);
 export type TicketStatusCounts = z.infer<typeof ticketStatusCountsSchema>;
 
-const named = z.object({ id: z.uuid(), name: z.string() });
-
 /** One row of a ticket list (customer board, admin table, project detail table). */
 export const ticketListItemSchema = z.object({
   id: z.uuid(),
   title: z.string(),
   status: z.enum(ticketStatuses),
   priority: z.enum(ticketPriorities),
-  createdAt: z.iso.datetime({ offset: true }),
-  updatedAt: z.iso.datetime({ offset: true }),
-  project: named,
-  company: named,
+  ...timestampsShape,
+  project: namedRecordSchema,
+  company: namedRecordSchema,
 });
 export type TicketListItem = z.infer<typeof ticketListItemSchema>;
 
@@ -76,7 +74,7 @@ export type TicketPage = z.infer<typeof ticketPageSchema>;
 
 export const ticketSchema = ticketListItemSchema.extend({
   description: z.string().nullable(),
-  project: named.extend({ slug: z.string() }),
-  createdBy: z.object({ id: z.uuid(), name: z.string(), email: z.string() }).nullable(),
+  project: namedRecordSchema.extend({ slug: z.string() }),
+  createdBy: personSchema.nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
