@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COMMENT_MAX, commentMessages } from "../rules/comment";
+import { instantSchema, personSchema } from "./records";
 
 /** Ticket and project comments share one contract. */
 export const createCommentInputSchema = z.object({
@@ -10,7 +11,7 @@ export type CreateCommentInput = z.infer<typeof createCommentInputSchema>;
 export const commentSchema = z.object({
   id: z.uuid(),
   content: z.string(),
-  createdAt: z.iso.datetime({ offset: true }),
-  author: z.object({ id: z.uuid(), name: z.string(), email: z.string() }).nullable(),
+  createdAt: instantSchema,
+  author: personSchema.nullable(),
 });
 export type Comment = z.infer<typeof commentSchema>;

@@ -4,6 +4,7 @@ import { invoiceStatuses } from "../enums";
 import { NOTHING_TO_UPDATE } from "../rules/common";
 import { AMOUNT_PATTERN, amountFitsColumn, checkDueNotBeforeIssue, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PROTOCOL } from "../rules/invoice";
 import { pageOf, pageQuerySchema } from "./pagination";
+import { namedRecordSchema, timestampsShape } from "./records";
 
 /**
  * Money travels as a decimal string and is stored exactly. A form may send a number; it is
@@ -74,9 +75,8 @@ export const invoiceSchema = z.object({
   dueDate: z.iso.date().nullable(),
   pdfUrl: z.string().nullable(),
   status: z.enum(invoiceStatuses),
-  createdAt: z.iso.datetime({ offset: true }),
-  updatedAt: z.iso.datetime({ offset: true }),
-  company: z.object({ id: z.uuid(), name: z.string() }),
+  ...timestampsShape,
+  company: namedRecordSchema,
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MESSAGE_MAX_LENGTH, messageMessages, NO_COMPANY_FOR_MESSAGES } from "../rules/message";
 import { pageOf, pageQuerySchema } from "./pagination";
+import { instantSchema, namedRecordSchema, personSchema } from "./records";
 
 export { MESSAGE_MAX_LENGTH, NO_COMPANY_FOR_MESSAGES };
 
@@ -22,12 +23,7 @@ export const sendMessageInputSchema = z.object({
 });
 export type SendMessageInput = z.infer<typeof sendMessageInputSchema>;
 
-export const messageSenderSchema = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  email: z.string(),
-  isAdmin: z.boolean(),
-});
+export const messageSenderSchema = personSchema.extend({ isAdmin: z.boolean() });
 export type MessageSender = z.infer<typeof messageSenderSchema>;
 
 export const messageSchema = z.object({
@@ -35,7 +31,7 @@ export const messageSchema = z.object({
   companyId: z.uuid(),
   content: z.string(),
   isRead: z.boolean(),
-  createdAt: z.iso.datetime({ offset: true }),
+  createdAt: instantSchema,
   /** null when the sender's account was deleted. */
   sender: messageSenderSchema.nullable(),
 });
@@ -70,8 +66,8 @@ export const conversationsQuerySchema = pageQuerySchema.extend({
 export type ConversationsQuery = z.infer<typeof conversationsQuerySchema>;
 
 export const conversationSchema = z.object({
-  company: z.object({ id: z.uuid(), name: z.string() }),
-  lastMessageAt: z.iso.datetime({ offset: true }),
+  company: namedRecordSchema,
+  lastMessageAt: instantSchema,
   messageCount: z.number().int().min(1),
   /** Customer messages the provider team has not read yet. */
   unreadCount: z.number().int().min(0),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { mailStatuses } from "../enums";
 import { pageOf, pageQuerySchema } from "./pagination";
+import { instantSchema } from "./records";
 
 /** The admin outbox list: newest first, optionally one status, `q` searches the recipient. */
 export const outboxListQuerySchema = pageQuerySchema.extend({ status: z.enum(mailStatuses).optional() });
@@ -19,11 +20,11 @@ export const outboxMailSchema = z.object({
   lastError: z.string().nullable(),
   /** The plain-text part; null once an SMTP server accepted the mail (its one-time links are not kept). */
   text: z.string().nullable(),
-  createdAt: z.iso.datetime({ offset: true }),
+  createdAt: instantSchema,
   /** When the next attempt is due; only while queued. */
-  nextAttemptAt: z.iso.datetime({ offset: true }).nullable(),
+  nextAttemptAt: instantSchema.nullable(),
   /** When it was sent, logged or given up on. */
-  finishedAt: z.iso.datetime({ offset: true }).nullable(),
+  finishedAt: instantSchema.nullable(),
 });
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 

@@ -3,31 +3,25 @@ import { projectStatuses } from "../enums";
 import { NOTHING_TO_UPDATE } from "../rules/common";
 import { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX, projectMessages } from "../rules/project";
 import { pageOf, pageQuerySchema } from "./pagination";
+import { nullWhenBlank, optionalText, requiredText } from "./text";
+import { namedRecordSchema, personSchema, timestampsShape } from "./records";
 
 export { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX };
 
-const name = z
-  .string(projectMessages.nameRequired)
-  .trim()
-  .min(1, projectMessages.nameRequired)
-  .max(PROJECT_NAME_MAX, projectMessages.nameTooLong);
+const name = requiredText(projectMessages.nameRequired, PROJECT_NAME_MAX, projectMessages.nameTooLong);
 
 // Forms send "" for an untouched field; the database stores that as null (spec: an empty
 // start_date is stored as null).
-const description = z
-  .string()
-  .trim()
-  .max(PROJECT_DESCRIPTION_MAX, projectMessages.descriptionTooLong)
-  .nullish()
-  .transform((value) => (value ? value : null));
+const description = optionalText(projectMessages.descriptionTooLong, PROJECT_DESCRIPTION_MAX);
 
-const isoDate = z.iso.date();
-const date = z
-  .string()
-  .trim()
-  .refine((value) => value === "" || isoDate.safeParse(value).success, projectMessages.invalidDate)
-  .nullish()
-  .transform((value) => (value ? value : null));
+/** A trimmed input that is blank or passes `schema`. */
+const blankOr = (schema: { safeParse: (value: string) => { success: boolean } }, message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === "" || schema.safeParse(value).success, message);
+
+const date = nullWhenBlank(blankOr(z.iso.date(), projectMessages.invalidDate));
 
 const status = z.enum(projectStatuses, projectMessages.chooseStatus);
 
@@ -41,8 +35,6 @@ export const createProjectInputSchema = z.object({
 });
 export type CreateProjectInput = z.infer<typeof createProjectInputSchema>;
 
-const uuid = z.uuid();
-
 /**
  * Admin edit form: any subset of the fields. A missing key leaves the value alone; null or ""
  * clears it ('Unassigned' sends "" or null for assignedTo). The slug never changes (D7).
@@ -52,13 +44,7 @@ export const updateProjectInputSchema = z
     name: name.optional(),
     description: description.optional(),
     status: status.optional(),
-    assignedTo: z
-      .string()
-      .trim()
-      .refine((value) => value === "" || uuid.safeParse(value).success, projectMessages.chooseTeamMember)
-      .nullish()
-      .transform((value) => (value ? value : null))
-      .optional(),
+    assignedTo: nullWhenBlank(blankOr(z.uuid(), projectMessages.chooseTeamMember)).optional(),
     startDate: date.optional(),
     endDate: date.optional(),
   })
@@ -85,11 +71,10 @@ export const projectSchema = z.object({
   status: status,
   startDate: z.iso.date().nullable(),
   endDate: z.iso.date().nullable(),
-  createdAt: z.iso.datetime({ offset: true }),
-  updatedAt: z.iso.datetime({ offset: true }),
-  company: z.object({ id: z.uuid(), name: z.string() }),
+  ...timestampsShape,
+  company: namedRecordSchema,
   // 'Responsible' on the detail screen; null when unassigned.
-  assignee: z.object({ id: z.uuid(), name: z.string(), email: z.string() }).nullable(),
+  assignee: personSchema.nullable(),
 });
 export type Project = z.infer<typeof projectSchema>;
 

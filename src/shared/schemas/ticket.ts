@@ -3,22 +3,14 @@ import { ticketPriorities, ticketStatuses, type TicketStatus } from "../enums";
 import { NOTHING_TO_UPDATE } from "../rules/common";
 import { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX, ticketMessages } from "../rules/ticket";
 import { pageOf, pageQuerySchema } from "./pagination";
+import { optionalText, requiredText } from "./text";
+import { namedRecordSchema, personSchema, timestampsShape } from "./records";
 
 export { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX };
 
-const title = z
-  .string(ticketMessages.titleRequired)
-  .trim()
-  .min(1, ticketMessages.titleRequired)
-  .max(TICKET_TITLE_MAX, ticketMessages.titleTooLong);
-
+const title = requiredText(ticketMessages.titleRequired, TICKET_TITLE_MAX, ticketMessages.titleTooLong);
 // Forms send "" for an untouched textarea; the database stores that as null.
-const description = z
-  .string()
-  .trim()
-  .max(TICKET_DESCRIPTION_MAX, ticketMessages.descriptionTooLong)
-  .nullish()
-  .transform((value) => (value ? value : null));
+const description = optionalText(ticketMessages.descriptionTooLong, TICKET_DESCRIPTION_MAX);
 
 /**
  * New ticket (spec: project, title, priority required; priority defaults to medium). There is
@@ -65,18 +57,15 @@ const exactCount = z.number().int().min(0);
 export const ticketStatusCountsSchema = z.object({ pending: exactCount, doing: exactCount, done: exactCount } satisfies Record<TicketStatus, z.ZodNumber>);
 export type TicketStatusCounts = z.infer<typeof ticketStatusCountsSchema>;
 
-const named = z.object({ id: z.uuid(), name: z.string() });
-
 /** One row of a ticket list (customer board, admin table, project detail table). */
 export const ticketListItemSchema = z.object({
   id: z.uuid(),
   title: z.string(),
   status: z.enum(ticketStatuses),
   priority: z.enum(ticketPriorities),
-  createdAt: z.iso.datetime({ offset: true }),
-  updatedAt: z.iso.datetime({ offset: true }),
-  project: named,
-  company: named,
+  ...timestampsShape,
+  project: namedRecordSchema,
+  company: namedRecordSchema,
 });
 export type TicketListItem = z.infer<typeof ticketListItemSchema>;
 
@@ -85,7 +74,7 @@ export type TicketPage = z.infer<typeof ticketPageSchema>;
 
 export const ticketSchema = ticketListItemSchema.extend({
   description: z.string().nullable(),
-  project: named.extend({ slug: z.string() }),
-  createdBy: z.object({ id: z.uuid(), name: z.string(), email: z.string() }).nullable(),
+  project: namedRecordSchema.extend({ slug: z.string() }),
+  createdBy: personSchema.nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;

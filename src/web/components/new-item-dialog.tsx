@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { toast } from "@/web/lib/toast";
-import { Button } from "./ui/button";
+import { Button, SubmitButton } from "./ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "./ui/dialog";
 
 interface NewItemDialogProps {
@@ -45,9 +45,7 @@ export function DialogFormActions({ submitLabel, isSubmitting, workingLabel = "C
       <DialogClose asChild>
         <Button variant="outline">Cancel</Button>
       </DialogClose>
-      <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? workingLabel : submitLabel}
-      </Button>
+      <SubmitButton label={submitLabel} workingLabel={workingLabel} isSubmitting={isSubmitting} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { reportFailedSave } from "@/web/lib/form-errors";
 import { toast } from "@/web/lib/toast";
-import { Button } from "./ui/button";
+import { SubmitButton } from "./ui/button";
 
 interface RecordEditFormProps<Values extends FieldValues, Input, Stored> {
   form: UseFormReturn<Values, unknown, Input>;
@@ -35,9 +35,7 @@ export function RecordEditForm<Values extends FieldValues, Input, Stored>({ form
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" aria-label={texts.label}>
       {children}
       <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Updating..." : texts.submit}
-        </Button>
+        <SubmitButton label={texts.submit} workingLabel="Updating..." isSubmitting={isSubmitting} />
       </div>
     </form>
   );

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, numeric, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, numeric, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { invoiceStatuses } from "@/shared/enums";
-import { companies } from "./companies";
-import { maxLength } from "./limits";
 import { idColumn, timestamps } from "./columns";
+import { maxLength, notBlank } from "./limits";
+import { companyIdColumn } from "./references";
 
 export const invoiceStatus = pgEnum("invoice_status", invoiceStatuses);
 
@@ -12,9 +12,7 @@ export const invoices = pgTable(
   {
     id: idColumn(),
     // An invoice is a financial record: a company with invoices cannot be deleted by accident.
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "restrict" }),
+    companyId: companyIdColumn("restrict"),
     invoiceNumber: text("invoice_number").notNull().unique(),
     // Money is exact (DESIGN D6): numeric in SQL, a decimal string in JSON.
     amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
@@ -26,7 +24,7 @@ export const invoices = pgTable(
   },
   (t) => [
     check("invoices_amount_not_negative", sql`${t.amount} >= 0`),
-    check("invoices_number_not_blank", sql`length(btrim(${t.invoiceNumber})) > 0`),
+    notBlank("invoices_number_not_blank", t.invoiceNumber),
     maxLength("invoices_number_length", t.invoiceNumber, 100),
     maxLength("invoices_pdf_url_length", t.pdfUrl, 2048),
     check("invoices_due_after_issue", sql`${t.dueDate} IS NULL OR ${t.dueDate} >= ${t.issueDate}`),

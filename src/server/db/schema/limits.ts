@@ -11,3 +11,8 @@ import { check, type PgColumn } from "drizzle-orm/pg-core";
 export function maxLength(name: string, column: PgColumn, max: number) {
   return check(name, sql`char_length(${column}) <= ${sql.raw(String(max))}`);
 }
+
+/** A CHECK that `column` is not empty or white space only (null passes); the API stores trimmed text. */
+export function notBlank(name: string, column: PgColumn) {
+  return check(name, sql`length(btrim(${column})) > 0`);
+}

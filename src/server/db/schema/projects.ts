@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, pgEnum, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { projectStatuses } from "@/shared/enums";
-import { profiles } from "./auth";
-import { companies } from "./companies";
-import { maxLength } from "./limits";
-import { idColumn, createdAtColumn, timestamps } from "./columns";
+import { idColumn, timestamps } from "./columns";
+import { maxLength, notBlank } from "./limits";
+import { companyIdColumn, personColumn } from "./references";
+import { commentColumns, threadRules } from "./threads";
 
 // Admin searches are substring matches (ILIKE %q%): trigram GIN indexes serve them (pg_trgm).
 export const projectStatus = pgEnum("project_status", projectStatuses);
@@ -15,20 +15,18 @@ export const projects = pgTable(
     id: idColumn(),
     // Unique per company, not globally: a global rule told one company the names of another's projects.
     slug: text("slug").notNull(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyIdColumn("cascade"),
     name: text("name").notNull(),
     description: text("description"),
     status: projectStatus("status").notNull().default("active"),
     startDate: date("start_date"),
     endDate: date("end_date"),
     // An admin who leaves must not take the project with them.
-    assignedTo: uuid("assigned_to").references(() => profiles.id, { onDelete: "set null" }),
+    assignedTo: personColumn("assigned_to"),
     ...timestamps(),
   },
   (t) => [
-    check("projects_name_not_blank", sql`length(btrim(${t.name})) > 0`),
+    notBlank("projects_name_not_blank", t.name),
     maxLength("projects_name_length", t.name, 200),
     maxLength("projects_description_length", t.description, 10_000),
     maxLength("projects_slug_length", t.slug, 100),
@@ -51,20 +49,6 @@ export const projects = pgTable(
 
 export const projectComments = pgTable(
   "project_comments",
-  {
-    id: idColumn(),
-    projectId: uuid("project_id")
-      .notNull()
-      .references(() => projects.id, { onDelete: "cascade" }),
-    // Comments outlive their author's account; the author shows as unknown then.
-    userId: uuid("user_id").references(() => profiles.id, { onDelete: "set null" }),
-    content: text("content").notNull(),
-    createdAt: createdAtColumn(),
-  },
-  (t) => [
-    check("project_comments_content_not_blank", sql`length(btrim(${t.content})) > 0`),
-    maxLength("project_comments_content_length", t.content, 10_000),
-    index("project_comments_project_id_created_at_idx").on(t.projectId, t.createdAt),
-    index("project_comments_user_id_idx").on(t.userId),
-  ],
+  { id: idColumn(), projectId: uuid("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }), ...commentColumns() },
+  (t) => threadRules("project_comments", { parent: t.projectId, author: t.userId, content: t.content, createdAt: t.createdAt }),
 );

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
-import { check, foreignKey, index, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { foreignKey, index, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { ticketPriorities, ticketStatuses } from "@/shared/enums";
-import { profiles } from "./auth";
-import { companies } from "./companies";
-import { maxLength } from "./limits";
+import { idColumn, timestamps } from "./columns";
+import { maxLength, notBlank } from "./limits";
 import { projects } from "./projects";
-import { idColumn, createdAtColumn, timestamps } from "./columns";
+import { companyIdColumn, personColumn } from "./references";
+import { commentColumns, threadRules } from "./threads";
 
 // Sorted indexes are DESC NULLS FIRST: that is what ORDER BY … DESC means in Postgres, and an
 // index with the other null order is not used for it (a 400 ms sort over a million rows instead).
@@ -19,14 +19,12 @@ export const tickets = pgTable(
     projectId: uuid("project_id").notNull(),
     // Denormalised from the project so company-scoped lists are one indexed range scan; the
     // composite foreign key below keeps it equal to the project's company.
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyIdColumn("cascade"),
     title: text("title").notNull(),
     description: text("description"),
     status: ticketStatus("status").notNull().default("pending"),
     priority: ticketPriority("priority").notNull().default("medium"),
-    createdBy: uuid("created_by").references(() => profiles.id, { onDelete: "set null" }),
+    createdBy: personColumn("created_by"),
     ...timestamps(),
   },
   (t) => [
@@ -37,7 +35,7 @@ export const tickets = pgTable(
     })
       .onDelete("cascade")
       .onUpdate("cascade"),
-    check("tickets_title_not_blank", sql`length(btrim(${t.title})) > 0`),
+    notBlank("tickets_title_not_blank", t.title),
     maxLength("tickets_title_length", t.title, 200),
     maxLength("tickets_description_length", t.description, 10_000),
     index("tickets_project_id_created_at_idx").on(t.projectId, t.createdAt.desc().nullsFirst()),
@@ -55,19 +53,6 @@ export const tickets = pgTable(
 
 export const ticketComments = pgTable(
   "ticket_comments",
-  {
-    id: idColumn(),
-    ticketId: uuid("ticket_id")
-      .notNull()
-      .references(() => tickets.id, { onDelete: "cascade" }),
-    userId: uuid("user_id").references(() => profiles.id, { onDelete: "set null" }),
-    content: text("content").notNull(),
-    createdAt: createdAtColumn(),
-  },
-  (t) => [
-    check("ticket_comments_content_not_blank", sql`length(btrim(${t.content})) > 0`),
-    maxLength("ticket_comments_content_length", t.content, 10_000),
-    index("ticket_comments_ticket_id_created_at_idx").on(t.ticketId, t.createdAt),
-    index("ticket_comments_user_id_idx").on(t.userId),
-  ],
+  { id: idColumn(), ticketId: uuid("ticket_id").notNull().references(() => tickets.id, { onDelete: "cascade" }), ...commentColumns() },
+  (t) => threadRules("ticket_comments", { parent: t.ticketId, author: t.userId, content: t.content, createdAt: t.createdAt }),
 );

@@ -35,3 +35,19 @@ export function Button({ className, variant = "default", size = "default", asChi
     />
   );
 }
+
+interface SubmitButtonProps extends Omit<ButtonProps, "type" | "disabled" | "children" | "asChild"> {
+  label: string;
+  /** What it says while the form is being sent: "Saving...". */
+  workingLabel: string;
+  isSubmitting: boolean;
+}
+
+/** A form's submit button: while the form is being sent it is disabled and says so. */
+export function SubmitButton({ label, workingLabel, isSubmitting, ...props }: SubmitButtonProps) {
+  return (
+    <Button type="submit" disabled={isSubmitting} {...props}>
+      {isSubmitting ? workingLabel : label}
+    </Button>
+  );
+}

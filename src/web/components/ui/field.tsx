@@ -1,5 +1,5 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
-import { Input } from "./input";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import { Input, Textarea } from "./input";
 
 interface FieldProps {
   id: string;
@@ -43,6 +43,21 @@ export function InputField({ id, label, error, required, ...input }: InputFieldP
   return (
     <Field id={id} label={label} required={required} error={error}>
       <Input id={id} {...(required ? { "aria-required": true } : {})} {...errorAria(id, error)} {...input} />
+    </Field>
+  );
+}
+
+interface TextareaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id"> {
+  id: string;
+  label: string;
+  error?: string | undefined;
+}
+
+/** A Field holding one Textarea, tied to its message as InputField's input is. */
+export function TextareaField({ id, label, error, ...textarea }: TextareaFieldProps) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <Textarea id={id} {...errorAria(id, error)} {...textarea} />
     </Field>
   );
 }

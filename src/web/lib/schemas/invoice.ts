@@ -29,16 +29,19 @@ const pdfUrl = z
   .check(z.maxLength(PDF_URL_MAX, invoiceMessages.pdfUrlTooLong))
   .check(z.refine(isUnambiguousIfUrl, LINK_URL_AMBIGUOUS_MESSAGE));
 
+/** What InvoiceFields shows in both dialogs: every field but the company, which an invoice keeps for life. */
+const editableFields = {
+  invoiceNumber,
+  amount: amountInputSchema,
+  issueDate: date("Issue date"),
+  dueDate: emptyToNull(date("Due date")),
+  pdfUrl: emptyToNull(pdfUrl),
+  status: z._default(z.enum(invoiceStatuses, invoiceMessages.status), "unpaid"),
+};
+
+/** The create dialog's schema; the edit dialog checks with it too and then leaves the company out. */
 export const createInvoiceInputSchema = z
-  .object({
-    companyId: z.uuid(invoiceMessages.chooseCompany),
-    invoiceNumber,
-    amount: amountInputSchema,
-    issueDate: date("Issue date"),
-    dueDate: emptyToNull(date("Due date")),
-    pdfUrl: emptyToNull(pdfUrl),
-    status: z._default(z.enum(invoiceStatuses, invoiceMessages.status), "unpaid"),
-  })
+  .object({ companyId: z.uuid(invoiceMessages.chooseCompany), ...editableFields })
   .check(z.superRefine(checkDueNotBeforeIssue));
 export type CreateInvoiceFormValues = z.input<typeof createInvoiceInputSchema>;
 export type CreateInvoiceInput = z.output<typeof createInvoiceInputSchema>;

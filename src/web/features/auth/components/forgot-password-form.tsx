@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { RESET_REQUESTED } from "@/shared/rules/auth";
-import { Button } from "@/web/components/ui/button";
+import { Button, SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
 import { errorMessage } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
@@ -38,9 +38,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       ) : (
         <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">
           <InputField id="forgot-email" label="Email" error={errors.email} name="email" type="email" autoComplete="email" autoFocus />
-          <Button type="submit" className="w-full" disabled={isSubmitting}>
-            {isSubmitting ? "Sending..." : "Send reset link"}
-          </Button>
+          <SubmitButton label="Send reset link" workingLabel="Sending..." isSubmitting={isSubmitting} className="w-full" />
         </form>
       )}
       <Button variant="ghost" className="w-full" onClick={onBack}>

@@ -1,5 +1,5 @@
 import type { ResetPasswordInput } from "@/shared/schemas/auth";
-import { Button } from "@/web/components/ui/button";
+import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
 import { errorMessage } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
@@ -27,9 +27,7 @@ export function ResetPasswordForm({ token, onSubmit }: { token: string; onSubmit
       <input type="hidden" name="token" value={token} />
       {errors.token ? <AskForNewLink message={errors.token} /> : null}
       <InputField id="reset-new-password" label="New password" error={errors.newPassword} name="newPassword" type="password" autoComplete="new-password" autoFocus />
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? "Saving..." : "Set new password"}
-      </Button>
+      <SubmitButton label="Set new password" workingLabel="Saving..." isSubmitting={isSubmitting} className="w-full" />
     </form>
   );
 }

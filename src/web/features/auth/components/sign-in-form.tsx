@@ -1,5 +1,5 @@
 import type { SignInInput } from "@/shared/schemas/auth";
-import { Button } from "@/web/components/ui/button";
+import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
 import { checkSignIn } from "../lib/auth-rules";
 import { useAuthForm } from "../lib/use-auth-form";
@@ -22,9 +22,7 @@ export function SignInForm({ onSubmit, fixedEmail }: { onSubmit: (input: SignInI
         {...(fixedEmail === undefined ? {} : { defaultValue: fixedEmail, readOnly: true, className: "bg-muted" })}
       />
       <InputField id="signin-password" label="Password" error={errors.password} name="password" type="password" autoComplete="current-password" />
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? "Signing in..." : "Sign In"}
-      </Button>
+      <SubmitButton label="Sign In" workingLabel="Signing in..." isSubmitting={isSubmitting} className="w-full" />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import type { SignUpInput } from "@/shared/schemas/auth";
-import { Button } from "@/web/components/ui/button";
+import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
 import { checkSignUp } from "../lib/auth-rules";
 import { useAuthForm } from "../lib/use-auth-form";
@@ -23,9 +23,7 @@ export function SignUpForm({ onSubmit, fixedEmail }: { onSubmit: (input: SignUpI
         {...(fixedEmail === undefined ? {} : { defaultValue: fixedEmail, readOnly: true, className: "bg-muted" })}
       />
       <InputField id="signup-password" label="Password" error={errors.password} name="password" type="password" autoComplete="new-password" />
-      <Button type="submit" className="w-full" disabled={isSubmitting}>
-        {isSubmitting ? "Creating account..." : "Create Account"}
-      </Button>
+      <SubmitButton label="Create Account" workingLabel="Creating account..." isSubmitting={isSubmitting} className="w-full" />
     </form>
   );
 }

@@ -1,18 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { toast } from "@/web/lib/toast";
-import type { z } from "zod";
 import { ticketPriorities, ticketPriorityLabels } from "@/shared/enums";
 import type { Ticket } from "@/shared/schemas/ticket";
-import { createTicketInputSchema } from "@/web/lib/schemas/ticket";
-import { Button } from "@/web/components/ui/button";
+import { createTicketInputSchema, type CreateTicketFormValues, type CreateTicketInput } from "@/web/lib/schemas/ticket";
+import { SubmitButton } from "@/web/components/ui/button";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
-import { errorAria, Field, InputField } from "@/web/components/ui/field";
-import { NativeSelect, Textarea } from "@/web/components/ui/input";
+import { errorAria, Field, InputField, TextareaField } from "@/web/components/ui/field";
+import { NativeSelect } from "@/web/components/ui/input";
 import { showServerFieldErrors } from "@/web/lib/form-errors";
 import { useCreateTicket } from "../api/use-create-ticket";
-
-type FormValues = z.input<typeof createTicketInputSchema>;
 
 export interface ProjectOption {
   id: string;
@@ -22,7 +19,7 @@ export interface ProjectOption {
 /** Project*, Title*, Description, Priority* (default medium); new tickets start pending (D5). */
 export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOption[]; onCreated: (ticket: Ticket) => void }) {
   const create = useCreateTicket();
-  const form = useForm<FormValues, unknown, z.output<typeof createTicketInputSchema>>({
+  const form = useForm<CreateTicketFormValues, unknown, CreateTicketInput>({
     resolver: zodResolver(createTicketInputSchema),
     defaultValues: { projectId: projects.length === 1 ? projects[0]!.id : "", title: "", description: "", priority: "medium" },
   });
@@ -55,16 +52,12 @@ export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOpt
         <p className="text-sm text-muted-foreground">There are no projects yet to open a ticket for.</p>
       ) : null}
       <InputField id="ticket-title" label="Title" required error={errors.title?.message} {...form.register("title")} />
-      <Field id="ticket-description" label="Description" error={errors.description?.message}>
-        <Textarea id="ticket-description" rows={4} {...errorAria("ticket-description", errors.description)} {...form.register("description")} />
-      </Field>
+      <TextareaField id="ticket-description" label="Description" rows={4} error={errors.description?.message} {...form.register("description")} />
       <EnumSelectField id="ticket-priority" label="Priority" required error={errors.priority?.message} values={ticketPriorities}
         labels={ticketPriorityLabels} aria-required {...errorAria("ticket-priority", errors.priority)} {...form.register("priority")}
       />
       <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
-          {isSubmitting ? "Creating..." : "Create Ticket"}
-        </Button>
+        <SubmitButton label="Create Ticket" workingLabel="Creating..." isSubmitting={isSubmitting} className="w-full sm:w-auto" />
       </div>
     </form>
   );

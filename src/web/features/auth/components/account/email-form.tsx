@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Button } from "@/web/components/ui/button";
+import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
 import { errorMessage } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
@@ -37,9 +37,7 @@ export function EmailForm({ email }: { email: string }) {
       ) : null}
       <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">
         <InputField id="account-new-email" label="New email address" error={errors.newEmail} name="newEmail" type="email" autoComplete="email" required />
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? "Sending..." : "Send confirmation link"}
-        </Button>
+        <SubmitButton label="Send confirmation link" workingLabel="Sending..." isSubmitting={isSubmitting} />
       </form>
     </div>
   );

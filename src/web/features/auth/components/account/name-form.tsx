@@ -1,4 +1,4 @@
-import { Button } from "@/web/components/ui/button";
+import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
 import { errorMessage } from "@/web/lib/api";
 import { useRefreshMe } from "@/web/lib/session";
@@ -27,9 +27,7 @@ export function NameForm({ name }: { name: string }) {
   return (
     <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">
       <InputField id="account-name" label="Full name" error={errors.name} name="name" defaultValue={name} autoComplete="name" required />
-      <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? "Saving..." : "Save name"}
-      </Button>
+      <SubmitButton label="Save name" workingLabel="Saving..." isSubmitting={isSubmitting} />
     </form>
   );
 }

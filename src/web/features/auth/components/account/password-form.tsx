@@ -1,4 +1,4 @@
-import { Button } from "@/web/components/ui/button";
+import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
 import { errorMessage } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
@@ -26,9 +26,7 @@ export function PasswordForm() {
     <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">
       <InputField id="account-current-password" label="Current password" error={errors.currentPassword} name="currentPassword" type="password" autoComplete="current-password" required />
       <InputField id="account-new-password" label="New password" error={errors.newPassword} name="newPassword" type="password" autoComplete="new-password" required />
-      <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? "Changing..." : "Change password"}
-      </Button>
+      <SubmitButton label="Change password" workingLabel="Changing..." isSubmitting={isSubmitting} />
     </form>
   );
 }

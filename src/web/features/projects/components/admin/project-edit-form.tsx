@@ -1,22 +1,19 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import type { z } from "zod";
 import { projectStatuses, projectStatusLabels } from "@/shared/enums";
 import type { Project, UpdateProjectInput } from "@/shared/schemas/project";
-import { updateProjectInputSchema } from "@/web/lib/schemas/project";
+import { updateProjectInputSchema, type UpdateProjectFormValues } from "@/web/lib/schemas/project";
 import { RecordEditForm } from "@/web/components/record-edit-form";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
-import { Field } from "@/web/components/ui/field";
-import { Input, NativeSelect, Textarea } from "@/web/components/ui/input";
+import { Field, InputField, TextareaField } from "@/web/components/ui/field";
+import { NativeSelect } from "@/web/components/ui/input";
 import { useTeam } from "@/web/features/team";
 import { useUpdateProject } from "../../api/use-update-project";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 
 const TEXTS = { label: "Edit project", submit: "Update Project", saved: "Project updated successfully", failed: "Error updating project" };
 
-type FormValues = z.input<typeof updateProjectInputSchema>;
-
-const valuesOf = (project: Project): FormValues => ({
+const valuesOf = (project: Project): UpdateProjectFormValues => ({
   name: project.name,
   description: project.description ?? "",
   status: project.status,
@@ -30,7 +27,7 @@ export function ProjectEditForm({ project }: { project: Project }) {
   const team = useTeam();
   useErrorToast(team.error, { log: "Failed to load team members", toast: "Error fetching team members" });
   const updateProject = useUpdateProject(project.id);
-  const form = useForm<FormValues, unknown, UpdateProjectInput>({
+  const form = useForm<UpdateProjectFormValues, unknown, UpdateProjectInput>({
     resolver: zodResolver(updateProjectInputSchema),
     defaultValues: valuesOf(project),
   });
@@ -43,12 +40,8 @@ export function ProjectEditForm({ project }: { project: Project }) {
 
   return (
     <RecordEditForm form={form} save={updateProject.mutateAsync} valuesOf={valuesOf} texts={TEXTS}>
-      <Field id="project-name" label="Project Name" required error={errors.name?.message}>
-        <Input id="project-name" aria-invalid={!!errors.name} aria-required {...form.register("name")} />
-      </Field>
-      <Field id="project-description" label="Description" error={errors.description?.message}>
-        <Textarea id="project-description" rows={4} aria-invalid={!!errors.description} {...form.register("description")} />
-      </Field>
+      <InputField id="project-name" label="Project Name" required error={errors.name?.message} {...form.register("name")} />
+      <TextareaField id="project-description" label="Description" rows={4} error={errors.description?.message} {...form.register("description")} />
       <div className="grid gap-4 sm:grid-cols-2">
         <EnumSelectField id="project-status" label="Status" error={errors.status?.message} values={projectStatuses} labels={projectStatusLabels} {...form.register("status")} />
         <Field id="project-assignee" label="Assigned To" error={errors.assignedTo?.message}>
@@ -61,12 +54,8 @@ export function ProjectEditForm({ project }: { project: Project }) {
             ))}
           </NativeSelect>
         </Field>
-        <Field id="project-start" label="Start Date" error={errors.startDate?.message}>
-          <Input id="project-start" type="date" aria-invalid={!!errors.startDate} {...form.register("startDate")} />
-        </Field>
-        <Field id="project-end" label="End Date" error={errors.endDate?.message}>
-          <Input id="project-end" type="date" aria-invalid={!!errors.endDate} {...form.register("endDate")} />
-        </Field>
+        <InputField id="project-start" label="Start Date" type="date" error={errors.startDate?.message} {...form.register("startDate")} />
+        <InputField id="project-end" label="End Date" type="date" error={errors.endDate?.message} {...form.register("endDate")} />
       </div>
     </RecordEditForm>
   );

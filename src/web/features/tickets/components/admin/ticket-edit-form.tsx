@@ -1,20 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import type { z } from "zod";
 import { ticketPriorities, ticketPriorityLabels, ticketStatuses, ticketStatusLabels } from "@/shared/enums";
 import type { Ticket, UpdateTicketInput } from "@/shared/schemas/ticket";
-import { updateTicketInputSchema } from "@/web/lib/schemas/ticket";
+import { updateTicketInputSchema, type UpdateTicketFormValues } from "@/web/lib/schemas/ticket";
 import { RecordEditForm } from "@/web/components/record-edit-form";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
-import { Field } from "@/web/components/ui/field";
-import { Input, Textarea } from "@/web/components/ui/input";
+import { InputField, TextareaField } from "@/web/components/ui/field";
 import { useUpdateTicket } from "../../api/use-update-ticket";
 
 const TEXTS = { label: "Edit ticket", submit: "Update Ticket", saved: "Ticket updated successfully", failed: "Error updating ticket" };
 
-type FormValues = z.input<typeof updateTicketInputSchema>;
-
-const valuesOf = (ticket: Ticket): FormValues => ({
+const valuesOf = (ticket: Ticket): UpdateTicketFormValues => ({
   title: ticket.title,
   description: ticket.description ?? "",
   status: ticket.status,
@@ -24,7 +20,7 @@ const valuesOf = (ticket: Ticket): FormValues => ({
 /** The admin's edit form of one ticket; status is a free choice (spec section 4). */
 export function TicketEditForm({ ticket }: { ticket: Ticket }) {
   const updateTicket = useUpdateTicket(ticket.id);
-  const form = useForm<FormValues, unknown, UpdateTicketInput>({
+  const form = useForm<UpdateTicketFormValues, unknown, UpdateTicketInput>({
     resolver: zodResolver(updateTicketInputSchema),
     defaultValues: valuesOf(ticket),
   });
@@ -32,12 +28,8 @@ export function TicketEditForm({ ticket }: { ticket: Ticket }) {
 
   return (
     <RecordEditForm form={form} save={updateTicket.mutateAsync} valuesOf={valuesOf} texts={TEXTS}>
-      <Field id="ticket-title" label="Title" required error={errors.title?.message}>
-        <Input id="ticket-title" aria-invalid={!!errors.title} aria-required {...form.register("title")} />
-      </Field>
-      <Field id="ticket-description" label="Description" error={errors.description?.message}>
-        <Textarea id="ticket-description" rows={5} aria-invalid={!!errors.description} {...form.register("description")} />
-      </Field>
+      <InputField id="ticket-title" label="Title" required error={errors.title?.message} {...form.register("title")} />
+      <TextareaField id="ticket-description" label="Description" rows={5} error={errors.description?.message} {...form.register("description")} />
       <div className="grid gap-4 sm:grid-cols-2">
         <EnumSelectField id="ticket-status" label="Status" error={errors.status?.message} values={ticketStatuses} labels={ticketStatusLabels} {...form.register("status")} />
         <EnumSelectField id="ticket-priority" label="Priority" error={errors.priority?.message} values={ticketPriorities} labels={ticketPriorityLabels} {...form.register("priority")} />
