@@ -51,6 +51,8 @@ async function createCustomerCompany(admin: AdminApi, name: string): Promise<Com
 }
 
 test.describe("company teams", () => {
+  // Two or three people each, a mail to wait for and a sign-up: longer than one screen's journey.
+  test.slow();
   test("an owner invites a colleague who signs up from the mail and sees the projects, until the owner removes them", async ({ browser, newCustomer, admin }) => {
     const companyName = `Teamwork ${tag()}`;
     const owner = await newCustomer(companyName, "Olive Owner");

@@ -17,7 +17,7 @@ import {
   OtherAddressPanel,
   SignOutButton,
 } from "@/web/features/members/components/invitation-panels";
-import { homeAfterAccepting, invitationStep } from "@/web/features/members/lib/team-rules";
+import { homeAfterAccepting, invitationStep } from "@/web/features/members/lib/invitation-steps";
 import { ApiError, errorMessage } from "@/web/lib/api";
 import { brandName } from "@/web/lib/brand";
 import { queryRoots } from "@/web/lib/query-keys";

@@ -1,21 +1,34 @@
 import type { ReactNode } from "react";
 import type { UseInfiniteQueryResult, UseQueryResult } from "@tanstack/react-query";
 import { LoadError } from "@/web/components/ui/load-error";
-import { PageSpinner } from "@/web/components/ui/spinner";
+import { PageSpinner, Spinner } from "@/web/components/ui/spinner";
 
 interface QueryStatesProps<T> {
   query: UseQueryResult<T> | UseInfiniteQueryResult<T>;
   /** The message of the load error, beside its "Try again". */
   loadError: string;
+  /**
+   * For a part of a page (a card's list): the spinner's accessible label, shown small in place of
+   * the list. Without it, the whole page's spinner.
+   */
+  loading?: string;
   children: (data: T) => ReactNode;
 }
 
 /**
- * The states of what a page loads: a spinner while it loads, a load error with "Try again" when it
- * failed, then what it loaded.
+ * The states of what a page, or a part of it, loads: a spinner while it loads, a load error with
+ * "Try again" when it failed, then what it loaded.
  */
-export function QueryStates<T>({ query, loadError, children }: QueryStatesProps<T>) {
-  if (query.isPending) return <PageSpinner />;
+export function QueryStates<T>({ query, loadError, loading, children }: QueryStatesProps<T>) {
+  if (query.isPending) {
+    return loading ? (
+      <div className="flex justify-center py-4">
+        <Spinner label={loading} />
+      </div>
+    ) : (
+      <PageSpinner />
+    );
+  }
   if (query.isError) return <LoadError message={loadError} onRetry={() => void query.refetch()} />;
   return children(query.data);
 }

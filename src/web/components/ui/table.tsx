@@ -27,6 +27,16 @@ export function TableCell({ className, ...props }: TdHTMLAttributes<HTMLTableCel
   return <td className={cn("p-3 align-middle", className)} {...props} />;
 }
 
+/** The header of a column of row actions, named for screen readers only; none when nobody may act. */
+export function ActionsHead({ shown = true }: { shown?: boolean }) {
+  if (!shown) return null;
+  return (
+    <TableHead>
+      <span className="sr-only">Actions</span>
+    </TableHead>
+  );
+}
+
 interface LinkCellProps {
   to: string;
   children: ReactNode;

@@ -1,6 +1,7 @@
 import type { SignInInput } from "@/shared/schemas/auth";
 import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
+import { EmailField } from "./email-field";
 import { checkSignIn } from "../lib/auth-rules";
 import { useAuthForm } from "../lib/use-auth-form";
 
@@ -12,15 +13,7 @@ export function SignInForm({ onSubmit, fixedEmail }: { onSubmit: (input: SignInI
   const { errors, isSubmitting } = form;
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} onChange={form.onChange} className="space-y-4">
-      <InputField
-        id="signin-email"
-        label="Email"
-        error={errors.email}
-        name="email"
-        type="email"
-        autoComplete="email"
-        {...(fixedEmail === undefined ? {} : { defaultValue: fixedEmail, readOnly: true, className: "bg-muted" })}
-      />
+      <EmailField id="signin-email" error={errors.email} fixedEmail={fixedEmail} />
       <InputField id="signin-password" label="Password" error={errors.password} name="password" type="password" autoComplete="current-password" />
       <SubmitButton label="Sign In" workingLabel="Signing in..." isSubmitting={isSubmitting} className="w-full" />
     </form>

@@ -1,6 +1,7 @@
 import type { SignUpInput } from "@/shared/schemas/auth";
 import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
+import { EmailField } from "./email-field";
 import { checkSignUp } from "../lib/auth-rules";
 import { useAuthForm } from "../lib/use-auth-form";
 
@@ -13,15 +14,7 @@ export function SignUpForm({ onSubmit, fixedEmail }: { onSubmit: (input: SignUpI
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} onChange={form.onChange} className="space-y-4">
       <InputField id="signup-name" label="Full Name" error={errors.name} name="name" autoComplete="name" />
-      <InputField
-        id="signup-email"
-        label="Email"
-        error={errors.email}
-        name="email"
-        type="email"
-        autoComplete="email"
-        {...(fixedEmail === undefined ? {} : { defaultValue: fixedEmail, readOnly: true, className: "bg-muted" })}
-      />
+      <EmailField id="signup-email" error={errors.email} fixedEmail={fixedEmail} />
       <InputField id="signup-password" label="Password" error={errors.password} name="password" type="password" autoComplete="new-password" />
       <SubmitButton label="Create Account" workingLabel="Creating account..." isSubmitting={isSubmitting} className="w-full" />
     </form>

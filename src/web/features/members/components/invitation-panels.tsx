@@ -6,6 +6,20 @@ import type { InvitationPreview } from "@/shared/schemas/member";
 import { Button } from "@/web/components/ui/button";
 import { brandName } from "@/web/lib/brand";
 
+/** An action and whether it is running: its button is disabled and says so meanwhile. */
+function useBusy(action: () => Promise<void>): [busy: boolean, run: () => Promise<void>] {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      await action();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return [busy, run];
+}
+
 /** The invitation page's heading: where the invitation leads, and who sent it. */
 export function InvitationHeading({ invitation }: { invitation: InvitationPreview }) {
   const role = invitation.companyRole ? companyRoleLabels[invitation.companyRole] : "Admin";
@@ -33,15 +47,7 @@ export function InvitationFailure({ message }: { message: string }) {
 
 /** Signed in with the invited address: one button accepts. */
 export function AcceptInvitationPanel({ email, onAccept }: { email: string; onAccept: () => Promise<void> }) {
-  const [busy, setBusy] = useState(false);
-  const accept = async () => {
-    setBusy(true);
-    try {
-      await onAccept();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [busy, accept] = useBusy(onAccept);
   return (
     <div className="space-y-3">
       <p className="text-sm">
@@ -68,15 +74,7 @@ export function OtherAddressPanel({ email, onSignOut }: { email: string; onSignO
 }
 
 export function SignOutButton({ onSignOut }: { onSignOut: () => Promise<void> }) {
-  const [busy, setBusy] = useState(false);
-  const signOut = async () => {
-    setBusy(true);
-    try {
-      await onSignOut();
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [busy, signOut] = useBusy(onSignOut);
   return (
     <Button variant="outline" className="w-full" disabled={busy} onClick={() => void signOut()}>
       {busy ? "Signing out..." : "Sign out"}

@@ -6,7 +6,7 @@ import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { InputField } from "@/web/components/ui/field";
 import { ApiError, problemDetail } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
-import { checkInvite } from "../lib/team-rules";
+import { checkInvite } from "../lib/invite-rules";
 
 /** Member first: the usual choice when inviting a colleague. */
 const roleChoices = ["member", "owner"] as const satisfies readonly CompanyRole[];

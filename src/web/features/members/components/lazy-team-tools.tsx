@@ -6,7 +6,7 @@ import { lazy, Suspense, type ReactNode } from "react";
  */
 const tools = () => import("./team-tools");
 
-export const InviteDialog = lazy(() => tools().then((module) => ({ default: module.InviteDialog })));
+export const InviteMemberDialog = lazy(() => tools().then((module) => ({ default: module.InviteMemberDialog })));
 export const MemberActions = lazy(() => tools().then((module) => ({ default: module.MemberActions })));
 export const InvitationActions = lazy(() => tools().then((module) => ({ default: module.InvitationActions })));
 

@@ -4,7 +4,7 @@ import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/web/components/ui/dialog";
 import { errorMessage } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
-import { useChangeMemberRole, useRemoveMember } from "../api/use-company-team";
+import { useChangeMemberRole, useRemoveMember } from "../api/use-team-changes";
 
 /** "Make owner" / "Make member" and "Remove" (after a confirmation) for one member. */
 export function MemberActions({ companyId, member }: { companyId: string; member: Member }) {

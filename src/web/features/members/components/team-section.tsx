@@ -1,17 +1,15 @@
 import { companyRoleLabels } from "@/shared/enums";
 import { formatInstantDate } from "@/shared/format";
-import type { Member } from "@/shared/schemas/member";
+import type { Invitation, Member } from "@/shared/schemas/member";
 import { TitledCard } from "@/web/components/ui/card";
 import { Badge } from "@/web/components/ui/badge";
-import { LoadError } from "@/web/components/ui/load-error";
-import { Spinner } from "@/web/components/ui/spinner";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
+import { QueryStates } from "@/web/components/layout/record-states";
+import { ActionsHead, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
 import { isNotFound } from "@/web/lib/api";
 import { useMe } from "@/web/lib/session";
-import { useCompanyTeam, useInviteMember } from "../api/use-company-team";
-import { canManageTeam, defaultInviteRole } from "../lib/team-rules";
-import { InvitationList } from "./invitation-list";
-import { InviteDialog, MemberActions, TeamTool } from "./lazy-team-tools";
+import { useCompanyTeam } from "../api/use-company-team";
+import { canManageTeam, defaultInviteRole, expiryText } from "../lib/team-rules";
+import { InvitationActions, InviteMemberDialog, MemberActions, TeamTool } from "./lazy-team-tools";
 
 /**
  * A company's team, for its members and for admins: who belongs to it and who is invited. Owners
@@ -20,7 +18,6 @@ import { InviteDialog, MemberActions, TeamTool } from "./lazy-team-tools";
 export function TeamSection({ companyId }: { companyId: string }) {
   const me = useMe().data;
   const team = useCompanyTeam(companyId);
-  const invite = useInviteMember(companyId);
   const canManage = me ? canManageTeam(me, companyId) : false;
 
   // Removed from the company a moment ago: its team is no longer the caller's to see, and the
@@ -34,39 +31,30 @@ export function TeamSection({ companyId }: { companyId: string }) {
         actions={
           canManage && team.data ? (
             <TeamTool>
-              <InviteDialog
-                title="Invite colleague"
-                idPrefix="invite-member"
-                defaultRole={defaultInviteRole(team.data.members.length)}
-                invite={(input) => invite.mutateAsync(input)}
-              />
+              <InviteMemberDialog companyId={companyId} defaultRole={defaultInviteRole(team.data.members.length)} />
             </TeamTool>
           ) : null
         }
         contentClassName="space-y-6"
       >
-        {team.isPending ? (
-          <div className="flex justify-center py-4">
-            <Spinner label="Loading the team" />
-          </div>
-        ) : team.isError ? (
-          <LoadError message="Could not load the team." onRetry={() => void team.refetch()} />
-        ) : (
-          <>
-            <section aria-labelledby="team-members" className="space-y-2">
-              <h3 id="team-members" className="text-sm font-semibold">
-                Members
-              </h3>
-              <MemberTable companyId={companyId} members={team.data.members} canManage={canManage} />
-            </section>
-            <section aria-labelledby="team-invitations" className="space-y-2">
-              <h3 id="team-invitations" className="text-sm font-semibold">
-                Pending invitations
-              </h3>
-              <InvitationList invitations={team.data.invitations} canManage={canManage} label="Pending invitations" />
-            </section>
-          </>
-        )}
+        <QueryStates query={team} loadError="Could not load the team." loading="Loading the team">
+          {({ members, invitations }) => (
+            <>
+              <section aria-labelledby="team-members" className="space-y-2">
+                <h3 id="team-members" className="text-sm font-semibold">
+                  Members
+                </h3>
+                <MemberTable companyId={companyId} members={members} canManage={canManage} />
+              </section>
+              <section aria-labelledby="team-invitations" className="space-y-2">
+                <h3 id="team-invitations" className="text-sm font-semibold">
+                  Pending invitations
+                </h3>
+                <InvitationList invitations={invitations} canManage={canManage} label="Pending invitations" />
+              </section>
+            </>
+          )}
+        </QueryStates>
       </TitledCard>
     </section>
   );
@@ -82,11 +70,7 @@ function MemberTable({ companyId, members, canManage }: { companyId: string; mem
           <TableHead>Email</TableHead>
           <TableHead>Role</TableHead>
           <TableHead>Joined</TableHead>
-          {canManage ? (
-            <TableHead>
-              <span className="sr-only">Actions</span>
-            </TableHead>
-          ) : null}
+          <ActionsHead shown={canManage} />
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -109,5 +93,55 @@ function MemberTable({ companyId, members, canManage }: { companyId: string; mem
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+interface InvitationListProps {
+  invitations: Invitation[];
+  /** Resend and Revoke, for whoever may manage the team. */
+  canManage: boolean;
+  /** The invitations' accessible name: "Pending invitations". */
+  label: string;
+}
+
+/** Pending invitations: the address, the role offered, when the link expires, and what may be done about it. */
+export function InvitationList({ invitations, canManage, label }: InvitationListProps) {
+  if (invitations.length === 0) return <p className="py-2 text-sm text-muted-foreground">No pending invitations</p>;
+  return (
+    <Table aria-label={label}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Email</TableHead>
+          <TableHead>Role</TableHead>
+          <TableHead>Link</TableHead>
+          <ActionsHead shown={canManage} />
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {invitations.map((invitation) => (
+          <InvitationRow key={invitation.id} invitation={invitation} canManage={canManage} />
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function InvitationRow({ invitation, canManage }: { invitation: Invitation; canManage: boolean }) {
+  return (
+    <TableRow>
+      <TableCell className="font-medium break-all">
+        {invitation.email}
+        {invitation.invitedBy ? <span className="block text-xs font-normal text-muted-foreground">Invited by {invitation.invitedBy}</span> : null}
+      </TableCell>
+      <TableCell>{invitation.companyRole ? companyRoleLabels[invitation.companyRole] : "Admin"}</TableCell>
+      <TableCell>{invitation.expired ? <Badge tone="red">{expiryText(invitation)}</Badge> : expiryText(invitation)}</TableCell>
+      {canManage ? (
+        <TableCell>
+          <TeamTool>
+            <InvitationActions invitation={invitation} />
+          </TeamTool>
+        </TableCell>
+      ) : null}
+    </TableRow>
   );
 }

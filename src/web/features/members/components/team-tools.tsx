@@ -3,5 +3,5 @@
  * lazy-team-tools.tsx, so a plain member's Company page never downloads it (ADR 008 budgets).
  */
 export { InvitationActions } from "./invitation-actions";
-export { InviteDialog } from "./invite-dialog";
+export { InviteMemberDialog } from "./invite-member-dialog";
 export { MemberActions } from "./member-actions";

@@ -2,7 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { inviteMemberInputSchema } from "@/shared/schemas/member";
 import { formatInstantDate } from "@/shared/format";
-import { canManageTeam, checkInvite, defaultInviteRole, expiryText, homeAfterAccepting, invitationStep } from "./team-rules";
+import { checkInvite } from "./invite-rules";
+import { homeAfterAccepting, invitationStep } from "./invitation-steps";
+import { canManageTeam, defaultInviteRole, expiryText } from "./team-rules";
 
 describe("canManageTeam", () => {
   const companyId = "3f2b8c1e-4d5a-4e6f-8a7b-9c0d1e2f3a4b";
