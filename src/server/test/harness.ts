@@ -9,7 +9,7 @@ import { openDatabase, type DatabaseHandle } from "../db/client";
 import { loadEnv, type Env } from "../env";
 import type { AppDeps } from "../http/context";
 import { createDeps, type DepsOptions } from "../server";
-import { createLogger } from "../observability/logger";
+import { createLogger, type Logger } from "../observability/logger";
 import { createUser, promoteToAdmin } from "../accounts";
 import { TestClient } from "./test-client";
 
@@ -20,11 +20,12 @@ export const testDatabaseKind: TestDatabaseKind = process.env.TEST_DB === "postg
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
- * PostgreSQL server of TEST_DATABASE_URL that is dropped again on close.
+ * PostgreSQL server of TEST_DATABASE_URL that is dropped again on close (migrated from scratch,
+ * logging to `log`).
  */
-export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
+export async function openTestDatabase(options: { log?: Logger } = {}): Promise<DatabaseHandle & { url?: string }> {
   // Only what goes wrong: each PostgreSQL test database announces its migrations otherwise.
-  const log = await createLogger({ LOG_LEVEL: "error", NODE_ENV: "test" });
+  const log = options.log ?? (await createLogger({ LOG_LEVEL: "error", NODE_ENV: "test" }));
   if (testDatabaseKind === "pglite") return openDatabase({ pgliteStartFrom: await pgliteTemplate(), log });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
