@@ -1,3 +1,4 @@
+import type * as PromClient from "prom-client";
 import type { Counter, Histogram } from "prom-client";
 import type { Database, Driver } from "../db/client";
 import type { Env } from "../env";
@@ -47,8 +48,10 @@ const FANOUT_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.0
 
 export async function createMetrics(env: Pick<Env, "METRICS_TOKEN" | "METRICS_PORT">, { db, driver, log }: MetricSources): Promise<Metrics> {
   if (!metricsEnabled(env)) return disabled;
-  // Loaded only when metrics are on (its own chunk of the bundle, ADR 007).
-  const client = await import("prom-client");
+  // Loaded only when metrics are on (its own chunk of the bundle, ADR 007). prom-client is
+  // CommonJS: in the bundle its exports sit on `default` only, under tsx on both.
+  const imported: Record<string, unknown> = await import("prom-client");
+  const client = (imported.default ?? imported) as typeof PromClient;
   // One registry per server (tests run several in one process), not prom-client's global one.
   const registry = new client.Registry();
   const registers = [registry];
