@@ -27,6 +27,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Starts it and resolves once it logs `server.listening`: `env` must leave LOG_LEVEL at `info`
+ * (the default here) or below. Its output is kept only as a bounded tail, for the error message
+ * of a failed start.
+ */
 export async function spawnServer(env: Record<string, string>, startTimeoutMs = 60_000): Promise<ChildServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -45,8 +50,6 @@ export async function spawnServer(env: Record<string, string>, startTimeoutMs = 
       child.kill("SIGKILL");
       reject(new Error(`server did not start within ${startTimeoutMs} ms: ${output}`));
     }, startTimeoutMs);
-    // Its start-up line (at info) says when it listens; after that the output is kept only for
-    // the error message of a failed start, a bounded tail of it.
     child.stdout.on("data", (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-64 * 1024);
       if (output.includes('"event":"server.listening"')) {
