@@ -14,12 +14,14 @@ import { Problem } from "./problem";
 export function metricsHandler({ env, metrics }: Pick<AppDeps, "env" | "metrics">) {
   const token = env.METRICS_TOKEN;
   return async (c: Context) => {
+    // Like every API answer: no cache keeps the counts, nor a refusal.
+    c.header("Cache-Control", "no-store");
     if (!token) return c.text("Not found", 404);
     if (!bearerMatches(c.req.header("authorization"), token)) {
       throw new Problem(401, "Unauthorized", "Send the metrics token as Authorization: Bearer <token>").withHeaders({ "WWW-Authenticate": 'Bearer realm="metrics"' });
     }
     const { contentType, body } = await metrics.render();
-    return c.body(body, 200, { "Content-Type": contentType, "Cache-Control": "no-store" });
+    return c.body(body, 200, { "Content-Type": contentType });
   };
 }
 
