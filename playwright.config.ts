@@ -75,6 +75,11 @@ export default defineConfig({
       ADMIN_NAME: E2E_ADMIN.name,
       TRUSTED_PROXIES: "127.0.0.1",
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456",
+      // The server's output is piped into the run's: warnings and errors, not a line per request.
+      LOG_LEVEL: "warn",
+      // Metrics on, so the bundle loads prom-client at start (its chunk and CommonJS interop are
+      // only exercised here: the API suite runs the sources).
+      METRICS_TOKEN: "e2e-metrics-token-0123456789",
       // Mail goes through a real SMTP server; until the global set-up has started it, the outbox
       // holds the mail and retries (no test sends mail before then).
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,

@@ -259,7 +259,7 @@ async function runScenario(adminUrl: string, scenario: Scenario) {
   const clients: Client[] = [];
   const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
   try {
-    server = await spawnServer({ DATABASE_URL: url.toString(), AUTH_SECRET: secret, NODE_ENV: "production", LOG_LEVEL: "error" });
+    server = await spawnServer({ DATABASE_URL: url.toString(), AUTH_SECRET: secret, NODE_ENV: "production" });
     const baseUrl = server.baseUrl;
     const seeded = await seed(url.toString(), scenario, secret);
     const probe = await fetch(`${baseUrl}/api/me`, { headers: { cookie: seeded.admins[0]!.cookie } });

@@ -29,9 +29,10 @@ export const SERVER_NODE_FLAGS = ["--max-semi-space-size=32"] as const;
 /**
  * Packages left to node_modules at run time. PGlite ships WASM and data files it finds next to its
  * own JS (and is only imported when DATABASE_URL is unset); pg-native is an optional native addon
- * `pg` tries to require.
+ * `pg` tries to require; pino-pretty is a development dependency, imported only in development
+ * when stdout is a terminal (src/server/observability/logger.ts), so it must not be bundled.
  */
-const external = ["@electric-sql/pglite", "@electric-sql/pglite/*", "pg-native"];
+const external = ["@electric-sql/pglite", "@electric-sql/pglite/*", "pg-native", "pino-pretty"];
 
 /** Newest modification time (ms) of the files under `paths` (files or folders), 0 when none exist. */
 function newestMtime(paths: string[], skip: (path: string) => boolean = () => false): number {

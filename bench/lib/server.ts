@@ -145,7 +145,8 @@ export async function startBenchServer(env: EnvOverrides): Promise<BenchServer> 
   const entry = await ensureBenchServerBuilt();
   return startProcessServer({
     args: [...SERVER_NODE_FLAGS, entry],
-    env: { NODE_ENV: "production", AUTH_SECRET: "bench-secret-bench-secret-bench-secret-01", LOG_LEVEL: "error", ...env },
+    // LOG_LEVEL as deployed (info: a line per request, to /dev/null here), so its cost is measured.
+    env: { NODE_ENV: "production", AUTH_SECRET: "bench-secret-bench-secret-bench-secret-01", LOG_LEVEL: "info", ...env },
     readyPath: "/api/ready",
   });
 }

@@ -1,7 +1,9 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { Hono } from "hono";
 import { createRouter, type AppDeps } from "./http/context";
-import { notFound, onError } from "./http/problem";
+import { errorHandler, notFound } from "./http/problem";
+import { metricsHandler } from "./http/metrics-endpoint";
+import { requestLog } from "./http/request-log";
 import { compressJson } from "./http/compress-json";
 import { apiBodyLimit, noStore, sameOriginJsonOnly, securityHeaders } from "./http/security";
 import { provideServiceContext } from "./http/service-context";
@@ -85,12 +87,16 @@ export interface CreateAppOptions {
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   const app = new Hono();
+  // First: its time covers everything below, and every answer gets its X-Request-Id.
+  app.use("*", requestLog(deps));
   app.use("*", securityHeaders(deps.env.BASE_URL));
-  app.onError(onError);
+  app.onError(errorHandler(deps.log));
   app.route("/api", createApi(deps));
   app.all("/api/*", () => {
     throw notFound("No such API route");
   });
+  // Outside /api: for a scraper, not the web app (404 unless METRICS_TOKEN is set).
+  app.get("/metrics", metricsHandler(deps));
   if (options.webDist) mountWebApp(app, options.webDist, deps.env.BRAND_NAME);
   app.notFound((c) => c.text("Not found", 404));
   return app;

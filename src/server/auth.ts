@@ -8,6 +8,7 @@ import type { Env } from "./env";
 import type { MailOutbox } from "./mail/outbox";
 import { passwordHasher, verifyPassword } from "./password";
 import { forgetSignInAttempts } from "./modules/auth/account-sign-in-limit";
+import { processLogger, type Logger } from "./observability/logger";
 
 /**
  * The only header Better Auth reads the client address from. The server always overwrites it
@@ -24,9 +25,17 @@ export const SESSION_UPDATE_AGE = DAY;
 /** Where a mailed link lands: a page of the web app, which then calls the API (a GET changes nothing). */
 export const webLink = (env: Pick<Env, "BASE_URL">, path: string, token: string) => `${env.BASE_URL}${path}?token=${encodeURIComponent(token)}`;
 
-export function createAuth(db: Database, env: Env, outbox: MailOutbox) {
+export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logger = processLogger()) {
   return betterAuth({
     appName: env.BRAND_NAME,
+    // Better Auth's own notes ("Invalid password") as our JSON lines. Its extra arguments are left
+    // out, since they could hold a request's data; an Error among them is kept (message and stack).
+    logger: {
+      log: (level, message, ...args) => {
+        const err = args.find((arg) => arg instanceof Error);
+        log[level]({ event: "auth.note", ...(err ? { err } : {}) }, `Better Auth: ${message}`);
+      },
+    },
     baseURL: env.BASE_URL,
     basePath: "/api/auth",
     secret: env.AUTH_SECRET,

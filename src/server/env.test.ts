@@ -14,6 +14,10 @@ describe("loadEnv", () => {
     expect(env.PASSWORD_HASH_COST).toBe("owasp");
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.MAIL_FROM).toBe('"Portico" <no-reply@localhost>');
+    expect(env).toMatchObject({ LOG_LEVEL: "info", SHUTDOWN_DELAY_MS: 0 });
+    // No metrics setting: /metrics answers 404.
+    expect(env.METRICS_TOKEN).toBeUndefined();
+    expect(env.METRICS_PORT).toBeUndefined();
   });
 
   it("takes the mail settings as given, and names the sender after the brand and BASE_URL's host by default", () => {
@@ -38,6 +42,10 @@ describe("loadEnv", () => {
     [{ BASE_URL: "ftp://example.com" }, /^Invalid configuration: BASE_URL /],
     [{ SMTP_URL: "http://mail.example.com" }, /^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/],
     [{ MAIL_FROM: "Support <not an address>" }, /^Invalid configuration: MAIL_FROM must be an address or Name <address>/],
+    [{ LOG_LEVEL: "verbose" }, /^Invalid configuration: LOG_LEVEL /],
+    [{ METRICS_TOKEN: "short" }, /^Invalid configuration: METRICS_TOKEN must be at least 16 characters/],
+    [{ METRICS_PORT: "3000" }, /^Invalid configuration: METRICS_PORT must differ from PORT/],
+    [{ SHUTDOWN_DELAY_MS: "-1" }, /^Invalid configuration: SHUTDOWN_DELAY_MS /],
     [{ PASSWORD_HASH_COST: "cheap" }, /^Invalid configuration: PASSWORD_HASH_COST /],
     [{ PASSWORD_HASH_COST: "test-only-weak" }, /PASSWORD_HASH_COST=test-only-weak is accepted only when NODE_ENV=test/],
     [{ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), PASSWORD_HASH_COST: "test-only-weak" }, /only when NODE_ENV=test/],

@@ -28,7 +28,31 @@ const envSchema = z.object({
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, "must be at least 6 characters").optional()),
   ADMIN_NAME: optionalText,
-  LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+  /**
+   * The least severe log line written: `info` (default) writes one line per request and the
+   * start-up, shutdown, migration and mail events; `warn` and `error` leave out the request lines on
+   * a server where another layer (the proxy) already logs requests; `debug`/`trace` add nothing
+   * today but cost nothing to accept; `silent` writes nothing (tests that read no log).
+   */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * Serves /metrics on the main port to callers sending `Authorization: Bearer <token>`. Unset (and
+   * no METRICS_PORT): /metrics answers 404, since route names, traffic and queue depths are
+   * nobody's business outside the operator's scraper. 16+ characters, so it cannot be guessed.
+   */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  /**
+   * Serves /metrics without a token on this port, bound to 127.0.0.1 only, for a scraper on the
+   * same machine (or a sidecar); the main port's /metrics then still needs METRICS_TOKEN. 0 picks
+   * a free port (tests).
+   */
+  METRICS_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  /**
+   * After SIGTERM, how long the process keeps serving while /api/ready answers 503, before it stops
+   * accepting connections. A load balancer that probes readiness needs this long to stop sending
+   * (its interval × failure threshold); nginx's passive checks need none, so the default is 0.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   /** How long a resolved session may be reused without a query (ADR 010); 0 turns the cache off. */
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(15_000),
   /**
@@ -90,6 +114,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   if (env.PASSWORD_HASH_COST !== "owasp" && env.NODE_ENV !== "test") {
     throw new EnvError("Invalid configuration: PASSWORD_HASH_COST=test-only-weak is accepted only when NODE_ENV=test");
+  }
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+    throw new EnvError("Invalid configuration: METRICS_PORT must differ from PORT");
   }
   if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
     throw new EnvError("Invalid configuration: ADMIN_PASSWORD is required when ADMIN_EMAIL is set");

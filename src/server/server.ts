@@ -8,32 +8,64 @@ import { projectRoot, type Env } from "./env";
 import type { AppDeps } from "./http/context";
 import { createActorCache } from "./http/actor-cache";
 import { trackInFlight } from "./http/in-flight";
+import { startMetricsServer, type MetricsServer } from "./http/metrics-endpoint";
+import { createLifecycle } from "./lifecycle";
+import { createLogger, type DestinationStream, type Logger } from "./observability/logger";
+import { createMetrics } from "./observability/metrics";
 import { createEventBus } from "./realtime/event-bus";
 import { countAdmins, createAdmin } from "./accounts";
 import { startMailer, type MailerOptions } from "./mail/mailer";
 
 export interface RunningServer {
   port: number;
+  /** The METRICS_PORT listener's port, when there is one. */
+  metricsPort: number | undefined;
   deps: AppDeps;
-  /** Stops accepting connections, ends open streams, closes the database. */
+  /** Handlers still running: shutdown waits for them (tests watch it). */
+  inFlight(): number;
+  /**
+   * Begins draining (lifecycle.ts) without stopping: /api/ready answers 503, event streams end,
+   * answers close their connections. `stop()` begins with it.
+   */
+  drain(): void;
+  /**
+   * Graceful shutdown: drains, keeps serving for SHUTDOWN_DELAY_MS so a balancer sees the 503,
+   * stops accepting connections, lets running requests finish, then closes the database.
+   */
   stop(): Promise<void>;
+}
+
+export interface DepsOptions extends MailerOptions {
+  /** Log lines go here instead of stdout (tests read them back). */
+  logTo?: DestinationStream;
+  /** An already created logger (the entry point's). */
+  log?: Logger;
 }
 
 /**
  * Everything the API needs, without a listening socket (tests use this directly too). Starts this
  * process's mail worker: stop it (`deps.mail.worker.stop()`) before closing the database.
  */
-export async function createDeps(env: Env, database: DatabaseHandle, options: MailerOptions = {}): Promise<AppDeps> {
-  const events = await createEventBus(database.db, database.driver);
+export async function createDeps(env: Env, database: DatabaseHandle, options: DepsOptions = {}): Promise<AppDeps> {
+  const log = options.log ?? (await createLogger(env, { destination: options.logTo }));
+  const events = await createEventBus(database.db, database.driver, { log });
   const actors = createActorCache(events, { ttlMs: env.SESSION_CACHE_TTL_MS });
-  const mail = startMailer(env, database.db, events, options);
-  return { db: database.db, auth: createAuth(database.db, env, mail.outbox), env, events, actors, mail };
+  const metrics = await createMetrics(env, { db: database.db, driver: database.driver, log });
+  const mail = startMailer(env, database.db, events, log, metrics, options);
+  const lifecycle = createLifecycle();
+  return { db: database.db, auth: createAuth(database.db, env, mail.outbox, log), env, events, actors, mail, log, metrics, lifecycle };
 }
 
-export async function startServer(env: Env, log: (line: string) => void = console.log): Promise<RunningServer> {
-  const releaseLock = env.DATABASE_URL ? () => {} : acquireDataDirLock(env.DATA_DIR);
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const deps = await createDeps(env, database);
+export interface StartServerOptions extends DepsOptions {
+  /** An open database instead of the one the configuration names (tests); `stop()` closes it. */
+  database?: DatabaseHandle;
+}
+
+export async function startServer(env: Env, options: StartServerOptions = {}): Promise<RunningServer> {
+  const log = options.log ?? (await createLogger(env, { destination: options.logTo }));
+  const releaseLock = options.database || env.DATABASE_URL ? () => {} : acquireDataDirLock(env.DATA_DIR);
+  const database = options.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, log }));
+  const deps = await createDeps(env, database, { ...options, log });
   warnAboutPlainHttp(env, log);
   warnAboutMailOnlyInTheLog(env, log);
   await bootstrapAdmin(deps, log);
@@ -46,23 +78,50 @@ export async function startServer(env: Env, log: (line: string) => void = consol
   keepIdleConnectionsLongerThanClients(server);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
-  log(`${env.BRAND_NAME} listening on http://localhost:${port} (database: ${database.driver.kind})`);
+  const metricsServer: MetricsServer | undefined = env.METRICS_PORT === undefined ? undefined : await startMetricsServer(deps.metrics, env.METRICS_PORT, log);
+  log.info(
+    { event: "server.listening", port, database: database.driver.kind, metrics: metricsServer ? "port" : env.METRICS_TOKEN ? "token" : "off" },
+    `${env.BRAND_NAME} listening on http://localhost:${port} (database: ${database.driver.kind})`,
+  );
+
+  let drainStarted = 0;
+  const drain = () => {
+    if (deps.lifecycle.draining) return;
+    drainStarted = performance.now();
+    log.info({ event: "server.draining", inFlight: requests.active(), delayMs: env.SHUTDOWN_DELAY_MS }, "draining: /api/ready answers 503, event streams end");
+    deps.lifecycle.drain();
+  };
+  let stopping: Promise<void> | undefined;
 
   return {
     port,
+    metricsPort: metricsServer?.port,
     deps,
-    async stop() {
-      // Event streams are long-lived; closing the bus ends them so server.close() can finish.
-      await deps.events.close();
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+    inFlight: () => requests.active(),
+    drain,
+    stop() {
+      stopping ??= (async () => {
+        drain();
+        // Serving on while the balancer's readiness probe notices the 503 (SHUTDOWN_DELAY_MS).
+        const wait = env.SHUTDOWN_DELAY_MS - (performance.now() - drainStarted);
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        log.info({ event: "server.closing", inFlight: requests.active() }, "no longer accepting connections; finishing requests in flight");
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         if ("closeIdleConnections" in server) server.closeIdleConnections();
-      });
-      // Side by side, within index.ts's 10 s: mail a last request queues stays in the outbox for
-      // the next process to send; the worker only finishes the mail in hand.
-      await Promise.all([requests.drained(5_000), deps.mail.worker.stop(4_000)]);
-      await database.close();
-      releaseLock();
+        // Side by side, within index.ts's 10 s: mail a last request queues stays in the outbox for
+        // the next process to send; the worker only finishes the mail in hand.
+        await Promise.all([requests.drained(5_000), deps.mail.worker.stop(4_000)]);
+        // Every answer while draining said `Connection: close`, so the sockets are going; one
+        // still sending a large static file gets a moment, then is cut.
+        await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+        if ("closeAllConnections" in server) server.closeAllConnections();
+        await deps.events.close();
+        await database.close();
+        releaseLock();
+        await metricsServer?.close();
+        log.info({ event: "server.stopped" }, "stopped");
+      })();
+      return stopping;
     },
   };
 }
@@ -80,16 +139,16 @@ function keepIdleConnectionsLongerThanClients(server: ServerType): void {
 }
 
 /** Over plain http, session cookies go without `Secure` and HSTS is not sent: fine on a laptop, not in production. */
-export function warnAboutPlainHttp(env: Env, log: (line: string) => void): void {
+export function warnAboutPlainHttp(env: Env, log: Logger): void {
   if (env.NODE_ENV === "production" && !env.BASE_URL.startsWith("https://")) {
-    log(`Warning: BASE_URL ${env.BASE_URL} is not https, so session cookies are sent without Secure and no HSTS header is set; serve Portico over https in production.`);
+    log.warn({ event: "config.plain_http" }, `BASE_URL ${env.BASE_URL} is not https, so session cookies are sent without Secure and no HSTS header is set; serve Portico over https in production.`);
   }
 }
 
 /** Without SMTP_URL nobody receives mail: fine on a laptop, worth a line in production. */
-export function warnAboutMailOnlyInTheLog(env: Env, log: (line: string) => void): void {
+export function warnAboutMailOnlyInTheLog(env: Env, log: Logger): void {
   if (env.NODE_ENV === "production" && !env.SMTP_URL) {
-    log("Warning: SMTP_URL is not set, so mail (password resets, address changes) is not sent: it is printed to this log and kept at /admin/outbox.");
+    log.warn({ event: "config.mail_to_log" }, "SMTP_URL is not set, so mail (password resets, address changes) is not sent: it is printed to this log and kept at /admin/outbox.");
   }
 }
 
@@ -98,24 +157,26 @@ export function warnAboutMailOnlyInTheLog(env: Env, log: (line: string) => void)
  * never promoted here: nothing verifies the address of a sign-up, so a stranger could have
  * registered it first with a password of their own (docs/security.md, "probed from outside").
  */
-export async function bootstrapAdmin({ db, auth, env }: AppDeps, log: (line: string) => void) {
+export async function bootstrapAdmin({ db, auth, env }: AppDeps, log: Logger) {
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const outcome = await createAdmin(db, auth, {
       email: env.ADMIN_EMAIL,
       password: env.ADMIN_PASSWORD,
       name: env.ADMIN_NAME ?? "Administrator",
     });
-    if (outcome === "created") log(`Admin ${env.ADMIN_EMAIL} created.`);
-    else if (outcome === "already-admin") log(`Admin ${env.ADMIN_EMAIL} already exists; left as it is.`);
+    if (outcome === "created") log.info({ event: "admin.created" }, `Admin ${env.ADMIN_EMAIL} created.`);
+    else if (outcome === "already-admin") log.info({ event: "admin.exists" }, `Admin ${env.ADMIN_EMAIL} already exists; left as it is.`);
     else
-      log(
+      log.warn(
+        { event: "admin.not_promoted" },
         `Not promoting ${env.ADMIN_EMAIL}: an account with that email already exists and is not an admin (anyone can sign up with any address). ` +
           `If it is yours, promote it on purpose: npm run admin -- promote --email ${env.ADMIN_EMAIL}`,
       );
     return;
   }
   if ((await countAdmins(db)) === 0) {
-    log(
+    log.info(
+      { event: "admin.none" },
       'No admin exists yet. Create one with: npm run admin -- create --email you@example.com --password "..." --name "Your Name"' +
         " (or set ADMIN_EMAIL and ADMIN_PASSWORD and restart).",
     );

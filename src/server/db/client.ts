@@ -7,6 +7,7 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { projectRoot } from "../env";
+import { processLogger, type Logger } from "../observability/logger";
 import { attachReadCache, invalidateOnWrites, ReadCache } from "./read-cache";
 import * as schema from "./schema";
 
@@ -39,12 +40,15 @@ export interface OpenDatabaseOptions {
    */
   pgliteStartFrom?: Blob | undefined;
   poolSize?: number;
+  /** Migration and pool events; the process logger when absent (scripts). */
+  log?: Logger;
 }
 
 /** Opens the database and applies pending migrations: the same code path for both engines. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.dataDir, options.pgliteStartFrom);
+  const log = options.log ?? processLogger();
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10, log);
+  return openPglite(options.dataDir, options.pgliteStartFrom, log);
 }
 
 /**
@@ -72,10 +76,18 @@ async function migrationsApplied(query: (text: string) => Promise<{ rows: unknow
   }
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+/** Runs `migrate` between two log lines that say what happened and how long it took. */
+async function migrating(log: Logger, migrate: () => Promise<void>): Promise<void> {
+  const started = performance.now();
+  log.info({ event: "db.migrating" }, "applying database migrations");
+  await migrate();
+  log.info({ event: "db.migrated", durationMs: Math.round(performance.now() - started) }, "database migrations applied");
+}
+
+async function openPostgres(url: string, poolSize: number, log: Logger): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its connection emits 'error'; without a listener that kills the process.
-  pool.on("error", (error) => console.error("database pool error:", error.message));
+  pool.on("error", (error) => log.warn({ event: "db.pool_error", error: error.message }, "database pool: an idle connection failed"));
   // Up to date (every start but the first after a deploy): no lock, no migrator. A migration that
   // is recorded has committed, so skipping the lock is safe; otherwise check again under it.
   if (!(await migrationsApplied((text) => pool.query(text)))) {
@@ -84,7 +96,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       // Several processes may start at once against one database; only one migrates at a time.
       await lockClient.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
       if (!(await migrationsApplied((text) => lockClient.query(text)))) {
-        await migrateNodePg(drizzleNodePg(lockClient, { schema }), { migrationsFolder });
+        await migrating(log, () => migrateNodePg(drizzleNodePg(lockClient, { schema }), { migrationsFolder }));
       }
     } finally {
       await lockClient.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
@@ -95,7 +107,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   return { db, driver: { kind: "postgres", pool, url }, close: () => pool.end() };
 }
 
-async function openPglite(dataDir: string | undefined, startFrom: Blob | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, startFrom: Blob | undefined, log: Logger): Promise<DatabaseHandle> {
   let path: string | undefined;
   if (dataDir) {
     path = join(dataDir, "pglite");
@@ -113,7 +125,7 @@ async function openPglite(dataDir: string | undefined, startFrom: Blob | undefin
   const pgliteDb = drizzlePglite(client, { schema });
   if (!(await migrationsApplied((text) => client.query(text)))) {
     const { migrate: migratePglite } = await import("drizzle-orm/pglite/migrator");
-    await migratePglite(pgliteDb, { migrationsFolder });
+    await migrating(log, () => migratePglite(pgliteDb, { migrationsFolder }));
   }
   const db = pgliteDb as unknown as Database;
   attachReadCache(db, readCache);

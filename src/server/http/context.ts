@@ -3,6 +3,9 @@ import type { Actor } from "../actor";
 import type { Auth } from "../auth";
 import type { Database } from "../db/client";
 import type { Env } from "../env";
+import type { Lifecycle } from "../lifecycle";
+import type { Logger } from "../observability/logger";
+import type { Metrics } from "../observability/metrics";
 import type { Mailer } from "../mail/mailer";
 import type { ServiceContext } from "../modules/context";
 import type { EventBus } from "../realtime/event-bus";
@@ -19,6 +22,18 @@ export interface AppDeps {
   actors: ActorCache;
   /** The outbox and this process's mail worker (ADR 013). */
   mail: Mailer;
+  log: Logger;
+  /** Counters and gauges behind /metrics; calls do nothing when metrics are off. */
+  metrics: Metrics;
+  /** Draining after SIGTERM: /api/ready answers 503 (lifecycle.ts). */
+  lifecycle: Lifecycle;
+}
+
+declare module "hono" {
+  interface ContextVariableMap {
+    /** Set on every request by http/request-log.ts; sent back as X-Request-Id. */
+    requestId: string;
+  }
 }
 
 export interface AppEnv {

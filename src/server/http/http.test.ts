@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createRouter } from "./context";
 import { requireRole, requireSession } from "./session";
-import { onError } from "./problem";
+import { errorHandler } from "./problem";
 import { serverForFile } from "@/server/test/per-file";
 
 const server = serverForFile();
@@ -9,7 +9,7 @@ const server = serverForFile();
 describe("requireSession and requireRole", () => {
   const adminOnly = () => {
     const app = createRouter();
-    app.onError(onError);
+    app.onError(errorHandler(server.deps.log));
     app.get("/admin-thing", requireSession(server.deps), requireRole("admin"), (c) => c.json({ ok: true }));
     return app;
   };

@@ -18,6 +18,8 @@ export function trackInFlight(fetch: Fetch) {
         if (active === 0) onIdle?.();
       }
     },
+    /** Handlers running now. */
+    active: () => active,
     /** Resolves when no handler runs, or after `timeoutMs` whatever still runs. */
     drained(timeoutMs: number): Promise<void> {
       if (active === 0) return Promise.resolve();

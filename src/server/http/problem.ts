@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import { PG, pgErrorCode } from "../db/errors";
+import type { Logger } from "../observability/logger";
 
 export interface FieldError {
   field: string;
@@ -45,6 +46,9 @@ export function problemJson(c: Context, problem: Problem): Response {
     status: problem.status,
     detail: problem.detail,
     ...(problem.errors ? { errors: problem.errors } : {}),
+    // The X-Request-Id of this answer (http/request-log.ts): what a user can quote to support, and
+    // what finds the request's log line.
+    ...(c.var.requestId ? { requestId: c.var.requestId } : {}),
   };
   return c.body(JSON.stringify(body), problem.status, { ...problem.headers, "Content-Type": "application/problem+json" });
 }
@@ -85,15 +89,19 @@ function fromDatabaseError(error: unknown): Problem | undefined {
   }
 }
 
-export function onError(error: Error, c: Context): Response {
-  if (error instanceof Problem) return problemJson(c, error);
-  if (error instanceof HTTPException) {
-    const status = error.status as ContentfulStatusCode;
-    return problemJson(c, new Problem(status, error.message || "Error", error.message || "Request failed"));
-  }
-  const mapped = fromDatabaseError(error);
-  if (mapped) return problemJson(c, mapped);
-  // Never leak a stack trace or SQL text: log it here, answer with a generic problem.
-  console.error(`${c.req.method} ${c.req.path} failed:`, error);
-  return problemJson(c, new Problem(500, "Internal Server Error", "Something went wrong on our side"));
+/** The app's error handler: every error as problem+json; an unexpected one logged with its request id. */
+export function errorHandler(log: Logger) {
+  return (error: Error, c: Context): Response => {
+    if (error instanceof Problem) return problemJson(c, error);
+    if (error instanceof HTTPException) {
+      const status = error.status as ContentfulStatusCode;
+      return problemJson(c, new Problem(status, error.message || "Error", error.message || "Request failed"));
+    }
+    const mapped = fromDatabaseError(error);
+    if (mapped) return problemJson(c, mapped);
+    // Never leak a stack trace or SQL text: log it here (not the URL: its query may carry a
+    // token), answer with a generic problem.
+    log.error({ event: "http.error", requestId: c.var.requestId, method: c.req.method, err: error }, "request failed");
+    return problemJson(c, new Problem(500, "Internal Server Error", "Something went wrong on our side"));
+  };
 }

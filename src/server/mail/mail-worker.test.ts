@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../db/schema";
 import { startTestServer, type TestServer } from "../test/harness";
+import { captureLog } from "../test/log-capture";
 import { startSmtpInbox, type SmtpInbox } from "../test/mail/smtp-inbox";
 import type { MailRetryPolicy } from "./mail-worker";
 
@@ -122,9 +123,8 @@ describe("the mail worker when it runs out of attempts", () => {
 
 describe("without SMTP_URL", () => {
   it("prints each mail to the log as one block with its links and keeps it readable in the outbox", async () => {
-    const printed: string[] = [];
-    const spy = vi.spyOn(console, "log").mockImplementation((line: unknown) => void printed.push(String(line)));
-    const laptop = await startTestServer({ LOG_LEVEL: "info" });
+    const log = captureLog();
+    const laptop = await startTestServer({ LOG_LEVEL: "info" }, { logTo: log.destination });
     try {
       const to = address("laptop");
       const { id } = await laptop.deps.mail.outbox.enqueue(laptop.deps.db, {
@@ -134,7 +134,10 @@ describe("without SMTP_URL", () => {
       });
       const row = async () => (await laptop.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
       await expect.poll(async () => (await row()).status).toBe("logged");
-      const blocks = printed.filter((block) => block.includes(`Mail to ${to}`));
+      const blocks = log
+        .lines()
+        .filter((line) => line.event === "mail.logged" && line.msg.includes(`Mail to ${to}`))
+        .map((line) => line.msg);
       expect(blocks).toHaveLength(1);
       expect(blocks[0]).toContain("Subject: Reset your Portico password");
       expect(blocks[0]).toContain(`${laptop.baseUrl}/reset-password?token=abc`);
@@ -142,7 +145,6 @@ describe("without SMTP_URL", () => {
       expect((await row()).htmlBody).toContain("<html");
     } finally {
       await laptop.close();
-      spy.mockRestore();
     }
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, lte, min, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
+import type { Logger } from "../observability/logger";
 import type { EventBus } from "../realtime/event-bus";
 import { MailDeliveryError, type MailTransport, type OutgoingMail } from "./transport";
 
@@ -33,7 +34,9 @@ export interface MailWorkerOptions {
   events: EventBus;
   transport: MailTransport;
   retry?: MailRetryPolicy;
-  log?: (line: string) => void;
+  log: Logger;
+  /** A failed attempt: `retry` when the mail will be tried again, `failed` when given up on (metrics). */
+  onFailure?(outcome: "retry" | "failed"): void;
 }
 
 export interface MailWorker {
@@ -52,7 +55,7 @@ const afterMs = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
  * LOCKED`, which also suits PGlite's single connection: no transaction stays open during a send),
  * sent, and its outcome recorded under the same claim, so N processes send each mail once.
  */
-export function startMailWorker({ db, events, transport, retry = MAIL_RETRY, log = console.error }: MailWorkerOptions): MailWorker {
+export function startMailWorker({ db, events, transport, retry = MAIL_RETRY, log, onFailure = () => {} }: MailWorkerOptions): MailWorker {
   let stopped = false;
   let running: Promise<void> | undefined;
   let wakeAgain = false;
@@ -83,17 +86,23 @@ export function startMailWorker({ db, events, transport, retry = MAIL_RETRY, log
       const refusal = error instanceof MailDeliveryError ? error : new MailDeliveryError(String(error), false);
       const lastError = refusal.message.slice(0, 2000);
       if (refusal.permanent || mail.attempts >= retry.maxAttempts) {
-        log(`mail: ${mail.id} to ${mail.to} failed for good after ${mail.attempts} attempt(s): ${lastError}`);
+        onFailure("failed");
+        log.error({ event: "mail.failed", mailId: mail.id, to: mail.to, attempts: mail.attempts, error: lastError }, `mail to ${mail.to} failed for good after ${mail.attempts} attempt(s)`);
         await db.update(mailOutbox).set({ status: "failed", lastError, claimId: null, finishedAt: sql`now()` }).where(mine);
       } else {
         const delay = retryDelayMs(retry, mail.attempts);
-        log(`mail: ${mail.id} to ${mail.to}, attempt ${mail.attempts} failed (${lastError}); next try in ${delay < 10_000 ? `${delay} ms` : `${Math.round(delay / 1000)} s`}`);
+        onFailure("retry");
+        log.warn(
+          { event: "mail.retry", mailId: mail.id, to: mail.to, attempts: mail.attempts, error: lastError, retryInMs: delay },
+          `mail to ${mail.to}, attempt ${mail.attempts} failed; next try in ${delay < 10_000 ? `${delay} ms` : `${Math.round(delay / 1000)} s`}`,
+        );
         await db.update(mailOutbox).set({ lastError, claimId: null, nextAttemptAt: afterMs(delay) }).where(mine);
       }
       return;
     }
     // Once an SMTP server has it, the parts (one-time links) are not kept: nobody reads them back.
     const sent = transport.kind === "smtp";
+    if (sent) log.info({ event: "mail.sent", mailId: mail.id, attempts: mail.attempts }, "mail sent");
     await db
       .update(mailOutbox)
       .set({ status: sent ? "sent" : "logged", claimId: null, finishedAt: sql`now()`, ...(sent ? { textBody: null, htmlBody: null } : {}) })
@@ -137,7 +146,7 @@ export function startMailWorker({ db, events, transport, retry = MAIL_RETRY, log
       .catch((error: unknown) => {
         if (stopped) return;
         // The database is away (a restart, a failover): look again at the next poll.
-        log(`mail: the outbox could not be read: ${(error as Error).message}`);
+        log.warn({ event: "mail.outbox_unreadable", err: error }, "mail: the outbox could not be read; looking again later");
         sleep(POLL_MS);
       })
       .finally(() => {

@@ -1,3 +1,4 @@
+import { inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
 import { mailboxAddress, type Env } from "../env";
@@ -36,4 +37,20 @@ export function createMailOutbox(frame: MailFrame): MailOutbox {
       return row!;
     },
   };
+}
+
+/**
+ * Mail waiting to go (queued, including mail between retries) and mail given up on, for the
+ * metrics (docs/operations.md). One statement; the failed count reads every failed row, which stays
+ * small next to what a portal sends.
+ */
+export async function outboxCounts(db: Database): Promise<{ queued: number; failed: number }> {
+  const [row] = await db
+    .select({
+      queued: sql<number>`count(*) filter (where ${mailOutbox.status} = 'queued')`.mapWith(Number),
+      failed: sql<number>`count(*) filter (where ${mailOutbox.status} = 'failed')`.mapWith(Number),
+    })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.status, ["queued", "failed"]));
+  return { queued: row?.queued ?? 0, failed: row?.failed ?? 0 };
 }

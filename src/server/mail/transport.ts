@@ -1,4 +1,5 @@
 import type { Transporter } from "nodemailer";
+import type { Logger } from "../observability/logger";
 
 /** A queued mail as the worker hands it to a transport. */
 export interface OutgoingMail {
@@ -70,12 +71,15 @@ function classify(error: unknown): MailDeliveryError {
  * No SMTP_URL: each mail is printed to the log as one block, links and all, so a reset link can be
  * followed on a laptop without a mail server. The outbox keeps it for /admin/outbox too.
  */
-export function logTransport(log: (block: string) => void): MailTransport {
+export function logTransport(log: Logger): MailTransport {
   return {
     kind: "log",
     async send(mail) {
       const rule = "-".repeat(72);
-      log([rule, `Mail to ${mail.to} (not sent: SMTP_URL is not set; also at /admin/outbox)`, `Subject: ${mail.subject}`, "", mail.text.trim(), rule].join("\n"));
+      // The block is the message: printed readably in a terminal (observability/logger.ts), and
+      // one JSON line with its line breaks escaped anywhere else.
+      const block = [`Mail to ${mail.to} (not sent: SMTP_URL is not set; also at /admin/outbox)`, rule, `Subject: ${mail.subject}`, "", mail.text.trim(), rule].join("\n");
+      log.info({ event: "mail.logged", mailId: mail.id, to: mail.to }, block);
     },
     close() {},
   };

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { porticoEventSchema, type PorticoEvent } from "../../shared/schemas/event";
 import type { Database, Driver } from "../db/client";
+import type { Logger } from "../observability/logger";
 import { startPostgresListener } from "./postgres-listener";
 
 export { eventKinds, type EventKind, type PorticoEvent } from "../../shared/schemas/event";
@@ -16,7 +17,8 @@ export const MAIL_CHANNEL = "portico_mail";
 const CHANNELS = [EVENTS_CHANNEL, SESSION_ENDS_CHANNEL, ACTOR_CHANGES_CHANNEL, MAIL_CHANNEL] as const;
 
 export interface BusSubscriber {
-  onEvent(event: PorticoEvent): void;
+  /** `receivedAt`: performance.now() when the notification reached this process (fan-out metrics). */
+  onEvent(event: PorticoEvent, receivedAt: number): void;
   /** The LISTEN connection came back after a loss: events may have been missed. */
   onResync?(): void;
   onSessionEnded?(sessionId: string): void;
@@ -48,7 +50,7 @@ export interface EventBusOptions {
   /** PostgreSQL only: see startPostgresListener. */
   reconnectDelayMs?: number;
   pingIntervalMs?: number;
-  log?: (line: string) => void;
+  log: Logger;
 }
 
 function parseEvent(payload: string): PorticoEvent | undefined {
@@ -61,8 +63,8 @@ function parseEvent(payload: string): PorticoEvent | undefined {
 }
 
 /** One LISTEN connection per process, fanned out to in-process subscribers. */
-export async function createEventBus(db: Database, driver: Driver, options: EventBusOptions = {}): Promise<EventBus> {
-  const log = options.log ?? ((line: string) => console.error(line));
+export async function createEventBus(db: Database, driver: Driver, options: EventBusOptions): Promise<EventBus> {
+  const { log } = options;
   const subscribers = new Set<BusSubscriber>();
   let closed = false;
 
@@ -72,18 +74,19 @@ export async function createEventBus(db: Database, driver: Driver, options: Even
       try {
         call(subscriber);
       } catch (error) {
-        log(`realtime: subscriber failed: ${(error as Error).message}`);
+        log.error({ event: "realtime.subscriber_failed", err: error }, "realtime: a subscriber failed");
       }
     }
   };
 
   const onNotification = (channel: string, payload: string) => {
     if (closed) return;
+    const receivedAt = performance.now();
     if (channel === SESSION_ENDS_CHANNEL) return each((s) => s.onSessionEnded?.(payload));
     if (channel === ACTOR_CHANGES_CHANNEL) return each((s) => s.onActorChanged?.(payload));
     if (channel === MAIL_CHANNEL) return each((s) => s.onMailQueued?.());
     const event = parseEvent(payload);
-    if (event) each((s) => s.onEvent(event));
+    if (event) each((s) => s.onEvent(event, receivedAt));
   };
 
   let stopListening: () => Promise<void>;
@@ -115,14 +118,14 @@ export async function createEventBus(db: Database, driver: Driver, options: Even
     try {
       await db.execute(sql`select pg_notify(${channel}, ${payload})`);
     } catch (error) {
-      log(`realtime: could not publish ${what}: ${(error as Error).message}`);
+      log.warn({ event: "realtime.publish_failed", what, err: error }, `realtime: could not publish ${what}`);
     }
   };
 
   return {
     async publish(event) {
       // Receivers drop malformed events; say so here, where the bug is.
-      if (!porticoEventSchema.safeParse(event).success) return log(`realtime: not publishing malformed event ${JSON.stringify(event)}`);
+      if (!porticoEventSchema.safeParse(event).success) return log.error({ event: "realtime.malformed_event", published: event }, "realtime: not publishing a malformed event");
       await notify(EVENTS_CHANNEL, JSON.stringify(event), `${event.kind} event`);
     },
     endSession: (sessionId) => notify(SESSION_ENDS_CHANNEL, sessionId, "session end"),

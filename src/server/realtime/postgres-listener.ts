@@ -1,4 +1,5 @@
 import pg from "pg";
+import type { Logger } from "../observability/logger";
 
 /** Shown in pg_stat_activity, so operators (and tests) can find each process's LISTEN connection. */
 export const listenerApplicationName = (pid: number = process.pid) => `portico-listen:${pid}`;
@@ -18,7 +19,7 @@ export interface PostgresListenerOptions {
    */
   pingIntervalMs?: number;
   pingTimeoutMs?: number;
-  log?: (line: string) => void;
+  log: Logger;
 }
 
 export interface PostgresListener {
@@ -34,7 +35,7 @@ export async function startPostgresListener(options: PostgresListenerOptions): P
   const maxDelay = options.maxReconnectDelayMs ?? 10_000;
   const pingInterval = options.pingIntervalMs ?? 30_000;
   const pingTimeout = options.pingTimeoutMs ?? 10_000;
-  const log = options.log ?? ((line: string) => console.error(line));
+  const { log } = options;
 
   let client: pg.Client | undefined;
   let closed = false;
@@ -73,7 +74,7 @@ export async function startPostgresListener(options: PostgresListenerOptions): P
   const lost = (which: pg.Client, reason: string) => {
     if (closed || client !== which) return;
     client = undefined;
-    log(`realtime: LISTEN connection lost (${reason}); reconnecting`);
+    log.warn({ event: "realtime.listen_lost", reason }, "realtime: LISTEN connection lost; reconnecting");
     which.removeAllListeners("notification");
     which.end().catch(() => {});
     scheduleReconnect();
@@ -90,7 +91,7 @@ export async function startPostgresListener(options: PostgresListenerOptions): P
         () => {
           if (closed) return;
           attempts = 0;
-          log("realtime: LISTEN connection re-established");
+          log.info({ event: "realtime.listen_restored" }, "realtime: LISTEN connection re-established");
           options.onReconnected();
         },
         () => scheduleReconnect(),

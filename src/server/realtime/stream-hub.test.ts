@@ -1,15 +1,19 @@
 import { randomUUID } from "node:crypto";
+import pino from "pino";
 import { describe, expect, it } from "vitest";
 import type { PorticoEvent } from "../../shared/schemas/event";
 import type { BusSubscriber, EventBus } from "./event-bus";
 import { SseParser, type SseFrame } from "../test/realtime/sse-client";
 import { StreamHub, type StreamAccess } from "./stream-hub";
 
+/** The failures these tests cause on purpose are reported nowhere. */
+const quiet = { log: pino({ level: "silent" }), fanout() {} };
+
 /** An in-memory bus: these tests are about the hub's bookkeeping, not about PostgreSQL. */
 function fakeBus() {
   const subscribers = new Set<BusSubscriber>();
   const bus: EventBus = {
-    publish: async (event) => subscribers.forEach((s) => s.onEvent(event)),
+    publish: async (event) => subscribers.forEach((s) => s.onEvent(event, performance.now())),
     endSession: async (id) => subscribers.forEach((s) => s.onSessionEnded?.(id)),
     subscribe(subscriber) {
       const entry = typeof subscriber === "function" ? { onEvent: subscriber } : subscriber;
@@ -69,7 +73,7 @@ describe("StreamHub", () => {
 
   it("drops a client that stopped reading instead of buffering without bound", async () => {
     const { bus } = fakeBus();
-    const hub = new StreamHub(bus, async () => new Map(), { maxQueuedBytes: 64 * 1024 }, () => {});
+    const hub = new StreamHub(bus, async () => new Map(), { maxQueuedBytes: 64 * 1024 }, quiet);
     const companyId = randomUUID();
     const stuck = hub.open(owner({ role: "customer", companyId }));
     for (let i = 0; i < 2000 && hub.size > 0; i++) await bus.publish(event(companyId));
@@ -88,7 +92,7 @@ describe("StreamHub", () => {
         return new Map([[keep.sessionId, { role: keep.role, companyId: keep.companyId }]]);
       },
       {},
-      () => {},
+      quiet,
     );
     hub.open(keep);
     const gone = hub.open(owner({ role: "admin", companyId: null }));

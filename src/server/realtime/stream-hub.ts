@@ -1,4 +1,5 @@
 import { streamEventNames, type PorticoEvent, type ReadyEvent } from "../../shared/schemas/event";
+import { processLogger, type Logger } from "../observability/logger";
 import type { EventBus } from "./event-bus";
 import { sseComment, sseEvent, sseRetry } from "./sse";
 import { StreamIndex, type Stream, type StreamAccess, type StreamOwner } from "./stream-index";
@@ -19,6 +20,12 @@ export interface StreamHubOptions {
   maxQueuedBytes: number;
   /** Opening one more closes the user's oldest stream, so one account cannot pin unbounded memory. */
   maxStreamsPerUser: number;
+}
+
+/** Where the hub reports: its log, and the fan-out time of each change event (metrics). */
+export interface StreamHubReporting {
+  log: Logger;
+  fanout(seconds: number): void;
 }
 
 export const defaultStreamHubOptions: StreamHubOptions = {
@@ -51,11 +58,11 @@ export class StreamHub {
     bus: EventBus,
     private readonly loadAccess: AccessLoader,
     options: Partial<StreamHubOptions> = {},
-    private readonly log: (line: string) => void = (line) => console.error(line),
+    private readonly reporting: StreamHubReporting = { log: processLogger(), fanout() {} },
   ) {
     this.options = { ...defaultStreamHubOptions, ...options };
     this.unsubscribe = bus.subscribe({
-      onEvent: (event) => this.deliver(event),
+      onEvent: (event, receivedAt) => this.deliver(event, receivedAt),
       onResync: () => this.broadcast(sseEvent(streamEventNames.resync, { reason: "reconnected" })),
       onSessionEnded: (sessionId) => this.endSession(sessionId),
       onActorChanged: (payload) => this.recheckActor(payload),
@@ -116,10 +123,12 @@ export class StreamHub {
     this.stopTimers();
   }
 
-  private deliver(event: PorticoEvent): void {
+  private deliver(event: PorticoEvent, receivedAt: number): void {
     const frame = sseEvent(streamEventNames.change, event);
     for (const stream of this.streams.admins) this.write(stream, frame);
     for (const stream of this.streams.ofCompany(event.companyId)) this.write(stream, frame);
+    // Queued on every stream: the adapter writes each to its socket as the client reads.
+    this.reporting.fanout((performance.now() - receivedAt) / 1000);
     // A new company may be the one a company-less customer just created: re-read their membership.
     const waiting = this.streams.withoutCompany;
     if (event.kind === "company" && waiting.size) void this.refreshAccess([...waiting]);
@@ -162,7 +171,7 @@ export class StreamHub {
       }
     } catch (error) {
       // A database hiccup is not a signed-out session: keep the streams and try again next time.
-      this.log(`realtime: access check failed: ${(error as Error).message}`);
+      this.reporting.log.warn({ event: "realtime.access_check_failed", err: error }, "realtime: access check failed; streams kept until the next check");
       return;
     }
     for (const stream of live) {
@@ -187,7 +196,7 @@ export class StreamHub {
       return;
     }
     if ((stream.controller.desiredSize ?? 0) < -this.options.maxQueuedBytes) {
-      this.log("realtime: dropping a stream whose client stopped reading");
+      this.reporting.log.warn({ event: "realtime.slow_client_dropped" }, "realtime: dropping a stream whose client stopped reading");
       this.remove(stream);
       try {
         stream.controller.error(new Error("client too slow"));

@@ -5,6 +5,7 @@ import { invoices } from "../db/schema";
 import { API_BODY_LIMIT_BYTES } from "../http/security";
 import { customerOfNewCompany, invoiceBody } from "@/server/test/fixtures";
 import { warnAboutPlainHttp } from "../server";
+import { captureLog } from "../test/log-capture";
 import { startTestServer } from "../test/harness";
 import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 
@@ -39,12 +40,13 @@ describe("sign-in attempts per account", () => {
 
 describe("transport", () => {
   it("warns once at start-up when production runs on a plain-http BASE_URL, and only then", () => {
-    const lines: string[] = [];
-    warnAboutPlainHttp({ ...server.env, NODE_ENV: "production", BASE_URL: "http://portal.example.test" }, (line) => lines.push(line));
-    warnAboutPlainHttp({ ...server.env, NODE_ENV: "production", BASE_URL: "https://portal.example.test" }, (line) => lines.push(line));
-    warnAboutPlainHttp({ ...server.env, NODE_ENV: "development", BASE_URL: "http://localhost:3000" }, (line) => lines.push(line));
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Warning: BASE_URL http:\/\/portal\.example\.test is not https/);
+    const log = captureLog();
+    warnAboutPlainHttp({ ...server.env, NODE_ENV: "production", BASE_URL: "http://portal.example.test" }, log.logger());
+    warnAboutPlainHttp({ ...server.env, NODE_ENV: "production", BASE_URL: "https://portal.example.test" }, log.logger());
+    warnAboutPlainHttp({ ...server.env, NODE_ENV: "development", BASE_URL: "http://localhost:3000" }, log.logger());
+    expect(log.lines()).toHaveLength(1);
+    expect(log.lines()[0]).toMatchObject({ level: "warn", event: "config.plain_http" });
+    expect(log.lines()[0]!.msg).toMatch(/^BASE_URL http:\/\/portal\.example\.test is not https/);
   });
 
   it("sends HSTS only when BASE_URL is https, and a Permissions-Policy that turns off what the app never uses", async () => {

@@ -3,15 +3,16 @@ import { describe, expect, it, vi } from "vitest";
 import { sessions, userRoles } from "../db/schema";
 import { createAdmin, promoteToAdmin } from "../accounts";
 import { bootstrapAdmin } from "../server";
+import { captureLog } from "../test/log-capture";
 import { serverForFile } from "@/server/test/per-file";
 
 const server = serverForFile();
 
 /** Start-up's admin bootstrap with ADMIN_EMAIL/ADMIN_PASSWORD set, on the test server's database. */
 async function bootWithAdminSetting(email: string, password: string): Promise<string[]> {
-  const lines: string[] = [];
-  await bootstrapAdmin({ ...server.deps, env: { ...server.env, ADMIN_EMAIL: email, ADMIN_PASSWORD: password } }, (line) => lines.push(line));
-  return lines;
+  const log = captureLog();
+  await bootstrapAdmin({ ...server.deps, env: { ...server.env, ADMIN_EMAIL: email, ADMIN_PASSWORD: password } }, log.logger());
+  return log.lines().map((line) => line.msg);
 }
 
 describe("ADMIN_EMAIL at start-up (finding 1: an admin takeover)", () => {

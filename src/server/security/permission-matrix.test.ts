@@ -11,7 +11,8 @@ import { worldForFile } from "@/server/test/per-file";
 const LONG = 180_000;
 let matrix: Record<string, MatrixRow>;
 let registered: string[];
-const { server, world } = worldForFile();
+// With a metrics token, so the matrix shows that no session (an admin's neither) opens /metrics.
+const { server, world } = worldForFile({ METRICS_TOKEN: "matrix-metrics-token-0123456789" });
 beforeAll(async () => {
   matrix = permissionMatrix(world);
   registered = registeredRoutes(createApp(server.deps));

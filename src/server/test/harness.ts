@@ -8,8 +8,8 @@ import { createApp } from "../app";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { loadEnv, type Env } from "../env";
 import type { AppDeps } from "../http/context";
-import { createDeps } from "../server";
-import type { MailerOptions } from "../mail/mailer";
+import { createDeps, type DepsOptions } from "../server";
+import { createLogger, type Logger } from "../observability/logger";
 import { createUser, promoteToAdmin } from "../accounts";
 import { TestClient } from "./test-client";
 
@@ -20,17 +20,20 @@ export const testDatabaseKind: TestDatabaseKind = process.env.TEST_DB === "postg
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
- * PostgreSQL server of TEST_DATABASE_URL that is dropped again on close.
+ * PostgreSQL server of TEST_DATABASE_URL that is dropped again on close (migrated from scratch,
+ * logging to `log`).
  */
-export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
-  if (testDatabaseKind === "pglite") return openDatabase({ pgliteStartFrom: await pgliteTemplate() });
+export async function openTestDatabase(options: { log?: Logger } = {}): Promise<DatabaseHandle & { url?: string }> {
+  // Only what goes wrong: each PostgreSQL test database announces its migrations otherwise.
+  const log = options.log ?? (await createLogger({ LOG_LEVEL: "error", NODE_ENV: "test" }));
+  if (testDatabaseKind === "pglite") return openDatabase({ pgliteStartFrom: await pgliteTemplate(), log });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
   const name = `portico_test_${randomUUID().replaceAll("-", "")}`;
   await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), poolSize: 5 });
+  const handle = await openDatabase({ url: url.toString(), poolSize: 5, log });
   return {
     ...handle,
     url: url.toString(),
@@ -89,7 +92,7 @@ export function nextClientIp(): string {
  * Starts the real app on a real socket on 127.0.0.1. The socket peer (127.0.0.1) is a trusted
  * proxy here so each test client can have its own address via X-Forwarded-For.
  */
-export async function startTestServer(overrides: Record<string, string> = {}, options: MailerOptions = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Record<string, string> = {}, options: DepsOptions = {}): Promise<TestServer> {
   const database = await openTestDatabase();
   // The app needs the port (its BASE_URL) before it exists, so the socket is bound first.
   const target: { fetch?: (req: Request, env: unknown) => Response | Promise<Response> } = {};

@@ -26,9 +26,9 @@ export function beforeAllTests<T extends object>(make: () => Promise<T>): T {
 }
 
 /** One test server for the whole file, started before its tests and closed after them. */
-export function serverForFile(prepare?: (server: TestServer) => void): TestServer {
+export function serverForFile(prepare?: (server: TestServer) => void, overrides: Record<string, string> = {}): TestServer {
   const server = beforeAllTests(async () => {
-    const started = await startTestServer();
+    const started = await startTestServer(overrides);
     prepare?.(started);
     return started;
   });
@@ -36,8 +36,8 @@ export function serverForFile(prepare?: (server: TestServer) => void): TestServe
   return server;
 }
 
-/** One test server and the two-company security world on it, for the whole file. */
-export function worldForFile(): { server: TestServer; world: World } {
-  const server = serverForFile();
+/** One test server (configured by `overrides`) and the two-company security world on it, for the whole file. */
+export function worldForFile(overrides: Record<string, string> = {}): { server: TestServer; world: World } {
+  const server = serverForFile(undefined, overrides);
   return { server, world: beforeAllTests(() => buildWorld(server)) };
 }

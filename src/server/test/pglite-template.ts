@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../db/client";
+import { createLogger } from "../observability/logger";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -20,7 +21,8 @@ declare module "vitest" {
 export default async function setup(project: TestProject): Promise<() => void> {
   const folder = mkdtempSync(join(tmpdir(), "portico-pglite-template-"));
   const file = join(folder, "migrated.tar");
-  const database = await openDatabase({});
+  // Quiet: the migrations of the template are not news in a test run.
+  const database = await openDatabase({ log: await createLogger({ LOG_LEVEL: "error", NODE_ENV: "test" }) });
   if (database.driver.kind !== "pglite") throw new Error("the template is a PGlite database");
   const dump = await database.driver.client.dumpDataDir("none");
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

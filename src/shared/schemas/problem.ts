@@ -7,5 +7,7 @@ export const problemSchema = z.object({
   status: z.number().int(),
   detail: z.string(),
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** The answer's X-Request-Id, which names the request in the server's log. */
+  requestId: z.string().optional(),
 });
 export type ProblemDetails = z.infer<typeof problemSchema>;

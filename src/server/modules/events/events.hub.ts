@@ -6,11 +6,15 @@ import { unscopedLoadStreamAccess } from "../../realtime/stream-access";
 // One hub per event bus, i.e. per server process (or per test server): it owns that process's streams.
 const hubs = new WeakMap<EventBus, StreamHub>();
 
-export function streamHub(deps: Pick<AppDeps, "db" | "events">): StreamHub {
+export function streamHub(deps: Pick<AppDeps, "db" | "events" | "log" | "metrics" | "lifecycle">): StreamHub {
   let hub = hubs.get(deps.events);
   if (!hub) {
-    hub = new StreamHub(deps.events, (sessionIds) => unscopedLoadStreamAccess(deps.db, sessionIds));
-    hubs.set(deps.events, hub);
+    const created = new StreamHub(deps.events, (sessionIds) => unscopedLoadStreamAccess(deps.db, sessionIds), {}, { log: deps.log, fanout: deps.metrics.fanout });
+    hubs.set(deps.events, created);
+    deps.metrics.countStreams(() => created.size);
+    // Draining: end every stream now, so browsers reconnect (through the balancer) to a process that stays.
+    deps.lifecycle.onDrain(() => created.close());
+    hub = created;
   }
   return hub;
 }

@@ -13,7 +13,7 @@ const streamEvents = route.get("/", "streamEvents", "Server-Sent Events for the 
   responses: { 200: { content: { "text/event-stream": { schema: z.string() } }, description: "An endless event stream" } },
 });
 
-export function eventsRoutes(deps: Pick<AppDeps, "db" | "events">) {
+export function eventsRoutes(deps: Pick<AppDeps, "db" | "events" | "log" | "metrics" | "lifecycle">) {
   const hub = streamHub(deps);
   return createRouter().openapi(streamEvents, (c) => {
     const { userId, sessionId, role, companyId } = c.var.actor;

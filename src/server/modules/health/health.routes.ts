@@ -17,14 +17,19 @@ const ready = createRoute({
   method: "get",
   path: "/ready",
   tags: ["Operations"],
-  summary: "Readiness: the database answers",
-  responses: { 200: jsonContent(statusSchema, "Ready"), 503: jsonContent(statusSchema, "Database unreachable") },
+  summary: "Readiness: the database answers and the process is not shutting down",
+  responses: {
+    200: jsonContent(statusSchema, "Ready"),
+    503: jsonContent(statusSchema, "`draining`: shutting down, send new requests elsewhere; `database unreachable`"),
+  },
 });
 
-export function healthRoutes({ db }: Pick<AppDeps, "db">) {
+export function healthRoutes({ db, lifecycle }: Pick<AppDeps, "db" | "lifecycle">) {
   return createRouter()
     .openapi(health, (c) => c.json({ status: "ok" }, 200))
     .openapi(ready, async (c) => {
+      // Still live (it serves what it is sent until it stops accepting), but no longer ready.
+      if (lifecycle.draining) return c.json({ status: "draining" }, 503);
       try {
         await pingDatabase(db);
         return c.json({ status: "ready" }, 200);

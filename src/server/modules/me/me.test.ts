@@ -9,7 +9,7 @@ describe("GET /api/me", () => {
     const response = await server.anonymous().get("/api/me");
     expect(response.status).toBe(401);
     expect(response.headers.get("content-type")).toBe("application/problem+json");
-    expect(response.body).toEqual({ type: "about:blank", title: "Unauthorized", status: 401, detail: "Sign in to continue" });
+    expect(response.body).toEqual({ type: "about:blank", title: "Unauthorized", status: 401, detail: "Sign in to continue", requestId: expect.any(String) });
   });
 
   it("describes a customer without a company", async () => {

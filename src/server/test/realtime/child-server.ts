@@ -15,7 +15,8 @@ export interface ChildServer {
 
 const root = fileURLToPath(new URL("../../../..", import.meta.url));
 
-async function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 a moment ago (the server binds it next). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
@@ -26,18 +27,23 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Starts it and resolves once it logs `server.listening`: `env` must leave LOG_LEVEL at `info`
+ * (the default here) or below. Its output is kept only as a bounded tail, for the error message
+ * of a failed start.
+ */
 export async function spawnServer(env: Record<string, string>, startTimeoutMs = 60_000): Promise<ChildServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
     cwd: root,
-    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), BASE_URL: baseUrl, LOG_LEVEL: "error", ...env },
+    env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), BASE_URL: baseUrl, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let output = "";
   child.stderr.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
+    output = (output + chunk.toString()).slice(-64 * 1024);
   });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -45,8 +51,8 @@ export async function spawnServer(env: Record<string, string>, startTimeoutMs = 
       reject(new Error(`server did not start within ${startTimeoutMs} ms: ${output}`));
     }, startTimeoutMs);
     child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes("listening on")) {
+      output = (output + chunk.toString()).slice(-64 * 1024);
+      if (output.includes('"event":"server.listening"')) {
         clearTimeout(timer);
         resolve();
       }

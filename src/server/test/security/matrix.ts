@@ -36,7 +36,7 @@ export interface MatrixRow {
 
 /** Handlers that only wrap others (their behaviour is in the cells of the routes they wrap). */
 export const middlewareOnly: Record<string, string> = {
-  "ALL /*": "security headers on every response; see headers.test.ts",
+  "ALL /*": "request id, log line and metrics, then security headers, on every response; see headers.test.ts and observability/request-log.test.ts",
   "ALL /api/auth/sign-out": "ends the session's event streams; covered by the POST /api/auth/* sign-out cells",
   // The posting limit (http/write-rate-limit.ts) runs before these routes' own handlers, whose
   // cells cover every actor; the limit itself: stored-input-bounds.test.ts.
@@ -222,6 +222,9 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
     "GET /api/health": fixed("/api/health", same(200)),
     "GET /api/ready": fixed("/api/ready", same(200)),
     "GET /api/openapi.json": fixed("/api/openapi.json", same(200)),
+    // For a scraper's token only: no session opens it, an admin's included. Without METRICS_TOKEN
+    // it answers like an unknown path; the token itself is tested in observability/metrics.test.ts.
+    "GET /metrics": fixed("/metrics", same(world.server.env.METRICS_TOKEN ? 401 : 404)),
     "GET /api/me": fixed("/api/me", { ...same(200), anonymous: [401] }),
     "GET /api/events": fixed("/api/events", { ...same(200), anonymous: [401] }),
 
