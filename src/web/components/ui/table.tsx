@@ -27,6 +27,20 @@ export function TableCell({ className, ...props }: TdHTMLAttributes<HTMLTableCel
   return <td className={cn("p-3 align-middle", className)} {...props} />;
 }
 
+/** A header row of plain column names; `children` adds cells after them (an actions column, say). */
+export function TableHeadings({ names, children }: { names: readonly string[]; children?: ReactNode }) {
+  return (
+    <TableHeader>
+      <TableRow>
+        {names.map((name) => (
+          <TableHead key={name}>{name}</TableHead>
+        ))}
+        {children}
+      </TableRow>
+    </TableHeader>
+  );
+}
+
 /** The header of a column of row actions, named for screen readers only; none when nobody may act. */
 export function ActionsHead({ shown = true }: { shown?: boolean }) {
   if (!shown) return null;

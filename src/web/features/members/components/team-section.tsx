@@ -4,7 +4,7 @@ import type { Invitation, Member } from "@/shared/schemas/member";
 import { TitledCard } from "@/web/components/ui/card";
 import { Badge } from "@/web/components/ui/badge";
 import { QueryStates } from "@/web/components/layout/record-states";
-import { ActionsHead, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
+import { ActionsHead, Table, TableBody, TableCell, TableHeadings, TableRow } from "@/web/components/ui/table";
 import { isNotFound } from "@/web/lib/api";
 import { useMe } from "@/web/lib/session";
 import { useCompanyTeam } from "../api/use-company-team";
@@ -64,15 +64,9 @@ function MemberTable({ companyId, members, canManage }: { companyId: string; mem
   if (members.length === 0) return <p className="py-2 text-sm text-muted-foreground">No members yet. Invite the first contact; they become the company's owner.</p>;
   return (
     <Table aria-label="Members">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Name</TableHead>
-          <TableHead>Email</TableHead>
-          <TableHead>Role</TableHead>
-          <TableHead>Joined</TableHead>
-          <ActionsHead shown={canManage} />
-        </TableRow>
-      </TableHeader>
+      <TableHeadings names={["Name", "Email", "Role", "Joined"]}>
+        <ActionsHead shown={canManage} />
+      </TableHeadings>
       <TableBody>
         {members.map((member) => (
           <TableRow key={member.userId}>
@@ -109,14 +103,9 @@ export function InvitationList({ invitations, canManage, label }: InvitationList
   if (invitations.length === 0) return <p className="py-2 text-sm text-muted-foreground">No pending invitations</p>;
   return (
     <Table aria-label={label}>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Email</TableHead>
-          <TableHead>Role</TableHead>
-          <TableHead>Link</TableHead>
-          <ActionsHead shown={canManage} />
-        </TableRow>
-      </TableHeader>
+      <TableHeadings names={["Email", "Role", "Link"]}>
+        <ActionsHead shown={canManage} />
+      </TableHeadings>
       <TableBody>
         {invitations.map((invitation) => (
           <InvitationRow key={invitation.id} invitation={invitation} canManage={canManage} />
