@@ -143,7 +143,7 @@ const ANSWER_WITHIN_MS = 10_000;
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms); // paces: the deadline of an answer that must come
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
