@@ -14,6 +14,13 @@ const shared = {
 const webTests = "src/web/**/*.test.ts";
 
 /**
+ * Date formatting must not depend on the machine's zone: its tests run once per zone below (no
+ * database; a few milliseconds each), never only on a UTC machine.
+ */
+const formatTests = "src/shared/format.test.ts";
+const formatZones = { utc: "UTC", auckland: "Pacific/Auckland", "los-angeles": "America/Los_Angeles" };
+
+/**
  * The API suite runs on the embedded PGlite always and, when TEST_DATABASE_URL is set, a second
  * time on that PostgreSQL server (each test file gets its own throwaway database).
  */
@@ -33,15 +40,16 @@ export default defineConfig({
         test: {
           ...shared,
           name: "pglite",
-          exclude: ["**/*.postgres.test.ts", webTests, "**/node_modules/**"],
+          exclude: ["**/*.postgres.test.ts", webTests, formatTests, "**/node_modules/**"],
           env: { TEST_DB: "pglite" },
           // One migrated database dumped per run; each test file's database starts from it.
           globalSetup: ["src/server/test/pglite-template.ts"],
         },
       },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true as const, test: { ...shared, name: "postgres", exclude: [webTests, "**/node_modules/**"], env: { TEST_DB: "postgres" } } }]
+        ? [{ extends: true as const, test: { ...shared, name: "postgres", exclude: [webTests, formatTests, "**/node_modules/**"], env: { TEST_DB: "postgres" } } }]
         : []),
+      ...Object.entries(formatZones).map(([name, zone]) => ({ extends: true as const, test: { ...shared, name: `format-${name}`, include: [formatTests], env: { TZ: zone } } })),
       // Includes bundle-budget.test.ts, which makes a production build (hookTimeout covers it).
       { extends: true as const, test: { ...shared, name: "web", include: [webTests], hookTimeout: 180_000 } },
       // The repository's own tooling (lint rules): no database, no build.

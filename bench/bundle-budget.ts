@@ -10,7 +10,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, posix, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
@@ -25,10 +25,64 @@ export const budgets = {
   css: 30 * KiB,
 } as const;
 
-/** Web modules only an admin may download. */
-/** Admin-only code: admin routes, the admin layout, and `features/<domain>/components/admin/`. */
-export const isAdminModule = (id: string) =>
+/** Admin code by its place: admin routes, the admin layout, and `features/<domain>/components/admin/`. */
+export const isAdminPlaced = (id: string) =>
   /src\/web\/(app\/routes\/admin\/|features\/[^/]+\/components\/admin\/|components\/layout\/admin-layout)/.test(id);
+
+const importPattern = /\b(?:import|export)\s[^;]*?\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)|\bimport\s+["']([^"']+)["']/g;
+
+/** The web source files (`src/web/…`, tests left out) and, for each, the web files it imports. */
+function webImportGraph(): Map<string, string[]> {
+  const web = join(root, "src/web");
+  const files = (readdirSync(web, { recursive: true }) as string[])
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .map((file) => `src/web/${file.split(sep).join("/")}`);
+  const known = new Set(files);
+  const resolve = (from: string, spec: string): string | undefined => {
+    let base: string;
+    if (spec.startsWith("@/web/")) base = `src/web/${spec.slice("@/web/".length)}`;
+    else if (spec.startsWith(".")) base = posix.join(posix.dirname(from), spec);
+    else return undefined;
+    return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((candidate) => known.has(candidate));
+  };
+  return new Map(
+    files.map((file) => {
+      const text = readFileSync(join(root, file), "utf8");
+      const targets = [...text.matchAll(importPattern)].map((match) => resolve(file, match[1] ?? match[2] ?? match[3]!));
+      return [file, targets.filter((target): target is string => target !== undefined)];
+    }),
+  );
+}
+
+/**
+ * Admin code by its use: admin-placed files, and every web file that only admin code imports (a
+ * company picker's hook, a list frame only admin lists use), found again on each run.
+ */
+export function adminOnlySources(): Set<string> {
+  const graph = webImportGraph();
+  const importers = new Map<string, string[]>();
+  for (const [file, targets] of graph) for (const target of targets) importers.set(target, [...(importers.get(target) ?? []), file]);
+  const admin = new Set([...graph.keys()].filter(isAdminPlaced));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const file of graph.keys()) {
+      const by = importers.get(file) ?? [];
+      if (!admin.has(file) && by.length > 0 && by.every((importer) => admin.has(importer))) {
+        admin.add(file);
+        grew = true;
+      }
+    }
+  }
+  return admin;
+}
+
+let adminSources: Set<string> | undefined;
+/** Web modules only an admin may download: admin-placed, or imported by admin code alone. */
+export const isAdminModule = (id: string) => {
+  adminSources ??= adminOnlySources();
+  const at = id.indexOf("src/web/");
+  return isAdminPlaced(id) || (at >= 0 && adminSources.has(id.slice(at).replace(/\?.*$/, "")));
+};
 
 /** Pages, by the source modules that make them up (besides the entry). */
 const pages = {

@@ -1,4 +1,4 @@
-import { isoToday, listUrl, servePage } from "./support/admin-data";
+import { adminCreatesCompany, isoToday, listUrl, servePage } from "./support/admin-data";
 import { adminApi, createInvoice, customerWithCompany, failRequests, formatDateInPage, tag, type AdminApi } from "./support/customer-data";
 import { expect, test } from "./support/fixtures";
 
@@ -205,11 +205,28 @@ test.describe("admin invoices", () => {
     await customer.context.close();
   });
 
-  test("sorts by creation date in the URL", async ({ adminPage: page }) => {
-    await page.goto("/admin/invoices");
+  test("sorts by creation date, newest first until asked for oldest first, keeping the order in the URL", async ({ adminPage: page }) => {
+    const t = tag();
+    const company = await adminCreatesCompany(admin, `Sorted Co ${t}`);
+    // Created B, C, A: neither the numbers nor the issue dates are in creation order, so only a
+    // sort by creation date lists them A, C, B (newest first) and B, C, A (oldest first).
+    const made = [];
+    for (const [letter, issueDate] of [["B", "2026-01-15"], ["C", "2026-03-01"], ["A", "2026-02-01"]] as const) {
+      made.push(await createInvoice(admin, company.id, { invoiceNumber: `SORT-${t}-${letter}`, amount: "10", issueDate }));
+    }
+    const firstCells = page.getByRole("table").getByRole("row").locator("td:first-child");
+
+    await page.goto(`/admin/invoices?q=SORT-${t}`);
+    await expect(firstCells).toHaveText(made.map((invoice) => invoice.invoiceNumber).reverse());
+
     await page.getByRole("button", { name: /Newest first/ }).click();
     await expect(page).toHaveURL(/[?&]sort=asc/);
     await expect(page.getByRole("button", { name: /Oldest first/ })).toBeVisible();
+    await expect(firstCells).toHaveText(made.map((invoice) => invoice.invoiceNumber));
+
+    await page.goBack();
+    await expect(page.getByRole("button", { name: /Newest first/ })).toBeVisible();
+    await expect(firstCells).toHaveText(made.map((invoice) => invoice.invoiceNumber).reverse());
   });
 
   test("shows 'No Invoices Yet' when there is no invoice", async ({ adminPage: page }) => {

@@ -24,7 +24,7 @@ test.describe("customer company profile", () => {
     await page.getByLabel("Phone Number").fill("+1 555 0100");
     await page.getByLabel("Address").fill("1 Main Street\nSpringfield");
 
-    // Hold the request to see the working state.
+    // Hold the request to see the working state (stubbed: the real server answers too fast to catch it).
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/api/companies/mine", async (route) => {

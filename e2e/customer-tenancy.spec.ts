@@ -95,7 +95,7 @@ async function walkScreens(me: Tenant, other: Tenant) {
 
 test.describe("tenant isolation on the customer screens", () => {
   test("two companies side by side never see each other's names", async ({ admin, newCustomer }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(180_000); // paces: nothing, the time limit of a long test
     const north = await tenant(newCustomer, admin, "North");
     const south = await tenant(newCustomer, admin, "South");
 

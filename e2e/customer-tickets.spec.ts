@@ -104,7 +104,7 @@ test.describe("customer tickets board", () => {
   });
 
   test("counts every ticket of a long history in its column and loads more as the column scrolls or on Show more", async ({ admin, newCustomer }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(180_000); // paces: nothing, the time limit of a long test
     const customer = await newCustomer(`History Co ${tag()}`);
     const { page } = customer;
     const project = await createProject(admin, customer.company.id, { name: `Legacy ${tag()}` });

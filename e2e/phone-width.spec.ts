@@ -27,7 +27,7 @@ async function overflowOf(page: Page, screens: Screen[]) {
 
 test.describe("every screen on a 360 px phone", () => {
   test("lays out no wider than the window, with data in every list and table", async ({ browser, admin, newCustomer }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(120_000); // paces: nothing, the time limit of a long test
     const t = tag();
     const customer = await newCustomer(`Narrow Co ${t}`, "Nia Narrow");
     const project = await createProject(admin, customer.company.id, { name: `Storefront ${t}`, description: "A new shop front with a checkout" });

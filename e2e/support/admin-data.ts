@@ -1,10 +1,13 @@
 import type { Page, Request } from "@playwright/test";
 import type { Page as ListPage } from "@/shared/schemas/pagination";
+import type { Company } from "@/shared/schemas/company";
+import { expect } from "./fixtures";
+import type { AdminApi } from "./customer-data";
 
 /**
  * Helpers for the admin screen specs. Records are made through the real API (see
- * customer-data.ts); only states a healthy shared server cannot be put in on purpose (an empty
- * table, a page count beyond the data) are answered here in the browser.
+ * customer-data.ts); only a state the shared server is never in (an admin list with no row at
+ * all: other specs' records are always there) is answered here in the browser.
  */
 
 /** The admin list endpoints, matched with or without a query string. */
@@ -36,4 +39,11 @@ export function isoToday(offsetDays = 0): string {
   date.setDate(date.getDate() + offsetDays);
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** A company the admin creates (POST /api/companies), with nobody in it: no sign-up, no password hash. */
+export async function adminCreatesCompany(admin: AdminApi, name: string): Promise<Company> {
+  const response = await admin.request.post("/api/companies", { data: { name } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Company;
 }

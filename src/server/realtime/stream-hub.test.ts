@@ -27,25 +27,27 @@ function fakeBus() {
 
 const owner = (access: StreamAccess) => ({ userId: randomUUID(), sessionId: randomUUID(), ...access });
 
-/** Everything a stream has queued so far, parsed. */
-async function drain(stream: ReadableStream<Uint8Array>): Promise<SseFrame[]> {
+/** A stream's frames, parsed, up to and including the first that `last` matches (or to its end). */
+async function readUntil(stream: ReadableStream<Uint8Array>, last: (frame: SseFrame) => boolean): Promise<SseFrame[]> {
   const reader = stream.getReader();
   const parser = new SseParser();
   const frames: SseFrame[] = [];
-  for (;;) {
-    const next = await Promise.race([reader.read(), new Promise<undefined>((resolve) => setTimeout(resolve, 20))]);
-    if (!next || next.done) break;
+  while (!frames.some(last)) {
+    const next = await reader.read();
+    if (next.done) break;
     frames.push(...parser.push(new TextDecoder().decode(next.value)));
   }
   reader.releaseLock();
   return frames;
 }
 
+const isResync = (frame: SseFrame) => frame.event === "resync";
+
 const event = (companyId: string): PorticoEvent => ({ kind: "message", companyId, id: randomUUID() });
 
 describe("StreamHub", () => {
   it("routes each event to the company's customers and to admins only", async () => {
-    const { bus } = fakeBus();
+    const { bus, resync } = fakeBus();
     const hub = new StreamHub(bus, async () => new Map());
     const [a, b] = [randomUUID(), randomUUID()];
     const customerA = hub.open(owner({ role: "customer", companyId: a }));
@@ -54,7 +56,9 @@ describe("StreamHub", () => {
     const admin = hub.open(owner({ role: "admin", companyId: null }));
     const toA = event(a);
     await bus.publish(toA);
-    const changes = async (s: ReadableStream<Uint8Array>) => (await drain(s)).filter((f) => f.event === "change").map((f) => JSON.parse(f.data));
+    // A marker every stream gets, after the event: once a stream has it, it has whatever came before.
+    resync();
+    const changes = async (s: ReadableStream<Uint8Array>) => (await readUntil(s, isResync)).filter((f) => f.event === "change").map((f) => JSON.parse(f.data));
     expect(await changes(customerA)).toEqual([toA]);
     expect(await changes(customerB)).toEqual([]);
     expect(await changes(loner)).toEqual([]);
@@ -67,7 +71,7 @@ describe("StreamHub", () => {
     const hub = new StreamHub(bus, async () => new Map());
     const stream = hub.open(owner({ role: "customer", companyId: randomUUID() }));
     resync();
-    expect((await drain(stream)).filter((f) => f.event === "resync").map((f) => f.data)).toEqual(['{"reason":"reconnected"}']);
+    expect((await readUntil(stream, isResync)).filter((f) => f.event === "resync").map((f) => f.data)).toEqual(['{"reason":"reconnected"}']);
     hub.close();
   });
 
@@ -101,7 +105,7 @@ describe("StreamHub", () => {
     fail = false;
     await hub.refreshAccess();
     expect(hub.size).toBe(1);
-    expect((await drain(gone)).map((f) => f.event)).toContain("end");
+    expect((await readUntil(gone, (f) => f.event === "end")).map((f) => f.event)).toContain("end");
     hub.close();
   });
 

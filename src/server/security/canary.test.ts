@@ -1,4 +1,6 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
+import { streamHub } from "../modules/events/events.hub";
+import { defaultStreamHubOptions } from "../realtime/stream-hub";
 import { openSse, type SseReader } from "../test/realtime/sse-client";
 import { send, type Sent } from "../test/security/http";
 import { cellsOf, permissionMatrix, runCell } from "../test/security/matrix";
@@ -65,6 +67,10 @@ describe("canary scan: nothing of company B reaches anyone outside B", () => {
   }, LONG);
 
   it("sends A's event streams no event about B's changes, while they do get A's own", async () => {
+    // No heartbeat until the control change is in (see below): the lone stream's signal is the first one.
+    const hub = streamHub(server.deps);
+    hub.configure({ heartbeatMs: 3_600_000 });
+    onTestFinished(() => hub.configure({ heartbeatMs: defaultStreamHubOptions.heartbeatMs }));
     const streams: { actor: ActorName; reader: SseReader }[] = [];
     for (const actor of ["customerA", "memberA", "loner"] as const) {
       const { reader, status } = await openSse(`${server.baseUrl}/api/events`, { cookie: world.cookie(actor)!, "x-forwarded-for": "10.250.0.1" });
@@ -95,9 +101,17 @@ describe("canary scan: nothing of company B reaches anyone outside B", () => {
     const control = await as(customerA, "POST", "/api/messages", { content: "Control message" });
     expect(control.status).toBe(201);
 
-    const found: string[] = [];
     for (const { actor, reader } of streams) {
       if (actor !== "loner") await reader.waitForEvent<{ id: string }>("change", (event) => event.id === control.body.id);
+    }
+    // The loner gets no change at all. The hub hands each event to every stream at once, so B's had
+    // reached the loner's stream before A's members got the control; a heartbeat started only now is
+    // written after them, and once it arrives so has everything written before it.
+    hub.configure({ heartbeatMs: 50 });
+    await streams.find((s) => s.actor === "loner")!.reader.waitFor((frame) => frame.comment === "heartbeat", 5000, "a heartbeat");
+
+    const found: string[] = [];
+    for (const { actor, reader } of streams) {
       await reader.close();
       const text = reader.frames.map((frame) => `${frame.event}\n${frame.data}\n${frame.comment ?? ""}`).join("\n");
       for (const canary of leaks(text)) found.push(`event stream of ${actor}: ${canary}`);

@@ -103,7 +103,7 @@ export const invoiceBody = (companyId: string, overrides: Record<string, unknown
 /** Resolves with the next published event of this kind; subscribe before the write. */
 export function nextEvent(server: TestServer, kind: PorticoEvent["kind"]): Promise<PorticoEvent> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
+    const timer = setTimeout(() => { // paces: the deadline of a wait for an event that must come
       stop();
       reject(new Error(`no ${kind} event`));
     }, 5000);

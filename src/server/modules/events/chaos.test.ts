@@ -60,7 +60,7 @@ async function converged(views: LiveView[], expected: string[], timeoutMs: numbe
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (views.every((view) => JSON.stringify(view.ids) === JSON.stringify(expected))) return true;
-    await sleep(50);
+    await sleep(50); // paces: a poll until the views agree or the deadline passes
   }
   return false;
 }
@@ -85,8 +85,8 @@ describe("chaos: streams cut and reconnected while messages are sent", () => {
     const chaos = (async () => {
       let round = 0;
       while (sending) {
-        await sleep(30 + random() * 90);
-        views[Math.floor(random() * views.length)]!.cut();
+        await sleep(30 + random() * 90); // paces: the chaos, a cut every 30 to 120 ms
+        void views[Math.floor(random() * views.length)]!.cut();
         // On PostgreSQL, also lose the LISTEN connection now and then (PGlite has none to lose).
         if (testDatabaseKind === "postgres" && ++round % 15 === 0) await killListener(server);
       }
@@ -105,7 +105,7 @@ describe("chaos: streams cut and reconnected while messages are sent", () => {
         const ids: string[] = [];
         for (let i = 0; i < PER_SENDER; i++) {
           ids.push(await sendReliably(user, `${name} #${i}`, companyId));
-          await sleep(random() * 25);
+          await sleep(random() * 25); // paces: the senders, so their messages interleave with the cuts
         }
         return ids;
       }),
@@ -118,13 +118,14 @@ describe("chaos: streams cut and reconnected while messages are sent", () => {
     expect(await converged(globexViews, await committedIds(globex.id), 15_000)).toBe(true);
 
     // ...and with the last messages, sent while every stream is down: only the refetch on reconnect shows them.
-    for (const view of views) view.cut(300);
-    await sleep(20);
+    const readies = views.map((view) => view.readies);
+    await Promise.all(views.map((view) => view.cut(300)));
     acked[0]!.push(await sendReliably(alice, "alice while everyone is offline"));
     acked[3]!.push(await sendReliably(gary, "gary while everyone is offline"));
     if (testDatabaseKind === "postgres") {
       // And one while the LISTEN connection is down: only the resync after it comes back shows it.
-      await sleep(1000);
+      // First every view is back (so the refetch on reconnect cannot be what shows it).
+      await expect.poll(() => views.every((view, i) => view.readies > readies[i]!), { timeout: 15_000 }).toBe(true);
       expect(await killListener(server)).toBe(1);
       acked[2]!.push(await sendReliably(admin, "admin while LISTEN is down", acme.id));
     }

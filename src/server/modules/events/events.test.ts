@@ -4,7 +4,7 @@ import { sessions, userRoles } from "../../db/schema";
 import { startTestServer } from "../../test/harness";
 import { createCompany, createCustomer } from "@/server/test/fixtures";
 import { streamHub } from "./events.hub";
-import { changedCompanies, connectedStream, openStream, sleep, streamsClosedAfterEach } from "../../test/realtime/test-streams";
+import { changedCompanies, connectedStream, openStream, streamsClosedAfterEach } from "../../test/realtime/test-streams";
 import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 
 // Short intervals so heartbeats and session checks happen within a test.
@@ -69,7 +69,11 @@ describe("GET /api/events", () => {
     expect((await user.client.signOut()).status).toBe(200);
     expect(await signedOut.waitForEvent("end", () => true, 2000)).toEqual({ reason: "session_ended" });
     await signedOut.ended;
-    await sleep(400); // two access checks
+    // An access check over every stream, after the sign-out, and then a later event the other stream
+    // must answer: had the check (or the sign-out) ended it, the event would never arrive.
+    await streamHub(server.deps).refreshAccess();
+    const later = await admin.client.post("/api/messages", { content: "still listening", companyId: acme.id });
+    await other.waitForEvent("change", (e) => e.id === later.body.id);
     expect(other.isEnded).toBe(false);
     expect((await openStream(user.client)).status).toBe(401);
   });
@@ -129,15 +133,11 @@ describe("GET /api/events", () => {
 
   it("forgets a stream when its client goes away", async () => {
     const hub = streamHub(server.deps);
-    const settled = async (size: number) => {
-      for (let i = 0; i < 100 && hub.size !== size; i++) await sleep(20);
-      return hub.size;
-    };
-    expect(await settled(0)).toBe(0); // the streams of earlier tests, closed by afterEach
+    await expect.poll(() => hub.size).toBe(0); // the streams of earlier tests, closed by afterEach
     const reader = await connectedStream(globexCustomer.client);
     expect(hub.size).toBe(1);
     await reader.close();
-    expect(await settled(0)).toBe(0);
+    await expect.poll(() => hub.size).toBe(0);
   });
 });
 

@@ -22,14 +22,23 @@ async function messageCount(companyId?: string) {
   return row!.n;
 }
 
-/** Collects the bus events published while `run` runs. */
+/**
+ * Collects the bus events published while `run` runs. A marker event published after `run` closes
+ * the collection: the bus delivers in order, so once the marker is in, every event of `run` is too.
+ */
 async function published(run: () => Promise<unknown>): Promise<PorticoEvent[]> {
   const events: PorticoEvent[] = [];
-  const stop = server.deps.events.subscribe((event) => events.push(event));
+  const marker: PorticoEvent = { kind: "message", companyId: randomUUID(), id: randomUUID() };
+  let markerSeen: () => void = () => {};
+  const markerIn = new Promise<void>((resolve) => (markerSeen = resolve));
+  const stop = server.deps.events.subscribe((event) => {
+    if (event.id === marker.id) markerSeen();
+    else events.push(event);
+  });
   try {
     await run();
-    // PGlite delivers in-process at once; PostgreSQL over the LISTEN connection, a moment later.
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await server.deps.events.publish(marker);
+    await markerIn;
     return events;
   } finally {
     stop();

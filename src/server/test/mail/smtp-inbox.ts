@@ -131,7 +131,7 @@ export async function startSmtpInbox(options: SmtpInboxOptions = {}): Promise<Sm
             resolve(mail);
           },
         };
-        const timer = setTimeout(() => {
+        const timer = setTimeout(() => { // paces: the deadline of a wait for a mail that must come
           waiters.delete(waiter);
           reject(new Error(`no matching mail within ${timeoutMs} ms; received: ${received.map((m) => `${m.to.join(",")}: ${m.subject}`).join("; ") || "none"}`));
         }, timeoutMs);

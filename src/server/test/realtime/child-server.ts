@@ -46,7 +46,7 @@ export async function spawnServer(env: Record<string, string>, startTimeoutMs = 
     output = (output + chunk.toString()).slice(-64 * 1024);
   });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
+    const timer = setTimeout(() => { // paces: the deadline for the child server to start
       child.kill("SIGKILL");
       reject(new Error(`server did not start within ${startTimeoutMs} ms: ${output}`));
     }, startTimeoutMs);
@@ -68,7 +68,7 @@ export async function spawnServer(env: Record<string, string>, startTimeoutMs = 
     async stop(graceMs = 10_000) {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill("SIGTERM");
-      const killer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+      const killer = setTimeout(() => child.kill("SIGKILL"), graceMs); // paces: the grace before a forced kill
       const code = await exited;
       clearTimeout(killer);
       return code;

@@ -10,6 +10,8 @@ import { openStream } from "./test-streams";
 export class LiveView {
   ids: string[] = [];
   connects = 0;
+  /** How many streams of this view opened and said `ready`. */
+  readies = 0;
   private reader: SseReader | undefined;
   private stopped = false;
   private fetching = false;
@@ -25,33 +27,37 @@ export class LiveView {
     await this.connect();
   }
 
-  /** Drops the connection as a flaky network would; the view reconnects by itself (after `offlineMs`, if given). */
-  cut(offlineMs?: number): void {
+  /**
+   * Drops the connection as a flaky network would; the view reconnects by itself (after `offlineMs`,
+   * if given). Resolves once the connection is down.
+   */
+  async cut(offlineMs?: number): Promise<void> {
     this.offlineMs = offlineMs;
-    void this.reader?.close();
+    await this.reader?.close();
   }
 
   /** Stops reconnecting and waits for a refetch in flight, so nothing outlives the test server. */
   async stop(): Promise<void> {
     this.stopped = true;
     await this.reader?.close();
-    while (this.fetching) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (this.fetching) await new Promise((resolve) => setTimeout(resolve, 10)); // paces: a poll for the refetch in flight to end
   }
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
     this.connects += 1;
     const { reader } = await openStream(this.user.client, undefined, (frame) => this.onFrame(frame)).catch(() => ({ reader: undefined }));
-    if (!reader) return void setTimeout(() => void this.connect(), 50);
+    if (!reader) return void setTimeout(() => void this.connect(), 50); // paces: the retry after a failed connect
     this.reader = reader;
     void reader.ended.then(() => {
       if (this.reader !== reader || this.stopped) return;
-      setTimeout(() => void this.connect(), this.offlineMs ?? 10 + Math.random() * 90);
+      setTimeout(() => void this.connect(), this.offlineMs ?? 10 + Math.random() * 90); // paces: the reconnect after a cut
       this.offlineMs = undefined;
     });
   }
 
   private onFrame(frame: SseFrame): void {
+    if (frame.event === "ready") this.readies += 1;
     if (frame.event === "ready" || frame.event === "resync") return void this.refetch();
     if (frame.event === "change" && (JSON.parse(frame.data) as { kind: string }).kind === "message") void this.refetch();
   }

@@ -79,7 +79,7 @@ export class SseReader {
           resolve(frame);
         },
       };
-      const timer = setTimeout(() => {
+      const timer = setTimeout(() => { // paces: the deadline of a wait for a frame that must come
         this.waiters.delete(waiter);
         reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; got ${JSON.stringify(this.frames.slice(-5))}`));
       }, timeoutMs);

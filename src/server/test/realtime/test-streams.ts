@@ -23,7 +23,8 @@ export async function connectedStream(client: TestClient, baseUrl = client.baseU
 /** The company ids of the change events a stream got. */
 export const changedCompanies = (reader: SseReader) => reader.events<{ companyId: string }>("change").map((e) => e.companyId);
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** For pacing only (a retry loop, a deliberately slow client): never before asserting that nothing happened. */
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)); // paces: whatever its caller paces, said at the call
 
 /** Terminates the LISTEN connection of process `pid` from the database side; how many were killed. */
 export async function killListener(server: TestServer, pid: number = process.pid): Promise<number> {

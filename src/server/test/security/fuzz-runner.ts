@@ -4,7 +4,7 @@ import type { FuzzTarget } from "./fuzz-targets";
 import { nextClientIp } from "../harness";
 import { hostileBodies, hostileStrings, type HostileBody } from "./hostile";
 import { send, sendRaw, type Sent } from "./http";
-import type { ActorName, World } from "./world";
+import { actorsOutsideB, type ActorName, type World } from "./world";
 import { arbitraryFor } from "./zod-arbitrary";
 
 /** Fixed unless FUZZ_SEED says otherwise, so a failure can be replayed exactly. */
@@ -60,10 +60,37 @@ export function caseArbitrary(world: World, target: FuzzTarget): fc.Arbitrary<Fu
   }).map(({ actor, body, id: pathId }) => ({ actor, body, ...(pathId === null ? {} : { id: pathId }) }));
 }
 
+/** What an answer is judged against besides its target: what its caller may see and what it sent. */
+export interface AnswerContext {
+  /** The canaries this caller must never get back (none for one who may see company B). */
+  canaries: readonly string[];
+  /** The request's path and body: a canary the caller sent itself is not a leak when it comes back. */
+  sent: string;
+  /** Whether a string is, or is part of, what some request sent: stored input, not server internals. */
+  isSentText: (value: string) => boolean;
+}
+
+/** Every string value of a parsed JSON body, however deep. */
+function stringsOf(value: unknown, into: string[] = []): string[] {
+  if (typeof value === "string") into.push(value);
+  else if (Array.isArray(value)) for (const item of value) stringsOf(item, into);
+  else if (value && typeof value === "object") for (const item of Object.values(value)) stringsOf(item, into);
+  return into;
+}
+
+/** A canary of B in any answer, whatever its status, that the caller did not send itself. */
+function leakedCanary(text: string, context: AnswerContext): string | undefined {
+  const lower = text.toLowerCase();
+  const sent = context.sent.toLowerCase();
+  return context.canaries.find((canary) => lower.includes(canary.toLowerCase()) && !sent.includes(canary.toLowerCase()));
+}
+
 /** Why this answer breaks the rules, or undefined. */
-export function violation(target: FuzzTarget, status: number, contentType: string | null, text: string): string | undefined {
+export function violation(target: FuzzTarget, status: number, contentType: string | null, text: string, context: AnswerContext): string | undefined {
   if (status >= 500) return `answered ${status}`;
   if (status < 200 || (status >= 300 && status < 400)) return `answered ${status}`;
+  const canary = leakedCanary(text, context);
+  if (canary) return `${status} answer leaks the canary ${canary}`;
   if (status >= 400) {
     if (contentType !== "application/problem+json") return `error ${status} is ${contentType}, not problem+json`;
     let body: unknown;
@@ -87,6 +114,12 @@ export function violation(target: FuzzTarget, status: number, contentType: strin
   }
   const parsed = target.output.safeParse(body);
   if (!parsed.success) return `${status} answer breaks its contract: ${parsed.error.issues[0]?.message}`;
+  // A success answer echoes stored input (a ticket titled "SELECT * FROM x" is content, not a leak):
+  // a value counts only when no request sent it.
+  for (const value of stringsOf(body)) {
+    const leak = leakPatterns.find((pattern) => pattern.test(value));
+    if (leak && !context.isSentText(value)) return `${status} answer leaks ${leak} in ${JSON.stringify(value.slice(0, 120))}`;
+  }
   return undefined;
 }
 
@@ -104,6 +137,7 @@ export interface FuzzReport {
  */
 export async function fuzzEndpoint(world: World, target: FuzzTarget, label: string): Promise<FuzzReport> {
   const report: FuzzReport = { cases: 0, byStatus: {}, byKind: {}, slowest: 0 };
+  const sentBodies = sentBodiesOf(world);
   const sendCase = (fuzzCase: FuzzCase): Promise<Sent> => {
     const path = target.path(world, fuzzCase.id);
     const cookie = world.cookie(fuzzCase.actor);
@@ -118,6 +152,7 @@ export async function fuzzEndpoint(world: World, target: FuzzTarget, label: stri
   const property = fc.asyncProperty(fc.array(caseArbitrary(world, target), { minLength: BATCH, maxLength: BATCH }), async (batch) => {
     const problems = await Promise.all(
       batch.map(async (fuzzCase) => {
+        if (!fuzzCase.body.kind.startsWith("huge")) sentBodies.push(fuzzCase.body.raw);
         const started = Date.now();
         const describe = `${label} as ${fuzzCase.actor} with ${fuzzCase.body.kind} ${fuzzCase.body.raw.slice(0, 200)}`;
         const response = await withTimeout(sendCase(fuzzCase), ANSWER_WITHIN_MS).catch((error: Error) => error);
@@ -126,7 +161,11 @@ export async function fuzzEndpoint(world: World, target: FuzzTarget, label: stri
         report.cases += 1;
         report.byStatus[response.status] = (report.byStatus[response.status] ?? 0) + 1;
         report.byKind[fuzzCase.body.kind] = (report.byKind[fuzzCase.body.kind] ?? 0) + 1;
-        const problem = violation(target, response.status, response.headers.get("content-type"), response.text);
+        const problem = violation(target, response.status, response.headers.get("content-type"), response.text, {
+          canaries: (actorsOutsideB as readonly ActorName[]).includes(fuzzCase.actor) ? world.canaries : [],
+          sent: `${target.path(world, fuzzCase.id)}\n${fuzzCase.body.raw}`,
+          isSentText: (value) => isSentText(sentBodies, value),
+        });
         return problem && `${describe}: ${problem}; answer ${response.text.slice(0, 300)}`;
       }),
     );
@@ -137,13 +176,29 @@ export async function fuzzEndpoint(world: World, target: FuzzTarget, label: stri
   return report;
 }
 
+/** Every body sent to a world's server (earlier targets' cases are stored too, and may come back). */
+const sentBodiesByWorld = new WeakMap<World, string[]>();
+function sentBodiesOf(world: World): string[] {
+  let bodies = sentBodiesByWorld.get(world);
+  if (!bodies) sentBodiesByWorld.set(world, (bodies = []));
+  return bodies;
+}
+
+/** Whether `value` (as stored: trimmed) appears in some sent body, raw or JSON-escaped. */
+function isSentText(bodies: readonly string[], value: string): boolean {
+  const stored = value.trim();
+  if (!stored) return true;
+  const escaped = JSON.stringify(stored).slice(1, -1);
+  return bodies.some((raw) => raw.includes(stored) || raw.includes(escaped));
+}
+
 /** A request the server leaves unanswered this long is a failure too (a cheap denial of service). */
 const ANSWER_WITHIN_MS = 10_000;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms); // paces: the deadline of an answer that must come
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

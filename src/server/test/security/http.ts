@@ -67,7 +67,7 @@ async function readFor(response: Response, ms: number, abort: AbortController): 
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   let text = "";
-  const timer = setTimeout(() => abort.abort(), ms);
+  const timer = setTimeout(() => abort.abort(), ms); // paces: how long an endless stream is read; no caller concludes from what did not arrive
   try {
     for (;;) {
       const { done, value } = await reader.read();
