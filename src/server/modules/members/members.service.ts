@@ -22,7 +22,7 @@ const toMember = (row: Omit<Member, "joinedAt"> & { joinedAt: Date }): Member =>
 /** A company's Team section: members (owners first, then by name) and pending invitations. */
 export async function readCompanyTeam({ db, actor }: ServiceContext, companyId: string): Promise<CompanyTeam> {
   checkTeamAccess(actor, companyId, "read");
-  await lockedCompany(db, companyId, { lock: false });
+  await requireCompany(db, companyId, { forUpdate: false });
   const [members, pending] = await Promise.all([
     db
       .select(memberColumns)
@@ -39,7 +39,7 @@ export async function readCompanyTeam({ db, actor }: ServiceContext, companyId: 
 export async function changeMemberRole(ctx: ServiceContext, input: { companyId: string; userId: string; role: CompanyRole }): Promise<Member> {
   checkTeamAccess(ctx.actor, input.companyId, "update");
   const member = await ctx.db.transaction(async (tx) => {
-    await lockedCompany(tx, input.companyId, { lock: true });
+    await requireCompany(tx, input.companyId, { forUpdate: true });
     const current = await memberOf(tx, input);
     if (current.role === "owner" && input.role !== "owner") await refuseIfLastOwner(tx, input.companyId);
     await tx.update(companyUsers).set({ role: input.role }).where(eq(companyUsers.userId, input.userId));
@@ -53,7 +53,7 @@ export async function changeMemberRole(ctx: ServiceContext, input: { companyId: 
 export async function removeMember(ctx: ServiceContext, input: { companyId: string; userId: string }): Promise<void> {
   checkTeamAccess(ctx.actor, input.companyId, "update");
   await ctx.db.transaction(async (tx) => {
-    await lockedCompany(tx, input.companyId, { lock: true });
+    await requireCompany(tx, input.companyId, { forUpdate: true });
     const current = await memberOf(tx, input);
     if (current.role === "owner") await refuseIfLastOwner(tx, input.companyId, { unlessAlone: true });
     await tx.delete(companyUsers).where(eq(companyUsers.userId, input.userId));
@@ -62,12 +62,12 @@ export async function removeMember(ctx: ServiceContext, input: { companyId: stri
 }
 
 /**
- * The company, 404 when it does not exist; with `lock`, its row locked for the transaction, so two
- * owners demoting each other at once cannot leave the company without one.
+ * 404 unless the company exists. `forUpdate` locks its row for the transaction, so two owners
+ * demoting each other at once cannot leave the company without one.
  */
-async function lockedCompany(db: Database, companyId: string, { lock }: { lock: boolean }): Promise<void> {
+async function requireCompany(db: Database, companyId: string, { forUpdate }: { forUpdate: boolean }): Promise<void> {
   const query = db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-  const [row] = lock ? await query.for("update") : await query;
+  const [row] = forUpdate ? await query.for("update") : await query;
   if (!row) throw notFound("Company not found");
 }
 
