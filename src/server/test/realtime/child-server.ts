@@ -11,6 +11,8 @@ export interface ChildServer {
   pid: number;
   /** SIGTERM (graceful shutdown), then SIGKILL after `graceMs`. Resolves with the exit code. */
   stop(graceMs?: number): Promise<number | null>;
+  /** SIGKILL: no shutdown at all, as when a machine dies. Resolves once the process is gone. */
+  kill(): Promise<void>;
 }
 
 const root = fileURLToPath(new URL("../../../..", import.meta.url));
@@ -72,6 +74,11 @@ export async function spawnServer(env: Record<string, string>, startTimeoutMs = 
       const code = await exited;
       clearTimeout(killer);
       return code;
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGKILL");
+      await exited;
     },
   };
 }
