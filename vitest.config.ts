@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -33,6 +34,10 @@ export default defineConfig({
   // The path alias of tsconfig.json `paths`; every project below `extends` this root config to get it.
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   test: {
+    // Vitest's default leaves one core free, which on CI's two cores runs one file at a time. A test
+    // file here waits on its database (PostgreSQL in another process) or its own server much of the
+    // time, so two files side by side keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       // *.postgres.test.ts need a real server (several connections, a second process).
       {

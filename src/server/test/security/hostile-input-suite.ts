@@ -1,0 +1,62 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { createApp } from "../../app";
+import { companyUsers, userRoles } from "../../db/schema";
+import { fuzzTargets, type FuzzTarget } from "./fuzz-targets";
+import { send } from "./http";
+import { CASES_PER_ENDPOINT, FUZZ_SEED, fuzzEndpoint, type FuzzReport } from "./fuzz-runner";
+import { isWriteMethod, registeredRoutes } from "./routes";
+import { worldForFile } from "@/server/test/per-file";
+
+/** The routes of accounts and teams: sign-in and the account, invitations, members. */
+export const isAccountOrTeamRoute = (route: string) => /^[A-Z]+ \/api\/(auth|invitations|team)\b|^[A-Z]+ \/api\/companies\/:id\/(invitations|members)\b/.test(route);
+
+/**
+ * The hostile-input suite over the fuzz targets `part` picks, on a two-company world of its own.
+ * Split over two test files so that two workers share it (about 100 s per database on one core).
+ */
+export function describeHostileInput(title: string, part: (target: FuzzTarget) => boolean) {
+  const { server, world } = worldForFile();
+  const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
+  const reports: [string, FuzzReport][] = [];
+  const targets = fuzzTargets().filter(part);
+  const labelOf = (target: FuzzTarget) => `${target.method} ${target.path({ a: { company: { id: ":companyId" }, projects: [{}], tickets: [{}, {}, {}], invoices: [{}, {}] } } as never, ":id")}`;
+
+  describe(`hostile input, ${title} (fast-check, seed ${FUZZ_SEED})`, () => {
+    it("fuzzes every registered write route, in one part or the other", () => {
+      const writeRoutes = registeredRoutes(createApp(server.deps)).filter((route) => isWriteMethod(route.split(" ")[0]!) && !route.startsWith("ALL "));
+      const all = fuzzTargets();
+      expect(writeRoutes.filter((route) => !all.some((target) => target.route === route))).toEqual([]);
+      expect(targets.length).toBeGreaterThan(0);
+    });
+
+    for (const target of targets) {
+      const label = labelOf(target);
+      it(`never answers ${CASES_PER_ENDPOINT} generated bodies to ${label} with a 5xx, a stack trace, SQL or a canary of company B, on success as on error`, async () => {
+        const report = await fuzzEndpoint(world, target, label);
+        reports.push([label, report]);
+        expect(report.cases).toBeGreaterThanOrEqual(CASES_PER_ENDPOINT);
+      }, 180_000);
+    }
+
+    it("leaves Object.prototype unpolluted, the admins the admins and the customers in their companies", async () => {
+      expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeKeys);
+      expect(({} as Record<string, unknown>).role).toBeUndefined();
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      const [admins] = await server.deps.db.select({ n: count() }).from(userRoles);
+      expect(admins!.n).toBe(1);
+      const [membership] = await server.deps.db.select().from(companyUsers).where(eq(companyUsers.userId, world.users.customerA.id));
+      expect(membership!.companyId).toBe(world.a.company.id);
+      const me = await send(server.baseUrl, "/api/me", { cookie: world.cookie("customerA") });
+      expect(me.body).toMatchObject({ role: "customer", company: { id: world.a.company.id } });
+    });
+
+    afterAll(() => {
+      const total = reports.reduce((sum, [, report]) => sum + report.cases, 0);
+      const statuses: Record<number, number> = {};
+      for (const [, report] of reports) for (const [status, n] of Object.entries(report.byStatus)) statuses[Number(status)] = (statuses[Number(status)] ?? 0) + n;
+      const lines = reports.map(([label, report]) => `  ${label}: ${report.cases} cases, statuses ${JSON.stringify(report.byStatus)}, slowest ${report.slowest} ms`);
+      console.log(`hostile input, ${title}: ${total} fuzz cases over ${reports.length} write endpoints; statuses ${JSON.stringify(statuses)}\n${lines.join("\n")}`);
+    });
+  });
+}
