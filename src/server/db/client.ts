@@ -107,19 +107,28 @@ async function openPostgres(url: string, poolSize: number, log: Logger): Promise
   return { db, driver: { kind: "postgres", pool, url }, close: () => pool.end() };
 }
 
+/** The folder inside DATA_DIR that holds PGlite's own files (DATA_DIR also holds the lock and the dev secret). */
+export function pgliteFolder(dataDir: string): string {
+  return join(dataDir, "pglite");
+}
+
+/**
+ * A bare PGlite on `path` (absent: in memory) with the extensions the migrations use, nothing
+ * migrated: the backup and restore commands handle a data directory as it is.
+ */
+export async function createPglite(path: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
+  // Loaded here, not at the top: PostgreSQL deployments never load PGlite (WASM glue, ~MBs of JS).
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import("@electric-sql/pglite"), import("@electric-sql/pglite/contrib/pg_trgm")]);
+  return PGlite.create(path, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+}
+
 async function openPglite(dataDir: string | undefined, startFrom: Blob | undefined, log: Logger): Promise<DatabaseHandle> {
   let path: string | undefined;
   if (dataDir) {
-    path = join(dataDir, "pglite");
+    path = pgliteFolder(dataDir);
     mkdirSync(path, { recursive: true });
   }
-  // Loaded here, not at the top: PostgreSQL deployments never load PGlite (WASM glue, ~MBs of JS).
-  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
-    import("@electric-sql/pglite"),
-    import("@electric-sql/pglite/contrib/pg_trgm"),
-    import("drizzle-orm/pglite"),
-  ]);
-  const client = await PGlite.create(path, { extensions: { pg_trgm }, ...(startFrom ? { loadDataDir: startFrom } : {}) });
+  const [client, { drizzle: drizzlePglite }] = await Promise.all([createPglite(path, startFrom), import("drizzle-orm/pglite")]);
   const readCache = new ReadCache();
   invalidateOnWrites(client, readCache);
   const pgliteDb = drizzlePglite(client, { schema });
