@@ -91,6 +91,9 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logg
     session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },
     rateLimit: { enabled: true, storage: "database", window: 60, max: 100 },
     advanced: {
+      // Better Auth skips its own Origin check when NODE_ENV=test; say it plainly, so the tests
+      // run the check production runs (our CSRF middleware checks Origin before it as well).
+      disableOriginCheck: false,
       cookiePrefix: "portico",
       useSecureCookies: env.BASE_URL.startsWith("https://"),
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
