@@ -115,6 +115,7 @@ describe("scale-out: three processes on one PostgreSQL behind nginx", () => {
     let killed: Promise<void> | undefined;
     let stopped: Promise<number | null> | undefined;
     let inFlightAtStop: Promise<number[]> | undefined;
+    const inFlightIds: string[] = [];
     const afterEachWrite = () => {
       if (!killed && counts.acknowledged >= killAt) killed = processes[0]!.kill();
       if (!stopped && counts.acknowledged >= stopAt) {
@@ -134,7 +135,6 @@ describe("scale-out: three processes on one PostgreSQL behind nginx", () => {
         stopped = processes[1]!.stop(10_000);
       }
     };
-    const inFlightIds: string[] = [];
 
     const PER_SENDER = 15;
     const senders: [TestUser, string, string | undefined][] = [
