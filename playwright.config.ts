@@ -57,10 +57,15 @@ export default defineConfig({
   // 127.0.0.1 is a trusted proxy so each test context gets its own client address (and rate-limit
   // bucket) through X-Forwarded-For, as behind a load balancer.
   webServer: {
+    // The server hashes passwords at the cost only NODE_ENV=test accepts (ADR 014): at the real cost
+    // each sign-up and sign-in of the suite spent about a second of its CPU on two cores. That the
+    // real cost is the default, and refused in production, the API suite proves.
     command:
       `node_modules/.bin/vite build --logLevel warn --outDir ${process.env.E2E_WEB_DIST}` +
       ` && node_modules/.bin/tsx scripts/build-server.ts --outdir ${process.env.E2E_SERVER_DIST}` +
-      ` && exec node ${SERVER_NODE_FLAGS.join(" ")} ${process.env.E2E_SERVER_DIST}/index.mjs`,
+      // The test hash cost for the server process only: under NODE_ENV=test, `vite build` would
+      // bundle React's development build (process.env.NODE_ENV is not "production").
+      ` && exec env NODE_ENV=test PASSWORD_HASH_COST=test-only-weak node ${SERVER_NODE_FLAGS.join(" ")} ${process.env.E2E_SERVER_DIST}/index.mjs`,
     url: `${baseURL}/api/ready`,
     timeout: 120_000,
     reuseExistingServer: false,
@@ -77,11 +82,6 @@ export default defineConfig({
       ADMIN_NAME: E2E_ADMIN.name,
       TRUSTED_PROXIES: "127.0.0.1",
       AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456",
-      // Password hashes at the cost only NODE_ENV=test accepts (ADR 014): at the real cost each
-      // sign-up and sign-in of the suite spent about a second of the server's CPU on two cores.
-      // That the real cost is the default and refused in production, the API suite proves.
-      NODE_ENV: "test",
-      PASSWORD_HASH_COST: "test-only-weak",
       // The server's output is piped into the run's: warnings and errors, not a line per request.
       LOG_LEVEL: "warn",
       // Metrics on, so the bundle loads prom-client at start (its chunk and CommonJS interop are
