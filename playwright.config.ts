@@ -31,8 +31,8 @@ const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
-  // CI's machine has two cores for the server, the browsers and the runner: two workers kept the
-  // CPU saturated and were slower than one, with tests missing their 10 s expectations (ADR 014).
+  // CI's machine has two cores for the server, the browsers and the runner: with two workers, pages
+  // were starved past the spec's 2 s session check (ADR 014). A laptop keeps two.
   workers: process.env.CI ? 1 : 2,
   retries: 0,
   forbidOnly: true,
