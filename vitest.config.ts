@@ -11,6 +11,12 @@ const shared = {
   hookTimeout: 60_000,
 };
 
+/**
+ * The API projects' setup: every answer a test gets through TestClient or the security suites'
+ * send is held to the served OpenAPI document, and a violation fails the test (docs/testing.md).
+ */
+const apiSetup = ["src/server/test/contract/setup.ts"];
+
 /** The web app's tests use no database: they run once, in their own project. */
 const webTests = "src/web/**/*.test.ts";
 
@@ -47,12 +53,13 @@ export default defineConfig({
           name: "pglite",
           exclude: ["**/*.postgres.test.ts", webTests, formatTests, "**/node_modules/**"],
           env: { TEST_DB: "pglite" },
+          setupFiles: apiSetup,
           // One migrated database dumped per run; each test file's database starts from it.
           globalSetup: ["src/server/test/pglite-template.ts"],
         },
       },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true as const, test: { ...shared, name: "postgres", exclude: [webTests, formatTests, "**/node_modules/**"], env: { TEST_DB: "postgres" } } }]
+        ? [{ extends: true as const, test: { ...shared, name: "postgres", exclude: [webTests, formatTests, "**/node_modules/**"], env: { TEST_DB: "postgres" }, setupFiles: apiSetup } }]
         : []),
       ...Object.entries(formatZones).map(([name, zone]) => ({ extends: true as const, test: { ...shared, name: `format-${name}`, include: [formatTests], env: { TZ: zone } } })),
       // Includes bundle-budget.test.ts, which makes a production build (hookTimeout covers it).

@@ -71,6 +71,9 @@ export function createApi(deps: AppDeps) {
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: `${deps.env.BRAND_NAME} API`, version: "1.0.0" },
+    // The paths below are relative to /api, where createApp mounts this router: without a server
+    // entry a client would read them as relative to the host's root.
+    servers: [{ url: "/api" }],
   });
   // Registered last: everything not matched above needs a session (so unknown API paths answer
   // 401 to strangers rather than mapping out which routes exist).

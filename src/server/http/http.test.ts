@@ -3,6 +3,8 @@ import { createRouter } from "./context";
 import { requireRole, requireSession } from "./session";
 import { errorHandler } from "./problem";
 import { serverForFile } from "@/server/test/per-file";
+import { registeredRoutes } from "@/server/test/security/routes";
+import { createApp } from "../app";
 
 const server = serverForFile();
 
@@ -48,6 +50,25 @@ describe("API surface", () => {
     expect(ids.filter((id) => !id), "operations without an operationId").toEqual([]);
     expect(new Set(ids).size).toBe(ids.length);
     expect(session.filter((operation) => !operation.responses?.["401"]).map((o) => `${o.method} ${o.path}`)).toEqual([]);
+  });
+
+  it("documents every route the app registers under /api (Better Auth's aside), relative to its /api server", async () => {
+    const doc = (await server.anonymous().get("/api/openapi.json")).body;
+    expect(doc.servers).toEqual([{ url: "/api" }]);
+    const methods = ["get", "put", "post", "delete", "patch"];
+    const documented = new Set(
+      Object.entries(doc.paths!).flatMap(([path, item]) =>
+        Object.keys(item ?? {})
+          .filter((method) => methods.includes(method))
+          .map((method) => `${method.toUpperCase()} /api${path.replace(/\{(\w+)\}/g, ":$1")}`),
+      ),
+    );
+    const registered = registeredRoutes(createApp(server.deps)).filter((route) => {
+      const [method, path] = route.split(" ") as [string, string];
+      return method !== "ALL" && path.startsWith("/api/") && !path.startsWith("/api/auth/") && path !== "/api/openapi.json";
+    });
+    expect(registered.length).toBeGreaterThan(20);
+    expect(registered.filter((route) => !documented.has(route))).toEqual([]);
   });
 
   it("sets security headers on every response", async () => {

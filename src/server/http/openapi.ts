@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { problemSchema } from "../../shared/schemas/problem";
+import { API_BODY_LIMIT_BYTES } from "./security";
 
 /** Response declarations shared by every route definition. */
 export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -18,7 +19,22 @@ export const problemResponses = {
   403: problem("The caller's role may not do this"),
   404: problem("No such record visible to the caller"),
   409: problem("Conflicts with an existing record"),
+  429: problem("Too many requests; `Retry-After` says how many seconds to wait"),
 } as const;
+
+/**
+ * What the API's own middleware (security.ts) answers to every write before its route runs, so
+ * every POST, PUT, PATCH and DELETE declares them: a request from another site (403, the CSRF
+ * defence), a body over the limit (413) or not in JSON (415).
+ */
+export const writeRefusals = {
+  403: problem("The request came from another site"),
+  413: problem(`The request body is larger than ${API_BODY_LIMIT_BYTES / 1024} KiB`),
+  415: problem("The request body is not application/json"),
+} as const;
+
+/** A write route that also refuses by role: one 403, both reasons. */
+const roleOrSiteRefusal = problem("The caller's role may not do this, or the request came from another site");
 
 /** The `{id}` path parameter of one record: a malformed id is a 400 naming `id`, never a database error. */
 export const idParams = z.object({ id: z.uuid("Not a valid id").openapi({ param: { name: "id", in: "path" } }) });
@@ -38,12 +54,20 @@ function problemsOf<const S extends readonly ProblemStatus[]>(statuses: S): Prob
 }
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
+type WriteRefusals<M extends Method> = M extends "get" ? Record<never, never> : typeof writeRefusals;
+
+/** The 403/413/415 a write declares besides its own answers; nothing for a read. */
+function refusalsOf<M extends Method>(method: M, problems: readonly ProblemStatus[]): WriteRefusals<M> {
+  if (method === "get") return {} as WriteRefusals<M>;
+  return { ...writeRefusals, 403: problems.includes(403) ? roleOrSiteRefusal : writeRefusals[403] } as WriteRefusals<M>;
+}
 
 /**
  * Declares the routes of one tag of the session API, one line of routing table each:
  * `route.get(path, operationId, summary, problems, { request, responses, ... })`. Each gets the tag,
  * the session security, its operationId (the name a generated client calls it by) and, besides
- * its success answers, the problem answers it lists, in the one wording of problemResponses.
+ * its success answers, the problem answers it lists, in the one wording of problemResponses; a
+ * write also gets the refusals of the API's middleware (writeRefusals).
  */
 export function sessionRoutes(tag: string) {
   const declare =
@@ -63,7 +87,7 @@ export function sessionRoutes(tag: string) {
         operationId,
         tags: [tag],
         security: sessionSecurity,
-        responses: { ...config.responses, ...problemsOf(problems) },
+        responses: { ...config.responses, ...problemsOf(problems), ...refusalsOf(method, problems) },
       } as Omit<C, "responses"> & {
         method: M;
         path: P;
@@ -71,7 +95,7 @@ export function sessionRoutes(tag: string) {
         operationId: string;
         tags: string[];
         security: typeof sessionSecurity;
-        responses: C["responses"] & Problems<S>;
+        responses: C["responses"] & Problems<S> & WriteRefusals<M>;
       });
   return { get: declare("get"), post: declare("post"), put: declare("put"), patch: declare("patch"), delete: declare("delete") };
 }

@@ -12,6 +12,7 @@ import { createDeps, type DepsOptions } from "../server";
 import { createLogger, type Logger } from "../observability/logger";
 import { createUser, promoteToAdmin } from "../accounts";
 import { TestClient } from "./test-client";
+import { forgetServer } from "./contract/answers";
 
 export type TestDatabaseKind = "pglite" | "postgres";
 
@@ -159,6 +160,7 @@ export async function startTestServer(
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      forgetServer(baseUrl);
       await deps.mail.worker.stop();
       await deps.events.close();
       await database.close();

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { ProblemDetails } from "@/shared/schemas/problem";
 import type { ApiOutputAt } from "../api-types";
+import { checkAnswer, checkResponse } from "./contract/answers";
 
 /**
  * One answer, read two ways. `body` is typed as the route's declared 2xx answer (api-types.ts),
@@ -55,12 +56,14 @@ export class TestClient {
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<TestResponse<TestBody<M, P>>> {
-    const response = await this.raw(path, {
+    const url = new URL(path, this.baseUrl);
+    const response = await this.fetchAs(url, {
       method,
       headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
+    await checkAnswer({ method, url, status: response.status, headers: response.headers, text });
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : undefined;
@@ -70,13 +73,23 @@ export class TestClient {
     return { status: response.status, headers: response.headers, body: parsed as TestBody<M, P>, problem: parsed as ProblemDetails };
   }
 
-  /** fetch with this client's cookies, origin and address; records Set-Cookie. */
+  /**
+   * fetch with this client's cookies, origin and address; records Set-Cookie. Like every answer
+   * of the suite, it is held to the server's OpenAPI document (contract/answers.ts).
+   */
   async raw(path: string, init: RequestInit = {}): Promise<Response> {
+    const url = new URL(path, this.baseUrl);
+    const response = await this.fetchAs(url, init);
+    await checkResponse(init.method ?? "GET", response, url);
+    return response;
+  }
+
+  private async fetchAs(url: URL, init: RequestInit): Promise<Response> {
     const headers = new Headers(init.headers);
     if (!headers.has("origin")) headers.set("origin", this.baseUrl);
     headers.set("x-forwarded-for", this.ip);
     if (this.cookies.size && !headers.has("cookie")) headers.set("cookie", this.cookieHeader);
-    const response = await fetch(new URL(path, this.baseUrl), { ...init, headers, redirect: "manual" });
+    const response = await fetch(url, { ...init, headers, redirect: "manual" });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(";");
       const index = pair!.indexOf("=");

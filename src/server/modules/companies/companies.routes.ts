@@ -23,7 +23,7 @@ const listRoute = route.get("/", "listCompanies", "Admin: customer companies wit
   responses: { 200: jsonContent(companyPageSchema, "A page of companies") },
 });
 
-const optionsRoute = route.get("/options", "listCompanyOptions", "Admin: up to `limit` companies whose name contains `q`, ordered by name, for pickers", [401, 403], {
+const optionsRoute = route.get("/options", "listCompanyOptions", "Admin: up to `limit` companies whose name contains `q`, ordered by name, for pickers", [400, 401, 403], {
   middleware: adminOnly,
   request: { query: companyOptionsQuerySchema },
   responses: { 200: jsonContent(z.array(companyOptionSchema), "Companies") },

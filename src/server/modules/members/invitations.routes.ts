@@ -1,14 +1,14 @@
 import { createRoute } from "@hono/zod-openapi";
 import { acceptedInvitationSchema, invitationPreviewSchema, invitationSchema, invitationTokenInputSchema, signupPolicySchema } from "@/shared/schemas/member";
 import { createRouter, type AppDeps } from "../../http/context";
-import { idParams, jsonBody, jsonContent, problemResponses, sessionRoutes } from "../../http/openapi";
+import { idParams, jsonBody, jsonContent, problemResponses, sessionRoutes, writeRefusals } from "../../http/openapi";
 import { clientIp } from "../../http/security";
 import { limitInvitationLookups, previewInvitation } from "./invitation-redeem";
 import { acceptInvitation, resendInvitation, revokeInvitation } from "./invitations.service";
 
 const route = sessionRoutes("Invitations");
 
-const acceptRoute = route.post("/accept", "acceptInvitation", "Accept an invitation sent to the caller's address: join its company, or the provider's team", [400, 401, 409], {
+const acceptRoute = route.post("/accept", "acceptInvitation", "Accept an invitation sent to the caller's address: join its company, or the provider's team", [400, 401, 409, 429], {
   request: { body: jsonBody(invitationTokenInputSchema) },
   responses: { 200: jsonContent(acceptedInvitationSchema, "Joined") },
 });
@@ -44,7 +44,8 @@ const previewRoute = createRoute({
   operationId: "previewInvitation",
   summary: "Public: who an invitation link is for and where it leads (the token in the body, never in a URL that gets logged)",
   request: { body: jsonBody(invitationTokenInputSchema) },
-  responses: { 200: jsonContent(invitationPreviewSchema, "The invitation"), 400: problemResponses[400] },
+  // Public, so no 401; a write all the same, so the API's refusals of writes; lookups are limited per client address.
+  responses: { 200: jsonContent(invitationPreviewSchema, "The invitation"), 400: problemResponses[400], 429: problemResponses[429], ...writeRefusals },
 });
 
 const signupPolicyRoute = createRoute({

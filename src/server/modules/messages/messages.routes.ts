@@ -24,7 +24,7 @@ const list = route.get("/", "listMessages", "A company's conversation, oldest fi
   responses: { 200: jsonContent(z.array(messageSchema), "The messages") },
 });
 
-const send = route.post("/", "sendMessage", "Send a message to a company's conversation", [400, 401, 404, 409], {
+const send = route.post("/", "sendMessage", "Send a message to a company's conversation", [400, 401, 404, 409, 429], {
   description:
     "Customers always write to their own company (another companyId is 404; without a company 400). Admins must " +
     "name an existing company. With a client-generated `id`, a retry returns the stored message with 200 instead " +

@@ -11,7 +11,7 @@ const listRoute = route.get("/{id}/comments", "listProjectComments", "A project'
   responses: { 200: jsonContent(z.array(commentSchema), "Comments") },
 });
 
-const createCommentRoute = route.post("/{id}/comments", "createProjectComment", "Comment on a project the caller may see", [400, 401, 404], {
+const createCommentRoute = route.post("/{id}/comments", "createProjectComment", "Comment on a project the caller may see", [400, 401, 404, 429], {
   request: { params: idParams, body: jsonBody(createCommentInputSchema) },
   responses: { 201: jsonContent(commentSchema, "The new comment") },
 });

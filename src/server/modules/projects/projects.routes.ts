@@ -19,7 +19,7 @@ const listRoute = route.get("/", "listProjects", "Projects the caller may see, n
 });
 
 // Named like the other /projects/{id} paths: OpenAPI forbids two templates differing only by name.
-const getRoute = route.get("/{id}", "getProject", "One project by id or slug, with company and assignee", [401, 404], {
+const getRoute = route.get("/{id}", "getProject", "One project by id or slug, with company and assignee", [400, 401, 404], {
   request: { params: z.object({ id: z.string().min(1).max(300).describe("The project's id or slug") }) },
   responses: { 200: jsonContent(projectSchema, "The project") },
 });

@@ -11,7 +11,7 @@ const list = route.get("/{id}/comments", "listTicketComments", "A ticket's comme
   responses: { 200: jsonContent(z.array(commentSchema), "The comments") },
 });
 
-const create = route.post("/{id}/comments", "createTicketComment", "Comment on a ticket the caller may see", [400, 401, 404], {
+const create = route.post("/{id}/comments", "createTicketComment", "Comment on a ticket the caller may see", [400, 401, 404, 429], {
   request: {
     params: idParams,
     body: jsonBody(createCommentInputSchema),

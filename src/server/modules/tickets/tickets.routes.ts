@@ -34,7 +34,7 @@ const get = route.get("/{id}", "getTicket", "One ticket with its project and com
   responses: { 200: jsonContent(ticketSchema, "The ticket") },
 });
 
-const create = route.post("/", "createTicket", "Open a ticket; it starts pending and belongs to the caller", [400, 401], {
+const create = route.post("/", "createTicket", "Open a ticket; it starts pending and belongs to the caller", [400, 401, 429], {
   description: "A customer may only use a project of their own company (otherwise 400 naming projectId).",
   request: { body: jsonBody(createTicketInputSchema) },
   responses: { 201: jsonContent(ticketSchema, "The new ticket") },

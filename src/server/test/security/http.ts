@@ -1,6 +1,7 @@
 import { connect } from "node:net";
 import { nextClientIp } from "../harness";
 import type { TestBody } from "../test-client";
+import { checkAnswer } from "../contract/answers";
 
 export interface SendOptions<M extends string = string> {
   method?: M;
@@ -43,16 +44,18 @@ export async function send<P extends string, M extends string = "GET">(baseUrl: 
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
   const abort = new AbortController();
-  const response = await fetch(new URL(path, baseUrl), {
+  const url = new URL(path, baseUrl);
+  const response = await fetch(url, {
     method: options.method ?? "GET",
     headers,
     body,
     redirect: "manual",
     signal: abort.signal,
   });
-  const text = response.headers.get("content-type")?.startsWith("text/event-stream")
-    ? await readFor(response, options.streamMs ?? 0, abort)
-    : await response.text();
+  const stream = response.headers.get("content-type")?.startsWith("text/event-stream") ?? false;
+  const text = stream ? await readFor(response, options.streamMs ?? 0, abort) : await response.text();
+  // An event stream is read only for a while: its status and type are checked, not what arrived.
+  await checkAnswer({ method: options.method ?? "GET", url, status: response.status, headers: response.headers, text: stream ? undefined : text });
   let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
@@ -117,7 +120,8 @@ export function sendRaw(baseUrl: string, path: string, options: { method: string
       } catch {
         parsed = undefined;
       }
-      resolve({ status: Number(statusLine!.split(" ")[1]), headers, text, body: parsed });
+      const status = Number(statusLine!.split(" ")[1]);
+      checkAnswer({ method: options.method, url, status, headers, text }).then(() => resolve({ status, headers, text, body: parsed }), reject);
     });
     socket.write(`${head}\r\n\r\n`);
     socket.write(body);
