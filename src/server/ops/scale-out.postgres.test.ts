@@ -8,7 +8,7 @@ import { createCompany, createCustomer, insertProject } from "../test/fixtures";
 import { serverForFile } from "../test/per-file";
 import { startNginx, type Nginx } from "../test/nginx";
 import { freePort, spawnServer, type ChildServer } from "../test/realtime/child-server";
-import { LiveView } from "../test/realtime/live-view";
+import { converged, LiveView } from "../test/realtime/live-view";
 import { sleep } from "../test/realtime/test-streams";
 import { TestClient } from "../test/test-client";
 
@@ -80,15 +80,6 @@ async function throughProxy(user: TestUser): Promise<TestUser> {
 
 const storedMessageIds = async (companyId: string) =>
   (await seeder.deps.db.select({ id: messages.id }).from(messages).where(eq(messages.companyId, companyId)).orderBy(asc(messages.createdAt), asc(messages.id))).map((row) => row.id);
-
-async function converged(views: LiveView[], expected: string[], timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (views.every((view) => JSON.stringify(view.ids) === JSON.stringify(expected))) return true;
-    await sleep(50); // paces: a poll until the views agree or the deadline passes
-  }
-  return false;
-}
 
 describe("scale-out: three processes on one PostgreSQL behind nginx", () => {
   it("carries users, their writes and their event streams through a SIGKILL and a SIGTERM, losing and doubling nothing", { timeout: 180_000 }, async () => {

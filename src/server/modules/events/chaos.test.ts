@@ -4,7 +4,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { messages } from "../../db/schema";
 import { testDatabaseKind, type TestUser } from "../../test/harness";
 import { createCompany, createCustomer } from "@/server/test/fixtures";
-import { LiveView } from "../../test/realtime/live-view";
+import { converged, LiveView } from "../../test/realtime/live-view";
 import { killListener, sleep } from "../../test/realtime/test-streams";
 import { serverForFile } from "@/server/test/per-file";
 import { seededRandom, seedFrom } from "@/server/test/seeded-random";
@@ -54,15 +54,6 @@ async function committedIds(companyId: string): Promise<string[]> {
     .where(eq(messages.companyId, companyId))
     .orderBy(asc(messages.createdAt), asc(messages.id));
   return rows.map((row) => row.id);
-}
-
-async function converged(views: LiveView[], expected: string[], timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (views.every((view) => JSON.stringify(view.ids) === JSON.stringify(expected))) return true;
-    await sleep(50); // paces: a poll until the views agree or the deadline passes
-  }
-  return false;
 }
 
 describe("chaos: streams cut and reconnected while messages are sent", () => {

@@ -1,6 +1,6 @@
 import type { SseFrame, SseReader } from "./sse-client";
 import type { TestUser } from "../harness";
-import { openStream } from "./test-streams";
+import { openStream, sleep } from "./test-streams";
 
 /**
  * What the web app does with a chat, reduced to its rules: refetch the conversation when the
@@ -81,4 +81,14 @@ export class LiveView {
       this.fetching = false;
     }
   }
+}
+
+/** Whether every view shows exactly `expected` (message ids, in order) before `timeoutMs` passes. */
+export async function converged(views: LiveView[], expected: string[], timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (views.every((view) => JSON.stringify(view.ids) === JSON.stringify(expected))) return true;
+    await sleep(50); // paces: a poll until the views agree or the deadline passes
+  }
+  return false;
 }
