@@ -7,9 +7,10 @@ import { createAuth } from "../src/server/auth";
 import { outboxFor } from "../src/server/mail/outbox";
 import { openDatabase } from "../src/server/db/client";
 import { acquireDataDirLock } from "../src/server/db/data-dir-lock";
-import { EnvError, loadEnv } from "../src/server/env";
+import { loadEnv } from "../src/server/env";
 import { createAdmin, findUserIdByEmail, promoteToAdmin } from "../src/server/accounts";
 import { signUpInputSchema } from "../src/shared/schemas/auth";
+import { runCommand } from "./run-command";
 
 const usage = `Usage:
   npm run admin -- create --email you@example.com --password "at least 6 chars" --name "Your Name"
@@ -58,10 +59,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof EnvError || error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

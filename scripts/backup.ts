@@ -6,6 +6,7 @@ import { parseArgs } from "node:util";
 import { loadEnv } from "../src/server/env";
 import { BACKUP_KIND_NAMES } from "../src/server/ops/backup-kind";
 import { backup } from "../src/server/ops/backup";
+import { runCommand } from "./run-command";
 
 const usage = `Usage: npm run backup -- --out FILE
 Backs up PostgreSQL (DATABASE_URL, through pg_dump) or the embedded database (DATA_DIR; stop the server first).`;
@@ -31,10 +32,4 @@ async function main(): Promise<number> {
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

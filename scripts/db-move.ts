@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import { loadEnv } from "../src/server/env";
 import { createLogger } from "../src/server/observability/logger";
 import { moveToPostgres } from "../src/server/ops/db-move";
+import { runCommand } from "./run-command";
 
 const usage = `Usage: npm run db:move -- --to postgres://user:password@host:5432/database
 Copies the embedded database in DATA_DIR into that empty PostgreSQL database; stop the server first.`;
@@ -41,10 +42,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import { loadEnv } from "../src/server/env";
 import { BACKUP_KIND_NAMES } from "../src/server/ops/backup-kind";
 import { restore } from "../src/server/ops/restore";
+import { runCommand } from "./run-command";
 
 const usage = `Usage: npm run restore -- FILE [--force]
 Restores into PostgreSQL (DATABASE_URL) or the embedded database (DATA_DIR); stop the servers first.
@@ -31,10 +32,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);
