@@ -23,22 +23,30 @@ async function messageCount(companyId?: string) {
 }
 
 /**
- * Collects the bus events published while `run` runs. A marker event published after `run` closes
- * the collection: the bus delivers in order, so once the marker is in, every event of `run` is too.
+ * Collects the bus events published while `run` runs. The bus delivers in order, so markers bound
+ * the collection: a marker published before `run` flushes what earlier writes announced (on
+ * PostgreSQL a NOTIFY can arrive after its request answered), and one published after closes it.
  */
 async function published(run: () => Promise<unknown>): Promise<PorticoEvent[]> {
   const events: PorticoEvent[] = [];
-  const marker: PorticoEvent = { kind: "message", companyId: randomUUID(), id: randomUUID() };
-  let markerSeen: () => void = () => {};
-  const markerIn = new Promise<void>((resolve) => (markerSeen = resolve));
+  const markers = new Map<string, () => void>();
+  let collecting = false;
   const stop = server.deps.events.subscribe((event) => {
-    if (event.id === marker.id) markerSeen();
-    else events.push(event);
+    const markerSeen = markers.get(event.id);
+    if (markerSeen) markerSeen();
+    else if (collecting) events.push(event);
   });
+  const marker = async () => {
+    const event: PorticoEvent = { kind: "message", companyId: randomUUID(), id: randomUUID() };
+    const seen = new Promise<void>((resolve) => markers.set(event.id, resolve));
+    await server.deps.events.publish(event);
+    await seen;
+  };
   try {
+    await marker();
+    collecting = true;
     await run();
-    await server.deps.events.publish(marker);
-    await markerIn;
+    await marker();
     return events;
   } finally {
     stop();
