@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, tickets } from "../db/schema";
 import type { TicketStatus } from "@/shared/enums";
 import type { TestUser } from "../test/harness";
@@ -8,7 +8,8 @@ import { createCompany, createCustomer, insertProject } from "../test/fixtures";
 import { serverForFile } from "../test/per-file";
 import { startNginx, type Nginx } from "../test/nginx";
 import { freePort, spawnServer, type ChildServer } from "../test/realtime/child-server";
-import { converged, LiveView } from "../test/realtime/live-view";
+import { converged } from "../test/realtime/live-view";
+import { openTwoCompanyChat } from "../test/realtime/two-company-chat";
 import { sleep } from "../test/realtime/test-streams";
 import { TestClient } from "../test/test-client";
 
@@ -93,11 +94,7 @@ describe("scale-out: three processes on one PostgreSQL behind nginx", () => {
       createCustomer(seeder, globex.id).then(throughProxy),
     ]);
 
-    const acmeViews = [new LiveView(alice), new LiveView(bob), new LiveView(admin, acme.id)];
-    const globexViews = [new LiveView(gary), new LiveView(admin, globex.id)];
-    const views = [...acmeViews, ...globexViews];
-    onTestFinished(() => Promise.all(views.map((view) => view.stop())).then(() => {}));
-    await Promise.all(views.map((view) => view.start()));
+    const { acmeViews, globexViews, views, senders } = await openTwoCompanyChat({ admin, alice, bob, gary }, acme.id, globex.id);
     await expect.poll(() => views.every((view) => view.readies === 1), { timeout: 15_000 }).toBe(true);
 
     // The outages come at fixed points of the traffic, not of the clock.
@@ -128,13 +125,6 @@ describe("scale-out: three processes on one PostgreSQL behind nginx", () => {
     };
 
     const PER_SENDER = 15;
-    const senders: [TestUser, string, string | undefined][] = [
-      [alice, "alice", undefined],
-      [bob, "bob", undefined],
-      [admin, "admin", acme.id],
-      [gary, "gary", undefined],
-      [admin, "admin-globex", globex.id],
-    ];
     const chatting = Promise.all(
       senders.map(async ([user, name, companyId]) => {
         const acked: string[] = [];

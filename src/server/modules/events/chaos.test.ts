@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it } from "vitest";
 import { messages } from "../../db/schema";
 import { testDatabaseKind, type TestUser } from "../../test/harness";
 import { createCompany, createCustomer } from "@/server/test/fixtures";
-import { converged, LiveView } from "../../test/realtime/live-view";
+import { converged } from "../../test/realtime/live-view";
+import { openTwoCompanyChat } from "../../test/realtime/two-company-chat";
 import { killListener, sleep } from "../../test/realtime/test-streams";
 import { serverForFile } from "@/server/test/per-file";
 import { seededRandom, seedFrom } from "@/server/test/seeded-random";
@@ -66,11 +67,7 @@ describe("chaos: streams cut and reconnected while messages are sent", () => {
       createCustomer(server, acme.id),
       createCustomer(server, globex.id),
     ]);
-    const acmeViews = [new LiveView(alice), new LiveView(bob), new LiveView(admin, acme.id)];
-    const globexViews = [new LiveView(gary), new LiveView(admin, globex.id)];
-    const views = [...acmeViews, ...globexViews];
-    onTestFinished(() => Promise.all(views.map((view) => view.stop())).then(() => {}));
-    await Promise.all(views.map((view) => view.start()));
+    const { acmeViews, globexViews, views, senders } = await openTwoCompanyChat({ admin, alice, bob, gary }, acme.id, globex.id);
 
     let sending = true;
     const chaos = (async () => {
@@ -84,13 +81,6 @@ describe("chaos: streams cut and reconnected while messages are sent", () => {
     })();
 
     const PER_SENDER = 20;
-    const senders: [TestUser, string, string | undefined][] = [
-      [alice, "alice", undefined],
-      [bob, "bob", undefined],
-      [admin, "admin", acme.id],
-      [gary, "gary", undefined],
-      [admin, "admin-globex", globex.id],
-    ];
     const acked = await Promise.all(
       senders.map(async ([user, name, companyId]) => {
         const ids: string[] = [];
