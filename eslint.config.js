@@ -58,6 +58,8 @@ export default tseslint.config(
       "data/**",
       "test-results/**",
       "playwright-report/**",
+      ".stryker-tmp/**",
+      "reports/**",
       "bench/results/**",
       // Deliberate violations: test/lint-rules.test.ts lints them on purpose.
       "test/lint-fixtures/**",

@@ -35,6 +35,19 @@ describe("can", () => {
     expect(can(newcomer, "create", "ticket")).toBe(false);
   });
 
+  it("lets a customer without a company open their lists, which hold nothing, but no record", () => {
+    // Their lists answer empty rather than 403: the scope builders find no rows for them.
+    for (const subject of ["ticket", "project", "invoice", "conversation"] as const) expect(can(newcomer, "read", subject)).toBe(true);
+    expect(can(newcomer, "read", { type: "ticket", companyId: "company-a" })).toBe(false);
+  });
+
+  it("lets a customer comment and open tickets in their own company, nowhere else", () => {
+    for (const type of ["ticket", "comment"] as const) {
+      expect(can(customer, "create", { type, companyId: "company-a" })).toBe(true);
+      expect(can(customer, "create", { type, companyId: "company-b" })).toBe(false);
+    }
+  });
+
   it("lets a company's owners manage its team, its members only see it (ADR 015)", () => {
     const owner = { ...customer, companyRole: "owner" as const };
     const member = { ...customer, companyRole: "member" as const };
