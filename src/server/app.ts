@@ -24,6 +24,7 @@ import { invitationRoutes, publicInvitationRoutes } from "./modules/members/invi
 import { memberRoutes } from "./modules/members/members.routes";
 import { invoiceRoutes } from "./modules/invoices/invoices.routes";
 import { outboxRoutes } from "./modules/outbox/outbox.routes";
+import { sessionsRoutes } from "./modules/sessions/sessions.routes";
 import { ticketCommentRoutes } from "./modules/tickets/ticket-comments.routes";
 import { ticketRoutes } from "./modules/tickets/tickets.routes";
 
@@ -41,6 +42,7 @@ function createSessionApi(deps: AppDeps) {
     .use("/tickets/:id/comments", limitWrites)
     .use("/projects/:id/comments", limitWrites)
     .route("/me", meRoutes())
+    .route("/sessions", sessionsRoutes())
     .route("/messages", messageRoutes())
     .route("/events", eventsRoutes(deps))
     .route("/companies", companiesRoutes())

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { Page } from "@/shared/schemas/pagination";
-import { companyUsers, invitations } from "@/server/db/schema";
+import { companyUsers, invitations, sessions } from "@/server/db/schema";
 import { send, type Sent } from "./http";
 import { betterAuthEndpoints } from "./routes";
 import { actorNames, counts, worldOutboxMails, type ActorName, type World } from "./world";
@@ -127,6 +128,14 @@ async function throwawaySession(world: World, actor: ActorName): Promise<string 
     .join("; ");
 }
 
+/** The id of a new session of `user` (the world's own sessions stay): a session a cell may end. */
+async function throwawaySessionId(world: World, user: Exclude<ActorName, "anonymous">): Promise<string> {
+  const { email, password } = world.users[user];
+  const { token } = await world.server.deps.auth.api.signInEmail({ body: { email, password } });
+  const [row] = await world.server.deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token, token));
+  return row!.id;
+}
+
 /** The enabled Better Auth endpoints (ENABLED_AUTH_ENDPOINTS); every other one is 404 for everybody. */
 const authCells: Record<string, { build: Build; expect: Record<ActorName, Expect> }> = {
   "GET /get-session": {
@@ -227,6 +236,23 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
     "GET /metrics": fixed("/metrics", same(world.server.env.METRICS_TOKEN ? 401 : 404)),
     "GET /api/me": fixed("/api/me", { ...same(200), anonymous: [401] }),
     "GET /api/events": fixed("/api/events", { ...same(200), anonymous: [401] }),
+
+    // A user's own sessions: nobody else's, whatever their role (sessions.service.ts).
+    "GET /api/sessions": fixed("/api/sessions", { ...same(200), anonymous: [401] }),
+    "DELETE /api/sessions/:id": {
+      objects: {
+        own: async (w, actor) => ({ path: `/api/sessions/${await throwawaySessionId(w, actor === "anonymous" ? "customerA" : actor)}` }),
+        foreign: async (w, actor) => ({ path: `/api/sessions/${await throwawaySessionId(w, actor === "customerB" ? "customerA" : "customerB")}` }),
+        missing: () => ({ path: `/api/sessions/${missingId}` }),
+      },
+      expect: (actor, object) => (actor === "anonymous" ? 401 : object === "own" ? 204 : 404),
+    },
+    "POST /api/sessions/end-others": {
+      objects: { none: () => ({ path: "/api/sessions/end-others", json: {} }) },
+      expect: { ...same(204), anonymous: [401] },
+      // It ends every session of the actor but the one the matrix uses.
+      last: true,
+    },
 
     "GET /api/messages/conversations": fixed("/api/messages/conversations", adminOnly([rows(2)])),
     "GET /api/messages": {
