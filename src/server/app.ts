@@ -10,6 +10,7 @@ import { provideServiceContext } from "./http/service-context";
 import { requireSession } from "./http/session";
 import { writeRateLimit } from "./http/write-rate-limit";
 import { mountWebApp } from "./http/static";
+import { registerAuthOperations } from "./http/openapi-auth-operations";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { meRoutes } from "./modules/me/me.routes";
@@ -70,6 +71,8 @@ export function createApi(deps: AppDeps) {
     in: "cookie",
     name: "portico.session_token",
   });
+  // Served by Better Auth's handler above, not by declared routes: described for the document only.
+  registerAuthOperations(api.openAPIRegistry);
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: `${deps.env.BRAND_NAME} API`, version: "1.0.0" },

@@ -5,6 +5,7 @@ import { errorHandler } from "./problem";
 import { serverForFile } from "@/server/test/per-file";
 import { registeredRoutes } from "@/server/test/security/routes";
 import { createApp } from "../app";
+import { ENABLED_AUTH_ENDPOINTS } from "../modules/auth/auth.routes";
 
 const server = serverForFile();
 
@@ -39,16 +40,18 @@ describe("API surface", () => {
     expect(Object.keys(doc.body.paths!)).toContain("/me");
   });
 
-  it("names every session operation once and documents 401 for each", async () => {
+  it("names every operation once, says what security each needs, and documents 401 for each session operation", async () => {
     const doc = (await server.anonymous().get("/api/openapi.json")).body;
     const operations = Object.entries(doc.paths!).flatMap(([path, item]) =>
       (["get", "post", "put", "patch", "delete"] as const).flatMap((method) => (item?.[method] ? [{ path, method, ...item[method] }] : [])),
     );
-    const session = operations.filter((operation) => operation.security !== undefined);
-    expect(session.length).toBeGreaterThan(20);
-    const ids = session.map((operation) => operation.operationId);
+    const ids = operations.map((operation) => operation.operationId);
     expect(ids.filter((id) => !id), "operations without an operationId").toEqual([]);
     expect(new Set(ids).size).toBe(ids.length);
+    // `security: []` for a public operation; `[{}, {cookieAuth: []}]` where the cookie is optional.
+    expect(operations.filter((operation) => operation.security === undefined).map((o) => `${o.method} ${o.path}`), "operations without security").toEqual([]);
+    const session = operations.filter((operation) => operation.security!.length > 0 && operation.security!.every((requirement) => "cookieAuth" in requirement));
+    expect(session.length).toBeGreaterThan(20);
     expect(session.filter((operation) => !operation.responses?.["401"]).map((o) => `${o.method} ${o.path}`)).toEqual([]);
   });
 
@@ -69,6 +72,15 @@ describe("API surface", () => {
     });
     expect(registered.length).toBeGreaterThan(20);
     expect(registered.filter((route) => !documented.has(route))).toEqual([]);
+  });
+
+  it("describes the Better Auth endpoints the web app signs in, up and out with, and none that is switched off", async () => {
+    const doc = (await server.anonymous().get("/api/openapi.json")).body;
+    const described = Object.entries(doc.paths!)
+      .filter(([path]) => path.startsWith("/auth/"))
+      .flatMap(([path, item]) => Object.keys(item ?? {}).map((method) => `${method.toUpperCase()} ${path.slice("/auth".length)}`));
+    expect(described.filter((endpoint) => !ENABLED_AUTH_ENDPOINTS.has(endpoint)), "described but switched off").toEqual([]);
+    expect(described).toEqual(expect.arrayContaining(["POST /sign-in/email", "POST /sign-up/email", "POST /sign-out", "GET /get-session"]));
   });
 
   it("sets security headers on every response", async () => {

@@ -8,7 +8,8 @@ export const jsonContent = <T extends z.ZodType>(schema: T, description: string)
   description,
 });
 
-const problem = (description: string) => ({
+/** A problem+json answer (RFC 9457) with this description. */
+export const problem = (description: string) => ({
   content: { "application/problem+json": { schema: problemSchema } },
   description,
 });
@@ -43,6 +44,9 @@ export const idParams = z.object({ id: z.uuid("Not a valid id").openapi({ param:
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 
 export const sessionSecurity = [{ cookieAuth: [] }];
+
+/** A public operation: anyone may call it, with or without a session. */
+export const noSecurity = [];
 
 type ProblemStatus = keyof typeof problemResponses;
 type RouteConfig = Parameters<typeof createRoute>[0];

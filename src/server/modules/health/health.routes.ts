@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { pingDatabase } from "../../db/client";
 import { createRouter, type AppDeps } from "../../http/context";
-import { jsonContent } from "../../http/openapi";
+import { jsonContent, noSecurity } from "../../http/openapi";
 
 const statusSchema = z.object({ status: z.string() });
 
@@ -9,7 +9,9 @@ const health = createRoute({
   method: "get",
   path: "/health",
   tags: ["Operations"],
+  operationId: "getHealth",
   summary: "Liveness: the process answers",
+  security: noSecurity,
   responses: { 200: jsonContent(statusSchema, "Alive") },
 });
 
@@ -17,7 +19,9 @@ const ready = createRoute({
   method: "get",
   path: "/ready",
   tags: ["Operations"],
+  operationId: "getReadiness",
   summary: "Readiness: the database answers and the process is not shutting down",
+  security: noSecurity,
   responses: {
     200: jsonContent(statusSchema, "Ready"),
     503: jsonContent(statusSchema, "`draining`: shutting down, send new requests elsewhere; `database unreachable`"),

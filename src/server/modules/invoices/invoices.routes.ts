@@ -27,9 +27,18 @@ const get = route.get("/{id}", "getInvoice", "One invoice", [400, 401, 404], {
   responses: { 200: jsonContent(invoiceSchema, "The invoice") },
 });
 
+// The file lives where the invoice's pdfUrl points (a file store, not this server), so the only
+// success answer is a redirect there; fetching it for the caller would make the server request
+// any URL an admin typed (ADR 018).
 const pdf = route.get("/{id}/pdf", "getInvoicePdf", "Redirect to the invoice's PDF", [400, 401, 404], {
+  description: "Answers 302 with the invoice's `pdfUrl` (an http or https link) as `Location`, and no body; 404 when the invoice has no PDF. Follow the redirect to download the file.",
   request: { params: idParams },
-  responses: { 302: { description: "Redirect to the PDF", headers: z.object({ Location: z.url() }) } },
+  responses: {
+    302: {
+      description: "Found: the PDF is at `Location`",
+      headers: z.object({ Location: z.url().openapi({ description: "The invoice's PDF link (http or https)" }) }),
+    },
+  },
 });
 
 const create = route.post("/", "createInvoice", "Create an invoice (admin)", [400, 401, 403, 409], {

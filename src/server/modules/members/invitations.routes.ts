@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { acceptedInvitationSchema, invitationPreviewSchema, invitationSchema, invitationTokenInputSchema, signupPolicySchema } from "@/shared/schemas/member";
 import { createRouter, type AppDeps } from "../../http/context";
-import { idParams, jsonBody, jsonContent, problemResponses, sessionRoutes, writeRefusals } from "../../http/openapi";
+import { idParams, jsonBody, jsonContent, noSecurity, problemResponses, sessionRoutes, writeRefusals } from "../../http/openapi";
 import { clientIp } from "../../http/security";
 import { limitInvitationLookups, previewInvitation } from "./invitation-redeem";
 import { acceptInvitation, resendInvitation, revokeInvitation } from "./invitations.service";
@@ -42,6 +42,7 @@ const previewRoute = createRoute({
   path: "/invitations/preview",
   tags: ["Invitations"],
   operationId: "previewInvitation",
+  security: noSecurity,
   summary: "Public: who an invitation link is for and where it leads (the token in the body, never in a URL that gets logged)",
   request: { body: jsonBody(invitationTokenInputSchema) },
   // Public, so no 401; a write all the same, so the API's refusals of writes; lookups are limited per client address.
@@ -53,6 +54,7 @@ const signupPolicyRoute = createRoute({
   path: "/signup-policy",
   tags: ["Invitations"],
   operationId: "getSignupPolicy",
+  security: noSecurity,
   summary: "Public: whether anyone may sign up, or only through an invitation (SIGNUP_MODE)",
   responses: { 200: jsonContent(signupPolicySchema, "The policy") },
 });

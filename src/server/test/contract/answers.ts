@@ -66,20 +66,23 @@ export interface ReceivedAnswer {
 
 /**
  * Holds one answer to the document of the server that gave it, and records what is wrong. Not
- * checked: paths outside /api (the web app, /metrics), the document itself, Better Auth's own
- * endpoints below /api/auth (its handler, not a route of ours, answers those; the document does
- * not describe them), and a proxy's own 502/503/504 (nginx in front of a process that died: the
- * app sets X-Request-Id on every answer it gives, http/request-log.ts, the proxy's page has none).
+ * checked: paths outside /api (the web app, /metrics), the document itself, the Better Auth
+ * endpoints below /api/auth that the document does not describe (its handler, not a route of
+ * ours, answers them; the ones it does describe, http/openapi-auth-operations.ts, are checked like
+ * any route), and a proxy's own 502/503/504 (nginx in front of a process that died: the app sets
+ * X-Request-Id on every answer it gives, http/request-log.ts, the proxy's page has none).
  */
 export async function checkAnswer(answer: ReceivedAnswer): Promise<void> {
   const path = answer.url.pathname;
   const method = answer.method.toUpperCase();
   const inApi = path === "/api" || path.startsWith("/api/");
-  if (!inApi || path === DOCUMENT_PATH || path === "/api/auth" || path.startsWith("/api/auth/")) return;
+  if (!inApi || path === DOCUMENT_PATH) return;
   if (!answer.headers.has("x-request-id") && [502, 503, 504].includes(answer.status)) return;
+  const betterAuth = path === "/api/auth" || path.startsWith("/api/auth/");
   let problems: string[];
   try {
     const contract = await contractAt(answer.url.origin);
+    if (betterAuth && !contract.describes(method, path)) return;
     problems = contract.check({ method, path, status: answer.status, contentType: answer.headers.get("content-type"), text: answer.text });
   } catch (error) {
     problems = [`${method} ${path} answered ${answer.status}, and the check could not run: ${(error as Error).message}`];

@@ -119,6 +119,12 @@ export class OpenApiContract {
     return this.checkBody(answer, said, where, declared);
   }
 
+  /** Whether the document has an operation for `method` at `path` (a request path, below the document's server). */
+  describes(method: string, path: string): boolean {
+    const apiPath = this.relativePath(path);
+    return apiPath !== undefined && this.operationFor(method.toUpperCase(), apiPath) !== undefined;
+  }
+
   /** The body's media type must be declared for the status, and a JSON body must match its schema. */
   private checkBody(answer: Answer, said: string, where: string, declared: { response: ResponseObject; tokens: string[] }): string[] {
     const content = declared.response.content ?? {};

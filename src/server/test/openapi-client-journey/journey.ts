@@ -1,0 +1,65 @@
+/*
+ * Another program's use of the API, written only against the client openapi-typescript generates
+ * from the served document (`./portico-api.ts`, written beside a copy of this file by
+ * src/server/http/openapi-client.test.ts, which compiles both with tsc --strict and then runs this
+ * journey against a test server). Not part of the project's own tsc run: `./portico-api.ts` exists
+ * only in that temporary folder (tsconfig.json and eslint.config.js leave this folder out).
+ */
+import createClient, { type Middleware } from "openapi-fetch";
+import type { paths } from "./portico-api";
+
+export interface JourneyInput {
+  /** The server's origin, e.g. `http://127.0.0.1:3000`; the document's server entry is `/api` below it. */
+  origin: string;
+  email: string;
+  password: string;
+  comment: string;
+  /** How requests are sent (the test's fetch also holds each answer to the document). */
+  fetch: (request: Request) => Promise<Response>;
+}
+
+/**
+ * Like a browser: keeps the session cookie sign-in sets and sends it back, and says which site the
+ * request comes from (`Origin`), which writes need.
+ */
+function browserLike(origin: string): Middleware {
+  let cookie: string | undefined;
+  return {
+    onRequest({ request }) {
+      request.headers.set("origin", origin);
+      if (cookie) request.headers.set("cookie", cookie);
+      return request;
+    },
+    onResponse({ response }) {
+      const set = response.headers.getSetCookie().map((header) => header.split(";")[0]!);
+      if (set.length > 0) cookie = set.join("; ");
+    },
+  };
+}
+
+/** Sign in, list the tickets, open the first, comment on it. */
+export async function customerJourney({ origin, email, password, comment, fetch }: JourneyInput) {
+  const client = createClient<paths>({ baseUrl: `${origin}/api`, fetch });
+  client.use(browserLike(origin));
+
+  const signedIn = await client.POST("/auth/sign-in/email", { body: { email, password } });
+  if (!signedIn.data) throw new Error(`sign-in answered ${signedIn.response.status}: ${signedIn.error?.detail}`);
+
+  const tickets = await client.GET("/tickets", { params: { query: { status: "pending" } } });
+  if (!tickets.data) throw new Error(`listing tickets answered ${tickets.response.status}: ${tickets.error?.detail}`);
+  const first = tickets.data.items[0];
+  if (!first) throw new Error("the customer has no pending ticket");
+
+  const ticket = await client.GET("/tickets/{id}", { params: { path: { id: first.id } } });
+  if (!ticket.data) throw new Error(`opening the ticket answered ${ticket.response.status}: ${ticket.error?.detail}`);
+
+  const added = await client.POST("/tickets/{id}/comments", { params: { path: { id: ticket.data.id } }, body: { content: comment } });
+  if (!added.data) throw new Error(`commenting answered ${added.response.status}: ${added.error?.detail}`);
+
+  return {
+    signedInAs: signedIn.data.user.email,
+    ticketTitles: tickets.data.items.map((item) => item.title),
+    opened: { id: ticket.data.id, title: ticket.data.title, project: ticket.data.project.name },
+    comment: { content: added.data.content, author: added.data.author?.name ?? null },
+  };
+}
