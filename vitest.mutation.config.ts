@@ -6,12 +6,17 @@ import { defineConfig } from "vitest/config";
  * see what (stryker.config.mjs): the policy and scope tests, the permission matrix, the tenant and
  * session suites and the input bounds. PGlite only: the rules are the same SQL on both databases,
  * and one run per mutant is what two cores can afford.
+ *
+ * Most mutants there are "static" to StrykerJS: the test files' setup (building a world through
+ * the API) already runs them, so each such mutant reruns every test file. MUTATION_TESTS (a comma-
+ * separated list of test files) narrows the set for one module's run; docs/testing.md lists the
+ * pairs measured.
  */
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   test: {
     name: "pglite",
-    include: [
+    include: process.env.MUTATION_TESTS?.split(",") ?? [
       "src/shared/policies.test.ts",
       "src/server/security/*.test.ts",
       "src/server/http/session*.test.ts",

@@ -46,6 +46,35 @@ test.describe("the account page", () => {
     expect((await signIn("casey-new-password")).status()).toBe(200);
   });
 
+  test("lists where the user is signed in and signs another device out, whose open page goes to sign-in", async ({ browser, customerPage: page }) => {
+    const laptop = await newClientContext(browser);
+    await signInThroughApi(laptop.request, page.credentials);
+    const laptopPage = await laptop.newPage();
+    await laptopPage.goto("/dashboard/messages");
+    await expect(laptopPage.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
+
+    await page.goto("/dashboard/account");
+    const sessions = page.locator("li").filter({ hasText: "Last active" });
+    await expect(sessions.filter({ hasText: "(this device)" })).toHaveCount(1);
+    const others = sessions.filter({ hasNotText: "(this device)" });
+    await expect(others).not.toHaveCount(0);
+    const before = await others.count();
+    // The newest session first: the laptop's sign-in.
+    await others.first().getByRole("button", { name: /^Sign out/ }).click();
+    await expect(laptopPage).toHaveURL(/\/auth$/);
+    await expect(others).toHaveCount(before - 1);
+
+    const phone = await newClientContext(browser);
+    await signInThroughApi(phone.request, page.credentials);
+    await page.reload();
+    await page.getByRole("button", { name: "Sign out of all other devices" }).click();
+    await expect(page.getByText(/Signed out \d+ other device\(s\)/)).toBeVisible();
+    await expect(others).toHaveCount(0);
+    expect((await phone.request.get("/api/me")).status()).toBe(401);
+    expect((await page.context().request.get("/api/me")).status()).toBe(200);
+    await Promise.all([laptop.close(), phone.close()]);
+  });
+
   test("changes the email address once the link mailed to the new address is confirmed", async ({ customerPage: page }) => {
     const newEmail = uniqueEmail("casey-moved");
     await page.goto("/dashboard/account");

@@ -19,4 +19,6 @@ export const queryRoots = {
   /** What an invitation link shows before it is accepted (public, no session). */
   invitations: "invitations",
   signupPolicy: "signup-policy",
+  /** The caller's own sessions (account page). */
+  sessions: "sessions",
 } as const;

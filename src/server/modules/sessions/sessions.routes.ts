@@ -16,7 +16,7 @@ const endRoute = route.delete("/{id}", "endOwnSession", "Sign one of the caller'
 });
 
 const endOthersRoute = route.post("/end-others", "endOtherOwnSessions", "Sign out every session of the caller but the current one", [401], {
-  responses: { 204: { description: "Every other session signed out" } },
+  responses: { 200: jsonContent(z.object({ ended: z.int().min(0) }), "How many sessions were signed out") },
 });
 
 export function sessionsRoutes() {
@@ -26,8 +26,5 @@ export function sessionsRoutes() {
       await endOwnSession(c.var.ctx, c.req.valid("param"));
       return c.body(null, 204);
     })
-    .openapi(endOthersRoute, async (c) => {
-      await endOtherOwnSessions(c.var.ctx);
-      return c.body(null, 204);
-    });
+    .openapi(endOthersRoute, async (c) => c.json(await endOtherOwnSessions(c.var.ctx), 200));
 }

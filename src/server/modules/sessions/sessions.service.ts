@@ -40,7 +40,7 @@ export async function endOwnSession({ db, actor }: ServiceContext, input: { id: 
   if (ended.length === 0) throw notFound("Session not found");
 }
 
-/** Signs every session of the caller out but the one asking. */
-export async function endOtherOwnSessions({ db, actor }: ServiceContext): Promise<void> {
-  await endOtherSessions(db, actor.userId, actor.sessionId);
+/** Signs every session of the caller out but the one asking; says how many it ended. */
+export async function endOtherOwnSessions({ db, actor }: ServiceContext): Promise<{ ended: number }> {
+  return { ended: await endOtherSessions(db, actor.userId, actor.sessionId) };
 }

@@ -249,7 +249,7 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
     },
     "POST /api/sessions/end-others": {
       objects: { none: () => ({ path: "/api/sessions/end-others", json: {} }) },
-      expect: { ...same(204), anonymous: [401] },
+      expect: { ...same(200), anonymous: [401] },
       // It ends every session of the actor but the one the matrix uses.
       last: true,
     },

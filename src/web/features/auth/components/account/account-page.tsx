@@ -6,6 +6,7 @@ import { useMe } from "@/web/lib/session";
 import { EmailForm } from "./email-form";
 import { NameForm } from "./name-form";
 import { PasswordForm } from "./password-form";
+import { SessionsList } from "./sessions-list";
 
 /** The signed-in user's own account, the same for customers and admins. */
 export function AccountPage() {
@@ -28,6 +29,9 @@ export function AccountPage() {
           </TitledCard>
           <TitledCard title="Password">
             <PasswordForm />
+          </TitledCard>
+          <TitledCard title="Where you're signed in">
+            <SessionsList />
           </TitledCard>
         </>
       )}
