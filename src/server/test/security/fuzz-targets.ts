@@ -273,6 +273,24 @@ export function fuzzTargets(): FuzzTarget[] {
       actors: ["admin"],
     },
     {
+      // Only hostile and unknown ids: a real one would end a world user's session.
+      route: "DELETE /api/sessions/:id",
+      method: "DELETE",
+      path: (_, id) => `/api/sessions/${id ?? "00000000-0000-4000-8000-000000000000"}`,
+      hasId: true,
+      output: z.undefined(),
+      actors: ["customerA", "admin", "anonymous"],
+    },
+    {
+      // The caller's other sessions end; the world's session of each actor is the one it calls with.
+      route: "POST /api/sessions/end-others",
+      method: "POST",
+      path: () => "/api/sessions/end-others",
+      hasId: false,
+      output: z.object({ ended: z.number() }),
+      actors: ["loner", "anonymous"],
+    },
+    {
       route: "POST /api/invitations/preview",
       method: "POST",
       path: () => "/api/invitations/preview",

@@ -9,7 +9,7 @@ import { isWriteMethod, registeredRoutes } from "./routes";
 import { worldForFile } from "@/server/test/per-file";
 
 /** The routes of accounts and teams: sign-in and the account, invitations, members. */
-export const isAccountOrTeamRoute = (route: string) => /^[A-Z]+ \/api\/(auth|invitations|team)\b|^[A-Z]+ \/api\/companies\/:id\/(invitations|members)\b/.test(route);
+export const isAccountOrTeamRoute = (route: string) => /^[A-Z]+ \/api\/(auth|invitations|team|sessions)\b|^[A-Z]+ \/api\/companies\/:id\/(invitations|members)\b/.test(route);
 
 /**
  * The hostile-input suite over the fuzz targets `part` picks, on a two-company world of its own.
