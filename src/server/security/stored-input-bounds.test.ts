@@ -88,6 +88,7 @@ describe("per-user limit on posting", () => {
     const refused = await poster.client.post("/api/messages", { content: "one too many" });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("content-type")).toBe("application/problem+json");
+    expect(refused.problem.detail).toBe("You can post at most 3 messages, tickets and comments a minute. Please wait a moment.");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60);
     // Tickets and comments share the budget.
@@ -104,6 +105,17 @@ describe("per-user limit on posting", () => {
     expect((await colleague.client.post("/api/messages", { content: "still fine" })).status).toBe(201);
     // The provider's staff are not limited (they answer in bursts).
     for (let i = 0; i < 4; i++) expect((await admin.client.post("/api/messages", { content: `reply ${i}`, companyId: company.id })).status).toBe(201);
+  });
+
+  it("is off with WRITE_RATE_LIMIT=0", async () => {
+    const unlimited = await startTestServer({ WRITE_RATE_LIMIT: "0" });
+    try {
+      const poster = await unlimited.createUser();
+      expect((await poster.client.request("PUT", "/api/companies/mine", { name: "Chatty Co" })).status).toBe(201);
+      for (let i = 0; i < 4; i++) expect((await poster.client.post("/api/messages", { content: `hello ${i}` })).status).toBe(201);
+    } finally {
+      await unlimited.close();
+    }
   });
 });
 
