@@ -53,8 +53,9 @@ console.log(
 process.exit(passed ? 0 : 1);
 
 /**
- * The PGlite project on Node.js 24, one worker beside the first run's two: its tests wait on their
- * own server much of the time, so the two-core machine carries the third without idling the others.
+ * The PGlite project on Node.js 24, with one worker beside the first run's two: started together,
+ * the two runs share the API phase's idle time (each test file waits on its own server or database
+ * much of the time) instead of adding a phase. CI's cost of it is measured in ADR 014.
  */
 function startNode24Run(): Promise<number> {
   const logFile = join(scratch, "api-node-24.log");
