@@ -49,3 +49,15 @@ describe("the session cookie", () => {
     expect(renewed).toBeGreaterThan(Date.now() + 6.9 * DAY_MS);
   });
 });
+
+describe("the role guard", () => {
+  it("refuses a signed-in caller without the route's role with 403, whatever the service would allow", async () => {
+    // Saving "my company" is the customer's form; the policy would let an admin create a company,
+    // so only requireRole("customer") stands between an admin and this route.
+    const admin = await server.createUser({ admin: true });
+    const refused = await admin.client.request("PUT", "/api/companies/mine", { name: "Admin's own Co" });
+    expect(refused.status).toBe(403);
+    const customer = await server.createUser();
+    expect((await customer.client.request("PUT", "/api/companies/mine", { name: "Customer's own Co" })).status).toBe(201);
+  });
+});
