@@ -44,6 +44,7 @@ export default defineConfig({
     // file here waits on its database (PostgreSQL in another process) or its own server much of the
     // time, so two files side by side keep both cores busy.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // scripts/test.ts names these projects for its Node.js 24 split (TEST_NODE_24): keep it in step.
     projects: [
       // *.postgres.test.ts need a real server (several connections, a second process).
       {
