@@ -8,10 +8,9 @@
  * One after the other, not side by side: the browser suite's session check gives up after 2 s
  * (spec section 9), and a machine shared with the API suite answered slowly enough to trip it.
  *
- * With TEST_NODE_24=1 (CI sets it), the API suite runs on both supported Node.js lines in the time
- * of one run: the PGlite project on Node.js 24 (scripts/with-node-24.sh), every other project on
- * the system's Node.js. Running PGlite a second time instead cost the two-core CI machine about ten
- * minutes more (ADR 014).
+ * With TEST_NODE_24=1 (CI sets it), the API suite runs on both supported Node.js lines, no test
+ * twice: the PGlite project on Node.js 24 (scripts/with-node-24.sh), every other project on the
+ * system's Node.js. A second PGlite run beside the first overloaded the two-core CI machine (ADR 014).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
