@@ -8,8 +8,8 @@ import { deviceOf } from "./device";
 
 /**
  * The caller's own sessions, and ending them. Every query is bound to the caller's user id: nobody
- * sees or ends another user's session, admins included (an admin ends a user's sessions by
- * deactivating the account). Deleting a row is all it takes: the sessions table's triggers evict
+ * sees or ends another user's session, admins included (ending someone else's sessions belongs to
+ * deactivating an account, which is not built yet). Deleting a row is all it takes: the triggers evict
  * the cached session and end its event streams in every process (ADR 010).
  */
 export async function listOwnSessions({ db, actor }: ServiceContext): Promise<AccountSession[]> {
