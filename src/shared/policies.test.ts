@@ -35,7 +35,7 @@ describe("can", () => {
     expect(can(newcomer, "create", "ticket")).toBe(false);
   });
 
-  it("lets a customer without a company open their lists, which hold nothing, but no record", () => {
+  it("lets a customer without a company read a subject in general (their lists, empty), but no record", () => {
     // Their lists answer empty rather than 403: the scope builders find no rows for them.
     for (const subject of ["ticket", "project", "invoice", "conversation"] as const) expect(can(newcomer, "read", subject)).toBe(true);
     expect(can(newcomer, "read", { type: "ticket", companyId: "company-a" })).toBe(false);
