@@ -13,6 +13,15 @@ export const profiles = pgTable(
     email: text("email").notNull().unique(),
     emailVerified: boolean("email_verified").notNull().default(false),
     image: text("image"),
+    /** Better Auth's two-factor plugin keeps it: true once a TOTP enrolment is confirmed. */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    /**
+     * Set by an admin: the account cannot sign in and its sessions are gone (trigger, 0011), while
+     * everything it wrote stays. Null is active.
+     */
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+    /** The last time a session was made for the account (sign-in, sign-up): the admin Users list shows it. */
+    lastSignedInAt: timestamp("last_signed_in_at", { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
@@ -84,3 +93,24 @@ export const rateLimits = pgTable(
   (t) => [index("rate_limits_last_request_idx").on(t.lastRequest)],
 );
 
+
+/**
+ * Better Auth's two-factor plugin: one row per user with a TOTP secret and the backup codes, both
+ * encrypted with AUTH_SECRET by the plugin. `failed_verification_count` and `locked_until` are the
+ * plugin's own lockout after repeated wrong codes.
+ */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: idColumn(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factors_user_id_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
+);

@@ -8,3 +8,4 @@ export * from "./conversations";
 export * from "./row-counts";
 export * from "./mail";
 export * from "./invitations";
+export * from "./site-settings";
