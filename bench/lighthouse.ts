@@ -30,8 +30,8 @@ import { signIn, startBenchServer, type BenchServer } from "./lib/server";
 
 const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const buildMode = process.env.LIGHTHOUSE_BUILD ?? "auto";
-const ADMIN = { email: "lighthouse-admin@example.test", password: "lighthouse-admin-password-1", name: "Ada Admin" };
-const CUSTOMER = { email: "lighthouse-customer@example.test", password: "lighthouse-customer-password-1", name: "Casey Customer" };
+const ADMIN = { email: "lighthouse-admin@example.test", password: "orchard-keeper-9", name: "Ada Admin" };
+const CUSTOMER = { email: "lighthouse-customer@example.test", password: "orchard-keeper-10", name: "Casey Customer" };
 const CATEGORIES = ["performance", "accessibility", "best-practices"] as const;
 const CHROME_FLAGS = [
   "--headless=new",

@@ -31,7 +31,7 @@ const base = arg("--base");
 const rounds = Number(arg("--rounds") ?? 3);
 const seconds = Number(arg("--seconds") ?? 5);
 const CONNECTIONS = 50;
-const ADMIN = { email: "bench-admin@example.test", password: "bench-password-1" };
+const ADMIN = { email: "bench-admin@example.test", password: "orchard-keeper-8" };
 
 interface Variant {
   name: string;

@@ -21,7 +21,7 @@ test.describe("sign-in and sign-up page", () => {
     await page.getByRole("tab", { name: "Sign Up" }).click();
     await page.getByLabel("Full Name").fill("Nora Newcomer");
     await page.getByLabel("Email").fill(uniqueEmail("nora"));
-    await page.getByLabel("Password").fill("nora-password");
+    await page.getByLabel("Password").fill("quiet-harbour-9");
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByText("Account created! Welcome to Portico.")).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);

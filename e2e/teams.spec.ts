@@ -38,7 +38,7 @@ async function signUpFromMail(browser: Browser, email: string, name: string, hea
   await expect(address).toHaveValue(email);
   await expect(address).not.toBeEditable();
   await page.getByLabel("Full Name").fill(name);
-  await page.getByLabel("Password").fill("invited-pass-1");
+  await page.getByLabel("Password").fill("copper-kettle-6");
   await page.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Account created! Welcome to Portico.")).toBeVisible();
   return { context, page };
@@ -125,7 +125,7 @@ test.describe("company teams", () => {
     const token = new URL(linkIn(await waitForMail(memberEmail), "/invitation")).searchParams.get("token");
     const context = await newClientContext(browser);
     const signedUp = await context.request.post("/api/auth/sign-up/email", {
-      data: { name: "Mia Member", email: memberEmail, password: "member-pass-1", invitationToken: token },
+      data: { name: "Mia Member", email: memberEmail, password: "copper-kettle-5", invitationToken: token },
     });
     expect(signedUp.status(), await signedUp.text()).toBe(200);
     const page = await context.newPage();

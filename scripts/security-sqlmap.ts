@@ -163,8 +163,8 @@ async function signedIn(started: Started, user: { email: string; password: strin
 
 /** An admin and a customer, and one record of every kind for the scan to aim at. */
 async function seed(started: Started) {
-  const admin = await signedIn(started, { email: "admin@sqlmap.test", password: "admin-password-1", name: "Scan Admin" }, true);
-  const customer = await signedIn(started, { email: "customer@sqlmap.test", password: "customer-password-1", name: "Scan Customer" });
+  const admin = await signedIn(started, { email: "admin@sqlmap.test", password: "orchard-keeper-7", name: "Scan Admin" }, true);
+  const customer = await signedIn(started, { email: "customer@sqlmap.test", password: "orchard-keeper-12", name: "Scan Customer" });
   const { company } = await api(started, customer.cookie, "PUT", "/api/companies/mine", { name: "Acme Scan", contactName: "Casey", phone: "555" });
   const project = await api(started, admin.cookie, "POST", "/api/projects", { companyId: company.id, name: "Scan Project", description: "d" });
   const ticket = await api(started, customer.cookie, "POST", "/api/tickets", { projectId: project.id, title: "Scan ticket", description: "d" });

@@ -1,5 +1,5 @@
 /** Created by the server at start-up through ADMIN_EMAIL / ADMIN_PASSWORD. */
-export const E2E_ADMIN = { email: "admin@portico.test", password: "admin-password-1", name: "Alex Admin" } as const;
+export const E2E_ADMIN = { email: "admin@portico.test", password: "orchard-keeper-7", name: "Alex Admin" } as const;
 
 /** The e2e SMTP server refuses recipients whose address starts with this, for good (550). */
 export const REFUSED_PREFIX = "refused-";

@@ -31,7 +31,7 @@ export async function signInThroughApi(request: APIRequestContext, credentials: 
 
 /** Signs up a new customer through the API and leaves the context signed in. */
 export async function signUpThroughApi(request: APIRequestContext, name = "Casey Customer"): Promise<Credentials> {
-  const credentials = { name, email: uniqueEmail("customer"), password: "customer-pass-1" };
+  const credentials = { name, email: uniqueEmail("customer"), password: "tidy-lantern-42" };
   const response = await request.post("/api/auth/sign-up/email", { data: credentials });
   expect(response.status(), await response.text()).toBe(200);
   return credentials;

@@ -8,6 +8,7 @@ import type { Env } from "./env";
 import type { MailOutbox } from "./mail/outbox";
 import { passwordHasher, verifyPassword } from "./password";
 import { forgetSignInAttempts } from "./modules/auth/account-sign-in-limit";
+import { passwordPolicyHook } from "./modules/auth/password-policy-hook";
 import { processLogger, type Logger } from "./observability/logger";
 
 /**
@@ -90,6 +91,7 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logg
     // Rolling expiry: a session used at least once a week never expires; its expiry moves at most daily.
     session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },
     rateLimit: { enabled: true, storage: "database", window: 60, max: 100 },
+    hooks: { before: passwordPolicyHook(() => env.BRAND_NAME) },
     advanced: {
       // Better Auth skips its own Origin check when NODE_ENV=test; say it plainly, so the tests
       // run the check production runs (our CSRF middleware checks Origin before it as well).

@@ -157,7 +157,7 @@ describe("mass assignment: fields the server owns are never taken from a custome
     const email = `claims-${randomUUID().slice(0, 8)}@example.test`;
     const response = await send(server.baseUrl, "/api/auth/sign-up/email", {
       method: "POST",
-      json: { name: "Claimant", email, password: "claims-pass-1", role: "admin", isAdmin: true, companyId: world.b.company.id, emailVerified: true, id: chosenId },
+      json: { name: "Claimant", email, password: "river-stone-84", role: "admin", isAdmin: true, companyId: world.b.company.id, emailVerified: true, id: chosenId },
     });
     expect(response.status).toBe(200);
     const [profile] = await server.deps.db.select().from(profiles).where(eq(profiles.email, email));

@@ -54,7 +54,7 @@ describe("session cookies", () => {
     expect(session.text).not.toContain(token);
     const signUp = await send(server.baseUrl, "/api/auth/sign-up/email", {
       method: "POST",
-      json: { name: "Token Check", email: `token-${randomUUID().slice(0, 8)}@example.test`, password: "token-pass-1" },
+      json: { name: "Token Check", email: `token-${randomUUID().slice(0, 8)}@example.test`, password: "river-stone-81" },
     });
     const newToken = decodeURIComponent(cookiePair(sessionCookie(signUp.headers.getSetCookie())!).split("=")[1]!).split(".")[0]!;
     expect(signUp.body).not.toHaveProperty("token");
@@ -131,7 +131,7 @@ describe("sign-in brute force", () => {
     for (let i = 0; i < 4; i++) {
       const response = await send(server.baseUrl, "/api/auth/sign-up/email", {
         method: "POST",
-        json: { name: "Spam", email: `spam-${randomUUID().slice(0, 8)}@example.test`, password: "spam-pass-1" },
+        json: { name: "Spam", email: `spam-${randomUUID().slice(0, 8)}@example.test`, password: "river-stone-82" },
         ip: "10.203.0.1",
       });
       statuses.push(response.status);
@@ -149,7 +149,7 @@ describe("a deployment behind https without a trusted proxy", () => {
   afterAll(() => direct.close());
 
   it("marks the session cookie Secure, with the __Secure- prefix, on a server-side sign-in and on a sign-up over HTTP", async () => {
-    const user = { email: "secure@example.test", password: "secure-pass-1", name: "Secure Sam" };
+    const user = { email: "secure@example.test", password: "river-stone-83", name: "Secure Sam" };
     // Over HTTP, as a browser on https://portal.example behind a TLS-terminating proxy gets it...
     const response = await send(direct.baseUrl, "/api/auth/sign-up/email", { method: "POST", json: user, headers: { origin } });
     expect(response.status).toBe(200);

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { profiles } from "../../db/schema";
+import { passwordProblemMessages } from "../../password-policy";
 import { startTestServer, type TestServer } from "../../test/harness";
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from "../../test/mail/smtp-inbox";
 import { TestClient } from "../../test/test-client";
@@ -69,6 +70,15 @@ describe("changing the password", () => {
     expect((await otherDevice.get("/api/me")).status).toBe(401);
     expect((await server.anonymous().post("/api/auth/sign-in/email", { email: user.email, password: user.password })).status).toBe(401);
     expect((await server.anonymous().post("/api/auth/sign-in/email", { email: user.email, password: "changed-pass-1" })).status).toBe(200);
+  });
+
+  it("refuses a new password made of the account's user name with a 400 naming newPassword, and keeps the old one", async () => {
+    const user = await server.createUser();
+    const userName = user.email.split("@")[0]!;
+    const response = await user.client.post("/api/auth/change-password", { currentPassword: user.password, newPassword: `${userName}!2026` });
+    expect(response.status).toBe(400);
+    expect(response.problem.errors).toEqual([{ field: "newPassword", message: passwordProblemMessages.context }]);
+    expect((await server.anonymous().post("/api/auth/sign-in/email", { email: user.email, password: user.password })).status).toBe(200);
   });
 
   it("refuses a short new password with a 400 naming newPassword", async () => {

@@ -9,6 +9,8 @@ import {
   updateNameInputSchema,
 } from "@/shared/schemas/auth";
 import type { FieldError } from "../../http/problem";
+import { passwordProblemMessages, type PasswordProblem } from "../../password-policy";
+import { passwordProblemCodes } from "./password-policy-hook";
 
 /**
  * A Better Auth endpoint whose JSON body is checked by our schema before Better Auth sees it: a
@@ -26,22 +28,28 @@ export interface CheckedEndpoint {
   fieldErrors?: Record<string, FieldError>;
 }
 
+/** The password policy's refusals (password-policy-hook.ts), as errors of the form's password field. */
+const passwordPolicyErrors = (field: string): Record<string, FieldError> =>
+  Object.fromEntries(
+    (Object.keys(passwordProblemCodes) as PasswordProblem[]).map((problem) => [passwordProblemCodes[problem], { field, message: passwordProblemMessages[problem] }]),
+  );
+
 const invalidResetLink: FieldError = { field: "token", message: authMessages.resetLinkInvalid };
 const invalidConfirmLink: FieldError = { field: "token", message: authMessages.confirmLinkInvalid };
 
 export const checkedEndpoints: Record<string, CheckedEndpoint> = {
-  "POST /sign-up/email": { schema: signUpInputSchema },
+  "POST /sign-up/email": { schema: signUpInputSchema, fieldErrors: passwordPolicyErrors("password") },
   "POST /request-password-reset": { schema: requestPasswordResetInputSchema },
   "POST /reset-password": {
     schema: resetPasswordInputSchema,
-    fieldErrors: { INVALID_TOKEN: invalidResetLink, USER_NOT_FOUND: invalidResetLink },
+    fieldErrors: { INVALID_TOKEN: invalidResetLink, USER_NOT_FOUND: invalidResetLink, ...passwordPolicyErrors("newPassword") },
   },
   "POST /update-user": { schema: updateNameInputSchema },
   "POST /change-password": {
     schema: changePasswordInputSchema,
     // The other sessions are ended by auth.routes.ts (other-sessions.ts says why not by Better Auth).
     fixed: { revokeOtherSessions: false },
-    fieldErrors: { INVALID_PASSWORD: { field: "currentPassword", message: authMessages.currentPasswordWrong } },
+    fieldErrors: { INVALID_PASSWORD: { field: "currentPassword", message: authMessages.currentPasswordWrong }, ...passwordPolicyErrors("newPassword") },
   },
   "POST /change-email": {
     schema: changeEmailInputSchema,

@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { accounts, profiles } from "../../db/schema";
+import { passwordProblemMessages } from "../../password-policy";
 import { startTestServer } from "../../test/harness";
 import type { TestClient } from "../../test/test-client";
 import { serverForFile } from "@/server/test/per-file";
@@ -30,7 +31,7 @@ describe("sign-up", () => {
 
   it("rejects a duplicate email and writes nothing", async () => {
     const before = await rowCounts();
-    const response = await signUp(server.anonymous(), { name: "Other Ada", email: "ada@example.test", password: "another1" });
+    const response = await signUp(server.anonymous(), { name: "Other Ada", email: "ada@example.test", password: "fresh-attempt-2" });
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     expect(response.headers.get("content-type")).toContain("application/problem+json");
@@ -47,6 +48,24 @@ describe("sign-up", () => {
     expect(await rowCounts()).toEqual(before);
   });
 
+  it("refuses one of the most common passwords with a 400 naming the field and writes nothing", async () => {
+    const before = await rowCounts();
+    const response = await signUp(server.anonymous(), { name: "Common", email: "common@example.test", password: "password1" });
+    expect(response.status).toBe(400);
+    expect(response.problem.errors).toEqual([{ field: "password", message: passwordProblemMessages.common }]);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it("refuses a password made of the user name or the product's name with a 400 naming the field and writes nothing", async () => {
+    const before = await rowCounts();
+    for (const password of ["GraceHopper!", "Portico-2026"]) {
+      const response = await signUp(server.anonymous(), { name: "Grace Hopper", email: "grace.hopper@example.test", password });
+      expect(response.status, password).toBe(400);
+      expect(response.problem.errors, password).toEqual([{ field: "password", message: passwordProblemMessages.context }]);
+    }
+    expect(await rowCounts()).toEqual(before);
+  });
+
   it("requires a full name", async () => {
     const response = await signUp(server.anonymous(), { name: "  ", email: "noname@example.test", password: "secret1" });
     expect(response.status).toBe(400);
@@ -55,7 +74,7 @@ describe("sign-up", () => {
 
   it("ignores a role sent by the client", async () => {
     const client = server.anonymous();
-    await signUp(client, { name: "Mallory", email: "mallory@example.test", password: "secret1", role: "admin" });
+    await signUp(client, { name: "Mallory", email: "mallory@example.test", password: "role-play-44", role: "admin" });
     expect((await client.get("/api/me")).body.role).toBe("customer");
   });
 });

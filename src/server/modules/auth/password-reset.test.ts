@@ -5,6 +5,7 @@ import { mailOutbox, verifications } from "../../db/schema";
 import { startTestServer, type TestServer } from "../../test/harness";
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from "../../test/mail/smtp-inbox";
 import { TestClient } from "../../test/test-client";
+import { passwordProblemMessages } from "../../password-policy";
 import { RESET_REQUEST_ANSWER_MS, RESET_REQUESTS_PER_ADDRESS } from "./password-reset-limit";
 
 let inbox: SmtpInbox;
@@ -149,6 +150,17 @@ describe("following the mailed link", () => {
     expect(short.problem.errors).toEqual([{ field: "newPassword", message: "Password must be at least 6 characters" }]);
     expect((await user.client.get("/api/me")).status).toBe(200);
     expect((await server.anonymous().post("/api/auth/reset-password", { token, newPassword: "long-enough" })).status).toBe(200);
+  });
+
+  it("refuses a common password as the new one with a 400 naming newPassword, and the link still works afterwards", async () => {
+    const user = await server.createUser();
+    await requestReset(user.email);
+    const token = tokenIn(await mailTo(user.email));
+    const common = await server.anonymous().post("/api/auth/reset-password", { token, newPassword: "iloveyou2" });
+    expect(common.status).toBe(400);
+    expect(common.problem.errors).toEqual([{ field: "newPassword", message: passwordProblemMessages.common }]);
+    expect((await server.anonymous().post("/api/auth/sign-in/email", { email: user.email, password: user.password })).status).toBe(200);
+    expect((await server.anonymous().post("/api/auth/reset-password", { token, newPassword: "uncommon-choice-7" })).status).toBe(200);
   });
 
   it("refuses a made-up token with a 400 naming the token field", async () => {
