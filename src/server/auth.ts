@@ -22,6 +22,11 @@ const DAY = 60 * 60 * 24;
 /** Rolling expiry (seconds): a session lives a week from its last renewal, renewed at most daily. */
 export const SESSION_EXPIRES_IN = 7 * DAY;
 export const SESSION_UPDATE_AGE = DAY;
+/**
+ * Absolute lifetime (seconds): however active, a session ends 30 days after its sign-in and the
+ * user signs in again (ASVS 7.3.2). Better Auth has no such limit; http/session.ts enforces it.
+ */
+export const SESSION_MAX_LIFETIME = 30 * DAY;
 
 /** Where a mailed link lands: a page of the web app, which then calls the API (a GET changes nothing). */
 export const webLink = (env: Pick<Env, "BASE_URL">, path: string, token: string) => `${env.BASE_URL}${path}?token=${encodeURIComponent(token)}`;

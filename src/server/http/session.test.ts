@@ -29,6 +29,17 @@ describe("the session cookie", () => {
     expect((await user.client.get("/api/me")).status).toBe(401);
   });
 
+  it("ends a session 30 days after its sign-in however recently it was renewed, and deletes it", async () => {
+    const user = await server.createUser();
+    const session = await sessionOf(user.client.cookieHeader);
+    await server.deps.db.update(sessions).set({ createdAt: sql`now() - interval '29 days 23 hours'` }).where(eq(sessions.id, session.id));
+    expect((await user.client.get("/api/me")).status).toBe(200);
+    await server.deps.db.update(sessions).set({ createdAt: sql`now() - interval '30 days 1 minute'` }).where(eq(sessions.id, session.id));
+    server.deps.actors.clear();
+    expect((await user.client.get("/api/me")).status).toBe(401);
+    expect(await server.deps.db.select().from(sessions).where(eq(sessions.id, session.id))).toEqual([]);
+  });
+
   it("does not renew a session used within the last day", async () => {
     const user = await server.createUser();
     const before = await sessionOf(user.client.cookieHeader);

@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Role } from "../../shared/enums";
-import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from "../auth";
+import { SESSION_EXPIRES_IN, SESSION_MAX_LIFETIME, SESSION_UPDATE_AGE } from "../auth";
 import { companyUsers, profiles, sessions, userRoles } from "../db/schema";
 import { forbidden, unauthorized } from "./problem";
 import { SAFE_METHODS } from "./security";
@@ -13,12 +13,16 @@ type SessionDeps = Pick<AppDeps, "auth" | "db" | "env" | "actors">;
 
 /** When Better Auth's rolling expiry wants this session renewed (at most once a day per session). */
 const renewDueAtMs = (expiresAtMs: number) => expiresAtMs - (SESSION_EXPIRES_IN - SESSION_UPDATE_AGE) * 1000;
+/** When a session made at `createdAt` ends however active it was (SESSION_MAX_LIFETIME). */
+const endsAtMs = (createdAt: Date) => createdAt.getTime() + SESSION_MAX_LIFETIME * 1000;
 
 /**
  * Resolves the caller from the session cookie: from the actor cache when it was resolved moments
  * ago, otherwise in one query (session, user, role and company), which then fills the cache.
  * When the rolling expiry is due Better Auth's own getSession renews it and `refreshHeaders`
- * carry the renewed cookie.
+ * carry the renewed cookie. A session past its absolute lifetime is deleted here, which ends it
+ * everywhere (its cached copies and event streams, through the sessions trigger); a cached copy
+ * outlives that moment by the cache's time to live at most (SESSION_CACHE_TTL_MS, 15 s).
  */
 export async function loadActor(deps: SessionDeps, headers: Headers): Promise<{ actor: Actor | null; refreshHeaders: Headers | undefined }> {
   const cookieName = (await deps.auth.$context).authCookies.sessionToken.name;
@@ -32,6 +36,7 @@ export async function loadActor(deps: SessionDeps, headers: Headers): Promise<{ 
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
+      createdAt: sessions.createdAt,
       userId: profiles.id,
       name: profiles.fullName,
       email: profiles.email,
@@ -45,6 +50,10 @@ export async function loadActor(deps: SessionDeps, headers: Headers): Promise<{ 
     .leftJoin(companyUsers, eq(companyUsers.userId, sessions.userId))
     .where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`)));
   if (!row) return { actor: null, refreshHeaders: undefined };
+  if (Date.now() >= endsAtMs(row.createdAt)) {
+    await deps.db.delete(sessions).where(eq(sessions.id, row.sessionId));
+    return { actor: null, refreshHeaders: undefined };
+  }
 
   const role: Role = row.role === "admin" ? "admin" : "customer";
   const actor: Actor = { userId: row.userId, email: row.email, name: row.name, role, companyId: row.companyId, companyRole: row.companyRole, sessionId: row.sessionId };
