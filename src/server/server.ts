@@ -16,7 +16,7 @@ import { createEventBus } from "./realtime/event-bus";
 import { countAdmins, createAdmin } from "./accounts";
 import { startMailer, type MailerOptions } from "./mail/mailer";
 import { createBrand } from "./modules/settings/brand";
-import { setupConfiguredAway } from "./modules/setup/setup.service";
+import { setupConfiguredAway } from "./modules/setup/setup-owner";
 import { setupCode } from "./modules/setup/setup-code";
 
 export interface RunningServer {

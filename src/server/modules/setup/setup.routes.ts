@@ -6,7 +6,7 @@ import { createRouter, type AppDeps } from "../../http/context";
 import { jsonBody, jsonContent, noSecurity, problem, problemResponses, writeRefusals } from "../../http/openapi";
 import { notFound } from "../../http/problem";
 import { clientIp } from "../../http/security";
-import { checkSetupCode, createOwner, createSetupGate, limitSetupGuesses, type SetupGate } from "./setup.service";
+import { checkSetupCode, createOwner, createSetupGate, limitSetupGuesses, type SetupGate } from "./setup-owner";
 
 const closed = problem("Setup is done (an admin exists) or ADMIN_EMAIL/ADMIN_PASSWORD configure the first admin: there is no setup");
 

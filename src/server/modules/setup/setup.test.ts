@@ -11,7 +11,7 @@ import { openTestDatabase, startTestServer, type TestServer } from "../../test/h
 import { captureLog } from "../../test/log-capture";
 import { beforeAllTests, serverForFile } from "../../test/per-file";
 import { freePort } from "../../test/realtime/child-server";
-import { SETUP_GUESSES_PER_WINDOW } from "./setup.service";
+import { SETUP_GUESSES_PER_WINDOW } from "./setup-owner";
 import { isSetupCode, normalizeSetupCode, setupCode } from "./setup-code";
 
 const SECRET = "test-secret-test-secret-test-secret-0123";
