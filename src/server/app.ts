@@ -26,6 +26,8 @@ import { memberRoutes } from "./modules/members/members.routes";
 import { invoiceRoutes } from "./modules/invoices/invoices.routes";
 import { outboxRoutes } from "./modules/outbox/outbox.routes";
 import { sessionsRoutes } from "./modules/sessions/sessions.routes";
+import { settingsRoutes } from "./modules/settings/settings.routes";
+import { setupRoutes } from "./modules/setup/setup.routes";
 import { ticketCommentRoutes } from "./modules/tickets/ticket-comments.routes";
 import { ticketRoutes } from "./modules/tickets/tickets.routes";
 
@@ -55,7 +57,8 @@ function createSessionApi(deps: AppDeps) {
     .route("/tickets", ticketRoutes())
     .route("/tickets", ticketCommentRoutes())
     .route("/invoices", invoiceRoutes())
-    .route("/outbox", outboxRoutes());
+    .route("/outbox", outboxRoutes())
+    .route("/settings", settingsRoutes(deps));
 }
 
 export function createApi(deps: AppDeps) {
@@ -66,6 +69,8 @@ export function createApi(deps: AppDeps) {
   api.route("/auth", authRoutes(deps));
   api.route("/", healthRoutes(deps));
   api.route("/", publicInvitationRoutes(deps));
+  // The first run in the browser: public, and 404 once an admin exists (ADR 021).
+  api.route("/", setupRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", {
     type: "apiKey",
     in: "cookie",
@@ -105,7 +110,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   });
   // Outside /api: for a scraper, not the web app (404 unless METRICS_TOKEN is set).
   app.get("/metrics", metricsHandler(deps));
-  if (options.webDist) mountWebApp(app, options.webDist, deps.env.BRAND_NAME);
+  if (options.webDist) mountWebApp(app, options.webDist, deps.brand.name);
   app.notFound((c) => c.text("Not found", 404));
   return app;
 }

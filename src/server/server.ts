@@ -15,6 +15,9 @@ import { createMetrics } from "./observability/metrics";
 import { createEventBus } from "./realtime/event-bus";
 import { countAdmins, createAdmin } from "./accounts";
 import { startMailer, type MailerOptions } from "./mail/mailer";
+import { createBrand } from "./modules/settings/brand";
+import { setupConfiguredAway } from "./modules/setup/setup-owner";
+import { setupCode } from "./modules/setup/setup-code";
 
 export interface RunningServer {
   port: number;
@@ -51,9 +54,10 @@ export async function createDeps(env: Env, database: DatabaseHandle, options: De
   const events = await createEventBus(database.db, database.driver, { log });
   const actors = createActorCache(events, { ttlMs: env.SESSION_CACHE_TTL_MS });
   const metrics = await createMetrics(env, { db: database.db, driver: database.driver, log });
-  const mail = startMailer(env, database.db, events, log, metrics, options);
+  const brand = await createBrand(database.db, env, events, log);
+  const mail = startMailer(env, database.db, events, log, metrics, options, brand.name);
   const lifecycle = createLifecycle();
-  return { db: database.db, auth: createAuth(database.db, env, mail.outbox, log), env, events, actors, mail, log, metrics, lifecycle };
+  return { db: database.db, auth: createAuth(database.db, env, mail.outbox, log), env, events, actors, mail, log, metrics, lifecycle, brand };
 }
 
 export interface StartServerOptions extends DepsOptions {
@@ -174,11 +178,23 @@ export async function bootstrapAdmin({ db, auth, env }: AppDeps, log: Logger) {
       );
     return;
   }
-  if ((await countAdmins(db)) === 0) {
+  if ((await countAdmins(db)) > 0) return;
+  if (setupConfiguredAway(env)) {
     log.info(
       { event: "admin.none" },
       'No admin exists yet. Create one with: npm run admin -- create --email you@example.com --password "..." --name "Your Name"' +
-        " (or set ADMIN_EMAIL and ADMIN_PASSWORD and restart).",
+        " (or set both ADMIN_EMAIL and ADMIN_PASSWORD and restart).",
     );
+    return;
   }
+  // As Jenkins and Grafana do: whoever reads this log may create the owner in the browser. The
+  // code is derived from AUTH_SECRET (ADR 021), so every process prints the same one and nothing
+  // is written to the database for it.
+  const url = `${env.BASE_URL}/setup`;
+  const code = setupCode(env.AUTH_SECRET);
+  log.warn(
+    { event: "setup.open", url, setupCode: code },
+    `No admin exists yet. Open ${url} and enter the setup code ${code} to create the owner account. ` +
+      '(Or: npm run admin -- create --email you@example.com --password "..." --name "Your Name", or set ADMIN_EMAIL and ADMIN_PASSWORD and restart.)',
+  );
 }

@@ -9,6 +9,7 @@ import type { Metrics } from "../observability/metrics";
 import type { Mailer } from "../mail/mailer";
 import type { ServiceContext } from "../modules/context";
 import type { EventBus } from "../realtime/event-bus";
+import type { Brand } from "../modules/settings/brand";
 import type { ActorCache } from "./actor-cache";
 import { validationProblem } from "./problem";
 
@@ -27,6 +28,8 @@ export interface AppDeps {
   metrics: Metrics;
   /** Draining after SIGTERM: /api/ready answers 503 (lifecycle.ts). */
   lifecycle: Lifecycle;
+  /** The brand name in use: stored in site_settings, else BRAND_NAME (modules/settings/brand.ts). */
+  brand: Brand;
 }
 
 declare module "hono" {

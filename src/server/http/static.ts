@@ -10,12 +10,18 @@ import { html } from "hono/html";
  * index.html never cached so a deploy is picked up at once, and every other non-API path
  * answered with index.html so the client router can show the page (or its 404 screen).
  */
-export function mountWebApp(app: Hono, distDir: string, brandName: string): boolean {
+export function mountWebApp(app: Hono, distDir: string, brandName: () => string): boolean {
   const indexFile = join(distDir, "index.html");
   if (!existsSync(indexFile)) return false;
-  // The brand is configuration: written into the page once here, escaped as HTML text.
-  const escapedBrand = String(html`${brandName}`);
-  const indexHtml = readFileSync(indexFile, "utf8").replaceAll("__BRAND_NAME__", escapedBrand);
+  const template = readFileSync(indexFile, "utf8");
+  // The brand in use (modules/settings/brand.ts), escaped as HTML text. The page is written again
+  // only when the brand changed, so a request costs a string comparison.
+  let page = { brand: "", html: "" };
+  const indexHtml = () => {
+    const brand = brandName();
+    if (page.brand !== brand || !page.html) page = { brand, html: template.replaceAll("__BRAND_NAME__", String(html`${brand}`)) };
+    return page.html;
+  };
 
   app.use("/assets/*", compress(), async (c, next) => {
     await next();
@@ -25,7 +31,7 @@ export function mountWebApp(app: Hono, distDir: string, brandName: string): bool
   app.get("/assets/*", (c) => c.text("Not found", 404));
   app.get("*", compress(), (c) => {
     c.header("Cache-Control", "no-cache");
-    return c.html(indexHtml);
+    return c.html(indexHtml());
   });
   return true;
 }

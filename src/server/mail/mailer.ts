@@ -18,11 +18,19 @@ export interface MailerOptions {
 }
 
 /** The outbox and this process's worker, delivering through SMTP_URL or, without it, to the log. */
-export function startMailer(env: Env, db: Database, events: EventBus, log: Logger, metrics: Pick<Metrics, "mailFailure">, options: MailerOptions = {}): Mailer {
+export function startMailer(
+  env: Env,
+  db: Database,
+  events: EventBus,
+  log: Logger,
+  metrics: Pick<Metrics, "mailFailure">,
+  options: MailerOptions = {},
+  brandName: () => string = () => env.BRAND_NAME,
+): Mailer {
   const host = new URL(env.BASE_URL).hostname;
   const transport = env.SMTP_URL ? smtpTransport(env.SMTP_URL, env.MAIL_FROM, host) : logTransport(log);
   return {
-    outbox: outboxFor(env),
+    outbox: outboxFor(env, brandName),
     worker: startMailWorker({ db, events, transport, log, onFailure: metrics.mailFailure, ...(options.retry ? { retry: options.retry } : {}) }),
   };
 }

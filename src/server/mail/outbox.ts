@@ -19,17 +19,24 @@ export interface MailOutbox {
 
 export const MAX_ADDRESS_LENGTH = 254;
 
-/** The outbox of this configuration's brand and address (scripts queue mail the server then sends). */
-export const outboxFor = (env: Pick<Env, "BRAND_NAME" | "BASE_URL">) => createMailOutbox({ brandName: env.BRAND_NAME, baseUrl: env.BASE_URL });
+/**
+ * The outbox of this installation's brand and address. The server passes `brandName`, the brand in
+ * use (modules/settings/brand.ts: the stored one, else BRAND_NAME), read as each mail is written;
+ * scripts without it write BRAND_NAME.
+ */
+export const outboxFor = (env: Pick<Env, "BRAND_NAME" | "BASE_URL">, brandName: () => string = () => env.BRAND_NAME) =>
+  createMailOutbox(() => ({ brandName: brandName(), baseUrl: env.BASE_URL }));
 
-export function createMailOutbox(frame: MailFrame): MailOutbox {
+/** `frame` is read for each mail, so a brand changed while the server runs is in the next one. */
+export function createMailOutbox(frame: MailFrame | (() => MailFrame)): MailOutbox {
+  const frameNow = typeof frame === "function" ? frame : () => frame;
   return {
     async enqueue(db, mail) {
       const to = mailboxAddress(mail.to);
       if (!to || to !== mail.to.trim() || to.length > MAX_ADDRESS_LENGTH) throw new Error(`Not a mail address: ${JSON.stringify(mail.to)}`);
       // Loaded on first use: React and the renderer stay out of the server's start-up (ADR 007).
       const { renderMail } = await import("./templates");
-      const rendered = await renderMail(mail.template, mail.props as never, frame);
+      const rendered = await renderMail(mail.template, mail.props as never, frameNow());
       const [row] = await db
         .insert(mailOutbox)
         .values({ template: mail.template, toAddress: to, subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html })

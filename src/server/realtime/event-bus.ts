@@ -14,7 +14,9 @@ export const SESSION_ENDS_CHANNEL = "portico_session_ends";
 export const ACTOR_CHANGES_CHANNEL = "portico_actor_changes";
 /** Sent by a trigger when mail is queued (drizzle/0008): wakes the mail worker of every process. */
 export const MAIL_CHANNEL = "portico_mail";
-const CHANNELS = [EVENTS_CHANNEL, SESSION_ENDS_CHANNEL, ACTOR_CHANGES_CHANNEL, MAIL_CHANNEL] as const;
+/** The installation's settings changed (the brand name): every process reads them again. */
+export const SETTINGS_CHANNEL = "portico_settings";
+const CHANNELS = [EVENTS_CHANNEL, SESSION_ENDS_CHANNEL, ACTOR_CHANGES_CHANNEL, MAIL_CHANNEL, SETTINGS_CHANNEL] as const;
 
 export interface BusSubscriber {
   /** `receivedAt`: performance.now() when the notification reached this process (fan-out metrics). */
@@ -26,6 +28,8 @@ export interface BusSubscriber {
   onActorChanged?(payload: string): void;
   /** Mail was queued, in this process or another (ADR 013). */
   onMailQueued?(): void;
+  /** Site settings changed, in this process or another. */
+  onSettingsChanged?(): void;
   /** The bus is shutting down; end whatever depends on it. */
   onClose?(): void;
 }
@@ -41,6 +45,8 @@ export interface EventBus {
   publish(event: PorticoEvent): Promise<void>;
   /** Ends the streams of a signed-out session, in every server process. Never rejects. */
   endSession(sessionId: string): Promise<void>;
+  /** Tells every server process that site settings changed (after the write committed). Never rejects. */
+  settingsChanged(): Promise<void>;
   /** A plain function gets change events only (what most tests need). Returns the unsubscribe. */
   subscribe(subscriber: BusSubscriber | EventListener): () => void;
   close(): Promise<void>;
@@ -85,6 +91,7 @@ export async function createEventBus(db: Database, driver: Driver, options: Even
     if (channel === SESSION_ENDS_CHANNEL) return each((s) => s.onSessionEnded?.(payload));
     if (channel === ACTOR_CHANGES_CHANNEL) return each((s) => s.onActorChanged?.(payload));
     if (channel === MAIL_CHANNEL) return each((s) => s.onMailQueued?.());
+    if (channel === SETTINGS_CHANNEL) return each((s) => s.onSettingsChanged?.());
     const event = parseEvent(payload);
     if (event) each((s) => s.onEvent(event, receivedAt));
   };
@@ -129,6 +136,7 @@ export async function createEventBus(db: Database, driver: Driver, options: Even
       await notify(EVENTS_CHANNEL, JSON.stringify(event), `${event.kind} event`);
     },
     endSession: (sessionId) => notify(SESSION_ENDS_CHANNEL, sessionId, "session end"),
+    settingsChanged: () => notify(SETTINGS_CHANNEL, "", "settings change"),
     subscribe(subscriber) {
       const entry = typeof subscriber === "function" ? { onEvent: subscriber } : subscriber;
       subscribers.add(entry);

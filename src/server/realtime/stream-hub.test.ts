@@ -15,6 +15,7 @@ function fakeBus() {
   const bus: EventBus = {
     publish: async (event) => subscribers.forEach((s) => s.onEvent(event, performance.now())),
     endSession: async (id) => subscribers.forEach((s) => s.onSessionEnded?.(id)),
+    settingsChanged: async () => subscribers.forEach((s) => s.onSettingsChanged?.()),
     subscribe(subscriber) {
       const entry = typeof subscriber === "function" ? { onEvent: subscriber } : subscriber;
       subscribers.add(entry);

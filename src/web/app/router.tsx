@@ -17,6 +17,7 @@ const NotFoundRoute = lazyPage(() => import("./routes/not-found"), (m) => m.NotF
 const ResetPasswordRoute = lazyPage(() => import("./routes/reset-password"), (m) => m.ResetPasswordRoute);
 const ConfirmEmailRoute = lazyPage(() => import("./routes/confirm-email"), (m) => m.ConfirmEmailRoute);
 const InvitationRoute = lazyPage(() => import("./routes/invitation"), (m) => m.InvitationRoute);
+const SetupRoute = lazyPage(() => import("./routes/setup"), (m) => m.SetupRoute);
 
 const CustomerLayout = lazyPage(() => import("../components/layout/customer-layout"), (m) => m.CustomerLayout);
 const CompanyRoute = lazyPage(() => import("./routes/dashboard/company"), (m) => m.CompanyRoute);
@@ -58,6 +59,7 @@ const routes: RouteObject[] = [
   route("/reset-password", ResetPasswordRoute),
   route("/confirm-email", ConfirmEmailRoute, prefetchProbedMe),
   route("/invitation", InvitationRoute, prefetchProbedMe),
+  route("/setup", SetupRoute),
   {
     path: "/dashboard",
     element: <RequireSession />,

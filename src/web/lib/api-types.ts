@@ -2,6 +2,7 @@ import type { ExtractSchema } from "hono/types";
 import type { ApiInput, ApiPath, Method } from "@/server/api-types";
 import type { ApiType } from "@/server/app";
 import type { publicInvitationRoutes } from "@/server/modules/members/invitations.routes";
+import type { setupRoutes } from "@/server/modules/setup/setup.routes";
 
 /**
  * The session API's routes, read from the server's own declarations (server/api-types.ts, which
@@ -50,7 +51,7 @@ export type ApiDeleteArgs<P extends ApiDeletePath> = DeleteInput<P> extends { pa
  * The public routes a signed-out visitor calls (the sign-up policy, an invitation's preview): they
  * are mounted before the session API, so ApiType does not hold them; typed from their own router.
  */
-type PublicRoutes = ExtractSchema<ReturnType<typeof publicInvitationRoutes>>;
+type PublicRoutes = ExtractSchema<ReturnType<typeof publicInvitationRoutes>> & ExtractSchema<ReturnType<typeof setupRoutes>>;
 type PublicEndpoint<M extends Method, P> = P extends keyof PublicRoutes ? (`$${M}` extends keyof PublicRoutes[P] ? PublicRoutes[P][`$${M}`] : never) : never;
 
 export type PublicPath<M extends Method> = { [P in keyof PublicRoutes & string]: [PublicEndpoint<M, P>] extends [never] ? never : P }[keyof PublicRoutes & string];

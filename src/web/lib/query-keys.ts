@@ -19,6 +19,8 @@ export const queryRoots = {
   /** What an invitation link shows before it is accepted (public, no session). */
   invitations: "invitations",
   signupPolicy: "signup-policy",
+  /** Whether the first-run setup is open (public, no session). */
+  setup: "setup",
   /** The caller's own sessions (account page). */
   sessions: "sessions",
 } as const;

@@ -24,6 +24,7 @@ import {
 } from "@/shared/schemas/member";
 import { markMessagesReadInputSchema, markMessagesReadResultSchema, messageSchema, sendMessageInputSchema } from "@/shared/schemas/message";
 import { createProjectInputSchema, projectSchema, updateProjectInputSchema } from "@/shared/schemas/project";
+import { brandSettingsInputSchema, brandSettingsSchema, setupOwnerInputSchema, setupOwnerSchema } from "@/shared/schemas/setup";
 import { createTicketInputSchema, ticketSchema, updateTicketInputSchema } from "@/shared/schemas/ticket";
 import { ENABLED_AUTH_ENDPOINTS } from "@/server/modules/auth/auth.routes";
 import { hostileStrings } from "./hostile";
@@ -298,6 +299,25 @@ export function fuzzTargets(): FuzzTarget[] {
       input: invitationTokenInputSchema,
       output: invitationPreviewSchema,
       actors: ["anonymous"],
+    },
+    {
+      // The world has an admin, so setup is closed: every body, valid or not, must be refused cleanly.
+      route: "POST /api/setup/owner",
+      method: "POST",
+      path: () => "/api/setup/owner",
+      hasId: false,
+      input: setupOwnerInputSchema,
+      output: setupOwnerSchema,
+      actors: ["anonymous"],
+    },
+    {
+      route: "PUT /api/settings/brand",
+      method: "PUT",
+      path: () => "/api/settings/brand",
+      hasId: false,
+      input: brandSettingsInputSchema,
+      output: brandSettingsSchema,
+      actors: ["admin", "customerA"],
     },
     {
       route: "POST /api/invitations/accept",

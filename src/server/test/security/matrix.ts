@@ -374,6 +374,17 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
     },
 
     "GET /api/signup-policy": fixed("/api/signup-policy", same(200)),
+    // The world has an admin, so the first-run setup is closed for everyone (ADR 021).
+    "GET /api/setup": fixed("/api/setup", same(404)),
+    "POST /api/setup/owner": {
+      objects: { none: () => ({ path: "/api/setup/owner", json: { name: "Matrix Owner", email: uniqueAddress(), password: "matrix-pass-1", code: "0000-0000" } }) },
+      expect: same(404),
+    },
+    // The brand the server was started with: the world's mail and pages stay as they were.
+    "PUT /api/settings/brand": {
+      objects: { none: () => ({ path: "/api/settings/brand", json: { brandName: "Portico" } }) },
+      expect: adminOnly([200]),
+    },
     "POST /api/invitations/preview": {
       // Public; only a mailed token tells anything, and a made-up one is a 400 naming the token.
       objects: {

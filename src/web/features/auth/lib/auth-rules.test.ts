@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import * as server from "@/shared/schemas/auth";
-import { checkChangeEmail, checkChangePassword, checkRequestReset, checkResetPassword, checkSignIn, checkSignUp, checkUpdateName, type Checked } from "./auth-rules";
+import { setupOwnerInputSchema } from "@/shared/schemas/setup";
+import { checkSetupOwner, checkChangeEmail, checkChangePassword, checkRequestReset, checkResetPassword, checkSignIn, checkSignUp, checkUpdateName, type Checked } from "./auth-rules";
 
 /** What the server's schema says, in the shape of the form's: the first message per field (as the form shows it). */
 function serverVerdict(schema: z.ZodType, input: Record<string, string>) {
@@ -38,6 +39,16 @@ describe("the sign-in page's checks", () => {
     fc.assert(
       fc.property(fc.record({ name: texts, email: texts, password: texts }), (input) => {
         expect(ours(checkSignUp(input))).toEqual(serverVerdict(server.signUpInputSchema, input));
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it("match the server's setup owner schema (/setup, step 1): the sign-up rules plus the code, trimmed", () => {
+    const codes = fc.oneof(texts, fc.constantFrom("ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-23", " abcd efgh ", "x".repeat(64), "x".repeat(65), ` ${"x".repeat(64)} `));
+    fc.assert(
+      fc.property(fc.record({ name: texts, email: texts, password: texts, code: codes }), (input) => {
+        expect(ours(checkSetupOwner(input))).toEqual(serverVerdict(setupOwnerInputSchema, input));
       }),
       { numRuns: 3_000 },
     );

@@ -1,4 +1,5 @@
 import { regexes } from "zod/v4/core";
+import { SETUP_CODE_MAX, setupMessages } from "@/shared/rules/setup";
 import { AUTH_TOKEN_MAX, AUTH_TOKEN_PATTERN, authMessages, hasNul, EMAIL_MAX, FULL_NAME_MAX, INVALID_EMAIL, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/shared/rules/auth";
 
 /**
@@ -64,6 +65,21 @@ export function checkSignUp(input: SignUpValues): Checked<keyof SignUpValues, Si
     { name: nameFailure(name), email: emailFailure(input.email), password: newPasswordFailure(input.password) },
     { name, email: input.email, password: input.password },
   );
+}
+
+export interface SetupOwnerValues extends SignUpValues {
+  code: string;
+}
+
+/** /setup's first step: the sign-up rules, and a setup code (whose value only the server knows). */
+export function checkSetupOwner(input: SetupOwnerValues): Checked<keyof SetupOwnerValues, SetupOwnerValues> {
+  const account = checkSignUp(input);
+  const code = input.code.trim();
+  const codeFailure = firstFailing([
+    [code.length < 1, setupMessages.codeRequired],
+    [code.length > SETUP_CODE_MAX, setupMessages.codeWrong],
+  ]);
+  return collect({ ...(account.ok ? {} : account.errors), code: codeFailure }, { ...(account.ok ? account.value : input), code });
 }
 
 export interface RequestResetValues {

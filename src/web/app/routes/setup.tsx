@@ -1,0 +1,58 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { SetupOwnerInput } from "@/shared/schemas/setup";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { PageSpinner } from "@/web/components/ui/spinner";
+import { SetupOwnerForm } from "@/web/features/auth/components/setup-owner-form";
+import { createSetupOwner, useSetupStatus } from "@/web/features/settings/api/use-setup";
+import { BrandForm } from "@/web/features/settings/components/brand-form";
+import { LoadError } from "@/web/components/ui/load-error";
+import { brandName } from "@/web/lib/brand";
+import { meQueryKey } from "@/web/lib/session";
+import { NotFoundRoute } from "./not-found";
+
+/**
+ * The first run in the browser (ADR 021): while no admin exists, create the owner with the setup
+ * code from the server's log, then name the company. Afterwards the page is the 404 page.
+ */
+export function SetupRoute() {
+  const status = useSetupStatus();
+  const client = useQueryClient();
+  const [step, setStep] = useState<"owner" | "brand">("owner");
+
+  if (status.isPending) return <PageSpinner />;
+  if (status.isError) return <LoadError message="Setup could not be loaded. Check your connection and try again." onRetry={() => void status.refetch()} />;
+  if (step === "owner" && !status.data) return <NotFoundRoute />;
+
+  async function createOwner(input: SetupOwnerInput) {
+    await createSetupOwner(input);
+    // Signed in now: whatever was cached about the session is out of date.
+    client.removeQueries({ queryKey: meQueryKey });
+    setStep("brand");
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center p-4">
+      <Card className="w-full max-w-md">
+        <CardHeader className="text-center">
+          <p className="text-2xl font-bold text-primary">{brandName}</p>
+          <p className="text-sm text-muted-foreground">First run: step {step === "owner" ? 1 : 2} of 2</p>
+          <CardTitle className="mt-4 text-xl">{step === "owner" ? "Create the owner account" : "Name your portal"}</CardTitle>
+          <CardDescription>
+            {step === "owner"
+              ? "This account administers the portal. Sign-ups later make customer accounts."
+              : "The name your customers see. You can change it again later."}
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {step === "owner" ? (
+            <SetupOwnerForm onSubmit={createOwner} />
+          ) : (
+            // A full page load: the page's title and the app's header read the brand from the server's page.
+            <BrandForm initial={status.data?.brandName ?? brandName} onSaved={() => window.location.assign("/admin")} />
+          )}
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

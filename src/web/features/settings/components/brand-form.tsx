@@ -1,0 +1,41 @@
+import { useState, type FormEvent } from "react";
+import { BRAND_NAME_MAX, setupMessages } from "@/shared/rules/setup";
+import { SubmitButton } from "@/web/components/ui/button";
+import { InputField } from "@/web/components/ui/field";
+import { errorMessage, problemDetail } from "@/web/lib/api";
+import { toast } from "@/web/lib/toast";
+import { useSetBrand } from "../api/use-setup";
+
+/** The rule of brandSettingsInputSchema (src/shared/schemas/setup.ts), as a plain check. */
+function brandFailure(name: string): string | undefined {
+  if (name.length < 1) return setupMessages.brandRequired;
+  if (name.length > BRAND_NAME_MAX) return setupMessages.brandTooLong;
+  return undefined;
+}
+
+/** The company's brand name: shown in the app's title and header and in every mail. */
+export function BrandForm({ initial, onSaved }: { initial: string; onSaved: (brandName: string) => void }) {
+  const [error, setError] = useState<string>();
+  const setBrand = useSetBrand();
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const brandName = String(new FormData(event.currentTarget).get("brandName") ?? "").trim();
+    const failure = brandFailure(brandName);
+    setError(failure);
+    if (failure) return;
+    try {
+      onSaved((await setBrand.mutateAsync({ brandName })).brandName);
+    } catch (failed) {
+      const detail = problemDetail(failed);
+      if (detail) setError(detail);
+      else toast.error(errorMessage(failed, "Failed to save the brand name"));
+    }
+  };
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <InputField id="brand-name" label="Brand name" name="brandName" defaultValue={initial} error={error} maxLength={BRAND_NAME_MAX} autoComplete="organization" />
+      <p className="text-sm text-muted-foreground">Your customers see it in the portal and in every mail it sends.</p>
+      <SubmitButton label="Save and continue" workingLabel="Saving..." isSubmitting={setBrand.isPending} className="w-full" />
+    </form>
+  );
+}
