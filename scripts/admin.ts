@@ -9,6 +9,7 @@ import { openDatabase } from "../src/server/db/client";
 import { acquireDataDirLock } from "../src/server/db/data-dir-lock";
 import { loadEnv } from "../src/server/env";
 import { createAdmin, findUserIdByEmail, promoteToAdmin } from "../src/server/accounts";
+import { refusedPasswordOf } from "../src/server/modules/auth/password-policy-hook";
 import { signUpInputSchema } from "../src/shared/schemas/auth";
 import { runCommand } from "./run-command";
 
@@ -46,7 +47,15 @@ async function main(): Promise<number> {
       console.error(`--${issue.path.join(".")}: ${issue.message}`);
       return 2;
     }
-    const outcome = await createAdmin(database.db, createAuth(database.db, env, outboxFor(env)), input.data);
+    const outcome = await createAdmin(database.db, createAuth(database.db, env, outboxFor(env)), input.data).catch((error: unknown) => {
+      const refused = refusedPasswordOf(error);
+      if (refused) return { refused };
+      throw error;
+    });
+    if (typeof outcome === "object") {
+      console.error(`--password: ${outcome.refused}`);
+      return 2;
+    }
     if (outcome === "exists") {
       console.error(`An account with email ${values.email} already exists; it was not changed. To make it an admin: npm run admin -- promote --email ${values.email}`);
       return 1;

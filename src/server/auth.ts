@@ -31,7 +31,11 @@ export const SESSION_MAX_LIFETIME = 30 * DAY;
 /** Where a mailed link lands: a page of the web app, which then calls the API (a GET changes nothing). */
 export const webLink = (env: Pick<Env, "BASE_URL">, path: string, token: string) => `${env.BASE_URL}${path}?token=${encodeURIComponent(token)}`;
 
-export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logger = processLogger()) {
+/**
+ * `brandName` is the name in use (modules/settings/brand.ts): the password policy refuses it in
+ * passwords. Scripts that make accounts outside a server pass none and get BRAND_NAME.
+ */
+export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logger = processLogger(), brandName: () => string = () => env.BRAND_NAME) {
   return betterAuth({
     appName: env.BRAND_NAME,
     // Better Auth's own notes ("Invalid password") as our JSON lines. Its extra arguments are left
@@ -96,7 +100,7 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logg
     // Rolling expiry: a session used at least once a week never expires; its expiry moves at most daily.
     session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },
     rateLimit: { enabled: true, storage: "database", window: 60, max: 100 },
-    hooks: { before: passwordPolicyHook(() => env.BRAND_NAME) },
+    hooks: { before: passwordPolicyHook(brandName) },
     advanced: {
       // Better Auth skips its own Origin check when NODE_ENV=test; say it plainly, so the tests
       // run the check production runs (our CSRF middleware checks Origin before it as well).

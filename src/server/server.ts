@@ -4,7 +4,7 @@ import { createApp } from "./app";
 import { createAuth } from "./auth";
 import { openDatabase, type DatabaseHandle } from "./db/client";
 import { acquireDataDirLock } from "./db/data-dir-lock";
-import { projectRoot, type Env } from "./env";
+import { EnvError, projectRoot, type Env } from "./env";
 import type { AppDeps } from "./http/context";
 import { createActorCache } from "./http/actor-cache";
 import { trackInFlight } from "./http/in-flight";
@@ -16,6 +16,7 @@ import { createEventBus } from "./realtime/event-bus";
 import { countAdmins, createAdmin } from "./accounts";
 import { startMailer, type MailerOptions } from "./mail/mailer";
 import { createBrand } from "./modules/settings/brand";
+import { refusedPasswordOf } from "./modules/auth/password-policy-hook";
 import { setupConfiguredAway } from "./modules/setup/setup-owner";
 import { setupCode } from "./modules/setup/setup-code";
 
@@ -57,7 +58,7 @@ export async function createDeps(env: Env, database: DatabaseHandle, options: De
   const brand = await createBrand(database.db, env, events, log);
   const mail = startMailer(env, database.db, events, log, metrics, options, brand.name);
   const lifecycle = createLifecycle();
-  return { db: database.db, auth: createAuth(database.db, env, mail.outbox, log), env, events, actors, mail, log, metrics, lifecycle, brand };
+  return { db: database.db, auth: createAuth(database.db, env, mail.outbox, log, brand.name), env, events, actors, mail, log, metrics, lifecycle, brand };
 }
 
 export interface StartServerOptions extends DepsOptions {
@@ -167,6 +168,10 @@ export async function bootstrapAdmin({ db, auth, env }: AppDeps, log: Logger) {
       email: env.ADMIN_EMAIL,
       password: env.ADMIN_PASSWORD,
       name: env.ADMIN_NAME ?? "Administrator",
+    }).catch((error: unknown) => {
+      // The password policy holds for this account too: say so in one line and stop, as for any bad setting.
+      const refused = refusedPasswordOf(error);
+      throw refused ? new EnvError(`Invalid configuration: ADMIN_PASSWORD is refused: ${refused}`) : error;
     });
     if (outcome === "created") log.info({ event: "admin.created" }, `Admin ${env.ADMIN_EMAIL} created.`);
     else if (outcome === "already-admin") log.info({ event: "admin.exists" }, `Admin ${env.ADMIN_EMAIL} already exists; left as it is.`);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { sessions, userRoles } from "../db/schema";
-import { createAdmin, promoteToAdmin } from "../accounts";
+import { createAdmin, findUserIdByEmail, promoteToAdmin } from "../accounts";
 import { bootstrapAdmin } from "../server";
 import { captureLog } from "../test/log-capture";
 import { serverForFile } from "@/server/test/per-file";
@@ -32,6 +32,14 @@ describe("ADMIN_EMAIL at start-up (finding 1: an admin takeover)", () => {
     // The stranger's password stays theirs; the operator's is not set on that account.
     expect((await server.anonymous().post("/api/auth/sign-in/email", { email, password: "operator-pass" })).status).toBe(401);
     expect((await server.anonymous().post("/api/auth/sign-in/email", { email, password: "stranger-pass" })).status).toBe(200);
+  });
+
+  it("stops start-up with one line naming ADMIN_PASSWORD when the password policy refuses it, and creates nobody", async () => {
+    const email = "weak-admin@provider.test";
+    await expect(bootWithAdminSetting(email, "password1")).rejects.toThrow(
+      /^Invalid configuration: ADMIN_PASSWORD is refused: This password is one of the most common ones/,
+    );
+    expect(await findUserIdByEmail(server.deps.db, email)).toBeUndefined();
   });
 
   it("creates the admin when no account has the address, and leaves an existing admin as it is", async () => {

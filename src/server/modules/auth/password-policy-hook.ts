@@ -1,4 +1,4 @@
-import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { passwordProblem, passwordProblemMessages, type PasswordProblem } from "../../password-policy";
 
 /** Better Auth's error codes for a refused new password; auth-bodies.ts names the field for each form. */
@@ -24,5 +24,16 @@ export const passwordPolicyHook = (brandName: () => string) =>
     }
     if (problem) throw new APIError("BAD_REQUEST", { message: passwordProblemMessages[problem], code: passwordProblemCodes[problem] });
   });
+
+/** The message of the policy's refusal behind a Better Auth error code, or undefined for any other error. */
+export function passwordProblemFor(code: string | undefined): string | undefined {
+  const problem = (Object.keys(passwordProblemCodes) as PasswordProblem[]).find((candidate) => passwordProblemCodes[candidate] === code);
+  return problem && passwordProblemMessages[problem];
+}
+
+/** The message of the policy's refusal when a server-side auth.api call threw one, else undefined. */
+export function refusedPasswordOf(error: unknown): string | undefined {
+  return isAPIError(error) ? passwordProblemFor((error.body as { code?: string } | undefined)?.code) : undefined;
+}
 
 const stringOr = (value: unknown) => (typeof value === "string" ? value : undefined);

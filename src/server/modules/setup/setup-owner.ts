@@ -7,7 +7,8 @@ import type { Database } from "../../db/client";
 import { countInWindow } from "../../db/rate-counter";
 import { profiles } from "../../db/schema";
 import type { Env } from "../../env";
-import { conflict, notFound, Problem, tooManyRequests } from "../../http/problem";
+import { badRequest, conflict, notFound, Problem, tooManyRequests } from "../../http/problem";
+import { refusedPasswordOf } from "../auth/password-policy-hook";
 import { isSetupCode } from "./setup-code";
 
 /** Wrong codes one client address may send in a window (ADR 021): the code is 128 bits, this only keeps logs quiet. */
@@ -70,7 +71,11 @@ export async function createOwner(
 ): Promise<{ owner: SetupOwner; signedIn: Response }> {
   const emailTaken = () => conflict(setupMessages.emailTaken, [{ field: "email", message: setupMessages.emailTaken }]);
   if (await findUserIdByEmail(db, input.email)) throw emailTaken();
-  const signedUp = await auth.api.signUpEmail({ body: { name: input.name, email: input.email, password: input.password }, headers, asResponse: true });
+  const signedUp = await auth.api.signUpEmail({ body: { name: input.name, email: input.email, password: input.password }, headers, asResponse: true }).catch((error: unknown) => {
+    // The password policy's hook throws even with asResponse (password-policy-hook.ts).
+    const refused = refusedPasswordOf(error);
+    throw refused ? badRequest(refused, [{ field: "password", message: refused }]) : error;
+  });
   if (!signedUp.ok) {
     // Another request took the address between the check above and here.
     if (signedUp.status === 422 || signedUp.status === 400) throw emailTaken();

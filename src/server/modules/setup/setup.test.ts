@@ -1,6 +1,7 @@
 import type pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { countAdmins, findUserIdByEmail } from "../../accounts";
+import { passwordProblemMessages } from "../../password-policy";
 import type { DatabaseHandle } from "../../db/client";
 import { profiles } from "../../db/schema";
 import { loadEnv } from "../../env";
@@ -15,7 +16,7 @@ import { SETUP_GUESSES_PER_WINDOW } from "./setup-owner";
 import { isSetupCode, normalizeSetupCode, setupCode } from "./setup-code";
 
 const SECRET = "test-secret-test-secret-test-secret-0123";
-const owner = (email: string, code: string) => ({ name: "Olive Owner", email, password: "owner-pass-1", code });
+const owner = (email: string, code: string) => ({ name: "Olive Owner", email, password: "amber-meadow-3", code });
 
 function sqlOf(database: DatabaseHandle): Sql {
   return database.driver.kind === "pglite" ? sqlOfPglite(database.driver.client) : sqlOfPostgres(database.driver.pool as unknown as pg.ClientBase);
@@ -90,7 +91,7 @@ describe("the setup code in the start-up log", () => {
     const withEmailOnly = await bootLines({ ADMIN_EMAIL: "only-email@provider.test" });
     expect(withEmailOnly.map((line) => line.event)).toEqual(["admin.none"]);
     expect(JSON.stringify(withEmailOnly)).not.toContain(code);
-    const configured = await bootLines({ ADMIN_EMAIL: "configured@provider.test", ADMIN_PASSWORD: "configured-pass" });
+    const configured = await bootLines({ ADMIN_EMAIL: "configured@provider.test", ADMIN_PASSWORD: "amber-meadow-6" });
     expect(configured.map((line) => line.event)).toEqual(["admin.created"]);
     expect(JSON.stringify(configured)).not.toContain(code);
   });
@@ -123,6 +124,13 @@ describe("POST /api/setup/owner", () => {
     const answer = await server.anonymous().post("/api/setup/owner", { ...owner("not-an-address", code()), password: "short" });
     expect(answer.status).toBe(400);
     expect(answer.problem.errors?.map((error) => error.field).sort()).toEqual(["email", "password"]);
+    expect(await userCount(server)).toBe(0);
+  });
+
+  it("refuses a common password with the right code: 400 naming the password, and creates nothing", async () => {
+    const answer = await server.anonymous().post("/api/setup/owner", { ...owner("common@provider.test", code()), password: "qwerty123" });
+    expect(answer.status).toBe(400);
+    expect(answer.problem.errors).toEqual([{ field: "password", message: passwordProblemMessages.common }]);
     expect(await userCount(server)).toBe(0);
   });
 

@@ -377,7 +377,7 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
     // The world has an admin, so the first-run setup is closed for everyone (ADR 021).
     "GET /api/setup": fixed("/api/setup", same(404)),
     "POST /api/setup/owner": {
-      objects: { none: () => ({ path: "/api/setup/owner", json: { name: "Matrix Owner", email: uniqueAddress(), password: "matrix-pass-1", code: "0000-0000" } }) },
+      objects: { none: () => ({ path: "/api/setup/owner", json: { name: "Matrix Owner", email: uniqueAddress(), password: "amber-meadow-5", code: "0000-0000" } }) },
       expect: same(404),
     },
     // The brand the server was started with: the world's mail and pages stay as they were.
