@@ -28,6 +28,7 @@ import { outboxRoutes } from "./modules/outbox/outbox.routes";
 import { sessionsRoutes } from "./modules/sessions/sessions.routes";
 import { ticketCommentRoutes } from "./modules/tickets/ticket-comments.routes";
 import { ticketRoutes } from "./modules/tickets/tickets.routes";
+import { usersRoutes } from "./modules/users/users.routes";
 
 /**
  * Every route behind a session. Chained so `typeof` carries the route types. A module's
@@ -55,7 +56,8 @@ function createSessionApi(deps: AppDeps) {
     .route("/tickets", ticketRoutes())
     .route("/tickets", ticketCommentRoutes())
     .route("/invoices", invoiceRoutes())
-    .route("/outbox", outboxRoutes());
+    .route("/outbox", outboxRoutes())
+    .route("/users", usersRoutes(deps));
 }
 
 export function createApi(deps: AppDeps) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Role } from "../../shared/enums";
 import { SESSION_EXPIRES_IN, SESSION_UPDATE_AGE } from "../auth";
@@ -43,7 +43,9 @@ export async function loadActor(deps: SessionDeps, headers: Headers): Promise<{ 
     .innerJoin(profiles, eq(profiles.id, sessions.userId))
     .leftJoin(userRoles, eq(userRoles.userId, sessions.userId))
     .leftJoin(companyUsers, eq(companyUsers.userId, sessions.userId))
-    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`)));
+    // Deactivation deletes the account's sessions (drizzle/0011); this also closes the moment between
+    // the sign-in's check (auth.ts) and its session row landing.
+    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`), isNull(profiles.deactivatedAt)));
   if (!row) return { actor: null, refreshHeaders: undefined };
 
   const role: Role = row.role === "admin" ? "admin" : "customer";
