@@ -1,4 +1,8 @@
-/** Messages of the admin Users page's rules (ADR 020), shared by the API and the dialogs. */
+/** Values and messages of the admin Users page's rules (ADR 020), shared by the API and the dialogs. */
+
+export const userStatuses = ["active", "deactivated"] as const;
+export type UserStatus = (typeof userStatuses)[number];
+export const userStatusLabels: Record<UserStatus, string> = { active: "Active", deactivated: "Deactivated" };
 
 export const userMessages = {
   userNotFound: "User not found",

@@ -1,11 +1,7 @@
 import { z } from "zod";
 import { companyRoles, roles } from "../enums";
-import { userMessages } from "../rules/user";
+import { userMessages, userStatuses } from "../rules/user";
 import { pageOf, pageQuerySchema } from "./pagination";
-
-export const userStatuses = ["active", "deactivated"] as const;
-export type UserStatus = (typeof userStatuses)[number];
-export const userStatusLabels: Record<UserStatus, string> = { active: "Active", deactivated: "Deactivated" };
 
 /** Admin Users list: search by name or email address, newest accounts first. */
 export const userListQuerySchema = pageQuerySchema;
