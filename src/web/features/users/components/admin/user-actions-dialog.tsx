@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import type { UserListItem } from "@/shared/schemas/user";
+import { DialogFormActions } from "@/web/components/new-item-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "@/web/components/ui/dialog";
 import { CompanySelect } from "@/web/features/companies";
@@ -17,7 +18,6 @@ interface StepText {
   description: (user: UserListItem) => ReactNode;
   confirm: string;
   done: (user: UserListItem) => string;
-  destructive?: boolean;
 }
 
 const steps: Record<Step, StepText> = {
@@ -34,7 +34,6 @@ const steps: Record<Step, StepText> = {
     description: (user) => `${user.name} (${user.email}) is signed out everywhere at once and cannot sign in until reactivated. Their data stays.`,
     confirm: "Deactivate",
     done: (user) => `${user.name} was deactivated`,
-    destructive: true,
   },
   reactivate: {
     label: "Reactivate",
@@ -56,7 +55,6 @@ const steps: Record<Step, StepText> = {
     description: (user) => `${user.name} becomes a customer without a company. They are signed out and sign in again.`,
     confirm: "Remove admin role",
     done: (user) => `${user.name} is now a customer`,
-    destructive: true,
   },
   move: {
     label: "Change company",
@@ -75,7 +73,6 @@ const steps: Record<Step, StepText> = {
       `Only do this once you have verified, outside the portal (a call to a number you already have, in person), that the request really comes from ${user.name}. They then sign in with their password alone until they set up two-factor authentication again.`,
     confirm: "Remove two-factor",
     done: (user) => `Two-factor authentication was removed for ${user.name}`,
-    destructive: true,
   },
 };
 
@@ -127,6 +124,10 @@ export function UserActionsDialog({ user }: { user: UserListItem }) {
   // Awaited rather than `mutate` callbacks: the row may be gone (a refetch) before the answer arrives.
   const onConfirm = async () => {
     if (!step) return;
+    if (step === "move" && companyId === (user.company?.id ?? "")) {
+      setFailure(user.company ? `Choose another company than ${user.company.name}` : "Choose a company");
+      return;
+    }
     try {
       await action.mutateAsync(inputOf(step));
       toast.success(steps[step].done(user));
@@ -137,7 +138,6 @@ export function UserActionsDialog({ user }: { user: UserListItem }) {
   };
 
   const text = step ? steps[step] : undefined;
-  const blocked = (step === "remove-two-factor" && !verified) || (step === "move" && companyId === (user.company?.id ?? ""));
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
@@ -156,7 +156,14 @@ export function UserActionsDialog({ user }: { user: UserListItem }) {
             ))}
           </div>
         ) : (
-          <div className="space-y-4">
+          // A form, so Enter confirms and the browser asks for the two-factor confirmation box.
+          <form
+            className="space-y-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void onConfirm();
+            }}
+          >
             {step === "move" ? (
               <div className="space-y-1">
                 <label htmlFor={`move-${user.id}`} className="text-sm font-medium">
@@ -164,7 +171,7 @@ export function UserActionsDialog({ user }: { user: UserListItem }) {
                 </label>
                 <CompanySelect id={`move-${user.id}`} value={companyId} onChange={setCompanyId} />
                 {user.company ? (
-                  <Button variant="ghost" size="sm" className="px-0 text-sm underline" onClick={() => setCompanyId("")}>
+                  <Button type="button" variant="ghost" size="sm" className="px-0 text-sm underline" onClick={() => setCompanyId("")}>
                     Take them out of {user.company.name} without a new company
                   </Button>
                 ) : null}
@@ -172,7 +179,7 @@ export function UserActionsDialog({ user }: { user: UserListItem }) {
             ) : null}
             {step === "remove-two-factor" ? (
               <label className="flex items-start gap-2 text-sm">
-                <input type="checkbox" className="mt-1" checked={verified} onChange={(event) => setVerified(event.target.checked)} />
+                <input type="checkbox" required className="mt-1" checked={verified} onChange={(event) => setVerified(event.target.checked)} />
                 I verified this person's identity outside the portal.
               </label>
             ) : null}
@@ -181,15 +188,8 @@ export function UserActionsDialog({ user }: { user: UserListItem }) {
                 {failure}
               </p>
             ) : null}
-            <div className="flex justify-end gap-2">
-              <Button variant="outline" onClick={() => choose(undefined)}>
-                Back
-              </Button>
-              <Button variant={text?.destructive ? "destructive" : "default"} disabled={action.isPending || blocked} onClick={() => void onConfirm()}>
-                {action.isPending ? "Working..." : text?.confirm}
-              </Button>
-            </div>
-          </div>
+            <DialogFormActions submitLabel={text?.confirm ?? "Confirm"} workingLabel="Working..." isSubmitting={action.isPending} />
+          </form>
         )}
       </DialogContent>
     </Dialog>
