@@ -53,11 +53,11 @@ function createSessionApi(deps: AppDeps) {
     .route("/projects", projectsRoutes())
     .route("/projects", projectCommentRoutes())
     .route("/team", teamRoutes())
+    .route("/users", usersRoutes(deps))
     .route("/tickets", ticketRoutes())
     .route("/tickets", ticketCommentRoutes())
     .route("/invoices", invoiceRoutes())
-    .route("/outbox", outboxRoutes())
-    .route("/users", usersRoutes(deps));
+    .route("/outbox", outboxRoutes());
 }
 
 export function createApi(deps: AppDeps) {

@@ -90,9 +90,6 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logg
       // The owner proved they read the mailbox: guesses an attacker made at their account no longer slow them down.
       onPasswordReset: async ({ user }) => forgetSignInAttempts(db, user.email),
     },
-    // Rolling expiry: a session used at least once a week never expires; its expiry moves at most daily.
-    session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },
-    rateLimit: { enabled: true, storage: "database", window: 60, max: 100 },
     databaseHooks: {
       session: {
         create: {
@@ -109,6 +106,9 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logg
         },
       },
     },
+    // Rolling expiry: a session used at least once a week never expires; its expiry moves at most daily.
+    session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },
+    rateLimit: { enabled: true, storage: "database", window: 60, max: 100 },
     advanced: {
       // Better Auth skips its own Origin check when NODE_ENV=test; say it plainly, so the tests
       // run the check production runs (our CSRF middleware checks Origin before it as well).
