@@ -8,8 +8,8 @@ import { errorMessage } from "@/web/lib/api";
 import { useMe } from "@/web/lib/session";
 import { toast } from "@/web/lib/toast";
 import { useUserAction, type UserActionInput } from "../../api/use-user-actions";
+import { stepsFor, type UserStep } from "../../lib/user-actions";
 
-type Step = "password-reset" | "deactivate" | "reactivate" | "promote" | "demote" | "move" | "remove-two-factor";
 
 interface StepText {
   /** The menu button that leads to the confirmation. */
@@ -20,7 +20,7 @@ interface StepText {
   done: (user: UserListItem) => string;
 }
 
-const steps: Record<Step, StepText> = {
+const steps: Record<UserStep, StepText> = {
   "password-reset": {
     label: "Send password reset",
     title: "Send a password-reset mail",
@@ -76,28 +76,17 @@ const steps: Record<Step, StepText> = {
   },
 };
 
-/** Which actions the account offers; the server enforces the same rules and more (ADR 020). */
-function stepsFor(user: UserListItem, self: boolean): Step[] {
-  const shown: Step[] = [];
-  if (user.status === "active") shown.push("password-reset");
-  if (!self) shown.push(user.status === "active" ? "deactivate" : "reactivate");
-  if (user.role === "customer") shown.push("promote", "move");
-  else if (!self) shown.push("demote");
-  if (user.twoFactorEnabled && !self) shown.push("remove-two-factor");
-  return shown;
-}
-
 /** "Manage" for one account: pick an action, then confirm it (with what it needs) in the same dialog. */
 export function UserActionsDialog({ user }: { user: UserListItem }) {
   const me = useMe();
   const [open, setOpen] = useState(false);
-  const [step, setStep] = useState<Step | undefined>();
+  const [step, setStep] = useState<UserStep | undefined>();
   const [failure, setFailure] = useState<string | undefined>();
   const [companyId, setCompanyId] = useState("");
   const [verified, setVerified] = useState(false);
   const action = useUserAction(user.id);
 
-  const choose = (next: Step | undefined) => {
+  const choose = (next: UserStep | undefined) => {
     setStep(next);
     setFailure(undefined);
     setCompanyId(user.company?.id ?? "");
@@ -108,7 +97,7 @@ export function UserActionsDialog({ user }: { user: UserListItem }) {
     choose(undefined);
   };
 
-  const inputOf = (chosen: Step): UserActionInput => {
+  const inputOf = (chosen: UserStep): UserActionInput => {
     switch (chosen) {
       case "promote":
         return { action: "role", role: "admin" };
