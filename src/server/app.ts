@@ -30,6 +30,7 @@ import { settingsRoutes } from "./modules/settings/settings.routes";
 import { setupRoutes } from "./modules/setup/setup.routes";
 import { ticketCommentRoutes } from "./modules/tickets/ticket-comments.routes";
 import { ticketRoutes } from "./modules/tickets/tickets.routes";
+import { usersRoutes } from "./modules/users/users.routes";
 
 /**
  * Every route behind a session. Chained so `typeof` carries the route types. A module's
@@ -54,6 +55,7 @@ function createSessionApi(deps: AppDeps) {
     .route("/projects", projectsRoutes())
     .route("/projects", projectCommentRoutes())
     .route("/team", teamRoutes())
+    .route("/users", usersRoutes(deps))
     .route("/tickets", ticketRoutes())
     .route("/tickets", ticketCommentRoutes())
     .route("/invoices", invoiceRoutes())

@@ -1,6 +1,9 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { eq, sql } from "drizzle-orm";
 import { EMAIL_CHANGE_LINK_MINUTES, RESET_LINK_MINUTES } from "../shared/rules/auth";
+import { userMessages } from "../shared/rules/user";
 import { PASSWORD_MIN_LENGTH } from "../shared/schemas/auth";
 import type { Database } from "./db/client";
 import { accounts, profiles, rateLimits, sessions, verifications } from "./db/schema";
@@ -96,6 +99,22 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logg
       revokeSessionsOnPasswordReset: true,
       // The owner proved they read the mailbox: guesses an attacker made at their account no longer slow them down.
       onPasswordReset: async ({ user }) => forgetSignInAttempts(db, user.email),
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // A deactivated account gets no session, however it signs in (password, a second factor,
+          // sign-in after a password reset): 403 with a sentence the sign-in form shows as it is.
+          before: async (session) => {
+            const [user] = await db.select({ deactivatedAt: profiles.deactivatedAt }).from(profiles).where(eq(profiles.id, session.userId));
+            if (user?.deactivatedAt) throw new APIError("FORBIDDEN", { message: userMessages.deactivated, code: "ACCOUNT_DEACTIVATED" });
+          },
+          // The admin Users list's "last sign-in".
+          after: async (session) => {
+            await db.update(profiles).set({ lastSignedInAt: sql`now()` }).where(eq(profiles.id, session.userId));
+          },
+        },
+      },
     },
     // Rolling expiry: a session used at least once a week never expires; its expiry moves at most daily.
     session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },

@@ -13,8 +13,11 @@ export interface PolicyActor {
   companyRole?: CompanyRole | null;
 }
 
-/** `member`: a company's members and invitations (its Team section); `team`: the provider's admins. */
-export type Subject = "company" | "project" | "ticket" | "comment" | "invoice" | "conversation" | "member" | "team" | "mail";
+/**
+ * `member`: a company's members and invitations (its Team section); `team`: the provider's admins;
+ * `user`: every account, as the admin Users page manages them.
+ */
+export type Subject = "company" | "project" | "ticket" | "comment" | "invoice" | "conversation" | "member" | "team" | "mail" | "user";
 
 /**
  * - `read`: see records of the subject (with a record: that one).
@@ -31,7 +34,7 @@ export interface OwnedRecord {
 }
 
 /** What only the provider's team may even read. */
-const STAFF_ONLY: ReadonlySet<Subject> = new Set(["team", "mail"]);
+const STAFF_ONLY: ReadonlySet<Subject> = new Set(["team", "mail", "user"]);
 
 /** What a customer may create: only inside their own company. */
 const CUSTOMER_CREATES: ReadonlySet<Subject> = new Set(["ticket", "comment", "conversation"]);

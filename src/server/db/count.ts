@@ -18,7 +18,7 @@ export interface CappedCount {
 const capped = (n: number): CappedCount => ({ total: Math.min(n, COUNT_CAP), totalExact: n <= COUNT_CAP });
 
 /** Tables whose exact row count statement triggers keep in `table_row_counts` (drizzle/0006). */
-const STORED_COUNTS: ReadonlySet<string> = new Set(["companies", "projects", "tickets", "invoices", "conversations"]);
+const STORED_COUNTS: ReadonlySet<string> = new Set(["companies", "projects", "tickets", "invoices", "conversations", "profiles"]);
 
 /** The stored count of a whole table, when it is one of STORED_COUNTS and nothing filters it. */
 function storedCount(table: PgTable, where: SQL | undefined): SQL<number> | undefined {

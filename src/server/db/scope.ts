@@ -13,7 +13,7 @@ export function visibleTo(actor: PolicyActor, companyColumn: Column): SQL | unde
 }
 
 /** `%q%` with the user's `%`, `_` and `\` taken literally. */
-const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, "\\$&")}%`;
+export const containsPattern = (q: string) => `%${q.replace(/[\\%_]/g, "\\$&")}%`;
 
 /** Case-insensitive substring match with the user's `%`, `_` and `\` taken literally. */
 export function containsText(column: Column, q: string): SQL {

@@ -69,6 +69,7 @@ export function registerAuthOperations(registry: Registry): void {
       400: problem("The body is not an email and a password"),
       401: problem("Wrong email or password"),
       ...writeRefusals,
+      403: problem("The request came from another site, or the account is deactivated (an admin deactivated it)"),
       429: tooMany,
     },
   });

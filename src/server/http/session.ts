@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Role } from "../../shared/enums";
 import { SESSION_EXPIRES_IN, SESSION_MAX_LIFETIME, SESSION_UPDATE_AGE } from "../auth";
@@ -48,7 +48,9 @@ export async function loadActor(deps: SessionDeps, headers: Headers): Promise<{ 
     .innerJoin(profiles, eq(profiles.id, sessions.userId))
     .leftJoin(userRoles, eq(userRoles.userId, sessions.userId))
     .leftJoin(companyUsers, eq(companyUsers.userId, sessions.userId))
-    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`)));
+    // Deactivation deletes the account's sessions (drizzle/0011); this also closes the moment between
+    // the sign-in's check (auth.ts) and its session row landing.
+    .where(and(eq(sessions.token, token), gt(sessions.expiresAt, sql`now()`), isNull(profiles.deactivatedAt)));
   if (!row) return { actor: null, refreshHeaders: undefined };
   if (Date.now() >= endsAtMs(row.createdAt)) {
     await deps.db.delete(sessions).where(eq(sessions.id, row.sessionId));

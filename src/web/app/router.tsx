@@ -41,6 +41,7 @@ const AdminMessagesRoute = lazyPage(() => import("./routes/admin/messages"), (m)
 const AdminAccountRoute = lazyPage(() => import("./routes/admin/account"), (m) => m.AdminAccountRoute);
 const AdminOutboxRoute = lazyPage(() => import("./routes/admin/outbox"), (m) => m.AdminOutboxRoute);
 const AdminTeamRoute = lazyPage(() => import("./routes/admin/team"), (m) => m.AdminTeamRoute);
+const AdminUsersRoute = lazyPage(() => import("./routes/admin/users"), (m) => m.AdminUsersRoute);
 
 /** What `preloadRoute` may start for a route before it renders: its lazy page, its first request. */
 interface Preload {
@@ -99,6 +100,7 @@ const routes: RouteObject[] = [
           route("invoices", AdminInvoicesRoute),
           route("messages", AdminMessagesRoute),
           route("team", AdminTeamRoute),
+          route("users", AdminUsersRoute),
           route("outbox", AdminOutboxRoute),
           route("account", AdminAccountRoute),
         ],

@@ -16,6 +16,8 @@ export const queryRoots = {
   messages: "messages",
   team: "team",
   outbox: "outbox",
+  /** Every account (the admin Users page). */
+  users: "users",
   /** What an invitation link shows before it is accepted (public, no session). */
   invitations: "invitations",
   signupPolicy: "signup-policy",

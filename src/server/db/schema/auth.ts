@@ -29,6 +29,10 @@ export const profiles = pgTable(
     maxLength("profiles_email_length", t.email, 254),
     // No screen sets an avatar; should one ever, only an https address fits here.
     check("profiles_image_https", sql`${t.image} IS NULL OR (char_length(${t.image}) <= 2048 AND ${t.image} ~ '^https://')`),
+    // The admin Users list (ADR 020): newest first, and a substring search on name or address.
+    index("profiles_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id),
+    index("profiles_full_name_trgm_idx").using("gin", sql`${t.fullName} gin_trgm_ops`),
+    index("profiles_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
   ],
 );
 

@@ -2,7 +2,7 @@ import { bigint, pgTable, text } from "drizzle-orm/pg-core";
 
 /**
  * Exact row counts of the tables admin lists page through (companies, projects, tickets, invoices,
- * conversations), kept current by statement triggers on those tables (drizzle/0006; ADR 010), so
+ * conversations, profiles), kept current by statement triggers on those tables (drizzle/0006; ADR 010), so
  * an unfiltered list's total is one primary-key lookup.
  */
 export const tableRowCounts = pgTable("table_row_counts", {

@@ -26,6 +26,7 @@ import { markMessagesReadInputSchema, markMessagesReadResultSchema, messageSchem
 import { createProjectInputSchema, projectSchema, updateProjectInputSchema } from "@/shared/schemas/project";
 import { brandSettingsInputSchema, brandSettingsSchema, setupOwnerInputSchema, setupOwnerSchema } from "@/shared/schemas/setup";
 import { createTicketInputSchema, ticketSchema, updateTicketInputSchema } from "@/shared/schemas/ticket";
+import { changeUserRoleInputSchema, moveUserInputSchema, passwordResetSentSchema, removeTwoFactorInputSchema, userListItemSchema } from "@/shared/schemas/user";
 import { ENABLED_AUTH_ENDPOINTS } from "@/server/modules/auth/auth.routes";
 import { hostileStrings } from "./hostile";
 import type { Hints } from "./zod-arbitrary";
@@ -59,6 +60,27 @@ const rarelyAnEmail = (email: fc.Arbitrary<string>) =>
   fc.oneof({ weight: 1, arbitrary: email }, { weight: 39, arbitrary: fc.oneof(fc.constantFrom(...hostileStrings), fc.string({ maxLength: 40 })) });
 
 const ids = (...values: string[]) => fc.oneof(fc.constantFrom(...values), fc.uuid(), fc.constantFrom(...hostileStrings));
+
+function userTargets(): FuzzTarget[] {
+  const missing = "00000000-0000-4000-8000-000000000000";
+  const target = (action: string, method: string, input: z.ZodType | undefined, output: z.ZodType): FuzzTarget => ({
+    route: `${method} /api/users/:id/${action}`,
+    method,
+    path: (_, id) => `/api/users/${id ?? missing}/${action}`,
+    hasId: true,
+    ...(input ? { input } : {}),
+    output,
+    actors: ["admin", "customerA"],
+  });
+  return [
+    target("password-reset", "POST", undefined, passwordResetSentSchema),
+    target("deactivate", "POST", undefined, userListItemSchema),
+    target("reactivate", "POST", undefined, userListItemSchema),
+    target("role", "PUT", changeUserRoleInputSchema, userListItemSchema),
+    target("company", "PUT", moveUserInputSchema, userListItemSchema),
+    target("remove-two-factor", "POST", removeTwoFactorInputSchema, userListItemSchema),
+  ];
+}
 
 export function fuzzTargets(): FuzzTarget[] {
   const auth = (endpoint: string, input: z.ZodType | undefined, output: z.ZodType, validWeight: number, actors: ActorName[] = ["anonymous"]): FuzzTarget => ({
@@ -291,6 +313,9 @@ export function fuzzTargets(): FuzzTarget[] {
       output: z.object({ ended: z.number() }),
       actors: ["loner", "anonymous"],
     },
+    // The admin Users page (ADR 020). Only hostile and unknown ids: a real one would deactivate,
+    // demote or move a world user. The bodies still meet every check that runs before the look-up.
+    ...userTargets(),
     {
       route: "POST /api/invitations/preview",
       method: "POST",

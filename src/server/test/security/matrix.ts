@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Page } from "@/shared/schemas/pagination";
-import { companyUsers, invitations, sessions } from "@/server/db/schema";
+import { companyUsers, invitations, profiles, sessions } from "@/server/db/schema";
 import { send, type Sent } from "./http";
 import { betterAuthEndpoints } from "./routes";
 import { actorNames, counts, worldOutboxMails, type ActorName, type World } from "./world";
@@ -98,6 +98,28 @@ async function throwawayMember(world: World, side: "a" | "b"): Promise<string> {
   const user = await world.server.createUser();
   await world.server.deps.db.insert(companyUsers).values({ userId: user.id, companyId: world[side].company.id });
   return user.id;
+}
+
+/**
+ * A new account in company `side`, straight in the database, for a cell of the admin Users page
+ * that acts on one (deactivates, moves, ...): the world's own users stay as built.
+ */
+async function throwawayAccount(world: World, side: "a" | "b", values: { twoFactorEnabled?: boolean } = {}): Promise<string> {
+  const [row] = await world.server.deps.db
+    .insert(profiles)
+    .values({ fullName: "Matrix Throwaway", email: uniqueAddress(), ...values })
+    .returning({ id: profiles.id });
+  await world.server.deps.db.insert(companyUsers).values({ userId: row!.id, companyId: world[side].company.id });
+  return row!.id;
+}
+
+/** `own`, `foreign` and `missing` accounts for an admin Users action at `/api/users/{id}/{action}`. */
+function userAction(action: string, json?: (world: World, side: "a" | "b") => unknown, values?: { twoFactorEnabled?: boolean }): MatrixRow {
+  const build = (side: "a" | "b"): Build => async (w) => ({ path: `/api/users/${await throwawayAccount(w, side, values)}/${action}`, json: json?.(w, side) ?? {} });
+  return {
+    objects: { own: build("a"), foreign: build("b"), missing: (w) => ({ path: `/api/users/${missingId}/${action}`, json: json?.(w, "a") ?? {} }) },
+    expect: adminOnly([200, 200, 404]),
+  };
 }
 
 /**
@@ -372,6 +394,23 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
       objects: { none: () => ({ path: "/api/team/invitations", json: { email: uniqueAddress() } }) },
       expect: adminOnly([201]),
     },
+
+    // The admin Users page (ADR 020): every account, whoever's company; customers get 403.
+    "GET /api/users": {
+      objects: {
+        "q=B's address": (w) => ({ path: `/api/users?q=${encodeURIComponent(w.users.customerB.email)}` }),
+        "q=nobody": () => ({ path: "/api/users?q=no-such-account-anywhere" }),
+      },
+      expect: adminOnly([rows(1), rows(0)]),
+    },
+    "POST /api/users/:id/password-reset": { ...userAction("password-reset"), expect: adminOnly([202, 202, 404]) },
+    "POST /api/users/:id/deactivate": userAction("deactivate"),
+    "POST /api/users/:id/reactivate": userAction("reactivate"),
+    // Role as it is: a customer stays a customer.
+    "PUT /api/users/:id/role": userAction("role", () => ({ role: "customer" })),
+    // Each throwaway moves to the other company as a member.
+    "PUT /api/users/:id/company": userAction("company", (w, side) => ({ companyId: w[side === "a" ? "b" : "a"].company.id })),
+    "POST /api/users/:id/remove-two-factor": userAction("remove-two-factor", () => ({ identityVerified: true }), { twoFactorEnabled: true }),
 
     "GET /api/signup-policy": fixed("/api/signup-policy", same(200)),
     // The world has an admin, so the first-run setup is closed for everyone (ADR 021).

@@ -1,0 +1,83 @@
+import type { Context } from "hono";
+import {
+  changeUserRoleInputSchema,
+  moveUserInputSchema,
+  passwordResetSentSchema,
+  removeTwoFactorInputSchema,
+  userListItemSchema,
+  userListQuerySchema,
+  userPageSchema,
+} from "@/shared/schemas/user";
+import { createRouter, type AppDeps, type AppEnv } from "../../http/context";
+import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
+import { requireRole } from "../../http/session";
+import {
+  changeUserRole,
+  deactivateUser,
+  listUsers,
+  moveUser,
+  reactivateUser,
+  removeTwoFactor,
+  sendPasswordReset,
+} from "./users.service";
+
+/** The admin Users page (ADR 020): every account, and what an admin may do to one. */
+const route = sessionRoutes("Users");
+const adminOnly = requireRole("admin");
+const user = (description: string) => ({ 200: jsonContent(userListItemSchema, description) });
+
+const listRoute = route.get("/", "listUsers", "Admin: every account with role, company, last sign-in, two-factor and status; search by name or email", [400, 401, 403], {
+  middleware: adminOnly,
+  request: { query: userListQuerySchema },
+  responses: { 200: jsonContent(userPageSchema, "A page of accounts, newest first") },
+});
+
+const resetRoute = route.post("/{id}/password-reset", "sendUserPasswordReset", "Admin: mail the account a password-reset link (through the outbox)", [400, 401, 403, 404, 409], {
+  middleware: adminOnly,
+  request: { params: idParams },
+  responses: { 202: jsonContent(passwordResetSentSchema, "The reset mail is queued") },
+});
+
+const deactivateRoute = route.post("/{id}/deactivate", "deactivateUser", "Admin: the account can no longer sign in and its sessions end at once; its data stays", [400, 401, 403, 404, 409], {
+  middleware: adminOnly,
+  request: { params: idParams },
+  responses: user("The account, deactivated"),
+});
+
+const reactivateRoute = route.post("/{id}/reactivate", "reactivateUser", "Admin: the account may sign in again", [400, 401, 403, 404], {
+  middleware: adminOnly,
+  request: { params: idParams },
+  responses: user("The account, active"),
+});
+
+const roleRoute = route.put("/{id}/role", "changeUserRole", "Admin: promote to admin or back to customer (one admin always stays; never oneself); the account's sessions end", [400, 401, 403, 404, 409], {
+  middleware: adminOnly,
+  request: { params: idParams, body: jsonBody(changeUserRoleInputSchema) },
+  responses: user("The account with its new role"),
+});
+
+const companyRoute = route.put("/{id}/company", "moveUser", "Admin: move a customer to another company as a member, or out of their company with null", [400, 401, 403, 404, 409], {
+  middleware: adminOnly,
+  request: { params: idParams, body: jsonBody(moveUserInputSchema) },
+  responses: user("The account in its new company"),
+});
+
+const twoFactorRoute = route.post("/{id}/remove-two-factor", "removeUserTwoFactor", "Admin: remove the account's two-factor authentication after verifying the person's identity out of band", [400, 401, 403, 404, 409], {
+  middleware: adminOnly,
+  request: { params: idParams, body: jsonBody(removeTwoFactorInputSchema) },
+  responses: user("The account, two-factor authentication off"),
+});
+
+export function usersRoutes(deps: Pick<AppDeps, "auth" | "log">) {
+  // The account acted on, and the request's logger (its lines carry the request id).
+  const on = (c: Context<AppEnv>, { id }: { id: string }) => ({ id, log: deps.log.child({ requestId: c.get("requestId") }) });
+  return createRouter()
+    .openapi(listRoute, async (c) => c.json(await listUsers(c.var.ctx, c.req.valid("query")), 200))
+    .openapi(resetRoute, async (c) => c.json(await sendPasswordReset(c.var.ctx, { ...on(c, c.req.valid("param")), auth: deps.auth }), 202))
+    .openapi(deactivateRoute, async (c) => c.json(await deactivateUser(c.var.ctx, on(c, c.req.valid("param"))), 200))
+    .openapi(reactivateRoute, async (c) => c.json(await reactivateUser(c.var.ctx, on(c, c.req.valid("param"))), 200))
+    .openapi(roleRoute, async (c) => c.json(await changeUserRole(c.var.ctx, { ...on(c, c.req.valid("param")), ...c.req.valid("json") }), 200))
+    .openapi(companyRoute, async (c) => c.json(await moveUser(c.var.ctx, { ...on(c, c.req.valid("param")), ...c.req.valid("json") }), 200))
+    // The body's only field is the admin's statement that they verified the person (checked by the schema).
+    .openapi(twoFactorRoute, async (c) => c.json(await removeTwoFactor(c.var.ctx, on(c, c.req.valid("param"))), 200));
+}
