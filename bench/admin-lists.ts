@@ -6,9 +6,7 @@
  * each list page (default, searched, deep page, oldest first) at 1 and 50 connections.
  * Writes bench/results/admin-lists.md and .json. Loopback only; bounded by BENCH_SECONDS.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
-import { markdownTable, measure, type LoadResult } from "./lib/load";
-import { signIn, startBenchServer } from "./lib/server";
+import { measureAdminEndpoints } from "./lib/admin-endpoints";
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -32,26 +30,10 @@ const endpoints: Array<[string, string]> = [
   ["conversations", "/api/messages/conversations?page=1"],
 ];
 
-const server = await startBenchServer({ DATABASE_URL: databaseUrl });
-try {
-  const cookie = await signIn(server.baseUrl, "admin@seed.portico.test", "seed-password-1");
-  const headers = { cookie };
-  const rows: LoadResult[] = [];
-  for (const [name, path] of endpoints) {
-    const probe = await fetch(server.baseUrl + path, { headers });
-    if (probe.status !== 200) throw new Error(`${path} answered ${probe.status}: ${await probe.text()}`);
-    for (const connections of [1, 50]) {
-      const row = await measure(name, server.baseUrl + path, { connections, seconds, headers });
-      console.log(`${name} @${connections}: ${row.requestsPerSec} req/s p50 ${row.p50} ms p99 ${row.p99} ms errors ${row.errors} non2xx ${row.non2xx}`);
-      rows.push(row);
-    }
-  }
-  const table = markdownTable(rows);
-  const report = `# Admin list endpoints on the large data set\n\n${new Date().toISOString()}, PostgreSQL, ${seconds} s per cell, this machine (2 cores).\nData: 10,000 companies, 100,000 projects, 1,000,000 tickets, 100,000 invoices, 200,000 messages.\nTarget: every list page under 100 ms.\n\n${table}\n`;
-  mkdirSync("bench/results", { recursive: true });
-  writeFileSync("bench/results/admin-lists.md", report);
-  writeFileSync("bench/results/admin-lists.json", JSON.stringify(rows, null, 2));
-  console.log(`\n${table}`);
-} finally {
-  await server.stop();
-}
+await measureAdminEndpoints({
+  databaseUrl,
+  endpoints,
+  seconds,
+  name: "admin-lists",
+  heading: (table) => `# Admin list endpoints on the large data set\n\n${new Date().toISOString()}, PostgreSQL, ${seconds} s per cell, this machine (2 cores).\nData: 10,000 companies, 100,000 projects, 1,000,000 tickets, 100,000 invoices, 200,000 messages.\nTarget: every list page under 100 ms.\n\n${table}\n`,
+});

@@ -8,12 +8,10 @@
  * (first, searched by name and by address, deep, oldest first) at 1 and 50 connections.
  * Writes bench/results/admin-users.md and .json. Loopback only; bounded by BENCH_SECONDS.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
 import { count, sql } from "drizzle-orm";
 import { openDatabase } from "../src/server/db/client";
 import { profiles } from "../src/server/db/schema";
-import { markdownTable, measure, type LoadResult } from "./lib/load";
-import { signIn, startBenchServer } from "./lib/server";
+import { measureAdminEndpoints } from "./lib/admin-endpoints";
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
@@ -47,26 +45,10 @@ const endpoints: Array<[string, string]> = [
   ["users oldest first", "/api/users?sort=asc"],
 ];
 
-const server = await startBenchServer({ DATABASE_URL: databaseUrl });
-try {
-  const cookie = await signIn(server.baseUrl, "admin@seed.portico.test", "seed-password-1");
-  const headers = { cookie };
-  const rows: LoadResult[] = [];
-  for (const [name, path] of endpoints) {
-    const probe = await fetch(server.baseUrl + path, { headers });
-    if (probe.status !== 200) throw new Error(`${path} answered ${probe.status}: ${await probe.text()}`);
-    for (const connections of [1, 50]) {
-      const result = await measure(name, server.baseUrl + path, { connections, seconds, headers });
-      console.log(`${name} @${connections}: ${result.requestsPerSec} req/s p50 ${result.p50} ms p99 ${result.p99} ms errors ${result.errors} non2xx ${result.non2xx}`);
-      rows.push(result);
-    }
-  }
-  const table = markdownTable(rows);
-  const report = `# Admin Users list at ${users.toLocaleString("en")} accounts\n\n${new Date().toISOString()}, PostgreSQL, ${seconds} s per cell, this machine (2 cores).\nTarget: every list page under 100 ms.\n\n${table}\n`;
-  mkdirSync("bench/results", { recursive: true });
-  writeFileSync("bench/results/admin-users.md", report);
-  writeFileSync("bench/results/admin-users.json", JSON.stringify(rows, null, 2));
-  console.log(`\n${table}`);
-} finally {
-  await server.stop();
-}
+await measureAdminEndpoints({
+  databaseUrl,
+  endpoints,
+  seconds,
+  name: "admin-users",
+  heading: (table) => `# Admin Users list at ${users.toLocaleString("en")} accounts\n\n${new Date().toISOString()}, PostgreSQL, ${seconds} s per cell, this machine (2 cores).\nTarget: every list page under 100 ms.\n\n${table}\n`,
+});
