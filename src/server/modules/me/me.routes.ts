@@ -5,7 +5,7 @@ import { jsonContent, sessionRoutes } from "../../http/openapi";
 import { mustEnrolTwoFactor } from "../../http/session";
 import { findMe } from "./me.service";
 
-const route = sessionRoutes("Session");
+const route = sessionRoutes("Session", { openWithoutTwoFactor: true });
 
 const getMe = route.get("/", "getMe", "The signed-in user, role and company", [401], { responses: { 200: jsonContent(meSchema, "The caller") } });
 
