@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { invitationTokenSchema } from "./member";
-import { AUTH_TOKEN_MAX, AUTH_TOKEN_PATTERN, authMessages, BACKUP_CODE_PATTERN, TOTP_CODE_PATTERN, withoutSpaces, hasNul, EMAIL_MAX, FULL_NAME_MAX, INVALID_EMAIL, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../rules/auth";
+import { AUTH_TOKEN_MAX, AUTH_TOKEN_PATTERN, authMessages, hasNul, EMAIL_MAX, FULL_NAME_MAX, INVALID_EMAIL, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../rules/auth";
+import { BACKUP_CODE_PATTERN, TOTP_CODE_PATTERN, twoFactorMessages, withoutSpaces } from "../rules/two-factor";
 
 export { PASSWORD_MIN_LENGTH };
 
@@ -57,8 +58,8 @@ export type ConfirmEmailInput = z.infer<typeof confirmEmailInputSchema>;
 /** The current password, proving it is the owner who changes two-factor sign-in. */
 const currentPassword = z.string(authMessages.passwordRequired).min(1, authMessages.passwordRequired).max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong);
 /** An authenticator app's 6-digit code; spaces typed between the digits are dropped. */
-const totpCode = z.string(authMessages.totpCodeInvalid).transform(withoutSpaces).pipe(z.string().regex(TOTP_CODE_PATTERN, authMessages.totpCodeInvalid));
-const backupCode = z.string(authMessages.backupCodeInvalid).transform(withoutSpaces).pipe(z.string().regex(BACKUP_CODE_PATTERN, authMessages.backupCodeInvalid));
+const totpCode = z.string(twoFactorMessages.totpCodeInvalid).transform(withoutSpaces).pipe(z.string().regex(TOTP_CODE_PATTERN, twoFactorMessages.totpCodeInvalid));
+const backupCode = z.string(twoFactorMessages.backupCodeInvalid).transform(withoutSpaces).pipe(z.string().regex(BACKUP_CODE_PATTERN, twoFactorMessages.backupCodeInvalid));
 const trustDevice = z.boolean().optional();
 
 /** The account page: turning two-factor sign-in on starts with the password (the answer has the key, the QR code and the backup codes). */
@@ -77,8 +78,8 @@ export type VerifyBackupCodeInput = z.input<typeof verifyBackupCodeInputSchema>;
 export const disableTwoFactorInputSchema = z.object({
   password: currentPassword,
   code: z
-    .string(authMessages.disableCodeInvalid)
+    .string(twoFactorMessages.disableCodeInvalid)
     .transform(withoutSpaces)
-    .pipe(z.string().refine((code) => TOTP_CODE_PATTERN.test(code) || BACKUP_CODE_PATTERN.test(code), authMessages.disableCodeInvalid)),
+    .pipe(z.string().refine((code) => TOTP_CODE_PATTERN.test(code) || BACKUP_CODE_PATTERN.test(code), twoFactorMessages.disableCodeInvalid)),
 });
 export type DisableTwoFactorInput = z.infer<typeof disableTwoFactorInputSchema>;

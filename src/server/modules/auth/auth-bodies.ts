@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { authMessages } from "@/shared/rules/auth";
+import { twoFactorMessages } from "@/shared/rules/two-factor";
 import {
   changeEmailInputSchema,
   changePasswordInputSchema,
@@ -32,14 +33,14 @@ export interface CheckedEndpoint {
   messages?: Record<string, string>;
 }
 
-const wrongPassword: FieldError = { field: "password", message: authMessages.passwordWrong };
+const wrongPassword: FieldError = { field: "password", message: twoFactorMessages.passwordWrong };
 /** The code step of a sign-in: what went wrong with the challenge itself (not the code typed). */
 const codeStepMessages = {
-  INVALID_TWO_FACTOR_COOKIE: authMessages.twoFactorChallengeExpired,
-  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: authMessages.twoFactorTooManyTries,
-  ACCOUNT_TEMPORARILY_LOCKED: authMessages.twoFactorLocked,
-  TOTP_NOT_ENABLED: authMessages.twoFactorNotOn,
-  BACKUP_CODES_NOT_ENABLED: authMessages.twoFactorNotOn,
+  INVALID_TWO_FACTOR_COOKIE: twoFactorMessages.twoFactorChallengeExpired,
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: twoFactorMessages.twoFactorTooManyTries,
+  ACCOUNT_TEMPORARILY_LOCKED: twoFactorMessages.twoFactorLocked,
+  TOTP_NOT_ENABLED: twoFactorMessages.twoFactorNotOn,
+  BACKUP_CODES_NOT_ENABLED: twoFactorMessages.twoFactorNotOn,
 };
 
 const invalidResetLink: FieldError = { field: "token", message: authMessages.resetLinkInvalid };
@@ -69,17 +70,17 @@ export const checkedEndpoints: Record<string, CheckedEndpoint> = {
     schema: enableTwoFactorInputSchema,
     fixed: { method: "totp" },
     fieldErrors: { INVALID_PASSWORD: wrongPassword },
-    messages: { TOTP_ALREADY_ENABLED: authMessages.twoFactorAlreadyOn },
+    messages: { TOTP_ALREADY_ENABLED: twoFactorMessages.twoFactorAlreadyOn },
   },
   "POST /two-factor/verify-totp": {
     schema: verifyTotpInputSchema,
-    fieldErrors: { INVALID_CODE: { field: "code", message: authMessages.totpCodeWrong } },
+    fieldErrors: { INVALID_CODE: { field: "code", message: twoFactorMessages.totpCodeWrong } },
     messages: codeStepMessages,
   },
   // `disableSession` is left out: a code that signs in without a session serves no screen.
   "POST /two-factor/verify-backup-code": {
     schema: verifyBackupCodeInputSchema,
-    fieldErrors: { INVALID_BACKUP_CODE: { field: "code", message: authMessages.backupCodeWrong } },
+    fieldErrors: { INVALID_BACKUP_CODE: { field: "code", message: twoFactorMessages.backupCodeWrong } },
     messages: codeStepMessages,
   },
   // The code is checked by auth.routes.ts (two-factor.ts) before Better Auth, which gets the password alone.

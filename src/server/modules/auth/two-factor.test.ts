@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { profiles, rateLimits, twoFactors } from "../../db/schema";
 import type { TestUser } from "../../test/harness";
 import { serverForFile } from "../../test/per-file";
-import { TestClient } from "../../test/test-client";
+import { type TestClient } from "../../test/test-client";
 
 const server = serverForFile();
 

@@ -1,11 +1,11 @@
 import { APIError } from "better-auth/api";
 import QRCode from "qrcode";
-import { authMessages, BACKUP_CODE_PATTERN } from "@/shared/rules/auth";
+import { BACKUP_CODE_PATTERN, twoFactorMessages } from "@/shared/rules/two-factor";
 import type { DisableTwoFactorInput } from "@/shared/schemas/auth";
 import type { Auth } from "../../auth";
 import { claimBackoffAttempt, resetCounter, restartWait, type BackoffPolicy } from "../../db/rate-counter";
 import type { Database } from "../../db/client";
-import { badRequest, Problem, tooManyRequests, unauthorized } from "../../http/problem";
+import { badRequest, type Problem, tooManyRequests, unauthorized } from "../../http/problem";
 
 /**
  * Codes checked with a session (confirming enrolment, turning two-factor sign-in off), per
@@ -52,7 +52,7 @@ export async function checkDisableTwoFactor(auth: Auth, db: Database, headers: H
   if (!session) return unauthorized();
   // Also keeps an enrolment that was never confirmed from being confirmed (and the session
   // replaced) by the code check below.
-  if (!session.user.twoFactorEnabled) return badRequest(authMessages.twoFactorNotOn);
+  if (!session.user.twoFactorEnabled) return badRequest(twoFactorMessages.twoFactorNotOn);
   const userId = session.user.id;
   const waitMs = await claimCodeAttempt(db, userId);
   if (waitMs > 0) return tooManyCodes(waitMs);
@@ -61,15 +61,15 @@ export async function checkDisableTwoFactor(auth: Auth, db: Database, headers: H
     return problem;
   };
   if (!(await accepted(() => auth.api.verifyPassword({ body: { password: input.password }, headers })))) {
-    return refused(badRequest(authMessages.passwordWrong, [{ field: "password", message: authMessages.passwordWrong }]));
+    return refused(badRequest(twoFactorMessages.passwordWrong, [{ field: "password", message: twoFactorMessages.passwordWrong }]));
   }
   const isBackupCode = BACKUP_CODE_PATTERN.test(input.code);
   const codeRight = isBackupCode
     ? await accepted(() => auth.api.verifyBackupCode({ body: { code: input.code, disableSession: true }, headers }))
     : await accepted(() => auth.api.verifyTOTP({ body: { code: input.code }, headers }));
-  if (codeRight === "not-enabled") return badRequest(authMessages.twoFactorNotOn);
+  if (codeRight === "not-enabled") return badRequest(twoFactorMessages.twoFactorNotOn);
   if (!codeRight) {
-    const message = isBackupCode ? authMessages.backupCodeWrong : authMessages.totpCodeWrong;
+    const message = isBackupCode ? twoFactorMessages.backupCodeWrong : twoFactorMessages.totpCodeWrong;
     return refused(badRequest(message, [{ field: "code", message }]));
   }
   await forgetCodeAttempts(db, userId);

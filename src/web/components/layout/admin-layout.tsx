@@ -1,9 +1,18 @@
+import { Navigate, useLocation } from "react-router";
+import { useMe } from "@/web/lib/session";
 import { AppShell, areaNav } from "./app-shell";
 
 // The team (admins and their invitations) and the outbox are the admins' alone; the outbox is
 // where mail is read when no mail server is configured.
 const nav = [...areaNav("/admin", "Customers"), { to: "/admin/team", label: "Team" }, { to: "/admin/outbox", label: "Outbox" }];
 
+/**
+ * An admin who must turn on two-factor sign-in first (REQUIRE_ADMIN_2FA, ADR 019) sees only their
+ * account page, which says why; the API refuses them everything else.
+ */
 export function AdminLayout() {
+  const me = useMe();
+  const { pathname } = useLocation();
+  if (me.data?.twoFactor.required && pathname !== "/admin/account") return <Navigate replace to="/admin/account" />;
   return <AppShell title="Admin Dashboard" home="/admin" nav={nav} />;
 }
