@@ -4,6 +4,7 @@ import { Button, SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
 import { errorMessage } from "@/web/lib/api";
 import { queryRoots } from "@/web/lib/query-keys";
+import { sessionSwap } from "@/web/lib/session";
 import { toast } from "@/web/lib/toast";
 import { checkDisableTwoFactor, checkEnableTwoFactor, checkTotpCode } from "../../lib/two-factor-rules";
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor, type TwoFactorEnrolment } from "../../lib/two-factor-api";
@@ -18,6 +19,15 @@ function useReadAccountAgain() {
 /** Turning two-factor sign-in on or off (two-factor-card.tsx loads this module when one starts). */
 export default function TwoFactorFlow({ flow, onClose }: { flow: "on" | "off"; onClose: () => void }) {
   return flow === "on" ? <TwoFactorSetup onClose={onClose} /> : <TwoFactorDisable onClose={onClose} />;
+}
+
+/** Confirming enrolment and turning it off replace the session: this tab's event stream waits for the new one (realtime.ts). */
+function swappingSession<T>(request: Promise<T>): Promise<T> {
+  const pending = request.finally(() => {
+    if (sessionSwap.pending === pending) sessionSwap.pending = undefined;
+  });
+  sessionSwap.pending = pending;
+  return pending;
 }
 
 /** The key in groups of four, as authenticator apps show keys: easier to read and type. */
@@ -77,7 +87,7 @@ function ScanStep({ enrolment, onConfirmed, onCancel }: { enrolment: TwoFactorEn
   const { errors, isSubmitting } = form;
   const onSubmit = form.handleSubmit(async ({ code }) => {
     try {
-      await confirmTwoFactor(code);
+      await swappingSession(confirmTwoFactor(code));
       onConfirmed();
     } catch (error) {
       if (!form.showServerErrors(error)) toast.error(errorMessage(error, "Could not check the code"));
@@ -156,7 +166,7 @@ function TwoFactorDisable({ onClose }: { onClose: () => void }) {
   const readAgain = useReadAccountAgain();
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      await disableTwoFactor(input);
+      await swappingSession(disableTwoFactor(input));
     } catch (error) {
       if (!form.showServerErrors(error)) toast.error(errorMessage(error, "Could not turn off two-factor sign-in"));
       return;
