@@ -143,7 +143,9 @@ export function registerAuthOperations(registry: Registry): void {
       request: { body: jsonBody(body) },
       responses: {
         200: { ...jsonContent(z.object({ user: authUserSchema }), "The code was right: signed in (the session cookie is set), or enrolment confirmed"), headers: sessionCookie },
-        400: problem(`The body is invalid, or ${wrongCode} (\`errors\` names \`code\`), or the challenge has had 5 wrong codes (sign in with the password again)`),
+        400: problem(
+          `The body is invalid, or ${wrongCode} (\`errors\` names \`code\`), or the challenge has had 5 wrong codes, or an app's code was used already (sign in with the password again)`,
+        ),
         401: problem("No code step under way (no password step in the last 10 minutes) and no session"),
         ...writeRefusals,
         429: problem("Too many requests from this address, or 10 wrong codes in a row locked the account's code step for 15 minutes"),

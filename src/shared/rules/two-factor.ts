@@ -6,6 +6,8 @@ export const twoFactorMessages = {
   passwordWrong: "Password is incorrect",
   totpCodeInvalid: "Enter the 6-digit code from your authenticator app",
   totpCodeWrong: "That code is not right. Check your authenticator app and try again.",
+  totpCodeUsed: "That code has been used already. Wait for the next code in your authenticator app.",
+  totpCodeReplayedAtSignIn: "That code has been used already. Sign in again with your password and the next code in your authenticator app.",
   disableCodeInvalid: "Enter the 6-digit code from your authenticator app, or a backup code",
   backupCodeInvalid: "Enter a backup code like ABcd1-23EfG",
   backupCodeWrong: "That backup code is not right, or it has been used already",

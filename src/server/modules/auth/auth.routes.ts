@@ -1,7 +1,10 @@
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { authMessages, RESET_REQUESTED } from "@/shared/rules/auth";
+import { twoFactorMessages } from "@/shared/rules/two-factor";
 import { confirmEmailInputSchema, type DisableTwoFactorInput, type SignUpInput } from "@/shared/schemas/auth";
 import { CLIENT_IP_HEADER, type Auth } from "../../auth";
+import { sessions } from "../../db/schema";
 import type { AppDeps } from "../../http/context";
 import { badRequest, notFound, Problem, problemJson, tooManyRequests, unauthorized, validationProblem } from "../../http/problem";
 import { clientIp } from "../../http/security";
@@ -10,7 +13,7 @@ import { checkedEndpoints, confirmEmailFieldErrors } from "./auth-bodies";
 import { checkSignUp, completeInvitedSignUp } from "./invited-sign-up";
 import { endOtherSessions } from "./other-sessions";
 import { answerNoSoonerThan, claimResetRequest } from "./password-reset-limit";
-import { checkDisableTwoFactor, claimSessionCode, codeAttemptFailed, forgetCodeAttempts, withEnrolmentExtras } from "./two-factor";
+import { checkDisableTwoFactor, claimSessionCode, codeAttemptFailed, forgetCodeAttempts, spendTotpCode, withEnrolmentExtras } from "./two-factor";
 
 /**
  * The Better Auth endpoints the product uses (`METHOD /path` below /api/auth). Every other one
@@ -51,7 +54,8 @@ const CODE_ENDPOINTS = new Set(["POST /two-factor/verify-totp", "POST /two-facto
  * asked for it (see confirmEmailUrl). Sign-up follows the sign-up policy and, with an invitation,
  * joins where it leads (invited-sign-up.ts). Two-factor sign-in (two-factor.ts): turning it off
  * needs a current code as well as the password, codes checked with a session are limited per
- * account, the enrolment answer carries the key and its QR code, and a sign-in's per-account count
+ * account, an app's code is accepted once (two-factor.ts, spendTotpCode), the enrolment answer
+ * carries the key and its QR code, and a sign-in's per-account count
  * is cleared only once the session exists (after the code, when the account asks for one).
  */
 export function authRoutes(deps: Pick<AppDeps, "auth" | "env" | "db" | "events">) {
@@ -109,8 +113,17 @@ export function authRoutes(deps: Pick<AppDeps, "auth" | "env" | "db" | "events">
       else if (!(await asksForCode(response))) await forgetSignInAttempts(db, signInEmail);
     }
     if (sessionCode) await (response.ok ? forgetCodeAttempts(db, sessionCode) : codeAttemptFailed(db, sessionCode));
+    const totpCode = endpoint === "POST /two-factor/verify-totp" && response.ok ? (safeJson(body) as { code: string }).code : undefined;
+    if (sessionCode && totpCode) await spendTotpCode(db, sessionCode, totpCode);
     if (CODE_ENDPOINTS.has(endpoint) && !sessionCode && response.ok) {
-      const email = emailOf(((await response.clone().json().catch(() => null)) as { user?: unknown } | null)?.user);
+      const signedIn = (await response.clone().json().catch(() => null)) as { token?: string; user?: { id?: string } } | null;
+      // A code seen once (over a shoulder, by a phishing page) must not sign in again: the session
+      // just made is ended, and the challenge is spent, so the password comes first again.
+      if (totpCode && signedIn?.user?.id && !(await spendTotpCode(db, signedIn.user.id, totpCode))) {
+        if (signedIn.token) await db.delete(sessions).where(eq(sessions.token, signedIn.token));
+        return problemJson(c, badRequest(twoFactorMessages.totpCodeReplayedAtSignIn));
+      }
+      const email = emailOf(signedIn?.user);
       if (email) await forgetSignInAttempts(db, email);
     }
     if (endpoint === "POST /two-factor/enable" && response.ok) return withEnrolmentExtras(response);

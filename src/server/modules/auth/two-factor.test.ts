@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { describe, expect, it } from "vitest";
-import { profiles, rateLimits, twoFactors } from "../../db/schema";
+import { profiles, rateLimits, sessions, twoFactors } from "../../db/schema";
 import type { TestUser } from "../../test/harness";
 import { serverForFile } from "../../test/per-file";
 import { type TestClient } from "../../test/test-client";
@@ -37,7 +37,9 @@ async function enrol(user: TestUser): Promise<Enrolment> {
   const started = await user.client.post("/api/auth/two-factor/enable", { password: user.password });
   expect(started.status).toBe(200);
   const enrolment = started.body as Enrolment;
-  const confirmed = await user.client.post("/api/auth/two-factor/verify-totp", { code: codeFor(enrolment.secret) });
+  // The previous period's code (the server accepts one period either side): each code is accepted
+  // once, and the tests then sign in with the current one.
+  const confirmed = await user.client.post("/api/auth/two-factor/verify-totp", { code: codeFor(enrolment.secret, Date.now() - 30_000) });
   expect(confirmed.status).toBe(200);
   return enrolment;
 }
@@ -161,6 +163,26 @@ describe("signing in with two-factor sign-in on", () => {
     expect(await signedIn(device)).toBe(false);
     // The same challenge still takes the right code.
     expect((await device.post("/api/auth/two-factor/verify-totp", { code: codeFor(secret) })).status).toBe(200);
+  });
+
+  it("accepts an app's code once: the same code again signs nobody in, and the password comes first again", async () => {
+    const user = await server.createUser();
+    const { secret } = await enrol(user);
+    const code = codeFor(secret);
+    const first = await passwordStep(user);
+    expect((await first.device.post("/api/auth/two-factor/verify-totp", { code })).status).toBe(200);
+    expect(await signedIn(first.device)).toBe(true);
+
+    const sessionIds = async () => (await server.deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id))).map((row) => row.id).sort();
+    const before = await sessionIds();
+    const second = await passwordStep(user);
+    const replayed = await second.device.post("/api/auth/two-factor/verify-totp", { code });
+    expect(replayed.status).toBe(400);
+    expect(replayed.problem.detail).toBe("That code has been used already. Sign in again with your password and the next code in your authenticator app.");
+    expect(replayed.headers.getSetCookie().some((cookie) => cookie.startsWith("portico.session_token="))).toBe(false);
+    expect(await signedIn(second.device)).toBe(false);
+    // The session Better Auth made for the replay is gone again.
+    expect(await sessionIds()).toEqual(before);
   });
 
   it("refuses a code without the password step first", async () => {

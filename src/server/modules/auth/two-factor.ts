@@ -2,8 +2,8 @@ import { APIError } from "better-auth/api";
 import QRCode from "qrcode";
 import { BACKUP_CODE_PATTERN, twoFactorMessages } from "@/shared/rules/two-factor";
 import type { DisableTwoFactorInput } from "@/shared/schemas/auth";
-import type { Auth } from "../../auth";
-import { claimBackoffAttempt, resetCounter, restartWait, type BackoffPolicy } from "../../db/rate-counter";
+import { TOTP_PERIOD, type Auth } from "../../auth";
+import { claimBackoffAttempt, recordOnce, resetCounter, restartWait, type BackoffPolicy } from "../../db/rate-counter";
 import type { Database } from "../../db/client";
 import { badRequest, type Problem, tooManyRequests, unauthorized } from "../../http/problem";
 
@@ -68,6 +68,9 @@ export async function checkDisableTwoFactor(auth: Auth, db: Database, headers: H
     ? await accepted(() => auth.api.verifyBackupCode({ body: { code: input.code, disableSession: true }, headers }))
     : await accepted(() => auth.api.verifyTOTP({ body: { code: input.code }, headers }));
   if (codeRight === "not-enabled") return badRequest(twoFactorMessages.twoFactorNotOn);
+  if (codeRight && !isBackupCode && !(await spendTotpCode(db, userId, input.code))) {
+    return refused(badRequest(twoFactorMessages.totpCodeUsed, [{ field: "code", message: twoFactorMessages.totpCodeUsed }]));
+  }
   if (!codeRight) {
     const message = isBackupCode ? twoFactorMessages.backupCodeWrong : twoFactorMessages.totpCodeWrong;
     return refused(badRequest(message, [{ field: "code", message }]));
@@ -75,6 +78,16 @@ export async function checkDisableTwoFactor(auth: Auth, db: Database, headers: H
   await forgetCodeAttempts(db, userId);
   return undefined;
 }
+
+/**
+ * Better Auth accepts an app's code for one period either side of now and does not remember it, so
+ * a code read over someone's shoulder (or from a phishing page) would work again for up to 90 s.
+ * Each account's last accepted code is kept that long: the same code again is refused.
+ */
+const CODE_LIFETIME_MS = 3 * TOTP_PERIOD * 1000;
+
+/** True the first time `code` is accepted for the account within its lifetime, false for a replay. */
+export const spendTotpCode = (db: Database, userId: string, code: string) => recordOnce(db, `two-factor-used-code:${userId}`, Number(code), CODE_LIFETIME_MS);
 
 const NOT_ENABLED = new Set(["TOTP_NOT_ENABLED", "BACKUP_CODES_NOT_ENABLED", "TWO_FACTOR_NOT_ENABLED"]);
 
