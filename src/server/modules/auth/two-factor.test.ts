@@ -230,6 +230,37 @@ describe("signing in with two-factor sign-in on", () => {
     expect(await signedIn(device)).toBe(false);
   });
 
+  it("locks the account's code step for 15 minutes after 10 wrong codes in a row, across challenges", async () => {
+    const user = await server.createUser();
+    const { secret } = await enrol(user);
+    const wrong = wrongCodeFor(secret);
+    for (let challenge = 0; challenge < 2; challenge += 1) {
+      const { device } = await passwordStep(user);
+      for (let attempt = 0; attempt < 5; attempt += 1) expect((await fromNewAddress(device).post("/api/auth/two-factor/verify-totp", { code: wrong })).status).toBe(400);
+    }
+    const { device } = await passwordStep(user);
+    const locked = await device.post("/api/auth/two-factor/verify-totp", { code: codeFor(secret) });
+    expect(locked.status).toBe(429);
+    expect(locked.problem.detail).toBe("Too many wrong codes for this account. Please try again in 15 minutes.");
+    expect(await signedIn(device)).toBe(false);
+    const [row] = await server.deps.db.select({ lockedUntil: twoFactors.lockedUntil }).from(twoFactors).where(eq(twoFactors.userId, user.id));
+    expect(row!.lockedUntil!.getTime() - Date.now()).toBeGreaterThan(14 * 60 * 1000);
+  });
+
+  it("skips the code on a device trusted at the code step, and only there", async () => {
+    const user = await server.createUser();
+    const { secret } = await enrol(user);
+    const { device } = await passwordStep(user);
+    expect((await device.post("/api/auth/two-factor/verify-totp", { code: codeFor(secret), trustDevice: true })).status).toBe(200);
+    await device.signOut();
+    const again = await device.post("/api/auth/sign-in/email", { email: user.email, password: user.password });
+    expect(again.status).toBe(200);
+    expect(again.body).not.toHaveProperty("twoFactorRedirect");
+    expect(await signedIn(device)).toBe(true);
+    // Another browser still needs the code.
+    expect((await passwordStep(user)).response.body).toMatchObject({ twoFactorRedirect: true });
+  });
+
   it("keeps the account's sign-in count until the code: a right password alone does not clear it", async () => {
     const user = await server.createUser();
     const { secret } = await enrol(user);
