@@ -20,7 +20,7 @@ async function passwordStep(page: Page, credentials: { email: string; password: 
 }
 
 test.describe("two-factor sign-in", () => {
-  test("is turned on from the account page, then sign-in asks for a code from the app or a backup code", async ({ customerPage: page }) => {
+  test("is turned on from the account page, then sign-in asks for a code from the app or a backup code, and it is turned off again", async ({ customerPage: page }) => {
     const { credentials } = page;
     await page.goto("/dashboard/account");
     await expect(page.getByText("Off: turn it on to ask for a code from an authenticator app after your password.")).toBeVisible();
@@ -50,7 +50,8 @@ test.describe("two-factor sign-in", () => {
     // also accepts, so it is not the code that confirmed enrolment).
     await signOut(page);
     await passwordStep(page, credentials);
-    await page.getByLabel("Authentication code").fill(codeFor(key, Date.now() + 30_000));
+    const signInCode = codeFor(key, Date.now() + 30_000);
+    await page.getByLabel("Authentication code").fill(signInCode);
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page.getByText("Welcome back!")).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -71,5 +72,16 @@ test.describe("two-factor sign-in", () => {
     await page.getByRole("button", { name: "Verify" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     expect((await page.context().request.get("/api/me")).status()).toBe(200);
+
+    // Turning it off takes the password and a current code (each code is accepted once: not the sign-in's).
+    await page.goto("/dashboard/account");
+    await page.getByRole("button", { name: "Turn off two-factor sign-in" }).click();
+    await page.getByLabel("Your password").fill(credentials.password);
+    const unusedCode = [-30_000, 0, 30_000].map((offset) => codeFor(key, Date.now() + offset)).find((code) => code !== signInCode)!;
+    await page.getByLabel("Code from your authenticator app, or a backup code").fill(unusedCode);
+    await page.getByRole("button", { name: "Turn off", exact: true }).click();
+    await expect(page.getByText("Two-factor sign-in is off.")).toBeVisible();
+    await expect(page.getByText("Off: turn it on to ask for a code from an authenticator app after your password.")).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/account$/);
   });
 });
