@@ -54,9 +54,9 @@ const CODE_ENDPOINTS = new Set(["POST /two-factor/verify-totp", "POST /two-facto
  * asked for it (see confirmEmailUrl). Sign-up follows the sign-up policy and, with an invitation,
  * joins where it leads (invited-sign-up.ts). Two-factor sign-in (two-factor.ts): turning it off
  * needs a current code as well as the password, codes checked with a session are limited per
- * account, an app's code is accepted once (two-factor.ts, spendTotpCode), the enrolment answer
- * carries the key and its QR code, and a sign-in's per-account count
- * is cleared only once the session exists (after the code, when the account asks for one).
+ * account, an app's code is accepted once, the enrolment answer carries the key and its QR code,
+ * and a sign-in's per-account count is cleared only once the session exists (after the code,
+ * when the account asks for one).
  */
 export function authRoutes(deps: Pick<AppDeps, "auth" | "env" | "db" | "events">) {
   const { auth, env, db } = deps;
