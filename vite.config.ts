@@ -40,11 +40,24 @@ function bundleReport(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router's package exports name only its development build, whose dev warnings (and the
+ * "Hey developer" error screen useRoutes renders) are kept because a constant turns them on. Its
+ * production build, shipped in the same package, is the same code with that constant off: the
+ * minifier then drops them. Production builds use it; `vite dev` keeps the warnings.
+ */
+const reactRouterForProduction = fileURLToPath(new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url));
+
+export default defineConfig(({ mode }) => ({
   root: "src/web",
   publicDir: false,
-  // One path alias for the whole repository (tsconfig.json `paths`): `@/shared/…`, `@/web/…`.
-  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  resolve: {
+    alias: [
+      // One path alias for the whole repository (tsconfig.json `paths`): `@/shared/…`, `@/web/…`.
+      { find: "@", replacement: fileURLToPath(new URL("./src", import.meta.url)) },
+      ...(mode === "production" ? [{ find: /^react-router$/, replacement: reactRouterForProduction }] : []),
+    ],
+  },
   plugins: [react(), tailwindcss(), brandInDev(), bundleReport()],
   build: {
     outDir: "../../dist/web",
@@ -70,4 +83,4 @@ export default defineConfig({
     port: Number(process.env.PORT ?? 3000),
     proxy: { "/api": { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
-});
+}));

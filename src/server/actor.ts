@@ -10,4 +10,6 @@ export interface Actor {
   /** Their standing in that company (ADR 015); null without one. */
   companyRole: CompanyRole | null;
   sessionId: string;
+  /** Whether the account signs in with a second factor (ADR 019: REQUIRE_ADMIN_2FA reads it). */
+  twoFactorEnabled: boolean;
 }

@@ -45,7 +45,7 @@ function createSessionApi(deps: AppDeps) {
     .use("/tickets", limitWrites)
     .use("/tickets/:id/comments", limitWrites)
     .use("/projects/:id/comments", limitWrites)
-    .route("/me", meRoutes())
+    .route("/me", meRoutes(deps.env))
     .route("/sessions", sessionsRoutes())
     .route("/messages", messageRoutes())
     .route("/events", eventsRoutes(deps))

@@ -2,11 +2,12 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
+import { twoFactor } from "better-auth/plugins";
 import { EMAIL_CHANGE_LINK_MINUTES, RESET_LINK_MINUTES } from "../shared/rules/auth";
 import { userMessages } from "../shared/rules/user";
 import { PASSWORD_MIN_LENGTH } from "../shared/schemas/auth";
 import type { Database } from "./db/client";
-import { accounts, profiles, rateLimits, sessions, verifications } from "./db/schema";
+import { accounts, profiles, rateLimits, sessions, twoFactors, verifications } from "./db/schema";
 import type { Env } from "./env";
 import type { MailOutbox } from "./mail/outbox";
 import { passwordHasher, verifyPassword } from "./password";
@@ -30,6 +31,12 @@ export const SESSION_UPDATE_AGE = DAY;
  * user signs in again (ASVS 7.3.2). Better Auth has no such limit; http/session.ts enforces it.
  */
 export const SESSION_MAX_LIFETIME = 30 * DAY;
+
+/** Authenticator-app codes: the usual 6 digits every 30 seconds (what every app assumes). */
+export const TOTP_DIGITS = 6;
+export const TOTP_PERIOD = 30;
+/** Single-use backup codes handed out once, at enrolment. */
+export const BACKUP_CODE_COUNT = 10;
 
 /** Where a mailed link lands: a page of the web app, which then calls the API (a GET changes nothing). */
 export const webLink = (env: Pick<Env, "BASE_URL">, path: string, token: string) => `${env.BASE_URL}${path}?token=${encodeURIComponent(token)}`;
@@ -56,7 +63,7 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logg
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: profiles, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+      schema: { user: profiles, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits, twoFactor: twoFactors },
     }),
     user: {
       fields: { name: "fullName" },
@@ -120,6 +127,21 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logg
     session: { expiresIn: SESSION_EXPIRES_IN, updateAge: SESSION_UPDATE_AGE },
     rateLimit: { enabled: true, storage: "database", window: 60, max: 100 },
     hooks: { before: passwordPolicyHook(brandName) },
+    plugins: [
+      // Two-factor sign-in with an authenticator app (TOTP) and single-use backup codes (ADR 019).
+      twoFactor({
+        issuer: env.BRAND_NAME,
+        totpOptions: { digits: TOTP_DIGITS, period: TOTP_PERIOD },
+        backupCodeOptions: { amount: BACKUP_CODE_COUNT, storeBackupCodes: "encrypted" },
+        // "Trust this device for 30 days" on the code step.
+        trustDeviceMaxAge: 30 * DAY,
+        // The password step's answer is good for 10 minutes of typing a code.
+        twoFactorCookieMaxAge: 10 * 60,
+        // 10 wrong codes in a row (any challenge, either kind of code) lock the account's code
+        // step for 15 minutes; each challenge also allows only 5 tries (the plugin's default).
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
+      }),
+    ],
     advanced: {
       // Better Auth skips its own Origin check when NODE_ENV=test; say it plainly, so the tests
       // run the check production runs (our CSRF middleware checks Origin before it as well).

@@ -84,6 +84,17 @@ const envSchema = z.object({
    * its clients without strangers creating companies in its portal.
    */
   SIGNUP_MODE: z.enum(signupModes).default("open"),
+  /**
+   * `true`: an admin account without two-factor sign-in is refused (403, code
+   * `two_factor_required`) by every API route but the ones it needs to turn it on (its account,
+   * /api/me, /api/auth), and the web app sends it to its account page. An admin reads and changes
+   * every company's records, so a guessed or reused password alone should not be enough. Off by
+   * default so that an existing installation's admins are not locked out by an upgrade: turn it
+   * on once they have enrolled (ADR 019).
+   */
+  REQUIRE_ADMIN_2FA: optionalText
+    .pipe(z.enum(["true", "false"], { error: "must be true or false" }).optional())
+    .transform((value) => value === "true"),
   /** Where the built web app is; unset = dist/web of this checkout (see projectRoot). */
   WEB_DIST: optionalText,
 });

@@ -10,6 +10,7 @@ const actor = (userId: string, sessionId: string): Actor => ({
   role: "customer",
   companyId: null,
   companyRole: null,
+  twoFactorEnabled: false,
 });
 
 function clock(start = 1_000_000) {

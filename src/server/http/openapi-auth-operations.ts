@@ -1,5 +1,12 @@
 import { z, type OpenAPIHono } from "@hono/zod-openapi";
-import { signInInputSchema, signUpInputSchema } from "@/shared/schemas/auth";
+import {
+  disableTwoFactorInputSchema,
+  enableTwoFactorInputSchema,
+  signInInputSchema,
+  signUpInputSchema,
+  verifyBackupCodeInputSchema,
+  verifyTotpInputSchema,
+} from "@/shared/schemas/auth";
 import { jsonBody, jsonContent, noSecurity, problem, writeRefusals } from "./openapi";
 
 /**
@@ -7,8 +14,10 @@ import { jsonBody, jsonContent, noSecurity, problem, writeRefusals } from "./ope
  * with, described as modules/auth/auth.routes.ts answers them (not as Better Auth alone would:
  * the session token is removed from every answer, errors are problem+json, and sign-up follows
  * the sign-up policy). Better Auth's handler serves them; these entries only describe them, so
- * other programs can call them from the document (ADR 018). The account endpoints of the
- * account page (password reset, name, password and address changes) are not described yet.
+ * other programs can call them from the document (ADR 018). Two-factor sign-in's endpoints (ADR
+ * 019) are described too: a program signing in as an account that has it on needs the code step.
+ * The other account endpoints of the account page (password reset, name, password and address
+ * changes) are not described yet.
  */
 
 const TAG = "Session";
@@ -21,6 +30,7 @@ const authUserSchema = z
     name: z.string(),
     emailVerified: z.boolean(),
     image: z.string().nullable(),
+    twoFactorEnabled: z.boolean().openapi({ description: "Whether signing in asks for a code after the password (ADR 019)" }),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })
@@ -29,6 +39,14 @@ const authUserSchema = z
 const signedInSchema = z
   .object({ redirect: z.boolean().optional().openapi({ description: "Always false: no redirect is asked for" }), user: authUserSchema })
   .openapi("SignedIn");
+
+/** Sign-in's answer when the password was right and the account has two-factor sign-in on: no session yet. */
+const codeNeededSchema = z
+  .object({
+    twoFactorRedirect: z.literal(true).openapi({ description: "Send a code next: POST /auth/two-factor/verify-totp or /auth/two-factor/verify-backup-code" }),
+    twoFactorMethods: z.array(z.string()).openapi({ description: "`totp`: a code from an authenticator app" }),
+  })
+  .openapi("TwoFactorCodeNeeded");
 
 /** The session as get-session answers it, without its token (the cookie carries it). */
 const authSessionSchema = z
@@ -65,7 +83,13 @@ export function registerAuthOperations(registry: Registry): void {
     security: noSecurity,
     request: { body: jsonBody(signInInputSchema) },
     responses: {
-      200: { ...jsonContent(signedInSchema, "Signed in; the session cookie is set"), headers: sessionCookie },
+      200: {
+        ...jsonContent(
+          z.union([signedInSchema, codeNeededSchema]),
+          "Signed in (the session cookie is set), or, for an account with two-factor sign-in on, the password was right and a code comes next (the httpOnly `portico.two_factor` cookie is set instead, for 10 minutes: send it back with the code)",
+        ),
+        headers: sessionCookie,
+      },
       400: problem("The body is not an email and a password"),
       401: problem("Wrong email or password"),
       ...writeRefusals,
@@ -106,6 +130,85 @@ export function registerAuthOperations(registry: Registry): void {
       400: problem("The body is not a JSON object"),
       ...writeRefusals,
       429: tooMany,
+    },
+  });
+
+  const codeStep = (path: string, operationId: string, summary: string, body: Parameters<typeof jsonBody>[0], wrongCode: string) =>
+    registry.registerPath({
+      method: "post",
+      path,
+      tags: [TAG],
+      operationId,
+      summary,
+      security: optionalSession,
+      request: { body: jsonBody(body) },
+      responses: {
+        200: { ...jsonContent(z.object({ user: authUserSchema }), "The code was right: signed in (the session cookie is set), or enrolment confirmed"), headers: sessionCookie },
+        400: problem(
+          `The body is invalid, or ${wrongCode} (\`errors\` names \`code\`), or the challenge has had 5 wrong codes, or an app's code was used already (sign in with the password again)`,
+        ),
+        401: problem("No code step under way (no password step in the last 10 minutes) and no session"),
+        ...writeRefusals,
+        429: problem("Too many requests from this address, or 10 wrong codes in a row locked the account's code step for 15 minutes"),
+      },
+    });
+
+  codeStep(
+    "/auth/two-factor/verify-totp",
+    "verifyTotp",
+    "Send the authenticator app's code: after sign-in's password step (signs in; `trustDevice` skips the code on this browser for 30 days), or with a session to confirm enrolment (turns two-factor sign-in on)",
+    verifyTotpInputSchema,
+    "the code is wrong",
+  );
+  codeStep(
+    "/auth/two-factor/verify-backup-code",
+    "verifyBackupCode",
+    "Send one of the single-use backup codes instead of the app's code, after sign-in's password step (signs in; the code is spent)",
+    verifyBackupCodeInputSchema,
+    "the backup code is wrong or was used already",
+  );
+
+  registry.registerPath({
+    method: "post",
+    path: "/auth/two-factor/enable",
+    tags: [TAG],
+    operationId: "enableTwoFactor",
+    summary: "Start turning on two-factor sign-in: answers the key (also as an otpauth URI and a QR code) and 10 single-use backup codes; it is on once verifyTotp confirms a code",
+    security: [{ cookieAuth: [] }],
+    request: { body: jsonBody(enableTwoFactorInputSchema) },
+    responses: {
+      200: jsonContent(
+        z
+          .object({
+            totpURI: z.string().openapi({ description: "otpauth://totp/... for an authenticator app" }),
+            secret: z.string().openapi({ description: "The key in base32, for typing into an app by hand" }),
+            qrCode: z.string().openapi({ description: "The URI as a QR code: a data:image/svg+xml URL" }),
+            backupCodes: z.array(z.string()).openapi({ description: "Shown once: each signs in once instead of a code" }),
+          })
+          .openapi("TwoFactorEnrolment"),
+        "Enrolment started",
+      ),
+      400: problem("The body is invalid, the password is wrong (`errors` names `password`), or two-factor sign-in is on already"),
+      401: problem("No session"),
+      ...writeRefusals,
+      429: tooMany,
+    },
+  });
+
+  registry.registerPath({
+    method: "post",
+    path: "/auth/two-factor/disable",
+    tags: [TAG],
+    operationId: "disableTwoFactor",
+    summary: "Turn off two-factor sign-in, with the password and a current code (the app's, or a backup code)",
+    security: [{ cookieAuth: [] }],
+    request: { body: jsonBody(disableTwoFactorInputSchema) },
+    responses: {
+      200: { ...jsonContent(z.object({ status: z.boolean() }), "Turned off; the session cookie is replaced"), headers: sessionCookie },
+      400: problem("The body is invalid, the password or the code is wrong (`errors` names the field), or two-factor sign-in is not on"),
+      401: problem("No session"),
+      ...writeRefusals,
+      429: problem("Too many requests from this address, or too many wrong codes for this account (`Retry-After` says how many seconds to wait)"),
     },
   });
 

@@ -34,6 +34,8 @@ export const writeRefusals = {
   415: problem("The request body is not application/json"),
 } as const;
 
+const twoFactorRefusal = "the caller is an admin without two-factor sign-in while the server requires it (REQUIRE_ADMIN_2FA; `code` is `two_factor_required`)";
+
 /** A write route that also refuses by role: one 403, both reasons. */
 const roleOrSiteRefusal = problem("The caller's role may not do this, or the request came from another site");
 
@@ -71,9 +73,17 @@ function refusalsOf<M extends Method>(method: M, problems: readonly ProblemStatu
  * `route.get(path, operationId, summary, problems, { request, responses, ... })`. Each gets the tag,
  * the session security, its operationId (the name a generated client calls it by) and, besides
  * its success answers, the problem answers it lists, in the one wording of problemResponses; a
- * write also gets the refusals of the API's middleware (writeRefusals).
+ * write also gets the refusals of the API's middleware (writeRefusals). Every route also declares
+ * REQUIRE_ADMIN_2FA's 403, except the ones an admin needs to turn two-factor sign-in on
+ * (`openWithoutTwoFactor`: /api/me and the account's sessions, http/session.ts).
  */
-export function sessionRoutes(tag: string) {
+export function sessionRoutes(tag: string, { openWithoutTwoFactor = false } = {}) {
+  /** REQUIRE_ADMIN_2FA's refusal (http/session.ts), which every session route but the enrolling ones may answer. */
+  const withTwoFactorRefusal = <R extends object>(responses: R): R => {
+    if (openWithoutTwoFactor) return responses;
+    const other = (responses as { 403?: { description?: string } })[403]?.description;
+    return { ...responses, 403: problem(other ? `${other}; or ${twoFactorRefusal}` : `${twoFactorRefusal[0]!.toUpperCase()}${twoFactorRefusal.slice(1)}`) } as R;
+  };
   const declare =
     <const M extends Method>(method: M) =>
     <const P extends string, const C extends Omit<RouteConfig, "method" | "path" | "summary" | "tags" | "security" | "operationId">, const S extends readonly ProblemStatus[]>(
@@ -91,7 +101,7 @@ export function sessionRoutes(tag: string) {
         operationId,
         tags: [tag],
         security: sessionSecurity,
-        responses: { ...config.responses, ...problemsOf(problems), ...refusalsOf(method, problems) },
+        responses: withTwoFactorRefusal({ ...config.responses, ...problemsOf(problems), ...refusalsOf(method, problems) }),
       } as Omit<C, "responses"> & {
         method: M;
         path: P;
@@ -99,7 +109,7 @@ export function sessionRoutes(tag: string) {
         operationId: string;
         tags: string[];
         security: typeof sessionSecurity;
-        responses: C["responses"] & Problems<S> & WriteRefusals<M>;
+        responses: C["responses"] & Problems<S> & WriteRefusals<M> & { 403?: ReturnType<typeof problem> };
       });
   return { get: declare("get"), post: declare("post"), put: declare("put"), patch: declare("patch"), delete: declare("delete") };
 }

@@ -17,6 +17,8 @@ export class Problem extends Error {
     readonly title: string,
     readonly detail: string,
     readonly errors?: FieldError[],
+    /** A stable, machine-readable name for refusals a client acts on (problem+json extension member). */
+    readonly code?: string,
   ) {
     super(detail);
   }
@@ -33,6 +35,10 @@ export class Problem extends Error {
 export const badRequest = (detail: string, errors?: FieldError[]) => new Problem(400, "Bad Request", detail, errors);
 export const unauthorized = (detail = "Sign in to continue") => new Problem(401, "Unauthorized", detail);
 export const forbidden = (detail = "You do not have permission to do this") => new Problem(403, "Forbidden", detail);
+/** REQUIRE_ADMIN_2FA: an admin without two-factor sign-in (ADR 019); the web app sends them to enrol. */
+export const TWO_FACTOR_REQUIRED = "two_factor_required";
+export const twoFactorRequired = () =>
+  new Problem(403, "Forbidden", "Admins must turn on two-factor sign-in before using the admin area. Turn it on from your account page.", undefined, TWO_FACTOR_REQUIRED);
 export const notFound = (detail = "Not found") => new Problem(404, "Not Found", detail);
 export const conflict = (detail: string, errors?: FieldError[]) => new Problem(409, "Conflict", detail, errors);
 /** 429 with the seconds to wait, as `Retry-After` says them. */
@@ -46,6 +52,7 @@ export function problemJson(c: Context, problem: Problem): Response {
     status: problem.status,
     detail: problem.detail,
     ...(problem.errors ? { errors: problem.errors } : {}),
+    ...(problem.code ? { code: problem.code } : {}),
     // The X-Request-Id of this answer (http/request-log.ts): what a user can quote to support, and
     // what finds the request's log line.
     ...(c.var.requestId ? { requestId: c.var.requestId } : {}),

@@ -3,7 +3,7 @@ import { createMiddleware } from "hono/factory";
 import type { Role } from "../../shared/enums";
 import { SESSION_EXPIRES_IN, SESSION_MAX_LIFETIME, SESSION_UPDATE_AGE } from "../auth";
 import { companyUsers, profiles, sessions, userRoles } from "../db/schema";
-import { forbidden, unauthorized } from "./problem";
+import { forbidden, twoFactorRequired, unauthorized } from "./problem";
 import { SAFE_METHODS } from "./security";
 import { readSignedSessionToken } from "./session-token";
 import type { Actor } from "../actor";
@@ -43,6 +43,7 @@ export async function loadActor(deps: SessionDeps, headers: Headers): Promise<{ 
       role: userRoles.role,
       companyId: companyUsers.companyId,
       companyRole: companyUsers.role,
+      twoFactorEnabled: profiles.twoFactorEnabled,
     })
     .from(sessions)
     .innerJoin(profiles, eq(profiles.id, sessions.userId))
@@ -58,7 +59,7 @@ export async function loadActor(deps: SessionDeps, headers: Headers): Promise<{ 
   }
 
   const role: Role = row.role === "admin" ? "admin" : "customer";
-  const actor: Actor = { userId: row.userId, email: row.email, name: row.name, role, companyId: row.companyId, companyRole: row.companyRole, sessionId: row.sessionId };
+  const actor: Actor = { userId: row.userId, email: row.email, name: row.name, role, companyId: row.companyId, companyRole: row.companyRole, sessionId: row.sessionId, twoFactorEnabled: row.twoFactorEnabled };
   if (Date.now() >= renewDueAtMs(row.expiresAt.getTime())) {
     // Not cached: the renewal moves expiresAt, and the next request reads it back.
     const renewed = await deps.auth.api.getSession({ headers, returnHeaders: true });
@@ -74,6 +75,7 @@ export function requireSession(deps: SessionDeps) {
     const { actor, refreshHeaders } = await loadActor(deps, c.req.raw.headers);
     if (!actor) throw unauthorized();
     c.set("actor", actor);
+    if (mustEnrolTwoFactor(deps.env, actor) && !TWO_FACTOR_ENROLMENT_PATHS.test(c.req.path)) throw twoFactorRequired();
     await next();
     if (refreshHeaders) for (const cookie of refreshHeaders.getSetCookie()) c.res.headers.append("Set-Cookie", cookie);
     // A write may change who this user is (creating their company, say): the next request of
@@ -81,6 +83,17 @@ export function requireSession(deps: SessionDeps) {
     if (!SAFE_METHODS.has(c.req.method) && c.res.ok) deps.actors.evictUser(actor.userId);
   });
 }
+
+/**
+ * With REQUIRE_ADMIN_2FA, an admin without two-factor sign-in may only reach what turning it on
+ * needs: /api/me (who they are) and their sessions (the account page); /api/auth is not behind
+ * this middleware. Everything else, including the routes both roles share (an admin reads every
+ * company's records through them), answers 403 `two_factor_required`.
+ */
+const TWO_FACTOR_ENROLMENT_PATHS = /^\/api\/(me|sessions)(\/|$)/;
+
+export const mustEnrolTwoFactor = (env: Pick<AppDeps["env"], "REQUIRE_ADMIN_2FA">, actor: Pick<Actor, "role" | "twoFactorEnabled">) =>
+  env.REQUIRE_ADMIN_2FA && actor.role === "admin" && !actor.twoFactorEnabled;
 
 /** 403 for a signed-in caller without the role. Mount after requireSession. */
 export function requireRole(role: Role) {

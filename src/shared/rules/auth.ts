@@ -20,6 +20,7 @@ export const authMessages = {
   confirmNeedsSession: "Sign in to confirm your new email address.",
 } as const;
 
+
 /** PostgreSQL text cannot hold NUL; Better Auth would answer a 500 for the database's refusal. */
 export const hasNul = (text: string) => text.includes("\u0000");
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { invitationTokenSchema } from "./member";
 import { AUTH_TOKEN_MAX, AUTH_TOKEN_PATTERN, authMessages, hasNul, EMAIL_MAX, FULL_NAME_MAX, INVALID_EMAIL, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../rules/auth";
+import { BACKUP_CODE_PATTERN, TOTP_CODE_PATTERN, twoFactorMessages, withoutSpaces } from "../rules/two-factor";
 
 export { PASSWORD_MIN_LENGTH };
 
@@ -53,3 +54,32 @@ export type ChangeEmailInput = z.infer<typeof changeEmailInputSchema>;
 /** The page the address-change mail links to: the token from that link. */
 export const confirmEmailInputSchema = z.object({ token: mailedToken(authMessages.confirmLinkInvalid) });
 export type ConfirmEmailInput = z.infer<typeof confirmEmailInputSchema>;
+
+/** The current password, proving it is the owner who changes two-factor sign-in. */
+const currentPassword = z.string(authMessages.passwordRequired).min(1, authMessages.passwordRequired).max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong);
+/** An authenticator app's 6-digit code; spaces typed between the digits are dropped. */
+const totpCode = z.string(twoFactorMessages.totpCodeInvalid).transform(withoutSpaces).pipe(z.string().regex(TOTP_CODE_PATTERN, twoFactorMessages.totpCodeInvalid));
+const backupCode = z.string(twoFactorMessages.backupCodeInvalid).transform(withoutSpaces).pipe(z.string().regex(BACKUP_CODE_PATTERN, twoFactorMessages.backupCodeInvalid));
+const trustDevice = z.boolean().optional();
+
+/** The account page: turning two-factor sign-in on starts with the password (the answer has the key, the QR code and the backup codes). */
+export const enableTwoFactorInputSchema = z.object({ password: currentPassword });
+export type EnableTwoFactorInput = z.infer<typeof enableTwoFactorInputSchema>;
+
+/** A code from the authenticator app: confirms enrolment (with a session) or finishes a sign-in (after the password). */
+export const verifyTotpInputSchema = z.object({ code: totpCode, trustDevice });
+export type VerifyTotpInput = z.input<typeof verifyTotpInputSchema>;
+
+/** A single-use backup code instead of the app's code, to finish a sign-in. */
+export const verifyBackupCodeInputSchema = z.object({ code: backupCode, trustDevice });
+export type VerifyBackupCodeInput = z.input<typeof verifyBackupCodeInputSchema>;
+
+/** Turning two-factor sign-in off: the password and a current code (the app's, or a backup code when the app is lost). */
+export const disableTwoFactorInputSchema = z.object({
+  password: currentPassword,
+  code: z
+    .string(twoFactorMessages.disableCodeInvalid)
+    .transform(withoutSpaces)
+    .pipe(z.string().refine((code) => TOTP_CODE_PATTERN.test(code) || BACKUP_CODE_PATTERN.test(code), twoFactorMessages.disableCodeInvalid)),
+});
+export type DisableTwoFactorInput = z.infer<typeof disableTwoFactorInputSchema>;

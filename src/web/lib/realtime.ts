@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { parsePorticoEvent, parseReadyEvent, streamEventNames, type EventKind, type PorticoEvent } from "./realtime-events";
 import { queryRoots } from "./query-keys";
+import { sessionSwap } from "./session";
 
 export type QueryRoot = (typeof queryRoots)[keyof typeof queryRoots];
 
@@ -122,7 +123,7 @@ export function connectRealtime(handlers: RealtimeHandlers, options: RealtimeOpt
         if (!firstAttempt) handlers.onRefetchAll();
       } else if (frame.event === streamEventNames.resync) {
         handlers.onRefetchAll();
-      } else if (frame.event === streamEventNames.end) {
+      } else if (frame.event === streamEventNames.end && !sessionSwap.pending) {
         stop();
         handlers.onSessionCheck();
       }
@@ -133,6 +134,7 @@ export function connectRealtime(handlers: RealtimeHandlers, options: RealtimeOpt
   };
 
   async function open() {
+    await sessionSwap.pending?.catch(() => {});
     if (stopped) return;
     const current = new AbortController();
     const firstAttempt = ++opened === 1;

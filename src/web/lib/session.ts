@@ -84,6 +84,13 @@ export function useRefreshMe() {
   return () => client.invalidateQueries({ queryKey: meQueryKey });
 }
 
+/**
+ * A request that replaces this tab's session (two-factor sign-in on or off: Better Auth makes a
+ * new session and deletes the old one). Meanwhile the old session's `end` is no sign-out: the
+ * event stream (realtime.ts) reconnects once the request has answered, with the new session's cookie.
+ */
+export const sessionSwap: { pending?: Promise<unknown> } = {};
+
 export const signIn = (input: SignInInput) => untypedAuthApi.post("/auth/sign-in/email", input);
 /** With an invitation's token, the new account also joins the invitation's company (or the admins). */
 export const signUp = (input: SignUpInput & { invitationToken?: string }) => untypedAuthApi.post("/auth/sign-up/email", input);

@@ -1,12 +1,17 @@
 import type { z } from "zod";
 import { authMessages } from "@/shared/rules/auth";
+import { twoFactorMessages } from "@/shared/rules/two-factor";
 import {
   changeEmailInputSchema,
   changePasswordInputSchema,
+  disableTwoFactorInputSchema,
+  enableTwoFactorInputSchema,
   requestPasswordResetInputSchema,
   resetPasswordInputSchema,
   signUpInputSchema,
   updateNameInputSchema,
+  verifyBackupCodeInputSchema,
+  verifyTotpInputSchema,
 } from "@/shared/schemas/auth";
 import type { FieldError } from "../../http/problem";
 import { passwordProblemMessages, type PasswordProblem } from "../../password-policy";
@@ -26,6 +31,8 @@ export interface CheckedEndpoint {
    * by message where Better Auth gives none.
    */
   fieldErrors?: Record<string, FieldError>;
+  /** Better Auth's other refusals, by error code, in the words the screens use. */
+  messages?: Record<string, string>;
 }
 
 /** The password policy's refusals (password-policy-hook.ts), as errors of the form's password field. */
@@ -33,6 +40,15 @@ const passwordPolicyErrors = (field: string): Record<string, FieldError> =>
   Object.fromEntries(
     (Object.keys(passwordProblemCodes) as PasswordProblem[]).map((problem) => [passwordProblemCodes[problem], { field, message: passwordProblemMessages[problem] }]),
   );
+const wrongPassword: FieldError = { field: "password", message: twoFactorMessages.passwordWrong };
+/** The code step of a sign-in: what went wrong with the challenge itself (not the code typed). */
+const codeStepMessages = {
+  INVALID_TWO_FACTOR_COOKIE: twoFactorMessages.twoFactorChallengeExpired,
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: twoFactorMessages.twoFactorTooManyTries,
+  ACCOUNT_TEMPORARILY_LOCKED: twoFactorMessages.twoFactorLocked,
+  TOTP_NOT_ENABLED: twoFactorMessages.twoFactorNotOn,
+  BACKUP_CODES_NOT_ENABLED: twoFactorMessages.twoFactorNotOn,
+};
 
 const invalidResetLink: FieldError = { field: "token", message: authMessages.resetLinkInvalid };
 const invalidConfirmLink: FieldError = { field: "token", message: authMessages.confirmLinkInvalid };
@@ -54,6 +70,30 @@ export const checkedEndpoints: Record<string, CheckedEndpoint> = {
   "POST /change-email": {
     schema: changeEmailInputSchema,
     fieldErrors: { "Email is the same": { field: "newEmail", message: authMessages.sameEmail } },
+  },
+  // Two-factor sign-in (ADR 019). Enrolment is by authenticator app only: no `issuer` from the
+  // client (the brand is the issuer), no email/SMS method.
+  "POST /two-factor/enable": {
+    schema: enableTwoFactorInputSchema,
+    fixed: { method: "totp" },
+    fieldErrors: { INVALID_PASSWORD: wrongPassword },
+    messages: { TOTP_ALREADY_ENABLED: twoFactorMessages.twoFactorAlreadyOn },
+  },
+  "POST /two-factor/verify-totp": {
+    schema: verifyTotpInputSchema,
+    fieldErrors: { INVALID_CODE: { field: "code", message: twoFactorMessages.totpCodeWrong } },
+    messages: codeStepMessages,
+  },
+  // `disableSession` is left out: a code that signs in without a session serves no screen.
+  "POST /two-factor/verify-backup-code": {
+    schema: verifyBackupCodeInputSchema,
+    fieldErrors: { INVALID_BACKUP_CODE: { field: "code", message: twoFactorMessages.backupCodeWrong } },
+    messages: codeStepMessages,
+  },
+  // The code is checked by auth.routes.ts (two-factor.ts) before Better Auth, which gets the password alone.
+  "POST /two-factor/disable": {
+    schema: disableTwoFactorInputSchema,
+    fieldErrors: { INVALID_PASSWORD: wrongPassword },
   },
 };
 

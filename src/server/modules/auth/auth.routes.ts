@@ -1,7 +1,10 @@
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { authMessages, RESET_REQUESTED } from "@/shared/rules/auth";
-import { confirmEmailInputSchema, type SignUpInput } from "@/shared/schemas/auth";
+import { twoFactorMessages } from "@/shared/rules/two-factor";
+import { confirmEmailInputSchema, type DisableTwoFactorInput, type SignUpInput } from "@/shared/schemas/auth";
 import { CLIENT_IP_HEADER, type Auth } from "../../auth";
+import { sessions } from "../../db/schema";
 import type { AppDeps } from "../../http/context";
 import { badRequest, notFound, Problem, problemJson, tooManyRequests, unauthorized, validationProblem } from "../../http/problem";
 import { clientIp } from "../../http/security";
@@ -10,6 +13,7 @@ import { checkedEndpoints, confirmEmailFieldErrors } from "./auth-bodies";
 import { checkSignUp, completeInvitedSignUp } from "./invited-sign-up";
 import { endOtherSessions } from "./other-sessions";
 import { answerNoSoonerThan, claimResetRequest } from "./password-reset-limit";
+import { checkDisableTwoFactor, claimSessionCode, codeAttemptFailed, forgetCodeAttempts, spendTotpCode, withEnrolmentExtras } from "./two-factor";
 
 /**
  * The Better Auth endpoints the product uses (`METHOD /path` below /api/auth). Every other one
@@ -27,7 +31,15 @@ export const ENABLED_AUTH_ENDPOINTS: ReadonlySet<string> = new Set([
   "POST /change-password",
   "POST /change-email",
   "GET /verify-email",
+  // Two-factor sign-in (ADR 019): enrolment and turning it off on the account page, the code step of sign-in.
+  "POST /two-factor/enable",
+  "POST /two-factor/verify-totp",
+  "POST /two-factor/verify-backup-code",
+  "POST /two-factor/disable",
 ]);
+
+/** The code step of a sign-in, or confirming enrolment (with a session). */
+const CODE_ENDPOINTS = new Set(["POST /two-factor/verify-totp", "POST /two-factor/verify-backup-code"]);
 
 /**
  * Better Auth's handler behind /api/auth/*, with these things added: only the endpoints above are
@@ -40,7 +52,11 @@ export const ENABLED_AUTH_ENDPOINTS: ReadonlySet<string> = new Set([
  * field where Better Auth's refusal concerns one. A password change ends the account's other
  * sessions (other-sessions.ts). Confirming a new address needs the session of the account that
  * asked for it (see confirmEmailUrl). Sign-up follows the sign-up policy and, with an invitation,
- * joins where it leads (invited-sign-up.ts).
+ * joins where it leads (invited-sign-up.ts). Two-factor sign-in (two-factor.ts): turning it off
+ * needs a current code as well as the password, codes checked with a session are limited per
+ * account, an app's code is accepted once, the enrolment answer carries the key and its QR code,
+ * and a sign-in's per-account count is cleared only once the session exists (after the code,
+ * when the account asks for one).
  */
 export function authRoutes(deps: Pick<AppDeps, "auth" | "env" | "db" | "events">) {
   const { auth, env, db } = deps;
@@ -62,7 +78,12 @@ export function authRoutes(deps: Pick<AppDeps, "auth" | "env" | "db" | "events">
       const parsed = checked.schema.safeParse(safeJson(body));
       if (!parsed.success) return problemJson(c, validationProblem(parsed.error));
       signUp = endpoint === "POST /sign-up/email" ? (parsed.data as SignUpInput) : undefined;
-      const forwarded = signUp ? await checkSignUp(deps, c, signUp) : parsed.data;
+      let forwarded: object = signUp ? await checkSignUp(deps, c, signUp) : parsed.data;
+      if (endpoint === "POST /two-factor/disable") {
+        const refused = await checkDisableTwoFactor(auth, db, headers, parsed.data as DisableTwoFactorInput);
+        if (refused) return problemJson(c, refused);
+        forwarded = { password: (parsed.data as DisableTwoFactorInput).password };
+      }
       // What was checked is what Better Auth gets: trimmed values, and nothing the form does not send.
       body = JSON.stringify({ ...forwarded, ...checked.fixed });
       headers.delete("content-length");
@@ -72,6 +93,9 @@ export function authRoutes(deps: Pick<AppDeps, "auth" | "env" | "db" | "events">
       const waitMs = await claimSignInAttempt(db, signInEmail);
       if (waitMs > 0) return problemJson(c, tooManyRequests("Too many sign-in attempts for this account. Please try again shortly.", waitMs / 1000));
     }
+    // Confirming enrolment with a session: counted per account (the plugin counts only sign-in's codes).
+    const sessionCode = endpoint === "POST /two-factor/verify-totp" ? await claimSessionCode(auth, db, headers) : undefined;
+    if (sessionCode instanceof Problem) return problemJson(c, sessionCode);
     const resetEmail = endpoint === "POST /request-password-reset" ? emailOf(safeJson(body)) : undefined;
     if (resetEmail) {
       const waitMs = await claimResetRequest(db, resetEmail);
@@ -82,7 +106,27 @@ export function authRoutes(deps: Pick<AppDeps, "auth" | "env" | "db" | "events">
     const changingPassword = endpoint === "POST /change-password" ? await auth.api.getSession({ headers }) : null;
     const startedAt = performance.now();
     const response = await auth.handler(new Request(url, { method: c.req.method, headers, body }));
-    if (signInEmail) await (response.ok ? forgetSignInAttempts(db, signInEmail) : signInFailed(db, signInEmail));
+    if (signInEmail) {
+      // The password was right but the account asks for a code: the count stays until the code
+      // step makes the session, so an attacker who knows the password gains nothing by proving it.
+      if (!response.ok) await signInFailed(db, signInEmail);
+      else if (!(await asksForCode(response))) await forgetSignInAttempts(db, signInEmail);
+    }
+    if (sessionCode) await (response.ok ? forgetCodeAttempts(db, sessionCode) : codeAttemptFailed(db, sessionCode));
+    const totpCode = endpoint === "POST /two-factor/verify-totp" && response.ok ? (safeJson(body) as { code: string }).code : undefined;
+    if (sessionCode && totpCode) await spendTotpCode(db, sessionCode, totpCode);
+    if (CODE_ENDPOINTS.has(endpoint) && !sessionCode && response.ok) {
+      const signedIn = (await response.clone().json().catch(() => null)) as { token?: string; user?: { id?: string } } | null;
+      // A code seen once (over a shoulder, by a phishing page) must not sign in again: the session
+      // just made is ended, and the challenge is spent, so the password comes first again.
+      if (totpCode && signedIn?.user?.id && !(await spendTotpCode(db, signedIn.user.id, totpCode))) {
+        if (signedIn.token) await db.delete(sessions).where(eq(sessions.token, signedIn.token));
+        return problemJson(c, badRequest(twoFactorMessages.totpCodeReplayedAtSignIn));
+      }
+      const email = emailOf(signedIn?.user);
+      if (email) await forgetSignInAttempts(db, email);
+    }
+    if (endpoint === "POST /two-factor/enable" && response.ok) return withEnrolmentExtras(response);
     if (changingPassword && response.ok) await endOtherSessions(db, changingPassword.user.id, changingPassword.session.id);
     if (resetEmail && response.ok) {
       await answerNoSoonerThan(startedAt);
@@ -100,7 +144,7 @@ export function authRoutes(deps: Pick<AppDeps, "auth" | "env" | "db" | "events">
       : new Problem(
           response.status as 400,
           response.statusText || "Error",
-          message || (response.status === 429 ? "Too many requests. Please try again later." : "Request failed"),
+          checked?.messages?.[code ?? ""] ?? (message || (response.status === 429 ? "Too many requests. Please try again later." : "Request failed")),
         );
     const converted = problemJson(c, problem);
     for (const [name, value] of response.headers) {
@@ -127,6 +171,12 @@ async function confirmEmailUrl(auth: Auth, url: string, headers: Headers): Promi
 function emailOf(body: unknown): string | undefined {
   const email = (body as { email?: unknown } | null)?.email;
   return typeof email === "string" && email.length > 0 && email.length <= 254 ? email : undefined;
+}
+
+/** Sign-in's answer when the password was right and the account wants a code next (no session yet). */
+async function asksForCode(response: Response): Promise<boolean> {
+  const body = (await response.clone().json().catch(() => null)) as { twoFactorRedirect?: unknown } | null;
+  return body?.twoFactorRedirect === true;
 }
 
 function safeJson(text: string | undefined): unknown {

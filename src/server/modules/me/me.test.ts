@@ -16,7 +16,7 @@ describe("GET /api/me", () => {
     const user = await server.createUser({ name: "Cus Tomer" });
     const response = await user.client.get("/api/me");
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ id: user.id, name: "Cus Tomer", email: user.email, role: "customer", company: null });
+    expect(response.body).toEqual({ id: user.id, name: "Cus Tomer", email: user.email, role: "customer", company: null, twoFactor: { enabled: false, required: false } });
     expect(response.headers.get("cache-control")).toBe("no-store");
   });
 

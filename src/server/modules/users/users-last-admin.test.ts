@@ -19,7 +19,7 @@ const server = serverForFile();
 /** A request of `user` still resolved as an admin, whatever the database says by now. */
 const staleAdmin = (user: TestUser): ServiceContext => ({
   db: server.deps.db,
-  actor: { userId: user.id, email: user.email, name: user.name, role: "admin", companyId: null, companyRole: null, sessionId: "stale" },
+  actor: { userId: user.id, email: user.email, name: user.name, role: "admin", companyId: null, companyRole: null, sessionId: "stale", twoFactorEnabled: false },
   publish: async () => {},
   mail: server.deps.mail.outbox,
 });

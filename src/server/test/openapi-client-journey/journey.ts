@@ -44,6 +44,8 @@ export async function customerJourney({ origin, email, password, comment, fetch 
 
   const signedIn = await client.POST("/auth/sign-in/email", { body: { email, password } });
   if (!signedIn.data) throw new Error(`sign-in answered ${signedIn.response.status}: ${signedIn.error?.detail}`);
+  // An account with two-factor sign-in on answers the password with a request for a code (ADR 019).
+  if (!("user" in signedIn.data)) throw new Error("this account asks for a two-factor code: POST /auth/two-factor/verify-totp comes next");
 
   const tickets = await client.GET("/tickets", { params: { query: { status: "pending" } } });
   if (!tickets.data) throw new Error(`listing tickets answered ${tickets.response.status}: ${tickets.error?.detail}`);

@@ -2,6 +2,10 @@ import fc from "fast-check";
 import { z } from "zod";
 import {
   changeEmailInputSchema,
+  disableTwoFactorInputSchema,
+  enableTwoFactorInputSchema,
+  verifyBackupCodeInputSchema,
+  verifyTotpInputSchema,
   changePasswordInputSchema,
   requestPasswordResetInputSchema,
   resetPasswordInputSchema,
@@ -110,6 +114,12 @@ export function fuzzTargets(): FuzzTarget[] {
     // Each well-formed body hashes the new password; the loner's real password is never generated.
     auth("/change-password", changePasswordInputSchema, z.object({ token: z.null(), user: z.object({ id: z.uuid() }) }), 3, ["loner"]),
     auth("/change-email", changeEmailInputSchema, z.object({ status: z.literal(true) }), 30, ["loner", "admin"]),
+    // Two-factor sign-in (ADR 019): nobody in the world has it on, so well-formed bodies are refused
+    // after Better Auth's checks (a wrong password, no code step, nothing to check a code against).
+    auth("/two-factor/enable", enableTwoFactorInputSchema, z.object({ totpURI: z.string(), secret: z.string(), qrCode: z.string(), backupCodes: z.array(z.string()) }), 3, ["loner"]),
+    auth("/two-factor/verify-totp", verifyTotpInputSchema, authAnswer, 30, ["anonymous", "loner"]),
+    auth("/two-factor/verify-backup-code", verifyBackupCodeInputSchema, authAnswer, 30, ["anonymous", "loner"]),
+    auth("/two-factor/disable", disableTwoFactorInputSchema, z.object({ status: z.literal(true) }), 3, ["loner"]),
     {
       route: "PUT /api/companies/mine",
       method: "PUT",

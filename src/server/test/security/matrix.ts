@@ -211,6 +211,25 @@ const authCells: Record<string, { build: Build; expect: Record<ActorName, Expect
     build: () => ({ path: "/api/auth/verify-email?token=made-up-token" }),
     expect: { anonymous: 401, customerA: 400, memberA: 400, customerB: 400, loner: 400, admin: 400 },
   },
+  // Two-factor sign-in (ADR 019). Nobody in the world has it on, and the cells change nothing.
+  "POST /two-factor/enable": {
+    // A wrong password: a right one would start an enrolment.
+    build: () => ({ path: "/api/auth/two-factor/enable", json: { password: "not-the-password" } }),
+    expect: { anonymous: 401, customerA: 400, memberA: 400, customerB: 400, loner: 400, admin: 400 },
+  },
+  "POST /two-factor/verify-totp": {
+    // Without a password step there is no challenge (401); with a session, nothing to check against (400).
+    build: () => ({ path: "/api/auth/two-factor/verify-totp", json: { code: "000000" } }),
+    expect: { anonymous: 401, customerA: 400, memberA: 400, customerB: 400, loner: 400, admin: 400 },
+  },
+  "POST /two-factor/verify-backup-code": {
+    build: () => ({ path: "/api/auth/two-factor/verify-backup-code", json: { code: "AAAAA-AAAAA" } }),
+    expect: { anonymous: 401, customerA: 400, memberA: 400, customerB: 400, loner: 400, admin: 400 },
+  },
+  "POST /two-factor/disable": {
+    build: () => ({ path: "/api/auth/two-factor/disable", json: { password: "not-the-password", code: "000000" } }),
+    expect: { anonymous: 401, customerA: 400, memberA: 400, customerB: 400, loner: 400, admin: 400 },
+  },
   "POST /sign-out": {
     build: async (world, actor) => {
       const cookie = await throwawaySession(world, actor);

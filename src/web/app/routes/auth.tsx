@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "@/web/lib/toast";
-import type { SignInInput, SignUpInput } from "@/shared/schemas/auth";
+import type { SignUpInput } from "@/shared/schemas/auth";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
@@ -13,7 +13,7 @@ import { memberMessages } from "@/shared/rules/member";
 import { PageSpinner, Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/api";
 import { brandName, tagline } from "@/web/lib/brand";
-import { fetchMe, meQueryKey, returnPathFor, signIn, signUp, useProbedMe, type AuthRouteState } from "@/web/lib/session";
+import { fetchMe, meQueryKey, returnPathFor, signUp, useProbedMe, type AuthRouteState } from "@/web/lib/session";
 import { useSessionCheck } from "@/web/lib/use-session-check";
 
 export function AuthRoute() {
@@ -34,9 +34,8 @@ export function AuthRoute() {
     return client.fetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 0 });
   };
 
-  const handleSignIn = async (input: SignInInput) => {
+  const handleSignedIn = async () => {
     try {
-      await signIn(input);
       const user = await fetchNewMe();
       toast.success("Welcome back!");
       navigate(user ? returnPathFor(user, from) : "/dashboard", { replace: true });
@@ -81,7 +80,7 @@ export function AuthRoute() {
                 <TabsTrigger value="signup">Sign Up</TabsTrigger>
               </TabsList>
               <TabsContent value="login">
-                <SignInForm onSubmit={handleSignIn} />
+                <SignInForm onSignedIn={handleSignedIn} />
                 <Button variant="ghost" className="mt-2 w-full" onClick={() => setSearch({ forgot: "" })}>
                   Forgot password?
                 </Button>

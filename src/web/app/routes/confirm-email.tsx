@@ -1,14 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { AUTH_TOKEN_PATTERN, authMessages } from "@/shared/rules/auth";
-import type { SignInInput } from "@/shared/schemas/auth";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { PageSpinner } from "@/web/components/ui/spinner";
 import { ConfirmEmailPanel } from "@/web/features/auth/components/confirm-email-panel";
 import { SignInForm } from "@/web/features/auth/components/sign-in-form";
 import { errorMessage } from "@/web/lib/api";
 import { brandName } from "@/web/lib/brand";
-import { fetchMe, homePathFor, meQueryKey, signIn, useProbedMe } from "@/web/lib/session";
+import { fetchMe, homePathFor, meQueryKey, useProbedMe } from "@/web/lib/session";
 import { toast } from "@/web/lib/toast";
 
 /**
@@ -22,9 +21,8 @@ export function ConfirmEmailRoute() {
   const client = useQueryClient();
   const navigate = useNavigate();
 
-  const handleSignIn = async (input: SignInInput) => {
+  const handleSignedIn = async () => {
     try {
-      await signIn(input);
       await client.fetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 0 });
     } catch (error) {
       toast.error(errorMessage(error, "Failed to sign in"));
@@ -53,7 +51,7 @@ export function ConfirmEmailRoute() {
     content = (
       <div className="space-y-4">
         <p className="text-sm">{authMessages.confirmNeedsSession} Use the account's current address and password.</p>
-        <SignInForm onSubmit={handleSignIn} />
+        <SignInForm onSignedIn={handleSignedIn} />
       </div>
     );
   } else {

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { INVITATION_TOKEN_PATTERN, memberMessages } from "@/shared/rules/member";
-import type { SignInInput, SignUpInput } from "@/shared/schemas/auth";
+import type { SignUpInput } from "@/shared/schemas/auth";
 import type { AcceptedInvitation, InvitationPreview } from "@/shared/schemas/member";
 import { Card, CardContent, CardHeader } from "@/web/components/ui/card";
 import { LoadError } from "@/web/components/ui/load-error";
@@ -21,7 +21,7 @@ import { homeAfterAccepting, invitationStep } from "@/web/features/members/lib/i
 import { ApiError, errorMessage } from "@/web/lib/api";
 import { brandName } from "@/web/lib/brand";
 import { queryRoots } from "@/web/lib/query-keys";
-import { fetchMe, meQueryKey, signIn, signOut, signUp, useProbedMe } from "@/web/lib/session";
+import { fetchMe, meQueryKey, signOut, signUp, useProbedMe } from "@/web/lib/session";
 import { toast } from "@/web/lib/toast";
 
 const ACCEPT_FAILED = "Could not accept the invitation";
@@ -109,13 +109,7 @@ function InvitationSteps({ token, invitation, signedInEmail }: { token: string; 
     }
   };
 
-  const handleSignIn = async (input: SignInInput) => {
-    try {
-      await signIn(input);
-    } catch (error) {
-      toast.error(errorMessage(error, "Failed to sign in"));
-      return;
-    }
+  const handleSignedIn = async () => {
     try {
       goOn(await accept.mutateAsync(token));
     } catch (error) {
@@ -163,7 +157,7 @@ function InvitationSteps({ token, invitation, signedInEmail }: { token: string; 
       ) : step === "sign-in" ? (
         <>
           <p className="text-sm">Sign in with the invited address to accept.</p>
-          <SignInForm fixedEmail={invitation.email} onSubmit={handleSignIn} />
+          <SignInForm fixedEmail={invitation.email} onSignedIn={handleSignedIn} />
         </>
       ) : (
         <>

@@ -1,3 +1,5 @@
+import { Navigate, useLocation } from "react-router";
+import { useMe } from "@/web/lib/session";
 import { AppShell, areaNav } from "./app-shell";
 
 // The team (admins and their invitations), every account (Users) and the outbox are the admins'
@@ -9,6 +11,13 @@ const nav = [
   { to: "/admin/outbox", label: "Outbox" },
 ];
 
+/**
+ * An admin who must turn on two-factor sign-in first (REQUIRE_ADMIN_2FA, ADR 019) sees only their
+ * account page, which says why; the API refuses them everything else.
+ */
 export function AdminLayout() {
+  const me = useMe();
+  const { pathname } = useLocation();
+  if (me.data?.twoFactor.required && pathname !== "/admin/account") return <Navigate replace to="/admin/account" />;
   return <AppShell title="Admin Dashboard" home="/admin" nav={nav} />;
 }

@@ -114,8 +114,9 @@ export function AppShell({ title, home, nav }: AppShellProps) {
     setMenuOpen(false);
   }
   const user = me.data;
-  // One live event stream per signed-in tab; both layouts render this shell once.
-  useRealtime(user?.id);
+  // One live event stream per signed-in tab; both layouts render this shell once. None for an
+  // admin who must turn on two-factor sign-in first: the server refuses it.
+  useRealtime(user?.twoFactor.required ? undefined : user?.id);
 
   return (
     <div className="min-h-screen">

@@ -1,18 +1,43 @@
+import { useState } from "react";
 import type { SignInInput } from "@/shared/schemas/auth";
 import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
+import { errorMessage } from "@/web/lib/api";
+import { signIn } from "@/web/lib/session";
+import { toast } from "@/web/lib/toast";
 import { EmailField } from "./email-field";
+import { TwoFactorStep } from "./two-factor-step";
 import { checkSignIn } from "../lib/auth-rules";
+import { asksForCode } from "../lib/two-factor-api";
 import { useAuthForm } from "../lib/use-auth-form";
 
 const fields = ["email", "password"] as const;
 
-/** `fixedEmail`: the address is given (an invitation's) and shown read-only. */
-export function SignInForm({ onSubmit, fixedEmail }: { onSubmit: (input: SignInInput) => Promise<void>; fixedEmail?: string }) {
+/**
+ * Signs in, asking for a code after the password when the account has two-factor sign-in on;
+ * `onSignedIn` runs once the session exists. `fixedEmail`: the address is given (an
+ * invitation's) and shown read-only.
+ */
+export function SignInForm({ onSignedIn, fixedEmail }: { onSignedIn: () => Promise<void>; fixedEmail?: string }) {
   const form = useAuthForm(fields, checkSignIn);
+  const [codeStep, setCodeStep] = useState(false);
   const { errors, isSubmitting } = form;
+
+  const onSubmit = form.handleSubmit(async (input: SignInInput) => {
+    let answer: unknown;
+    try {
+      answer = await signIn(input);
+    } catch (error) {
+      toast.error(errorMessage(error, "Failed to sign in"));
+      return;
+    }
+    if (asksForCode(answer)) setCodeStep(true);
+    else await onSignedIn();
+  });
+
+  if (codeStep) return <TwoFactorStep onSignedIn={onSignedIn} onStartOver={() => setCodeStep(false)} />;
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} onChange={form.onChange} className="space-y-4">
+    <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">
       <EmailField id="signin-email" error={errors.email} fixedEmail={fixedEmail} />
       <InputField id="signin-password" label="Password" error={errors.password} name="password" type="password" autoComplete="current-password" />
       <SubmitButton label="Sign In" workingLabel="Signing in..." isSubmitting={isSubmitting} className="w-full" />

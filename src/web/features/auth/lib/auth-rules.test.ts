@@ -4,6 +4,7 @@ import type { z } from "zod";
 import * as server from "@/shared/schemas/auth";
 import { setupOwnerInputSchema } from "@/shared/schemas/setup";
 import { checkSetupOwner, checkChangeEmail, checkChangePassword, checkRequestReset, checkResetPassword, checkSignIn, checkSignUp, checkUpdateName, type Checked } from "./auth-rules";
+import { checkBackupCode, checkDisableTwoFactor, checkEnableTwoFactor, checkTotpCode } from "./two-factor-rules";
 
 /** What the server's schema says, in the shape of the form's: the first message per field (as the form shows it). */
 function serverVerdict(schema: z.ZodType, input: Record<string, string>) {
@@ -79,6 +80,24 @@ describe("the sign-in page's checks", () => {
         expect(ours(checkUpdateName({ name }))).toEqual(serverVerdict(server.updateNameInputSchema, { name }));
         expect(ours(checkChangePassword({ currentPassword, newPassword }))).toEqual(serverVerdict(server.changePasswordInputSchema, { currentPassword, newPassword }));
         expect(ours(checkChangeEmail({ newEmail }))).toEqual(serverVerdict(server.changeEmailInputSchema, { newEmail }));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("match the server's two-factor schemas: the password, the app's code, a backup code, both to turn it off", () => {
+    const codes = fc.oneof(
+      texts,
+      fc.constantFrom("123456", " 123 456 ", "12345", "1234567", "12a456", "١٢٣٤٥٦", "AbCd1-23EfG", "abcde-12345", " abcde-12345 ", "abcde12345", "abcd-123456", "abcde-1234!", "123456\n"),
+      fc.stringMatching(/^[0-9 ]{4,8}$/),
+      fc.stringMatching(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/),
+    );
+    fc.assert(
+      fc.property(fc.record({ password: texts, code: codes }), ({ password, code }) => {
+        expect(ours(checkEnableTwoFactor({ password }))).toEqual(serverVerdict(server.enableTwoFactorInputSchema, { password }));
+        expect(ours(checkTotpCode({ code }))).toEqual(serverVerdict(server.verifyTotpInputSchema, { code }));
+        expect(ours(checkBackupCode({ code }))).toEqual(serverVerdict(server.verifyBackupCodeInputSchema, { code }));
+        expect(ours(checkDisableTwoFactor({ password, code }))).toEqual(serverVerdict(server.disableTwoFactorInputSchema, { password, code }));
       }),
       { numRuns: 2_000 },
     );

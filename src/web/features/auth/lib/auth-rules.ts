@@ -13,9 +13,9 @@ export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 export type Checked<Field extends string, Output> = { ok: true; value: Output } | { ok: false; errors: FieldErrors<Field> };
 
 /** The first failing rule's message, in the order the server's schema checks them; undefined when all pass. */
-const firstFailing = (rules: Array<[failed: boolean, message: string]>) => rules.find(([failed]) => failed)?.[1];
+export const firstFailing = (rules: Array<[failed: boolean, message: string]>) => rules.find(([failed]) => failed)?.[1];
 
-function collect<Field extends string, Output>(errors: FieldErrors<Field>, value: Output): Checked<Field, Output> {
+export function collect<Field extends string, Output>(errors: FieldErrors<Field>, value: Output): Checked<Field, Output> {
   const failed = Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== undefined)) as FieldErrors<Field>;
   return Object.keys(failed).length ? { ok: false, errors: failed } : { ok: true, value };
 }
@@ -139,3 +139,4 @@ export interface ChangeEmailValues {
 export function checkChangeEmail(input: ChangeEmailValues): Checked<keyof ChangeEmailValues, ChangeEmailValues> {
   return collect({ newEmail: emailFailure(input.newEmail) }, { newEmail: input.newEmail });
 }
+

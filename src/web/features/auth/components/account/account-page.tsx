@@ -7,6 +7,7 @@ import { EmailForm } from "./email-form";
 import { NameForm } from "./name-form";
 import { PasswordForm } from "./password-form";
 import { SessionsList } from "./sessions-list";
+import { TwoFactorCard } from "./two-factor-card";
 
 /** The signed-in user's own account, the same for customers and admins. */
 export function AccountPage() {
@@ -29,6 +30,9 @@ export function AccountPage() {
           </TitledCard>
           <TitledCard title="Password">
             <PasswordForm />
+          </TitledCard>
+          <TitledCard title="Two-factor sign-in">
+            <TwoFactorCard enabled={me.data.twoFactor.enabled} />
           </TitledCard>
           <TitledCard title="Where you're signed in">
             <SessionsList />
