@@ -16,7 +16,7 @@ describe("sign-up stores only what it validated", () => {
   it("stores the trimmed name of a padded 800,000-character body, and no image", async () => {
     const padding = " ".repeat(400_000);
     const email = "padded@example.test";
-    const body = JSON.stringify({ name: `${padding}Padded Name${padding}`, email, password: "padded-pass", image: "javascript:alert(1)" });
+    const body = JSON.stringify({ name: `${padding}Padded Name${padding}`, email, password: "quiet-meadow-15", image: "javascript:alert(1)" });
     const response = await server.anonymous().raw("/api/auth/sign-up/email", { method: "POST", headers: { "content-type": "application/json" }, body });
     expect(response.status).toBe(200);
     const [row] = await server.deps.db.select({ name: profiles.fullName, image: profiles.image }).from(profiles).where(eq(profiles.email, email));

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { describe, expect, it } from "vitest";
-import { profiles, rateLimits, sessions, twoFactors } from "../../db/schema";
+import { profiles, rateLimits, sessions, twoFactors, verifications } from "../../db/schema";
 import type { TestUser } from "../../test/harness";
 import { serverForFile } from "../../test/per-file";
 import { type TestClient } from "../../test/test-client";
@@ -150,6 +150,27 @@ describe("signing in with two-factor sign-in on", () => {
     const verified = await device.post("/api/auth/two-factor/verify-totp", { code: codeFor(secret) });
     expect(verified.status).toBe(200);
     expect(verified.body).not.toHaveProperty("token");
+    expect(await signedIn(device)).toBe(true);
+  });
+
+  it("still asks for the code after a password reset: the reset link does not get around it", async () => {
+    const user = await server.createUser();
+    const { secret } = await enrol(user);
+    expect((await server.anonymous().post("/api/auth/request-password-reset", { email: user.email })).status).toBe(200);
+    const [link] = await server.deps.db
+      .select({ identifier: verifications.identifier })
+      .from(verifications)
+      .where(and(like(verifications.identifier, "reset-password:%"), eq(verifications.value, user.id)));
+    const token = link!.identifier.slice("reset-password:".length);
+    const reset = await server.anonymous().post("/api/auth/reset-password", { token, newPassword: "fresh-lantern-81" });
+    expect(reset.status).toBe(200);
+    expect(reset.headers.getSetCookie().some((cookie) => cookie.startsWith("portico.session_token="))).toBe(false);
+
+    const device = server.anonymous();
+    const response = await device.post("/api/auth/sign-in/email", { email: user.email, password: "fresh-lantern-81" });
+    expect(response.body).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["totp"] });
+    expect(await signedIn(device)).toBe(false);
+    expect((await device.post("/api/auth/two-factor/verify-totp", { code: codeFor(secret) })).status).toBe(200);
     expect(await signedIn(device)).toBe(true);
   });
 
