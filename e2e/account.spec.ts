@@ -79,6 +79,11 @@ test.describe("the account page", () => {
     const newEmail = uniqueEmail("casey-moved");
     await page.goto("/dashboard/account");
     await page.getByLabel("New email address").fill(newEmail);
+    // The password is asked again first: a wrong one is refused under its field.
+    await page.getByLabel("Password (to confirm it's you)").fill("not-my-password");
+    await page.getByRole("button", { name: "Send confirmation link" }).click();
+    await expect(page.getByText("Current password is incorrect")).toBeVisible();
+    await page.getByLabel("Password (to confirm it's you)").fill(page.credentials.password);
     await page.getByRole("button", { name: "Send confirmation link" }).click();
     await expect(page.getByRole("status")).toContainText(`We sent a confirmation link to ${newEmail}.`);
     await expect(page.getByText(`You sign in with ${page.credentials.email}.`)).toBeVisible();
@@ -97,6 +102,7 @@ test.describe("the account page", () => {
     const newEmail = uniqueEmail("casey-later");
     await page.goto("/dashboard/account");
     await page.getByLabel("New email address").fill(newEmail);
+    await page.getByLabel("Password (to confirm it's you)").fill(page.credentials.password);
     await page.getByRole("button", { name: "Send confirmation link" }).click();
     await expect(page.getByRole("status")).toBeVisible();
     const link = linkIn(await waitForMail(newEmail), "/confirm-email");

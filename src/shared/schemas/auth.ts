@@ -41,22 +41,24 @@ export const updateNameInputSchema = z.object({ name: fullName });
 export type UpdateNameInput = z.infer<typeof updateNameInputSchema>;
 
 /** The account page: a new password, proved by the current one (other sessions end). */
-export const changePasswordInputSchema = z.object({
-  currentPassword: z.string(authMessages.passwordRequired).min(1, authMessages.passwordRequired).max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong),
-  newPassword,
-});
+/** The password the account signs in with, asked again before a change that could take the account over (address, password, two-factor sign-in). */
+const currentPassword = z.string(authMessages.passwordRequired).min(1, authMessages.passwordRequired).max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong);
+
+export const changePasswordInputSchema = z.object({ currentPassword, newPassword });
 export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 
-/** The account page: the address to move to; it takes effect once the link mailed there is opened. */
-export const changeEmailInputSchema = z.object({ newEmail: email });
+/**
+ * The account page: the address to move to, proved by the current password (someone at an
+ * unlocked screen must not move the account to an address of theirs); it takes effect once the
+ * link mailed there is opened.
+ */
+export const changeEmailInputSchema = z.object({ newEmail: email, currentPassword });
 export type ChangeEmailInput = z.infer<typeof changeEmailInputSchema>;
 
 /** The page the address-change mail links to: the token from that link. */
 export const confirmEmailInputSchema = z.object({ token: mailedToken(authMessages.confirmLinkInvalid) });
 export type ConfirmEmailInput = z.infer<typeof confirmEmailInputSchema>;
 
-/** The current password, proving it is the owner who changes two-factor sign-in. */
-const currentPassword = z.string(authMessages.passwordRequired).min(1, authMessages.passwordRequired).max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong);
 /** An authenticator app's 6-digit code; spaces typed between the digits are dropped. */
 const totpCode = z.string(twoFactorMessages.totpCodeInvalid).transform(withoutSpaces).pipe(z.string().regex(TOTP_CODE_PATTERN, twoFactorMessages.totpCodeInvalid));
 const backupCode = z.string(twoFactorMessages.backupCodeInvalid).transform(withoutSpaces).pipe(z.string().regex(BACKUP_CODE_PATTERN, twoFactorMessages.backupCodeInvalid));

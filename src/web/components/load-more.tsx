@@ -40,8 +40,10 @@ export function LoadMore({ query, scrollArea }: LoadMoreProps) {
     if (!isFetchingNextPage) void fetchNextPage();
   };
   if (!hasNextPage) return null;
+  // Never the browser's scroll anchor: anchored to the button (in view after a click on it), the
+  // view would follow it down past each new page, keep it in view, and load page after page.
   return (
-    <div ref={end} className="flex justify-center py-2">
+    <div ref={end} className="flex justify-center py-2 [overflow-anchor:none]">
       <Button variant="outline" size="sm" aria-busy={isFetchingNextPage} onClick={showMore}>
         {isFetchingNextPage ? "Loading..." : "Show more"}
       </Button>

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { profiles } from "../../db/schema";
+import { mailOutbox, profiles } from "../../db/schema";
 import { passwordProblemMessages } from "../../password-policy";
 import { startTestServer, type TestServer } from "../../test/harness";
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from "../../test/mail/smtp-inbox";
@@ -93,7 +93,7 @@ describe("changing the email address", () => {
   it("takes effect only when the link mailed to the new address is opened by the signed-in account, once", async () => {
     const user = await server.createUser({ name: "Mover" });
     const target = newAddress("moved");
-    const asked = await user.client.post("/api/auth/change-email", { newEmail: target, callbackURL: "https://evil.test/" });
+    const asked = await user.client.post("/api/auth/change-email", { newEmail: target, currentPassword: user.password, callbackURL: "https://evil.test/" });
     expect(asked.status).toBe(200);
     const mail = await inbox.waitFor((m) => m.to.includes(target));
     expect(mail.subject).toBe("Confirm your new Portico email address");
@@ -125,12 +125,26 @@ describe("changing the email address", () => {
     expect(again.problem.errors![0]!.field).toBe("token");
   });
 
+  it("asks for the password again: a missing or wrong one is a 400 naming currentPassword, and no mail is queued", async () => {
+    const user = await server.createUser();
+    const target = newAddress("takeover");
+    const missing = await user.client.post("/api/auth/change-email", { newEmail: target });
+    expect(missing.status).toBe(400);
+    expect(missing.problem.errors).toEqual([{ field: "currentPassword", message: "Password is required" }]);
+    const wrong = await user.client.post("/api/auth/change-email", { newEmail: target, currentPassword: "not-the-password" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.problem.errors).toEqual([{ field: "currentPassword", message: "Current password is incorrect" }]);
+    // The outbox row would be written inside the request: none is there once it has answered.
+    expect(await server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, target))).toEqual([]);
+    expect((await user.client.get("/api/me")).status).toBe(200);
+  });
+
   it("refuses the current address and a malformed one with a 400 naming newEmail", async () => {
     const user = await server.createUser();
-    const same = await user.client.post("/api/auth/change-email", { newEmail: user.email });
+    const same = await user.client.post("/api/auth/change-email", { newEmail: user.email, currentPassword: user.password });
     expect(same.status).toBe(400);
     expect(same.problem.errors).toEqual([{ field: "newEmail", message: "This is already your email address" }]);
-    const malformed = await user.client.post("/api/auth/change-email", { newEmail: "not-an-email" });
+    const malformed = await user.client.post("/api/auth/change-email", { newEmail: "not-an-email", currentPassword: user.password });
     expect(malformed.status).toBe(400);
     expect(malformed.problem.errors).toEqual([{ field: "newEmail", message: "Enter a valid email address" }]);
   });
@@ -138,10 +152,10 @@ describe("changing the email address", () => {
   it("answers an address another account has like any other, and mails nothing to it", async () => {
     const user = await server.createUser();
     const owner = await server.createUser();
-    expect((await user.client.post("/api/auth/change-email", { newEmail: owner.email })).status).toBe(200);
+    expect((await user.client.post("/api/auth/change-email", { newEmail: owner.email, currentPassword: user.password })).status).toBe(200);
     // A later request's mail has arrived; one to the owner would have been queued before it.
     const marker = newAddress("marker");
-    expect((await user.client.post("/api/auth/change-email", { newEmail: marker })).status).toBe(200);
+    expect((await user.client.post("/api/auth/change-email", { newEmail: marker, currentPassword: user.password })).status).toBe(200);
     await inbox.waitFor((m) => m.to.includes(marker));
     expect(inbox.to(owner.email)).toEqual([]);
     expect(await storedEmail(user.id)).toBe(user.email);

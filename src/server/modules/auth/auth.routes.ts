@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { authMessages, RESET_REQUESTED } from "@/shared/rules/auth";
 import { twoFactorMessages } from "@/shared/rules/two-factor";
-import { confirmEmailInputSchema, type DisableTwoFactorInput, type SignUpInput } from "@/shared/schemas/auth";
+import { confirmEmailInputSchema, type ChangeEmailInput, type DisableTwoFactorInput, type SignUpInput } from "@/shared/schemas/auth";
 import { CLIENT_IP_HEADER, type Auth } from "../../auth";
 import { sessions } from "../../db/schema";
 import type { AppDeps } from "../../http/context";
@@ -13,6 +13,7 @@ import { checkedEndpoints, confirmEmailFieldErrors } from "./auth-bodies";
 import { checkSignUp, completeInvitedSignUp } from "./invited-sign-up";
 import { endOtherSessions } from "./other-sessions";
 import { answerNoSoonerThan, claimResetRequest } from "./password-reset-limit";
+import { checkCurrentPassword } from "./current-password";
 import { checkDisableTwoFactor, claimSessionCode, codeAttemptFailed, forgetCodeAttempts, spendTotpCode, withEnrolmentExtras } from "./two-factor";
 
 /**
@@ -83,6 +84,12 @@ export function authRoutes(deps: Pick<AppDeps, "auth" | "env" | "db" | "events">
         const refused = await checkDisableTwoFactor(auth, db, headers, parsed.data as DisableTwoFactorInput);
         if (refused) return problemJson(c, refused);
         forwarded = { password: (parsed.data as DisableTwoFactorInput).password };
+      }
+      if (endpoint === "POST /change-email") {
+        const { newEmail, currentPassword } = parsed.data as ChangeEmailInput;
+        const refused = await checkCurrentPassword(auth, headers, currentPassword);
+        if (refused) return problemJson(c, refused);
+        forwarded = { newEmail };
       }
       // What was checked is what Better Auth gets: trimmed values, and nothing the form does not send.
       body = JSON.stringify({ ...forwarded, ...checked.fixed });

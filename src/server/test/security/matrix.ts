@@ -204,7 +204,10 @@ const authCells: Record<string, { build: Build; expect: Record<ActorName, Expect
   },
   "POST /change-email": {
     // Only mails a link to the new address; nothing changes until it is opened.
-    build: () => ({ path: "/api/auth/change-email", json: { newEmail: `moved-${randomUUID().slice(0, 8)}@example.test` } }),
+    build: (world, actor) => ({
+      path: "/api/auth/change-email",
+      json: { newEmail: `moved-${randomUUID().slice(0, 8)}@example.test`, currentPassword: actor === "anonymous" ? "no-password" : world.users[actor].password },
+    }),
     expect: { anonymous: 401, customerA: 200, memberA: 200, customerB: 200, loner: 200, admin: 200 },
   },
   "GET /verify-email": {

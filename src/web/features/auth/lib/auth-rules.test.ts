@@ -79,7 +79,7 @@ describe("the sign-in page's checks", () => {
       fc.property(fc.record({ name: texts, currentPassword: texts, newPassword: texts, newEmail: texts }), ({ name, currentPassword, newPassword, newEmail }) => {
         expect(ours(checkUpdateName({ name }))).toEqual(serverVerdict(server.updateNameInputSchema, { name }));
         expect(ours(checkChangePassword({ currentPassword, newPassword }))).toEqual(serverVerdict(server.changePasswordInputSchema, { currentPassword, newPassword }));
-        expect(ours(checkChangeEmail({ newEmail }))).toEqual(serverVerdict(server.changeEmailInputSchema, { newEmail }));
+        expect(ours(checkChangeEmail({ newEmail, currentPassword }))).toEqual(serverVerdict(server.changeEmailInputSchema, { newEmail, currentPassword }));
       }),
       { numRuns: 2_000 },
     );

@@ -119,13 +119,17 @@ export interface ChangePasswordValues {
   newPassword: string;
 }
 
+/** The current password proving a change to the account: required, and no longer than any password. */
+export const currentPasswordFailure = (password: string) =>
+  firstFailing([
+    [password.length < 1, authMessages.passwordRequired],
+    [password.length > PASSWORD_MAX_LENGTH, authMessages.passwordTooLong],
+  ]);
+
 export function checkChangePassword(input: ChangePasswordValues): Checked<keyof ChangePasswordValues, ChangePasswordValues> {
   return collect(
     {
-      currentPassword: firstFailing([
-        [input.currentPassword.length < 1, authMessages.passwordRequired],
-        [input.currentPassword.length > PASSWORD_MAX_LENGTH, authMessages.passwordTooLong],
-      ]),
+      currentPassword: currentPasswordFailure(input.currentPassword),
       newPassword: newPasswordFailure(input.newPassword),
     },
     { currentPassword: input.currentPassword, newPassword: input.newPassword },
@@ -134,9 +138,13 @@ export function checkChangePassword(input: ChangePasswordValues): Checked<keyof 
 
 export interface ChangeEmailValues {
   newEmail: string;
+  currentPassword: string;
 }
 
 export function checkChangeEmail(input: ChangeEmailValues): Checked<keyof ChangeEmailValues, ChangeEmailValues> {
-  return collect({ newEmail: emailFailure(input.newEmail) }, { newEmail: input.newEmail });
+  return collect(
+    { newEmail: emailFailure(input.newEmail), currentPassword: currentPasswordFailure(input.currentPassword) },
+    { newEmail: input.newEmail, currentPassword: input.currentPassword },
+  );
 }
 

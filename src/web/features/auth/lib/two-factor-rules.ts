@@ -1,19 +1,11 @@
-import { authMessages, PASSWORD_MAX_LENGTH } from "@/shared/rules/auth";
 import { BACKUP_CODE_PATTERN, TOTP_CODE_PATTERN, twoFactorMessages, withoutSpaces } from "@/shared/rules/two-factor";
-import { collect, firstFailing, type Checked } from "./auth-rules";
+import { collect, currentPasswordFailure, firstFailing, type Checked } from "./auth-rules";
 
 /*
  * The two-factor forms' rules (sign-in's code step, turning it on and off on the account page) as
  * plain checks, held to src/shared/schemas/auth.ts by auth-rules.test.ts like auth-rules.ts. A
  * module of their own, so the account page loads them only with a two-factor form (ADR 019).
  */
-
-/** The current password proving a two-factor change: required, and no longer than any password. */
-const currentPasswordFailure = (password: string) =>
-  firstFailing([
-    [password.length < 1, authMessages.passwordRequired],
-    [password.length > PASSWORD_MAX_LENGTH, authMessages.passwordTooLong],
-  ]);
 
 export interface PasswordValues {
   password: string;

@@ -7,9 +7,9 @@ import { changeEmail } from "../../lib/auth-api";
 import { checkChangeEmail } from "../../lib/auth-rules";
 import { useAuthForm } from "../../lib/use-auth-form";
 
-const fields = ["newEmail"] as const;
+const fields = ["newEmail", "currentPassword"] as const;
 
-/** Asks for a new address; the address changes once the link mailed to it is opened. */
+/** Asks for a new address and the password; the address changes once the link mailed to it is opened. */
 export function EmailForm({ email }: { email: string }) {
   const form = useAuthForm(fields, checkChangeEmail);
   const [pending, setPending] = useState<string | undefined>();
@@ -37,6 +37,7 @@ export function EmailForm({ email }: { email: string }) {
       ) : null}
       <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">
         <InputField id="account-new-email" label="New email address" error={errors.newEmail} name="newEmail" type="email" autoComplete="email" required />
+        <InputField id="account-email-password" label="Password (to confirm it's you)" error={errors.currentPassword} name="currentPassword" type="password" autoComplete="current-password" required />
         <SubmitButton label="Send confirmation link" workingLabel="Sending..." isSubmitting={isSubmitting} />
       </form>
     </div>
