@@ -19,6 +19,7 @@ import {
   reactivateUser,
   removeTwoFactor,
   sendPasswordReset,
+  signOutEverywhere,
 } from "./users.service";
 
 /** The admin Users page (ADR 020): every account, and what an admin may do to one. */
@@ -36,6 +37,12 @@ const resetRoute = route.post("/{id}/password-reset", "sendUserPasswordReset", "
   middleware: adminOnly,
   request: { params: idParams },
   responses: { 202: jsonContent(passwordResetSentSchema, "The reset mail is queued") },
+});
+
+const signOutRoute = route.post("/{id}/sign-out", "signOutUserEverywhere", "Admin: end every session of the account at once; it stays active and may sign in again", [400, 401, 403, 404, 409], {
+  middleware: adminOnly,
+  request: { params: idParams },
+  responses: user("The account, signed out everywhere"),
 });
 
 const deactivateRoute = route.post("/{id}/deactivate", "deactivateUser", "Admin: the account can no longer sign in and its sessions end at once; its data stays", [400, 401, 403, 404, 409], {
@@ -74,6 +81,7 @@ export function usersRoutes(deps: Pick<AppDeps, "auth" | "log">) {
   return createRouter()
     .openapi(listRoute, async (c) => c.json(await listUsers(c.var.ctx, c.req.valid("query")), 200))
     .openapi(resetRoute, async (c) => c.json(await sendPasswordReset(c.var.ctx, { ...on(c, c.req.valid("param")), auth: deps.auth }), 202))
+    .openapi(signOutRoute, async (c) => c.json(await signOutEverywhere(c.var.ctx, on(c, c.req.valid("param"))), 200))
     .openapi(deactivateRoute, async (c) => c.json(await deactivateUser(c.var.ctx, on(c, c.req.valid("param"))), 200))
     .openapi(reactivateRoute, async (c) => c.json(await reactivateUser(c.var.ctx, on(c, c.req.valid("param"))), 200))
     .openapi(roleRoute, async (c) => c.json(await changeUserRole(c.var.ctx, { ...on(c, c.req.valid("param")), ...c.req.valid("json") }), 200))

@@ -6,7 +6,7 @@ import type { ChangeUserRoleInput, MoveUserInput, PasswordResetSent, UserListIte
 import type { Auth } from "@/server/auth";
 import type { Database } from "@/server/db/client";
 import { creationOrder, pagedList } from "@/server/db/paged-list";
-import { companies, companyUsers, profiles, twoFactors, userRoles } from "@/server/db/schema";
+import { companies, companyUsers, profiles, sessions, twoFactors, userRoles } from "@/server/db/schema";
 import { badRequest, conflict, forbidden, notFound } from "@/server/http/problem";
 import type { Logger } from "@/server/observability/logger";
 import type { ServiceContext } from "../context";
@@ -23,7 +23,7 @@ export interface UserAction {
   log: Logger;
 }
 
-export type UserActionName = "password_reset" | "deactivate" | "reactivate" | "promote" | "demote" | "move_company" | "remove_two_factor";
+export type UserActionName = "password_reset" | "sign_out_everywhere" | "deactivate" | "reactivate" | "promote" | "demote" | "move_company" | "remove_two_factor";
 
 function requireAdmin(actor: ServiceContext["actor"]): void {
   if (!can(actor, "update", "user")) throw forbidden();
@@ -161,6 +161,21 @@ export async function deactivateUser(ctx: ServiceContext, { id, log }: UserActio
   });
   const user = await answer(ctx.db, id);
   if (changed) logAction(ctx, log, "deactivate", user);
+  return user;
+}
+
+/**
+ * Every session of the account ends at once (a lost laptop, a shared computer): deleting the rows
+ * ends the cached sessions and open event streams in every process (the sessions trigger). The
+ * account stays active and signs in again with its password. One's own devices are signed out from
+ * the account page, which keeps the current one.
+ */
+export async function signOutEverywhere(ctx: ServiceContext, { id, log }: UserAction): Promise<UserListItem> {
+  requireAdmin(ctx.actor);
+  if (id === ctx.actor.userId) throw conflict(userMessages.selfSignOut);
+  const user = await answer(ctx.db, id);
+  const ended = await ctx.db.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id });
+  logAction(ctx, log, "sign_out_everywhere", user, { sessionsEnded: ended.length });
   return user;
 }
 

@@ -86,6 +86,37 @@ describe("GET /api/users", () => {
   });
 });
 
+describe("signing an account out everywhere", () => {
+  it("ends every session and open event stream of the account at once, and it may sign in again", async () => {
+    const customer = await createCustomer(server, acme.id);
+    const otherDevice = server.anonymous();
+    expect((await otherDevice.signIn(customer.email, customer.password)).status).toBe(200);
+    const reader = await stream(customer);
+    const held = await server.deps.db.select().from(sessions).where(eq(sessions.userId, customer.id));
+    expect(held.length).toBeGreaterThanOrEqual(2);
+
+    const response = await admin.client.post(`/api/users/${customer.id}/sign-out`);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ id: customer.id, status: "active" });
+
+    expect(await reader.waitForEvent("end")).toEqual({ reason: "session_ended" });
+    expect((await customer.client.get("/api/me")).status).toBe(401);
+    expect((await otherDevice.get("/api/me")).status).toBe(401);
+    expect(await server.deps.db.select().from(sessions).where(eq(sessions.userId, customer.id))).toEqual([]);
+    const again = server.anonymous();
+    expect((await again.signIn(customer.email, customer.password)).status).toBe(200);
+    expect((await again.get("/api/me")).status).toBe(200);
+    expect(await actionLine("sign_out_everywhere", customer.id)).toMatchObject({ sessionsEnded: held.length });
+  });
+
+  it("refuses the acting admin's own account (the account page keeps this device), and nothing ends", async () => {
+    const response = await admin.client.post(`/api/users/${admin.id}/sign-out`);
+    expect(response.status).toBe(409);
+    expect(response.problem.detail).toBe(userMessages.selfSignOut);
+    expect((await admin.client.get("/api/me")).status).toBe(200);
+  });
+});
+
 describe("deactivating and reactivating", () => {
   it("ends the customer's sessions and open event stream at once, refuses their sign-in, and keeps their data", async () => {
     const customer = await createCustomer(server, acme.id);

@@ -78,6 +78,7 @@ function userTargets(): FuzzTarget[] {
   });
   return [
     target("password-reset", "POST", undefined, passwordResetSentSchema),
+    target("sign-out", "POST", undefined, userListItemSchema),
     target("deactivate", "POST", undefined, userListItemSchema),
     target("reactivate", "POST", undefined, userListItemSchema),
     target("role", "PUT", changeUserRoleInputSchema, userListItemSchema),

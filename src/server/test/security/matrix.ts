@@ -426,6 +426,7 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
       expect: adminOnly([rows(1), rows(0)]),
     },
     "POST /api/users/:id/password-reset": { ...userAction("password-reset"), expect: adminOnly([202, 202, 404]) },
+    "POST /api/users/:id/sign-out": userAction("sign-out"),
     "POST /api/users/:id/deactivate": userAction("deactivate"),
     "POST /api/users/:id/reactivate": userAction("reactivate"),
     // Role as it is: a customer stays a customer.

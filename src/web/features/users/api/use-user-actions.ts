@@ -5,6 +5,7 @@ import { queryRoots } from "@/web/lib/query-keys";
 /** What an admin does to one account on the Users page; each is confirmed in a dialog first. */
 export type UserActionInput =
   | { action: "password-reset" }
+  | { action: "sign-out" }
   | { action: "deactivate" }
   | { action: "reactivate" }
   | { action: "role"; role: "admin" | "customer" }
@@ -16,6 +17,8 @@ async function send(id: string, input: UserActionInput): Promise<unknown> {
   switch (input.action) {
     case "password-reset":
       return api.post("/users/:id/password-reset", { param });
+    case "sign-out":
+      return api.post("/users/:id/sign-out", { param });
     case "deactivate":
       return api.post("/users/:id/deactivate", { param });
     case "reactivate":

@@ -5,16 +5,16 @@ const customer = { status: "active", role: "customer", twoFactorEnabled: false }
 const admin = { status: "active", role: "admin", twoFactorEnabled: true } as const;
 
 describe("stepsFor", () => {
-  it("offers a customer a reset mail, deactivation, promotion and a move", () => {
-    expect(stepsFor(customer, false)).toEqual(["password-reset", "deactivate", "promote", "move"]);
+  it("offers a customer a reset mail, signing out everywhere, deactivation, promotion and a move", () => {
+    expect(stepsFor(customer, false)).toEqual(["password-reset", "sign-out", "deactivate", "promote", "move"]);
   });
 
   it("offers a deactivated account reactivation instead, and no reset mail", () => {
     expect(stepsFor({ ...customer, status: "deactivated" }, false)).toEqual(["reactivate", "promote", "move"]);
   });
 
-  it("offers another admin demotion and, when it is on, two-factor removal", () => {
-    expect(stepsFor(admin, false)).toEqual(["password-reset", "deactivate", "demote", "remove-two-factor"]);
+  it("offers another admin signing out everywhere, demotion and, when it is on, two-factor removal", () => {
+    expect(stepsFor(admin, false)).toEqual(["password-reset", "sign-out", "deactivate", "demote", "remove-two-factor"]);
   });
 
   it("offers the caller nothing against their own account but a reset mail", () => {

@@ -28,6 +28,13 @@ const steps: Record<UserStep, StepText> = {
     confirm: "Send reset mail",
     done: (user) => `A reset link is on its way to ${user.email}`,
   },
+  "sign-out": {
+    label: "Sign out everywhere",
+    title: "Sign out everywhere",
+    description: (user) => `${user.name} (${user.email}) is signed out on every device at once, for a lost laptop or a shared computer. Their account stays active: they sign in again with their password.`,
+    confirm: "Sign out everywhere",
+    done: (user) => `${user.name} was signed out everywhere`,
+  },
   deactivate: {
     label: "Deactivate",
     title: "Deactivate account",
