@@ -6,7 +6,7 @@ import { createApp } from "../app";
 import { API_BODY_LIMIT_BYTES } from "../http/security";
 import { startTestServer, type TestServer } from "../test/harness";
 import { send, sendRaw, type Sent } from "../test/security/http";
-import { cellsOf, permissionMatrix, runCell } from "../test/security/matrix";
+import { cellsOf, permissionMatrix, runCell, type Cell } from "../test/security/matrix";
 import { mapConcurrent } from "../test/security/pool";
 import { buildWorld, type World } from "../test/security/world";
 
@@ -67,11 +67,15 @@ describe("security headers on every response", () => {
     const cells = cellsOf(permissionMatrix(world)).filter((cell) => !(cell.route === "POST /api/auth/*" && cell.actor !== "customerA"));
     const problems: string[] = [];
     const statuses = new Set<number>();
-    await mapConcurrent(cells, 6, async (cell) => {
+    const check = async (cell: Cell) => {
       const response = await runCell(world, cell);
       statuses.add(response.status);
       problems.push(...headerProblems(`${cell.route} [${cell.object}] as ${cell.actor} (${response.status})`, response.headers, true));
-    });
+    };
+    // As in the permission matrix: the cells marked `last` (ending an actor's other sessions, say)
+    // would pull sessions from under cells running beside them.
+    await mapConcurrent(cells.filter((cell) => !cell.last), 6, check);
+    for (const cell of cells.filter((cell) => cell.last)) await check(cell);
     expect(problems).toEqual([]);
     // Successes, redirects and the usual errors all passed through the check.
     expect([...statuses].sort()).toEqual(expect.arrayContaining([200, 201, 302, 400, 401, 403, 404]));
