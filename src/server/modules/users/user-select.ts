@@ -1,4 +1,4 @@
-import { eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { UserListItem } from "@/shared/schemas/user";
 import type { Database } from "@/server/db/client";
 import type { PlaceholderWhere } from "@/server/db/paged-list";
@@ -37,8 +37,9 @@ export const toUserListItem = (row: UserRow): UserListItem => ({
 });
 
 /**
- * The Users list's search: a substring of the name or of the address, served by the two trigram
- * indexes of drizzle/0012 (a bitmap OR). Only `profiles` columns, so the capped count's subquery
+ * The Users list's search: a substring of the name or of the address, matched against the two as
+ * one text so that the single trigram index of drizzle/0013 serves it (searching across the
+ * boundary, "doe jane@", matches too, which does no harm). Only `profiles` columns, so the capped count's subquery
  * can use the same clause (count.ts).
  */
 export class UserSearch implements PlaceholderWhere {
@@ -63,7 +64,7 @@ export class UserSearch implements PlaceholderWhere {
 
   #match(pattern: unknown): SQL | undefined {
     if (!("q" in this.values)) return undefined;
-    return or(ilike(profiles.fullName, pattern as string), ilike(profiles.email, pattern as string));
+    return sql`(${profiles.fullName} || ' ' || ${profiles.email}) ILIKE ${pattern}`;
   }
 }
 
