@@ -34,7 +34,11 @@ describe("the session cookie", () => {
     const session = await sessionOf(user.client.cookieHeader);
     await server.deps.db.update(sessions).set({ createdAt: sql`now() - interval '29 days 23 hours'` }).where(eq(sessions.id, session.id));
     expect((await user.client.get("/api/me")).status).toBe(200);
-    await server.deps.db.update(sessions).set({ createdAt: sql`now() - interval '30 days 1 minute'` }).where(eq(sessions.id, session.id));
+    // Renewed a moment ago (a full week of rolling expiry ahead), signed in just over 30 days ago.
+    await server.deps.db
+      .update(sessions)
+      .set({ createdAt: sql`now() - interval '30 days 1 minute'`, expiresAt: sql`now() + interval '7 days'` })
+      .where(eq(sessions.id, session.id));
     server.deps.actors.clear();
     expect((await user.client.get("/api/me")).status).toBe(401);
     expect(await server.deps.db.select().from(sessions).where(eq(sessions.id, session.id))).toEqual([]);
