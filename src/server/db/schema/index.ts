@@ -9,3 +9,4 @@ export * from "./row-counts";
 export * from "./mail";
 export * from "./invitations";
 export * from "./site-settings";
+export * from "./files";
