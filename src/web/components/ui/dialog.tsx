@@ -147,9 +147,11 @@ function ModalDialog({ title, description, className, children }: DialogContentP
         event.preventDefault();
         setOpen(false);
       }}
-      onClose={() => {
-        // The browser closed it by itself (Escape pressed twice in a row): tell the caller.
-        if (!closing.current) setOpen(false);
+      onClose={(event) => {
+        // The browser closed it by itself (Escape pressed twice in a row): tell the caller. A
+        // `close` event that arrives while it is open again is an old one (StrictMode's second
+        // run of the effect in development closes and reopens it).
+        if (!closing.current && !event.currentTarget.open) setOpen(false);
       }}
       onKeyDown={keepFocusInside}
       onPointerDown={closeOnBackdrop}
