@@ -5,7 +5,7 @@
  * Builds for production with source maps into a temporary folder, then shares each chunk's gzip
  * size among the sources its minified bytes come from (the source map's segments), and sums over
  * the chunks the page loads (bench/bundle-budget.ts). Bytes no source claims (import and export
- * lists, Vite's preload map) show as "(per-chunk overhead)". ADR 022 has a reading of it.
+ * lists, Vite's preload map) show as "(per-chunk overhead)". ADR 023 has a reading of it.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";

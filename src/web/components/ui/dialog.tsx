@@ -5,7 +5,7 @@ import { createPortal } from "react-dom";
 import { cn } from "@/web/lib/cn";
 
 /*
- * The modal is the platform's `<dialog>` opened with `showModal()` (ADR 022): the browser puts it
+ * The modal is the platform's `<dialog>` opened with `showModal()` (ADR 023): the browser puts it
  * in the top layer, makes the rest of the page inert (no clicks, hidden from screen readers),
  * moves focus into it and reports Escape. What the platform leaves to us, as Radix Dialog did
  * before: the caller's open state, focus kept inside on Tab, focus back on the trigger, a press on
