@@ -91,7 +91,7 @@ async function readFor(response: Response, ms: number, abort: AbortController): 
  * answers and closes while the client still writes, which fetch reports as a network error
  * instead of the answer. Writes that fail after the answer are ignored; the answer is parsed.
  */
-export function sendRaw(baseUrl: string, path: string, options: { method: string; headers: Record<string, string>; body: string }): Promise<Sent> {
+export function sendRaw(baseUrl: string, path: string, options: { method: string; headers: Record<string, string>; body: string | Uint8Array }): Promise<Sent> {
   const url = new URL(path, baseUrl);
   const body = Buffer.from(options.body);
   const head = [
