@@ -11,6 +11,8 @@ export interface SendOptions<M extends string = string> {
   json?: unknown;
   /** Sent as is, with whatever Content-Type `headers` name. */
   rawBody?: string;
+  /** Sent as multipart/form-data (an upload), with the boundary fetch chooses. */
+  form?: FormData;
   headers?: Record<string, string>;
   /** Client address (X-Forwarded-For; 127.0.0.1 is a trusted proxy in tests). Unique per call by default. */
   ip?: string;
@@ -38,7 +40,7 @@ export async function send<P extends string, M extends string = "GET">(baseUrl: 
   if (!headers.has("origin")) headers.set("origin", baseUrl);
   headers.set("x-forwarded-for", options.ip ?? nextClientIp());
   if (options.cookie) headers.set("cookie", options.cookie);
-  let body: string | undefined = options.rawBody;
+  let body: string | FormData | undefined = options.form ?? options.rawBody;
   if (options.json !== undefined) {
     body = JSON.stringify(options.json);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
