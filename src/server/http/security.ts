@@ -128,9 +128,9 @@ export function sameOriginJsonOnly(baseUrl: string, isUpload: UploadMatcher = ()
     if (isUpload(c.req.method, c.req.path)) {
       // A file travels as multipart/form-data, which a cross-site HTML form can send too. Browsers
       // send Origin with every POST and PUT, a form's included, so an upload must carry ours:
-      // one without (an old browser's form, a script) is refused like a foreign one.
+      // one without (an old browser's form, a script) is refused like a foreign one. The upload
+      // itself refuses any other body (400).
       if (origin !== ownOrigin) throw crossOrigin();
-      if (hasBody && type !== "multipart/form-data") throw new Problem(415, "Unsupported Media Type", "Send the file as multipart/form-data");
       return next();
     }
     if (hasBody && type !== "application/json") {

@@ -3,10 +3,10 @@ import { badRequest } from "@/server/http/problem";
 
 /**
  * C0 and C1 control characters (a newline in a name would split a header or a log line), and the
- * Unicode direction marks, embeddings, overrides and isolates that make `invoice‮fdp.exe` read as
+ * Unicode direction marks, embeddings, overrides and isolates that make `invoice<U+202E>fdp.exe` read as
  * `invoiceexe.pdf` on screen.
  */
-const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE_CHARACTERS = /[\p{Cc}\p{Bidi_Control}]/gu;
 
 /** A name for a file whose own name cleans away to nothing (`../`, only control characters). */
 export const UNNAMED_FILE = "file";

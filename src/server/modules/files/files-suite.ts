@@ -204,9 +204,9 @@ export function describeFileStoreBehaviour(label: string, makeEnvOverrides: () =
         expect(answer.body.detail).toMatch(message);
       });
 
-      it("refuses a body that is not multipart/form-data (415), and an upload to another company's ticket (404)", async () => {
+      it("refuses a body that is not multipart/form-data (400), and an upload to another company's ticket (404)", async () => {
         const json = await storesNothing(() => world.alpha.customer.client.raw(ticketFiles(world.alpha), { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }));
-        expect(json.status).toBe(415);
+        expect(json.status).toBe(400);
         const foreign = await storesNothing(() => upload(world.alpha.customer.client, ticketFiles(world.beta), pdf()));
         expect(foreign.status).toBe(404);
         expect(foreign.body.detail).toBe("Ticket not found");

@@ -49,7 +49,7 @@ export async function findInvoiceFile({ db }: ServiceContext, invoiceId: string)
  * Deletes a stored file: its uploader or an admin (403 for another caller who can see it, 404
  * for one who cannot), then its bytes, then announces the change of its record.
  */
-export async function deleteFile(ctx: ServiceContext, store: FileStore, id: string): Promise<void> {
+export async function deleteFile(ctx: ServiceContext, { store, id }: { store: FileStore; id: string }): Promise<void> {
   const { db, actor } = ctx;
   const [row] = await db
     .select({

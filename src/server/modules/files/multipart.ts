@@ -1,6 +1,5 @@
 import type { IncomingMessage } from "node:http";
 import { Readable } from "node:stream";
-import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import busboy from "busboy";
 import type { Context } from "hono";
 import { fileMessages, UPLOAD_FIELD } from "@/shared/rules/file";
@@ -35,7 +34,7 @@ export const uploadMessages = {
 function bodyOf(c: Context): Readable {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (incoming && !incoming.readableDidRead) return incoming;
-  return c.req.raw.body ? Readable.fromWeb(c.req.raw.body as NodeWebStream<Uint8Array>) : Readable.from([]);
+  return c.req.raw.body ? Readable.fromWeb(c.req.raw.body as Parameters<typeof Readable.fromWeb>[0]) : Readable.from([]);
 }
 
 /**

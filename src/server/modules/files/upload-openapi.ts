@@ -28,9 +28,9 @@ export const uploadBody = {
 /** The refusals of an upload, in place of a JSON body's (http/openapi.ts). */
 export const uploadRefusals = {
   413: problem("The file is larger than MAX_UPLOAD_MB (by its Content-Length, or as it arrives); nothing is kept"),
-  415: problem("The file's type is not allowed, its content does not match the type it claims, or the body is not multipart/form-data"),
+  415: problem("The file's type is not allowed, or its content does not match the type it claims"),
 };
 
 export const uploadDescription =
   `multipart/form-data with exactly one file in the field \`${UPLOAD_FIELD}\`. The type is decided from the file's bytes, ` +
-  "the name is cleaned of path parts and control characters. 400 for no file, an empty file, a name over 255 characters or more than one file.";
+  "the name is cleaned of path parts and control characters. 400 for a body that is not multipart/form-data, no file, an empty file, a name over 255 characters or more than one file.";

@@ -55,5 +55,5 @@ export function invoicePdfRoutes({ files, env }: Pick<AppDeps, "files" | "env">)
       await receiveUpload(c, await invoiceOwner(c.var.ctx, id), { store: files, maxUploadMb: env.MAX_UPLOAD_MB, onlyType: "application/pdf" });
       return c.json(await findInvoice(c.var.ctx, id), 200);
     })
-    .openapi(remove, async (c) => c.json(await removeInvoicePdf(c.var.ctx, files, c.req.valid("param").id), 200));
+    .openapi(remove, async (c) => c.json(await removeInvoicePdf(c.var.ctx, { store: files, id: c.req.valid("param").id }), 200));
 }

@@ -97,7 +97,7 @@ export async function findInvoicePdf(ctx: ServiceContext, id: string): Promise<{
 }
 
 /** Removes the invoice's stored PDF (admins); its external `pdfUrl`, if any, stays. */
-export async function removeInvoicePdf(ctx: ServiceContext, store: FileStore, id: string): Promise<Invoice> {
+export async function removeInvoicePdf(ctx: ServiceContext, { store, id }: { store: FileStore; id: string }): Promise<Invoice> {
   if (!can(ctx.actor, "update", "invoice")) throw forbidden();
   await findInvoice(ctx, id);
   const removed = await ctx.db.delete(files).where(eq(files.invoiceId, id)).returning({ id: files.id });
