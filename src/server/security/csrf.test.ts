@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { send, type SendOptions } from "../test/security/http";
-import { cellsOf, permissionMatrix, runCell, type Cell } from "../test/security/matrix";
+import { cellsOf, permissionMatrix, runCell, uploadForm, type Cell, type UploadFile } from "../test/security/matrix";
 import { isWriteMethod, registeredRoutes } from "../test/security/routes";
 import { rowCounts, snapshot } from "../test/security/snapshot";
 import { actorNames } from "../test/security/world";
@@ -33,6 +33,22 @@ function forgeries(json: unknown, baseUrl: string): [string, number, SendOptions
   ];
 }
 
+/**
+ * How a cross-site page could send an upload (multipart/form-data, which an HTML form can send
+ * too, as any other form body): from another origin, or without saying where from. (A body that
+ * is no upload, from our own origin, is a 400 of the upload itself: files-suite.ts.)
+ */
+function uploadForgeries(file: UploadFile): [string, number, SendOptions][] {
+  return [
+    ["a multipart upload from a foreign origin", 403, { form: uploadForm(file), headers: { origin: evil } }],
+    ["a multipart upload from an opaque (null) origin", 403, { form: uploadForm(file), headers: { origin: "null" } }],
+    ["a multipart upload that names no origin", 403, { form: uploadForm(file), headers: { origin: "" } }],
+    ["a multipart upload marked cross-site by the browser", 403, { form: uploadForm(file), headers: { origin: "", "sec-fetch-site": "cross-site" } }],
+    ["a text/plain form from a foreign origin", 403, { rawBody: file.content, headers: { origin: evil, "content-type": "text/plain" } }],
+    ["an HTML form (urlencoded) from a foreign origin", 403, { rawBody: "file=x", headers: { origin: evil, "content-type": "application/x-www-form-urlencoded" } }],
+  ];
+}
+
 /** For each write route and object, an actor whose genuine request would succeed (so a refusal means something). */
 function writeCells(): Cell[] {
   const byTarget = new Map<string, Cell>();
@@ -47,7 +63,7 @@ function writeCells(): Cell[] {
   return [...byTarget.values()];
 }
 
-describe("CSRF: state-changing routes take only JSON from our own origin", () => {
+describe("CSRF: state-changing routes take only JSON (uploads: multipart naming our origin) from our own origin", () => {
   it("checks every registered state-changing route", () => {
     const writeRoutes = registeredRoutes(createApp(server.deps)).filter((route) => isWriteMethod(route.split(" ")[0]!) && !route.startsWith("ALL "));
     const tested = new Set(writeCells().map((cell) => cell.route));
@@ -62,7 +78,8 @@ describe("CSRF: state-changing routes take only JSON from our own origin", () =>
       const request = await cell.build(world, cell.actor);
       const cookie = "cookie" in request ? request.cookie : world.cookie(cell.actor);
       const before = await snapshot(server.deps.db);
-      for (const [how, status, options] of forgeries(request.json, server.baseUrl)) {
+      const forged = request.upload ? uploadForgeries(request.upload) : forgeries(request.json, server.baseUrl);
+      for (const [how, status, options] of forged) {
         const response = await send(server.baseUrl, request.path, { method: cell.method, cookie, ...options });
         refused += 1;
         const label = `${cell.route} [${cell.object}] as ${cell.actor} via ${how}`;
@@ -82,7 +99,7 @@ describe("CSRF: state-changing routes take only JSON from our own origin", () =>
     expect(failures).toEqual([]);
   }, LONG);
 
-  it("accepts the same requests sent as JSON from our own origin (the forgeries were refused for their form, not their content)", async () => {
+  it("accepts the same requests sent as the web app sends them, JSON or an upload, from our own origin (the forgeries were refused for their form, not their content)", async () => {
     const failures: string[] = [];
     for (const cell of writeCells()) {
       const expected = typeof cell.expect === "number" ? cell.expect : cell.expect.status;
