@@ -1,0 +1,24 @@
+import { useState } from "react";
+import type { StoredFile } from "@/shared/schemas/file";
+import { uploadEach, type UploadOutcome } from "../lib/upload-each";
+
+/**
+ * Runs a batch of uploads (one request per file) and says how far it got, for a live
+ * "Uploading 2 of 3 files..." while a form is busy; `status` is null when nothing is on its way.
+ */
+export function useUploads() {
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+
+  const run = async (files: readonly File[], upload: (file: File) => Promise<StoredFile>): Promise<UploadOutcome> => {
+    if (files.length === 0) return { stored: [], failed: [] };
+    setProgress({ done: 0, total: files.length });
+    try {
+      return await uploadEach(files, upload, (done) => setProgress({ done, total: files.length }));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const status = progress ? `Uploading ${Math.min(progress.done + 1, progress.total)} of ${progress.total} ${progress.total === 1 ? "file" : "files"}...` : null;
+  return { run, status, busy: progress !== null };
+}
