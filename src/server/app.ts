@@ -31,6 +31,10 @@ import { setupRoutes } from "./modules/setup/setup.routes";
 import { ticketCommentRoutes } from "./modules/tickets/ticket-comments.routes";
 import { ticketRoutes } from "./modules/tickets/tickets.routes";
 import { usersRoutes } from "./modules/users/users.routes";
+import { attachmentRoutes } from "./modules/files/attachments.routes";
+import { fileRoutes } from "./modules/files/files.routes";
+import { isUploadRequest } from "./modules/files/upload-routes";
+import { invoicePdfRoutes } from "./modules/invoices/invoice-pdf.routes";
 
 /**
  * Every route behind a session. Chained so `typeof` carries the route types. A module's
@@ -45,6 +49,11 @@ function createSessionApi(deps: AppDeps) {
     .use("/tickets", limitWrites)
     .use("/tickets/:id/comments", limitWrites)
     .use("/projects/:id/comments", limitWrites)
+    // Uploads too: each lands on others' screens like a comment. (An invoice's PDF is the admins', who are not limited.)
+    .use("/tickets/:id/files", limitWrites)
+    .use("/tickets/:id/comments/:commentId/files", limitWrites)
+    .use("/projects/:id/comments/:commentId/files", limitWrites)
+    .use("/messages/:id/files", limitWrites)
     .route("/me", meRoutes(deps.env))
     .route("/sessions", sessionsRoutes())
     .route("/messages", messageRoutes())
@@ -59,13 +68,16 @@ function createSessionApi(deps: AppDeps) {
     .route("/tickets", ticketRoutes())
     .route("/tickets", ticketCommentRoutes())
     .route("/invoices", invoiceRoutes())
+    .route("/invoices", invoicePdfRoutes(deps))
+    .route("/files", fileRoutes(deps))
+    .route("/", attachmentRoutes(deps))
     .route("/outbox", outboxRoutes())
     .route("/settings", settingsRoutes(deps));
 }
 
 export function createApi(deps: AppDeps) {
   const api = new OpenAPIHono();
-  api.use("*", noStore, sameOriginJsonOnly(deps.env.BASE_URL), apiBodyLimit, compressJson);
+  api.use("*", noStore, sameOriginJsonOnly(deps.env.BASE_URL, isUploadRequest), apiBodyLimit(isUploadRequest), compressJson);
   // Before Better Auth's handler: a successful sign-out ends that session's event streams everywhere.
   api.use("/auth/sign-out", endStreamsOnSignOut(deps));
   api.route("/auth", authRoutes(deps));

@@ -26,6 +26,12 @@ describe("loadEnv", () => {
     expect(loadEnv({ DATA_DIR: dataDir(), BRAND_NAME: "Acme", BASE_URL: "https://portal.acme.example" }).MAIL_FROM).toBe('"Acme" <no-reply@portal.acme.example>');
   });
 
+  it("keeps files in the database, up to 25 MB each, unless told otherwise; S3 settings are taken as given", () => {
+    expect(loadEnv({ DATA_DIR: dataDir() })).toMatchObject({ FILE_STORE: "database", MAX_UPLOAD_MB: 25, S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: false });
+    const s3 = { FILE_STORE: "s3", S3_BUCKET: "files", S3_ACCESS_KEY_ID: "key", S3_SECRET_ACCESS_KEY: "secret", S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: "true" };
+    expect(loadEnv({ DATA_DIR: dataDir(), MAX_UPLOAD_MB: "100", ...s3 })).toMatchObject({ ...s3, MAX_UPLOAD_MB: 100, S3_FORCE_PATH_STYLE: true });
+  });
+
   it("generates the auth secret once and keeps it in DATA_DIR", () => {
     const dir = dataDir();
     const first = loadEnv({ DATA_DIR: dir });
@@ -49,6 +55,13 @@ describe("loadEnv", () => {
     [{ PASSWORD_HASH_COST: "cheap" }, /^Invalid configuration: PASSWORD_HASH_COST /],
     [{ PASSWORD_HASH_COST: "test-only-weak" }, /PASSWORD_HASH_COST=test-only-weak is accepted only when NODE_ENV=test/],
     [{ NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), PASSWORD_HASH_COST: "test-only-weak" }, /only when NODE_ENV=test/],
+    [{ FILE_STORE: "disk" }, /^Invalid configuration: FILE_STORE /],
+    [{ MAX_UPLOAD_MB: "0" }, /^Invalid configuration: MAX_UPLOAD_MB /],
+    [{ MAX_UPLOAD_MB: "2048" }, /^Invalid configuration: MAX_UPLOAD_MB /],
+    [{ FILE_STORE: "s3" }, /^Invalid configuration: S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are required when FILE_STORE=s3$/],
+    [{ FILE_STORE: "s3", S3_BUCKET: "files", S3_ACCESS_KEY_ID: "key" }, /^Invalid configuration: S3_SECRET_ACCESS_KEY is required when FILE_STORE=s3$/],
+    [{ S3_ENDPOINT: "s3.example.com" }, /^Invalid configuration: S3_ENDPOINT must be an http:\/\/ or https:\/\/ URL/],
+    [{ S3_FORCE_PATH_STYLE: "yes" }, /^Invalid configuration: S3_FORCE_PATH_STYLE must be true or false/],
   ])("stops on a bad value with one line naming the variable: %o", (source, message) => {
     expect(() => loadEnv({ DATA_DIR: dataDir(), ...source })).toThrow(message);
   });

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { signupModes } from "../shared/enums";
+import { fileStores } from "./db/schema/files";
 
 const optionalText = z
   .string()
@@ -95,6 +96,28 @@ const envSchema = z.object({
   REQUIRE_ADMIN_2FA: optionalText
     .pipe(z.enum(["true", "false"], { error: "must be true or false" }).optional())
     .transform((value) => value === "true"),
+  /**
+   * Where uploaded files' bytes go (ADR 022): `database` (default), in chunks in the same database
+   * as everything else, so the embedded mode and several processes on one PostgreSQL need nothing
+   * more and one backup holds it all; `s3`, an S3-compatible bucket (the S3_* settings below), for
+   * installations whose files would make the database too large to back up comfortably.
+   */
+  FILE_STORE: z.enum(fileStores).default("database"),
+  /**
+   * The largest file one upload may carry, in MB (MiB). Larger ones are refused with 413, by their
+   * Content-Length before anything is read, or as soon as the bytes pass the limit: nothing is kept.
+   */
+  MAX_UPLOAD_MB: z.coerce.number().int().min(1).max(1024).default(25),
+  /** FILE_STORE=s3: the endpoint of an S3-compatible service (MinIO, R2...); unset = AWS's for S3_REGION. */
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional()),
+  S3_REGION: optionalText.transform((value) => value ?? "us-east-1"),
+  S3_BUCKET: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** `true` for services that address buckets by path (`endpoint/bucket/key`), as MinIO does by default. */
+  S3_FORCE_PATH_STYLE: optionalText
+    .pipe(z.enum(["true", "false"], { error: "must be true or false" }).optional())
+    .transform((value) => value === "true"),
   /** Where the built web app is; unset = dist/web of this checkout (see projectRoot). */
   WEB_DIST: optionalText,
 });
@@ -131,6 +154,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
     throw new EnvError("Invalid configuration: ADMIN_PASSWORD is required when ADMIN_EMAIL is set");
+  }
+  if (env.FILE_STORE === "s3") {
+    // Without them every upload and download would fail at the first request; say so at start-up.
+    const missing = (["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((name) => !env[name]);
+    if (missing.length) throw new EnvError(`Invalid configuration: ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} required when FILE_STORE=s3`);
   }
   const baseUrl = env.BASE_URL ?? `http://localhost:${env.PORT}`;
   return {

@@ -19,6 +19,8 @@ import { createBrand } from "./modules/settings/brand";
 import { refusedPasswordOf } from "./modules/auth/password-policy-hook";
 import { setupConfiguredAway } from "./modules/setup/setup-owner";
 import { setupCode } from "./modules/setup/setup-code";
+import { createFileStore } from "./modules/files/store";
+import { startFileSweeper } from "./modules/files/sweep";
 
 export interface RunningServer {
   port: number;
@@ -58,7 +60,8 @@ export async function createDeps(env: Env, database: DatabaseHandle, options: De
   const brand = await createBrand(database.db, env, events, log);
   const mail = startMailer(env, database.db, events, log, metrics, options, brand.name);
   const lifecycle = createLifecycle();
-  return { db: database.db, auth: createAuth(database.db, env, mail.outbox, log, brand.name), env, events, actors, mail, log, metrics, lifecycle, brand };
+  const files = await createFileStore(env, database.db);
+  return { db: database.db, auth: createAuth(database.db, env, mail.outbox, log, brand.name), env, events, actors, mail, log, metrics, lifecycle, brand, files };
 }
 
 export interface StartServerOptions extends DepsOptions {
@@ -77,6 +80,8 @@ export async function startServer(env: Env, options: StartServerOptions = {}): P
 
   const app = createApp(deps, { webDist: env.WEB_DIST ?? join(projectRoot(), "dist/web") });
   const requests = trackInFlight(app.fetch);
+  // Unfinished uploads and deleted files' bytes (ADR 022); the tests call sweepFiles themselves.
+  const fileSweeper = startFileSweeper({ db: database.db, store: deps.files, log });
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: requests.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
   });
@@ -115,7 +120,7 @@ export async function startServer(env: Env, options: StartServerOptions = {}): P
         if ("closeIdleConnections" in server) server.closeIdleConnections();
         // Side by side, within index.ts's 10 s: mail a last request queues stays in the outbox for
         // the next process to send; the worker only finishes the mail in hand.
-        await Promise.all([requests.drained(5_000), deps.mail.worker.stop(4_000)]);
+        await Promise.all([requests.drained(5_000), deps.mail.worker.stop(4_000), fileSweeper.stop()]);
         // Every answer while draining said `Connection: close`, so the sockets are going; one
         // still sending a large static file gets a moment, then is cut.
         await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);

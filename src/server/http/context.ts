@@ -10,6 +10,7 @@ import type { Mailer } from "../mail/mailer";
 import type { ServiceContext } from "../modules/context";
 import type { EventBus } from "../realtime/event-bus";
 import type { Brand } from "../modules/settings/brand";
+import type { FileStore } from "../modules/files/store/file-store";
 import type { ActorCache } from "./actor-cache";
 import { validationProblem } from "./problem";
 
@@ -30,6 +31,8 @@ export interface AppDeps {
   lifecycle: Lifecycle;
   /** The brand name in use: stored in site_settings, else BRAND_NAME (modules/settings/brand.ts). */
   brand: Brand;
+  /** Where uploaded files' bytes are (FILE_STORE, ADR 022); their rows are always in `db`. */
+  files: FileStore;
 }
 
 declare module "hono" {

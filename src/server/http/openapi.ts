@@ -69,6 +69,15 @@ function refusalsOf<M extends Method>(method: M, problems: readonly ProblemStatu
 }
 
 /**
+ * A route that takes another body than JSON (a file upload) describes its own 413 and 415: they
+ * replace the JSON body's wording of writeRefusals.
+ */
+function ownBodyRefusals(responses: RouteConfig["responses"]) {
+  const own = responses as Record<number, unknown>;
+  return Object.fromEntries(([413, 415] as const).filter((status) => own[status] !== undefined).map((status) => [status, own[status]]));
+}
+
+/**
  * Declares the routes of one tag of the session API, one line of routing table each:
  * `route.get(path, operationId, summary, problems, { request, responses, ... })`. Each gets the tag,
  * the session security, its operationId (the name a generated client calls it by) and, besides
@@ -101,7 +110,7 @@ export function sessionRoutes(tag: string, { openWithoutTwoFactor = false } = {}
         operationId,
         tags: [tag],
         security: sessionSecurity,
-        responses: withTwoFactorRefusal({ ...config.responses, ...problemsOf(problems), ...refusalsOf(method, problems) }),
+        responses: withTwoFactorRefusal({ ...config.responses, ...problemsOf(problems), ...refusalsOf(method, problems), ...ownBodyRefusals(config.responses) }),
       } as Omit<C, "responses"> & {
         method: M;
         path: P;

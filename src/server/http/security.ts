@@ -13,7 +13,7 @@ import { Problem } from "./problem";
  * anyway hides a misconfiguration (server.ts warns about that case at start-up).
  */
 export function securityHeaders(baseUrl: string) {
-  return secureHeaders({
+  const headers = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
@@ -32,6 +32,16 @@ export function securityHeaders(baseUrl: string) {
     referrerPolicy: "strict-origin-when-cross-origin",
     xContentTypeOptions: "nosniff",
     crossOriginEmbedderPolicy: false,
+  });
+  // An answer that sets its own, stricter policy keeps it: a stored file's `sandbox` CSP
+  // (modules/files/download.ts) must not be replaced by the web app's.
+  return createMiddleware(async (c, next) => {
+    let own: string | null = null;
+    await headers(c, async () => {
+      await next();
+      own = c.res.headers.get("Content-Security-Policy");
+    });
+    if (own) c.res.headers.set("Content-Security-Policy", own);
   });
 }
 
@@ -87,26 +97,42 @@ const limitBody = bodyLimit({
 
 /**
  * 413 problem+json for a body over API_BODY_LIMIT_BYTES, by Content-Length or as it streams in.
- * Not on safe methods: no handler of ours reads their body, and wrapping it would make the Node
+ * Not on uploads, whose limit is MAX_UPLOAD_MB and which stream to the file store. Not on safe methods: no handler of ours reads their body, and wrapping it would make the Node
  * adapter build a full WHATWG Request on every GET (3 % of a list request's CPU).
  */
-export const apiBodyLimit = createMiddleware(async (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
+export function apiBodyLimit(isUpload: UploadMatcher = () => false) {
+  return createMiddleware(async (c, next) => (SAFE_METHODS.has(c.req.method) || isUpload(c.req.method, c.req.path) ? next() : limitBody(c, next)));
+}
+
+/**
+ * Whether a request goes to a file upload route, which takes multipart/form-data (up to
+ * MAX_UPLOAD_MB, checked by the upload itself) instead of JSON (modules/files/upload-routes.ts).
+ */
+export type UploadMatcher = (method: string, path: string) => boolean;
 
 /**
  * CSRF defence for our own API: a state-changing request must come from our origin (when the
- * browser says where it comes from) and carry JSON, which a cross-site HTML form cannot send.
+ * browser says where it comes from) and carry JSON, which a cross-site HTML form cannot send;
+ * uploads carry multipart/form-data and must name our origin.
  */
-export function sameOriginJsonOnly(baseUrl: string) {
+export function sameOriginJsonOnly(baseUrl: string, isUpload: UploadMatcher = () => false) {
   const ownOrigin = new URL(baseUrl).origin;
+  const crossOrigin = () => new Problem(403, "Forbidden", "Cross-origin requests are not allowed");
   return createMiddleware(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const origin = c.req.header("origin");
-    if ((origin && origin !== ownOrigin) || c.req.header("sec-fetch-site") === "cross-site") {
-      throw new Problem(403, "Forbidden", "Cross-origin requests are not allowed");
-    }
+    if ((origin && origin !== ownOrigin) || c.req.header("sec-fetch-site") === "cross-site") throw crossOrigin();
     const length = c.req.header("content-length");
     const hasBody = (length !== undefined && length !== "0") || c.req.header("transfer-encoding") !== undefined;
     const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
+    if (isUpload(c.req.method, c.req.path)) {
+      // A file travels as multipart/form-data, which a cross-site HTML form can send too. Browsers
+      // send Origin with every POST and PUT, a form's included, so an upload must carry ours:
+      // one without (an old browser's form, a script) is refused like a foreign one.
+      if (origin !== ownOrigin) throw crossOrigin();
+      if (hasBody && type !== "multipart/form-data") throw new Problem(415, "Unsupported Media Type", "Send the file as multipart/form-data");
+      return next();
+    }
     if (hasBody && type !== "application/json") {
       throw new Problem(415, "Unsupported Media Type", "Send the request body as application/json");
     }

@@ -6,7 +6,7 @@ import { tooManyRequests } from "./problem";
 const WINDOW_MS = 60_000;
 
 /**
- * Per-user limit on writes that create content others see (messages, tickets, comments): every
+ * Per-user limit on writes that create content others see (messages, tickets, comments, files): every
  * one of them lands on another user's screen and makes it fetch again, so a script posting in a
  * loop would load everybody's screens. `WRITE_RATE_LIMIT` such writes a minute per customer,
  * counted in the database so every server process counts together; 0 turns it off. Admins are
@@ -18,7 +18,7 @@ export function writeRateLimit({ db, env }: Pick<AppDeps, "db" | "env">) {
     const limit = env.WRITE_RATE_LIMIT;
     if (c.req.method !== "POST" || limit === 0 || c.var.actor.role === "admin") return next();
     const { count, resetsInMs } = await countInWindow(db, `writes:${c.var.actor.userId}`, WINDOW_MS);
-    if (count > limit) throw tooManyRequests(`You can post at most ${limit} messages, tickets and comments a minute. Please wait a moment.`, resetsInMs / 1000);
+    if (count > limit) throw tooManyRequests(`You can post at most ${limit} messages, tickets, comments and files a minute. Please wait a moment.`, resetsInMs / 1000);
     return next();
   });
 }

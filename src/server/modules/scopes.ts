@@ -1,6 +1,6 @@
 import type { Column, SQL } from "drizzle-orm";
 import type { PolicyActor } from "@/shared/policies";
-import { companies, invoices, messages, projects, tickets } from "@/server/db/schema";
+import { companies, files, invoices, messages, projects, tickets } from "@/server/db/schema";
 import { ListFilter, visibleTo } from "@/server/db/scope";
 
 /**
@@ -28,3 +28,5 @@ export const projectScope = scopedBy(projects.companyId);
 export const ticketScope = scopedBy(tickets.companyId);
 export const invoiceScope = scopedBy(invoices.companyId);
 export const messageScope = scopedBy(messages.companyId);
+/** A file is seen by whoever may see its record, all of which belong to the file's company. */
+export const fileScope = scopedBy(files.companyId);

@@ -88,7 +88,7 @@ describe("per-user limit on posting", () => {
     const refused = await poster.client.post("/api/messages", { content: "one too many" });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("content-type")).toBe("application/problem+json");
-    expect(refused.problem.detail).toBe("You can post at most 3 messages, tickets and comments a minute. Please wait a moment.");
+    expect(refused.problem.detail).toBe("You can post at most 3 messages, tickets, comments and files a minute. Please wait a moment.");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers.get("retry-after"))).toBeLessThanOrEqual(60);
     // Tickets and comments share the budget.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COMMENT_MAX, commentMessages } from "../rules/comment";
+import { attachmentsShape } from "./file";
 import { instantSchema, personSchema } from "./records";
 
 /** Ticket and project comments share one contract. */
@@ -13,5 +14,7 @@ export const commentSchema = z.object({
   content: z.string(),
   createdAt: instantSchema,
   author: personSchema.nullable(),
+  /** Files attached to the comment, oldest first (its author or an admin attaches them). */
+  ...attachmentsShape,
 });
 export type Comment = z.infer<typeof commentSchema>;

@@ -4,6 +4,7 @@ import { invoiceStatuses } from "../enums";
 import { NOTHING_TO_UPDATE } from "../rules/common";
 import { AMOUNT_PATTERN, amountFitsColumn, checkDueNotBeforeIssue, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PROTOCOL } from "../rules/invoice";
 import { pageOf, pageQuerySchema } from "./pagination";
+import { fileSchema } from "./file";
 import { namedRecordSchema, timestampsShape } from "./records";
 
 /**
@@ -73,7 +74,10 @@ export const invoiceSchema = z.object({
   amount: z.string(),
   issueDate: z.iso.date(),
   dueDate: z.iso.date().nullable(),
+  /** An external link to the PDF (kept from before PDFs were stored in Portico). */
   pdfUrl: z.string().nullable(),
+  /** The PDF stored in Portico; GET /invoices/{id}/pdf serves it, and prefers it to `pdfUrl`. */
+  pdf: fileSchema.nullable(),
   status: z.enum(invoiceStatuses),
   ...timestampsShape,
   company: namedRecordSchema,

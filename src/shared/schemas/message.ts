@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MESSAGE_MAX_LENGTH, messageMessages, NO_COMPANY_FOR_MESSAGES } from "../rules/message";
 import { pageOf, pageQuerySchema } from "./pagination";
+import { attachmentsShape } from "./file";
 import { instantSchema, namedRecordSchema, personSchema } from "./records";
 
 export { MESSAGE_MAX_LENGTH, NO_COMPANY_FOR_MESSAGES };
@@ -34,6 +35,8 @@ export const messageSchema = z.object({
   createdAt: instantSchema,
   /** null when the sender's account was deleted. */
   sender: messageSenderSchema.nullable(),
+  /** Files attached to the message, oldest first (its sender or an admin attaches them). */
+  ...attachmentsShape,
 });
 export type Message = z.infer<typeof messageSchema>;
 

@@ -4,6 +4,7 @@ import { NOTHING_TO_UPDATE } from "../rules/common";
 import { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX, ticketMessages } from "../rules/ticket";
 import { pageOf, pageQuerySchema } from "./pagination";
 import { optionalText, requiredText } from "./text";
+import { attachmentsShape } from "./file";
 import { namedRecordSchema, personSchema, timestampsShape } from "./records";
 
 export { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX };
@@ -76,5 +77,7 @@ export const ticketSchema = ticketListItemSchema.extend({
   description: z.string().nullable(),
   project: namedRecordSchema.extend({ slug: z.string() }),
   createdBy: personSchema.nullable(),
+  /** Files attached to the ticket itself, oldest first (not its comments'). */
+  ...attachmentsShape,
 });
 export type Ticket = z.infer<typeof ticketSchema>;

@@ -3,8 +3,9 @@ import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Comment } from "@/shared/schemas/comment";
 import type { PorticoEvent } from "@/shared/schemas/event";
 import type { Database } from "@/server/db/client";
-import { profiles, type projectComments, type ticketComments } from "@/server/db/schema";
+import { profiles, projectComments, type ticketComments } from "@/server/db/schema";
 import type { ServiceContext } from "../context";
+import { withAttachments } from "../files/file-select";
 
 /**
  * What a project's and a ticket's comment threads share: the same columns, the same reading order
@@ -13,7 +14,13 @@ import type { ServiceContext } from "../context";
  */
 type CommentTable = typeof projectComments | typeof ticketComments;
 
-/** Oldest first; an author whose account is gone is null (drizzle nulls the left-joined object). */
+/** Which column of `files` names a comment of each table. */
+const attachmentColumn = (table: CommentTable) => (table === projectComments ? "projectCommentId" : "ticketCommentId");
+
+/**
+ * Oldest first; an author whose account is gone is null (drizzle nulls the left-joined object).
+ * The comments' attachments come from one more query for the whole thread.
+ */
 export async function readThread(db: Database, table: CommentTable, parentColumn: AnyColumn, parentId: string): Promise<Comment[]> {
   const rows = await db
     .select({
@@ -26,7 +33,7 @@ export async function readThread(db: Database, table: CommentTable, parentColumn
     .leftJoin(profiles, eq(profiles.id, table.userId))
     .where(eq(parentColumn, parentId))
     .orderBy(asc(table.createdAt), asc(table.id));
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return withAttachments(db, attachmentColumn(table), rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })));
 }
 
 /**
@@ -41,5 +48,6 @@ export async function addToThread<T extends CommentTable>(
 ): Promise<Comment> {
   const [row] = await db.insert(table).values(values).returning({ id: table.id, content: table.content, createdAt: table.createdAt });
   await publish(event);
-  return { ...row!, createdAt: row!.createdAt.toISOString(), author: { id: actor.userId, name: actor.name, email: actor.email } };
+  // A new comment has no files yet: they are attached to it afterwards, one upload each.
+  return { ...row!, createdAt: row!.createdAt.toISOString(), author: { id: actor.userId, name: actor.name, email: actor.email }, attachments: [] };
 }

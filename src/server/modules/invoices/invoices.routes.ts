@@ -1,4 +1,3 @@
-import { z } from "@hono/zod-openapi";
 import {
   createInvoiceInputSchema,
   invoiceListQuerySchema,
@@ -9,7 +8,7 @@ import {
 import { createRouter } from "../../http/context";
 import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
-import { createInvoice, findInvoice, findInvoicePdfUrl, listInvoices, updateInvoice } from "./invoices.service";
+import { createInvoice, findInvoice, listInvoices, updateInvoice } from "./invoices.service";
 
 const route = sessionRoutes("Invoices");
 const adminOnly = requireRole("admin");
@@ -25,20 +24,6 @@ const list = route.get("/", "listInvoices", "Invoices the caller may see", [400,
 const get = route.get("/{id}", "getInvoice", "One invoice", [400, 401, 404], {
   request: { params: idParams },
   responses: { 200: jsonContent(invoiceSchema, "The invoice") },
-});
-
-// The file lives where the invoice's pdfUrl points (a file store, not this server), so the only
-// success answer is a redirect there; fetching it for the caller would make the server request
-// any URL an admin typed (ADR 018).
-const pdf = route.get("/{id}/pdf", "getInvoicePdf", "Redirect to the invoice's PDF", [400, 401, 404], {
-  description: "Answers 302 with the invoice's `pdfUrl` (an http or https link) as `Location`, and no body; 404 when the invoice has no PDF. Follow the redirect to download the file.",
-  request: { params: idParams },
-  responses: {
-    302: {
-      description: "Found: the PDF is at `Location`",
-      headers: z.object({ Location: z.url().openapi({ description: "The invoice's PDF link (http or https)" }) }),
-    },
-  },
 });
 
 const create = route.post("/", "createInvoice", "Create an invoice (admin)", [400, 401, 403, 409], {
@@ -57,7 +42,6 @@ export function invoiceRoutes() {
   return createRouter()
     .openapi(list, async (c) => c.json(await listInvoices(c.var.ctx, c.req.valid("query")), 200))
     .openapi(get, async (c) => c.json(await findInvoice(c.var.ctx, c.req.valid("param").id), 200))
-    .openapi(pdf, async (c) => c.redirect(await findInvoicePdfUrl(c.var.ctx, c.req.valid("param").id), 302))
     .openapi(create, async (c) => c.json(await createInvoice(c.var.ctx, c.req.valid("json")), 201))
     .openapi(update, async (c) => {
       const invoice = await updateInvoice(c.var.ctx, { id: c.req.valid("param").id, changes: c.req.valid("json") });

@@ -6,10 +6,15 @@ import type { Page } from "@/shared/schemas/pagination";
 import { isUniqueViolation } from "@/server/db/errors";
 import { creationOrder, pagedList } from "@/server/db/paged-list";
 import { prepared } from "@/server/db/prepared";
-import { companies, invoices } from "@/server/db/schema";
+import { companies, files, invoices } from "@/server/db/schema";
+import type { Database } from "@/server/db/client";
 import { badRequest, conflict, forbidden, notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { invoiceScope } from "../scopes";
+import { attachmentsOf } from "../files/file-select";
+import { findInvoiceFile, type DownloadableFile } from "../files/files.service";
+import type { FileStore } from "../files/store/file-store";
+import { removeStoredBytes } from "../files/stored-bytes";
 
 /** A customer's invoice table is not paged (one company's invoices); this cap only guards the server. */
 export const CUSTOMER_INVOICE_LIMIT = 1000;
@@ -28,8 +33,14 @@ const columns = {
   company: { id: companies.id, name: companies.name },
 };
 
-type Row = { createdAt: Date; updatedAt: Date };
+type Row = { id: string; createdAt: Date; updatedAt: Date };
 const toJson = <T extends Row>(row: T) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+
+/** The rows as answers, each with its stored PDF (one query for all of them) or null. */
+async function withPdfs<T extends Row>(db: Database, rows: readonly T[]) {
+  const pdfs = await attachmentsOf(db, "invoiceId", rows.map((row) => row.id));
+  return rows.map((row) => ({ ...toJson(row), pdf: pdfs.get(row.id)?.[0] ?? null }));
+}
 
 export async function listInvoices({ db, actor }: ServiceContext, query: InvoiceListQuery): Promise<Page<Invoice>> {
   const readsAll = can(actor, "readAll", "invoice");
@@ -56,7 +67,7 @@ export async function listInvoices({ db, actor }: ServiceContext, query: Invoice
         .limit(sql.placeholder("limit"))
         .offset(sql.placeholder("offset")),
   });
-  return { items: rows.map(toJson), ...counted };
+  return { items: await withPdfs(db, rows), ...counted };
 }
 
 export async function findInvoice({ db, actor }: ServiceContext, id: string): Promise<Invoice> {
@@ -67,16 +78,32 @@ export async function findInvoice({ db, actor }: ServiceContext, id: string): Pr
   const [row] = await statement.execute(filter.values);
   // D11: another company's invoice answers exactly like a missing one.
   if (!row) throw notFound("Invoice not found");
-  return toJson(row);
+  const [invoice] = await withPdfs(db, [row]);
+  return invoice!;
 }
 
-/** The only outbound URL we redirect to: an http(s) PDF link of an invoice the caller may see. */
-export async function findInvoicePdfUrl(ctx: ServiceContext, id: string): Promise<string> {
-  const { pdfUrl } = await findInvoice(ctx, id);
+/**
+ * The PDF of an invoice the caller may see: the file stored in Portico, else its external link
+ * (the only outbound URL we redirect to: http or https), else 404.
+ */
+export async function findInvoicePdf(ctx: ServiceContext, id: string): Promise<{ file: DownloadableFile } | { url: string }> {
+  const { pdf, pdfUrl } = await findInvoice(ctx, id);
+  const file = pdf ? await findInvoiceFile(ctx, id) : undefined;
+  if (file) return { file };
   // The database refuses other schemes too; checked again so a redirect can never be javascript: etc.,
   // and a link stored before ambiguous addresses were refused is never followed either.
   if (!pdfUrl || !/^https?:\/\//i.test(pdfUrl) || !isUnambiguousLinkUrl(pdfUrl)) throw notFound("This invoice has no PDF");
-  return pdfUrl;
+  return { url: pdfUrl };
+}
+
+/** Removes the invoice's stored PDF (admins); its external `pdfUrl`, if any, stays. */
+export async function removeInvoicePdf(ctx: ServiceContext, store: FileStore, id: string): Promise<Invoice> {
+  if (!can(ctx.actor, "update", "invoice")) throw forbidden();
+  await findInvoice(ctx, id);
+  const removed = await ctx.db.delete(files).where(eq(files.invoiceId, id)).returning({ id: files.id });
+  await removeStoredBytes(ctx.db, store, removed.map((row) => row.id));
+  const invoice = await findInvoice(ctx, id);
+  return removed.length ? announced(ctx, invoice) : invoice;
 }
 
 const duplicateNumber = () =>

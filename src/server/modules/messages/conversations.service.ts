@@ -8,6 +8,7 @@ import { companies, conversations, messages, profiles, userRoles } from "@/serve
 import { forbidden } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { senderProfile, senderRole, toIso, toMessage } from "./message-select";
+import { attachmentsOf } from "../files/file-select";
 
 /**
  * At most this many messages are embedded in one page, whatever `recent` asks for: `recent` is
@@ -49,10 +50,12 @@ export async function listConversations({ db, actor }: ServiceContext, query: Co
     select: (where, fullCount) => selectPage(db, query.sort, where, fullCount),
   });
 
+  // Every embedded message's files in one query for the page.
+  const files = await attachmentsOf(db, "messageId", rows.map((row) => row.id));
   const items: Conversation[] = [];
   let current: Conversation | undefined;
   for (const row of rows) {
-    const message: Message = toMessage(row);
+    const message: Message = { ...toMessage(row), attachments: files.get(row.id) ?? [] };
     if (current?.company.id !== row.companyId) {
       current = {
         company: { id: row.companyId, name: row.name },

@@ -39,7 +39,10 @@ export interface MessageRow {
 
 export const toIso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
 
-export function toMessage(row: MessageRow): Message {
+/** A message as answers show it, before its attachments are added (one query per list: file-select.ts). */
+export type MessageWithoutFiles = Omit<Message, "attachments">;
+
+export function toMessage(row: MessageRow): MessageWithoutFiles {
   return {
     id: row.id,
     companyId: row.companyId,

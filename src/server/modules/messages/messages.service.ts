@@ -14,6 +14,7 @@ import { badRequest, conflict, notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { companyScope, messageScope } from "../scopes";
 import { fromCustomerSide, fromProviderSide, messageColumns, senderProfile, senderRole, toMessage } from "./message-select";
+import { withAttachments } from "../files/file-select";
 
 const companyRequired = () =>
   badRequest("companyId: Choose the company of the conversation", [
@@ -64,7 +65,7 @@ export async function listMessages(ctx: ServiceContext, query: ListMessagesQuery
   });
   const rows = await statement.execute({ company: companyId, limit: query.limit, ...(query.before ? { before: query.before } : {}) });
   // Newest first from the index, oldest first on screen. (A copy: the rows may be shared, read-cache.ts.)
-  return rows.toReversed().map(toMessage);
+  return withAttachments(db, "messageId", rows.toReversed().map(toMessage));
 }
 
 export interface SentMessage {
@@ -92,6 +93,7 @@ export async function sendMessage(ctx: ServiceContext, input: SendMessageInput):
 }
 
 async function storeMessage({ db, actor }: ServiceContext, input: SendMessageInput): Promise<SentMessage> {
+  // A new message has no files yet: they are attached to it afterwards, one upload each.
   const companyId = recipientOf(actor, input.companyId);
   const values = { companyId, senderId: actor.userId, content: input.content, ...(input.id ? { id: input.id } : {}) };
   const [row] = await db
@@ -115,6 +117,7 @@ async function storeMessage({ db, actor }: ServiceContext, input: SendMessageInp
         isRead: row.isRead,
         createdAt: row.createdAt.toISOString(),
         sender,
+        attachments: [],
       },
     };
   }
@@ -133,7 +136,8 @@ async function storeMessage({ db, actor }: ServiceContext, input: SendMessageInp
       ),
     );
   if (!existing) throw conflict("id: Another message already has this id", [{ field: "id", message: "Another message already has this id" }]);
-  return { created: false, message: toMessage(existing) };
+  const [message] = await withAttachments(db, "messageId", [toMessage(existing)]);
+  return { created: false, message: message! };
 }
 
 /**

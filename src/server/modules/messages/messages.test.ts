@@ -67,6 +67,7 @@ describe("POST /api/messages", () => {
       isRead: false,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
       sender: { id: acmeCustomer.id, name: "Alice Acme", email: acmeCustomer.email, isAdmin: false },
+      attachments: [],
     });
     expect(events).toContainEqual({ kind: "message", companyId: acme.id, id: response!.body.id });
   });

@@ -16,6 +16,7 @@ import { companies, profiles, projects, tickets } from "@/server/db/schema";
 import { badRequest, forbidden, notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { projectScope, ticketScope } from "../scopes";
+import { attachmentsOf } from "../files/file-select";
 
 const listColumns = {
   id: tickets.id,
@@ -98,7 +99,8 @@ export async function findTicket({ db, actor }: ServiceContext, id: string): Pro
   const [row] = await statement.execute(filter.values);
   // D11: another company's ticket answers exactly like a missing one.
   if (!row) throw notFound("Ticket not found");
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  const attachments = (await attachmentsOf(db, "ticketId", [id])).get(id) ?? [];
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(), attachments };
 }
 
 /** The project a new ticket goes into: any for an admin, only the caller's company's for a customer. */

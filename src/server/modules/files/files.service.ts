@@ -1,0 +1,76 @@
+import { and, eq } from "drizzle-orm";
+import { can } from "@/shared/policies";
+import { fileMessages } from "@/shared/rules/file";
+import { files, projectComments, ticketComments } from "@/server/db/schema";
+import { forbidden, notFound } from "@/server/http/problem";
+import type { ServiceContext } from "../context";
+import { fileScope } from "../scopes";
+import { isStored } from "./file-select";
+import { ownerEvent } from "./owners";
+import type { FileStore } from "./store/file-store";
+import { removeStoredBytes } from "./stored-bytes";
+
+/** What a download needs of a stored file. */
+export interface DownloadableFile {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+}
+
+const downloadColumns = { id: files.id, name: files.name, contentType: files.contentType, size: files.size, sha256: files.sha256 };
+
+const fileNotFound = () => notFound(fileMessages.notFound);
+
+/**
+ * A stored file the caller may see: its company's members and admins (fileScope; every record a
+ * file belongs to is visible to its whole company). An upload in progress is nobody's (404).
+ */
+export async function findDownloadableFile({ db, actor }: ServiceContext, id: string): Promise<DownloadableFile> {
+  const [row] = await db
+    .select(downloadColumns)
+    .from(files)
+    .where(and(eq(files.id, id), isStored, fileScope(actor).where));
+  if (!row) throw fileNotFound();
+  return { ...row, size: row.size!, sha256: row.sha256! };
+}
+
+/** The invoice's stored PDF, for a caller who may see the invoice (checked by the caller). */
+export async function findInvoiceFile({ db }: ServiceContext, invoiceId: string): Promise<DownloadableFile | undefined> {
+  const [row] = await db
+    .select(downloadColumns)
+    .from(files)
+    .where(and(eq(files.invoiceId, invoiceId), isStored));
+  return row ? { ...row, size: row.size!, sha256: row.sha256! } : undefined;
+}
+
+/**
+ * Deletes a stored file: its uploader or an admin (403 for another caller who can see it, 404
+ * for one who cannot), then its bytes, then announces the change of its record.
+ */
+export async function deleteFile(ctx: ServiceContext, store: FileStore, id: string): Promise<void> {
+  const { db, actor } = ctx;
+  const [row] = await db
+    .select({
+      companyId: files.companyId,
+      uploadedBy: files.uploadedBy,
+      invoiceId: files.invoiceId,
+      ticketId: files.ticketId,
+      messageId: files.messageId,
+      commentTicketId: ticketComments.ticketId,
+      commentProjectId: projectComments.projectId,
+    })
+    .from(files)
+    .leftJoin(ticketComments, eq(ticketComments.id, files.ticketCommentId))
+    .leftJoin(projectComments, eq(projectComments.id, files.projectCommentId))
+    .where(and(eq(files.id, id), isStored, fileScope(actor).where));
+  if (!row) throw fileNotFound();
+  if (row.uploadedBy !== actor.userId && !can(actor, "readAll", "company")) throw forbidden("Only the file's uploader or an admin can delete it");
+  const deleted = await db.delete(files).where(eq(files.id, id)).returning({ id: files.id });
+  // Deleted by someone else in the meantime: gone either way, and they announced it.
+  if (deleted.length === 0) return;
+  await removeStoredBytes(db, store, [id]);
+  const event = ownerEvent(row);
+  if (event) await ctx.publish(event);
+}

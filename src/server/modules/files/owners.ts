@@ -1,0 +1,98 @@
+import { and, eq } from "drizzle-orm";
+import { can } from "@/shared/policies";
+import type { PorticoEvent } from "@/shared/schemas/event";
+import { invoices, messages, projectComments, projects, ticketComments, tickets } from "@/server/db/schema";
+import { forbidden, notFound } from "@/server/http/problem";
+import type { ServiceContext } from "../context";
+import { invoiceScope, messageScope, projectScope, ticketScope } from "../scopes";
+import type { FileOwnerColumn } from "./file-select";
+
+/**
+ * The record an upload is attached to, once the caller may attach to it: which column of `files`
+ * names it, its company (the file's tenant), and what attaching or removing a file announces
+ * (the event a new record of that kind publishes: clients refetch as they do for comments).
+ * Each lookup runs before the body is read: another company's record is 404 (D11), one the
+ * caller may see but not attach to is 403.
+ */
+export interface FileOwner {
+  column: FileOwnerColumn;
+  id: string;
+  companyId: string;
+  event: PorticoEvent;
+}
+
+/** Comments and messages take files from their author; admins attach to anything they see. */
+function mustBeAuthor(ctx: ServiceContext, authorId: string | null, what: string) {
+  if (authorId !== ctx.actor.userId && !can(ctx.actor, "readAll", "company")) throw forbidden(`Only the ${what}'s author or an admin can attach files to it`);
+}
+
+export async function ticketOwner({ db, actor }: ServiceContext, ticketId: string): Promise<FileOwner> {
+  const [ticket] = await db
+    .select({ companyId: tickets.companyId })
+    .from(tickets)
+    .where(and(eq(tickets.id, ticketId), ticketScope(actor).where));
+  if (!ticket) throw notFound("Ticket not found");
+  return { column: "ticketId", id: ticketId, companyId: ticket.companyId, event: { kind: "ticket", companyId: ticket.companyId, id: ticketId } };
+}
+
+export async function ticketCommentOwner(ctx: ServiceContext, ticketId: string, commentId: string): Promise<FileOwner> {
+  const [comment] = await ctx.db
+    .select({ companyId: tickets.companyId, authorId: ticketComments.userId })
+    .from(ticketComments)
+    .innerJoin(tickets, eq(tickets.id, ticketComments.ticketId))
+    .where(and(eq(ticketComments.id, commentId), eq(ticketComments.ticketId, ticketId), ticketScope(ctx.actor).where));
+  if (!comment) throw notFound("Comment not found");
+  mustBeAuthor(ctx, comment.authorId, "comment");
+  // As posting a comment does: the event names the ticket, whose thread clients refetch.
+  return { column: "ticketCommentId", id: commentId, companyId: comment.companyId, event: { kind: "ticket_comment", companyId: comment.companyId, id: ticketId } };
+}
+
+export async function projectCommentOwner(ctx: ServiceContext, projectId: string, commentId: string): Promise<FileOwner> {
+  const [comment] = await ctx.db
+    .select({ companyId: projects.companyId, authorId: projectComments.userId })
+    .from(projectComments)
+    .innerJoin(projects, eq(projects.id, projectComments.projectId))
+    .where(and(eq(projectComments.id, commentId), eq(projectComments.projectId, projectId), projectScope(ctx.actor).where));
+  if (!comment) throw notFound("Comment not found");
+  mustBeAuthor(ctx, comment.authorId, "comment");
+  return { column: "projectCommentId", id: commentId, companyId: comment.companyId, event: { kind: "project_comment", companyId: comment.companyId, id: projectId } };
+}
+
+export async function messageOwner(ctx: ServiceContext, messageId: string): Promise<FileOwner> {
+  const [message] = await ctx.db
+    .select({ companyId: messages.companyId, senderId: messages.senderId })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), messageScope(ctx.actor).where));
+  if (!message) throw notFound("Message not found");
+  mustBeAuthor(ctx, message.senderId, "message");
+  return { column: "messageId", id: messageId, companyId: message.companyId, event: { kind: "message", companyId: message.companyId, id: messageId } };
+}
+
+/** Invoice PDFs are the provider's to give: admins only (the route says so too). */
+export async function invoiceOwner({ db, actor }: ServiceContext, invoiceId: string): Promise<FileOwner> {
+  if (!can(actor, "update", "invoice")) throw forbidden();
+  const [invoice] = await db
+    .select({ companyId: invoices.companyId })
+    .from(invoices)
+    .where(and(eq(invoices.id, invoiceId), invoiceScope(actor).where));
+  if (!invoice) throw notFound("Invoice not found");
+  return { column: "invoiceId", id: invoiceId, companyId: invoice.companyId, event: { kind: "invoice", companyId: invoice.companyId, id: invoiceId } };
+}
+
+/** The event of a stored file's record, from its row (and its comment's parent, for comments). */
+export function ownerEvent(row: {
+  companyId: string;
+  invoiceId: string | null;
+  ticketId: string | null;
+  messageId: string | null;
+  commentTicketId: string | null;
+  commentProjectId: string | null;
+}): PorticoEvent | undefined {
+  const { companyId } = row;
+  if (row.ticketId) return { kind: "ticket", companyId, id: row.ticketId };
+  if (row.commentTicketId) return { kind: "ticket_comment", companyId, id: row.commentTicketId };
+  if (row.commentProjectId) return { kind: "project_comment", companyId, id: row.commentProjectId };
+  if (row.messageId) return { kind: "message", companyId, id: row.messageId };
+  if (row.invoiceId) return { kind: "invoice", companyId, id: row.invoiceId };
+  return undefined;
+}
