@@ -3,7 +3,6 @@ export { useUploads } from "./api/use-uploads";
 export { AttachmentList } from "./components/attachment-list";
 export { FilePicker } from "./components/file-picker";
 export { UploadStatus } from "./components/upload-status";
-export type { WithAttachments } from "./lib/with-attachments";
 export { fileHref } from "./lib/file-href";
 export { formatFileSize } from "./lib/file-size";
 export { failedUploadText, type FailedUpload, type UploadOutcome } from "./lib/upload-each";

@@ -1,6 +1,6 @@
 import { displayName, formatDateTime } from "@/shared/format";
 import type { Comment } from "@/shared/schemas/comment";
-import { AttachmentList, type WithAttachments } from "@/web/features/files";
+import { AttachmentList } from "@/web/features/files";
 import { commentsQueryKey, type CommentTarget } from "../api/use-comments";
 
 const authorName = (comment: Comment) => (comment.author ? displayName(comment.author) : "Deleted user");
@@ -21,7 +21,7 @@ export function CommentList({ comments, target }: { comments: Comment[]; target:
             </time>
           </div>
           <p className="mt-2 text-sm break-words whitespace-pre-wrap">{comment.content}</p>
-          <AttachmentList files={(comment as WithAttachments).attachments} owner={commentsQueryKey(target)} />
+          <AttachmentList files={comment.attachments} owner={commentsQueryKey(target)} />
         </li>
       ))}
     </ol>

@@ -12,8 +12,7 @@ import { formatFileSize } from "../lib/file-size";
 import { FileTypeIcon } from "./file-type-icon";
 
 interface AttachmentListProps {
-  /** None is the same as an empty list. */
-  files: StoredFile[] | undefined;
+  files: StoredFile[];
   /** The query that lists these files, refetched after a delete. */
   owner: QueryKey;
   /** Shown when there are none; nothing at all when left out (a comment without files). */
@@ -24,7 +23,7 @@ interface AttachmentListProps {
  * Attachments as both roles see them: name, size and a type icon (images as thumbnails), each a
  * link to its bytes. The uploader or an admin may delete one, after confirming.
  */
-export function AttachmentList({ files = [], owner, empty }: AttachmentListProps) {
+export function AttachmentList({ files, owner, empty }: AttachmentListProps) {
   const me = useMe().data;
   const remove = useDeleteFile(owner);
 

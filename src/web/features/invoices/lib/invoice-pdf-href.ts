@@ -7,4 +7,4 @@ import type { Invoice } from "@/shared/schemas/invoice";
 export const invoicePdfHref = (id: string) => `/api/invoices/${id}/pdf`;
 
 /** Whether that leads anywhere: a stored PDF or an external link; otherwise the screens say 'No PDF'. */
-export const invoiceHasPdf = (invoice: Invoice) => !!(invoice as { pdf?: unknown }).pdf || !!invoice.pdfUrl;
+export const invoiceHasPdf = (invoice: Pick<Invoice, "pdf" | "pdfUrl">) => !!(invoice.pdf || invoice.pdfUrl);

@@ -1,6 +1,6 @@
 import { displayName, formatDateTime, formatTime } from "@/shared/format";
 import type { Message } from "@/shared/schemas/message";
-import { AttachmentList, type WithAttachments } from "@/web/features/files";
+import { AttachmentList } from "@/web/features/files";
 import { cn } from "@/web/lib/cn";
 import { queryRoots } from "@/web/lib/query-keys";
 
@@ -55,7 +55,7 @@ export function MessageBubble({ message, sender, compact = false }: MessageBubbl
         >
           {message.content}
         </p>
-        <AttachmentList files={(message as WithAttachments).attachments} owner={[queryRoots.messages]} />
+        <AttachmentList files={message.attachments} owner={[queryRoots.messages]} />
       </div>
     </li>
   );

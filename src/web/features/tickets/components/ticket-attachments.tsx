@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { Ticket } from "@/shared/schemas/ticket";
 import { Button } from "@/web/components/ui/button";
 import { CountedTitle, TitledCard } from "@/web/components/ui/card";
-import { AttachmentList, failedUploadText, FilePicker, UploadStatus, useUploads, type WithAttachments } from "@/web/features/files";
+import { AttachmentList, failedUploadText, FilePicker, UploadStatus, useUploads } from "@/web/features/files";
 import { queryRoots } from "@/web/lib/query-keys";
 import { toast } from "@/web/lib/toast";
 import { useAttachTicketFile } from "../api/use-attach-ticket-file";
@@ -12,7 +12,6 @@ import { useAttachTicketFile } from "../api/use-attach-ticket-file";
  * to try again when a file chosen with the new ticket did not arrive.
  */
 export function TicketAttachments({ ticket }: { ticket: Ticket }) {
-  const files = (ticket as WithAttachments).attachments;
   const [chosen, setChosen] = useState<File[]>([]);
   const uploads = useUploads();
   const attach = useAttachTicketFile();
@@ -26,8 +25,8 @@ export function TicketAttachments({ ticket }: { ticket: Ticket }) {
   };
 
   return (
-    <TitledCard title={<CountedTitle label="Attachments" count={files?.length ?? 0} />} contentClassName="space-y-4">
-      <AttachmentList files={files} owner={[queryRoots.tickets, "detail", ticket.id]} empty="No files attached" />
+    <TitledCard title={<CountedTitle label="Attachments" count={ticket.attachments.length} />} contentClassName="space-y-4">
+      <AttachmentList files={ticket.attachments} owner={[queryRoots.tickets, "detail", ticket.id]} empty="No files attached" />
       <FilePicker files={chosen} onChange={setChosen} label="Add files" disabled={uploads.busy} />
       <UploadStatus status={uploads.status} />
       {chosen.length ? (

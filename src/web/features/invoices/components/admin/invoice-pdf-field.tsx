@@ -1,5 +1,4 @@
 import { FileText, Trash2 } from "lucide-react";
-import type { StoredFile } from "@/shared/schemas/file";
 import type { Invoice } from "@/shared/schemas/invoice";
 import { Button } from "@/web/components/ui/button";
 import { FilePicker, formatFileSize } from "@/web/features/files";
@@ -27,7 +26,7 @@ interface InvoicePdfFieldProps {
  */
 export function InvoicePdfField({ invoice, file, onChange, disabled }: InvoicePdfFieldProps) {
   const { remove } = useInvoicePdf();
-  const stored = (invoice as { pdf?: StoredFile | null } | undefined)?.pdf;
+  const stored = invoice?.pdf;
 
   const onRemove = async () => {
     if (!invoice || !stored || !window.confirm(`Remove ${stored.name} from invoice ${invoice.invoiceNumber}?`)) return;
