@@ -5,5 +5,5 @@ export { FilePicker } from "./components/file-picker";
 export { UploadStatus } from "./components/upload-status";
 export { fileHref } from "./lib/file-href";
 export { formatFileSize } from "./lib/file-size";
-export { failedUploadText, type FailedUpload, type UploadOutcome } from "./lib/upload-each";
+export type { FailedUpload, UploadOutcome } from "./lib/upload-each";
 export { fileRequest, uploadErrorText, uploadFile } from "./lib/upload-file";

@@ -9,7 +9,7 @@ import { Button } from "@/web/components/ui/button";
 import { Textarea } from "@/web/components/ui/input";
 import { errorMessage } from "@/web/lib/api";
 import { showServerFieldErrors } from "@/web/lib/form-errors";
-import { failedUploadText, FilePicker, UploadStatus, useUploads } from "@/web/features/files";
+import { FilePicker, UploadStatus, useUploads } from "@/web/features/files";
 import { useAddComment, type CommentTarget } from "../api/use-comments";
 
 /** The add-comment box; Send stays disabled while the text is empty or whitespace (spec section 5). */
@@ -28,11 +28,10 @@ export function AddCommentForm({ target }: { target: CommentTarget }) {
       const comment = await add.mutateAsync(input);
       toast.success("Comment added");
       // Files go after the comment exists, one request each; a refused one leaves the comment standing.
-      const { failed } = await uploads.run(files, (file) => add.attach(comment.id, file));
+      await uploads.run(files, (file) => add.attach(comment.id, file));
       // Cleared once the files are sent too: the form stays busy (Sending...) until then.
       form.reset({ content: "" });
       setFiles([]);
-      if (failed.length) toast.error(`Not attached: ${failedUploadText(failed)}`);
     } catch (error) {
       showServerFieldErrors(form, error);
       toast.error(errorMessage(error, "Failed to add comment"));

@@ -24,12 +24,9 @@ export async function uploadFile<T = StoredFile>(url: string, file: File, method
   return (await (await fileRequest(url, method, body)).json()) as T;
 }
 
-const byStatus: Record<number, string> = {
-  413: "The file is too large",
-  415: "This type of file is not allowed",
-  429: "Too many uploads; wait a moment and try again",
-};
-
-/** Why an upload failed, in words: the server's own message when it gave one. */
+/**
+ * Why an upload failed, in words: the server's own message when it gave one. A 413 from a proxy
+ * in front of the server comes without one.
+ */
 export const uploadErrorText = (error: unknown): string =>
-  problemDetail(error) ?? (error instanceof ApiError ? byStatus[error.status] : undefined) ?? "The upload failed";
+  problemDetail(error) ?? (error instanceof ApiError && error.status === 413 ? "The file is too large" : "The upload failed");

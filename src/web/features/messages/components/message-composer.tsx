@@ -1,6 +1,5 @@
 import { useId, useState } from "react";
-import { failedUploadText, FilePicker, UploadStatus, useUploads } from "@/web/features/files";
-import { toast } from "@/web/lib/toast";
+import { FilePicker, UploadStatus, useUploads } from "@/web/features/files";
 import { useAttachMessageFile } from "../api/use-attach-message-file";
 import type { OutgoingMessage } from "../api/use-send-message";
 import { useOutgoingId } from "../lib/use-outgoing-id";
@@ -34,10 +33,9 @@ export function MessageComposer({ disabled, onSend }: MessageComposerProps) {
     try {
       const message = await onSend({ content, id: outgoing.idFor(content) });
       outgoing.sent();
-      const { failed } = await uploads.run(files, (file) => attach(message.id, file));
+      await uploads.run(files, (file) => attach(message.id, file));
       setText("");
       setFiles([]);
-      if (failed.length) toast.error(`Not attached: ${failedUploadText(failed)}`);
     } catch {
       // The caller showed why; the text stays for another try.
     } finally {

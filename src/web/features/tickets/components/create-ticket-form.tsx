@@ -11,7 +11,7 @@ import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { errorAria, Field, InputField, TextareaField } from "@/web/components/ui/field";
 import { NativeSelect } from "@/web/components/ui/input";
 import { showServerFieldErrors } from "@/web/lib/form-errors";
-import { failedUploadText, FilePicker, UploadStatus, uploadFile, useUploads } from "@/web/features/files";
+import { FilePicker, UploadStatus, uploadFile, useUploads } from "@/web/features/files";
 import { useCreateTicket } from "../api/use-create-ticket";
 
 export interface ProjectOption {
@@ -44,13 +44,14 @@ export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOpt
       return;
     }
     toast.success("Ticket created successfully");
-    const { failed } = await uploads.run(files, (file) => uploadFile(`/api/tickets/${ticket.id}/files`, file));
+    const { failed } = await uploads.run(
+      files,
+      (file) => uploadFile(`/api/tickets/${ticket.id}/files`, file),
+      "The ticket was created. Add the files again on its page.",
+    );
     onCreated(ticket);
-    if (failed.length) {
-      // The ticket stands; its page has "Add files" to try again.
-      toast.error(`Not attached: ${failedUploadText(failed)}`, { description: "The ticket was created. Add the files again on its page." });
-      void navigate(`/dashboard/tickets/${ticket.id}`);
-    }
+    // The ticket stands; its page has "Add files" to try again.
+    if (failed.length) void navigate(`/dashboard/tickets/${ticket.id}`);
   });
 
   return (

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { Ticket } from "@/shared/schemas/ticket";
 import { Button } from "@/web/components/ui/button";
 import { CountedTitle, TitledCard } from "@/web/components/ui/card";
-import { AttachmentList, failedUploadText, FilePicker, UploadStatus, useUploads } from "@/web/features/files";
+import { AttachmentList, FilePicker, UploadStatus, useUploads } from "@/web/features/files";
 import { queryRoots } from "@/web/lib/query-keys";
 import { toast } from "@/web/lib/toast";
 import { useAttachTicketFile } from "../api/use-attach-ticket-file";
@@ -21,7 +21,6 @@ export function TicketAttachments({ ticket }: { ticket: Ticket }) {
     // What failed stays chosen, so "Upload" tries exactly those again.
     setChosen(failed.map(({ file }) => file));
     if (stored.length) toast.success(stored.length === 1 ? "File added" : `${stored.length} files added`);
-    if (failed.length) toast.error(`Not attached: ${failedUploadText(failed)}`);
   };
 
   return (

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { failedUploadText, FilePicker, UploadStatus, useUploads } from "@/web/features/files";
+import { FilePicker, UploadStatus, useUploads } from "@/web/features/files";
 import { toast } from "@/web/lib/toast";
 import { useAttachMessageFile } from "../../api/use-attach-message-file";
 import { useMarkMessagesRead } from "../../api/use-mark-messages-read";
@@ -32,9 +32,8 @@ export function ReplyForm({ companyId, companyName }: { companyId: string; compa
     if (!message) return;
     setText("");
     markRead.mutate({ companyId });
-    const { failed } = await uploads.run(files, (file) => attach(message.id, file));
+    await uploads.run(files, (file) => attach(message.id, file));
     setFiles([]);
-    if (failed.length) toast.error(`Not attached: ${failedUploadText(failed)}`);
   };
 
   const onSend = () => void submit();
