@@ -65,14 +65,14 @@ export function AddCommentForm({ target }: { target: CommentTarget }) {
           {errors.content.message}
         </p>
       ) : null}
-      <FilePicker files={files} onChange={setFiles} disabled={isSubmitting} compact />
-      <UploadStatus status={uploads.status} />
-      <div className="flex justify-end">
+      <div className="flex items-start justify-between gap-2">
+        <FilePicker files={files} onChange={setFiles} disabled={isSubmitting} compact />
         <Button type="submit" disabled={blank || isSubmitting}>
           <Send className="h-4 w-4" aria-hidden />
           {isSubmitting ? "Sending..." : "Send"}
         </Button>
       </div>
+      <UploadStatus status={uploads.status} />
     </form>
   );
 }
