@@ -3,9 +3,9 @@ import type { Ticket } from "@/shared/schemas/ticket";
 import { Button } from "@/web/components/ui/button";
 import { CountedTitle, TitledCard } from "@/web/components/ui/card";
 import { AttachmentList, FilePicker, UploadStatus, useUploads } from "@/web/features/files";
-import { queryRoots } from "@/web/lib/query-keys";
 import { toast } from "@/web/lib/toast";
 import { useAttachTicketFile } from "../api/use-attach-ticket-file";
+import { ticketQueryKey } from "../api/use-ticket";
 
 /**
  * A ticket's files, the same for customer and admin, and "Add files" afterwards: also the place
@@ -25,7 +25,7 @@ export function TicketAttachments({ ticket }: { ticket: Ticket }) {
 
   return (
     <TitledCard title={<CountedTitle label="Attachments" count={ticket.attachments.length} />} contentClassName="space-y-4">
-      <AttachmentList files={ticket.attachments} owner={[queryRoots.tickets, "detail", ticket.id]} empty="No files attached" />
+      <AttachmentList files={ticket.attachments} owner={ticketQueryKey(ticket.id)} empty="No files attached" />
       <FilePicker files={chosen} onChange={setChosen} label="Add files" disabled={uploads.busy} />
       <UploadStatus status={uploads.status} />
       {chosen.length ? (
