@@ -113,4 +113,52 @@ test.describe("files", () => {
     expect((await stranger.context.request.get(fileHref!)).status()).toBe(404);
     expect((await stranger.context.request.get(`/api/tickets/${ticketId}`)).status()).toBe(404);
   });
+
+  test("a refused file leaves the new ticket standing, Add files tries again, and the admin's open page follows live", async ({ adminPage: page, admin, newCustomer }) => {
+    const t = tag();
+    const customer = await newCustomer(`Retry Co ${t}`, "Riley Retry");
+    const project = await createProject(admin, customer.company.id, { name: `Portal ${t}` });
+    const title = `Export fails ${t}`;
+
+    // A Windows program under its own name: the server refuses it by its bytes (415).
+    const { page: customerPage } = customer;
+    await customerPage.goto("/dashboard/tickets");
+    await customerPage.getByRole("button", { name: "New Ticket" }).click();
+    const dialog = customerPage.getByRole("dialog", { name: "Create New Ticket" });
+    await dialog.getByLabel("Project").selectOption({ label: project.name });
+    await dialog.getByLabel("Title").fill(title);
+    await chooseFile(customerPage, dialog.getByRole("button", { name: "Attach files" }), { name: "tool.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ\x90\x00 not a document", "latin1") });
+    await chooseFile(customerPage, dialog.getByRole("button", { name: "Attach files" }), { name: "export.png", mimeType: "image/png", buffer: pngBytes });
+    // Taking one back before sending.
+    await chooseFile(customerPage, dialog.getByRole("button", { name: "Attach files" }), { name: "wrong.png", mimeType: "image/png", buffer: pngBytes });
+    await dialog.getByRole("button", { name: "Remove wrong.png" }).click();
+    await expect(dialog.getByRole("list", { name: "Files to attach" }).getByRole("listitem")).toHaveCount(2);
+    await dialog.getByRole("button", { name: "Create Ticket" }).click();
+
+    // The ticket exists; the toast names the file that did not arrive, and the ticket page is where to try again.
+    await expect(customerPage.getByText("Ticket created successfully")).toBeVisible();
+    await expect(customerPage.getByText(/Not attached: tool\.exe \(/)).toBeVisible();
+    await expect(customerPage).toHaveURL(/\/dashboard\/tickets\/[0-9a-f-]{36}$/);
+    const ticketId = customerPage.url().split("/").pop()!;
+    await expect(customerPage.getByRole("heading", { name: title })).toBeVisible();
+    await expect(customerPage.getByRole("heading", { name: "Attachments (1)" })).toBeVisible();
+    await expect(customerPage.getByRole("link", { name: "export.png" })).toBeVisible();
+
+    // The admin has the ticket open while the customer adds a file, then deletes it.
+    await page.goto(`/admin/tickets/${ticketId}`);
+    await expect(page.getByRole("heading", { name: "Attachments (1)" })).toBeVisible();
+
+    await chooseFile(customerPage, customerPage.getByRole("button", { name: "Add files" }), { name: "steps.txt", mimeType: "text/plain", buffer: Buffer.from("1. Open export\n2. Click CSV\n") });
+    await customerPage.getByRole("button", { name: "Upload" }).click();
+    await expect(customerPage.getByText("File added")).toBeVisible();
+    await expect(customerPage.getByRole("heading", { name: "Attachments (2)" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "steps.txt" })).toBeVisible();
+
+    customerPage.once("dialog", (confirm) => void confirm.accept());
+    await customerPage.getByRole("button", { name: "Delete steps.txt" }).click();
+    await expect(customerPage.getByText("File deleted")).toBeVisible();
+    await expect(customerPage.getByRole("heading", { name: "Attachments (1)" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Attachments (1)" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "steps.txt" })).toHaveCount(0);
+  });
 });
