@@ -161,4 +161,34 @@ test.describe("files", () => {
     await expect(page.getByRole("heading", { name: "Attachments (1)" })).toBeVisible();
     await expect(page.getByRole("link", { name: "steps.txt" })).toHaveCount(0);
   });
+
+  test("a comment and a chat message carry their files to the admin's open screens", async ({ adminPage: page, admin, newCustomer }) => {
+    const t = tag();
+    const customer = await newCustomer(`Brief Co ${t}`, "Bea Brief");
+    const project = await createProject(admin, customer.company.id, { name: `Rebrand ${t}` });
+    const { page: customerPage } = customer;
+    await page.goto(`/admin/projects/${project.id}`);
+    await expect(page.getByRole("heading", { name: "Comments (0)" })).toBeVisible();
+
+    await customerPage.goto(`/dashboard/projects/${project.slug}`);
+    await customerPage.getByLabel("Add a comment").fill("Our brief, as promised.");
+    await chooseFile(customerPage, customerPage.getByRole("button", { name: "Attach files" }), { name: "brief.pdf", mimeType: "application/pdf", buffer: pdfBytes(t) });
+    await customerPage.getByRole("button", { name: "Send" }).click();
+    await expect(customerPage.getByText("Comment added")).toBeVisible();
+    const comments = customerPage.getByRole("list", { name: "Comments" });
+    await expect(comments.getByRole("link", { name: "brief.pdf" })).toBeVisible();
+    await expect(customerPage.getByLabel("Add a comment")).toHaveValue("");
+    await expect(customerPage.getByRole("list", { name: "Files to attach" })).toHaveCount(0);
+    // The admin's project page, open all along, shows the comment with its file.
+    await expect(page.getByRole("list", { name: "Comments" }).getByRole("link", { name: "brief.pdf" })).toBeVisible();
+
+    await page.goto("/admin/messages");
+    await expect(page.getByRole("heading", { name: "Conversations" })).toBeVisible();
+    await customerPage.goto("/dashboard/messages");
+    await customerPage.getByLabel("Message").fill("The logo, attached.");
+    await chooseFile(customerPage, customerPage.getByRole("button", { name: "Attach files" }), { name: "logo.png", mimeType: "image/png", buffer: pngBytes });
+    await customerPage.getByRole("button", { name: "Send" }).click();
+    await expect(customerPage.getByRole("log", { name: "Messages" }).getByRole("link", { name: "logo.png" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "logo.png" })).toBeVisible();
+  });
 });
