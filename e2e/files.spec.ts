@@ -185,7 +185,7 @@ test.describe("files", () => {
     await page.goto("/admin/messages");
     await expect(page.getByRole("heading", { name: "Conversations" })).toBeVisible();
     await customerPage.goto("/dashboard/messages");
-    await customerPage.getByLabel("Message").fill("The logo, attached.");
+    await customerPage.getByRole("textbox", { name: "Message" }).fill("The logo, attached.");
     await chooseFile(customerPage, customerPage.getByRole("button", { name: "Attach files" }), { name: "logo.png", mimeType: "image/png", buffer: pngBytes });
     await customerPage.getByRole("button", { name: "Send" }).click();
     await expect(customerPage.getByRole("log", { name: "Messages" }).getByRole("link", { name: "logo.png" })).toBeVisible();
