@@ -189,6 +189,6 @@ test.describe("files", () => {
     await chooseFile(customerPage, customerPage.getByRole("button", { name: "Attach files" }), { name: "logo.png", mimeType: "image/png", buffer: pngBytes });
     await customerPage.getByRole("button", { name: "Send" }).click();
     await expect(customerPage.getByRole("log", { name: "Messages" }).getByRole("link", { name: "logo.png" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "logo.png" })).toBeVisible();
+    await expect(page.getByRole("log", { name: `Messages with ${customer.company.name}` }).getByRole("link", { name: "logo.png" })).toBeVisible();
   });
 });
