@@ -183,7 +183,8 @@ test.describe("files", () => {
     await expect(page.getByRole("list", { name: "Comments" }).getByRole("link", { name: "brief.pdf" })).toBeVisible();
 
     await page.goto("/admin/messages");
-    await expect(page.getByRole("heading", { name: "Conversations" })).toBeVisible();
+    // Loaded (a card, or the empty state) before the customer writes: the new card arrives live.
+    await expect(page.getByRole("log").or(page.getByText("No conversations yet. Start one above!")).first()).toBeVisible();
     await customerPage.goto("/dashboard/messages");
     await customerPage.getByRole("textbox", { name: "Message" }).fill("The logo, attached.");
     await chooseFile(customerPage, customerPage.getByRole("button", { name: "Attach files" }), { name: "logo.png", mimeType: "image/png", buffer: pngBytes });
