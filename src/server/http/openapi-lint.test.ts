@@ -31,8 +31,6 @@ const ALLOWED_WARNINGS = [
   "operation-4xx-response #/paths/~1health/get/responses",
   "operation-4xx-response #/paths/~1ready/get/responses",
   "operation-4xx-response #/paths/~1signup-policy/get/responses",
-  // ADR 018: the PDF is a file elsewhere; its real success answer is the 302 to it.
-  "operation-2xx-response #/paths/~1invoices~1{id}~1pdf/get/responses",
 ];
 
 let tempDir: string | undefined;

@@ -3,7 +3,7 @@ import { streamHub } from "../modules/events/events.hub";
 import { defaultStreamHubOptions } from "../realtime/stream-hub";
 import { openSse, type SseReader } from "../test/realtime/sse-client";
 import { send, type Sent } from "../test/security/http";
-import { cellsOf, permissionMatrix, runCell } from "../test/security/matrix";
+import { cellsOf, permissionMatrix, runCell, uploadForm } from "../test/security/matrix";
 import { mapConcurrent } from "../test/security/pool";
 import { actorsOutsideB, type ActorName, type WorldUser } from "../test/security/world";
 import { worldForFile } from "@/server/test/per-file";
@@ -27,9 +27,9 @@ function leaks(text: string): string[] {
 
 describe("canary scan: nothing of company B reaches anyone outside B", () => {
   it("carries canaries in every text field and id of B's data", () => {
-    // 18 text values (company and contact fields, project, ticket, four comments, invoice number,
-    // PDF URL, two messages, B's member's name and email) plus B's ids.
-    expect(world.canaries.length).toBe(29);
+    // 20 text values (company and contact fields, project, ticket, four comments, invoice number,
+    // PDF URL, two messages, a file's name and content, B's member's name and email) plus B's ids.
+    expect(world.canaries.length).toBe(32);
   });
 
   it("leaks no canary in any answer of any route, object or error to A's members, the loner or a stranger", async () => {
@@ -95,6 +95,8 @@ describe("canary scan: nothing of company B reaches anyone outside B", () => {
       as(admin, "PATCH", `/api/projects/${world.b.projects[0]!.id}`, { status: "on_hold" }),
       as(admin, "PATCH", `/api/invoices/${world.b.invoices[0]!.id}`, { status: "paid" }),
       as(admin, "POST", "/api/messages", { companyId: world.b.company.id, content: "cnry stream reply" }),
+      send(server.baseUrl, `/api/tickets/${world.b.tickets[0]!.id}/files`, { method: "POST", cookie: customerB.cookie, form: uploadForm({ name: "cnry-stream.txt", type: "text/plain", content: "cnry stream file" }) }),
+      send(server.baseUrl, `/api/files/${world.b.files[0]!.id}`, { method: "DELETE", cookie: admin.cookie }),
     ]);
     expect(writes.map((write) => write.status).every((status) => status < 300)).toBe(true);
     // Then one change of A's: events arrive in order, so once it is here B's would have been too.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { send, type SendOptions } from "../test/security/http";
-import { cellsOf, permissionMatrix, runCell, type Cell } from "../test/security/matrix";
+import { cellsOf, permissionMatrix, runCell, uploadForm, type Cell, type UploadFile } from "../test/security/matrix";
 import { isWriteMethod, registeredRoutes } from "../test/security/routes";
 import { rowCounts, snapshot } from "../test/security/snapshot";
 import { actorNames } from "../test/security/world";
@@ -33,6 +33,23 @@ function forgeries(json: unknown, baseUrl: string): [string, number, SendOptions
   ];
 }
 
+/**
+ * How a cross-site page could send an upload (multipart/form-data, which an HTML form can send
+ * too): from another origin, or without saying where from. Any other body is refused for its type.
+ */
+function uploadForgeries(file: UploadFile, baseUrl: string): [string, number, SendOptions][] {
+  const own = { origin: baseUrl };
+  return [
+    ["a multipart upload from a foreign origin", 403, { form: uploadForm(file), headers: { origin: evil } }],
+    ["a multipart upload from an opaque (null) origin", 403, { form: uploadForm(file), headers: { origin: "null" } }],
+    ["a multipart upload that names no origin", 403, { form: uploadForm(file), headers: { origin: "" } }],
+    ["a multipart upload marked cross-site by the browser", 403, { form: uploadForm(file), headers: { origin: "", "sec-fetch-site": "cross-site" } }],
+    ["an HTML form (urlencoded) from our own origin", 415, { rawBody: "file=x", headers: { ...own, "content-type": "application/x-www-form-urlencoded" } }],
+    ["a text/plain form", 415, { rawBody: file.content, headers: { ...own, "content-type": "text/plain" } }],
+    ["JSON from our own origin", 415, { json: {}, headers: own }],
+  ];
+}
+
 /** For each write route and object, an actor whose genuine request would succeed (so a refusal means something). */
 function writeCells(): Cell[] {
   const byTarget = new Map<string, Cell>();
@@ -47,7 +64,7 @@ function writeCells(): Cell[] {
   return [...byTarget.values()];
 }
 
-describe("CSRF: state-changing routes take only JSON from our own origin", () => {
+describe("CSRF: state-changing routes take only JSON (uploads: multipart naming our origin) from our own origin", () => {
   it("checks every registered state-changing route", () => {
     const writeRoutes = registeredRoutes(createApp(server.deps)).filter((route) => isWriteMethod(route.split(" ")[0]!) && !route.startsWith("ALL "));
     const tested = new Set(writeCells().map((cell) => cell.route));
@@ -62,7 +79,8 @@ describe("CSRF: state-changing routes take only JSON from our own origin", () =>
       const request = await cell.build(world, cell.actor);
       const cookie = "cookie" in request ? request.cookie : world.cookie(cell.actor);
       const before = await snapshot(server.deps.db);
-      for (const [how, status, options] of forgeries(request.json, server.baseUrl)) {
+      const forged = request.upload ? uploadForgeries(request.upload, server.baseUrl) : forgeries(request.json, server.baseUrl);
+      for (const [how, status, options] of forged) {
         const response = await send(server.baseUrl, request.path, { method: cell.method, cookie, ...options });
         refused += 1;
         const label = `${cell.route} [${cell.object}] as ${cell.actor} via ${how}`;
@@ -82,7 +100,7 @@ describe("CSRF: state-changing routes take only JSON from our own origin", () =>
     expect(failures).toEqual([]);
   }, LONG);
 
-  it("accepts the same requests sent as JSON from our own origin (the forgeries were refused for their form, not their content)", async () => {
+  it("accepts the same requests sent as the web app sends them, JSON or an upload, from our own origin (the forgeries were refused for their form, not their content)", async () => {
     const failures: string[] = [];
     for (const cell of writeCells()) {
       const expected = typeof cell.expect === "number" ? cell.expect : cell.expect.status;

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { companies, companyUsers, messages, profiles, projectComments, projects, ticketComments, tickets, userRoles, invoices } from "../db/schema";
 import { send, type Sent } from "../test/security/http";
+import { uploadForm } from "../test/security/matrix";
 import { rowCounts, snapshot } from "../test/security/snapshot";
 import type { ActorName, World } from "../test/security/world";
 import { worldForFile } from "@/server/test/per-file";
@@ -56,6 +57,28 @@ describe("writes aimed at another company are refused and change nothing", () =>
 
   it.each(cases)("refuses %s's attempt to %s, leaving every table as it was", async (actor, _what, method, path, body, statuses) => {
     await expectRefusedWithoutWrite(() => as(actor, method, path(world), body(world)), statuses);
+  });
+
+  // [who, what, method, path, refused with]: uploads (multipart) and deletions of files.
+  const fileCases: [ActorName, string, string, (w: World) => string, number[]][] = [
+    ["customerA", "attach a file to B's ticket", "POST", (w) => `/api/tickets/${w.b.tickets[0]!.id}/files`, [404]],
+    ["loner", "attach a file to B's ticket", "POST", (w) => `/api/tickets/${w.b.tickets[0]!.id}/files`, [404]],
+    ["customerB", "attach a file to A's ticket comment", "POST", (w) => `/api/tickets/${w.a.tickets[0]!.id}/comments/${w.a.ticketComments[0]!.id}/files`, [404]],
+    ["customerA", "attach a file to B's comment under A's ticket", "POST", (w) => `/api/tickets/${w.a.tickets[0]!.id}/comments/${w.b.ticketComments[0]!.id}/files`, [404]],
+    ["customerA", "attach a file to B's project comment", "POST", (w) => `/api/projects/${w.b.projects[0]!.id}/comments/${w.b.projectComments[0]!.id}/files`, [404]],
+    ["customerA", "attach a file to B's message", "POST", (w) => `/api/messages/${w.b.messages[0]!.id}/files`, [404]],
+    ["customerA", "give B's invoice a PDF", "PUT", (w) => `/api/invoices/${w.b.invoices[0]!.id}/pdf`, [403]],
+    ["customerA", "remove A's own invoice PDF", "DELETE", (w) => `/api/invoices/${w.a.invoices[2]!.id}/pdf`, [403]],
+    ["customerA", "delete B's file", "DELETE", (w) => `/api/files/${w.b.files[0]!.id}`, [404]],
+    ["memberA", "delete a file customerA uploaded", "DELETE", (w) => `/api/files/${w.a.files[0]!.id}`, [403]],
+  ];
+
+  it.each(fileCases)("refuses %s's attempt to %s, storing and deleting no file", async (actor, _what, method, path, statuses) => {
+    const file = { name: "foreign.pdf", type: "application/pdf", content: "%PDF-1.4\nforeign\n%%EOF\n" };
+    await expectRefusedWithoutWrite(
+      () => send(server.baseUrl, path(world), { method, cookie: world.cookie(actor), ...(method === "DELETE" ? {} : { form: uploadForm(file) }) }),
+      statuses,
+    );
   });
 
   it("saves a customer's profile only into their own company, whatever id the body names", async () => {

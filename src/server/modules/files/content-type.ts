@@ -23,12 +23,11 @@ const extensionOf = (name: string) => /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase(
 /** Claimed types that name the same thing as an allowed one. */
 const ALIASES: Record<string, AllowedFileType> = { "image/jpg": "image/jpeg", "image/pjpeg": "image/jpeg", "application/x-pdf": "application/pdf" };
 
-/** What the client claims, as an allowed type, when it claims one (by type, else by extension). */
-function claimedAllowedType({ mimeType, name }: ClaimedType): AllowedFileType | undefined {
+/** What the client claims, as allowed types: by the part's type and by the name's extension. */
+function claimsOf({ mimeType, name }: ClaimedType): { byType: AllowedFileType | undefined; byExtension: AllowedFileType | undefined } {
   const type = mimeType.split(";")[0]!.trim().toLowerCase();
   const aliased = ALIASES[type] ?? type;
-  if (isAllowed(aliased)) return aliased;
-  return BY_EXTENSION[extensionOf(name)];
+  return { byType: isAllowed(aliased) ? aliased : undefined, byExtension: BY_EXTENSION[extensionOf(name)] };
 }
 
 const BY_EXTENSION: Record<string, AllowedFileType> = {
@@ -67,7 +66,8 @@ const TEXT: ReadonlySet<AllowedFileType> = new Set(["text/plain", "text/csv"]);
  * The rest of a text file is checked as it streams (textChecker).
  */
 export async function decideContentType(head: Uint8Array, claimed: ClaimedType): Promise<AllowedFileType> {
-  const claim = claimedAllowedType(claimed);
+  const { byType, byExtension } = claimsOf(claimed);
+  const claim = byType ?? byExtension;
   const detected = await fileTypeFromBuffer(head);
   if (detected?.mime === "application/x-cfb") {
     if (claim && LEGACY_OFFICE.has(claim)) return claim;
@@ -80,7 +80,9 @@ export async function decideContentType(head: Uint8Array, claimed: ClaimedType):
     return detected.mime;
   }
   if (!looksLikeText(head)) throw unsupportedType(claim ? fileMessages.typeMismatch : fileMessages.typeNotAllowed);
-  if (claim && TEXT.has(claim)) return claim;
+  // Either claim will do: browsers on Windows send a .csv as application/vnd.ms-excel.
+  const textClaim = [byType, byExtension].find((type) => type !== undefined && TEXT.has(type));
+  if (textClaim) return textClaim;
   // Text claimed as something else (a "PDF" that is plain text) is a mismatch; unclaimed text is not allowed.
   throw unsupportedType(claim ? fileMessages.typeMismatch : fileMessages.typeNotAllowed);
 }

@@ -25,6 +25,7 @@ export interface MultipartUpload {
 export const uploadMessages = {
   notMultipart: `Send the file as multipart/form-data in the field "${UPLOAD_FIELD}"`,
   moreThanOne: "Send one file at a time",
+  interrupted: "The upload ended before the whole file arrived",
 } as const;
 
 /**
@@ -84,7 +85,7 @@ export function readMultipart(c: Context, maxFileBytes: number): MultipartUpload
   });
   // The client went away mid-body: busboy then fails the file stream, so the store's put rejects
   // and the upload is cleaned away instead of waiting for bytes that never come.
-  const gone = () => parser.destroy(new Error("the request body ended early"));
+  const gone = () => parser.destroy(fileProblem(uploadMessages.interrupted));
   source.on("error", gone);
   source.on("close", () => {
     if (!source.readableEnded) gone();

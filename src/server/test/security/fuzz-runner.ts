@@ -4,6 +4,7 @@ import type { FuzzTarget } from "./fuzz-targets";
 import { nextClientIp } from "../harness";
 import { hostileBodies, hostileStrings, type HostileBody } from "./hostile";
 import { send, sendRaw, type Sent } from "./http";
+import { multipartBody } from "../files";
 import { actorsOutsideB, type ActorName, type World } from "./world";
 import { arbitraryFor } from "./zod-arbitrary";
 
@@ -141,6 +142,7 @@ export async function fuzzEndpoint(world: World, target: FuzzTarget, label: stri
   const sendCase = (fuzzCase: FuzzCase): Promise<Sent> => {
     const path = target.path(world, fuzzCase.id);
     const cookie = world.cookie(fuzzCase.actor);
+    if (target.upload) return sendUpload(world, target, path, cookie, fuzzCase.body.raw);
     const headers = { "content-type": "application/json" };
     // A body the server refuses unread (413) goes over a bare socket: fetch would report the hang-up, not the answer.
     if (fuzzCase.body.kind.startsWith("huge")) {
@@ -174,6 +176,18 @@ export async function fuzzEndpoint(world: World, target: FuzzTarget, label: stri
   });
   await fc.assert(property, { numRuns: CASES_PER_ENDPOINT / BATCH, seed: FUZZ_SEED, endOnFailure: true });
   return report;
+}
+
+/**
+ * A generated body as an upload: its text is the file's name (as RFC 5987 `filename*`, so control
+ * characters and any Unicode arrive as sent) and its content, claimed as plain text.
+ */
+function sendUpload(world: World, target: FuzzTarget, path: string, cookie: string | undefined, raw: string): Promise<Sent> {
+  const { body, contentType } = multipartBody([{ encodedFilename: raw.slice(0, 400).replace(/[\uD800-\uDFFF]/g, "\uFFFD") || "x", type: "text/plain", bytes: raw }]);
+  const headers = { "content-type": contentType, origin: world.server.baseUrl, "x-forwarded-for": nextClientIp(), ...(cookie ? { cookie } : {}) };
+  // Large ones over a bare socket, as for JSON: the server may answer before it has read them.
+  if (body.length > 512 * 1024) return sendRaw(world.server.baseUrl, path, { method: target.method, body, headers });
+  return send(world.server.baseUrl, path, { method: target.method, cookie, rawBody: body.toString("utf8"), headers: { "content-type": contentType } });
 }
 
 /** Every body sent to a world's server (earlier targets' cases are stored too, and may come back). */

@@ -16,6 +16,7 @@ import {
 import { commentSchema, createCommentInputSchema } from "@/shared/schemas/comment";
 import { companyProfileInputSchema, companySchema, saveCompanyProfileResultSchema } from "@/shared/schemas/company";
 import { createInvoiceInputSchema, invoiceSchema, updateInvoiceInputSchema } from "@/shared/schemas/invoice";
+import { fileSchema } from "@/shared/schemas/file";
 import {
   acceptedInvitationSchema,
   changeMemberRoleInputSchema,
@@ -52,6 +53,8 @@ export interface FuzzTarget {
   actors: ActorName[];
   /** Share of schema-shaped bodies among the generated ones (lower where each costs a password hash). */
   validWeight?: number;
+  /** An upload route: each generated body travels as a file, its text as the file's name and content (fuzz-runner.ts). */
+  upload?: boolean;
 }
 
 const authAnswer = z.object({ user: z.object({ id: z.uuid(), email: z.string() }) }).refine((body) => !("token" in body), "carries a session token");
@@ -365,6 +368,72 @@ export function fuzzTargets(): FuzzTarget[] {
       actors: ["loner", "customerA"],
     },
   ];
+  // Files (ADR 022): hostile names and contents, and hostile ids of the records they go to.
+  const missing = "00000000-0000-4000-8000-000000000000";
+  targets.push(
+    {
+      route: "POST /api/tickets/:id/files",
+      method: "POST",
+      path: (w, id) => `/api/tickets/${id ?? w.a.tickets[1]!.id}/files`,
+      hasId: true,
+      output: fileSchema,
+      actors: ["customerA", "memberA", "customerB", "admin"],
+      upload: true,
+    },
+    {
+      route: "POST /api/tickets/:id/comments/:commentId/files",
+      method: "POST",
+      path: (w, id) => `/api/tickets/${w.a.tickets[0]!.id}/comments/${id ?? w.a.ticketComments[0]!.id}/files`,
+      hasId: true,
+      output: fileSchema,
+      actors: ["customerA", "memberA", "admin"],
+      upload: true,
+    },
+    {
+      route: "POST /api/projects/:id/comments/:commentId/files",
+      method: "POST",
+      path: (w, id) => `/api/projects/${w.a.projects[0]!.id}/comments/${id ?? w.a.projectComments[0]!.id}/files`,
+      hasId: true,
+      output: fileSchema,
+      actors: ["customerA", "memberA", "admin"],
+      upload: true,
+    },
+    {
+      route: "POST /api/messages/:id/files",
+      method: "POST",
+      path: (w, id) => `/api/messages/${id ?? w.a.messages[0]!.id}/files`,
+      hasId: true,
+      output: fileSchema,
+      actors: ["customerA", "memberA", "admin"],
+      upload: true,
+    },
+    {
+      route: "PUT /api/invoices/:id/pdf",
+      method: "PUT",
+      path: (w, id) => `/api/invoices/${id ?? w.a.invoices[1]!.id}/pdf`,
+      hasId: true,
+      output: invoiceSchema,
+      actors: ["admin", "customerA"],
+      upload: true,
+    },
+    {
+      // Only hostile and unknown ids: a real one would delete a world file the other suites read.
+      route: "DELETE /api/invoices/:id/pdf",
+      method: "DELETE",
+      path: (_, id) => `/api/invoices/${id ?? missing}/pdf`,
+      hasId: true,
+      output: invoiceSchema,
+      actors: ["admin", "customerA"],
+    },
+    {
+      route: "DELETE /api/files/:id",
+      method: "DELETE",
+      path: (_, id) => `/api/files/${id ?? missing}`,
+      hasId: true,
+      output: z.undefined(),
+      actors: ["customerA", "admin"],
+    },
+  );
   const authPosts = [...ENABLED_AUTH_ENDPOINTS].filter((endpoint) => endpoint.startsWith("POST "));
   const fuzzedAuth = targets.filter((target) => target.route === "POST /api/auth/*").length;
   if (authPosts.length !== fuzzedAuth) throw new Error(`fuzz targets cover ${fuzzedAuth} of the ${authPosts.length} enabled auth POST endpoints`);

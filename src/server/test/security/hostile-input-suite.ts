@@ -20,7 +20,7 @@ export function describeHostileInput(title: string, part: (target: FuzzTarget) =
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
   const reports: [string, FuzzReport][] = [];
   const targets = fuzzTargets().filter(part);
-  const labelOf = (target: FuzzTarget) => `${target.method} ${target.path({ a: { company: { id: ":companyId" }, projects: [{}], tickets: [{}, {}, {}], invoices: [{}, {}] } } as never, ":id")}`;
+  const labelOf = (target: FuzzTarget) => `${target.method} ${target.path({ a: { company: { id: ":companyId" }, projects: [{ id: ":projectId" }], tickets: [{ id: ":ticketId" }, {}, {}], invoices: [{}, {}] } } as never, ":id")}`;
 
   describe(`hostile input, ${title} (fast-check, seed ${FUZZ_SEED})`, () => {
     it("fuzzes every registered write route, in one part or the other", () => {

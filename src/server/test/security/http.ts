@@ -11,6 +11,8 @@ export interface SendOptions<M extends string = string> {
   json?: unknown;
   /** Sent as is, with whatever Content-Type `headers` name. */
   rawBody?: string;
+  /** Sent as multipart/form-data (an upload), with the boundary fetch chooses. */
+  form?: FormData;
   headers?: Record<string, string>;
   /** Client address (X-Forwarded-For; 127.0.0.1 is a trusted proxy in tests). Unique per call by default. */
   ip?: string;
@@ -38,7 +40,7 @@ export async function send<P extends string, M extends string = "GET">(baseUrl: 
   if (!headers.has("origin")) headers.set("origin", baseUrl);
   headers.set("x-forwarded-for", options.ip ?? nextClientIp());
   if (options.cookie) headers.set("cookie", options.cookie);
-  let body: string | undefined = options.rawBody;
+  let body: string | FormData | undefined = options.form ?? options.rawBody;
   if (options.json !== undefined) {
     body = JSON.stringify(options.json);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
@@ -91,7 +93,7 @@ async function readFor(response: Response, ms: number, abort: AbortController): 
  * answers and closes while the client still writes, which fetch reports as a network error
  * instead of the answer. Writes that fail after the answer are ignored; the answer is parsed.
  */
-export function sendRaw(baseUrl: string, path: string, options: { method: string; headers: Record<string, string>; body: string }): Promise<Sent> {
+export function sendRaw(baseUrl: string, path: string, options: { method: string; headers: Record<string, string>; body: string | Uint8Array }): Promise<Sent> {
   const url = new URL(path, baseUrl);
   const body = Buffer.from(options.body);
   const head = [

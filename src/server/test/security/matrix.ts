@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Page } from "@/shared/schemas/pagination";
-import { companyUsers, invitations, profiles, sessions } from "@/server/db/schema";
+import { UPLOAD_FIELD } from "@/shared/rules/file";
+import { companyUsers, invitations, invoices, profiles, sessions } from "@/server/db/schema";
 import { send, type Sent } from "./http";
 import { betterAuthEndpoints } from "./routes";
-import { actorNames, counts, worldOutboxMails, type ActorName, type World } from "./world";
+import { actorNames, counts, uploadAs, worldOutboxMails, type ActorName, type World } from "./world";
 
 /**
  * The permission matrix: every registered route × every actor × the objects the route can be
@@ -21,11 +22,30 @@ export const counted = (n: number): Expect => ({ status: 200, counted: n });
 export interface Request {
   path: string;
   json?: unknown;
+  /** A file to upload (multipart/form-data) instead of a JSON body. */
+  upload?: UploadFile;
   /** Replaces the actor's session cookie (e.g. a throwaway session for sign-out). */
   cookie?: string;
 }
 
 type Build = (world: World, actor: ActorName) => Request | Promise<Request>;
+
+export interface UploadFile {
+  name: string;
+  type: string;
+  content: string;
+}
+
+/** What an upload cell sends: a small file of every type its route takes. */
+const matrixText: UploadFile = { name: "matrix.txt", type: "text/plain", content: "Matrix file" };
+const matrixPdf: UploadFile = { name: "matrix.pdf", type: "application/pdf", content: "%PDF-1.4\nMatrix\n%%EOF\n" };
+
+/** The request's upload as a form, as the web app sends it. */
+export function uploadForm(file: UploadFile): FormData {
+  const form = new FormData();
+  form.append(UPLOAD_FIELD, new Blob([file.content], { type: file.type }), file.name);
+  return form;
+}
 
 export interface MatrixRow {
   objects: Record<string, Build>;
@@ -45,6 +65,10 @@ export const middlewareOnly: Record<string, string> = {
   "ALL /api/tickets": "customers' posting limit; covered by the POST /api/tickets cells",
   "ALL /api/tickets/:id/comments": "customers' posting limit; covered by the POST /api/tickets/:id/comments cells",
   "ALL /api/projects/:id/comments": "customers' posting limit; covered by the POST /api/projects/:id/comments cells",
+  "ALL /api/tickets/:id/files": "customers' posting limit; covered by the POST /api/tickets/:id/files cells",
+  "ALL /api/tickets/:id/comments/:commentId/files": "customers' posting limit; covered by the POST /api/tickets/:id/comments/:commentId/files cells",
+  "ALL /api/projects/:id/comments/:commentId/files": "customers' posting limit; covered by the POST /api/projects/:id/comments/:commentId/files cells",
+  "ALL /api/messages/:id/files": "customers' posting limit; covered by the POST /api/messages/:id/files cells",
 };
 
 const missingId = "00000000-0000-4000-8000-000000000000";
@@ -134,6 +158,43 @@ const teamWrite = (ok: Expect): Record<ActorName, Expect[]> => ({
   customerB: [404, ok, 404],
   loner: [404, 404, 404],
   admin: [ok, ok, 404],
+});
+
+/** A file on side's first ticket, uploaded by its customer, for a cell that deletes one (the world's own stay). */
+async function throwawayFile(world: World, side: "a" | "b"): Promise<string> {
+  const uploader = world.users[side === "a" ? "customerA" : "customerB"];
+  return (await uploadAs(world.server, uploader, `/api/tickets/${world[side].tickets[0]!.id}/files`, matrixText)).id;
+}
+
+/**
+ * An invoice of company `side`, straight in the database, for a cell that gives or takes its PDF:
+ * the world's invoices keep theirs. Inserted while the writes run, after every list was read.
+ */
+async function throwawayInvoice(world: World, side: "a" | "b"): Promise<string> {
+  const [row] = await world.server.deps.db
+    .insert(invoices)
+    .values({ companyId: world[side].company.id, invoiceNumber: uniqueInvoiceNumber(), amount: "10.00", issueDate: "2026-04-01" })
+    .returning({ id: invoices.id });
+  return row!.id;
+}
+
+/** `own`, `foreign` and `missing` targets of an upload route, each sent a small text file. */
+function uploadTo(path: (world: World, side: "a" | "b" | "missing") => string): Record<string, Build> {
+  return {
+    own: (w) => ({ path: path(w, "a"), upload: matrixText }),
+    foreign: (w) => ({ path: path(w, "b"), upload: matrixText }),
+    missing: (w) => ({ path: path(w, "missing"), upload: matrixText }),
+  };
+}
+
+/** Uploads by a record's author or an admin: a comment's or a message's. 403 for another member of A. */
+const authorsUpload = (): Record<ActorName, Expect[]> => ({
+  anonymous: [401, 401, 401],
+  customerA: [201, 404, 404],
+  memberA: [403, 404, 404],
+  customerB: [404, 201, 404],
+  loner: [404, 404, 404],
+  admin: [201, 201, 404],
 });
 
 /** A throwaway session of the actor, so signing it out leaves the actor's own session alone. */
@@ -586,8 +647,63 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
       objects: {
         ...byId((id) => `/api/invoices/${id}/pdf`, ownInvoiceWithPdf),
         "own without PDF": (w) => ({ path: `/api/invoices/${w.a.invoices[1]!.id}/pdf` }),
+        "own with a stored PDF": (w) => ({ path: `/api/invoices/${w.a.invoices[2]!.id}/pdf` }),
       },
-      expect: customersAndAdmin([302, 404, 404, 404], [404, 302, 404, 404], [404, 404, 404, 404], [302, 302, 404, 404]),
+      expect: customersAndAdmin([302, 404, 404, 404, 200], [404, 302, 404, 404, 404], [404, 404, 404, 404, 404], [302, 302, 404, 404, 200]),
+    },
+    "PUT /api/invoices/:id/pdf": {
+      objects: {
+        own: async (w) => ({ path: `/api/invoices/${await throwawayInvoice(w, "a")}/pdf`, upload: matrixPdf }),
+        foreign: async (w) => ({ path: `/api/invoices/${await throwawayInvoice(w, "b")}/pdf`, upload: matrixPdf }),
+        missing: () => ({ path: `/api/invoices/${missingId}/pdf`, upload: matrixPdf }),
+      },
+      expect: adminOnly([200, 200, 404]),
+    },
+    "DELETE /api/invoices/:id/pdf": {
+      objects: {
+        own: async (w) => ({ path: `/api/invoices/${await throwawayInvoice(w, "a")}/pdf` }),
+        foreign: async (w) => ({ path: `/api/invoices/${await throwawayInvoice(w, "b")}/pdf` }),
+        missing: () => ({ path: `/api/invoices/${missingId}/pdf` }),
+      },
+      expect: adminOnly([200, 200, 404]),
+    },
+
+    // Files (ADR 022): seen by whoever sees their record; deleted by their uploader or an admin.
+    "GET /api/files/:id": {
+      objects: byId((id) => `/api/files/${id}`, (w, side) => w[side].files[0]!.id),
+      expect: tenantRecord(200, 200),
+    },
+    "DELETE /api/files/:id": {
+      objects: {
+        own: async (w) => ({ path: `/api/files/${await throwawayFile(w, "a")}` }),
+        foreign: async (w) => ({ path: `/api/files/${await throwawayFile(w, "b")}` }),
+        missing: () => ({ path: `/api/files/${missingId}` }),
+      },
+      expect: { ...tenantRecord(204, 204), memberA: [403, 404, 404] },
+    },
+    "POST /api/tickets/:id/files": {
+      objects: uploadTo((w, side) => `/api/tickets/${side === "missing" ? missingId : w[side].tickets[0]!.id}/files`),
+      expect: tenantRecord(201, 201),
+    },
+    "POST /api/tickets/:id/comments/:commentId/files": {
+      objects: uploadTo((w, side) =>
+        side === "missing"
+          ? `/api/tickets/${w.a.tickets[0]!.id}/comments/${missingId}/files`
+          : `/api/tickets/${w[side].tickets[0]!.id}/comments/${w[side].ticketComments[0]!.id}/files`,
+      ),
+      expect: authorsUpload(),
+    },
+    "POST /api/projects/:id/comments/:commentId/files": {
+      objects: uploadTo((w, side) =>
+        side === "missing"
+          ? `/api/projects/${w.a.projects[0]!.id}/comments/${missingId}/files`
+          : `/api/projects/${w[side].projects[0]!.id}/comments/${w[side].projectComments[0]!.id}/files`,
+      ),
+      expect: authorsUpload(),
+    },
+    "POST /api/messages/:id/files": {
+      objects: uploadTo((w, side) => `/api/messages/${side === "missing" ? missingId : w[side].messages[0]!.id}/files`),
+      expect: authorsUpload(),
     },
     "POST /api/invoices": {
       objects: {
@@ -654,6 +770,7 @@ export async function runCell(world: World, cell: Cell, options: { streamMs?: nu
     method: cell.method,
     cookie: "cookie" in request ? request.cookie : world.cookie(cell.actor),
     ...(request.json === undefined ? {} : { json: request.json }),
+    ...(request.upload === undefined ? {} : { form: uploadForm(request.upload) }),
     ...(options.streamMs ? { streamMs: options.streamMs } : {}),
   });
 }

@@ -1,9 +1,12 @@
-import { asc } from "drizzle-orm";
+import { asc, sql } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import {
   accounts,
   companies,
   companyUsers,
+  fileChunks,
+  fileObjectDeletions,
+  files,
   invoices,
   messages,
   profiles,
@@ -20,7 +23,7 @@ import {
  * written: no row added, removed or changed in any column.
  */
 export async function snapshot(db: Database): Promise<Record<string, unknown[]>> {
-  const [c, cu, p, pc, t, tc, i, m, pr, a, ur] = await Promise.all([
+  const [c, cu, p, pc, t, tc, i, m, pr, a, ur, f, fc, fo] = await Promise.all([
     db.select().from(companies).orderBy(asc(companies.id)),
     db.select().from(companyUsers).orderBy(asc(companyUsers.userId)),
     db.select().from(projects).orderBy(asc(projects.id)),
@@ -32,6 +35,10 @@ export async function snapshot(db: Database): Promise<Record<string, unknown[]>>
     db.select().from(profiles).orderBy(asc(profiles.id)),
     db.select().from(accounts).orderBy(asc(accounts.id)),
     db.select().from(userRoles).orderBy(asc(userRoles.userId)),
+    db.select().from(files).orderBy(asc(files.id)),
+    // The bytes only by their size: equal rows and sizes mean no chunk was added, removed or replaced.
+    db.select({ fileId: fileChunks.fileId, seq: fileChunks.seq, bytes: sql<number>`octet_length(${fileChunks.data})` }).from(fileChunks).orderBy(asc(fileChunks.fileId), asc(fileChunks.seq)),
+    db.select().from(fileObjectDeletions).orderBy(asc(fileObjectDeletions.fileId)),
   ]);
   return {
     companies: c,
@@ -45,6 +52,9 @@ export async function snapshot(db: Database): Promise<Record<string, unknown[]>>
     profiles: pr,
     accounts: a,
     user_roles: ur,
+    files: f,
+    file_chunks: fc,
+    file_object_deletions: fo,
   };
 }
 

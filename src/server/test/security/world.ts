@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { companyUsers } from "@/server/db/schema";
 import { promoteToAdmin } from "@/server/accounts";
 import type { TestServer } from "../harness";
+import { UPLOAD_FIELD } from "@/shared/rules/file";
 import { send } from "./http";
 
 /**
@@ -22,9 +23,11 @@ export interface TenantRecords {
   tickets: { id: string }[];
   ticketComments: { id: string }[];
   projectComments: { id: string }[];
-  /** The first one has a PDF. */
+  /** The first one has a PDF link; A's third a PDF stored in Portico. */
   invoices: { id: string; invoiceNumber: string; pdfUrl: string | null }[];
   messages: { id: string }[];
+  /** Attached to the side's first ticket by its customer. */
+  files: { id: string }[];
 }
 
 export interface WorldUser {
@@ -52,7 +55,7 @@ export const worldOutboxMails = 1;
 
 /** Expected list sizes, per company; the admin sees the sum. */
 export const counts = {
-  a: { projects: 2, tickets: 3, ticketComments: 2, projectComments: 1, invoices: 2, messages: 2 },
+  a: { projects: 2, tickets: 3, ticketComments: 2, projectComments: 1, invoices: 3, messages: 2 },
   b: { projects: 1, tickets: 1, ticketComments: 2, projectComments: 1, invoices: 1, messages: 2 },
 } as const;
 
@@ -90,6 +93,15 @@ export async function ok<M extends string, P extends string>(
   const response = await send<P, M>(server.baseUrl, path, { method, cookie: user.cookie, ...(body === undefined ? {} : { json: body }) });
   if (response.status !== status) throw new Error(`${method} ${path} gave ${response.status} ${response.text}`);
   return response.body;
+}
+
+/** Uploads one file as `user` (multipart, as the web app sends it); its stored file. */
+export async function uploadAs(server: TestServer, user: WorldUser, path: string, file: { name: string; type: string; content: string }, method = "POST") {
+  const form = new FormData();
+  form.append(UPLOAD_FIELD, new Blob([file.content], { type: file.type }), file.name);
+  const response = await send(server.baseUrl, path, { method, cookie: user.cookie, form });
+  if (response.status >= 300) throw new Error(`${method} ${path} gave ${response.status} ${response.text}`);
+  return response.body as { id: string };
 }
 
 export async function buildWorld(server: TestServer): Promise<World> {
@@ -155,6 +167,8 @@ export async function buildWorld(server: TestServer): Promise<World> {
     await invoice(companyA.id, { invoiceNumber: `A-${tag}-1`, pdfUrl: "https://files.example/alpha-1.pdf" }),
     await invoice(companyA.id, { invoiceNumber: `A-${tag}-2` }),
   ];
+  aInvoices.push(await invoice(companyA.id, { invoiceNumber: `A-${tag}-3` }));
+  await uploadAs(server, admin, `/api/invoices/${aInvoices[2]!.id}/pdf`, { name: "alpha-3.pdf", type: "application/pdf", content: "%PDF-1.4\nAlpha's third invoice\n%%EOF\n" }, "PUT");
   const bInvoices = [await invoice(companyB.id, { invoiceNumber: canary("invoice-number"), pdfUrl: `https://files.example/${canary("pdf")}.pdf` })];
 
   const message = (user: WorldUser, body: Record<string, unknown>) => ok(server, user, "POST", "/api/messages", body);
@@ -163,6 +177,9 @@ export async function buildWorld(server: TestServer): Promise<World> {
     await message(customerB, { content: canary("message") }),
     await message(admin, { companyId: companyB.id, content: canary("message-reply") }),
   ];
+
+  const aFiles = [await uploadAs(server, customerA, `/api/tickets/${ta1.id}/files`, { name: "alpha-notes.txt", type: "text/plain", content: "Alpha's notes" })];
+  const bFiles = [await uploadAs(server, customerB, `/api/tickets/${tb1.id}/files`, { name: `${canary("file-name")}.txt`, type: "text/plain", content: canary("file-content") })];
 
   // One mail in the outbox, a reset link for B's customer: only admins may read the outbox.
   const reset = await send(server.baseUrl, "/api/auth/request-password-reset", { method: "POST", json: { email: customerB.email } });
@@ -178,6 +195,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     projectComments: pick(aProjectComments, "id"),
     invoices: pick(aInvoices, "id", "invoiceNumber", "pdfUrl"),
     messages: pick(aMessages, "id"),
+    files: pick(aFiles, "id"),
   };
   const b: TenantRecords = {
     company: { id: companyB.id, name: companyB.name },
@@ -187,6 +205,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     projectComments: pick(bProjectComments, "id"),
     invoices: pick(bInvoices, "id", "invoiceNumber", "pdfUrl"),
     messages: pick(bMessages, "id"),
+    files: pick(bFiles, "id"),
   };
   const canaries = [
     ...[
@@ -208,12 +227,14 @@ export async function buildWorld(server: TestServer): Promise<World> {
       "pdf",
       "message",
       "message-reply",
+      "file-name",
+      "file-content",
     ].map(canary),
     b1.slug,
     customerB.id,
     customerB.email,
     b.company.id,
-    ...[b.projects, b.tickets, b.ticketComments, b.projectComments, b.invoices, b.messages].flat().map((row) => row.id),
+    ...[b.projects, b.tickets, b.ticketComments, b.projectComments, b.invoices, b.messages, b.files].flat().map((row) => row.id),
   ];
   return {
     server,
