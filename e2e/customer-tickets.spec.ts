@@ -103,6 +103,39 @@ test.describe("customer tickets board", () => {
     await expect(column(page, "Pending").getByTestId("column-count")).toHaveText("0");
   });
 
+  test("the dialog is modal: focus starts and stays inside, the page behind holds still, a press outside or Close closes it", async ({ admin, newCustomer }) => {
+    const customer = await newCustomer(`Modal Co ${tag()}`);
+    const { page } = customer;
+    await createProject(admin, customer.company.id, { name: `Only Project ${tag()}` });
+
+    await page.goto("/dashboard/tickets");
+    const newTicket = page.getByRole("button", { name: "New Ticket" });
+    await expect(newTicket).toHaveAttribute("aria-haspopup", "dialog");
+    await expect(newTicket).toHaveAttribute("aria-expanded", "false");
+    await newTicket.click();
+    const dialog = page.getByRole("dialog", { name: "Create New Ticket" });
+    await expect(dialog).toBeVisible();
+    // Focus goes to the first control; Tab from the last one (Close) comes back round to it.
+    await expect(dialog.getByLabel("Project")).toBeFocused();
+    await dialog.getByRole("button", { name: "Close" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByLabel("Project")).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+    // The page behind does not scroll while the dialog is open.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+
+    // A press on the backdrop closes it; so does Close, and focus returns to the button each time.
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeHidden();
+    await expect(newTicket).toBeFocused();
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+    await newTicket.click();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(newTicket).toBeFocused();
+  });
+
   test("counts every ticket of a long history in its column and loads more as the column scrolls or on Show more", async ({ admin, newCustomer }) => {
     test.setTimeout(180_000); // paces: nothing, the time limit of a long test
     const customer = await newCustomer(`History Co ${tag()}`);

@@ -10,6 +10,7 @@ import { provideServiceContext } from "./http/service-context";
 import { requireSession } from "./http/session";
 import { writeRateLimit } from "./http/write-rate-limit";
 import { mountWebApp } from "./http/static";
+import { openApiDocumentHandler } from "./http/openapi-document-route";
 import { registerAuthOperations } from "./http/openapi-auth-operations";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { healthRoutes } from "./modules/health/health.routes";
@@ -92,13 +93,16 @@ export function createApi(deps: AppDeps) {
   });
   // Served by Better Auth's handler above, not by declared routes: described for the document only.
   registerAuthOperations(api.openAPIRegistry);
-  api.doc31("/openapi.json", {
-    openapi: "3.1.0",
-    info: { title: `${deps.env.BRAND_NAME} API`, version: "1.0.0" },
-    // The paths below are relative to /api, where createApp mounts this router: without a server
-    // entry a client would read them as relative to the host's root.
-    servers: [{ url: "/api" }],
-  });
+  api.get(
+    "/openapi.json",
+    openApiDocumentHandler(api, {
+      openapi: "3.1.0",
+      info: { title: `${deps.env.BRAND_NAME} API`, version: "1.0.0" },
+      // The paths below are relative to /api, where createApp mounts this router: without a server
+      // entry a client would read them as relative to the host's root.
+      servers: [{ url: "/api" }],
+    }),
+  );
   // Registered last: everything not matched above needs a session (so unknown API paths answer
   // 401 to strangers rather than mapping out which routes exist).
   api.route("/", createSessionApi(deps));

@@ -95,6 +95,10 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logg
       password: { hash: passwordHasher(env.PASSWORD_HASH_COST), verify: verifyPassword },
       // Queued, not sent: the outbox worker delivers it (and retries while the mail server is down).
       sendResetPassword: async ({ user, token }) => {
+        // A deactivated account could not sign in with a new password: no link, and the same
+        // answer as for an unknown address, so the request does not tell that either.
+        const [profile] = await db.select({ deactivatedAt: profiles.deactivatedAt }).from(profiles).where(eq(profiles.id, user.id));
+        if (profile?.deactivatedAt) return;
         await outbox.enqueue(db, {
           template: "password-reset",
           to: user.email,

@@ -13,6 +13,7 @@ export interface PlaceholderWhere {
 
 interface PreparedPage<Row> {
   execute(values?: Record<string, unknown>): Promise<Row[]>;
+  getQuery(): { sql: string };
 }
 
 export interface PagedListQuery<Row extends { fullCount: number }> {

@@ -3,7 +3,15 @@ import { readCacheOf } from "./read-cache";
 
 interface Executable {
   execute(values?: Record<string, unknown>): Promise<unknown>;
+  getQuery(): { sql: string };
 }
+
+/**
+ * Outside production every reuse of a name builds its statement again and compares the SQL: a name
+ * that stood for two statements (two filter shapes given one key) would otherwise run the first
+ * one's SQL for the second without a word. Production trusts the names and skips the build.
+ */
+const checksNames = process.env.NODE_ENV !== "production";
 
 // Per database handle: tests open many, and a statement belongs to the handle it was built on.
 const statements = new WeakMap<Database, Map<string, unknown>>();
@@ -18,6 +26,7 @@ export function prepared<Statement extends Executable>(db: Database, name: strin
   let byName = statements.get(db);
   if (!byName) statements.set(db, (byName = new Map()));
   let statement = byName.get(name) as Statement | undefined;
+  if (statement && checksNames) assertSameStatement(name, statement, build(name));
   if (!statement) {
     // PostgreSQL cuts longer names short, and two statements would then share one name.
     if (name.length > 63) throw new Error(`prepared statement name over 63 characters: ${name}`);
@@ -31,4 +40,9 @@ export function prepared<Statement extends Executable>(db: Database, name: strin
     byName.set(name, statement);
   }
   return statement;
+}
+
+function assertSameStatement(name: string, first: Executable, again: Executable) {
+  const [before, now] = [first.getQuery().sql, again.getQuery().sql];
+  if (before !== now) throw new Error(`prepared statement ${name} names two statements:\n${before}\n---\n${now}`);
 }

@@ -40,6 +40,22 @@ describe("API surface", () => {
     expect(Object.keys(doc.body.paths!)).toContain("/me");
   });
 
+  it("serves the document as the same bytes every time, gzipped on request, and answers a revalidation with 304", async () => {
+    const url = `${server.baseUrl}/api/openapi.json`;
+    const first = await fetch(url, { headers: { "accept-encoding": "gzip" } });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("content-encoding")).toBe("gzip");
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    const plain = await fetch(url, { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("etag")).toBe(etag);
+    expect(await plain.text()).toBe(await first.text());
+    const again = await fetch(url, { headers: { "if-none-match": etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+  });
+
   it("names every operation once, says what security each needs, and documents 401 for each session operation", async () => {
     const doc = (await server.anonymous().get("/api/openapi.json")).body;
     const operations = Object.entries(doc.paths!).flatMap(([path, item]) =>

@@ -1,7 +1,7 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESET_REQUESTED } from "@/shared/rules/auth";
-import { mailOutbox, verifications } from "../../db/schema";
+import { mailOutbox, profiles, verifications } from "../../db/schema";
 import { startTestServer, type TestServer } from "../../test/harness";
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from "../../test/mail/smtp-inbox";
 import { TestClient } from "../../test/test-client";
@@ -43,6 +43,19 @@ describe("asking for a password reset", () => {
     expect(resetLinkIn(mail).origin + resetLinkIn(mail).pathname).toBe(`${server.baseUrl}/reset-password`);
     expect(mail.html).toContain(resetLinkIn(mail).href.replaceAll("&", "&amp;"));
     expect(await queuedFor(stranger)).toEqual([]);
+  });
+
+  it("mails no link to a deactivated account, and answers as for an address without one", async () => {
+    const user = await server.createUser();
+    await server.deps.db.update(profiles).set({ deactivatedAt: new Date() }).where(eq(profiles.id, user.id));
+    const answer = await requestReset(user.email);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ status: true, message: RESET_REQUESTED });
+    // The signal that the request was handled to its end: a later request for another account is queued.
+    const other = await server.createUser();
+    await requestReset(other.email);
+    await mailTo(other.email);
+    expect(await queuedFor(user.email)).toEqual([]);
   });
 
   it("takes at least the same fixed time to answer whether or not the address has an account", async () => {

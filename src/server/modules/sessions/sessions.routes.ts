@@ -6,7 +6,7 @@ import { endOtherOwnSessions, endOwnSession, listOwnSessions } from "./sessions.
 
 const route = sessionRoutes("Session", { openWithoutTwoFactor: true });
 
-const listRoute = route.get("/", "listOwnSessions", "The caller's own sessions (devices signed in), the most recently renewed first", [401], {
+const listRoute = route.get("/", "listOwnSessions", "The caller's own sessions (devices signed in): the current one, then the most recently renewed, at most 50", [401], {
   responses: { 200: jsonContent(z.array(accountSessionSchema), "The caller's sessions, the current one marked") },
 });
 

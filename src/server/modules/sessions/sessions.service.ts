@@ -8,16 +8,26 @@ import { deviceOf } from "./device";
 
 /**
  * The caller's own sessions, and ending them. Every query is bound to the caller's user id: nobody
- * sees or ends another user's session, admins included (ending someone else's sessions belongs to
- * deactivating an account, which is not built yet). Deleting a row is all it takes: the triggers evict
- * the cached session and end its event streams in every process (ADR 010).
+ * sees or ends another user's session, admins included (an admin ends someone else's sessions from
+ * the Users page, ADR 020). Deleting a row is all it takes: the triggers evict the cached session and
+ * end its event streams in every process (ADR 010).
  */
+
+/**
+ * The most a list shows. Sign-ins are rate-limited and unused sessions expire, so a real account
+ * stays far below it; the cap bounds the answer for one that a script signed in over and over,
+ * whose owner ends the rest with "sign out all other sessions".
+ */
+export const SESSION_LIST_LIMIT = 50;
+
 export async function listOwnSessions({ db, actor }: ServiceContext): Promise<AccountSession[]> {
   const rows = await db
     .select({ id: sessions.id, userAgent: sessions.userAgent, ipAddress: sessions.ipAddress, createdAt: sessions.createdAt, updatedAt: sessions.updatedAt })
     .from(sessions)
     .where(and(eq(sessions.userId, actor.userId), gt(sessions.expiresAt, sql`now()`)))
-    .orderBy(desc(sessions.updatedAt), desc(sessions.id));
+    // The current session always makes the cut, whatever its age.
+    .orderBy(desc(sql`${sessions.id} = ${actor.sessionId}`), desc(sessions.updatedAt), desc(sessions.id))
+    .limit(SESSION_LIST_LIMIT);
   return rows.map((row) => ({
     id: row.id,
     device: deviceOf(row.userAgent),

@@ -6,7 +6,7 @@ import { streamsClosedAfterEach } from "../../test/realtime/test-streams";
 import { TestClient } from "../../test/test-client";
 import { createCompany, createCustomer } from "@/server/test/fixtures";
 import { beforeAllTests, serverForFile } from "@/server/test/per-file";
-import { END_CURRENT_SESSION } from "./sessions.service";
+import { END_CURRENT_SESSION, SESSION_LIST_LIMIT } from "./sessions.service";
 
 const FIREFOX_ON_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
 
@@ -28,6 +28,20 @@ async function secondDevice(user: TestUser, userAgent = FIREFOX_ON_WINDOWS): Pro
 const sessionCount = async (userId: string) => (await server.deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).length;
 
 describe("GET /api/sessions", () => {
+  it(`lists at most ${SESSION_LIST_LIMIT}, the current session among them however long ago it was renewed`, async () => {
+    const customer = await createCustomer(server, acme.id);
+    const longAgo = new Date(Date.now() - 86_400_000);
+    await server.deps.db.update(sessions).set({ updatedAt: longAgo }).where(eq(sessions.userId, customer.id));
+    const expiresAt = new Date(Date.now() + 86_400_000);
+    await server.deps.db.insert(sessions).values(
+      Array.from({ length: SESSION_LIST_LIMIT + 5 }, (_, n) => ({ token: `cap-${customer.id}-${n}`, userId: customer.id, expiresAt })),
+    );
+    const listed = await customer.client.get("/api/sessions");
+    expect(listed.body).toHaveLength(SESSION_LIST_LIMIT);
+    expect(listed.body[0]!.current).toBe(true);
+    expect(listed.body.filter((session) => session.current)).toHaveLength(1);
+  });
+
   it("lists the caller's own sessions with device, address and times, the current one marked", async () => {
     const customer = await createCustomer(server, acme.id);
     const other = await createCustomer(server, acme.id);
@@ -41,8 +55,9 @@ describe("GET /api/sessions", () => {
     expect(listed.body.filter((session) => session.current)).toHaveLength(1);
     const othersSessions = await server.deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, other.id));
     expect(listed.body.map((session) => session.id)).not.toContain(othersSessions[0]!.id);
-    // The most recently renewed first: the laptop's sign-in is the newest.
-    const firefox = listed.body[0]!;
+    // The current session first, then the most recently renewed: the laptop's sign-in is the newest.
+    expect(listed.body[0]!.current).toBe(true);
+    const firefox = listed.body[1]!;
     expect(firefox).toMatchObject({ device: "Firefox 133 on Windows", ipAddress: `203.0.113.${devices - 1}`, current: false });
     expect(Date.parse(firefox.signedInAt)).toBeLessThanOrEqual(Date.parse(firefox.lastActiveAt));
     // No token in the answer: a script that can read it cannot take a session over (ADR 002).
@@ -65,7 +80,8 @@ describe("DELETE /api/sessions/{id}", () => {
     const laptop = await secondDevice(customer);
     const laptopUser = { ...customer, client: laptop };
     const reader = await stream(laptopUser);
-    const laptopSession = (await customer.client.get("/api/sessions")).body[0]!;
+    // The newest session that is not the caller's own: the laptop's sign-in.
+    const laptopSession = (await customer.client.get("/api/sessions")).body.find((session) => !session.current)!;
     const before = await sessionCount(customer.id);
 
     const ended = await customer.client.delete(`/api/sessions/${laptopSession.id}`);

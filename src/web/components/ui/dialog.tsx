@@ -1,41 +1,178 @@
 import { X } from "lucide-react";
-import { Dialog as DialogPrimitive } from "radix-ui";
-import type { ComponentProps, ReactNode } from "react";
+import { Slot } from "radix-ui";
+import { createContext, use, useId, useLayoutEffect, useRef, type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject } from "react";
+import { createPortal } from "react-dom";
 import { cn } from "@/web/lib/cn";
 
-export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
+/*
+ * The modal is the platform's `<dialog>` opened with `showModal()` (ADR 023): the browser puts it
+ * in the top layer, makes the rest of the page inert (no clicks, hidden from screen readers),
+ * moves focus into it and reports Escape. What the platform leaves to us, as Radix Dialog did
+ * before: the caller's open state, focus kept inside on Tab, focus back on the trigger, a press on
+ * the backdrop closes it, and the page behind does not scroll (styles.css).
+ */
 
-interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
-  title: string;
-  description?: ReactNode;
+interface DialogState {
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  contentId: string;
+  trigger: RefObject<HTMLElement | null>;
 }
 
-/** A modal with a title (announced to screen readers), focus trap and Escape to close. */
-export function DialogContent({ title, description, className, children, ...props }: DialogContentProps) {
+const DialogContext = createContext<DialogState | null>(null);
+
+function useDialog(): DialogState {
+  const state = use(DialogContext);
+  if (!state) throw new Error("Dialog parts must be rendered inside <Dialog>");
+  return state;
+}
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
+}
+
+/** A modal whose open state the caller owns: `onOpenChange(false)` on Escape, Close, a press outside. */
+export function Dialog({ open, onOpenChange, children }: DialogProps) {
+  const contentId = useId();
+  const trigger = useRef<HTMLElement>(null);
+  return <DialogContext value={{ open, setOpen: onOpenChange, contentId, trigger }}>{children}</DialogContext>;
+}
+
+interface SlotPartProps {
+  /** The part is its one child (a Button), given the part's behaviour. */
+  asChild: true;
+  children: ReactNode;
+}
+
+/** Opens the dialog; tells assistive technology that it opens one and whether it is open. */
+export function DialogTrigger({ children }: SlotPartProps) {
+  const { open, setOpen, contentId, trigger } = useDialog();
   return (
-    <DialogPrimitive.Portal>
-      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-      <DialogPrimitive.Content
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto",
-          "rounded-lg border border-border bg-background p-6 shadow-lg",
-          className,
-        )}
-        {...(description ? {} : { "aria-describedby": undefined })}
-        {...props}
+    <Slot.Root
+      ref={trigger}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      aria-controls={open ? contentId : undefined}
+      data-state={open ? "open" : "closed"}
+      onClick={() => setOpen(!open)}
+    >
+      {children}
+    </Slot.Root>
+  );
+}
+
+/** Closes the dialog (a Cancel button). */
+export function DialogClose({ children }: SlotPartProps) {
+  const { setOpen } = useDialog();
+  return <Slot.Root onClick={() => setOpen(false)}>{children}</Slot.Root>;
+}
+
+interface DialogContentProps {
+  title: string;
+  description?: ReactNode;
+  className?: string;
+  children?: ReactNode;
+}
+
+/** A modal with a title (announced to screen readers), focus kept inside and Escape to close. */
+export function DialogContent(props: DialogContentProps) {
+  const { open } = useDialog();
+  // Rendered at the end of the body, as a portal, so it inherits no styles from where it is used.
+  return open ? createPortal(<ModalDialog {...props} />, document.body) : null;
+}
+
+const tabbable = "a[href], button:not(:disabled), input:not(:disabled):not([type=hidden]), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex='-1'])";
+
+function ModalDialog({ title, description, className, children }: DialogContentProps) {
+  const { setOpen, contentId, trigger } = useDialog();
+  const ref = useRef<HTMLDialogElement>(null);
+  const closing = useRef(false);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useLayoutEffect(() => {
+    const dialog = ref.current!;
+    const opener = trigger.current;
+    closing.current = false;
+    dialog.showModal();
+    return () => {
+      closing.current = true;
+      // Closed before it leaves the page: the browser gives focus back to what had it before.
+      dialog.close();
+      // Then to the trigger, once the event that closed it is over: a press on the backdrop would
+      // otherwise move focus to the page under the pointer, and a browser that does not focus a
+      // clicked button had nothing to give back.
+      setTimeout(() => {
+        if (opener?.isConnected) opener.focus();
+      });
+    };
+  }, [trigger]);
+
+  // Tab and Shift+Tab go round the dialog's own controls, never to the browser's address bar.
+  const keepFocusInside = (event: KeyboardEvent<HTMLDialogElement>) => {
+    if (event.key !== "Tab") return;
+    const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(tabbable)].filter((element) => element.getClientRects().length > 0);
+    const first = controls[0];
+    const last = controls.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey ? document.activeElement === first : document.activeElement === last) {
+      event.preventDefault();
+      (event.shiftKey ? last : first).focus();
+    }
+  };
+
+  // A press on the backdrop reaches the dialog element itself, outside its box.
+  const closeOnBackdrop = (event: PointerEvent<HTMLDialogElement>) => {
+    if (event.target !== event.currentTarget) return;
+    const box = event.currentTarget.getBoundingClientRect();
+    if (event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom) setOpen(false);
+  };
+
+  return (
+    <dialog
+      ref={ref}
+      id={contentId}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      data-state="open"
+      className={cn(
+        "fixed inset-0 m-auto h-fit max-h-[90vh] w-[calc(100%-2rem)] max-w-lg overflow-y-auto backdrop:bg-black/50",
+        "rounded-lg border border-border bg-background p-6 text-foreground shadow-lg",
+        className,
+      )}
+      onCancel={(event) => {
+        // Escape: the caller decides, as with every other way of closing.
+        event.preventDefault();
+        setOpen(false);
+      }}
+      onClose={(event) => {
+        // The browser closed it by itself (Escape pressed twice in a row): tell the caller. A
+        // `close` event that arrives while it is open again is an old one (StrictMode's second
+        // run of the effect in development closes and reopens it).
+        if (!closing.current && !event.currentTarget.open) setOpen(false);
+      }}
+      onKeyDown={keepFocusInside}
+      onPointerDown={closeOnBackdrop}
+    >
+      <h2 id={titleId} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {description ? (
+        <p id={descriptionId} className="mt-1 text-sm text-muted-foreground">
+          {description}
+        </p>
+      ) : null}
+      <div className="mt-4">{children}</div>
+      <button
+        type="button"
+        className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring"
+        onClick={() => setOpen(false)}
       >
-        <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
-        {description ? (
-          <DialogPrimitive.Description className="mt-1 text-sm text-muted-foreground">{description}</DialogPrimitive.Description>
-        ) : null}
-        <div className="mt-4">{children}</div>
-        <DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring">
-          <X className="h-4 w-4" aria-hidden />
-          <span className="sr-only">Close</span>
-        </DialogPrimitive.Close>
-      </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+        <X className="h-4 w-4" aria-hidden />
+        <span className="sr-only">Close</span>
+      </button>
+    </dialog>
   );
 }
