@@ -8,6 +8,7 @@ import type { Ticket } from "@/shared/schemas/ticket";
 import { useTicket } from "@/web/features/tickets/api/use-ticket";
 import { TicketEditForm } from "@/web/features/tickets/components/admin/ticket-edit-form";
 import { TicketDetails } from "@/web/features/tickets/components/admin/ticket-details";
+import { TicketAttachments } from "@/web/features/tickets/components/ticket-attachments";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { CommentsPanel } from "@/web/features/comments/components/comments-panel";
 import { isNotFound } from "@/web/lib/api";
@@ -42,6 +43,8 @@ function TicketPage({ ticket: current }: { ticket: Ticket }) {
           <TitledCard title="Edit Ticket">
             <TicketEditForm key={current.id} ticket={current} />
           </TitledCard>
+          {/* The same files the customer sees on their ticket. */}
+          <TicketAttachments ticket={current} />
           {/* The same thread the customer sees on their ticket; a reply here shows up there. */}
           <CommentsPanel target={{ kind: "ticket", id: current.id }} />
         </div>

@@ -5,6 +5,7 @@ import { BackLink } from "@/web/components/layout/back-link";
 import { RecordStates } from "@/web/components/layout/record-states";
 import { CommentsPanel } from "@/web/features/comments/components/comments-panel";
 import { useTicket } from "@/web/features/tickets/api/use-ticket";
+import { TicketAttachments } from "@/web/features/tickets/components/ticket-attachments";
 import { TicketSummary } from "@/web/features/tickets/components/ticket-summary";
 import { isNotFound } from "@/web/lib/api";
 
@@ -22,6 +23,7 @@ export function TicketDetailRoute() {
         {(current) => (
           <>
             <TicketSummary ticket={current} />
+            <TicketAttachments ticket={current} />
             <CommentsPanel target={{ kind: "ticket", id: current.id }} />
           </>
         )}

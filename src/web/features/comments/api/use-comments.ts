@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { uploadFile } from "@/web/features/files";
 import { api } from "@/web/lib/api";
 import type { ApiBody, ApiOutput } from "@/web/lib/api-types";
 import { loggedLoad } from "@/web/lib/logged-load";
@@ -28,9 +29,19 @@ export function useComments(target: CommentTarget) {
   });
 }
 
+/** Where a comment's files are uploaded: under the thread's record, as the comment routes are. */
+export const commentFilesUrl = (target: CommentTarget, commentId: string) =>
+  `/api/${target.kind === "project" ? "projects" : "tickets"}/${target.id}/comments/${commentId}/files`;
+
+/** Posts a comment; `attach` then uploads a file to it and refetches the thread. */
 export function useAddComment(target: CommentTarget) {
   const client = useQueryClient();
-  return useMutation({
+  const attach = async (commentId: string, file: File) => {
+    const stored = await uploadFile(commentFilesUrl(target, commentId), file);
+    void client.invalidateQueries({ queryKey: commentsQueryKey(target) });
+    return stored;
+  };
+  const mutation = useMutation({
     mutationFn: (input: ApiBody<"post", ReturnType<typeof pathOf>>) => api.post(pathOf(target), { param: { id: target.id }, json: input }),
     onSuccess: (comment) => {
       // Show it at once; the refetch then brings anything others wrote meanwhile.
@@ -40,4 +51,5 @@ export function useAddComment(target: CommentTarget) {
       return client.invalidateQueries({ queryKey: commentsQueryKey(target) });
     },
   });
+  return { ...mutation, attach };
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Send } from "lucide-react";
-import type { KeyboardEvent } from "react";
+import { useState, type KeyboardEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { toast } from "@/web/lib/toast";
 import type { CreateCommentInput } from "@/shared/schemas/comment";
@@ -9,11 +9,14 @@ import { Button } from "@/web/components/ui/button";
 import { Textarea } from "@/web/components/ui/input";
 import { errorMessage } from "@/web/lib/api";
 import { showServerFieldErrors } from "@/web/lib/form-errors";
+import { FilePicker, UploadStatus, useUploads } from "@/web/features/files";
 import { useAddComment, type CommentTarget } from "../api/use-comments";
 
 /** The add-comment box; Send stays disabled while the text is empty or whitespace (spec section 5). */
 export function AddCommentForm({ target }: { target: CommentTarget }) {
   const add = useAddComment(target);
+  const [files, setFiles] = useState<File[]>([]);
+  const uploads = useUploads();
   const form = useForm<CreateCommentInput>({ resolver: zodResolver(createCommentInputSchema), defaultValues: { content: "" } });
   const content = useWatch({ control: form.control, name: "content" });
   const { errors, isSubmitting } = form.formState;
@@ -22,9 +25,13 @@ export function AddCommentForm({ target }: { target: CommentTarget }) {
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      await add.mutateAsync(input);
-      form.reset({ content: "" });
+      const comment = await add.mutateAsync(input);
       toast.success("Comment added");
+      // Files go after the comment exists, one request each; a refused one leaves the comment standing.
+      await uploads.run(files, (file) => add.attach(comment.id, file));
+      // Cleared once the files are sent too: the form stays busy (Sending...) until then.
+      form.reset({ content: "" });
+      setFiles([]);
     } catch (error) {
       showServerFieldErrors(form, error);
       toast.error(errorMessage(error, "Failed to add comment"));
@@ -58,12 +65,14 @@ export function AddCommentForm({ target }: { target: CommentTarget }) {
           {errors.content.message}
         </p>
       ) : null}
-      <div className="flex justify-end">
+      <div className="flex items-start justify-between gap-2">
+        <FilePicker files={files} onChange={setFiles} disabled={isSubmitting} compact />
         <Button type="submit" disabled={blank || isSubmitting}>
           <Send className="h-4 w-4" aria-hidden />
           {isSubmitting ? "Sending..." : "Send"}
         </Button>
       </div>
+      <UploadStatus status={uploads.status} />
     </form>
   );
 }

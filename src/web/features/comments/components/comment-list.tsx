@@ -1,10 +1,12 @@
 import { displayName, formatDateTime } from "@/shared/format";
 import type { Comment } from "@/shared/schemas/comment";
+import { AttachmentList } from "@/web/features/files";
+import { commentsQueryKey, type CommentTarget } from "../api/use-comments";
 
 const authorName = (comment: Comment) => (comment.author ? displayName(comment.author) : "Deleted user");
 
-/** Comments oldest first: author (name, otherwise email), time and content. */
-export function CommentList({ comments }: { comments: Comment[] }) {
+/** Comments oldest first: author (name, otherwise email), time, content and attached files. */
+export function CommentList({ comments, target }: { comments: Comment[]; target: CommentTarget }) {
   if (comments.length === 0) {
     return <p className="py-4 text-center text-sm text-muted-foreground">No comments yet</p>;
   }
@@ -19,6 +21,7 @@ export function CommentList({ comments }: { comments: Comment[] }) {
             </time>
           </div>
           <p className="mt-2 text-sm break-words whitespace-pre-wrap">{comment.content}</p>
+          <AttachmentList files={comment.attachments} owner={commentsQueryKey(target)} />
         </li>
       ))}
     </ol>

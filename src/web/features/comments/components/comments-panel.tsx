@@ -10,7 +10,7 @@ export function CommentsPanel({ target }: { target: CommentTarget }) {
   return (
     <TitledCard title={<CountedTitle label="Comments" count={comments.data?.length} />} contentClassName="space-y-6">
         <QueryStates query={comments} loadError="Could not load the comments." loading="Loading comments">
-          {(list) => <CommentList comments={list} />}
+          {(list) => <CommentList comments={list} target={target} />}
         </QueryStates>
         <AddCommentForm target={target} />
     </TitledCard>

@@ -8,7 +8,7 @@ import { Card } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
 import { useInvoices } from "../api/use-invoices";
-import { invoicePdfHref } from "../lib/invoice-pdf-href";
+import { invoiceHasPdf, invoicePdfHref } from "../lib/invoice-pdf-href";
 
 function InvoiceRow({ invoice }: { invoice: Invoice }) {
   return (
@@ -21,7 +21,7 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
         <InvoiceStatusBadge status={invoice.status} />
       </TableCell>
       <TableCell>
-        {invoice.pdfUrl ? (
+        {invoiceHasPdf(invoice) ? (
           <Button asChild variant="outline" size="sm">
             <a href={invoicePdfHref(invoice.id)} target="_blank" rel="noopener noreferrer">
               <Download className="h-4 w-4" aria-hidden />

@@ -40,7 +40,7 @@ export function ConversationPanel() {
 
   const onSend = async (message: OutgoingMessage) => {
     try {
-      await send.mutateAsync(message);
+      return await send.mutateAsync(message);
     } catch (error) {
       console.error("Failed to send message", error);
       toast.error("Failed to send message");

@@ -1,6 +1,8 @@
 import { displayName, formatDateTime, formatTime } from "@/shared/format";
 import type { Message } from "@/shared/schemas/message";
+import { AttachmentList } from "@/web/features/files";
 import { cn } from "@/web/lib/cn";
+import { queryRoots } from "@/web/lib/query-keys";
 
 /**
  * Who wrote a message, as its reader sees it: the customer's chat says own or other, an admin's
@@ -19,7 +21,7 @@ interface MessageBubbleProps {
   compact?: boolean;
 }
 
-/** One chat message: avatar initial, sender name, time and content; a customer message the team has not read is marked New. */
+/** One chat message: avatar initial, sender name, time, content and files; a customer message the team has not read is marked New. */
 export function MessageBubble({ message, sender, compact = false }: MessageBubbleProps) {
   const right = sender === "own" || sender === "team";
   const unread = sender === "customer" && !message.isRead;
@@ -53,6 +55,7 @@ export function MessageBubble({ message, sender, compact = false }: MessageBubbl
         >
           {message.content}
         </p>
+        <AttachmentList files={message.attachments} owner={[queryRoots.messages]} />
       </div>
     </li>
   );

@@ -3,7 +3,7 @@ import { toast } from "@/web/lib/toast";
 import type { Invoice } from "@/shared/schemas/invoice";
 import { Button } from "@/web/components/ui/button";
 import { problemDetail } from "@/web/lib/api";
-import { invoicePdfHref } from "../../lib/invoice-pdf-href";
+import { invoiceHasPdf, invoicePdfHref } from "../../lib/invoice-pdf-href";
 import { useUpdateInvoice } from "../../api/use-update-invoice";
 import { EditInvoiceDialog } from "./edit-invoice-dialog";
 
@@ -25,7 +25,7 @@ export function InvoiceActions({ invoice }: { invoice: Invoice }) {
 
   return (
     <div className="flex items-center justify-end gap-2">
-      {invoice.pdfUrl ? (
+      {invoiceHasPdf(invoice) ? (
         <Button asChild variant="outline" size="sm">
           <a href={invoicePdfHref(invoice.id)} target="_blank" rel="noopener noreferrer">
             <ExternalLink className="h-4 w-4" aria-hidden />

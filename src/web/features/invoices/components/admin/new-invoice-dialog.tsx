@@ -1,17 +1,27 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { CreateInvoiceInput } from "@/shared/schemas/invoice";
 import { createInvoiceInputSchema } from "@/web/lib/schemas/invoice";
 import { DialogFormActions, NewItemDialog, useNewItemForm } from "@/web/components/new-item-dialog";
 import { Field } from "@/web/components/ui/field";
+import { uploadErrorText } from "@/web/features/files";
+import { toast } from "@/web/lib/toast";
 import { useCreateInvoice } from "../../api/use-create-invoice";
+import { useInvoicePdf } from "../../api/use-invoice-pdf";
 import { CompanySelect } from "@/web/features/companies";
 import { InvoiceFields } from "./invoice-fields";
+import { InvoicePdfField } from "./invoice-pdf-field";
 import { emptyInvoiceForm, reportFailedInvoiceSave, type InvoiceFormValues } from "./invoice-form-values";
 
-/** The admin's 'Create New Invoice' dialog; the company list loads when it opens. */
+/**
+ * The admin's 'Create New Invoice' dialog; the company list loads when it opens. A chosen PDF is
+ * uploaded right after the invoice is created.
+ */
 export function NewInvoiceDialog() {
   const createInvoice = useCreateInvoice();
+  const { upload } = useInvoicePdf();
+  const [pdf, setPdf] = useState<File[]>([]);
   const form = useForm<InvoiceFormValues, unknown, CreateInvoiceInput>({
     resolver: zodResolver(createInvoiceInputSchema),
     defaultValues: emptyInvoiceForm(),
@@ -19,8 +29,22 @@ export function NewInvoiceDialog() {
   const { errors, isSubmitting } = form.formState;
 
   const { open, onOpenChange, onSubmit } = useNewItemForm({
-    reset: () => form.reset(emptyInvoiceForm()),
-    create: (input: CreateInvoiceInput) => createInvoice.mutateAsync(input),
+    reset: () => {
+      form.reset(emptyInvoiceForm());
+      setPdf([]);
+    },
+    create: async (input: CreateInvoiceInput) => {
+      const invoice = await createInvoice.mutateAsync(input);
+      const [file] = pdf;
+      if (!file) return;
+      try {
+        await upload.mutateAsync({ id: invoice.id, file });
+      } catch (error) {
+        // The invoice stands: its Edit dialog takes the PDF again.
+        console.error("Error uploading invoice PDF", error);
+        toast.error(`Invoice ${invoice.invoiceNumber} was created without its PDF: ${uploadErrorText(error)}`, { description: "Add the PDF with Edit." });
+      }
+    },
     created: "Invoice created successfully",
     onError: (error) => reportFailedInvoiceSave(form, error, "Error creating invoice"),
   });
@@ -38,6 +62,7 @@ export function NewInvoiceDialog() {
             />
           </Field>
           <InvoiceFields form={form} />
+          <InvoicePdfField file={pdf} onChange={setPdf} disabled={isSubmitting} />
           <DialogFormActions submitLabel="Create Invoice" isSubmitting={isSubmitting} />
         </form>
     </NewItemDialog>

@@ -11,7 +11,8 @@ function sendErrorText(error: unknown): string {
 
 /**
  * Sends a message from the provider team to a company and says how it went in a toast. Resolves
- * true once the message is stored; trying the same text again after a failure reuses its id.
+ * with the stored message (undefined when it failed); trying the same text again after a failure
+ * reuses its id.
  */
 export function useTeamMessage() {
   const send = useSendMessage();
@@ -19,14 +20,14 @@ export function useTeamMessage() {
 
   const sendTo = async (companyId: string, content: string) => {
     try {
-      await send.mutateAsync({ companyId, content, id: outgoing.idFor(companyId, content) });
+      const message = await send.mutateAsync({ companyId, content, id: outgoing.idFor(companyId, content) });
       outgoing.sent();
       toast.success("Message sent successfully");
-      return true;
+      return message;
     } catch (error) {
       console.error("Error sending message", error);
       toast.error(sendErrorText(error));
-      return false;
+      return undefined;
     }
   };
 

@@ -1,0 +1,32 @@
+import { UPLOAD_FIELD } from "@/shared/rules/file";
+import type { StoredFile } from "@/shared/schemas/file";
+import type { ProblemDetails } from "@/shared/schemas/problem";
+import { ApiError, problemDetail } from "@/web/lib/api";
+
+/**
+ * A request of the file routes, with the session cookie; any non-2xx answer throws ApiError with
+ * the server's problem details. Not through lib/api.ts: that client speaks JSON, and for an
+ * upload the browser must write the multipart boundary into the content type itself.
+ */
+export async function fileRequest(url: string, method: string, body?: FormData): Promise<Response> {
+  const response = await fetch(url, { method, body, credentials: "include", headers: { accept: "application/json" } });
+  if (!response.ok) {
+    // A proxy's 413 may come without problem+json: the status still says what went wrong.
+    throw new ApiError(response.status, (await response.json().catch(() => undefined)) as ProblemDetails | undefined);
+  }
+  return response;
+}
+
+/** Sends one file in the `file` field (one per request, as the server takes them) and answers the server's JSON. */
+export async function uploadFile<T = StoredFile>(url: string, file: File, method: "POST" | "PUT" = "POST"): Promise<T> {
+  const body = new FormData();
+  body.append(UPLOAD_FIELD, file, file.name);
+  return (await (await fileRequest(url, method, body)).json()) as T;
+}
+
+/**
+ * Why an upload failed, in words: the server's own message when it gave one. A 413 from a proxy
+ * in front of the server comes without one.
+ */
+export const uploadErrorText = (error: unknown): string =>
+  problemDetail(error) ?? (error instanceof ApiError && error.status === 413 ? "The file is too large" : "The upload failed");
