@@ -16,6 +16,16 @@ async function chooseFile(page: Page, button: Locator, file: { name: string; mim
   await (await chooser).setFiles(file);
 }
 
+/** The customer's Create New Ticket dialog, opened from the tickets page and filled in up to its files. */
+async function startNewTicket(page: Page, projectName: string, title: string): Promise<Locator> {
+  await page.goto("/dashboard/tickets");
+  await page.getByRole("button", { name: "New Ticket" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Ticket" });
+  await dialog.getByLabel("Project").selectOption({ label: projectName });
+  await dialog.getByLabel("Title").fill(title);
+  return dialog;
+}
+
 test.describe("files", () => {
   test("an admin uploads an invoice PDF and the customer downloads the same bytes; another company gets 404", async ({ adminPage: page, newCustomer }) => {
     const t = tag();
@@ -70,11 +80,7 @@ test.describe("files", () => {
     const title = `Checkout button missing ${t}`;
 
     const { page: customerPage } = customer;
-    await customerPage.goto("/dashboard/tickets");
-    await customerPage.getByRole("button", { name: "New Ticket" }).click();
-    const dialog = customerPage.getByRole("dialog", { name: "Create New Ticket" });
-    await dialog.getByLabel("Project").selectOption({ label: project.name });
-    await dialog.getByLabel("Title").fill(title);
+    const dialog = await startNewTicket(customerPage, project.name, title);
     await chooseFile(customerPage, dialog.getByRole("button", { name: "Attach files" }), { name: "checkout.png", mimeType: "image/png", buffer: pngBytes });
     const chosen = dialog.getByRole("list", { name: "Files to attach" });
     await expect(chosen).toContainText("checkout.png");
@@ -122,11 +128,7 @@ test.describe("files", () => {
 
     // A Windows program under its own name: the server refuses it by its bytes (415).
     const { page: customerPage } = customer;
-    await customerPage.goto("/dashboard/tickets");
-    await customerPage.getByRole("button", { name: "New Ticket" }).click();
-    const dialog = customerPage.getByRole("dialog", { name: "Create New Ticket" });
-    await dialog.getByLabel("Project").selectOption({ label: project.name });
-    await dialog.getByLabel("Title").fill(title);
+    const dialog = await startNewTicket(customerPage, project.name, title);
     await chooseFile(customerPage, dialog.getByRole("button", { name: "Attach files" }), { name: "tool.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ\x90\x00 not a document", "latin1") });
     await chooseFile(customerPage, dialog.getByRole("button", { name: "Attach files" }), { name: "export.png", mimeType: "image/png", buffer: pngBytes });
     // Taking one back before sending.

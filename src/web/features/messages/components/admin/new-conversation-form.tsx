@@ -3,26 +3,27 @@ import { toast } from "@/web/lib/toast";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { Field } from "@/web/components/ui/field";
 import { CompanySelect } from "@/web/features/companies";
+import { FilePicker, UploadStatus } from "@/web/features/files";
 import { MessageForm, MessageTextarea, SendButton } from "../message-form";
-import { useTeamMessage } from "./use-team-message";
+import { useTeamMessageWithFiles } from "./use-team-message";
 
 /** Writes to any company, including one that has no conversation yet. */
 export function NewConversationForm() {
   const [companyId, setCompanyId] = useState("");
   const [text, setText] = useState("");
-  const send = useTeamMessage();
+  const send = useTeamMessageWithFiles();
 
   const submit = async () => {
-    if (send.isPending) return;
+    if (send.busy) return;
     const content = text.trim();
     if (!companyId || !content) {
       toast.error("Please select a company and enter a message", { id: "new-conversation-invalid" });
       return;
     }
-    if (await send.sendTo(companyId, content)) {
+    await send.sendTo(companyId, content, () => {
       setText("");
       setCompanyId("");
-    }
+    });
   };
 
   const onSend = () => void submit();
@@ -45,11 +46,15 @@ export function NewConversationForm() {
               value={text}
               onValueChange={setText}
               onSend={onSend}
-              sending={send.isPending}
+              sending={send.busy}
               placeholder="Type your message... (Enter sends)"
             />
           </Field>
-          <SendButton sending={send.isPending} />
+          <SendButton sending={send.busy} />
+          <div className="md:col-span-3">
+            <FilePicker files={send.files} onChange={send.setFiles} disabled={send.busy} compact />
+            <UploadStatus status={send.uploadStatus} />
+          </div>
         </MessageForm>
       </CardContent>
     </Card>

@@ -1,10 +1,9 @@
 import { useState } from "react";
-import { FilePicker, UploadStatus, useUploads } from "@/web/features/files";
+import { FilePicker, UploadStatus } from "@/web/features/files";
 import { toast } from "@/web/lib/toast";
-import { useAttachMessageFile } from "../../api/use-attach-message-file";
 import { useMarkMessagesRead } from "../../api/use-mark-messages-read";
 import { MessageForm, MessageTextarea, SendButton } from "../message-form";
-import { useTeamMessage } from "./use-team-message";
+import { useTeamMessageWithFiles } from "./use-team-message";
 
 /**
  * A conversation card's reply box. Enter sends, Shift+Enter starts a new line; replying marks the
@@ -12,14 +11,10 @@ import { useTeamMessage } from "./use-team-message";
  */
 export function ReplyForm({ companyId, companyName }: { companyId: string; companyName: string }) {
   const [text, setText] = useState("");
-  const send = useTeamMessage();
+  const send = useTeamMessageWithFiles();
   const markRead = useMarkMessagesRead();
-  const [files, setFiles] = useState<File[]>([]);
-  const uploads = useUploads();
-  const attach = useAttachMessageFile();
   const fieldId = `reply-${companyId}`;
-
-  const busy = send.isPending || uploads.busy;
+  const { busy } = send;
 
   const submit = async () => {
     if (busy) return;
@@ -28,12 +23,10 @@ export function ReplyForm({ companyId, companyName }: { companyId: string; compa
       toast.error("Please enter a message", { id: `reply-empty-${companyId}` });
       return;
     }
-    const message = await send.sendTo(companyId, content);
-    if (!message) return;
-    setText("");
-    markRead.mutate({ companyId });
-    await uploads.run(files, (file) => attach(message.id, file));
-    setFiles([]);
+    await send.sendTo(companyId, content, () => {
+      setText("");
+      markRead.mutate({ companyId });
+    });
   };
 
   const onSend = () => void submit();
@@ -58,8 +51,8 @@ export function ReplyForm({ companyId, companyName }: { companyId: string; compa
         </div>
         <SendButton sending={busy} />
       </div>
-      <FilePicker files={files} onChange={setFiles} disabled={busy} compact />
-      <UploadStatus status={uploads.status} />
+      <FilePicker files={send.files} onChange={send.setFiles} disabled={busy} compact />
+      <UploadStatus status={send.uploadStatus} />
     </MessageForm>
   );
 }

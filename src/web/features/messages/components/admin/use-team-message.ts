@@ -1,5 +1,8 @@
+import { useState } from "react";
+import { useUploads } from "@/web/features/files";
 import { problemDetail } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
+import { useAttachMessageFile } from "../../api/use-attach-message-file";
 import { useSendMessage } from "../../api/use-send-message";
 import { useOutgoingId } from "../../lib/use-outgoing-id";
 
@@ -32,4 +35,27 @@ export function useTeamMessage() {
   };
 
   return { sendTo, isPending: send.isPending };
+}
+
+/**
+ * A team message with files chosen beside it (a reply, a new conversation): the files are uploaded
+ * to the message once it is stored. `onStored` runs as soon as the text is sent, before the files
+ * go, so the box can clear while they upload.
+ */
+export function useTeamMessageWithFiles() {
+  const send = useTeamMessage();
+  const [files, setFiles] = useState<File[]>([]);
+  const uploads = useUploads();
+  const attach = useAttachMessageFile();
+
+  const sendTo = async (companyId: string, content: string, onStored?: () => void) => {
+    const message = await send.sendTo(companyId, content);
+    if (!message) return undefined;
+    onStored?.();
+    await uploads.run(files, (file) => attach(message.id, file));
+    setFiles([]);
+    return message;
+  };
+
+  return { sendTo, busy: send.isPending || uploads.busy, files, setFiles, uploadStatus: uploads.status };
 }
