@@ -29,8 +29,12 @@ export const fileAccept = [
   ".pdf,.png,.jpg,.jpeg,.webp,.gif,.txt,.csv,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp",
 ].join(",");
 
-/** Shown inline in the browser (thumbnails, the PDF viewer); everything else downloads. */
-export const isInlineFileType = (type: string) => type === "application/pdf" || type.startsWith("image/");
+/**
+ * Shown inline in the browser: images (thumbnails). Everything else downloads, PDFs too: a stored
+ * file is served with a `sandbox` CSP, and Chrome and Safari refuse to run their PDF viewers in a
+ * sandboxed document ("This page has been blocked by Chrome"), so an inline PDF would not show.
+ */
+export const isInlineFileType = (type: string) => type.startsWith("image/");
 export const isImageFileType = (type: string) => type.startsWith("image/");
 
 /** A stored name is at most this long (characters); longer names are refused, not cut. */

@@ -15,7 +15,7 @@ export function asciiFallback(name: string): string {
 }
 
 /**
- * `Content-Disposition` for a stored file (RFC 6266): `inline` for PDFs and images, which the
+ * `Content-Disposition` for a stored file (RFC 6266): `inline` for images, which the
  * browser shows itself, `attachment` (download) for everything else; the name twice, as an ASCII
  * fallback and as UTF-8 in `filename*`, which every current browser prefers.
  */

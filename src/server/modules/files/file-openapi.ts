@@ -4,7 +4,7 @@ import { problem } from "@/server/http/openapi";
 const binary = { "*/*": { schema: { type: "string" as const, format: "binary" } } };
 
 const fileHeaders = z.object({
-  "Content-Disposition": z.string().openapi({ description: "RFC 6266: `inline` for PDFs and images, else `attachment`; the name as `filename` (ASCII) and `filename*` (UTF-8)" }),
+  "Content-Disposition": z.string().openapi({ description: "RFC 6266: `inline` for images, else `attachment` (PDFs included); the name as `filename` (ASCII) and `filename*` (UTF-8)" }),
   ETag: z.string().openapi({ description: "The SHA-256 of the file's bytes" }),
   "Accept-Ranges": z.literal("bytes"),
 });

@@ -97,7 +97,7 @@ export function describeFileStoreBehaviour(label: string, makeEnvOverrides: () =
         expect(Object.fromEntries(["content-type", "content-length", "content-disposition", "x-content-type-options", "accept-ranges", "etag"].map((name) => [name, got.headers.get(name)]))).toEqual({
           "content-type": "application/pdf",
           "content-length": String(file.bytes.length),
-          "content-disposition": `inline; filename="Quarterly report.pdf"; filename*=UTF-8''Quarterly%20report.pdf`,
+          "content-disposition": `attachment; filename="Quarterly report.pdf"; filename*=UTF-8''Quarterly%20report.pdf`,
           "x-content-type-options": "nosniff",
           "accept-ranges": "bytes",
           etag: `"${sha256(file.bytes as Buffer)}"`,
@@ -419,7 +419,7 @@ export function describeFileStoreBehaviour(label: string, makeEnvOverrides: () =
         const got = await download(alpha.customer.client, path);
         expect(got.status).toBe(200);
         expect(sha256(got.bytes)).toBe(sha256(first.bytes as Buffer));
-        expect(got.headers.get("content-disposition")).toMatch(/^inline; filename="INV-1.pdf"/);
+        expect(got.headers.get("content-disposition")).toMatch(/^attachment; filename="INV-1.pdf"/);
         expect((await alpha.customer.client.get(`/api/invoices/${invoice.id}`)).body.pdf).toEqual(withPdf.pdf);
         expect((await alpha.customer.client.get("/api/invoices")).body.items.find((item) => item.id === invoice.id)!.pdf).toEqual(withPdf.pdf);
 

@@ -46,7 +46,7 @@ export function AttachmentList({ files, owner, empty }: AttachmentListProps) {
         <li key={file.id} className="flex items-center gap-3 text-sm">
           <a
             href={fileHref(file.id)}
-            // PDFs and images open in the browser, in a tab of their own; other types download.
+            // Images open in the browser, in a tab of their own; other types, PDFs too, download.
             {...(isInlineFileType(file.contentType) ? { target: "_blank", rel: "noopener noreferrer" } : {})}
             className="flex min-w-0 items-center gap-3 hover:underline"
           >
