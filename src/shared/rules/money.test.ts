@@ -88,5 +88,7 @@ describe("money", () => {
     expect(linesProblem(Array.from({ length: 201 }, () => ({ quantity: "1", unitPrice: "1" })))).toBeDefined();
     expect(linesProblem([{ quantity: "9999999", unitPrice: "9999.99" }])).toBeDefined();
     expect(linesProblem([{ quantity: "1", unitPrice: "9999999999.99" }])).toBeUndefined();
+    // An invalid line has its own message; the set is not priced with it.
+    expect(linesProblem([{ quantity: "x", unitPrice: "-1" }])).toBeUndefined();
   });
 });

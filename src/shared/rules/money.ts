@@ -103,10 +103,21 @@ export function taxRateProblem(value: string | null | undefined): string | undef
   return undefined;
 }
 
-/** Why a set of otherwise valid lines is refused as a whole (count, or a total beyond numeric(12,2)). */
+/** Whether each field of a line is valid (a form's half-typed line, or any JSON at all, may not be). */
+export const isValidLine = (line: LineInput) =>
+  [line.quantity, line.unitPrice].every((value) => typeof value === "string") &&
+  (line.taxRate == null || typeof line.taxRate === "string") &&
+  !quantityProblem(line.quantity) &&
+  !unitPriceProblem(line.unitPrice) &&
+  !taxRateProblem(line.taxRate);
+
+/**
+ * Why a set of lines is refused as a whole (count, or a total beyond numeric(12,2)). The total is
+ * only judged once every line is valid: each invalid line has its own message.
+ */
 export function linesProblem(lines: readonly LineInput[]): string | undefined {
   if (lines.length === 0) return moneyMessages.linesRequired;
   if (lines.length > LINES_MAX) return moneyMessages.tooManyLines;
-  if (!fitsMoneyColumn(invoiceTotals(lines).total)) return moneyMessages.totalTooLarge;
+  if (lines.every(isValidLine) && !fitsMoneyColumn(invoiceTotals(lines).total)) return moneyMessages.totalTooLarge;
   return undefined;
 }

@@ -7,7 +7,6 @@ import { isUniqueViolation } from "@/server/db/errors";
 import { creationOrder, pagedList } from "@/server/db/paged-list";
 import { prepared } from "@/server/db/prepared";
 import { companies, files, invoices } from "@/server/db/schema";
-import type { Database } from "@/server/db/client";
 import { badRequest, conflict, forbidden, notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { invoiceScope } from "../scopes";

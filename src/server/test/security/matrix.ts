@@ -639,6 +639,16 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
         [rows(a.invoices + b.invoices), rows(a.invoices), rows(b.invoices)],
       ),
     },
+    "GET /api/invoices/balance": {
+      objects: {
+        none: () => ({ path: "/api/invoices/balance" }),
+        "companyId=own": (w) => ({ path: `/api/invoices/balance?companyId=${w.a.company.id}` }),
+        "companyId=foreign": (w) => ({ path: `/api/invoices/balance?companyId=${w.b.company.id}` }),
+      },
+      // A customer's companyId is ignored (their own company's balance, which invoices.test.ts checks);
+      // an admin must name the company.
+      expect: customersAndAdmin([200, 200, 200], [200, 200, 200], [200, 200, 200], [400, 200, 200]),
+    },
     "GET /api/invoices/:id": {
       objects: byId((id) => `/api/invoices/${id}`, ownInvoiceWithPdf),
       expect: tenantRecord(200, 200),
