@@ -63,7 +63,7 @@ describe("GET /api/invoices/balance", () => {
   it("asks an admin to name the company, and gives a customer without one zeros", async () => {
     const missing = await admin.client.get("/api/invoices/balance");
     expect(missing.status).toBe(400);
-    expect(missing.body.errors).toEqual([{ field: "companyId", message: "Choose a company" }]);
+    expect(missing.problem.errors).toEqual([{ field: "companyId", message: "Choose a company" }]);
     const loner = await west.createUser();
     expect((await loner.client.get("/api/invoices/balance")).body).toEqual({ outstanding: "0.00", overdue: "0.00", currency: "EUR" });
   });

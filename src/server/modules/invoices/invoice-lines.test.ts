@@ -69,14 +69,14 @@ describe("invoice lines", () => {
     const before = await rowCounts();
     const response = await admin.client.post("/api/invoices", invoiceBody(acme.company.id, { amount: undefined, ...overrides }));
     expect(response.status).toBe(400);
-    expect(fields(response.body)).toContain(field);
+    expect(fields(response.problem)).toContain(field);
     expect(await rowCounts()).toEqual(before);
   });
 
   it("refuses an invoice with neither amount nor lines, naming both", async () => {
     const response = await admin.client.post("/api/invoices", invoiceBody(acme.company.id, { amount: undefined }));
     expect(response.status).toBe(400);
-    expect(fields(response.body)).toEqual(expect.arrayContaining(["amount", "lines"]));
+    expect(fields(response.problem)).toEqual(expect.arrayContaining(["amount", "lines"]));
   });
 
   it.each(refusals.filter(([name]) => name !== "no lines"))("refuses %s on PATCH and changes nothing", async (_, overrides, field) => {
@@ -84,7 +84,7 @@ describe("invoice lines", () => {
     const detail = (await admin.client.get(`/api/invoices/${created.id}`)).body;
     const response = await admin.client.patch(`/api/invoices/${created.id}`, overrides);
     expect(response.status).toBe(400);
-    expect(fields(response.body)).toContain(field);
+    expect(fields(response.problem)).toContain(field);
     expect((await admin.client.get(`/api/invoices/${created.id}`)).body).toEqual(detail);
   });
 
@@ -98,7 +98,7 @@ describe("invoice lines", () => {
     for (const change of [{ lines: [line] }, { amount: "1.00" }]) {
       const refused = await admin.client.patch(`/api/invoices/${created.id}`, change);
       expect(refused.status).toBe(409);
-      expect(refused.body.errors).toEqual([{ field: "lines", message: "A paid invoice's lines cannot change" }]);
+      expect(refused.problem.errors).toEqual([{ field: "lines", message: "A paid invoice's lines cannot change" }]);
       expect((await admin.client.get(`/api/invoices/${created.id}`)).body).toEqual(detail);
     }
     const unpaid = await admin.client.patch(`/api/invoices/${created.id}`, { status: "unpaid" });
