@@ -32,6 +32,15 @@ describe("loadEnv", () => {
     expect(loadEnv({ DATA_DIR: dataDir(), MAX_UPLOAD_MB: "100", ...s3 })).toMatchObject({ ...s3, MAX_UPLOAD_MB: 100, S3_FORCE_PATH_STYLE: true });
   });
 
+  it("bills in USD with overdue judged in UTC unless told otherwise, and refuses a code or zone it cannot use", () => {
+    expect(loadEnv({ DATA_DIR: dataDir() })).toMatchObject({ CURRENCY: "USD", TIME_ZONE: "UTC" });
+    expect(loadEnv({ DATA_DIR: dataDir(), CURRENCY: "EUR", TIME_ZONE: "Europe/Berlin" })).toMatchObject({ CURRENCY: "EUR", TIME_ZONE: "Europe/Berlin" });
+    expect(() => loadEnv({ DATA_DIR: dataDir(), CURRENCY: "eur" })).toThrow("CURRENCY");
+    expect(() => loadEnv({ DATA_DIR: dataDir(), TIME_ZONE: "Mars/Olympus" })).toThrow("TIME_ZONE");
+    // PostgreSQL would read an offset with the opposite sign.
+    expect(() => loadEnv({ DATA_DIR: dataDir(), TIME_ZONE: "+05:00" })).toThrow("TIME_ZONE");
+  });
+
   it("generates the auth secret once and keeps it in DATA_DIR", () => {
     const dir = dataDir();
     const first = loadEnv({ DATA_DIR: dir });

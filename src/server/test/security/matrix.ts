@@ -173,7 +173,7 @@ async function throwawayFile(world: World, side: "a" | "b"): Promise<string> {
 async function throwawayInvoice(world: World, side: "a" | "b"): Promise<string> {
   const [row] = await world.server.deps.db
     .insert(invoices)
-    .values({ companyId: world[side].company.id, invoiceNumber: uniqueInvoiceNumber(), amount: "10.00", issueDate: "2026-04-01" })
+    .values({ companyId: world[side].company.id, invoiceNumber: uniqueInvoiceNumber(), amount: "10.00", subtotal: "10.00", tax: "0.00", issueDate: "2026-04-01" })
     .returning({ id: invoices.id });
   return row!.id;
 }
@@ -639,6 +639,16 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
         [rows(a.invoices + b.invoices), rows(a.invoices), rows(b.invoices)],
       ),
     },
+    "GET /api/invoices/balance": {
+      objects: {
+        none: () => ({ path: "/api/invoices/balance" }),
+        "companyId=own": (w) => ({ path: `/api/invoices/balance?companyId=${w.a.company.id}` }),
+        "companyId=foreign": (w) => ({ path: `/api/invoices/balance?companyId=${w.b.company.id}` }),
+      },
+      // A customer's companyId is ignored (their own company's balance, which invoices.test.ts checks);
+      // an admin must name the company.
+      expect: customersAndAdmin([200, 200, 200], [200, 200, 200], [200, 200, 200], [400, 200, 200]),
+    },
     "GET /api/invoices/:id": {
       objects: byId((id) => `/api/invoices/${id}`, ownInvoiceWithPdf),
       expect: tenantRecord(200, 200),
@@ -720,7 +730,7 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
   };
 }
 
-const invoiceBody = (companyId: string) => ({ companyId, invoiceNumber: uniqueInvoiceNumber(), amount: "10.00", issueDate: "2026-04-01" });
+const invoiceBody = (companyId: string) => ({ companyId, invoiceNumber: uniqueInvoiceNumber(), amount: "10.00", subtotal: "10.00", tax: "0.00", issueDate: "2026-04-01" });
 
 /** One cell: who asks for what, and what they must get. */
 export interface Cell {

@@ -169,7 +169,19 @@ export async function buildWorld(server: TestServer): Promise<World> {
   ];
   aInvoices.push(await invoice(companyA.id, { invoiceNumber: `A-${tag}-3` }));
   await uploadAs(server, admin, `/api/invoices/${aInvoices[2]!.id}/pdf`, { name: "alpha-3.pdf", type: "application/pdf", content: "%PDF-1.4\nAlpha's third invoice\n%%EOF\n" }, "PUT");
-  const bInvoices = [await invoice(companyB.id, { invoiceNumber: canary("invoice-number"), pdfUrl: `https://files.example/${canary("pdf")}.pdf` })];
+  // B's invoice is priced by lines whose descriptions and notes are canaries: they must never reach A.
+  const bInvoices = [
+    await invoice(companyB.id, {
+      invoiceNumber: canary("invoice-number"),
+      pdfUrl: `https://files.example/${canary("pdf")}.pdf`,
+      amount: undefined,
+      lines: [
+        { description: canary("invoice-line"), quantity: "2", unitPrice: "50.00", taxRate: "20" },
+        { description: canary("invoice-line-2"), quantity: "1", unitPrice: "0.00" },
+      ],
+      notes: canary("invoice-notes"),
+    }),
+  ];
 
   const message = (user: WorldUser, body: Record<string, unknown>) => ok(server, user, "POST", "/api/messages", body);
   const aMessages = [await message(customerA, { content: "Hello from Alpha" }), await message(admin, { companyId: companyA.id, content: "Hi Alpha" })];
@@ -224,6 +236,9 @@ export async function buildWorld(server: TestServer): Promise<World> {
       "ticket-reply",
       "project-comment",
       "invoice-number",
+      "invoice-line",
+      "invoice-line-2",
+      "invoice-notes",
       "pdf",
       "message",
       "message-reply",
