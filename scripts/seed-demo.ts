@@ -56,8 +56,8 @@ async function seedCustomer(db: Database, auth: ReturnType<typeof createAuth>, a
       { ticketId: bug!.id, userId: adminId, content: "Thanks, we are exporting a sharper version today.", createdAt: minutesAgo(60) },
     ]);
     await tx.insert(invoices).values([
-      { companyId: company!.id, invoiceNumber: `DEMO-${slug.toUpperCase()}-001`, amount: "4800.00", issueDate: "2026-10-01", dueDate: "2026-10-31", status: "paid", pdfUrl: "https://example.com/invoice.pdf" },
-      { companyId: company!.id, invoiceNumber: `DEMO-${slug.toUpperCase()}-002`, amount: "1250.50", issueDate: "2026-11-01", dueDate: null },
+      { companyId: company!.id, invoiceNumber: `DEMO-${slug.toUpperCase()}-001`, amount: "4800.00", subtotal: "4800.00", tax: "0.00", issueDate: "2026-10-01", dueDate: "2026-10-31", status: "paid", pdfUrl: "https://example.com/invoice.pdf" },
+      { companyId: company!.id, invoiceNumber: `DEMO-${slug.toUpperCase()}-002`, amount: "1250.50", subtotal: "1250.50", tax: "0.00", issueDate: "2026-11-01", dueDate: null },
     ]);
     await tx.insert(messages).values([
       { companyId: company!.id, senderId: userId, content: "Hi! Could we get an update on the redesign?", isRead: true, createdAt: minutesAgo(30) },

@@ -118,6 +118,25 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: optionalText
     .pipe(z.enum(["true", "false"], { error: "must be true or false" }).optional())
     .transform((value) => value === "true"),
+  /**
+   * The currency of every invoice (ISO 4217, e.g. EUR): one per installation, so amounts are never
+   * added across currencies. Only the code travels; each user's browser formats it in their locale.
+   */
+  CURRENCY: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, "must be a 3-letter ISO 4217 code in capitals, e.g. USD")
+    .default("USD"),
+  /**
+   * The IANA zone of the business (e.g. Europe/Berlin): an invoice is overdue from the day after its
+   * due date on this zone's calendar, not the server's or UTC's. Checked with Intl at start-up, so a
+   * typo stops the server instead of failing every invoice query.
+   */
+  TIME_ZONE: z
+    .string()
+    .trim()
+    .refine(isTimeZone, "must be an IANA time zone name, e.g. Europe/Berlin")
+    .default("UTC"),
   /** Where the built web app is; unset = dist/web of this checkout (see projectRoot). */
   WEB_DIST: optionalText,
 });
@@ -168,6 +187,20 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     MAIL_FROM: env.MAIL_FROM ?? `"${env.BRAND_NAME.replaceAll(/["\\]/g, "")}" <no-reply@${new URL(baseUrl).hostname}>`,
     AUTH_SECRET: env.AUTH_SECRET ?? readOrCreateDevSecret(dataDir),
   };
+}
+
+/**
+ * A zone name both Intl and PostgreSQL read the same way. Offsets such as "+05:00" are refused:
+ * PostgreSQL reads them with the POSIX sign, the opposite of Intl's.
+ */
+function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][\w+-]*(\/[\w+-]+)*$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -21,4 +21,13 @@ export interface ServiceContext {
    * the write that causes it, so the mail exists exactly when the write does (ADR 013).
    */
   mail: MailOutbox;
+  /** The installation's billing settings (CURRENCY, TIME_ZONE in env.ts). */
+  billing: BillingSettings;
+}
+
+export interface BillingSettings {
+  /** ISO 4217 code of every amount. */
+  currency: string;
+  /** IANA zone whose calendar decides the day an invoice becomes overdue. */
+  timeZone: string;
 }

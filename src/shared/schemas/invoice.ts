@@ -3,9 +3,10 @@ import { isUnambiguousIfUrl, LINK_URL_AMBIGUOUS_MESSAGE } from "../rules/link-ur
 import { invoiceStatuses } from "../enums";
 import { NOTHING_TO_UPDATE } from "../rules/common";
 import { AMOUNT_PATTERN, amountFitsColumn, checkDueNotBeforeIssue, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PROTOCOL } from "../rules/invoice";
+import { LINE_DESCRIPTION_MAX, LINES_MAX, linesProblem, moneyMessages, quantityProblem, taxRateProblem, unitPriceProblem } from "../rules/money";
 import { pageOf, pageQuerySchema } from "./pagination";
 import { fileSchema } from "./file";
-import { namedRecordSchema, timestampsShape } from "./records";
+import { instantSchema, namedRecordSchema, timestampsShape } from "./records";
 
 /**
  * Money travels as a decimal string and is stored exactly. A form may send a number; it is
@@ -18,6 +19,56 @@ export const amountInputSchema = z
   .refine((value) => value !== "", invoiceMessages.amountRequired)
   .refine((value) => value === "" || AMOUNT_PATTERN.test(value), invoiceMessages.amountFormat)
   .refine(amountFitsColumn, invoiceMessages.amountTooLarge);
+
+/** A decimal field of a line: text, or a number turned into its shortest decimal text (as `amount`). */
+const decimalInput = (message: string, problem: (value: string) => string | undefined) =>
+  z
+    .union([z.string(), z.number()], message)
+    .transform((value) => (typeof value === "number" ? String(value) : value.trim()))
+    .superRefine((value, ctx) => {
+      const found = problem(value);
+      if (found) ctx.addIssue({ code: "custom", message: found });
+    });
+
+/** One line as an admin sends it; its totals are computed by the server (shared/rules/money.ts). */
+export const invoiceLineInputSchema = z.object({
+  description: z
+    .string(moneyMessages.descriptionRequired)
+    .trim()
+    .min(1, moneyMessages.descriptionRequired)
+    .max(LINE_DESCRIPTION_MAX, moneyMessages.descriptionTooLong),
+  quantity: decimalInput(moneyMessages.quantity, quantityProblem),
+  unitPrice: decimalInput(moneyMessages.unitPrice, unitPriceProblem),
+  taxRate: z
+    .union([z.string(), z.number(), z.null()], moneyMessages.taxRate)
+    .transform((value) => (value === null ? null : String(value).trim() || null))
+    .refine((value) => taxRateProblem(value) === undefined, moneyMessages.taxRate)
+    .optional(),
+});
+export type InvoiceLineInput = z.infer<typeof invoiceLineInputSchema>;
+
+/** 1..200 lines whose total fits numeric(12,2); every refusal of the set as a whole names `lines`. */
+const linesInput = z
+  .array(invoiceLineInputSchema, moneyMessages.linesRequired)
+  .min(1, moneyMessages.linesRequired)
+  .max(LINES_MAX, moneyMessages.tooManyLines)
+  .superRefine((lines, ctx) => {
+    const found = linesProblem(lines);
+    if (found) ctx.addIssue({ code: "custom", message: found });
+  });
+
+export const NOTES_MAX = 5000;
+const notes = z.string().trim().max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`);
+
+export const AMOUNT_OR_LINES = "Send either an amount or lines, not both";
+export const AMOUNT_OR_LINES_REQUIRED = "Send an amount or lines";
+
+/** An invoice is priced by one `amount` (one "Services" line) or by its `lines`, never both. */
+function checkAmountOrLines(input: { amount?: unknown; lines?: unknown }, ctx: z.RefinementCtx, required: boolean) {
+  const sent = [input.amount, input.lines].filter((value) => value !== undefined).length;
+  const message = sent === 2 ? AMOUNT_OR_LINES : sent === 0 && required ? AMOUNT_OR_LINES_REQUIRED : undefined;
+  if (message) for (const field of ["amount", "lines"]) ctx.addIssue({ code: "custom", path: [field], message });
+}
 
 const invoiceNumber = z
   .string(invoiceMessages.numberRequired)
@@ -39,14 +90,19 @@ const pdfUrl = z
 const invoiceFields = z.object({
   companyId: z.uuid(invoiceMessages.chooseCompany),
   invoiceNumber,
-  amount: amountInputSchema,
+  amount: amountInputSchema.optional(),
+  lines: linesInput.optional(),
+  notes: emptyToNull(notes),
   issueDate: date("Issue date"),
   dueDate: emptyToNull(date("Due date")),
   pdfUrl: emptyToNull(pdfUrl),
   status: z.enum(invoiceStatuses, invoiceMessages.status).default("unpaid"),
 });
 
-export const createInvoiceInputSchema = invoiceFields.superRefine(checkDueNotBeforeIssue);
+export const createInvoiceInputSchema = invoiceFields.superRefine((input, ctx) => {
+  checkDueNotBeforeIssue(input, ctx);
+  checkAmountOrLines(input, ctx, true);
+});
 export type CreateInvoiceInput = z.infer<typeof createInvoiceInputSchema>;
 
 /**
@@ -57,7 +113,8 @@ export const updateInvoiceInputSchema = invoiceFields
   .omit({ companyId: true })
   .extend({ status: z.enum(invoiceStatuses, invoiceMessages.status) })
   .partial()
-  .refine((input) => Object.values(input).some((value) => value !== undefined), NOTHING_TO_UPDATE);
+  .refine((input) => Object.values(input).some((value) => value !== undefined), NOTHING_TO_UPDATE)
+  .superRefine((input, ctx) => checkAmountOrLines(input, ctx, false));
 export type UpdateInvoiceInput = z.infer<typeof updateInvoiceInputSchema>;
 
 export const invoiceListQuerySchema = pageQuerySchema.extend({
@@ -79,10 +136,45 @@ export const invoiceSchema = z.object({
   /** The PDF stored in Portico; GET /invoices/{id}/pdf serves it, and prefers it to `pdfUrl`. */
   pdf: fileSchema.nullable(),
   status: z.enum(invoiceStatuses),
+  /** Sum of the lines' totals; `amount` is the total (subtotal + tax). */
+  subtotal: z.string(),
+  tax: z.string(),
+  notes: z.string().nullable(),
+  /** Unpaid and due before today in the installation's time zone (TIME_ZONE). */
+  overdue: z.boolean(),
+  paidAt: instantSchema.nullable(),
+  /** ISO 4217 code of every amount (CURRENCY): one currency per installation. */
+  currency: z.string(),
   ...timestampsShape,
   company: namedRecordSchema,
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const invoiceLineSchema = z.object({
+  id: z.uuid(),
+  description: z.string(),
+  /** Decimal strings: quantity with up to 3 decimals, the rest with 2. */
+  quantity: z.string(),
+  unitPrice: z.string(),
+  taxRate: z.string().nullable(),
+  total: z.string(),
+  tax: z.string(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+
+/** One invoice as GET /invoices/{id} answers it: with its lines, in order. */
+export const invoiceDetailSchema = invoiceSchema.extend({ lines: z.array(invoiceLineSchema) });
+export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+export const invoiceBalanceQuerySchema = z.object({
+  // Admins only (required for them); a customer's balance is always their own company's.
+  companyId: z.uuid().optional(),
+});
+export type InvoiceBalanceQuery = z.infer<typeof invoiceBalanceQuerySchema>;
+
+/** Sums of unpaid invoices' amounts, and of the overdue ones among them. */
+export const invoiceBalanceSchema = z.object({ outstanding: z.string(), overdue: z.string(), currency: z.string() });
+export type InvoiceBalance = z.infer<typeof invoiceBalanceSchema>;
 
 export const invoicePageSchema = pageOf(invoiceSchema);
 export type InvoicePage = z.infer<typeof invoicePageSchema>;

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, numeric, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { check, date, index, integer, numeric, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { invoiceStatuses } from "@/shared/enums";
 import { idColumn, timestamps } from "./columns";
 import { maxLength, notBlank } from "./limits";
-import { companyIdColumn } from "./references";
+import { companyIdColumn, personColumn } from "./references";
 
 export const invoiceStatus = pgEnum("invoice_status", invoiceStatuses);
 
@@ -15,11 +15,19 @@ export const invoices = pgTable(
     companyId: companyIdColumn("restrict"),
     invoiceNumber: text("invoice_number").notNull().unique(),
     // Money is exact (DESIGN D6): numeric in SQL, a decimal string in JSON.
+    // `amount` is the total (subtotal + tax): every reader from before line items keeps working.
     amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
+    // Computed by the server from the lines (shared/rules/money.ts), never sent by a client.
+    subtotal: numeric("subtotal", { precision: 12, scale: 2 }).notNull(),
+    tax: numeric("tax", { precision: 12, scale: 2 }).notNull(),
+    notes: text("notes"),
     issueDate: date("issue_date").notNull(),
     dueDate: date("due_date"),
     pdfUrl: text("pdf_url"),
     status: invoiceStatus("status").notNull().default("unpaid"),
+    // When and by whom it was marked paid; both cleared when it goes back to unpaid.
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    paidBy: personColumn("paid_by"),
     ...timestamps(),
   },
   (t) => [
@@ -27,10 +35,44 @@ export const invoices = pgTable(
     notBlank("invoices_number_not_blank", t.invoiceNumber),
     maxLength("invoices_number_length", t.invoiceNumber, 100),
     maxLength("invoices_pdf_url_length", t.pdfUrl, 2048),
+    maxLength("invoices_notes_length", t.notes, 5000),
+    check("invoices_total_is_subtotal_and_tax", sql`${t.amount} = ${t.subtotal} + ${t.tax}`),
     check("invoices_due_after_issue", sql`${t.dueDate} IS NULL OR ${t.dueDate} >= ${t.issueDate}`),
     check("invoices_pdf_url_http", sql`${t.pdfUrl} IS NULL OR ${t.pdfUrl} ~* '^https?://'`),
     index("invoices_company_id_issue_date_idx").on(t.companyId, t.issueDate.desc().nullsFirst()),
     index("invoices_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id),
     index("invoices_number_trgm_idx").using("gin", sql`${t.invoiceNumber} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * What an invoice bills, in order. Totals are stored as computed (half-up to cents per line), so
+ * the invoice a customer saw never changes when the rounding rules are read again.
+ */
+export const invoiceLines = pgTable(
+  "invoice_lines",
+  {
+    id: idColumn(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    description: text("description").notNull(),
+    quantity: numeric("quantity", { precision: 12, scale: 3 }).notNull(),
+    unitPrice: numeric("unit_price", { precision: 12, scale: 2 }).notNull(),
+    taxRate: numeric("tax_rate", { precision: 5, scale: 2 }),
+    lineTotal: numeric("line_total", { precision: 12, scale: 2 }).notNull(),
+    lineTax: numeric("line_tax", { precision: 12, scale: 2 }).notNull(),
+  },
+  (t) => [
+    // Also the index the detail reads the lines in order by.
+    unique("invoice_lines_invoice_position_unique").on(t.invoiceId, t.position),
+    check("invoice_lines_position_range", sql`${t.position} >= 0 AND ${t.position} < 200`),
+    notBlank("invoice_lines_description_not_blank", t.description),
+    maxLength("invoice_lines_description_length", t.description, 500),
+    check("invoice_lines_quantity_range", sql`${t.quantity} > 0 AND ${t.quantity} <= 9999999`),
+    check("invoice_lines_unit_price_not_negative", sql`${t.unitPrice} >= 0`),
+    check("invoice_lines_tax_rate_range", sql`${t.taxRate} IS NULL OR (${t.taxRate} >= 0 AND ${t.taxRate} <= 100)`),
+    check("invoice_lines_totals_not_negative", sql`${t.lineTotal} >= 0 AND ${t.lineTax} >= 0`),
   ],
 );

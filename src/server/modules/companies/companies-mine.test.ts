@@ -90,7 +90,7 @@ describe("PUT /api/companies/mine", () => {
     // An actor loaded before the membership existed: the insert into company_users must fail.
     const stale: Actor = { userId: member.id, email: member.email, name: member.name, role: "customer", companyId: null, companyRole: null, sessionId: "stale", twoFactorEnabled: false };
     const before = await companyCount();
-    const ctx = { db: server.deps.db, actor: stale, publish: (event: PorticoEvent) => server.deps.events.publish(event), mail: server.deps.mail.outbox };
+    const ctx = { db: server.deps.db, actor: stale, publish: (event: PorticoEvent) => server.deps.events.publish(event), mail: server.deps.mail.outbox, billing: { currency: "USD", timeZone: "UTC" } };
     await expect(saveMyCompany(ctx, { name: "Orphan Ltd", contactName: null, contactEmail: null, phone: null, address: null })).rejects.toMatchObject({
       status: 409,
     });

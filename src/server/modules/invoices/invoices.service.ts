@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { can } from "@/shared/policies";
 import { isUnambiguousLinkUrl } from "@/shared/rules/link-url";
-import type { CreateInvoiceInput, Invoice, InvoiceListQuery, UpdateInvoiceInput } from "@/shared/schemas/invoice";
+import type { CreateInvoiceInput, Invoice, InvoiceDetail, InvoiceListQuery, UpdateInvoiceInput } from "@/shared/schemas/invoice";
 import type { Page } from "@/shared/schemas/pagination";
 import { isUniqueViolation } from "@/server/db/errors";
 import { creationOrder, pagedList } from "@/server/db/paged-list";
@@ -15,6 +15,8 @@ import { attachmentsOf } from "../files/file-select";
 import { findInvoiceFile, type DownloadableFile } from "../files/files.service";
 import type { FileStore } from "../files/store/file-store";
 import { removeStoredBytes } from "../files/stored-bytes";
+import { linesOf, replaceLines, singleLine, totalColumns } from "./invoice-lines";
+import { overdueColumn } from "./overdue";
 
 /** A customer's invoice table is not paged (one company's invoices); this cap only guards the server. */
 export const CUSTOMER_INVOICE_LIMIT = 1000;
@@ -28,21 +30,33 @@ const columns = {
   dueDate: invoices.dueDate,
   pdfUrl: invoices.pdfUrl,
   status: invoices.status,
+  subtotal: invoices.subtotal,
+  tax: invoices.tax,
+  notes: invoices.notes,
+  overdue: overdueColumn,
+  paidAt: invoices.paidAt,
   createdAt: invoices.createdAt,
   updatedAt: invoices.updatedAt,
   company: { id: companies.id, name: companies.name },
 };
 
-type Row = { id: string; createdAt: Date; updatedAt: Date };
-const toJson = <T extends Row>(row: T) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+type Row = { id: string; createdAt: Date; updatedAt: Date; paidAt: Date | null };
+const toJson = <T extends Row>(row: T, currency: string) => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+  paidAt: row.paidAt?.toISOString() ?? null,
+  currency,
+});
 
 /** The rows as answers, each with its stored PDF (one query for all of them) or null. */
-async function withPdfs<T extends Row>(db: Database, rows: readonly T[]) {
+async function withPdfs<T extends Row>({ db, billing }: ServiceContext, rows: readonly T[]) {
   const pdfs = await attachmentsOf(db, "invoiceId", rows.map((row) => row.id));
-  return rows.map((row) => ({ ...toJson(row), pdf: pdfs.get(row.id)?.[0] ?? null }));
+  return rows.map((row) => ({ ...toJson(row, billing.currency), pdf: pdfs.get(row.id)?.[0] ?? null }));
 }
 
-export async function listInvoices({ db, actor }: ServiceContext, query: InvoiceListQuery): Promise<Page<Invoice>> {
+export async function listInvoices(ctx: ServiceContext, query: InvoiceListQuery): Promise<Page<Invoice>> {
+  const { db, actor } = ctx;
   const readsAll = can(actor, "readAll", "invoice");
   const filter = invoiceScope(actor)
     .filter()
@@ -57,6 +71,7 @@ export async function listInvoices({ db, actor }: ServiceContext, query: Invoice
     filter,
     page: readsAll ? query.page : 1,
     pageSize: readsAll ? query.pageSize : CUSTOMER_INVOICE_LIMIT,
+    values: { timeZone: ctx.billing.timeZone },
     select: (where, fullCount) =>
       db
         .select({ ...columns, fullCount })
@@ -67,19 +82,26 @@ export async function listInvoices({ db, actor }: ServiceContext, query: Invoice
         .limit(sql.placeholder("limit"))
         .offset(sql.placeholder("offset")),
   });
-  return { items: await withPdfs(db, rows), ...counted };
+  return { items: await withPdfs(ctx, rows), ...counted };
 }
 
-export async function findInvoice({ db, actor }: ServiceContext, id: string): Promise<Invoice> {
+export async function findInvoice(ctx: ServiceContext, id: string): Promise<Invoice> {
+  const { db, actor } = ctx;
   const filter = invoiceScope(actor).filter().equals("id", invoices.id, id);
   const statement = prepared(db, `invoice_${filter.key}`, (name) =>
     db.select(columns).from(invoices).innerJoin(companies, eq(companies.id, invoices.companyId)).where(filter.where()).prepare(name),
   );
-  const [row] = await statement.execute(filter.values);
+  const [row] = await statement.execute({ ...filter.values, timeZone: ctx.billing.timeZone });
   // D11: another company's invoice answers exactly like a missing one.
   if (!row) throw notFound("Invoice not found");
-  const [invoice] = await withPdfs(db, [row]);
+  const [invoice] = await withPdfs(ctx, [row]);
   return invoice!;
+}
+
+/** One invoice with its lines (the lists never load lines: a page stays one query). */
+export async function findInvoiceDetail(ctx: ServiceContext, id: string): Promise<InvoiceDetail> {
+  const invoice = await findInvoice(ctx, id);
+  return { ...invoice, lines: await linesOf(ctx.db, id) };
 }
 
 /**
@@ -106,6 +128,15 @@ export async function removeInvoicePdf(ctx: ServiceContext, { store, id }: { sto
   return removed.length ? announced(ctx, invoice) : invoice;
 }
 
+/** Marking paid records when and by whom; back to unpaid forgets both. Nothing for an unchanged status. */
+function paidColumns(userId: string, status: Invoice["status"] | undefined, current?: Invoice["status"]) {
+  if (status === undefined || status === current) return {};
+  return status === "paid" ? { paidAt: new Date(), paidBy: userId } : { paidAt: null, paidBy: null };
+}
+
+const paidLinesLocked = () =>
+  conflict("lines: A paid invoice's lines cannot change", [{ field: "lines", message: "A paid invoice's lines cannot change" }]);
+
 const duplicateNumber = () =>
   conflict("invoiceNumber: An invoice with this number already exists", [
     { field: "invoiceNumber", message: "An invoice with this number already exists" },
@@ -121,10 +152,18 @@ export async function createInvoice(ctx: ServiceContext, input: CreateInvoiceInp
   if (!can(actor, "create", "invoice")) throw forbidden();
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, input.companyId));
   if (!company) throw badRequest("companyId: No such company", [{ field: "companyId", message: "No such company" }]);
+  const { amount, lines = singleLine(amount!), status, ...fields } = input;
   try {
-    // The amount string goes to numeric(12,2) as text, so it is stored exactly.
-    const [created] = await db.insert(invoices).values(input).returning({ id: invoices.id });
-    return await announced(ctx, await findInvoice(ctx, created!.id));
+    // Money goes to numeric as text, so it is stored exactly; the totals are computed here.
+    const id = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(invoices)
+        .values({ ...fields, status, ...totalColumns(lines), ...paidColumns(actor.userId, status) })
+        .returning({ id: invoices.id });
+      await replaceLines(tx, created!.id, lines);
+      return created!.id;
+    });
+    return await announced(ctx, await findInvoice(ctx, id));
   } catch (error) {
     // The unique index decides, not a prior lookup, so two simultaneous requests cannot both win.
     if (isUniqueViolation(error)) throw duplicateNumber();
@@ -143,11 +182,17 @@ export async function updateInvoice(ctx: ServiceContext, { id, changes: input }:
       { field: "dueDate", message: "Due date cannot be before the issue date" },
     ]);
   }
+  const { amount, lines = amount === undefined ? undefined : singleLine(amount), status, ...fields } = input;
+  // An issued, paid invoice is what the customer paid: its amounts stay as they were.
+  if (lines && current.status === "paid") throw paidLinesLocked();
   try {
-    await db
-      .update(invoices)
-      .set({ ...input, updatedAt: new Date() })
-      .where(and(eq(invoices.id, id), invoiceScope(actor).where));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(invoices)
+        .set({ ...fields, status, ...(lines && totalColumns(lines)), ...paidColumns(actor.userId, status, current.status), updatedAt: new Date() })
+        .where(and(eq(invoices.id, id), invoiceScope(actor).where));
+      if (lines) await replaceLines(tx, id, lines);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateNumber();
     throw error;

@@ -22,6 +22,7 @@ const staleAdmin = (user: TestUser): ServiceContext => ({
   actor: { userId: user.id, email: user.email, name: user.name, role: "admin", companyId: null, companyRole: null, sessionId: "stale", twoFactorEnabled: false },
   publish: async () => {},
   mail: server.deps.mail.outbox,
+  billing: { currency: "USD", timeZone: "UTC" },
 });
 const log = () => server.deps.log;
 

@@ -173,7 +173,7 @@ async function throwawayFile(world: World, side: "a" | "b"): Promise<string> {
 async function throwawayInvoice(world: World, side: "a" | "b"): Promise<string> {
   const [row] = await world.server.deps.db
     .insert(invoices)
-    .values({ companyId: world[side].company.id, invoiceNumber: uniqueInvoiceNumber(), amount: "10.00", issueDate: "2026-04-01" })
+    .values({ companyId: world[side].company.id, invoiceNumber: uniqueInvoiceNumber(), amount: "10.00", subtotal: "10.00", tax: "0.00", issueDate: "2026-04-01" })
     .returning({ id: invoices.id });
   return row!.id;
 }
@@ -720,7 +720,7 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
   };
 }
 
-const invoiceBody = (companyId: string) => ({ companyId, invoiceNumber: uniqueInvoiceNumber(), amount: "10.00", issueDate: "2026-04-01" });
+const invoiceBody = (companyId: string) => ({ companyId, invoiceNumber: uniqueInvoiceNumber(), amount: "10.00", subtotal: "10.00", tax: "0.00", issueDate: "2026-04-01" });
 
 /** One cell: who asks for what, and what they must get. */
 export interface Cell {
