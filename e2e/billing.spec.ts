@@ -40,6 +40,20 @@ test.describe("billing", () => {
       await dialog.getByLabel(`Unit Price, line ${n}`).fill(line.unitPrice);
       await dialog.getByLabel(`Tax %, line ${n}`).fill(line.taxRate);
     }
+    // A line added by mistake and removed again: the lines after it move up with their values.
+    await dialog.getByRole("button", { name: "Add line" }).click();
+    await dialog.getByLabel("Description, line 4").fill("Mistake");
+    await dialog.getByLabel("Unit Price, line 4").fill("5");
+    await expect(dialog.getByTestId("preview-total")).toHaveText("584.42");
+    await dialog.getByRole("button", { name: "Remove line 2" }).click();
+    await expect(dialog.getByLabel("Description, line 2")).toHaveValue("Support hours");
+    await expect(dialog.getByLabel("Description, line 3")).toHaveValue("Mistake");
+    await dialog.getByRole("button", { name: "Remove line 3" }).click();
+    await dialog.getByRole("button", { name: "Add line" }).click();
+    await dialog.getByLabel("Description, line 3").fill(lines[1]!.description);
+    await dialog.getByLabel("Quantity, line 3").fill(lines[1]!.quantity);
+    await dialog.getByLabel("Unit Price, line 3").fill(lines[1]!.unitPrice);
+    await expect(dialog.getByRole("button", { name: /^Remove line/ })).toHaveCount(3);
     // The live preview adds up as the server will (a new invoice's currency is not known yet).
     await expect(dialog.getByTestId("preview-subtotal")).toHaveText("540.38");
     await expect(dialog.getByTestId("preview-tax")).toHaveText("39.04");
@@ -59,8 +73,9 @@ test.describe("billing", () => {
     const rows = table.getByRole("row");
     await expect(rows).toHaveCount(4);
     await expect(rows.nth(1).getByRole("cell")).toHaveText(["Design", "2", "$150.00", "10%", "$300.00"]);
-    await expect(rows.nth(2).getByRole("cell")).toHaveText(["Hosting", "12", "$9.99", "—", "$119.88"]);
-    await expect(rows.nth(3).getByRole("cell")).toHaveText(["Support hours", "1.5", "$80.33", "7.5%", "$120.50"]);
+    // Hosting was removed and added again: it is last now.
+    await expect(rows.nth(2).getByRole("cell")).toHaveText(["Support hours", "1.5", "$80.33", "7.5%", "$120.50"]);
+    await expect(rows.nth(3).getByRole("cell")).toHaveText(["Hosting", "12", "$9.99", "—", "$119.88"]);
     await expect(customerPage.getByTestId("invoice-subtotal")).toHaveText("$540.38");
     await expect(customerPage.getByTestId("invoice-tax")).toHaveText("$39.04");
     await expect(customerPage.getByTestId("invoice-total")).toHaveText("$579.42");

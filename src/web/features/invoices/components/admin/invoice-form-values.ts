@@ -7,7 +7,7 @@ import { toast } from "@/web/lib/toast";
 import type { LineFormValues } from "./invoice-line-values";
 
 /** The dialogs' inputs: the spec's fields, the lines (none: a single Amount) and the notes. */
-export type InvoiceFormValues = CreateInvoiceFormValues & { lines: LineFormValues[]; notes: string };
+export type InvoiceFormValues = Omit<CreateInvoiceFormValues, "lines" | "notes"> & { lines: LineFormValues[]; notes: string };
 /** What the dialogs send to create an invoice (an edit leaves the company out). */
 export type InvoiceSubmit = ApiBody<"post", "/invoices">;
 export type InvoiceForm = UseFormReturn<InvoiceFormValues, unknown, InvoiceSubmit>;

@@ -1,11 +1,11 @@
 import { ListPlus, Plus } from "lucide-react";
-import { useFieldArray, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { LINES_MAX } from "@/shared/rules/money";
 import { Button } from "@/web/components/ui/button";
 import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
 import type { InvoiceForm } from "./invoice-form-values";
-import { emptyLine } from "./invoice-line-values";
+import { emptyLine, type LineFormValues } from "./invoice-line-values";
 import { InvoiceLineRow } from "./invoice-line-row";
 import { InvoiceTotalsPreview } from "./invoice-totals-preview";
 
@@ -22,9 +22,12 @@ interface InvoiceLinesFieldProps {
  * itemized lines with a live subtotal, tax and total. Switching to lines starts from the amount.
  */
 export function InvoiceLinesField({ form, currency, lockedReason }: InvoiceLinesFieldProps) {
-  const { control, formState, register, getValues } = form;
-  const lines = useFieldArray({ control, name: "lines" });
-  const itemized = useWatch({ control, name: "lines" }).length > 0;
+  const { control, formState, register, getValues, setValue } = form;
+  // Not useFieldArray: it would land in the forms chunk every customer screen loads (the bundle
+  // budget), and rows keyed by position are enough for a list edited by its own buttons.
+  const current = useWatch({ control, name: "lines" });
+  const setLines = (lines: LineFormValues[]) => setValue("lines", lines, { shouldDirty: true });
+  const itemized = current.length > 0;
   const locked = !!lockedReason || formState.isSubmitting;
   const reason = lockedReason ? (
     <p id="invoice-lines-locked" className="text-sm text-muted-foreground">
@@ -50,7 +53,7 @@ export function InvoiceLinesField({ form, currency, lockedReason }: InvoiceLines
           />
         </Field>
         {reason}
-        <Button variant="outline" size="sm" disabled={locked} onClick={() => lines.append({ ...emptyLine(), description: "Services", unitPrice: String(getValues("amount") ?? "").trim() })}>
+        <Button variant="outline" size="sm" disabled={locked} onClick={() => setLines([{ ...emptyLine(), description: "Services", unitPrice: String(getValues("amount") ?? "").trim() }])}>
           <ListPlus className="h-4 w-4" aria-hidden />
           Itemize with lines
         </Button>
@@ -69,8 +72,15 @@ export function InvoiceLinesField({ form, currency, lockedReason }: InvoiceLines
         <span className="col-span-2">Tax %</span>
       </div>
       <ol className="space-y-2">
-        {lines.fields.map((field, index) => (
-          <InvoiceLineRow key={field.id} form={form} index={index} disabled={locked} removable={lines.fields.length > 1} onRemove={() => lines.remove(index)} />
+        {current.map((_, index) => (
+          <InvoiceLineRow
+            key={index}
+            form={form}
+            index={index}
+            disabled={locked}
+            removable={current.length > 1}
+            onRemove={() => setLines(getValues("lines").filter((__, at) => at !== index))}
+          />
         ))}
       </ol>
       {wholeError ? (
@@ -79,11 +89,11 @@ export function InvoiceLinesField({ form, currency, lockedReason }: InvoiceLines
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" disabled={locked || lines.fields.length >= LINES_MAX} onClick={() => lines.append(emptyLine())}>
+        <Button variant="outline" size="sm" disabled={locked || current.length >= LINES_MAX} onClick={() => setLines([...getValues("lines"), emptyLine()])}>
           <Plus className="h-4 w-4" aria-hidden />
           Add line
         </Button>
-        <Button variant="ghost" size="sm" disabled={locked} onClick={() => lines.replace([])}>
+        <Button variant="ghost" size="sm" disabled={locked} onClick={() => setLines([])}>
           Use a single amount
         </Button>
       </div>
