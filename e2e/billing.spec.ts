@@ -137,4 +137,29 @@ test.describe("billing", () => {
     await expect(page.getByRole("group", { name: "Overdue" }).getByRole("definition")).toHaveText("$20.10");
     await customer.context.close();
   });
+
+  test("a paid invoice's lines cannot be edited, and the Edit dialog says why", async ({ adminPage: page, browser }) => {
+    const t = tag();
+    const customer = await customerWithCompany(browser, `Paid Co ${t}`);
+    const number = `PAIDL-${t}`;
+    const response = await admin.request.post("/api/invoices", {
+      data: { companyId: customer.company.id, invoiceNumber: number, issueDate: "2026-01-01", status: "paid", lines: lines.slice(0, 2).map(({ total: _total, ...line }) => ({ ...line, taxRate: line.taxRate || null })) },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+
+    await page.goto(`/admin/invoices?q=${number}`);
+    const row = page.getByRole("row").filter({ hasText: number });
+    await row.getByRole("button", { name: /Edit/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Invoice" });
+    await expect(dialog.getByText("A paid invoice's lines cannot change.", { exact: false })).toBeVisible();
+    await expect(dialog.getByLabel("Description, line 1")).toHaveValue("Design");
+    await expect(dialog.getByLabel("Description, line 1")).toBeDisabled();
+    await expect(dialog.getByRole("button", { name: "Add line" })).toBeDisabled();
+    await expect(dialog.getByTestId("preview-total")).toHaveText("$449.88");
+    // The other fields still save; the lines are not sent, so the server keeps them.
+    await dialog.getByLabel("Notes").fill("Paid by card.");
+    await dialog.getByRole("button", { name: "Update Invoice" }).click();
+    await expect(page.getByText("Invoice updated successfully")).toBeVisible();
+    await customer.context.close();
+  });
 });
