@@ -98,8 +98,8 @@ test.describe("billing", () => {
     const { page } = customer;
 
     await page.goto("/dashboard/invoices");
-    await expect(page.getByRole("group", { name: "Outstanding" }).getByRole("definition")).toHaveText("$150.25");
-    await expect(page.getByRole("group", { name: "Overdue" }).getByRole("definition")).toHaveText("$100.00");
+    await expect(page.getByRole("group", { name: "Outstanding" }).getByTestId("balance-outstanding")).toHaveText("$150.25");
+    await expect(page.getByRole("group", { name: "Overdue" }).getByTestId("balance-overdue")).toHaveText("$100.00");
     const table = page.getByRole("table", { name: "Invoices" });
     const row = (number: string) => table.getByRole("row").filter({ hasText: number });
     await expect(row(late.invoiceNumber).getByText("Overdue", { exact: true })).toHaveClass(/bg-red-100/);
@@ -133,8 +133,8 @@ test.describe("billing", () => {
     await createInvoice(admin, customer.company.id, { invoiceNumber: `OW-${t}-1`, amount: "20.10", issueDate: "2026-01-01", dueDate: "2026-01-02" });
     await createInvoice(admin, customer.company.id, { invoiceNumber: `OW-${t}-2`, amount: "5", issueDate: isoToday(), dueDate: isoToday(10) });
     await page.goto(`/admin/customers/${customer.company.id}`);
-    await expect(page.getByRole("group", { name: "Outstanding" }).getByRole("definition")).toHaveText("$25.10");
-    await expect(page.getByRole("group", { name: "Overdue" }).getByRole("definition")).toHaveText("$20.10");
+    await expect(page.getByRole("group", { name: "Outstanding" }).getByTestId("balance-outstanding")).toHaveText("$25.10");
+    await expect(page.getByRole("group", { name: "Overdue" }).getByTestId("balance-overdue")).toHaveText("$20.10");
     await customer.context.close();
   });
 
