@@ -13,11 +13,11 @@ interface InvoiceLineRowProps {
   onRemove: () => void;
 }
 
-const columns: ReadonlyArray<{ key: keyof LineFormValues; label: string; className: string; decimal?: string }> = [
+const columns: ReadonlyArray<{ key: keyof LineFormValues; label: string; className: string; numeric?: boolean }> = [
   { key: "description", label: "Description", className: "sm:col-span-5" },
-  { key: "quantity", label: "Quantity", className: "sm:col-span-2", decimal: "0.001" },
-  { key: "unitPrice", label: "Unit Price", className: "sm:col-span-2", decimal: "0.01" },
-  { key: "taxRate", label: "Tax %", className: "sm:col-span-2", decimal: "0.01" },
+  { key: "quantity", label: "Quantity", className: "sm:col-span-2", numeric: true },
+  { key: "unitPrice", label: "Unit Price", className: "sm:col-span-2", numeric: true },
+  { key: "taxRate", label: "Tax %", className: "sm:col-span-2", numeric: true },
 ];
 
 /** One line's inputs, each labelled with its line number for screen readers, and its errors under it. */
@@ -25,7 +25,7 @@ export function InvoiceLineRow({ form, index, disabled, removable, onRemove }: I
   const errors = form.formState.errors.lines?.[index];
   return (
     <li className="grid gap-2 rounded-md border border-border p-2 sm:grid-cols-12 sm:items-start sm:border-0 sm:p-0">
-      {columns.map(({ key, label, className, decimal }) => {
+      {columns.map(({ key, label, className, numeric }) => {
         const id = `invoice-line-${index}-${key}`;
         const error = errors?.[key]?.message;
         return (
@@ -35,7 +35,7 @@ export function InvoiceLineRow({ form, index, disabled, removable, onRemove }: I
               aria-label={`${label}, line ${index + 1}`}
               placeholder={label}
               autoComplete="off"
-              inputMode={decimal ? "decimal" : undefined}
+              inputMode={numeric ? "decimal" : undefined}
               disabled={disabled}
               aria-invalid={!!error}
               aria-describedby={error ? `${id}-error` : undefined}
