@@ -60,7 +60,9 @@ test.describe("admin invoices", () => {
     await expect(cells.nth(2)).toHaveText("$1,234.50");
     await expect(cells.nth(3)).toHaveText(await formatDateInPage(page, "2026-03-10"));
     await expect(cells.nth(4)).toHaveText(await formatDateInPage(page, "2026-04-09"));
-    await expect(cells.nth(5)).toHaveText("Unpaid");
+    // Due 2026-04-09, which has passed: the red Overdue badge beside the status.
+    await expect(cells.nth(5)).toHaveText(/^Unpaid\s*Overdue$/);
+    await expect(cells.nth(5).getByText("Overdue", { exact: true })).toHaveClass(/bg-red-100/);
     const pdf = row.getByRole("link", { name: /Open PDF/ });
     await expect(pdf).toHaveAttribute("target", "_blank");
     await expect(pdf).toHaveAttribute("href", /^\/api\/invoices\/[0-9a-f-]{36}\/pdf$/);
@@ -184,7 +186,11 @@ test.describe("admin invoices", () => {
     await expect(page.getByText(/^Error updating invoice: .*An invoice with this number already exists$/)).toBeVisible();
     await expect(dialog.getByText("An invoice with this number already exists", { exact: true })).toBeVisible();
     await expect(dialog).toBeVisible();
-    expect(await (await admin.request.get(`/api/invoices/${invoice.id}`)).json()).toEqual(invoice);
+    // The detail adds its lines to what the create answered: still the one line of 20.00.
+    expect(await (await admin.request.get(`/api/invoices/${invoice.id}`)).json()).toEqual({
+      ...invoice,
+      lines: [expect.objectContaining({ description: "Services", quantity: "1.000", unitPrice: "20.00", total: "20.00" })],
+    });
     await customer.context.close();
   });
 

@@ -58,7 +58,9 @@ test.describe("customer invoices", () => {
     await expect(download).toHaveAttribute("href", `/api/invoices/${paid.id}/pdf`);
     await expect(download).toHaveAttribute("target", "_blank");
     await expect(download).toHaveAttribute("rel", "noopener noreferrer");
-    await expect(rows.nth(1).getByRole("link")).toHaveCount(0);
+    // Without a PDF, the row's one link is its number, to the invoice's detail.
+    await expect(rows.nth(1).getByRole("link")).toHaveText([open.invoiceNumber]);
+    await expect(rows.nth(1).getByRole("link")).toHaveAttribute("href", `/dashboard/invoices/${open.id}`);
     const redirect = await customer.context.request.get(`/api/invoices/${paid.id}/pdf`, { maxRedirects: 0 });
     expect(redirect.status()).toBe(302);
     expect(redirect.headers()["location"]).toBe("https://files.example.test/invoices/1.pdf");

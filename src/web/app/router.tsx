@@ -26,6 +26,7 @@ const ProjectDetailRoute = lazyPage(() => import("./routes/dashboard/project-det
 const TicketsRoute = lazyPage(() => import("./routes/dashboard/tickets"), (m) => m.TicketsRoute);
 const TicketDetailRoute = lazyPage(() => import("./routes/dashboard/ticket-detail"), (m) => m.TicketDetailRoute);
 const InvoicesRoute = lazyPage(() => import("./routes/dashboard/invoices"), (m) => m.InvoicesRoute);
+const InvoiceDetailRoute = lazyPage(() => import("./routes/dashboard/invoice-detail"), (m) => m.InvoiceDetailRoute);
 const MessagesRoute = lazyPage(() => import("./routes/dashboard/messages"), (m) => m.MessagesRoute);
 const AccountRoute = lazyPage(() => import("./routes/dashboard/account"), (m) => m.AccountRoute);
 
@@ -76,6 +77,7 @@ const routes: RouteObject[] = [
           route("tickets", TicketsRoute),
           route("tickets/:id", TicketDetailRoute),
           route("invoices", InvoicesRoute),
+          route("invoices/:id", InvoiceDetailRoute),
           route("messages", MessagesRoute),
           route("account", AccountRoute),
         ],

@@ -41,7 +41,20 @@ export function PriorityBadge({ priority }: { priority: TicketPriority }) {
   return <Badge tone={priorityTone[priority]}>{ticketPriorityLabels[priority]}</Badge>;
 }
 
-/** Paid is green, anything else red (spec: Invoices). */
-export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
-  return <Badge tone={status === "paid" ? "green" : "red"}>{invoiceStatusLabels[status]}</Badge>;
+/**
+ * Paid is green, anything else red (spec: Invoices). An overdue invoice (unpaid, due date passed:
+ * the server decides, in the installation's time zone) gets a red "Overdue" badge beside its
+ * status, not in place of it.
+ */
+export function InvoiceStatusBadge({ status, overdue = false }: { status: InvoiceStatus; overdue?: boolean }) {
+  const badge = <Badge tone={status === "paid" ? "green" : "red"}>{invoiceStatusLabels[status]}</Badge>;
+  if (!overdue) return badge;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1">
+      {badge}
+      <Badge tone="red" className="border border-red-300">
+        Overdue
+      </Badge>
+    </span>
+  );
 }

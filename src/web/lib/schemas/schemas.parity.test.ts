@@ -42,6 +42,8 @@ const interesting: unknown[] = [
   "https://example.com/a.pdf", "http://example.com", "HTTPS://EXAMPLE.COM/x", "ftp://example.com/a.pdf", "javascript:alert(1)",
   "https://evil.test\\@files.example.com/x.pdf", "https://files.example.com@evil.test/a.pdf", "https://user:pw@example.com/a.pdf", "https://example.com/a b.pdf",
   `https://example.com/${"p".repeat(2040)}`, "example.com",
+  [{ description: "Design", quantity: "2", unitPrice: "150" }], [{ description: " ", quantity: "0", unitPrice: "-1", taxRate: "101" }],
+  [{ description: "Big", quantity: "9999999", unitPrice: "9999999999.99", taxRate: null }], "7.5", "100.01",
   "active", "on_hold", "completed", "paused", "pending", "doing", "done", "low", "medium", "high", "urgent", "unpaid", "paid",
 ];
 const value = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...interesting) }, fc.string(), fc.integer(), fc.double());
@@ -87,8 +89,10 @@ describe("web form schemas (zod/mini) match the server's", () => {
 
   it("new invoice, amounts included", () => {
     expectSameRules(webInvoice.createInvoiceInputSchema, serverInvoice.createInvoiceInputSchema, [
-      "companyId", "invoiceNumber", "amount", "issueDate", "dueDate", "pdfUrl", "status",
+      "companyId", "invoiceNumber", "amount", "lines", "notes", "issueDate", "dueDate", "pdfUrl", "status",
     ]);
+    // One line of the line editor, field by field.
+    expectSameRules(webInvoice.invoiceLineInputSchema, serverInvoice.invoiceLineInputSchema, ["description", "quantity", "unitPrice", "taxRate"]);
     // A lone amount, as the field sends it (a string, or a number from a number input).
     expectSameRules(webInvoice.amountInputSchema, serverInvoice.amountInputSchema, []);
   });

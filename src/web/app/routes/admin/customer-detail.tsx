@@ -13,6 +13,7 @@ import { useErrorToast } from "@/web/lib/use-error-toast";
 import { NewProjectDialog } from "@/web/features/projects/components/admin/new-project-dialog";
 import { ProjectList } from "@/web/features/projects/components/admin/project-list";
 import { TeamSection } from "@/web/features/members/components/team-section";
+import { CustomerBalance } from "@/web/features/invoices/components/admin/customer-balance";
 import { isNotFound } from "@/web/lib/api";
 
 const LOAD_FAILED = "Failed to load customer data";
@@ -49,6 +50,7 @@ function CustomerPage({ customer }: { customer: Company }) {
       />
       <div className="space-y-6">
         <CustomerInfo company={customer} />
+        <CustomerBalance companyId={customer.id} />
         <TitledCard title="Projects" actions={<NewProjectDialog key={customer.id} companyId={customer.id} />}>
           <ProjectList companyId={customer.id} errorToast={LOAD_FAILED} />
         </TitledCard>

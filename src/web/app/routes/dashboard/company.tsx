@@ -1,8 +1,10 @@
+import { Wallet } from "lucide-react";
 import { PageHeader } from "@/web/components/layout/page-header";
 import { QueryStates } from "@/web/components/layout/record-states";
 import { useMyCompany } from "@/web/features/companies/api/use-my-company";
 import { CompanyProfileForm } from "@/web/features/companies/components/company-profile-form";
 import { CompanyStats } from "@/web/features/companies/components/company-stats";
+import { OutstandingBalance } from "@/web/features/invoices/components/outstanding-balance";
 import { TeamSection } from "@/web/features/members/components/team-section";
 
 export function CompanyRoute() {
@@ -14,7 +16,8 @@ export function CompanyRoute() {
       <QueryStates query={mine} loadError="Could not load your company profile.">
         {(data) => (
           <>
-            <CompanyStats data={data} />
+            {/* A customer without a company owes nothing: the card appears with the company. */}
+            <CompanyStats data={data} extra={data.company ? { label: "Outstanding Balance", value: <OutstandingBalance />, icon: <Wallet className="h-5 w-5" /> } : undefined} />
             {/* Remounts with fresh defaults once the company exists. */}
             <CompanyProfileForm key={data.company?.id ?? "new"} company={data.company} />
             {/* Gone again when the customer is removed from the company: `company` is null then. */}

@@ -22,16 +22,20 @@ function StatCard({ label, value, icon }: { label: string; value: ReactNode; ico
   );
 }
 
-/** The two cards above the profile form (spec: Company profile). */
-export function CompanyStats({ data }: { data: MyCompany }) {
+/**
+ * The two cards above the profile form (spec: Company profile), and a third the page passes in
+ * (the outstanding balance, which the invoices feature owns).
+ */
+export function CompanyStats({ data, extra }: { data: MyCompany; extra?: { label: string; value: ReactNode; icon: ReactNode } }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2">
+    <div className={extra ? "grid gap-4 sm:grid-cols-3" : "grid gap-4 sm:grid-cols-2"}>
       <StatCard label="Active Projects" value={data.activeProjectCount} icon={<Briefcase className="h-5 w-5" />} />
       <StatCard
         label="Member Since"
         value={formatInstantDate(data.company?.createdAt, "N/A")}
         icon={<CalendarDays className="h-5 w-5" />}
       />
+      {extra ? <StatCard {...extra} /> : null}
     </div>
   );
 }

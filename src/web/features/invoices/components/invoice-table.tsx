@@ -1,36 +1,32 @@
-import { Download, FileText } from "lucide-react";
-import { formatDate, formatMoney } from "@/shared/format";
+import { FileText } from "lucide-react";
+import { Link } from "react-router";
+import { formatDate } from "@/shared/format";
 import type { Invoice } from "@/shared/schemas/invoice";
 import { InvoiceStatusBadge } from "@/web/components/status-badges";
-import { Button } from "@/web/components/ui/button";
 import { QueryStates } from "@/web/components/layout/record-states";
 import { Card } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
 import { useInvoices } from "../api/use-invoices";
-import { invoiceHasPdf, invoicePdfHref } from "../lib/invoice-pdf-href";
+import { formatCurrency } from "@/web/lib/format-currency";
+import { InvoicePdfAction } from "./invoice-pdf-action";
 
 function InvoiceRow({ invoice }: { invoice: Invoice }) {
   return (
     <TableRow>
-      <TableCell className="font-medium">{invoice.invoiceNumber}</TableCell>
+      <TableCell className="font-medium">
+        <Link to={`/dashboard/invoices/${invoice.id}`} className="text-primary hover:underline">
+          {invoice.invoiceNumber}
+        </Link>
+      </TableCell>
       <TableCell className="whitespace-nowrap">{formatDate(invoice.issueDate)}</TableCell>
       <TableCell className="whitespace-nowrap">{formatDate(invoice.dueDate, "N/A")}</TableCell>
-      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatMoney(invoice.amount)}</TableCell>
+      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCurrency(invoice.amount, invoice.currency)}</TableCell>
       <TableCell>
-        <InvoiceStatusBadge status={invoice.status} />
+        <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />
       </TableCell>
       <TableCell>
-        {invoiceHasPdf(invoice) ? (
-          <Button asChild variant="outline" size="sm">
-            <a href={invoicePdfHref(invoice.id)} target="_blank" rel="noopener noreferrer">
-              <Download className="h-4 w-4" aria-hidden />
-              Download
-            </a>
-          </Button>
-        ) : (
-          <span className="text-sm text-muted-foreground">No PDF</span>
-        )}
+        <InvoicePdfAction invoice={invoice} />
       </TableCell>
     </TableRow>
   );

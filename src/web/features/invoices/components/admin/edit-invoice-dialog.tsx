@@ -1,34 +1,37 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "@/web/lib/toast";
-import type { CreateInvoiceInput, Invoice } from "@/shared/schemas/invoice";
-import { createInvoiceInputSchema } from "@/web/lib/schemas/invoice";
+import type { Invoice } from "@/shared/schemas/invoice";
 import { EditItemDialog } from "@/web/components/edit-item-dialog";
+import { QueryStates } from "@/web/components/layout/record-states";
 import { DialogFormActions } from "@/web/components/new-item-dialog";
 import { uploadErrorText } from "@/web/features/files";
+import type { ApiOutput } from "@/web/lib/api-types";
+import { useInvoice } from "../../api/use-invoice";
 import { useInvoicePdf } from "../../api/use-invoice-pdf";
 import { useUpdateInvoice } from "../../api/use-update-invoice";
 import { InvoiceFields } from "./invoice-fields";
+import { invoiceFormResolver } from "./invoice-form-resolver";
 import { InvoicePdfField } from "./invoice-pdf-field";
-import { invoiceChangesOf, invoiceFormValuesOf, reportFailedInvoiceSave, type InvoiceFormValues } from "./invoice-form-values";
+import { invoiceChangesOf, invoiceFormValuesOf, reportFailedInvoiceSave, type InvoiceFormValues, type InvoiceSubmit } from "./invoice-form-values";
 
-/** Mounted only while the dialog is open, so each opening starts from the invoice as stored. */
-function EditInvoiceForm({ invoice, onSaved }: { invoice: Invoice; onSaved: () => void }) {
+/** The server refuses (409) any change to a paid invoice's money; the form says so before trying. */
+const PAID_LOCKED = "A paid invoice's lines cannot change. Mark it unpaid to change its amount or lines.";
+
+/** Mounted once the invoice with its lines has loaded, so each opening starts from it as stored. */
+function EditInvoiceForm({ invoice, onSaved }: { invoice: ApiOutput<"get", "/invoices/:id">; onSaved: () => void }) {
   const updateInvoice = useUpdateInvoice();
   const { upload } = useInvoicePdf();
   const [pdf, setPdf] = useState<File[]>([]);
-  // The create form's schema: an edited invoice must pass every rule a new one does.
-  const form = useForm<InvoiceFormValues, unknown, CreateInvoiceInput>({
-    resolver: zodResolver(createInvoiceInputSchema),
-    defaultValues: invoiceFormValuesOf(invoice),
-  });
+  const [stored] = useState(() => invoiceFormValuesOf(invoice));
+  // The create form's checks: an edited invoice must pass every rule a new one does.
+  const form = useForm<InvoiceFormValues, unknown, InvoiceSubmit>({ resolver: invoiceFormResolver, defaultValues: stored });
 
-  // Every field is sent, so a cleared due date or PDF URL is stored as none. A chosen PDF is
-  // uploaded after the fields are saved and replaces a stored one.
-  const onSubmit = async (input: CreateInvoiceInput) => {
+  // Every field is sent, so a cleared due date or PDF URL is stored as none; the money only when
+  // it changed. A chosen PDF is uploaded after the fields are saved and replaces a stored one.
+  const onSubmit = async (input: InvoiceSubmit) => {
     try {
-      await updateInvoice.mutateAsync({ id: invoice.id, input: invoiceChangesOf(input) });
+      await updateInvoice.mutateAsync({ id: invoice.id, input: invoiceChangesOf(input, stored) });
     } catch (error) {
       reportFailedInvoiceSave(form, error, "Error updating invoice");
       return;
@@ -53,10 +56,20 @@ function EditInvoiceForm({ invoice, onSaved }: { invoice: Invoice; onSaved: () =
       <p className="text-sm text-muted-foreground">
         Company: <span className="font-medium text-foreground">{invoice.company.name}</span>
       </p>
-      <InvoiceFields form={form} />
+      <InvoiceFields form={form} currency={invoice.currency} lockedReason={invoice.status === "paid" ? PAID_LOCKED : undefined} />
       <InvoicePdfField invoice={invoice} file={pdf} onChange={setPdf} disabled={form.formState.isSubmitting} />
       <DialogFormActions submitLabel="Update Invoice" workingLabel="Updating..." isSubmitting={form.formState.isSubmitting} />
     </form>
+  );
+}
+
+/** Loads the invoice's lines (the list has none) when the dialog opens. */
+function EditInvoiceLoader({ id, onSaved }: { id: string; onSaved: () => void }) {
+  const invoice = useInvoice(id);
+  return (
+    <QueryStates query={invoice} loadError="Could not load this invoice's lines." loading="Loading invoice">
+      {(current) => <EditInvoiceForm invoice={current} onSaved={onSaved} />}
+    </QueryStates>
   );
 }
 
@@ -65,7 +78,7 @@ export function EditInvoiceDialog({ invoice }: { invoice: Invoice }) {
   const [open, setOpen] = useState(false);
   return (
     <EditItemDialog title="Edit Invoice" itemName={`invoice ${invoice.invoiceNumber}`} open={open} onOpenChange={setOpen}>
-      <EditInvoiceForm invoice={invoice} onSaved={() => setOpen(false)} />
+      <EditInvoiceLoader id={invoice.id} onSaved={() => setOpen(false)} />
     </EditItemDialog>
   );
 }

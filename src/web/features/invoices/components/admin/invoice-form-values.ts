@@ -1,10 +1,17 @@
-import type { CreateInvoiceInput, Invoice, UpdateInvoiceInput } from "@/shared/schemas/invoice";
+import type { UseFormReturn } from "react-hook-form";
 import { problemDetail } from "@/web/lib/api";
+import type { ApiBody, ApiOutput } from "@/web/lib/api-types";
 import { showServerFieldErrors, type ServerCheckedForm } from "@/web/lib/form-errors";
 import type { CreateInvoiceFormValues } from "@/web/lib/schemas/invoice";
 import { toast } from "@/web/lib/toast";
+import type { LineFormValues } from "./invoice-line-values";
 
-export type InvoiceFormValues = CreateInvoiceFormValues;
+/** The dialogs' inputs: the spec's fields, the lines (none: a single Amount) and the notes. */
+export type InvoiceFormValues = Omit<CreateInvoiceFormValues, "lines" | "notes"> & { lines: LineFormValues[]; notes: string };
+/** What the dialogs send to create an invoice (an edit leaves the company out). */
+export type InvoiceSubmit = ApiBody<"post", "/invoices">;
+export type InvoiceForm = UseFormReturn<InvoiceFormValues, unknown, InvoiceSubmit>;
+type InvoiceWithLines = ApiOutput<"get", "/invoices/:id">;
 
 /** Today in the admin's own time zone, as the date input wants it (YYYY-MM-DD). */
 function today(): string {
@@ -13,7 +20,7 @@ function today(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** A blank form: issued today, unpaid (spec: default status unpaid). */
+/** A blank form: issued today, unpaid (spec: default status unpaid), a single amount. */
 export const emptyInvoiceForm = (): InvoiceFormValues => ({
   companyId: "",
   invoiceNumber: "",
@@ -22,10 +29,16 @@ export const emptyInvoiceForm = (): InvoiceFormValues => ({
   dueDate: "",
   pdfUrl: "",
   status: "unpaid",
+  lines: [],
+  notes: "",
 });
 
+/** The one "Services" line the server makes of a single amount: the form shows that as the Amount. */
+const isSingleAmount = ({ lines }: InvoiceWithLines) =>
+  lines.length === 1 && lines[0]!.description === "Services" && Number(lines[0]!.quantity) === 1 && lines[0]!.taxRate === null;
+
 /** A stored invoice as the edit form shows it: empty inputs where a value is not set; its company fixed. */
-export const invoiceFormValuesOf = (invoice: Invoice): InvoiceFormValues => ({
+export const invoiceFormValuesOf = (invoice: InvoiceWithLines): InvoiceFormValues => ({
   companyId: invoice.company.id,
   invoiceNumber: invoice.invoiceNumber,
   amount: invoice.amount,
@@ -33,10 +46,30 @@ export const invoiceFormValuesOf = (invoice: Invoice): InvoiceFormValues => ({
   dueDate: invoice.dueDate ?? "",
   pdfUrl: invoice.pdfUrl ?? "",
   status: invoice.status,
+  lines: isSingleAmount(invoice)
+    ? []
+    : invoice.lines.map((line) => ({ description: line.description, quantity: line.quantity, unitPrice: line.unitPrice, taxRate: line.taxRate ?? "" })),
+  notes: invoice.notes ?? "",
 });
 
-/** The edit form's checked values as a change: every field but the company, which never changes. */
-export const invoiceChangesOf = ({ companyId: _companyId, ...changes }: CreateInvoiceInput): UpdateInvoiceInput => changes;
+/** "1500.5" and "1500.50" are the same amount; compared as text, never as floats. */
+const decimalText = (value: unknown) => String(value).trim().replace(/^0+(?=\d)/, "").replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
+const sameDecimal = (a: unknown, b: unknown) => decimalText(a) === decimalText(b);
+
+/**
+ * The edit form's checked values as a change: every field but the company, which never changes.
+ * The amount or lines go only when they differ from the stored ones: replacing equal lines would
+ * still renumber them, and a paid invoice's money may not change at all (409).
+ */
+export function invoiceChangesOf({ companyId: _companyId, amount, lines, ...changes }: InvoiceSubmit, stored: InvoiceFormValues): ApiBody<"patch", "/invoices/:id"> {
+  if (lines) {
+    const before = stored.lines.map((line) => [line.description, line.quantity, line.unitPrice, line.taxRate || null]);
+    const after = lines.map((line) => [line.description, line.quantity, line.unitPrice, line.taxRate ?? null]);
+    return JSON.stringify(before) === JSON.stringify(after) ? changes : { ...changes, lines };
+  }
+  const wasSingle = stored.lines.length === 0;
+  return wasSingle && amount !== undefined && sameDecimal(amount, stored.amount) ? changes : { ...changes, amount };
+}
 
 /**
  * A failed create or update of an invoice: logged, the server's field messages under the inputs

@@ -1,4 +1,5 @@
-import { formatDate, formatMoney } from "@/shared/format";
+import { formatDate } from "@/shared/format";
+import { formatCurrency } from "@/web/lib/format-currency";
 import type { Invoice } from "@/shared/schemas/invoice";
 import { InvoiceStatusBadge } from "@/web/components/status-badges";
 import { LinkCell, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
@@ -23,11 +24,11 @@ export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
           <TableRow key={invoice.id}>
             <TableCell className="font-medium">{invoice.invoiceNumber}</TableCell>
             <LinkCell to={`/admin/customers/${invoice.company.id}`}>{invoice.company.name}</LinkCell>
-            <TableCell className="text-right tabular-nums">{formatMoney(invoice.amount)}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatCurrency(invoice.amount, invoice.currency)}</TableCell>
             <TableCell>{formatDate(invoice.issueDate)}</TableCell>
             <TableCell>{formatDate(invoice.dueDate)}</TableCell>
             <TableCell>
-              <InvoiceStatusBadge status={invoice.status} />
+              <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />
             </TableCell>
             <TableCell>
               <InvoiceActions invoice={invoice} />

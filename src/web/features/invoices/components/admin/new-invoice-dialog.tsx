@@ -1,8 +1,5 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import type { CreateInvoiceInput } from "@/shared/schemas/invoice";
-import { createInvoiceInputSchema } from "@/web/lib/schemas/invoice";
 import { DialogFormActions, NewItemDialog, useNewItemForm } from "@/web/components/new-item-dialog";
 import { Field } from "@/web/components/ui/field";
 import { uploadErrorText } from "@/web/features/files";
@@ -12,7 +9,8 @@ import { useInvoicePdf } from "../../api/use-invoice-pdf";
 import { CompanySelect } from "@/web/features/companies";
 import { InvoiceFields } from "./invoice-fields";
 import { InvoicePdfField } from "./invoice-pdf-field";
-import { emptyInvoiceForm, reportFailedInvoiceSave, type InvoiceFormValues } from "./invoice-form-values";
+import { invoiceFormResolver } from "./invoice-form-resolver";
+import { emptyInvoiceForm, reportFailedInvoiceSave, type InvoiceFormValues, type InvoiceSubmit } from "./invoice-form-values";
 
 /**
  * The admin's 'Create New Invoice' dialog; the company list loads when it opens. A chosen PDF is
@@ -22,8 +20,8 @@ export function NewInvoiceDialog() {
   const createInvoice = useCreateInvoice();
   const { upload } = useInvoicePdf();
   const [pdf, setPdf] = useState<File[]>([]);
-  const form = useForm<InvoiceFormValues, unknown, CreateInvoiceInput>({
-    resolver: zodResolver(createInvoiceInputSchema),
+  const form = useForm<InvoiceFormValues, unknown, InvoiceSubmit>({
+    resolver: invoiceFormResolver,
     defaultValues: emptyInvoiceForm(),
   });
   const { errors, isSubmitting } = form.formState;
@@ -33,7 +31,7 @@ export function NewInvoiceDialog() {
       form.reset(emptyInvoiceForm());
       setPdf([]);
     },
-    create: async (input: CreateInvoiceInput) => {
+    create: async (input: InvoiceSubmit) => {
       const invoice = await createInvoice.mutateAsync(input);
       const [file] = pdf;
       if (!file) return;

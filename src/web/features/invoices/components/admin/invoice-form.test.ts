@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { invoiceFormResolver } from "./invoice-form-resolver";
+import { emptyInvoiceForm, invoiceChangesOf, type InvoiceFormValues, type InvoiceSubmit } from "./invoice-form-values";
+import { countableLines, emptyLine } from "./invoice-line-values";
+
+const companyId = "3f2b8c1e-4d5a-4e6f-8a7b-9c0d1e2f3a4b";
+const filled = (changes: Partial<InvoiceFormValues>): InvoiceFormValues => ({ ...emptyInvoiceForm(), companyId, invoiceNumber: "INV-1", issueDate: "2026-01-01", ...changes });
+const resolve = (values: InvoiceFormValues) => invoiceFormResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+
+describe("the invoice dialogs' checks", () => {
+  it("send the single amount and no lines when there are none", async () => {
+    const result = await resolve(filled({ amount: "12.5" }));
+    expect(result.errors).toEqual({});
+    expect(result.values).toMatchObject({ amount: "12.5", notes: null });
+    expect(result.values).not.toHaveProperty("lines", expect.anything());
+  });
+
+  it("send the lines and no amount when itemized, whatever the Amount input still holds", async () => {
+    const line = { description: " Design ", quantity: "2", unitPrice: "150", taxRate: "" };
+    const result = await resolve(filled({ amount: "999", lines: [line], notes: " Thanks " }));
+    expect(result.errors).toEqual({});
+    expect(result.values).toMatchObject({ lines: [{ description: "Design", quantity: "2", unitPrice: "150", taxRate: null }], notes: "Thanks" });
+    expect((result.values as InvoiceSubmit).amount).toBeUndefined();
+  });
+
+  it("name each line's wrong field by the server's rules", async () => {
+    const result = await resolve(filled({ lines: [{ description: "", quantity: "0", unitPrice: "1.555", taxRate: "101" }] }));
+    const errors = result.errors.lines as unknown as Array<Record<string, { message: string }>>;
+    expect(errors[0]!.description!.message).toBe("Description is required");
+    expect(errors[0]!.quantity!.message).toMatch(/Quantity/);
+    expect(errors[0]!.unitPrice!.message).toMatch(/Unit price/);
+    expect(errors[0]!.taxRate!.message).toMatch(/Tax rate/);
+  });
+
+  it("keep 'Amount is required' for an empty single amount", async () => {
+    const result = await resolve(filled({ amount: "" }));
+    expect(result.errors.amount?.message).toBe("Amount is required");
+  });
+});
+
+describe("the totals preview's lines", () => {
+  it("leaves out a line still being typed instead of failing on it", () => {
+    expect(countableLines([emptyLine(), { description: "", quantity: "1.", unitPrice: "2", taxRate: "" }])).toEqual([]);
+    expect(countableLines([{ description: "x", quantity: "1.5", unitPrice: "80.33", taxRate: " 7.5 " }])).toEqual([{ quantity: "1.5", unitPrice: "80.33", taxRate: "7.5" }]);
+  });
+});
+
+describe("an edit's change", () => {
+  const stored = filled({ amount: "1500.50", status: "paid" });
+  const base = { companyId, invoiceNumber: "INV-1", issueDate: "2026-01-01", status: "paid" as const };
+
+  it("leaves out an amount equal to the stored one (a paid invoice's money may not change)", () => {
+    expect(invoiceChangesOf({ ...base, amount: "1500.5" }, stored)).not.toHaveProperty("amount");
+    expect(invoiceChangesOf({ ...base, amount: "1500.51" }, stored)).toMatchObject({ amount: "1500.51" });
+  });
+
+  it("sends lines only when they differ from the stored ones", () => {
+    const line = { description: "Design", quantity: "2.000", unitPrice: "150.00", taxRate: "" };
+    const itemized = filled({ lines: [line] });
+    expect(invoiceChangesOf({ ...base, lines: [{ ...line, taxRate: null }] }, itemized)).not.toHaveProperty("lines");
+    expect(invoiceChangesOf({ ...base, lines: [{ ...line, quantity: "3", taxRate: null }] }, itemized)).toHaveProperty("lines");
+  });
+
+  it("never sends the company", () => {
+    expect(invoiceChangesOf({ ...base, amount: "1" }, stored)).not.toHaveProperty("companyId");
+  });
+});
