@@ -11,7 +11,7 @@ import { createAuth } from "../src/server/auth";
 import { outboxFor } from "../src/server/mail/outbox";
 import { openDatabase, type Database } from "../src/server/db/client";
 import { acquireDataDirLock } from "../src/server/db/data-dir-lock";
-import { companies, companyUsers, invoices, messages, projects, ticketComments, tickets } from "../src/server/db/schema";
+import { companies, companyUsers, invoiceLines, invoices, messages, projects, ticketComments, tickets } from "../src/server/db/schema";
 import { loadEnv } from "../src/server/env";
 import { createAdmin, createUser, findUserIdByEmail, type NewUser } from "../src/server/accounts";
 
@@ -55,9 +55,18 @@ async function seedCustomer(db: Database, auth: ReturnType<typeof createAuth>, a
       { ticketId: bug!.id, userId, content: "It happens on every phone we tried.", createdAt: minutesAgo(90) },
       { ticketId: bug!.id, userId: adminId, content: "Thanks, we are exporting a sharper version today.", createdAt: minutesAgo(60) },
     ]);
-    await tx.insert(invoices).values([
-      { companyId: company!.id, invoiceNumber: `DEMO-${slug.toUpperCase()}-001`, amount: "4800.00", subtotal: "4800.00", tax: "0.00", issueDate: "2026-10-01", dueDate: "2026-10-31", status: "paid", pdfUrl: "https://example.com/invoice.pdf" },
-      { companyId: company!.id, invoiceNumber: `DEMO-${slug.toUpperCase()}-002`, amount: "1250.50", subtotal: "1250.50", tax: "0.00", issueDate: "2026-11-01", dueDate: null },
+    const [paid, open] = await tx
+      .insert(invoices)
+      .values([
+        { companyId: company!.id, invoiceNumber: `DEMO-${slug.toUpperCase()}-001`, amount: "4800.00", subtotal: "4800.00", tax: "0.00", issueDate: "2026-10-01", dueDate: "2026-10-31", status: "paid", pdfUrl: "https://example.com/invoice.pdf" },
+        { companyId: company!.id, invoiceNumber: `DEMO-${slug.toUpperCase()}-002`, amount: "1250.50", subtotal: "1250.50", tax: "0.00", issueDate: "2026-11-01", dueDate: null },
+      ])
+      .returning({ id: invoices.id });
+    // Lines whose totals are the invoices' amounts, so the invoice detail has something to show.
+    await tx.insert(invoiceLines).values([
+      { invoiceId: paid!.id, position: 0, description: "Design sprint", quantity: "4", unitPrice: "1200.00", lineTotal: "4800.00", lineTax: "0.00" },
+      { invoiceId: open!.id, position: 0, description: "Support hours", quantity: "10", unitPrice: "110.00", lineTotal: "1100.00", lineTax: "0.00" },
+      { invoiceId: open!.id, position: 1, description: "Hosting, November", quantity: "1", unitPrice: "150.50", lineTotal: "150.50", lineTax: "0.00" },
     ]);
     await tx.insert(messages).values([
       { companyId: company!.id, senderId: userId, content: "Hi! Could we get an update on the redesign?", isRead: true, createdAt: minutesAgo(30) },

@@ -6,7 +6,7 @@ import { invoices } from "@/server/db/schema";
 import { badRequest } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { invoiceScope } from "../scopes";
-import { overdueColumn } from "./overdue";
+import { overdueColumn, overdueValues } from "./overdue";
 
 /** round(…, 2) keeps two decimals even for an empty sum: "0.00", never "0". */
 const sumOf = (condition: ReturnType<typeof sql>) => sql<string>`round(coalesce(sum(${invoices.amount}) FILTER (WHERE ${condition}), 0), 2)::text`;
@@ -30,6 +30,6 @@ export async function invoiceBalance(ctx: ServiceContext, query: InvoiceBalanceQ
       .where(filter.where())
       .prepare(name),
   );
-  const [sums] = await statement.execute({ ...filter.values, timeZone: ctx.billing.timeZone });
+  const [sums] = await statement.execute({ ...filter.values, ...overdueValues(ctx.billing.timeZone) });
   return { outstanding: sums!.outstanding, overdue: sums!.overdue, currency: ctx.billing.currency };
 }

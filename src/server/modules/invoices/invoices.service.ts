@@ -15,7 +15,7 @@ import { findInvoiceFile, type DownloadableFile } from "../files/files.service";
 import type { FileStore } from "../files/store/file-store";
 import { removeStoredBytes } from "../files/stored-bytes";
 import { linesOf, replaceLines, singleLine, totalColumns } from "./invoice-lines";
-import { overdueColumn } from "./overdue";
+import { overdueColumn, overdueValues } from "./overdue";
 
 /** A customer's invoice table is not paged (one company's invoices); this cap only guards the server. */
 export const CUSTOMER_INVOICE_LIMIT = 1000;
@@ -70,7 +70,7 @@ export async function listInvoices(ctx: ServiceContext, query: InvoiceListQuery)
     filter,
     page: readsAll ? query.page : 1,
     pageSize: readsAll ? query.pageSize : CUSTOMER_INVOICE_LIMIT,
-    values: { timeZone: ctx.billing.timeZone },
+    values: overdueValues(ctx.billing.timeZone),
     select: (where, fullCount) =>
       db
         .select({ ...columns, fullCount })
@@ -90,7 +90,7 @@ export async function findInvoice(ctx: ServiceContext, id: string): Promise<Invo
   const statement = prepared(db, `invoice_${filter.key}`, (name) =>
     db.select(columns).from(invoices).innerJoin(companies, eq(companies.id, invoices.companyId)).where(filter.where()).prepare(name),
   );
-  const [row] = await statement.execute({ ...filter.values, timeZone: ctx.billing.timeZone });
+  const [row] = await statement.execute({ ...filter.values, ...overdueValues(ctx.billing.timeZone) });
   // D11: another company's invoice answers exactly like a missing one.
   if (!row) throw notFound("Invoice not found");
   const [invoice] = await withPdfs(ctx, [row]);

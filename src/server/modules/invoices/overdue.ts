@@ -2,11 +2,19 @@ import { sql } from "drizzle-orm";
 import { invoices } from "@/server/db/schema";
 
 /**
- * Today in the installation's time zone (TIME_ZONE), as a placeholder so one prepared statement
- * serves every zone: an invoice due on the 14th is overdue from the 15th where the business is,
- * not from the 15th in UTC. The statement's values carry `timeZone`.
+ * Today's date (YYYY-MM-DD) in the installation's time zone (TIME_ZONE): an invoice due on the 14th
+ * is overdue from the 15th where the business is, not from the 15th in UTC. Computed here and
+ * passed as the statement's `today` value rather than read with now() in SQL: the embedded
+ * database's read cache keys answers by their values, so a new day is a new key and yesterday's
+ * answer is never served after midnight.
  */
-export const todayInTimeZone = sql`(now() AT TIME ZONE ${sql.placeholder("timeZone")})::date`;
+export function todayIn(timeZone: string, at = new Date()): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+}
 
-/** Unpaid and due before today: derived on every read, so it is never stale and never stored. */
-export const overdueColumn = sql<boolean>`(${invoices.status} = 'unpaid' AND ${invoices.dueDate} IS NOT NULL AND ${invoices.dueDate} < ${todayInTimeZone})`;
+/** The values the overdue column's placeholder takes. */
+export const overdueValues = (timeZone: string) => ({ today: todayIn(timeZone) });
+
+/** Unpaid and due before today: derived on every read, so it is never stored. */
+export const overdueColumn = sql<boolean>`(${invoices.status} = 'unpaid' AND ${invoices.dueDate} IS NOT NULL AND ${invoices.dueDate} < ${sql.placeholder("today")}::date)`;
