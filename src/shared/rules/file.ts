@@ -31,8 +31,8 @@ export const fileAccept = [
 
 /**
  * Shown inline in the browser: images (thumbnails). Everything else downloads, PDFs too: a stored
- * file is served with a `sandbox` CSP, and Chrome and Safari refuse to run their PDF viewers in a
- * sandboxed document ("This page has been blocked by Chrome"), so an inline PDF would not show.
+ * file is served with a `sandbox` CSP, Safari will not run its PDF viewer in a sandboxed document,
+ * and Chrome blocks its viewer in sandboxed frames; a download opens in the user's own viewer.
  */
 export const isInlineFileType = (type: string) => type.startsWith("image/");
 export const isImageFileType = (type: string) => type.startsWith("image/");
