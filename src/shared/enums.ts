@@ -27,11 +27,13 @@ export const ticketPriorityLabels: Record<TicketPriority, string> = {
   urgent: "Urgent",
 };
 
-export const invoiceStatuses = ["unpaid", "paid"] as const;
+export const invoiceStatuses = ["draft", "unpaid", "paid", "void"] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
+  draft: "Draft",
   unpaid: "Unpaid",
   paid: "Paid",
+  void: "Void",
 };
 
 /**

@@ -110,7 +110,6 @@ export type CreateInvoiceInput = z.infer<typeof createInvoiceInputSchema>;
  * checked on the server against the stored dates as well.
  */
 export const updateInvoiceInputSchema = invoiceFields
-  .omit({ companyId: true })
   .extend({ status: z.enum(invoiceStatuses, invoiceMessages.status) })
   .partial()
   .refine((input) => Object.values(input).some((value) => value !== undefined), NOTHING_TO_UPDATE)
@@ -143,6 +142,9 @@ export const invoiceSchema = z.object({
   /** Unpaid and due before today in the installation's time zone (TIME_ZONE). */
   overdue: z.boolean(),
   paidAt: instantSchema.nullable(),
+  issuedAt: instantSchema.nullable(),
+  voidedAt: instantSchema.nullable(),
+  replacesId: z.uuid().nullable(),
   /** ISO 4217 code of every amount (CURRENCY): one currency per installation. */
   currency: z.string(),
   ...timestampsShape,
@@ -163,7 +165,10 @@ export const invoiceLineSchema = z.object({
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
 /** One invoice as GET /invoices/{id} answers it: with its lines, in order. */
-export const invoiceDetailSchema = invoiceSchema.extend({ lines: z.array(invoiceLineSchema) });
+export const invoiceDetailSchema = invoiceSchema.extend({
+  lines: z.array(invoiceLineSchema),
+  replacedBy: z.object({ id: z.uuid(), invoiceNumber: z.string() }).nullable(),
+});
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
 export const invoiceBalanceQuerySchema = z.object({
