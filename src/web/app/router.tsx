@@ -38,6 +38,7 @@ const AdminProjectDetailRoute = lazyPage(() => import("./routes/admin/project-de
 const AdminTicketsRoute = lazyPage(() => import("./routes/admin/tickets"), (m) => m.AdminTicketsRoute);
 const AdminTicketDetailRoute = lazyPage(() => import("./routes/admin/ticket-detail"), (m) => m.AdminTicketDetailRoute);
 const AdminInvoicesRoute = lazyPage(() => import("./routes/admin/invoices"), (m) => m.AdminInvoicesRoute);
+const AdminInvoiceDetailRoute = lazyPage(() => import("./routes/admin/invoice-detail"), (m) => m.AdminInvoiceDetailRoute);
 const AdminMessagesRoute = lazyPage(() => import("./routes/admin/messages"), (m) => m.AdminMessagesRoute);
 const AdminAccountRoute = lazyPage(() => import("./routes/admin/account"), (m) => m.AdminAccountRoute);
 const AdminOutboxRoute = lazyPage(() => import("./routes/admin/outbox"), (m) => m.AdminOutboxRoute);
@@ -100,6 +101,7 @@ const routes: RouteObject[] = [
           route("tickets", AdminTicketsRoute),
           route("tickets/:id", AdminTicketDetailRoute),
           route("invoices", AdminInvoicesRoute),
+          route("invoices/:id", AdminInvoiceDetailRoute),
           route("messages", AdminMessagesRoute),
           route("team", AdminTeamRoute),
           route("users", AdminUsersRoute),

@@ -41,13 +41,20 @@ export function PriorityBadge({ priority }: { priority: TicketPriority }) {
   return <Badge tone={priorityTone[priority]}>{ticketPriorityLabels[priority]}</Badge>;
 }
 
+const invoiceTone: Record<InvoiceStatus, BadgeTone> = { draft: "neutral", unpaid: "red", paid: "green", void: "neutral" };
+
 /**
- * Paid is green, anything else red (spec: Invoices). An overdue invoice (unpaid, due date passed:
- * the server decides, in the installation's time zone) gets a red "Overdue" badge beside its
- * status, not in place of it.
+ * Paid is green, unpaid red (spec: Invoices); a draft is grey, and a void invoice is struck through
+ * and faded, as a cancelled document. An overdue invoice (unpaid, due date passed: the server
+ * decides, in the installation's time zone) gets a red "Overdue" badge beside its status, not in
+ * place of it.
  */
 export function InvoiceStatusBadge({ status, overdue = false }: { status: InvoiceStatus; overdue?: boolean }) {
-  const badge = <Badge tone={status === "paid" ? "green" : "red"}>{invoiceStatusLabels[status]}</Badge>;
+  const badge = (
+    <Badge tone={invoiceTone[status]} className={status === "void" ? "text-slate-500 line-through" : undefined}>
+      {invoiceStatusLabels[status]}
+    </Badge>
+  );
   if (!overdue) return badge;
   return (
     <span className="inline-flex flex-wrap items-center gap-1">

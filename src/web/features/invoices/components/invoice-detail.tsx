@@ -2,6 +2,7 @@ import { formatDate } from "@/shared/format";
 import { InvoiceStatusBadge } from "@/web/components/status-badges";
 import { Card, CardContent, CardHeader } from "@/web/components/ui/card";
 import { formatCurrency } from "@/web/lib/format-currency";
+import { InvoiceLineage } from "./invoice-lineage";
 import { InvoiceLinesTable, type InvoiceDetail as Detail } from "./invoice-lines-table";
 import { InvoicePdfAction } from "./invoice-pdf-action";
 
@@ -16,7 +17,7 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
   );
 }
 
-/** The customer's view of one invoice: status, dates, lines, the server's totals, notes and the PDF. */
+/** The customer's view of one invoice: status, what replaces it, dates, lines, the server's totals, notes and the PDF. */
 export function InvoiceDetail({ invoice }: { invoice: Detail }) {
   const money = (amount: string) => formatCurrency(amount, invoice.currency);
   return (
@@ -25,6 +26,7 @@ export function InvoiceDetail({ invoice }: { invoice: Detail }) {
         <div className="space-y-2">
           <h1 className="text-2xl font-bold">Invoice {invoice.invoiceNumber}</h1>
           <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />
+          <InvoiceLineage replacedBy={invoice.replacedBy} basePath="/dashboard/invoices" />
         </div>
         <InvoicePdfAction invoice={invoice} />
       </CardHeader>

@@ -10,13 +10,11 @@ import type { ApiOutput } from "@/web/lib/api-types";
 import { useInvoice } from "../../api/use-invoice";
 import { useInvoicePdf } from "../../api/use-invoice-pdf";
 import { useUpdateInvoice } from "../../api/use-update-invoice";
+import { isIssued, statusChoicesFor } from "../../lib/invoice-lifecycle";
 import { InvoiceFields } from "./invoice-fields";
 import { invoiceFormResolver } from "./invoice-form-resolver";
 import { InvoicePdfField } from "./invoice-pdf-field";
 import { invoiceChangesOf, invoiceFormValuesOf, reportFailedInvoiceSave, type InvoiceFormValues, type InvoiceSubmit } from "./invoice-form-values";
-
-/** The server refuses (409) any change to a paid invoice's money; the form says so before trying. */
-const PAID_LOCKED = "A paid invoice's lines cannot change. Mark it unpaid to change its amount or lines.";
 
 /** Mounted once the invoice with its lines has loaded, so each opening starts from it as stored. */
 function EditInvoiceForm({ invoice, onSaved }: { invoice: ApiOutput<"get", "/invoices/:id">; onSaved: () => void }) {
@@ -31,7 +29,7 @@ function EditInvoiceForm({ invoice, onSaved }: { invoice: ApiOutput<"get", "/inv
   // it changed. A chosen PDF is uploaded after the fields are saved and replaces a stored one.
   const onSubmit = async (input: InvoiceSubmit) => {
     try {
-      await updateInvoice.mutateAsync({ id: invoice.id, input: invoiceChangesOf(input, stored) });
+      await updateInvoice.mutateAsync({ id: invoice.id, input: invoiceChangesOf(input, stored, { issued: isIssued(invoice.status) }) });
     } catch (error) {
       reportFailedInvoiceSave(form, error, "Error updating invoice");
       return;
@@ -56,7 +54,7 @@ function EditInvoiceForm({ invoice, onSaved }: { invoice: ApiOutput<"get", "/inv
       <p className="text-sm text-muted-foreground">
         Company: <span className="font-medium text-foreground">{invoice.company.name}</span>
       </p>
-      <InvoiceFields form={form} currency={invoice.currency} lockedReason={invoice.status === "paid" ? PAID_LOCKED : undefined} />
+      <InvoiceFields form={form} currency={invoice.currency} issued={isIssued(invoice.status)} statusChoices={statusChoicesFor(invoice.status)} />
       <InvoicePdfField invoice={invoice} file={pdf} onChange={setPdf} disabled={form.formState.isSubmitting} />
       <DialogFormActions submitLabel="Update Invoice" workingLabel="Updating..." isSubmitting={form.formState.isSubmitting} />
     </form>
@@ -73,7 +71,7 @@ function EditInvoiceLoader({ id, onSaved }: { id: string; onSaved: () => void })
   );
 }
 
-/** The admin's edit of one invoice: every field but its company, which an invoice keeps, and its PDF file. */
+/** The admin's quick edit of one invoice from the list: its fields but the company (the detail page has it), and its PDF file. */
 export function EditInvoiceDialog({ invoice }: { invoice: Invoice }) {
   const [open, setOpen] = useState(false);
   return (

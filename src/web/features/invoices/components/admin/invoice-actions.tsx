@@ -7,7 +7,10 @@ import { invoiceHasPdf, invoicePdfHref } from "../../lib/invoice-pdf-href";
 import { useUpdateInvoice } from "../../api/use-update-invoice";
 import { EditInvoiceDialog } from "./edit-invoice-dialog";
 
-/** Open the PDF (through the API, which checks access and redirects), mark paid or unpaid, and edit. */
+/**
+ * Open the PDF (through the API, which checks access and redirects), mark paid or unpaid, and edit.
+ * A draft is issued, and a void invoice changed, from its detail page, where the consequences are shown.
+ */
 export function InvoiceActions({ invoice }: { invoice: Invoice }) {
   const updateInvoice = useUpdateInvoice();
   const next = invoice.status === "paid" ? "unpaid" : "paid";
@@ -36,11 +39,13 @@ export function InvoiceActions({ invoice }: { invoice: Invoice }) {
       ) : (
         <span className="text-xs text-muted-foreground">No PDF</span>
       )}
-      <Button variant="ghost" size="sm" disabled={updateInvoice.isPending} onClick={toggleStatus}>
-        {next === "paid" ? <CheckCircle2 className="h-4 w-4" aria-hidden /> : <RotateCcw className="h-4 w-4" aria-hidden />}
-        {next === "paid" ? "Mark Paid" : "Mark Unpaid"}
-        <span className="sr-only"> invoice {invoice.invoiceNumber}</span>
-      </Button>
+      {invoice.status === "unpaid" || invoice.status === "paid" ? (
+        <Button variant="ghost" size="sm" disabled={updateInvoice.isPending} onClick={toggleStatus}>
+          {next === "paid" ? <CheckCircle2 className="h-4 w-4" aria-hidden /> : <RotateCcw className="h-4 w-4" aria-hidden />}
+          {next === "paid" ? "Mark Paid" : "Mark Unpaid"}
+          <span className="sr-only"> invoice {invoice.invoiceNumber}</span>
+        </Button>
+      ) : null}
       <EditInvoiceDialog invoice={invoice} />
     </div>
   );

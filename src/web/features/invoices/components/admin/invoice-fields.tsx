@@ -1,9 +1,10 @@
 import { useWatch } from "react-hook-form";
-import { invoiceStatuses, invoiceStatusLabels } from "@/shared/enums";
+import { invoiceStatusLabels, type InvoiceStatus } from "@/shared/enums";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { Field } from "@/web/components/ui/field";
 import { Input, Textarea } from "@/web/components/ui/input";
 import { NOTES_MAX } from "@/web/lib/schemas/invoice";
+import { ISSUED_AMOUNTS_LOCKED } from "../../lib/invoice-lifecycle";
 import type { InvoiceForm } from "./invoice-form-values";
 import { InvoiceLinesField } from "./invoice-lines-field";
 
@@ -11,36 +12,42 @@ interface InvoiceFieldsProps {
   form: InvoiceForm;
   /** The installation's currency for the totals preview, when known. */
   currency?: string | undefined;
-  /** Why the amount and lines cannot change (a paid invoice). */
-  lockedReason?: string | undefined;
+  /** An issued invoice: its number, issue date and money stay as they are (the server refuses a change). */
+  issued?: boolean;
+  /** The statuses the select offers; none where the screen changes the status with buttons. */
+  statusChoices?: readonly InvoiceStatus[] | undefined;
 }
 
 /**
- * The fields of an invoice that both the create and the edit dialog show, checked by the same
- * schema: everything but the company, which an invoice keeps for life.
+ * The fields of an invoice that the create dialog, the edit dialog and the detail page show,
+ * checked by the same schema: everything but the company and the PDF file.
  */
-export function InvoiceFields({ form, currency, lockedReason }: InvoiceFieldsProps) {
+export function InvoiceFields({ form, currency, issued = false, statusChoices }: InvoiceFieldsProps) {
   const { errors } = form.formState;
   const issueDate = useWatch({ control: form.control, name: "issueDate" });
+  // Read-only rather than disabled: a disabled input would drop out of the checked values.
+  const fixed = issued ? { readOnly: true, "aria-describedby": "invoice-lines-locked" } : {};
 
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="invoice-number" label="Invoice Number" required error={errors.invoiceNumber?.message}>
-          <Input id="invoice-number" autoComplete="off" aria-invalid={!!errors.invoiceNumber} {...form.register("invoiceNumber")} />
+          <Input id="invoice-number" autoComplete="off" aria-invalid={!!errors.invoiceNumber} {...form.register("invoiceNumber")} {...fixed} />
         </Field>
         <Field id="invoice-issue-date" label="Issue Date" required error={errors.issueDate?.message}>
-          <Input id="invoice-issue-date" type="date" aria-invalid={!!errors.issueDate} {...form.register("issueDate")} />
+          <Input id="invoice-issue-date" type="date" aria-invalid={!!errors.issueDate} {...form.register("issueDate")} {...fixed} />
         </Field>
         <Field id="invoice-due-date" label="Due Date" error={errors.dueDate?.message}>
           <Input id="invoice-due-date" type="date" min={issueDate || undefined} aria-invalid={!!errors.dueDate} {...form.register("dueDate")} />
         </Field>
       </div>
-      <InvoiceLinesField form={form} currency={currency} lockedReason={lockedReason} />
+      <InvoiceLinesField form={form} currency={currency} lockedReason={issued ? ISSUED_AMOUNTS_LOCKED : undefined} />
       <Field id="invoice-pdf-url" label="PDF URL" error={errors.pdfUrl?.message}>
         <Input id="invoice-pdf-url" type="url" placeholder="https://" aria-invalid={!!errors.pdfUrl} {...form.register("pdfUrl")} />
       </Field>
-      <EnumSelectField id="invoice-status" label="Status" error={errors.status?.message} values={invoiceStatuses} labels={invoiceStatusLabels} {...form.register("status")} />
+      {statusChoices ? (
+        <EnumSelectField id="invoice-status" label="Status" error={errors.status?.message} values={statusChoices} labels={invoiceStatusLabels} {...form.register("status")} />
+      ) : null}
       <Field id="invoice-notes" label="Notes" error={errors.notes?.message}>
         <Textarea id="invoice-notes" maxLength={NOTES_MAX} aria-invalid={!!errors.notes} {...form.register("notes")} />
       </Field>

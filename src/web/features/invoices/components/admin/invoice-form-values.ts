@@ -20,7 +20,7 @@ function today(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** A blank form: issued today, unpaid (spec: default status unpaid), a single amount. */
+/** A blank form: issued today, unpaid (spec: default status unpaid), a single amount; the number comes from the server. */
 export const emptyInvoiceForm = (): InvoiceFormValues => ({
   companyId: "",
   invoiceNumber: "",
@@ -56,19 +56,37 @@ export const invoiceFormValuesOf = (invoice: InvoiceWithLines): InvoiceFormValue
 const decimalText = (value: unknown) => String(value).trim().replace(/^0+(?=\d)/, "").replace(/(\.\d*?)0+$/, "$1").replace(/\.$/, "");
 const sameDecimal = (a: unknown, b: unknown) => decimalText(a) === decimalText(b);
 
-/**
- * The edit form's checked values as a change: every field but the company, which never changes.
- * The amount or lines go only when they differ from the stored ones: replacing equal lines would
- * still renumber them, and a paid invoice's money may not change at all (409).
- */
-export function invoiceChangesOf({ companyId: _companyId, amount, lines, ...changes }: InvoiceSubmit, stored: InvoiceFormValues): ApiBody<"patch", "/invoices/:id"> {
+/** The money as a change: only when it differs, since replacing equal lines would still renumber them. */
+function moneyChangesOf({ amount, lines }: InvoiceSubmit, stored: InvoiceFormValues): Pick<ApiBody<"patch", "/invoices/:id">, "amount" | "lines"> {
   if (lines) {
     const before = stored.lines.map((line) => [line.description, line.quantity, line.unitPrice, line.taxRate || null]);
     const after = lines.map((line) => [line.description, line.quantity, line.unitPrice, line.taxRate ?? null]);
-    return JSON.stringify(before) === JSON.stringify(after) ? changes : { ...changes, lines };
+    return JSON.stringify(before) === JSON.stringify(after) ? {} : { lines };
   }
   const wasSingle = stored.lines.length === 0;
-  return wasSingle && amount !== undefined && sameDecimal(amount, stored.amount) ? changes : { ...changes, amount };
+  return wasSingle && amount !== undefined && sameDecimal(amount, stored.amount) ? {} : { amount };
+}
+
+/**
+ * The edit form's checked values as a change. A draft sends every field (the company only when
+ * another was chosen) and its money when it changed. An issued invoice keeps its number, company,
+ * issue date and money for good (the server answers 409 for any of them), so only what may still
+ * change is sent; `status` too, unless the screen changes it with buttons of its own.
+ */
+export function invoiceChangesOf(
+  input: InvoiceSubmit,
+  stored: InvoiceFormValues,
+  { issued, withStatus = true }: { issued: boolean; withStatus?: boolean },
+): ApiBody<"patch", "/invoices/:id"> {
+  const { companyId, amount: _amount, lines: _lines, status, ...fields } = input;
+  const always = { dueDate: fields.dueDate, notes: fields.notes, pdfUrl: fields.pdfUrl, ...(withStatus ? { status } : {}) };
+  if (issued) return always;
+  return {
+    ...fields,
+    ...always,
+    ...(companyId === stored.companyId ? {} : { companyId }),
+    ...moneyChangesOf(input, stored),
+  };
 }
 
 /**

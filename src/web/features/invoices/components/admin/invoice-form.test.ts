@@ -46,22 +46,35 @@ describe("the totals preview's lines", () => {
 });
 
 describe("an edit's change", () => {
-  const stored = filled({ amount: "1500.50", status: "paid" });
-  const base = { companyId, invoiceNumber: "INV-1", issueDate: "2026-01-01", status: "paid" as const };
+  const stored = filled({ amount: "1500.50", status: "draft" });
+  const base = { companyId, invoiceNumber: "INV-1", issueDate: "2026-01-01", status: "draft" as const };
+  const draft = { issued: false };
 
-  it("leaves out an amount equal to the stored one (a paid invoice's money may not change)", () => {
-    expect(invoiceChangesOf({ ...base, amount: "1500.5" }, stored)).not.toHaveProperty("amount");
-    expect(invoiceChangesOf({ ...base, amount: "1500.51" }, stored)).toMatchObject({ amount: "1500.51" });
+  it("leaves out an amount equal to the stored one", () => {
+    expect(invoiceChangesOf({ ...base, amount: "1500.5" }, stored, draft)).not.toHaveProperty("amount");
+    expect(invoiceChangesOf({ ...base, amount: "1500.51" }, stored, draft)).toMatchObject({ amount: "1500.51" });
   });
 
   it("sends lines only when they differ from the stored ones", () => {
     const line = { description: "Design", quantity: "2.000", unitPrice: "150.00", taxRate: "" };
     const itemized = filled({ lines: [line] });
-    expect(invoiceChangesOf({ ...base, lines: [{ ...line, taxRate: null }] }, itemized)).not.toHaveProperty("lines");
-    expect(invoiceChangesOf({ ...base, lines: [{ ...line, quantity: "3", taxRate: null }] }, itemized)).toHaveProperty("lines");
+    expect(invoiceChangesOf({ ...base, lines: [{ ...line, taxRate: null }] }, itemized, draft)).not.toHaveProperty("lines");
+    expect(invoiceChangesOf({ ...base, lines: [{ ...line, quantity: "3", taxRate: null }] }, itemized, draft)).toHaveProperty("lines");
   });
 
-  it("never sends the company", () => {
-    expect(invoiceChangesOf({ ...base, amount: "1" }, stored)).not.toHaveProperty("companyId");
+  it("sends a draft's company only when another one was chosen", () => {
+    const other = "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d";
+    expect(invoiceChangesOf({ ...base, amount: "1" }, stored, draft)).not.toHaveProperty("companyId");
+    expect(invoiceChangesOf({ ...base, companyId: other, amount: "1" }, stored, draft)).toMatchObject({ companyId: other });
+  });
+
+  it("sends an issued invoice's due date, notes, PDF URL and status only: the rest is fixed (409 otherwise)", () => {
+    const change = invoiceChangesOf({ ...base, invoiceNumber: "INV-2", status: "paid", amount: "9", dueDate: "2026-02-01", notes: "n", pdfUrl: null }, stored, { issued: true });
+    expect(change).toEqual({ dueDate: "2026-02-01", notes: "n", pdfUrl: null, status: "paid" });
+  });
+
+  it("leaves the status out where the screen changes it with its own buttons", () => {
+    expect(invoiceChangesOf({ ...base, amount: "1", dueDate: null }, stored, { issued: true, withStatus: false })).not.toHaveProperty("status");
+    expect(invoiceChangesOf({ ...base, amount: "1" }, stored, { issued: false, withStatus: false })).not.toHaveProperty("status");
   });
 });

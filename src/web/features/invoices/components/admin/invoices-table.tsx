@@ -22,7 +22,9 @@ export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
       <TableBody>
         {invoices.map((invoice) => (
           <TableRow key={invoice.id}>
-            <TableCell className="font-medium">{invoice.invoiceNumber}</TableCell>
+            <LinkCell to={`/admin/invoices/${invoice.id}`} main>
+              {invoice.invoiceNumber}
+            </LinkCell>
             <LinkCell to={`/admin/customers/${invoice.company.id}`}>{invoice.company.name}</LinkCell>
             <TableCell className="text-right tabular-nums">{formatCurrency(invoice.amount, invoice.currency)}</TableCell>
             <TableCell>{formatDate(invoice.issueDate)}</TableCell>

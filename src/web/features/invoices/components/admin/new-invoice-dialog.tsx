@@ -1,20 +1,35 @@
-import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
 import { DialogFormActions, NewItemDialog, useNewItemForm } from "@/web/components/new-item-dialog";
-import { Field } from "@/web/components/ui/field";
 import { uploadErrorText } from "@/web/features/files";
 import { toast } from "@/web/lib/toast";
 import { useCreateInvoice } from "../../api/use-create-invoice";
+import { useNextInvoiceNumber } from "../../api/use-invoice-lifecycle";
 import { useInvoicePdf } from "../../api/use-invoice-pdf";
-import { CompanySelect } from "@/web/features/companies";
+import { statusChoicesFor } from "../../lib/invoice-lifecycle";
+import { InvoiceCompanyField } from "./invoice-company-field";
 import { InvoiceFields } from "./invoice-fields";
 import { InvoicePdfField } from "./invoice-pdf-field";
 import { invoiceFormResolver } from "./invoice-form-resolver";
-import { emptyInvoiceForm, reportFailedInvoiceSave, type InvoiceFormValues, type InvoiceSubmit } from "./invoice-form-values";
+import { emptyInvoiceForm, reportFailedInvoiceSave, type InvoiceForm, type InvoiceFormValues, type InvoiceSubmit } from "./invoice-form-values";
 
 /**
- * The admin's 'Create New Invoice' dialog; the company list loads when it opens. A chosen PDF is
- * uploaded right after the invoice is created.
+ * Fills the number the server suggests into an untouched Invoice Number: what the admin typed
+ * stays, even when the suggestion arrives after they started typing.
+ */
+function useSuggestedNumber(form: InvoiceForm, open: boolean) {
+  const next = useNextInvoiceNumber({ enabled: open });
+  // Not while a refetch is under way: the answer kept from the last opening may be taken already.
+  const suggested = next.isFetching ? undefined : next.data?.invoiceNumber;
+  useEffect(() => {
+    if (!open || !suggested || form.getFieldState("invoiceNumber").isDirty || form.getValues("invoiceNumber")) return;
+    form.setValue("invoiceNumber", suggested, { shouldDirty: false });
+  }, [form, open, suggested]);
+}
+
+/**
+ * The admin's 'Create New Invoice' dialog; the company list and the next number load when it
+ * opens. A chosen PDF is uploaded right after the invoice is created.
  */
 export function NewInvoiceDialog() {
   const createInvoice = useCreateInvoice();
@@ -24,7 +39,7 @@ export function NewInvoiceDialog() {
     resolver: invoiceFormResolver,
     defaultValues: emptyInvoiceForm(),
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const { open, onOpenChange, onSubmit } = useNewItemForm({
     reset: () => {
@@ -46,23 +61,16 @@ export function NewInvoiceDialog() {
     created: "Invoice created successfully",
     onError: (error) => reportFailedInvoiceSave(form, error, "Error creating invoice"),
   });
+  useSuggestedNumber(form, open);
 
   return (
     <NewItemDialog trigger="New Invoice" title="Create New Invoice" open={open} onOpenChange={onOpenChange}>
-        <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
-          <Field id="invoice-company" label="Company" required error={errors.companyId?.message}>
-            <Controller
-              control={form.control}
-              name="companyId"
-              render={({ field }) => (
-                <CompanySelect id="invoice-company" value={field.value} onChange={field.onChange} onBlur={field.onBlur} invalid={!!errors.companyId} enabled={open} />
-              )}
-            />
-          </Field>
-          <InvoiceFields form={form} />
-          <InvoicePdfField file={pdf} onChange={setPdf} disabled={isSubmitting} />
-          <DialogFormActions submitLabel="Create Invoice" isSubmitting={isSubmitting} />
-        </form>
+      <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
+        <InvoiceCompanyField form={form} enabled={open} />
+        <InvoiceFields form={form} statusChoices={statusChoicesFor(undefined)} />
+        <InvoicePdfField file={pdf} onChange={setPdf} disabled={isSubmitting} />
+        <DialogFormActions submitLabel="Create Invoice" isSubmitting={isSubmitting} />
+      </form>
     </NewItemDialog>
   );
 }

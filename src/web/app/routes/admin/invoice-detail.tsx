@@ -1,0 +1,25 @@
+import { useParams } from "react-router";
+import { BackLink } from "@/web/components/layout/back-link";
+import { RecordStates } from "@/web/components/layout/record-states";
+import { EmptyState } from "@/web/components/ui/empty-state";
+import { useInvoice } from "@/web/features/invoices/api/use-invoice";
+import { AdminInvoiceDetail } from "@/web/features/invoices/components/admin/admin-invoice-detail";
+import { isNotFound } from "@/web/lib/api";
+import { useErrorToast } from "@/web/lib/use-error-toast";
+
+export function AdminInvoiceDetailRoute() {
+  const { id = "" } = useParams();
+  const invoice = useInvoice(id);
+  // A malformed id (400) is as missing as an unknown one (404), and a deleted draft too.
+  const notFound = isNotFound(invoice.error, { malformedToo: true });
+  useErrorToast(notFound ? null : invoice.error, { log: "Error fetching invoice", toast: "Error fetching invoice" });
+
+  return (
+    <>
+      <BackLink to="/admin/invoices" label="Back to Invoices" />
+      <RecordStates query={invoice} missing={notFound} notFound={<EmptyState title="Invoice not found" />} loadError="Could not load the invoice.">
+        {(current) => <AdminInvoiceDetail invoice={current} />}
+      </RecordStates>
+    </>
+  );
+}

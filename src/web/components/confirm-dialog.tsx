@@ -1,0 +1,64 @@
+import { useState, type ReactNode } from "react";
+import { Button } from "./ui/button";
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from "./ui/dialog";
+
+interface ConfirmDialogProps {
+  /** The button that asks for the confirmation. */
+  trigger: ReactNode;
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  workingLabel: string;
+  /** Throws to keep the dialog open with `failureText` of the error shown in it. */
+  onConfirm: () => Promise<void>;
+  failureText: (error: unknown) => string;
+  destructive?: boolean;
+}
+
+/**
+ * An action that cannot simply be undone, confirmed in the app's modal: Cancel and Escape leave
+ * everything as it was; a refusal is shown in the dialog, which stays open to try again or cancel.
+ */
+export function ConfirmDialog({ trigger, title, description, confirmLabel, workingLabel, onConfirm, failureText, destructive = false }: ConfirmDialogProps) {
+  const [open, setOpen] = useState(false);
+  const [working, setWorking] = useState(false);
+  const [failure, setFailure] = useState<string | undefined>();
+
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    setFailure(undefined);
+  };
+
+  const confirm = async () => {
+    setWorking(true);
+    try {
+      await onConfirm();
+      setOpen(false);
+    } catch (error) {
+      setFailure(failureText(error));
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent title={title} description={description}>
+        {failure ? (
+          <p role="alert" className="mb-4 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
+            {failure}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button variant={destructive ? "destructive" : "default"} disabled={working} onClick={() => void confirm()}>
+            {working ? workingLabel : confirmLabel}
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { SubmitButton } from "@/web/components/ui/button";
+import { toast } from "@/web/lib/toast";
+import { useUpdateInvoice } from "../../api/use-update-invoice";
+import { isIssued } from "../../lib/invoice-lifecycle";
+import type { InvoiceDetail } from "../invoice-lines-table";
+import { InvoiceCompanyField } from "./invoice-company-field";
+import { InvoiceFields } from "./invoice-fields";
+import { invoiceFormResolver } from "./invoice-form-resolver";
+import { invoiceChangesOf, invoiceFormValuesOf, reportFailedInvoiceSave, type InvoiceFormValues, type InvoiceSubmit } from "./invoice-form-values";
+
+/**
+ * The detail page's form: a draft's every field, company included; an issued invoice's due date,
+ * notes and PDF URL, the rest shown locked with the reason. The status is not here: the page's
+ * buttons change it. Mounted afresh for each stored version (the page keys it), so a save, a status
+ * change or another admin's edit always starts it from what is stored.
+ */
+export function InvoiceEditForm({ invoice }: { invoice: InvoiceDetail }) {
+  const updateInvoice = useUpdateInvoice();
+  const issued = isIssued(invoice.status);
+  const [stored] = useState(() => invoiceFormValuesOf(invoice));
+  const form = useForm<InvoiceFormValues, unknown, InvoiceSubmit>({ resolver: invoiceFormResolver, defaultValues: stored });
+
+  const onSubmit = async (input: InvoiceSubmit) => {
+    try {
+      await updateInvoice.mutateAsync({ id: invoice.id, input: invoiceChangesOf(input, stored, { issued, withStatus: false }) });
+      toast.success("Invoice updated successfully");
+    } catch (error) {
+      reportFailedInvoiceSave(form, error, "Error updating invoice");
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" aria-label={`Edit invoice ${invoice.invoiceNumber}`}>
+      {issued ? null : <InvoiceCompanyField form={form} />}
+      <InvoiceFields form={form} currency={invoice.currency} issued={issued} />
+      <div className="flex justify-end">
+        <SubmitButton label={issued ? "Save changes" : "Save draft"} workingLabel="Saving..." isSubmitting={form.formState.isSubmitting} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import { Download, Upload } from "lucide-react";
+import { useState } from "react";
+import { Button } from "@/web/components/ui/button";
+import { TitledCard } from "@/web/components/ui/card";
+import { uploadErrorText } from "@/web/features/files";
+import { toast } from "@/web/lib/toast";
+import { useInvoicePdf } from "../../api/use-invoice-pdf";
+import { invoicePdfHref } from "../../lib/invoice-pdf-href";
+import type { InvoiceDetail } from "../invoice-lines-table";
+import { InvoicePdfField } from "./invoice-pdf-field";
+
+/**
+ * The invoice's PDF: the one customers download (a stored upload, else the external URL, else the
+ * one Portico generates when the invoice is issued), or for a draft a preview rendered on request
+ * and never stored. An uploaded PDF replaces the generated one.
+ */
+export function InvoicePdfCard({ invoice }: { invoice: InvoiceDetail }) {
+  const { upload } = useInvoicePdf();
+  const [file, setFile] = useState<File[]>([]);
+  const draft = invoice.status === "draft";
+
+  const onUpload = async () => {
+    const [chosen] = file;
+    if (!chosen) return;
+    try {
+      await upload.mutateAsync({ id: invoice.id, file: chosen });
+      setFile([]);
+      toast.success("PDF uploaded");
+    } catch (error) {
+      console.error("Error uploading invoice PDF", error);
+      toast.error(`The PDF was not uploaded: ${uploadErrorText(error)}`);
+    }
+  };
+
+  return (
+    <TitledCard title="PDF" contentClassName="space-y-4">
+      <Button asChild variant="outline" size="sm">
+        <a href={invoicePdfHref(invoice.id)} target="_blank" rel="noopener noreferrer">
+          <Download className="h-4 w-4" aria-hidden />
+          {draft ? "Preview PDF" : "Download PDF"}
+          <span className="sr-only"> of invoice {invoice.invoiceNumber} (opens in a new tab)</span>
+        </a>
+      </Button>
+      {draft ? <p className="text-xs text-muted-foreground">A draft's PDF is a preview: the customer's copy is made when the invoice is issued.</p> : null}
+      <InvoicePdfField invoice={invoice} file={file} onChange={setFile} disabled={upload.isPending} />
+      {file.length > 0 ? (
+        <Button size="sm" disabled={upload.isPending} onClick={() => void onUpload()}>
+          <Upload className="h-4 w-4" aria-hidden />
+          {upload.isPending ? "Uploading..." : "Upload PDF"}
+        </Button>
+      ) : null}
+    </TitledCard>
+  );
+}

@@ -1,0 +1,33 @@
+import type { InvoiceStatus } from "@/shared/enums";
+
+/** What the admin can do to an invoice from its detail page, by its status (the server's transitions). */
+export type InvoiceAction = "issue" | "markPaid" | "markUnpaid" | "void" | "reissue" | "delete";
+
+/** Issued means it left draft: its amounts, number, company and issue date are fixed for good. */
+export const isIssued = (status: InvoiceStatus) => status !== "draft";
+
+/**
+ * The transitions the server accepts, as buttons: a draft is issued (or deleted); an issued invoice
+ * moves between unpaid, paid and void but never back to draft; only an unpaid or void one is re-issued.
+ */
+export function invoiceActionsFor(status: InvoiceStatus): InvoiceAction[] {
+  switch (status) {
+    case "draft":
+      return ["issue", "delete"];
+    case "unpaid":
+      return ["markPaid", "void", "reissue"];
+    case "paid":
+      return ["markUnpaid", "void"];
+    case "void":
+      return ["markUnpaid", "reissue"];
+  }
+}
+
+/** The statuses a status select may offer: a new invoice is never created void; an issued one never returns to draft. */
+export function statusChoicesFor(current: InvoiceStatus | undefined): InvoiceStatus[] {
+  if (current === undefined) return ["draft", "unpaid", "paid"];
+  return isIssued(current) ? ["unpaid", "paid", "void"] : ["draft", "unpaid", "paid"];
+}
+
+/** Why an issued invoice's amounts cannot be edited, shown where the inputs would be. */
+export const ISSUED_AMOUNTS_LOCKED = "An issued invoice keeps its amounts. To change them, void it and re-issue it.";
