@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { extractText, getDocumentProxy } from "unpdf";
 import { isoToday } from "./support/admin-data";
 import { adminApi, createInvoice, customerWithCompany, formatDateInPage, tag, type AdminApi } from "./support/customer-data";
 import { expect, test } from "./support/fixtures";
@@ -19,8 +21,14 @@ const lines = [
   { description: "Support hours", quantity: "1.5", unitPrice: "80.33", taxRate: "7.5", total: "$120.50" },
 ];
 
+/** The text of a downloaded PDF, its pages joined, as a reader would copy it. */
+async function pdfText(path: string): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(readFileSync(path))), { mergePages: true });
+  return text;
+}
+
 test.describe("billing", () => {
-  test("an admin creates a 3-line invoice in the dialog; the customer opens it and sees its lines and totals", async ({ adminPage: page, browser }) => {
+  test("an admin creates a 3-line draft in the dialog and issues it from its page; the customer never sees the draft, then sees the lines, totals, Overdue and the PDF", async ({ adminPage: page, browser }) => {
     const t = tag();
     const customer = await customerWithCompany(browser, `Lines Co ${t}`);
     const number = `LINES-${t}`;
@@ -28,9 +36,15 @@ test.describe("billing", () => {
     await page.goto("/admin/invoices");
     await page.getByRole("button", { name: "New Invoice" }).click();
     const dialog = page.getByRole("dialog", { name: "Create New Invoice" });
+    // The server suggests the next number; the admin's own replaces it.
+    await expect(dialog.getByLabel("Invoice Number")).toHaveValue(/^INV-\d{4,}$/);
+    await expect(dialog.getByLabel("Status")).toHaveValue("unpaid");
     await dialog.getByLabel("Company").selectOption({ label: customer.company.name });
     await dialog.getByLabel("Invoice Number").fill(number);
-    await dialog.getByLabel("Due Date").fill(isoToday(30));
+    // Issued and due in the past: overdue the moment it is issued.
+    await dialog.getByLabel("Issue Date").fill("2026-01-05");
+    await dialog.getByLabel("Due Date").fill("2026-02-04");
+    await dialog.getByLabel("Status").selectOption({ label: "Draft" });
     await dialog.getByRole("button", { name: "Itemize with lines" }).click();
     for (const [index, line] of lines.entries()) {
       if (index > 0) await dialog.getByRole("button", { name: "Add line" }).click();
@@ -63,10 +77,36 @@ test.describe("billing", () => {
     await expect(page.getByText("Invoice created successfully")).toBeVisible();
     await expect(dialog).toBeHidden();
 
+    // The draft's page, from its number in the list.
+    await page.goto(`/admin/invoices?q=${number}`);
+    await page.getByRole("link", { name: number, exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/invoices\/[0-9a-f-]{36}$/);
+    const draftUrl = new URL(page.url()).pathname;
+    await expect(page.getByRole("heading", { name: `Invoice ${number}`, level: 1 })).toBeVisible();
+    await expect(page.getByText("Draft", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: customer.company.name })).toHaveAttribute("href", `/admin/customers/${customer.company.id}`);
+    await expect(page.getByLabel("Description, line 3")).toBeEnabled();
+    await expect(page.getByRole("link", { name: /Preview PDF/ })).toBeVisible();
+
+    // A customer never sees a draft: not on their list, and its address is not found.
     const customerPage = customer.page;
     await customerPage.goto("/dashboard/invoices");
+    await expect(customerPage.getByText("No Invoices Yet")).toBeVisible();
+    await expect(customerPage.getByText(number)).toHaveCount(0);
+    await customerPage.goto(draftUrl.replace("/admin/", "/dashboard/"));
+    await expect(customerPage.getByText("Invoice not found")).toBeVisible();
+
+    await page.getByRole("button", { name: "Issue", exact: true }).click();
+    await expect(page.getByText(`Invoice ${number} issued`)).toBeVisible();
+    await expect(page.getByRole("group", { name: "Invoice actions" }).getByRole("button")).toHaveText(["Mark as paid", "Void", "Re-issue"]);
+    await expect(page.getByText("Unpaid", { exact: true })).toBeVisible();
+    await expect(page.getByText("An issued invoice keeps its amounts. To change them, void it and re-issue it.")).toBeVisible();
+    await expect(page.getByLabel("Description, line 1")).toBeDisabled();
+    await expect(page.getByLabel("Invoice Number")).toHaveAttribute("readonly", "");
+
+    await customerPage.goto("/dashboard/invoices");
     await customerPage.getByRole("link", { name: number }).click();
-    await expect(customerPage).toHaveURL(/\/dashboard\/invoices\/[0-9a-f-]{36}$/);
+    await expect(customerPage).toHaveURL(draftUrl.replace("/admin/", "/dashboard/"));
     await expect(customerPage.getByRole("heading", { name: `Invoice ${number}`, level: 1 })).toBeVisible();
     const table = customerPage.getByRole("table", { name: "Invoice lines" });
     await expect(table.getByRole("columnheader")).toHaveText(["Description", "Quantity", "Unit Price", "Tax Rate", "Total"]);
@@ -80,11 +120,77 @@ test.describe("billing", () => {
     await expect(customerPage.getByTestId("invoice-tax")).toHaveText("$39.04");
     await expect(customerPage.getByTestId("invoice-total")).toHaveText("$579.42");
     await expect(customerPage.getByText("Thank you for your business.")).toBeVisible();
-    await expect(customerPage.getByText("No PDF")).toBeVisible();
-    await expect(customerPage.getByText("Overdue", { exact: true })).toHaveCount(0);
+    await expect(customerPage.getByText("Overdue", { exact: true })).toBeVisible();
+
+    // The PDF Portico generated when the invoice was issued: its text names the invoice and its total.
+    const [download] = await Promise.all([customerPage.waitForEvent("download"), customerPage.getByRole("link", { name: "Download" }).click()]);
+    expect(download.suggestedFilename()).toBe(`${number}.pdf`);
+    const text = await pdfText(await download.path());
+    expect(text).toContain(number);
+    expect(text).toContain("$579.42");
 
     await customerPage.getByRole("link", { name: "Back to Invoices" }).click();
     await expect(customerPage.getByRole("table", { name: "Invoices" })).toBeVisible();
+    await customer.context.close();
+  });
+
+  test("the admin exports the filtered list as CSV, and the file holds the invoice's row", async ({ adminPage: page, browser }) => {
+    const t = tag();
+    const customer = await customerWithCompany(browser, `Export Co ${t}`);
+    const invoice = await createInvoice(admin, customer.company.id, { invoiceNumber: `EXP-${t}`, amount: "1234.5", issueDate: "2026-01-01", dueDate: "2026-01-31" });
+    await createInvoice(admin, customer.company.id, { invoiceNumber: `EXP-${t}-PAID`, amount: "10", issueDate: "2026-01-01", status: "paid" });
+
+    await page.goto(`/admin/invoices?q=EXP-${t}`);
+    await page.getByLabel("Filter by status").selectOption({ label: "Unpaid" });
+    await expect(page).toHaveURL(/status=unpaid/);
+    await expect(page.getByRole("link", { name: `EXP-${t}-PAID` })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: invoice.invoiceNumber, exact: true })).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^invoices-\d{4}-\d{2}-\d{2}\.csv$/);
+    const [header, ...rows] = readFileSync(await download.path(), "utf8").trim().split(/\r?\n/);
+    expect(header).toBe("invoice_number,company,status,overdue,issue_date,due_date,subtotal,tax,total,currency,paid_at,issued_at,created_at");
+    // The list's filters went along: the unpaid invoice only, not its paid sibling.
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatch(new RegExp(`^EXP-${t},Export Co ${t},unpaid,true,2026-01-01,2026-01-31,1234.50,0.00,1234.50,USD,`));
+    await customer.context.close();
+  });
+
+  test("an admin re-issues an invoice as a draft, deletes one, issues another; the customer sees the original void and what replaces it", async ({ adminPage: page, browser }) => {
+    const t = tag();
+    const customer = await customerWithCompany(browser, `Reissue Co ${t}`);
+    const original = await createInvoice(admin, customer.company.id, { invoiceNumber: `ORIG-${t}`, amount: "80", issueDate: isoToday(), dueDate: isoToday(14) });
+    const actions = page.getByRole("group", { name: "Invoice actions" });
+
+    await page.goto(`/admin/invoices/${original.id}`);
+    await actions.getByRole("button", { name: "Re-issue" }).click();
+    await expect(page).not.toHaveURL(new RegExp(original.id));
+    await expect(page.getByText("Draft", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: original.invoiceNumber })).toHaveAttribute("href", `/admin/invoices/${original.id}`);
+    // A draft goes for good, after a confirmation; Cancel keeps it.
+    await actions.getByRole("button", { name: "Delete draft" }).click();
+    const confirm = page.getByRole("dialog", { name: /^Delete draft/ });
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+    await actions.getByRole("button", { name: "Delete draft" }).press("Enter");
+    await confirm.getByRole("button", { name: "Delete draft" }).click();
+    await expect(page).toHaveURL(/\/admin\/invoices$/);
+
+    await page.goto(`/admin/invoices/${original.id}`);
+    await actions.getByRole("button", { name: "Re-issue" }).click();
+    await expect(page.getByRole("link", { name: original.invoiceNumber })).toBeVisible();
+    const replacement = (await page.getByRole("heading", { level: 1 }).textContent())!.replace("Invoice ", "");
+    await actions.getByRole("button", { name: "Issue", exact: true }).click();
+    await expect(page.getByText(`Invoice ${replacement} issued`)).toBeVisible();
+
+    // Issuing the replacement voided the original.
+    await page.getByRole("link", { name: original.invoiceNumber }).click();
+    await expect(page.getByText("Void", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: replacement })).toBeVisible();
+
+    await customer.page.goto(`/dashboard/invoices/${original.id}`);
+    await expect(customer.page.getByText("Void", { exact: true })).toHaveClass(/line-through/);
+    await customer.page.getByRole("link", { name: replacement }).click();
+    await expect(customer.page.getByRole("heading", { name: `Invoice ${replacement}`, level: 1 })).toBeVisible();
     await customer.context.close();
   });
 
@@ -138,7 +244,7 @@ test.describe("billing", () => {
     await customer.context.close();
   });
 
-  test("a paid invoice's lines cannot be edited, and the Edit dialog says why", async ({ adminPage: page, browser }) => {
+  test("an issued invoice's lines cannot be edited, and the Edit dialog says why", async ({ adminPage: page, browser }) => {
     const t = tag();
     const customer = await customerWithCompany(browser, `Paid Co ${t}`);
     const number = `PAIDL-${t}`;
@@ -151,7 +257,7 @@ test.describe("billing", () => {
     const row = page.getByRole("row").filter({ hasText: number });
     await row.getByRole("button", { name: /Edit/ }).click();
     const dialog = page.getByRole("dialog", { name: "Edit Invoice" });
-    await expect(dialog.getByText("A paid invoice's lines cannot change.", { exact: false })).toBeVisible();
+    await expect(dialog.getByText("An issued invoice keeps its amounts. To change them, void it and re-issue it.")).toBeVisible();
     await expect(dialog.getByLabel("Description, line 1")).toHaveValue("Design");
     await expect(dialog.getByLabel("Description, line 1")).toBeDisabled();
     await expect(dialog.getByRole("button", { name: "Add line" })).toBeDisabled();

@@ -3,7 +3,6 @@ import { PageHeader } from "@/web/components/layout/page-header";
 import { InvoiceStatusBadge } from "@/web/components/status-badges";
 import { TitledCard } from "@/web/components/ui/card";
 import { useInvoice } from "../../api/use-invoice";
-import { isIssued } from "../../lib/invoice-lifecycle";
 import { InvoiceLineage } from "../invoice-lineage";
 import type { InvoiceDetail } from "../invoice-lines-table";
 import { InvoiceEditForm } from "./invoice-edit-form";
@@ -38,7 +37,7 @@ export function AdminInvoiceDetail({ invoice }: { invoice: InvoiceDetail }) {
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <TitledCard title={isIssued(invoice.status) ? "Invoice" : "Draft"}>
+          <TitledCard title="Details">
             <InvoiceEditForm key={`${invoice.id}:${invoice.updatedAt}`} invoice={invoice} />
           </TitledCard>
         </div>
