@@ -17,7 +17,7 @@ export const invoiceMessages = {
   chooseCompany: "Choose a company",
   pdfUrlProtocol: "PDF URL must be an http:// or https:// address",
   pdfUrlTooLong: "PDF URL is too long",
-  status: "Status must be unpaid or paid",
+  status: "Status must be draft, unpaid, paid or void",
   dueBeforeIssue: "Due date cannot be before the issue date",
   invalidDate: (label: string) => `${label} must be a date (YYYY-MM-DD)`,
 } as const;
