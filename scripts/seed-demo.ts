@@ -58,8 +58,8 @@ async function seedCustomer(db: Database, auth: ReturnType<typeof createAuth>, a
     const [paid, open] = await tx
       .insert(invoices)
       .values([
-        { companyId: company!.id, invoiceNumber: `DEMO-${slug.toUpperCase()}-001`, amount: "4800.00", subtotal: "4800.00", tax: "0.00", issueDate: "2026-10-01", dueDate: "2026-10-31", status: "paid", pdfUrl: "https://example.com/invoice.pdf" },
-        { companyId: company!.id, invoiceNumber: `DEMO-${slug.toUpperCase()}-002`, amount: "1250.50", subtotal: "1250.50", tax: "0.00", issueDate: "2026-11-01", dueDate: null },
+        { companyId: company!.id, invoiceNumber: `DEMO-${slug.toUpperCase()}-001`, amount: "4800.00", subtotal: "4800.00", tax: "0.00", issueDate: "2026-10-01", dueDate: "2026-10-31", status: "paid", pdfUrl: "https://example.com/invoice.pdf", issuedAt: minutesAgo(60 * 24 * 30) },
+        { companyId: company!.id, invoiceNumber: `DEMO-${slug.toUpperCase()}-002`, amount: "1250.50", subtotal: "1250.50", tax: "0.00", issueDate: "2026-11-01", dueDate: null, issuedAt: minutesAgo(60 * 24) },
       ])
       .returning({ id: invoices.id });
     // Lines whose totals are the invoices' amounts, so the invoice detail has something to show.

@@ -73,10 +73,10 @@ async function main() {
   await step("ticket comments", `INSERT INTO ticket_comments (id, ticket_id, user_id, content, created_at)
     SELECT ${id("f", "g")}, ${id("e", "g")}, NULL, 'Seed comment ' || g, now() - (g || ' seconds')::interval
     FROM generate_series(1, ${COMMENTS}) g ON CONFLICT DO NOTHING`);
-  await step("invoices", `INSERT INTO invoices (id, company_id, invoice_number, amount, subtotal, tax, issue_date, due_date, status, created_at)
+  await step("invoices", `INSERT INTO invoices (id, company_id, invoice_number, amount, subtotal, tax, issue_date, due_date, status, created_at, issued_at)
     SELECT ${id("9", "g")}, ${id("c", `((g - 1) % ${COMPANIES}) + 1`)}, 'SEED-' || lpad(g::text, 7, '0'),
       ((g * 37) % 100000) / 100.0 + 10, ((g * 37) % 100000) / 100.0 + 10, 0, date '2024-01-01' + (g % 700), date '2024-01-31' + (g % 700),
-      (ARRAY['unpaid','paid'])[1 + g % 2]::invoice_status, now() - (g || ' seconds')::interval
+      (ARRAY['unpaid','paid'])[1 + g % 2]::invoice_status, now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
     FROM generate_series(1, ${INVOICES}) g ON CONFLICT DO NOTHING`);
   await step("messages", `INSERT INTO messages (id, company_id, sender_id, content, is_read, created_at)
     SELECT ${id("8", "g")}, ${id("c", `((g - 1) % ${COMPANIES}) + 1`)}, ${id("a", `((g - 1) % ${COMPANIES}) + 1`)},

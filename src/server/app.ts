@@ -68,7 +68,7 @@ function createSessionApi(deps: AppDeps) {
     .route("/users", usersRoutes(deps))
     .route("/tickets", ticketRoutes())
     .route("/tickets", ticketCommentRoutes())
-    .route("/invoices", invoiceRoutes())
+    .route("/invoices", invoiceRoutes(deps))
     .route("/invoices", invoicePdfRoutes(deps))
     .route("/files", fileRoutes(deps))
     .route("/", attachmentRoutes(deps))

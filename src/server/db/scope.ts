@@ -50,6 +50,16 @@ export class ListFilter {
     this.values[name] = value;
   }
 
+  /**
+   * A condition without a value, always present for this filter (e.g. "no drafts"): named in the
+   * key, so a statement prepared without it is never reused for a filter with it.
+   */
+  always(name: string, condition: SQL): this {
+    this.#shape.push(name);
+    this.#conditions.push(() => condition);
+    return this;
+  }
+
   /** `column = value`, when a value was given. */
   equals(name: string, column: Column, value: string | null | undefined): this {
     if (value != null) this.#add(name, (v) => eq(column, v(name)), value);

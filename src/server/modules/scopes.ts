@@ -1,5 +1,5 @@
-import type { Column, SQL } from "drizzle-orm";
-import type { PolicyActor } from "@/shared/policies";
+import { and, sql, type Column, type SQL } from "drizzle-orm";
+import { can, type PolicyActor } from "@/shared/policies";
 import { companies, files, invoices, messages, projects, tickets } from "@/server/db/schema";
 import { ListFilter, visibleTo } from "@/server/db/scope";
 
@@ -26,7 +26,24 @@ export const companyScope = scopedBy(companies.id);
 export const projectScope = scopedBy(projects.companyId);
 /** Tickets carry their company (kept equal to the project's by a foreign key): no join needed. */
 export const ticketScope = scopedBy(tickets.companyId);
-export const invoiceScope = scopedBy(invoices.companyId);
 export const messageScope = scopedBy(messages.companyId);
+
+/** Drafts are the provider's work in progress (ADR 025): whoever does not read every invoice never sees one. */
+const hidesDrafts = (actor: PolicyActor) => !can(actor, "readAll", "invoice");
+const notDraft = sql`${invoices.status} <> 'draft'`;
+
+export const invoiceScope = (actor: PolicyActor): Scope => {
+  const company = scopedBy(invoices.companyId)(actor);
+  if (!hidesDrafts(actor)) return company;
+  return { where: and(company.where, notDraft), filter: () => company.filter().always("issued", notDraft) };
+};
+
+// Every invoice a file can belong to is of the file's own company; only a draft's is hidden.
+const notOfDraft = sql`NOT EXISTS (SELECT 1 FROM ${invoices} WHERE ${invoices.id} = ${files.invoiceId} AND ${invoices.status} = 'draft')`;
+
 /** A file is seen by whoever may see its record, all of which belong to the file's company. */
-export const fileScope = scopedBy(files.companyId);
+export const fileScope = (actor: PolicyActor): Scope => {
+  const company = scopedBy(files.companyId)(actor);
+  if (!hidesDrafts(actor)) return company;
+  return { where: and(company.where, notOfDraft), filter: () => company.filter().always("issued", notOfDraft) };
+};

@@ -126,7 +126,7 @@ export class StreamHub {
   private deliver(event: PorticoEvent, receivedAt: number): void {
     const frame = sseEvent(streamEventNames.change, event);
     for (const stream of this.streams.admins) this.write(stream, frame);
-    for (const stream of this.streams.ofCompany(event.companyId)) this.write(stream, frame);
+    if (!event.adminsOnly) for (const stream of this.streams.ofCompany(event.companyId)) this.write(stream, frame);
     // Queued on every stream: the adapter writes each to its socket as the client reads.
     this.reporting.fanout((performance.now() - receivedAt) / 1000);
     // A new company may be the one a company-less customer just created: re-read their membership.

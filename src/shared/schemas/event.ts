@@ -12,6 +12,11 @@ export const porticoEventSchema = z.object({
   kind: z.enum(eventKinds),
   companyId: z.uuid(),
   id: z.uuid(),
+  /**
+   * Set on a change customers may not see (a draft invoice, ADR 025): only admins' streams get it.
+   * A flag rather than the status, so the NOTIFY payload stays a few bytes.
+   */
+  adminsOnly: z.literal(true).optional(),
 });
 export type PorticoEvent = z.infer<typeof porticoEventSchema>;
 

@@ -106,8 +106,8 @@ export const createInvoiceInputSchema = invoiceFields.superRefine((input, ctx) =
 export type CreateInvoiceInput = z.infer<typeof createInvoiceInputSchema>;
 
 /**
- * Admin edit: any subset; the company of an invoice never changes. The due-date order is
- * checked on the server against the stored dates as well.
+ * Admin edit: any subset. Once issued, the amounts, number, company and issue date stay (409,
+ * ADR 025). The due-date order is checked on the server against the stored dates as well.
  */
 export const updateInvoiceInputSchema = invoiceFields
   .extend({ status: z.enum(invoiceStatuses, invoiceMessages.status) })
@@ -142,8 +142,11 @@ export const invoiceSchema = z.object({
   /** Unpaid and due before today in the installation's time zone (TIME_ZONE). */
   overdue: z.boolean(),
   paidAt: instantSchema.nullable(),
+  /** When it left draft; null for a draft (ADR 025). */
   issuedAt: instantSchema.nullable(),
+  /** When it became void; null unless void. */
   voidedAt: instantSchema.nullable(),
+  /** The invoice this one re-issues (POST /invoices/{id}/reissue); issuing this one voids that one. */
   replacesId: z.uuid().nullable(),
   /** ISO 4217 code of every amount (CURRENCY): one currency per installation. */
   currency: z.string(),
@@ -164,7 +167,10 @@ export const invoiceLineSchema = z.object({
 });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
-/** One invoice as GET /invoices/{id} answers it: with its lines, in order. */
+/**
+ * One invoice as GET /invoices/{id} answers it: with its lines, in order, and the invoice that
+ * re-issues it, if the caller may see one (a customer never learns of a draft).
+ */
 export const invoiceDetailSchema = invoiceSchema.extend({
   lines: z.array(invoiceLineSchema),
   replacedBy: z.object({ id: z.uuid(), invoiceNumber: z.string() }).nullable(),
@@ -180,6 +186,10 @@ export type InvoiceBalanceQuery = z.infer<typeof invoiceBalanceQuerySchema>;
 /** Sums of unpaid invoices' amounts, and of the overdue ones among them. */
 export const invoiceBalanceSchema = z.object({ outstanding: z.string(), overdue: z.string(), currency: z.string() });
 export type InvoiceBalance = z.infer<typeof invoiceBalanceSchema>;
+
+/** GET /invoices/next-number: the number a new invoice is offered. */
+export const nextInvoiceNumberSchema = z.object({ invoiceNumber: z.string() });
+export type NextInvoiceNumber = z.infer<typeof nextInvoiceNumberSchema>;
 
 export const invoicePageSchema = pageOf(invoiceSchema);
 export type InvoicePage = z.infer<typeof invoicePageSchema>;

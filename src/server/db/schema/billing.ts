@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, numeric, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, integer, numeric, pgEnum, pgTable, text, timestamp, unique, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { invoiceStatuses } from "@/shared/enums";
 import { idColumn, timestamps } from "./columns";
 import { maxLength, notBlank } from "./limits";
@@ -28,6 +28,12 @@ export const invoices = pgTable(
     // When and by whom it was marked paid; both cleared when it goes back to unpaid.
     paidAt: timestamp("paid_at", { withTimezone: true }),
     paidBy: personColumn("paid_by"),
+    // When it left draft (ADR 025): null exactly while it is a draft.
+    issuedAt: timestamp("issued_at", { withTimezone: true }),
+    // When it became void; cleared if it is un-voided.
+    voidedAt: timestamp("voided_at", { withTimezone: true }),
+    // The invoice this one re-issues; issuing this one voids that one.
+    replacesId: uuid("replaces_id").references((): AnyPgColumn => invoices.id, { onDelete: "set null" }),
     ...timestamps(),
   },
   (t) => [
@@ -39,8 +45,13 @@ export const invoices = pgTable(
     check("invoices_total_is_subtotal_and_tax", sql`${t.amount} = ${t.subtotal} + ${t.tax}`),
     check("invoices_due_after_issue", sql`${t.dueDate} IS NULL OR ${t.dueDate} >= ${t.issueDate}`),
     check("invoices_pdf_url_http", sql`${t.pdfUrl} IS NULL OR ${t.pdfUrl} ~* '^https?://'`),
+    // Compared as text: migration 0016 adds the enum values and may not use them in its own transaction.
+    check("invoices_issued_at_iff_issued", sql`(${t.status}::text = 'draft') = (${t.issuedAt} IS NULL)`),
+    check("invoices_voided_at_iff_void", sql`(${t.status}::text = 'void') = (${t.voidedAt} IS NOT NULL)`),
+    check("invoices_replaces_other", sql`${t.replacesId} IS NULL OR ${t.replacesId} <> ${t.id}`),
     index("invoices_company_id_issue_date_idx").on(t.companyId, t.issueDate.desc().nullsFirst()),
     index("invoices_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id),
+    index("invoices_replaces_id_idx").on(t.replacesId),
     index("invoices_number_trgm_idx").using("gin", sql`${t.invoiceNumber} gin_trgm_ops`),
   ],
 );

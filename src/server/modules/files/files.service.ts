@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { can } from "@/shared/policies";
 import { fileMessages } from "@/shared/rules/file";
-import { files, projectComments, ticketComments } from "@/server/db/schema";
+import { files, invoices, projectComments, ticketComments } from "@/server/db/schema";
 import { forbidden, notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { fileScope } from "../scopes";
@@ -25,7 +25,8 @@ const fileNotFound = () => notFound(fileMessages.notFound);
 
 /**
  * A stored file the caller may see: its company's members and admins (fileScope; every record a
- * file belongs to is visible to its whole company). An upload in progress is nobody's (404).
+ * file belongs to is visible to its whole company, except a draft invoice, whose PDF only admins
+ * see). An upload in progress is nobody's (404).
  */
 export async function findDownloadableFile({ db, actor }: ServiceContext, id: string): Promise<DownloadableFile> {
   const [row] = await db
@@ -56,12 +57,14 @@ export async function deleteFile(ctx: ServiceContext, { store, id }: { store: Fi
       companyId: files.companyId,
       uploadedBy: files.uploadedBy,
       invoiceId: files.invoiceId,
+      invoiceDraft: sql<boolean | null>`${invoices.status} = 'draft'`,
       ticketId: files.ticketId,
       messageId: files.messageId,
       commentTicketId: ticketComments.ticketId,
       commentProjectId: projectComments.projectId,
     })
     .from(files)
+    .leftJoin(invoices, eq(invoices.id, files.invoiceId))
     .leftJoin(ticketComments, eq(ticketComments.id, files.ticketCommentId))
     .leftJoin(projectComments, eq(projectComments.id, files.projectCommentId))
     .where(and(eq(files.id, id), isStored, fileScope(actor).where));

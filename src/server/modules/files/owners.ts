@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { can } from "@/shared/policies";
 import type { PorticoEvent } from "@/shared/schemas/event";
 import { invoices, messages, projectComments, projects, ticketComments, tickets } from "@/server/db/schema";
@@ -72,17 +72,26 @@ export async function messageOwner(ctx: ServiceContext, messageId: string): Prom
 export async function invoiceOwner({ db, actor }: ServiceContext, invoiceId: string): Promise<FileOwner> {
   if (!can(actor, "update", "invoice")) throw forbidden();
   const [invoice] = await db
-    .select({ companyId: invoices.companyId })
+    .select({ companyId: invoices.companyId, draft: sql<boolean>`${invoices.status} = 'draft'` })
     .from(invoices)
     .where(and(eq(invoices.id, invoiceId), invoiceScope(actor).where));
   if (!invoice) throw notFound("Invoice not found");
-  return { column: "invoiceId", id: invoiceId, companyId: invoice.companyId, event: { kind: "invoice", companyId: invoice.companyId, id: invoiceId } };
+  return { column: "invoiceId", id: invoiceId, companyId: invoice.companyId, event: invoiceFileEvent(invoice.companyId, invoiceId, invoice.draft) };
 }
+
+/** A draft invoice's PDF changing is the admins' news only, as the draft's own changes are (ADR 025). */
+const invoiceFileEvent = (companyId: string, id: string, draft: boolean | null): PorticoEvent => ({
+  kind: "invoice",
+  companyId,
+  id,
+  ...(draft ? { adminsOnly: true as const } : {}),
+});
 
 /** The event of a stored file's record, from its row (and its comment's parent, for comments). */
 export function ownerEvent(row: {
   companyId: string;
   invoiceId: string | null;
+  invoiceDraft: boolean | null;
   ticketId: string | null;
   messageId: string | null;
   commentTicketId: string | null;
@@ -93,6 +102,6 @@ export function ownerEvent(row: {
   if (row.commentTicketId) return { kind: "ticket_comment", companyId, id: row.commentTicketId };
   if (row.commentProjectId) return { kind: "project_comment", companyId, id: row.commentProjectId };
   if (row.messageId) return { kind: "message", companyId, id: row.messageId };
-  if (row.invoiceId) return { kind: "invoice", companyId, id: row.invoiceId };
+  if (row.invoiceId) return invoiceFileEvent(companyId, row.invoiceId, row.invoiceDraft);
   return undefined;
 }

@@ -39,8 +39,8 @@ describe("invoice lines", () => {
     expect(listed).toMatchObject({ amount: "263.88", subtotal: "239.88", tax: "24.00" });
   });
 
-  it("replaces the lines on PATCH and recomputes; an amount makes one Services line", async () => {
-    const created = (await admin.client.post("/api/invoices", invoiceBody(acme.company.id))).body;
+  it("replaces a draft's lines on PATCH and recomputes; an amount makes one Services line", async () => {
+    const created = (await admin.client.post("/api/invoices", invoiceBody(acme.company.id, { status: "draft" }))).body;
     const edited = await admin.client.patch(`/api/invoices/${created.id}`, { lines: [{ description: "Audit", quantity: "2", unitPrice: "10.00", taxRate: "7.5" }] });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ subtotal: "20.00", tax: "1.50", amount: "21.50" });
@@ -88,17 +88,17 @@ describe("invoice lines", () => {
     expect((await admin.client.get(`/api/invoices/${created.id}`)).body).toEqual(detail);
   });
 
-  it("records when and by whom an invoice was paid, clears it when unpaid, and locks a paid invoice's lines (409)", async () => {
+  it("records when and by whom an invoice was paid, clears it when unpaid, and locks a paid invoice's lines and amount (409)", async () => {
     const created = (await admin.client.post("/api/invoices", invoiceBody(acme.company.id))).body;
     const paid = await admin.client.patch(`/api/invoices/${created.id}`, { status: "paid" });
     expect(paid.body.paidAt).toEqual(expect.any(String));
     const [row] = await server.deps.db.select({ paidBy: invoices.paidBy }).from(invoices).where(eq(invoices.id, created.id));
     expect(row!.paidBy).toBe(admin.id);
     const detail = (await admin.client.get(`/api/invoices/${created.id}`)).body;
-    for (const change of [{ lines: [line] }, { amount: "1.00" }]) {
+    for (const [change, field] of [[{ lines: [line] }, "lines"], [{ amount: "1.00" }, "amount"]] as const) {
       const refused = await admin.client.patch(`/api/invoices/${created.id}`, change);
       expect(refused.status).toBe(409);
-      expect(refused.problem.errors).toEqual([{ field: "lines", message: "A paid invoice's lines cannot change" }]);
+      expect(refused.problem.errors).toEqual([{ field, message: "An issued invoice keeps its amounts: void it and re-issue it to change them" }]);
       expect((await admin.client.get(`/api/invoices/${created.id}`)).body).toEqual(detail);
     }
     const unpaid = await admin.client.patch(`/api/invoices/${created.id}`, { status: "unpaid" });

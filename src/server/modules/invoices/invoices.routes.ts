@@ -6,13 +6,17 @@ import {
   invoiceListQuerySchema,
   invoicePageSchema,
   invoiceSchema,
+  nextInvoiceNumberSchema,
   updateInvoiceInputSchema,
 } from "@/shared/schemas/invoice";
-import { createRouter } from "../../http/context";
+import { createRouter, type AppDeps } from "../../http/context";
 import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
+import type { ServiceContext } from "../context";
 import { invoiceBalance } from "./invoice-balance";
-import { createInvoice, findInvoiceDetail, listInvoices, updateInvoice } from "./invoices.service";
+import { nextInvoiceNumber } from "./invoice-number";
+import { createInvoice, deleteDraftInvoice, reissueInvoice, updateInvoice, type InvoiceWrite } from "./invoice-writes";
+import { findInvoice, findInvoiceDetail, listInvoices } from "./invoices.service";
 
 const route = sessionRoutes("Invoices");
 const adminOnly = requireRole("admin");
@@ -34,36 +38,84 @@ const balance = route.get("/balance", "getInvoiceBalance", "What a company owes:
   responses: { 200: jsonContent(invoiceBalanceSchema, "The balance") },
 });
 
+// Declared before /{id} too.
+const nextNumber = route.get("/next-number", "getNextInvoiceNumber", "The number to offer a new invoice (admin)", [401, 403], {
+  description:
+    "The highest number of the form `INV-<digits>` plus one, zero-padded to at least 4 digits (`INV-0001` when there is none). " +
+    "Numbers in any other form are ignored. A suggestion: creating an invoice with it can still answer 409 if another took it first.",
+  middleware: adminOnly,
+  responses: { 200: jsonContent(nextInvoiceNumberSchema, "The suggested number") },
+});
+
 const get = route.get("/{id}", "getInvoice", "One invoice with its lines", [400, 401, 404], {
   request: { params: idParams },
+  description:
+    "`replacedBy` is the invoice that re-issues this one, if the caller may see it (customers never see a draft). " +
+    "Customers never see a draft invoice: 404, as for another company's.",
   responses: { 200: jsonContent(invoiceDetailSchema, "The invoice") },
 });
 
 const create = route.post("/", "createInvoice", "Create an invoice (admin)", [400, 401, 403, 409], {
-  description: "Priced by exactly one of `amount` (one \"Services\" line) or `lines`; the server computes subtotal, tax and total.",
+  description:
+    "Priced by exactly one of `amount` (one \"Services\" line) or `lines`; the server computes subtotal, tax and total. " +
+    "`status` defaults to `unpaid` (issued at once); `draft` keeps it from the customer until it is issued.",
   middleware: adminOnly,
   request: { body: jsonBody(createInvoiceInputSchema) },
   responses: { 201: jsonContent(invoiceSchema, "The new invoice") },
 });
 
-const update = route.patch("/{id}", "updateInvoice", "Edit any field of an invoice, e.g. mark it paid (admin)", [400, 401, 403, 404, 409], {
+const update = route.patch("/{id}", "updateInvoice", "Edit an invoice, e.g. issue it or mark it paid (admin)", [400, 401, 403, 404, 409], {
   description:
-    "`lines` replace every line and `amount` replaces them with one \"Services\" line; either answers 409 on a paid invoice. " +
-    "409 also for an invoice number in use. Marking paid records when and by whom; back to unpaid clears both.",
+    "`lines` replace every line and `amount` replaces them with one \"Services\" line. A draft's every field may change. " +
+    "Once issued (unpaid, paid or void), changing `lines`, `amount`, `companyId`, `invoiceNumber` or `issueDate` answers 409 naming the field " +
+    "(sending the stored value is no change), and `status` may not go back to `draft` (409 naming `status`); `dueDate`, `notes`, `pdfUrl` and `status` stay editable. " +
+    "Issuing a draft that re-issues another invoice voids that one. 409 also for an invoice number in use. " +
+    "Marking paid records when and by whom; leaving paid clears both.",
   middleware: adminOnly,
   request: { params: idParams, body: jsonBody(updateInvoiceInputSchema) },
   responses: { 200: jsonContent(invoiceSchema, "The updated invoice") },
 });
 
-export function invoiceRoutes() {
+const reissue = route.post("/{id}/reissue", "reissueInvoice", "Re-issue an invoice as a draft copy (admin)", [400, 401, 403, 404, 409], {
+  description:
+    "For an unpaid or void invoice: a new draft with the same company, lines, notes and due date (none if that is already past), " +
+    "issued today under the next suggested number, whose `replacesId` names the original. Issuing the draft voids the original. " +
+    "409 naming `status` for a draft or a paid invoice.",
+  middleware: adminOnly,
+  request: { params: idParams },
+  responses: { 201: jsonContent(invoiceSchema, "The new draft") },
+});
+
+const remove = route.delete("/{id}", "deleteInvoice", "Delete a draft invoice (admin)", [400, 401, 403, 404, 409], {
+  description: "Drafts only, with their lines and stored PDF. An issued invoice is a record: 409 naming `status` (void it instead).",
+  middleware: adminOnly,
+  request: { params: idParams },
+  responses: { 204: { description: "Deleted" } },
+});
+
+/** Runs once an invoice has just been issued (e.g. to store its generated PDF); the answer then shows its result. */
+export type OnIssued = (ctx: ServiceContext, invoiceId: string) => Promise<void>;
+
+export function invoiceRoutes({ files, onIssued }: Pick<AppDeps, "files"> & { onIssued?: OnIssued }) {
+  const afterWrite = async (ctx: ServiceContext, { invoice, becameIssued }: InvoiceWrite) => {
+    if (!becameIssued || !onIssued) return invoice;
+    await onIssued(ctx, invoice.id);
+    return findInvoice(ctx, invoice.id);
+  };
   return createRouter()
     .openapi(list, async (c) => c.json(await listInvoices(c.var.ctx, c.req.valid("query")), 200))
     .openapi(balance, async (c) => c.json(await invoiceBalance(c.var.ctx, c.req.valid("query")), 200))
+    .openapi(nextNumber, async (c) => c.json({ invoiceNumber: await nextInvoiceNumber(c.var.ctx.db) }, 200))
     .openapi(get, async (c) => c.json(await findInvoiceDetail(c.var.ctx, c.req.valid("param").id), 200))
-    .openapi(create, async (c) => c.json(await createInvoice(c.var.ctx, c.req.valid("json")), 201))
+    .openapi(create, async (c) => c.json(await afterWrite(c.var.ctx, await createInvoice(c.var.ctx, c.req.valid("json"))), 201))
     .openapi(update, async (c) => {
-      const invoice = await updateInvoice(c.var.ctx, { id: c.req.valid("param").id, changes: c.req.valid("json") });
-      return c.json(invoice, 200);
+      const written = await updateInvoice(c.var.ctx, { id: c.req.valid("param").id, changes: c.req.valid("json") });
+      return c.json(await afterWrite(c.var.ctx, written), 200);
+    })
+    .openapi(reissue, async (c) => c.json(await reissueInvoice(c.var.ctx, c.req.valid("param").id), 201))
+    .openapi(remove, async (c) => {
+      await deleteDraftInvoice(c.var.ctx, { store: files, id: c.req.valid("param").id });
+      return c.body(null, 204);
     });
 }
 

@@ -1,20 +1,21 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { can } from "@/shared/policies";
 import { isUnambiguousLinkUrl } from "@/shared/rules/link-url";
-import type { CreateInvoiceInput, Invoice, InvoiceDetail, InvoiceListQuery, UpdateInvoiceInput } from "@/shared/schemas/invoice";
+import type { PorticoEvent } from "@/shared/schemas/event";
+import type { Invoice, InvoiceDetail, InvoiceListQuery } from "@/shared/schemas/invoice";
 import type { Page } from "@/shared/schemas/pagination";
-import { isUniqueViolation } from "@/server/db/errors";
 import { creationOrder, pagedList } from "@/server/db/paged-list";
 import { prepared } from "@/server/db/prepared";
 import { companies, files, invoices } from "@/server/db/schema";
-import { badRequest, conflict, forbidden, notFound } from "@/server/http/problem";
+import { forbidden, notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { invoiceScope } from "../scopes";
 import { attachmentsOf } from "../files/file-select";
 import { findInvoiceFile, type DownloadableFile } from "../files/files.service";
 import type { FileStore } from "../files/store/file-store";
 import { removeStoredBytes } from "../files/stored-bytes";
-import { linesOf, replaceLines, singleLine, totalColumns } from "./invoice-lines";
+import { linesOf } from "./invoice-lines";
+import { isIssued } from "./invoice-status";
 import { overdueColumn, overdueValues } from "./overdue";
 
 /** A customer's invoice table is not paged (one company's invoices); this cap only guards the server. */
@@ -34,17 +35,22 @@ const columns = {
   notes: invoices.notes,
   overdue: overdueColumn,
   paidAt: invoices.paidAt,
+  issuedAt: invoices.issuedAt,
+  voidedAt: invoices.voidedAt,
+  replacesId: invoices.replacesId,
   createdAt: invoices.createdAt,
   updatedAt: invoices.updatedAt,
   company: { id: companies.id, name: companies.name },
 };
 
-type Row = { id: string; createdAt: Date; updatedAt: Date; paidAt: Date | null };
+type Row = { id: string; createdAt: Date; updatedAt: Date; paidAt: Date | null; issuedAt: Date | null; voidedAt: Date | null };
 const toJson = <T extends Row>(row: T, currency: string) => ({
   ...row,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
   paidAt: row.paidAt?.toISOString() ?? null,
+  issuedAt: row.issuedAt?.toISOString() ?? null,
+  voidedAt: row.voidedAt?.toISOString() ?? null,
   currency,
 });
 
@@ -97,10 +103,20 @@ export async function findInvoice(ctx: ServiceContext, id: string): Promise<Invo
   return invoice!;
 }
 
-/** One invoice with its lines (the lists never load lines: a page stays one query). */
+/**
+ * One invoice with its lines (the lists never load lines: a page stays one query), and the invoice
+ * that re-issues it as the caller's scope shows it: an issued replacement before a draft, the
+ * newest first; a customer never sees a draft one.
+ */
 export async function findInvoiceDetail(ctx: ServiceContext, id: string): Promise<InvoiceDetail> {
   const invoice = await findInvoice(ctx, id);
-  return { ...invoice, lines: await linesOf(ctx.db, id) };
+  const [replacedBy] = await ctx.db
+    .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber })
+    .from(invoices)
+    .where(and(eq(invoices.replacesId, id), invoiceScope(ctx.actor).where))
+    .orderBy(sql`${invoices.status} = 'draft'`, desc(invoices.createdAt))
+    .limit(1);
+  return { ...invoice, lines: await linesOf(ctx.db, id), replacedBy: replacedBy ?? null };
 }
 
 /**
@@ -127,74 +143,12 @@ export async function removeInvoicePdf(ctx: ServiceContext, { store, id }: { sto
   return removed.length ? announced(ctx, invoice) : invoice;
 }
 
-/** Marking paid records when and by whom; back to unpaid forgets both. Nothing for an unchanged status. */
-function paidColumns(userId: string, status: Invoice["status"] | undefined, current?: Invoice["status"]) {
-  if (status === undefined || status === current) return {};
-  return status === "paid" ? { paidAt: new Date(), paidBy: userId } : { paidAt: null, paidBy: null };
+/** A draft's changes are announced to admins only: its company's screens must not even refetch it. */
+export function invoiceEvent(invoice: { id: string; status: Invoice["status"]; company: { id: string } }): PorticoEvent {
+  return { kind: "invoice", companyId: invoice.company.id, id: invoice.id, ...(isIssued(invoice.status) ? {} : { adminsOnly: true as const }) };
 }
 
-const paidLinesLocked = () =>
-  conflict("lines: A paid invoice's lines cannot change", [{ field: "lines", message: "A paid invoice's lines cannot change" }]);
-
-const duplicateNumber = () =>
-  conflict("invoiceNumber: An invoice with this number already exists", [
-    { field: "invoiceNumber", message: "An invoice with this number already exists" },
-  ]);
-
-async function announced(ctx: ServiceContext, invoice: Invoice): Promise<Invoice> {
-  await ctx.publish({ kind: "invoice", companyId: invoice.company.id, id: invoice.id });
+export async function announced(ctx: ServiceContext, invoice: Invoice): Promise<Invoice> {
+  await ctx.publish(invoiceEvent(invoice));
   return invoice;
-}
-
-export async function createInvoice(ctx: ServiceContext, input: CreateInvoiceInput): Promise<Invoice> {
-  const { db, actor } = ctx;
-  if (!can(actor, "create", "invoice")) throw forbidden();
-  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, input.companyId));
-  if (!company) throw badRequest("companyId: No such company", [{ field: "companyId", message: "No such company" }]);
-  const { amount, lines = singleLine(amount!), status, ...fields } = input;
-  try {
-    // Money goes to numeric as text, so it is stored exactly; the totals are computed here.
-    const id = await db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(invoices)
-        .values({ ...fields, status, ...totalColumns(lines), ...paidColumns(actor.userId, status) })
-        .returning({ id: invoices.id });
-      await replaceLines(tx, created!.id, lines);
-      return created!.id;
-    });
-    return await announced(ctx, await findInvoice(ctx, id));
-  } catch (error) {
-    // The unique index decides, not a prior lookup, so two simultaneous requests cannot both win.
-    if (isUniqueViolation(error)) throw duplicateNumber();
-    throw error;
-  }
-}
-
-export async function updateInvoice(ctx: ServiceContext, { id, changes: input }: { id: string; changes: UpdateInvoiceInput }): Promise<Invoice> {
-  const { db, actor } = ctx;
-  if (!can(actor, "update", "invoice")) throw forbidden();
-  const current = await findInvoice(ctx, id);
-  const issueDate = input.issueDate ?? current.issueDate;
-  const dueDate = input.dueDate === undefined ? current.dueDate : input.dueDate;
-  if (dueDate && dueDate < issueDate) {
-    throw badRequest("dueDate: Due date cannot be before the issue date", [
-      { field: "dueDate", message: "Due date cannot be before the issue date" },
-    ]);
-  }
-  const { amount, lines = amount === undefined ? undefined : singleLine(amount), status, ...fields } = input;
-  // An issued, paid invoice is what the customer paid: its amounts stay as they were.
-  if (lines && current.status === "paid") throw paidLinesLocked();
-  try {
-    await db.transaction(async (tx) => {
-      await tx
-        .update(invoices)
-        .set({ ...fields, status, ...(lines && totalColumns(lines)), ...paidColumns(actor.userId, status, current.status), updatedAt: new Date() })
-        .where(and(eq(invoices.id, id), invoiceScope(actor).where));
-      if (lines) await replaceLines(tx, id, lines);
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateNumber();
-    throw error;
-  }
-  return announced(ctx, await findInvoice(ctx, id));
 }

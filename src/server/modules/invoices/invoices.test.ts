@@ -14,6 +14,7 @@ const fields = (body: { errors?: { field: string }[] }) => (body.errors ?? []).m
 /** The detail of an invoice priced by one amount: the same invoice, with that amount as its one line. */
 const withItsOneLine = (invoice: { amount: string }) => ({
   ...invoice,
+  replacedBy: null,
   lines: [expect.objectContaining({ description: "Services", quantity: "1.000", unitPrice: invoice.amount, taxRate: null, total: invoice.amount, tax: "0.00" })],
 });
 
@@ -123,8 +124,8 @@ describe("PATCH /api/invoices/:id", () => {
     expect(mine()).toEqual([0, 1].map(() => ({ kind: "invoice", companyId: acme.company.id, id: invoice.id })));
   });
 
-  it("edits every field at once, as the edit form sends them, and clears the optional ones with blanks", async () => {
-    const invoice = await create({ amount: "10.00", dueDate: "2026-03-31", pdfUrl: "https://files.example.test/old.pdf" });
+  it("edits every field of a draft at once, as the edit form sends them, and clears the optional ones with blanks", async () => {
+    const invoice = await create({ amount: "10.00", dueDate: "2026-03-31", pdfUrl: "https://files.example.test/old.pdf", status: "draft" });
     const number = `EDIT-${crypto.randomUUID().slice(0, 8)}`;
     const edited = await admin.client.patch(`/api/invoices/${invoice.id}`, {
       invoiceNumber: ` ${number} `,
@@ -168,7 +169,7 @@ describe("PATCH /api/invoices/:id", () => {
 
   it("refuses another invoice's number with 409 and changes nothing", async () => {
     const first = await create();
-    const second = await create();
+    const second = await create({ status: "draft" });
     const response = await admin.client.patch(`/api/invoices/${second.id}`, { invoiceNumber: first.invoiceNumber, amount: "1.00" });
     expect(response.status).toBe(409);
     expect(fields(response.problem)).toEqual(["invoiceNumber"]);

@@ -173,7 +173,7 @@ async function throwawayFile(world: World, side: "a" | "b"): Promise<string> {
 async function throwawayInvoice(world: World, side: "a" | "b"): Promise<string> {
   const [row] = await world.server.deps.db
     .insert(invoices)
-    .values({ companyId: world[side].company.id, invoiceNumber: uniqueInvoiceNumber(), amount: "10.00", subtotal: "10.00", tax: "0.00", issueDate: "2026-04-01" })
+    .values({ companyId: world[side].company.id, invoiceNumber: uniqueInvoiceNumber(), amount: "10.00", subtotal: "10.00", tax: "0.00", issueDate: "2026-04-01", issuedAt: new Date() })
     .returning({ id: invoices.id });
   return row!.id;
 }

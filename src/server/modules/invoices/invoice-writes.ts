@@ -1,0 +1,197 @@
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { can } from "@/shared/policies";
+import type { CreateInvoiceInput, Invoice, InvoiceLineInput, UpdateInvoiceInput } from "@/shared/schemas/invoice";
+import type { Database } from "@/server/db/client";
+import { isUniqueViolation } from "@/server/db/errors";
+import { companies, files, invoiceLines, invoices } from "@/server/db/schema";
+import { badRequest, conflict, forbidden, notFound } from "@/server/http/problem";
+import type { ServiceContext } from "../context";
+import { invoiceScope } from "../scopes";
+import type { FileStore } from "../files/store/file-store";
+import { removeStoredBytes } from "../files/stored-bytes";
+import { replaceLines, singleLine, totalColumns } from "./invoice-lines";
+import { nextInvoiceNumber } from "./invoice-number";
+import { becomesIssued, checkTransition, isIssued, lockedEdit, notDeletable, notReissuable, statusColumns } from "./invoice-status";
+import { todayIn } from "./overdue";
+import { announced, findInvoice, invoiceEvent } from "./invoices.service";
+
+/**
+ * What a write answers: the invoice, and whether this write issued it (created issued, or draft to
+ * issued), which is when the route's `onIssued` hook runs (the generated PDF, ADR 025).
+ */
+export interface InvoiceWrite {
+  invoice: Invoice;
+  becameIssued: boolean;
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+const duplicateNumber = () =>
+  conflict("invoiceNumber: An invoice with this number already exists", [
+    { field: "invoiceNumber", message: "An invoice with this number already exists" },
+  ]);
+
+const noSuchCompany = () => badRequest("companyId: No such company", [{ field: "companyId", message: "No such company" }]);
+
+async function companyExists(db: Pick<Database, "select">, id: string) {
+  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
+  return company !== undefined;
+}
+
+/** The unique index decides, not a prior lookup, so two simultaneous requests cannot both win. */
+async function numbered<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateNumber();
+    throw error;
+  }
+}
+
+export async function createInvoice(ctx: ServiceContext, input: CreateInvoiceInput): Promise<InvoiceWrite> {
+  const { db, actor } = ctx;
+  if (!can(actor, "create", "invoice")) throw forbidden();
+  if (!(await companyExists(db, input.companyId))) throw noSuchCompany();
+  const { amount, lines = singleLine(amount!), status, ...fields } = input;
+  // Money goes to numeric as text, so it is stored exactly; the totals are computed here.
+  const id = await numbered(() =>
+    db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(invoices)
+        .values({ ...fields, status, ...totalColumns(lines), ...statusColumns(actor.userId, status) })
+        .returning({ id: invoices.id });
+      await replaceLines(tx, created!.id, lines);
+      return created!.id;
+    }),
+  );
+  return { invoice: await announced(ctx, await findInvoice(ctx, id)), becameIssued: becomesIssued(status) };
+}
+
+/** The stored lines as a change would send them, to tell an unchanged set from a new one. */
+const storedLines = (db: Pick<Database, "select">, id: string) =>
+  db
+    .select({ id: invoiceLines.id, description: invoiceLines.description, quantity: invoiceLines.quantity, unitPrice: invoiceLines.unitPrice, taxRate: invoiceLines.taxRate, total: invoiceLines.lineTotal, tax: invoiceLines.lineTax })
+    .from(invoiceLines)
+    .where(eq(invoiceLines.invoiceId, id))
+    .orderBy(asc(invoiceLines.position));
+
+/**
+ * Edits an invoice within the status rules (invoice-status.ts). The row is locked while the rules
+ * are checked, so an edit racing the one that issues it cannot change the amounts after all.
+ * Issuing a draft that re-issues another voids that one in the same transaction.
+ */
+export async function updateInvoice(ctx: ServiceContext, { id, changes: input }: { id: string; changes: UpdateInvoiceInput }): Promise<InvoiceWrite> {
+  const { db, actor } = ctx;
+  if (!can(actor, "update", "invoice")) throw forbidden();
+  const { amount, lines = amount === undefined ? undefined : singleLine(amount), status, ...fields } = input;
+  const result = await numbered(() =>
+    db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ status: invoices.status, invoiceNumber: invoices.invoiceNumber, issueDate: invoices.issueDate, dueDate: invoices.dueDate, companyId: invoices.companyId, replacesId: invoices.replacesId })
+        .from(invoices)
+        .where(and(eq(invoices.id, id), invoiceScope(actor).where))
+        .for("update");
+      if (!current) throw notFound("Invoice not found");
+      const issueDate = input.issueDate ?? current.issueDate;
+      const dueDate = input.dueDate === undefined ? current.dueDate : input.dueDate;
+      if (dueDate && dueDate < issueDate) {
+        throw badRequest("dueDate: Due date cannot be before the issue date", [{ field: "dueDate", message: "Due date cannot be before the issue date" }]);
+      }
+      checkTransition(current.status, status);
+      const locked = lockedEdit({ ...current, lines: lines && isIssued(current.status) ? await storedLines(tx, id) : [] }, input, lines);
+      if (locked) throw locked;
+      const movesCompany = input.companyId !== undefined && input.companyId !== current.companyId;
+      if (movesCompany && !(await companyExists(tx, input.companyId!))) throw noSuchCompany();
+      await tx
+        .update(invoices)
+        .set({ ...fields, status, ...(lines && totalColumns(lines)), ...statusColumns(actor.userId, status, current.status), updatedAt: new Date() })
+        .where(eq(invoices.id, id));
+      if (lines) await replaceLines(tx, id, lines);
+      // A file's company is its owner's (the tenant rule of every file read).
+      if (movesCompany) await tx.update(files).set({ companyId: input.companyId! }).where(eq(files.invoiceId, id));
+      const becameIssued = becomesIssued(status, current.status);
+      const voided = becameIssued && current.replacesId ? await voidReplaced(tx, current.replacesId) : undefined;
+      return { becameIssued, voided };
+    }),
+  );
+  const invoice = await announced(ctx, await findInvoice(ctx, id));
+  if (result.voided) await ctx.publish(invoiceEvent({ id: result.voided.id, status: "void", company: { id: result.voided.companyId } }));
+  return { invoice, becameIssued: result.becameIssued };
+}
+
+/** The original of an invoice just issued becomes void, unless it already is. */
+async function voidReplaced(tx: Tx, originalId: string) {
+  const [voided] = await tx
+    .update(invoices)
+    .set({ status: "void", voidedAt: new Date(), paidAt: null, paidBy: null, updatedAt: new Date() })
+    .where(and(eq(invoices.id, originalId), ne(invoices.status, "void")))
+    .returning({ id: invoices.id, companyId: invoices.companyId });
+  return voided;
+}
+
+const REISSUE_ATTEMPTS = 3;
+
+/**
+ * A draft copy of an unpaid or void invoice, to correct and issue in its place (ADR 025): the same
+ * company, lines, notes and due date, issued today under the next suggested number. A due date
+ * already past would come before the new issue date, so the copy has none until the admin sets one.
+ */
+export async function reissueInvoice(ctx: ServiceContext, id: string): Promise<Invoice> {
+  const { db, actor } = ctx;
+  if (!can(actor, "create", "invoice")) throw forbidden();
+  const original = await findInvoice(ctx, id);
+  if (original.status !== "unpaid" && original.status !== "void") throw notReissuable();
+  const lines: InvoiceLineInput[] = (await storedLines(db, id)).map(({ description, quantity, unitPrice, taxRate }) => ({ description, quantity, unitPrice, taxRate }));
+  const issueDate = todayIn(ctx.billing.timeZone);
+  const dueDate = original.dueDate && original.dueDate >= issueDate ? original.dueDate : null;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const copyId = await db.transaction(async (tx) => {
+        const [copy] = await tx
+          .insert(invoices)
+          .values({
+            companyId: original.company.id,
+            invoiceNumber: await nextInvoiceNumber(tx),
+            status: "draft",
+            issueDate,
+            dueDate,
+            notes: original.notes,
+            replacesId: id,
+            ...totalColumns(lines),
+          })
+          .returning({ id: invoices.id });
+        await replaceLines(tx, copy!.id, lines);
+        return copy!.id;
+      });
+      return await announced(ctx, await findInvoice(ctx, copyId));
+    } catch (error) {
+      // Another invoice took the suggested number meanwhile: suggest again.
+      if (isUniqueViolation(error) && attempt < REISSUE_ATTEMPTS) continue;
+      if (isUniqueViolation(error)) throw duplicateNumber();
+      throw error;
+    }
+  }
+}
+
+/** Deletes a draft with its lines and stored PDF; an issued invoice is a record and stays (void it). */
+export async function deleteDraftInvoice(ctx: ServiceContext, { store, id }: { store: FileStore; id: string }): Promise<void> {
+  const { db, actor } = ctx;
+  if (!can(actor, "update", "invoice")) throw forbidden();
+  const invoice = await findInvoice(ctx, id);
+  if (isIssued(invoice.status)) throw notDeletable();
+  const removedFiles = await db.transaction(async (tx) => {
+    // Only while still a draft: one issued meanwhile is refused like any issued one.
+    const [draft] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.id, id), sql`${invoices.status} = 'draft'`))
+      .for("update");
+    if (!draft) throw notDeletable();
+    // Deleted explicitly rather than by the cascade, for the ids whose bytes go after the commit.
+    const removed = await tx.delete(files).where(eq(files.invoiceId, id)).returning({ id: files.id });
+    await tx.delete(invoices).where(eq(invoices.id, id));
+    return removed.map((row) => row.id);
+  });
+  await removeStoredBytes(db, store, removedFiles);
+  await ctx.publish(invoiceEvent(invoice));
+}
