@@ -36,6 +36,7 @@ import { attachmentRoutes } from "./modules/files/attachments.routes";
 import { fileRoutes } from "./modules/files/files.routes";
 import { isUploadRequest } from "./modules/files/upload-routes";
 import { invoicePdfRoutes } from "./modules/invoices/invoice-pdf.routes";
+import { invoiceExportRoutes } from "./modules/invoices/invoice-export.routes";
 
 /**
  * Every route behind a session. Chained so `typeof` carries the route types. A module's
@@ -68,6 +69,7 @@ function createSessionApi(deps: AppDeps) {
     .route("/users", usersRoutes(deps))
     .route("/tickets", ticketRoutes())
     .route("/tickets", ticketCommentRoutes())
+    .route("/invoices", invoiceExportRoutes(deps))
     .route("/invoices", invoiceRoutes(deps))
     .route("/invoices", invoicePdfRoutes(deps))
     .route("/files", fileRoutes(deps))

@@ -123,6 +123,10 @@ export const invoiceListQuerySchema = pageQuerySchema.extend({
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
+/** The CSV export takes the list's filters and order; it has no pages. */
+export const invoiceExportQuerySchema = invoiceListQuerySchema.omit({ page: true, pageSize: true });
+export type InvoiceExportQuery = z.infer<typeof invoiceExportQuerySchema>;
+
 export const invoiceSchema = z.object({
   id: z.uuid(),
   invoiceNumber: z.string(),

@@ -14,6 +14,7 @@ import { attachmentsOf } from "../files/file-select";
 import { findInvoiceFile, type DownloadableFile } from "../files/files.service";
 import type { FileStore } from "../files/store/file-store";
 import { removeStoredBytes } from "../files/stored-bytes";
+import { invoiceListFilter } from "./invoice-list-filter";
 import { linesOf } from "./invoice-lines";
 import { isIssued } from "./invoice-status";
 import { overdueColumn, overdueValues } from "./overdue";
@@ -63,11 +64,7 @@ async function withPdfs<T extends Row>({ db, billing }: ServiceContext, rows: re
 export async function listInvoices(ctx: ServiceContext, query: InvoiceListQuery): Promise<Page<Invoice>> {
   const { db, actor } = ctx;
   const readsAll = can(actor, "readAll", "invoice");
-  const filter = invoiceScope(actor)
-    .filter()
-    .equals("status", invoices.status, query.status)
-    .equals("company", invoices.companyId, readsAll ? query.companyId : undefined)
-    .contains("q", invoices.invoiceNumber, query.q);
+  const filter = invoiceListFilter(actor, query);
   const order = creationOrder(query.sort, invoices.createdAt, invoices.id, readsAll ? [] : [invoices.issueDate]);
   const { rows, ...counted } = await pagedList(db, {
     // The order differs by role, and the filter key says which (`all` or `own`/`none`).

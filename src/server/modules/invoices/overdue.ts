@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type Placeholder } from "drizzle-orm";
 import { invoices } from "@/server/db/schema";
 
 /**
@@ -16,5 +16,9 @@ export function todayIn(timeZone: string, at = new Date()): string {
 /** The values the overdue column's placeholder takes. */
 export const overdueValues = (timeZone: string) => ({ today: todayIn(timeZone) });
 
+/** Unpaid and due before `today` (a YYYY-MM-DD value, or the placeholder of a prepared statement). */
+export const overdueOn = (today: string | Placeholder) =>
+  sql<boolean>`(${invoices.status} = 'unpaid' AND ${invoices.dueDate} IS NOT NULL AND ${invoices.dueDate} < ${today}::date)`;
+
 /** Unpaid and due before today: derived on every read, so it is never stored. */
-export const overdueColumn = sql<boolean>`(${invoices.status} = 'unpaid' AND ${invoices.dueDate} IS NOT NULL AND ${invoices.dueDate} < ${sql.placeholder("today")}::date)`;
+export const overdueColumn = overdueOn(sql.placeholder("today"));

@@ -14,10 +14,14 @@ import { actorNames, counts, uploadAs, worldOutboxMails, type ActorName, type Wo
  * lists, how many rows (the page's `total` must say the same).
  */
 
-/** A status, a 200 list with exactly this many rows, or 200 counts (an object of numbers) adding up to this many. */
-export type Expect = number | { status: 200; rows: number } | { status: 200; counted: number };
+/**
+ * A status, a 200 list with exactly this many rows, 200 counts (an object of numbers) adding up
+ * to this many, or a 200 CSV with a header and this many rows.
+ */
+export type Expect = number | { status: 200; rows: number } | { status: 200; counted: number } | { status: 200; csvRows: number };
 export const rows = (n: number): Expect => ({ status: 200, rows: n });
 export const counted = (n: number): Expect => ({ status: 200, counted: n });
+export const csvRows = (n: number): Expect => ({ status: 200, csvRows: n });
 
 export interface Request {
   path: string;
@@ -639,6 +643,14 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
         [rows(a.invoices + b.invoices), rows(a.invoices), rows(b.invoices)],
       ),
     },
+    "GET /api/invoices/export": {
+      objects: {
+        none: () => ({ path: "/api/invoices/export" }),
+        "companyId=own": (w) => ({ path: `/api/invoices/export?companyId=${w.a.company.id}` }),
+        "companyId=foreign": (w) => ({ path: `/api/invoices/export?companyId=${w.b.company.id}` }),
+      },
+      expect: adminOnly([csvRows(a.invoices + b.invoices), csvRows(a.invoices), csvRows(b.invoices)]),
+    },
     "GET /api/invoices/balance": {
       objects: {
         none: () => ({ path: "/api/invoices/balance" }),
@@ -798,6 +810,11 @@ export function mismatch(cell: Cell, response: Sent): string | undefined {
     const values: unknown[] = typeof body === "object" && body !== null ? Object.values(body) : [];
     const sum = values.reduce<number>((total, value) => total + (typeof value === "number" ? value : Number.NaN), 0);
     return values.length > 0 && sum === expected.counted ? undefined : `${label}: expected counts adding up to ${expected.counted}, got ${response.text.slice(0, 160)}`;
+  }
+  if ("csvRows" in expected) {
+    // The world's invoice numbers and company names hold no line breaks: one line per row.
+    const lines = response.text.split("\n").filter((line) => line !== "").length - 1;
+    return lines === expected.csvRows ? undefined : `${label}: expected ${expected.csvRows} CSV rows, got ${lines}`;
   }
   if (!("rows" in expected)) return undefined;
   const page = body as unknown[] | Page<unknown> | undefined;
