@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Invoice } from "@/shared/schemas/invoice";
@@ -190,7 +190,7 @@ describe("keysetBatches", () => {
     });
   }
 
-  it("stops after the last full batch when it finds nothing more", async () => {
+  it("ends with an empty read when the last batch is exactly full, yielding no empty batch", async () => {
     const { db } = server.deps;
     const whereTied = eq(invoices.companyId, tied.id);
     const sizes: number[] = [];
@@ -199,10 +199,8 @@ describe("keysetBatches", () => {
       id: invoices.id,
       sort: "desc",
       batchSize: 7,
-      batch: ({ after, orderBy, limit }) => {
-        const rows = db.select(keysetColumns(invoices.createdAt, invoices.id)).from(invoices).where(after ? sql`${whereTied} and ${after}` : whereTied).orderBy(...orderBy, asc(invoices.id)).limit(limit);
-        return rows;
-      },
+      batch: ({ after, orderBy, limit }) =>
+        db.select(keysetColumns(invoices.createdAt, invoices.id)).from(invoices).where(after ? sql`${whereTied} and ${after}` : whereTied).orderBy(...orderBy).limit(limit),
     })) {
       sizes.push(batch.length);
     }
