@@ -31,8 +31,10 @@ export const SERVER_NODE_FLAGS = ["--max-semi-space-size=32"] as const;
  * own JS (and is only imported when DATABASE_URL is unset); pg-native is an optional native addon
  * `pg` tries to require; pino-pretty is a development dependency, imported only in development
  * when stdout is a terminal (src/server/observability/logger.ts), so it must not be bundled.
+ * pdfkit loads its standard fonts' metrics through its own package.json `imports`
+ * (`#standard-fonts/…`), which resolve only from its folder (invoice PDFs, ADR 025).
  */
-const external = ["@electric-sql/pglite", "@electric-sql/pglite/*", "pg-native", "pino-pretty"];
+const external = ["@electric-sql/pglite", "@electric-sql/pglite/*", "pg-native", "pino-pretty", "pdfkit"];
 
 /** Newest modification time (ms) of the files under `paths` (files or folders), 0 when none exist. */
 function newestMtime(paths: string[], skip: (path: string) => boolean = () => false): number {

@@ -36,6 +36,17 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
+/** The headers of any file Portico sends, stored or made for the request (an invoice's draft preview). */
+export function downloadHeaders(file: { contentType: string; name: string }): Record<string, string> {
+  return {
+    "Content-Type": file.contentType.startsWith("text/") ? `${file.contentType}; charset=utf-8` : file.contentType,
+    "Content-Disposition": contentDisposition(file.contentType, file.name),
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "private, no-store",
+    "Content-Security-Policy": FILE_CSP,
+  };
+}
+
 /**
  * The answer for a stored file: 200 with all of it, or 206 with one range of it (416 when the
  * range is beyond it), streamed from the store as the client reads. An `If-Range` that no longer
@@ -45,15 +56,7 @@ export async function fileResponse(c: Context, store: FileStore, file: Downloada
   const etag = `"${file.sha256}"`;
   const ifRange = c.req.header("if-range");
   const range = ifRange === undefined || ifRange === etag ? parseRange(c.req.header("range"), file.size) : undefined;
-  const headers: Record<string, string> = {
-    "Content-Type": file.contentType.startsWith("text/") ? `${file.contentType}; charset=utf-8` : file.contentType,
-    "Content-Disposition": contentDisposition(file.contentType, file.name),
-    "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "private, no-store",
-    "Content-Security-Policy": FILE_CSP,
-    "Accept-Ranges": "bytes",
-    ETag: etag,
-  };
+  const headers: Record<string, string> = { ...downloadHeaders(file), "Accept-Ranges": "bytes", ETag: etag };
   if (range === "unsatisfiable") {
     throw new Problem(416, "Range Not Satisfiable", `The file has ${file.size} bytes`).withHeaders({ "Content-Range": `bytes */${file.size}`, "Accept-Ranges": "bytes" });
   }

@@ -441,9 +441,14 @@ export function describeFileStoreBehaviour(label: string, makeEnvOverrides: () =
         expect(redirect.status).toBe(302);
         expect(redirect.headers.get("location")).toBe("https://files.example/inv-1.pdf");
 
+        // Without a PDF or a link of its own, an issued invoice gets the one Portico renders; an upload replaces it.
         const bare = (await admin.client.post("/api/invoices", invoiceBody(alpha.company.id))).body;
-        expect((await alpha.customer.client.raw(`/api/invoices/${bare.id}/pdf`)).status).toBe(404);
-        expect((await upload(admin.client, `/api/invoices/${bare.id}/pdf`, pdf(), "PUT")).status).toBe(200);
+        const generated = await download(alpha.customer.client, `/api/invoices/${bare.id}/pdf`);
+        expect(generated.status).toBe(200);
+        expect(generated.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="${bare.invoiceNumber}.pdf"`));
+        const uploaded = pdf();
+        expect((await upload(admin.client, `/api/invoices/${bare.id}/pdf`, uploaded, "PUT")).status).toBe(200);
+        expect(sha256((await download(alpha.customer.client, `/api/invoices/${bare.id}/pdf`)).bytes)).toBe(sha256(uploaded.bytes as Buffer));
         expect((await download(world.beta.customer.client, `/api/invoices/${bare.id}/pdf`)).status).toBe(404);
         expect((await alpha.customer.client.raw(`/api/invoices/${bare.id}/pdf`)).status).toBe(200);
       });

@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { fileMessages, type AllowedFileType } from "@/shared/rules/file";
 import type { StoredFile } from "@/shared/schemas/file";
 import { files } from "@/server/db/schema";
 import type { AppEnv } from "@/server/http/context";
 import { Problem } from "@/server/http/problem";
+import { attachFile, insertPendingFile } from "./attach";
 import { decideContentType, SNIFF_BYTES, textChecker, unsupportedType } from "./content-type";
 import { cleanFileName, fileProblem } from "./file-name";
 import { readMultipart } from "./multipart";
@@ -63,11 +64,8 @@ export async function receiveUpload(c: Context<AppEnv>, owner: FileOwner, option
     const contentType = await decideContentType(head, { mimeType: part.mimeType, name });
     if (options.onlyType && contentType !== options.onlyType) throw unsupportedType(`Upload a ${options.onlyType === "application/pdf" ? "PDF" : options.onlyType} file`);
 
-    const [pending] = await db
-      .insert(files)
-      .values({ companyId: owner.companyId, name, contentType, store: store.kind, uploadedBy: actor.userId })
-      .returning({ id: files.id, createdAt: files.createdAt });
-    pendingId = pending!.id;
+    const pending = await insertPendingFile(db, store, { companyId: owner.companyId, name, contentType, uploadedBy: actor.userId });
+    pendingId = pending.id;
     const measured = measure(head, rest, { maxBytes, text: contentType.startsWith("text/"), tooLarge: () => tooLarge(maxUploadMb) });
     await store.put(pendingId, measured.pieces);
     // Exactly one file, and the whole request read: only then is the file anybody's.
@@ -75,10 +73,7 @@ export async function receiveUpload(c: Context<AppEnv>, owner: FileOwner, option
 
     const replaced = await db.transaction(async (tx) => {
       const earlier = owner.column === "invoiceId" ? await tx.delete(files).where(eq(files.invoiceId, owner.id)).returning({ id: files.id }) : [];
-      await tx
-        .update(files)
-        .set({ [owner.column]: owner.id, size: measured.size(), sha256: measured.sha256(), storedAt: sql`now()` })
-        .where(eq(files.id, pendingId!));
+      await attachFile(tx, pendingId!, owner, { size: measured.size(), sha256: measured.sha256() });
       return earlier.map((row) => row.id);
     });
     await removeStoredBytes(db, store, replaced);
@@ -88,7 +83,7 @@ export async function receiveUpload(c: Context<AppEnv>, owner: FileOwner, option
       name,
       contentType,
       size: measured.size(),
-      createdAt: pending!.createdAt.toISOString(),
+      createdAt: pending.createdAt.toISOString(),
       uploadedBy: { id: actor.userId, name: actor.name },
     };
   } catch (error) {

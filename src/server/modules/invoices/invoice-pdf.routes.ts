@@ -2,24 +2,30 @@ import { z } from "@hono/zod-openapi";
 import { invoiceSchema } from "@/shared/schemas/invoice";
 import { createRouter, type AppDeps } from "../../http/context";
 import { idParams, jsonContent, sessionRoutes } from "../../http/openapi";
+import { notFound } from "../../http/problem";
 import { requireRole } from "../../http/session";
-import { fileResponse } from "../files/download";
+import type { ServiceContext } from "../context";
+import { downloadHeaders, fileResponse } from "../files/download";
 import { downloadDescription, fileAnswers } from "../files/file-openapi";
 import { invoiceOwner } from "../files/owners";
 import { receiveUpload } from "../files/upload";
 import { uploadBody, uploadDescription, uploadRefusals } from "../files/upload-openapi";
 import { findInvoice, findInvoicePdf, removeInvoicePdf } from "./invoices.service";
+import { generatedInvoicePdf, type GeneratedPdfDeps } from "./pdf/generated-pdf";
 
 const route = sessionRoutes("Invoices");
 const adminOnly = requireRole("admin");
 
 // A PDF stored in Portico is served like any file; an older invoice's external link is still
 // followed by a redirect: fetching it for the caller would make the server request any URL an
-// admin typed (ADR 018).
+// admin typed (ADR 018). Without either, Portico's own rendering (ADR 025).
 const pdf = route.get("/{id}/pdf", "getInvoicePdf", "Download the invoice's PDF", [400, 401, 404], {
   description:
     `The PDF stored for the invoice (${downloadDescription}) Without one, 302 to the invoice's external \`pdfUrl\` (an http or https link), ` +
-    "with no body: follow the redirect. 404 when the invoice has neither.",
+    "with no body: follow the redirect. Without either, an issued invoice gets the PDF Portico renders from its data " +
+    "(brand, the company's billing details, lines and totals), stored on the first download and served unchanged from then on; " +
+    "a draft (admins only) is rendered for each request as a preview marked DRAFT, never stored, with no `ETag` or ranges. " +
+    "404 for an invoice the caller cannot see, or whose `pdfUrl` is not a link Portico follows.",
   request: { params: idParams },
   responses: {
     ...fileAnswers,
@@ -44,11 +50,25 @@ const remove = route.delete("/{id}/pdf", "deleteInvoicePdf", "Remove the invoice
   responses: { 200: jsonContent(invoiceSchema, "The invoice, with `pdf` null") },
 });
 
-export function invoicePdfRoutes({ files, env }: Pick<AppDeps, "files" | "env">) {
+/** The stored PDF, the external link, or Portico's own (generated and stored, or a draft's preview). */
+async function invoicePdfAnswer(ctx: ServiceContext, deps: GeneratedPdfDeps, id: string) {
+  const found = await findInvoicePdf(ctx, id);
+  if (!("missing" in found)) return found;
+  // Undefined only when the invoice changed while its PDF was made: its answer is then what it has now.
+  return (await generatedInvoicePdf(ctx, deps, found.missing)) ?? (await findInvoicePdf(ctx, id));
+}
+
+export function invoicePdfRoutes({ files, env, brand }: Pick<AppDeps, "files" | "env" | "brand">) {
   return createRouter()
     .openapi(pdf, async (c) => {
-      const found = await findInvoicePdf(c.var.ctx, c.req.valid("param").id);
-      return "file" in found ? fileResponse(c, files, found.file) : c.redirect(found.url, 302);
+      const found = await invoicePdfAnswer(c.var.ctx, { files, brand }, c.req.valid("param").id);
+      if ("file" in found) return fileResponse(c, files, found.file);
+      if ("url" in found) return c.redirect(found.url, 302);
+      if ("preview" in found) {
+        const { name, bytes } = found.preview;
+        return c.body(bytes, 200, { ...downloadHeaders({ contentType: "application/pdf", name }), "Content-Length": String(bytes.length) });
+      }
+      throw notFound("This invoice has no PDF");
     })
     .openapi(put, async (c) => {
       const id = c.req.valid("param").id;

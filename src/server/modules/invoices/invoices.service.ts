@@ -118,12 +118,15 @@ export async function findInvoiceDetail(ctx: ServiceContext, id: string): Promis
 
 /**
  * The PDF of an invoice the caller may see: the file stored in Portico, else its external link
- * (the only outbound URL we redirect to: http or https), else 404.
+ * (the only outbound URL we redirect to: http or https), else `missing` (Portico generates one:
+ * invoices/pdf/generated-pdf.ts); 404 for a link that must not be followed.
  */
-export async function findInvoicePdf(ctx: ServiceContext, id: string): Promise<{ file: DownloadableFile } | { url: string }> {
-  const { pdf, pdfUrl } = await findInvoice(ctx, id);
+export async function findInvoicePdf(ctx: ServiceContext, id: string): Promise<{ file: DownloadableFile } | { url: string } | { missing: Invoice }> {
+  const invoice = await findInvoice(ctx, id);
+  const { pdf, pdfUrl } = invoice;
   const file = pdf ? await findInvoiceFile(ctx, id) : undefined;
   if (file) return { file };
+  if (!pdfUrl) return { missing: invoice };
   // The database refuses other schemes too; checked again so a redirect can never be javascript: etc.,
   // and a link stored before ambiguous addresses were refused is never followed either.
   if (!pdfUrl || !/^https?:\/\//i.test(pdfUrl) || !isUnambiguousLinkUrl(pdfUrl)) throw notFound("This invoice has no PDF");

@@ -668,10 +668,11 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
     "GET /api/invoices/:id/pdf": {
       objects: {
         ...byId((id) => `/api/invoices/${id}/pdf`, ownInvoiceWithPdf),
+        // Portico renders it (ADR 025): stored by the first of these requests, served to the rest.
         "own without PDF": (w) => ({ path: `/api/invoices/${w.a.invoices[1]!.id}/pdf` }),
         "own with a stored PDF": (w) => ({ path: `/api/invoices/${w.a.invoices[2]!.id}/pdf` }),
       },
-      expect: customersAndAdmin([302, 404, 404, 404, 200], [404, 302, 404, 404, 404], [404, 404, 404, 404, 404], [302, 302, 404, 404, 200]),
+      expect: customersAndAdmin([302, 404, 404, 200, 200], [404, 302, 404, 404, 404], [404, 404, 404, 404, 404], [302, 302, 404, 200, 200]),
     },
     "PUT /api/invoices/:id/pdf": {
       objects: {
