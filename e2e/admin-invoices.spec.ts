@@ -21,11 +21,14 @@ test.describe("admin invoices", () => {
     await page.getByRole("button", { name: "New Invoice" }).click();
     const dialog = page.getByRole("dialog", { name: "Create New Invoice" });
     await expect(dialog.getByLabel("Status")).toHaveValue("unpaid");
-    await expect(dialog.getByLabel("Status").locator("option")).toHaveText(["Unpaid", "Paid"]);
+    await expect(dialog.getByLabel("Status").locator("option")).toHaveText(["Draft", "Unpaid", "Paid"]);
     await expect(dialog.getByLabel("Issue Date")).toHaveValue(isoToday());
     await expect(dialog.getByLabel("Amount")).toHaveAttribute("step", "0.01");
     await expect(dialog.getByLabel("Amount")).toHaveAttribute("min", "0");
 
+    // The number the server suggests, cleared here to see the rule.
+    await expect(dialog.getByLabel("Invoice Number")).toHaveValue(/^INV-\d{4,}$/);
+    await dialog.getByLabel("Invoice Number").fill("");
     await dialog.getByLabel("Issue Date").fill("");
     await dialog.getByRole("button", { name: "Create Invoice" }).click();
     await expect(dialog.getByText("Choose a company")).toBeVisible();
@@ -96,7 +99,8 @@ test.describe("admin invoices", () => {
     const row = page.getByRole("row").filter({ hasText: invoice.invoiceNumber });
     await expect(row.getByRole("cell").nth(2)).toHaveText("$99.99");
     await expect(row.getByRole("cell").nth(4)).toHaveText("N/A");
-    await expect(row.getByText("No PDF")).toBeVisible();
+    // No PDF uploaded or linked: the one Portico generates.
+    await expect(row.getByRole("link", { name: /Open PDF/ })).toBeVisible();
     await row.getByRole("button", { name: /Mark Paid/ }).click();
     await expect(page.getByText("Invoice marked as paid")).toBeVisible();
     await expect(row.getByRole("cell").nth(5)).toHaveText("Paid");
@@ -115,6 +119,8 @@ test.describe("admin invoices", () => {
       issueDate: "2026-02-01",
       dueDate: "2026-03-01",
       pdfUrl: "https://files.example.test/old.pdf",
+      // Only a draft's number, amount and issue date may change; saving it as paid issues it.
+      status: "draft",
     });
 
     await page.goto(`/admin/invoices?q=${invoice.invoiceNumber}`);
@@ -126,7 +132,7 @@ test.describe("admin invoices", () => {
     await expect(dialog.getByLabel("Issue Date")).toHaveValue("2026-02-01");
     await expect(dialog.getByLabel("Due Date")).toHaveValue("2026-03-01");
     await expect(dialog.getByLabel("PDF URL")).toHaveValue("https://files.example.test/old.pdf");
-    await expect(dialog.getByLabel("Status")).toHaveValue("unpaid");
+    await expect(dialog.getByLabel("Status")).toHaveValue("draft");
 
     await dialog.getByLabel("Invoice Number").fill(" ");
     await dialog.getByLabel("Amount").fill("");
@@ -166,7 +172,8 @@ test.describe("admin invoices", () => {
     await dialog.getByRole("button", { name: "Update Invoice" }).click();
     await expect(dialog).toBeHidden();
     await expect(row.getByRole("cell").nth(4)).toHaveText("N/A");
-    await expect(row.getByText("No PDF")).toBeVisible();
+    // Without a link the generated PDF is served: the row still offers one.
+    await expect(row.getByRole("link", { name: /Open PDF/ })).toBeVisible();
     expect(await (await admin.request.get(`/api/invoices/${invoice.id}`)).json()).toMatchObject({ dueDate: null, pdfUrl: null, invoiceNumber: number });
     await customer.context.close();
   });
@@ -175,7 +182,7 @@ test.describe("admin invoices", () => {
     const t = tag();
     const customer = await customerWithCompany(browser, `Clash Co ${t}`);
     const taken = await createInvoice(admin, customer.company.id, { invoiceNumber: `TAKEN-${t}`, amount: "10", issueDate: "2026-01-01" });
-    const invoice = await createInvoice(admin, customer.company.id, { invoiceNumber: `MINE-${t}`, amount: "20", issueDate: "2026-01-02" });
+    const invoice = await createInvoice(admin, customer.company.id, { invoiceNumber: `MINE-${t}`, amount: "20", issueDate: "2026-01-02", status: "draft" });
 
     await page.goto(`/admin/invoices?q=${invoice.invoiceNumber}`);
     await page.getByRole("row").filter({ hasText: invoice.invoiceNumber }).getByRole("button", { name: /Edit/ }).click();
@@ -189,6 +196,7 @@ test.describe("admin invoices", () => {
     // The detail adds its lines to what the create answered: still the one line of 20.00.
     expect(await (await admin.request.get(`/api/invoices/${invoice.id}`)).json()).toEqual({
       ...invoice,
+      replacedBy: null,
       lines: [expect.objectContaining({ description: "Services", quantity: "1.000", unitPrice: "20.00", total: "20.00" })],
     });
     await customer.context.close();

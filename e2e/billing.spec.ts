@@ -29,6 +29,8 @@ async function pdfText(path: string): Promise<string> {
 
 test.describe("billing", () => {
   test("an admin creates a 3-line draft in the dialog and issues it from its page; the customer never sees the draft, then sees the lines, totals, Overdue and the PDF", async ({ adminPage: page, browser }) => {
+    // The issue's whole acceptance journey, across two people: longer than one screen's test.
+    test.slow();
     const t = tag();
     const customer = await customerWithCompany(browser, `Lines Co ${t}`);
     const number = `LINES-${t}`;
@@ -177,6 +179,7 @@ test.describe("billing", () => {
 
     await page.goto(`/admin/invoices/${original.id}`);
     await actions.getByRole("button", { name: "Re-issue" }).click();
+    await expect(page).not.toHaveURL(new RegExp(original.id));
     await expect(page.getByRole("link", { name: original.invoiceNumber })).toBeVisible();
     const replacement = (await page.getByRole("heading", { level: 1 }).textContent())!.replace("Invoice ", "");
     await actions.getByRole("button", { name: "Issue", exact: true }).click();

@@ -39,7 +39,8 @@ test.describe("customer invoices", () => {
       "N/A",
       "$99.00",
       "Unpaid",
-      "No PDF",
+      // Neither uploaded nor linked: the generated PDF.
+      "Download",
     ]);
     await expect(rows.nth(2).getByRole("cell")).toHaveText([
       paid.invoiceNumber,
@@ -58,9 +59,9 @@ test.describe("customer invoices", () => {
     await expect(download).toHaveAttribute("href", `/api/invoices/${paid.id}/pdf`);
     await expect(download).toHaveAttribute("target", "_blank");
     await expect(download).toHaveAttribute("rel", "noopener noreferrer");
-    // Without a PDF, the row's one link is its number, to the invoice's detail.
-    await expect(rows.nth(1).getByRole("link")).toHaveText([open.invoiceNumber]);
-    await expect(rows.nth(1).getByRole("link")).toHaveAttribute("href", `/dashboard/invoices/${open.id}`);
+    // Without a PDF of its own, the invoice's Download is the generated one; its number leads to its detail.
+    await expect(rows.nth(1).getByRole("link")).toHaveText([open.invoiceNumber, "Download"]);
+    await expect(rows.nth(1).getByRole("link", { name: open.invoiceNumber })).toHaveAttribute("href", `/dashboard/invoices/${open.id}`);
     const redirect = await customer.context.request.get(`/api/invoices/${paid.id}/pdf`, { maxRedirects: 0 });
     expect(redirect.status()).toBe(302);
     expect(redirect.headers()["location"]).toBe("https://files.example.test/invoices/1.pdf");

@@ -1,11 +1,13 @@
 import { Download } from "lucide-react";
 import type { Invoice } from "@/shared/schemas/invoice";
 import { Button } from "@/web/components/ui/button";
-import { invoiceHasPdf, invoicePdfHref } from "../lib/invoice-pdf-href";
+import { invoicePdfHref } from "../lib/invoice-pdf-href";
 
-/** The customer's Download (a new tab, through the API's access check), or 'No PDF' (spec: Invoices). */
-export function InvoicePdfAction({ invoice }: { invoice: Pick<Invoice, "id" | "invoiceNumber" | "pdf" | "pdfUrl"> }) {
-  if (!invoiceHasPdf(invoice)) return <span className="text-sm text-muted-foreground">No PDF</span>;
+/**
+ * The customer's Download (a new tab, through the API's access check; spec: Invoices). 'No PDF' is
+ * gone: an invoice without an uploaded PDF or link gets one generated from its data.
+ */
+export function InvoicePdfAction({ invoice }: { invoice: Pick<Invoice, "id"> }) {
   return (
     <Button asChild variant="outline" size="sm">
       <a href={invoicePdfHref(invoice.id)} target="_blank" rel="noopener noreferrer">

@@ -1,10 +1,7 @@
-import type { Invoice } from "@/shared/schemas/invoice";
-
 /**
  * Through the API, which checks the caller may see the invoice, then serves the PDF stored in
- * Portico or, failing that, redirects to the external link saved before files lived here.
+ * Portico or, failing that, redirects to the external link saved before files lived here, or
+ * renders one from the invoice's data (stored once for an issued invoice; a draft's is a preview).
+ * So every invoice has a PDF, and the screens always offer it.
  */
 export const invoicePdfHref = (id: string) => `/api/invoices/${id}/pdf`;
-
-/** Whether that leads anywhere: a stored PDF or an external link; otherwise the screens say 'No PDF'. */
-export const invoiceHasPdf = (invoice: Pick<Invoice, "pdf" | "pdfUrl">) => !!(invoice.pdf || invoice.pdfUrl);

@@ -3,7 +3,7 @@ import { toast } from "@/web/lib/toast";
 import type { Invoice } from "@/shared/schemas/invoice";
 import { Button } from "@/web/components/ui/button";
 import { problemDetail } from "@/web/lib/api";
-import { invoiceHasPdf, invoicePdfHref } from "../../lib/invoice-pdf-href";
+import { invoicePdfHref } from "../../lib/invoice-pdf-href";
 import { useUpdateInvoice } from "../../api/use-update-invoice";
 import { EditInvoiceDialog } from "./edit-invoice-dialog";
 
@@ -28,17 +28,13 @@ export function InvoiceActions({ invoice }: { invoice: Invoice }) {
 
   return (
     <div className="flex items-center justify-end gap-2">
-      {invoiceHasPdf(invoice) ? (
-        <Button asChild variant="outline" size="sm">
-          <a href={invoicePdfHref(invoice.id)} target="_blank" rel="noopener noreferrer">
-            <ExternalLink className="h-4 w-4" aria-hidden />
-            Open PDF
-            <span className="sr-only"> of invoice {invoice.invoiceNumber} (opens in a new tab)</span>
-          </a>
-        </Button>
-      ) : (
-        <span className="text-xs text-muted-foreground">No PDF</span>
-      )}
+      <Button asChild variant="outline" size="sm">
+        <a href={invoicePdfHref(invoice.id)} target="_blank" rel="noopener noreferrer">
+          <ExternalLink className="h-4 w-4" aria-hidden />
+          {invoice.status === "draft" ? "Preview PDF" : "Open PDF"}
+          <span className="sr-only"> of invoice {invoice.invoiceNumber} (opens in a new tab)</span>
+        </a>
+      </Button>
       {invoice.status === "unpaid" || invoice.status === "paid" ? (
         <Button variant="ghost" size="sm" disabled={updateInvoice.isPending} onClick={toggleStatus}>
           {next === "paid" ? <CheckCircle2 className="h-4 w-4" aria-hidden /> : <RotateCcw className="h-4 w-4" aria-hidden />}
