@@ -36,10 +36,14 @@ describe("canary scan: nothing of company B reaches anyone outside B, nor A's dr
   it("leaks no canary in any answer of any route, object or error to A's members, the loner or a stranger", async () => {
     const cells = cellsOf(permissionMatrix(world)).filter((cell) => (actorsOutsideB as readonly ActorName[]).includes(cell.actor));
     const found: string[] = [];
-    await mapConcurrent(cells, 6, async (cell) => {
+    const scan = async (cell: (typeof cells)[number]) => {
       const response = await runCell(world, cell);
       for (const canary of leaks(everything(response))) found.push(`${cell.route} [${cell.object}] as ${cell.actor}: ${canary}`);
-    });
+    };
+    // As in the permission matrix, `last` cells (ending the actor's other sessions) run after the
+    // rest: run alongside, they can end a session another cell has just opened to use.
+    await mapConcurrent(cells.filter((cell) => !cell.last), 6, scan);
+    for (const cell of cells.filter((cell) => cell.last)) await scan(cell);
     expect(found).toEqual([]);
     expect(cells.length).toBeGreaterThan(400);
   }, LONG);
