@@ -67,6 +67,21 @@ describe("StreamHub", () => {
     hub.close();
   });
 
+  it("gives an admins-only event (a draft invoice's) to admins and to none of the company's customers", async () => {
+    const { bus, resync } = fakeBus();
+    const hub = new StreamHub(bus, async () => new Map());
+    const a = randomUUID();
+    const customerA = hub.open(owner({ role: "customer", companyId: a }));
+    const admin = hub.open(owner({ role: "admin", companyId: null }));
+    const draft: PorticoEvent = { kind: "invoice", companyId: a, id: randomUUID(), adminsOnly: true };
+    await bus.publish(draft);
+    resync();
+    const changes = async (s: ReadableStream<Uint8Array>) => (await readUntil(s, isResync)).filter((f) => f.event === "change").map((f) => JSON.parse(f.data));
+    expect(await changes(customerA)).toEqual([]);
+    expect(await changes(admin)).toEqual([draft]);
+    hub.close();
+  });
+
   it("tells every stream to resync when the bus reconnected", async () => {
     const { bus, resync } = fakeBus();
     const hub = new StreamHub(bus, async () => new Map());

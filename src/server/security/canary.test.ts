@@ -25,21 +25,25 @@ function leaks(text: string): string[] {
   return world.canaries.filter((canary) => lower.includes(canary.toLowerCase()));
 }
 
-describe("canary scan: nothing of company B reaches anyone outside B", () => {
-  it("carries canaries in every text field and id of B's data", () => {
+describe("canary scan: nothing of company B reaches anyone outside B, nor A's draft invoice A's members", () => {
+  it("carries canaries in every text field and id of B's data, and of A's draft", () => {
     // 23 text values (company and contact fields, project, ticket, four comments, invoice number,
     // two invoice lines' descriptions, invoice notes, PDF URL, two messages, a file's name and
-    // content, B's member's name and email) plus B's ids.
-    expect(world.canaries.length).toBe(35);
+    // content, B's member's name and email) plus B's ids; A's draft's number, notes, id and PDF's id.
+    expect(world.canaries.length).toBe(39);
   });
 
   it("leaks no canary in any answer of any route, object or error to A's members, the loner or a stranger", async () => {
     const cells = cellsOf(permissionMatrix(world)).filter((cell) => (actorsOutsideB as readonly ActorName[]).includes(cell.actor));
     const found: string[] = [];
-    await mapConcurrent(cells, 6, async (cell) => {
+    const scan = async (cell: (typeof cells)[number]) => {
       const response = await runCell(world, cell);
       for (const canary of leaks(everything(response))) found.push(`${cell.route} [${cell.object}] as ${cell.actor}: ${canary}`);
-    });
+    };
+    // As in the permission matrix, `last` cells (ending the actor's other sessions) run after the
+    // rest: run alongside, they can end a session another cell has just opened to use.
+    await mapConcurrent(cells.filter((cell) => !cell.last), 6, scan);
+    for (const cell of cells.filter((cell) => cell.last)) await scan(cell);
     expect(found).toEqual([]);
     expect(cells.length).toBeGreaterThan(400);
   }, LONG);
@@ -95,6 +99,8 @@ describe("canary scan: nothing of company B reaches anyone outside B", () => {
       as(admin, "PATCH", `/api/tickets/${world.b.tickets[0]!.id}`, { status: "doing" }),
       as(admin, "PATCH", `/api/projects/${world.b.projects[0]!.id}`, { status: "on_hold" }),
       as(admin, "PATCH", `/api/invoices/${world.b.invoices[0]!.id}`, { status: "paid" }),
+      // A's own draft: its event names a canary (the draft's id), so it must reach no stream here.
+      as(admin, "PATCH", `/api/invoices/${world.aDraft.invoiceId}`, { dueDate: "2026-12-31" }),
       as(admin, "POST", "/api/messages", { companyId: world.b.company.id, content: "cnry stream reply" }),
       send(server.baseUrl, `/api/tickets/${world.b.tickets[0]!.id}/files`, { method: "POST", cookie: customerB.cookie, form: uploadForm({ name: "cnry-stream.txt", type: "text/plain", content: "cnry stream file" }) }),
       send(server.baseUrl, `/api/files/${world.b.files[0]!.id}`, { method: "DELETE", cookie: admin.cookie }),

@@ -186,6 +186,17 @@ describe("POST /api/invoices/:id/reissue", () => {
     expect(await detail(original.id)).toMatchObject({ status: "void", voidedAt });
   });
 
+  it("copies an invoice stored without lines (seeded straight into the table) as one line of its total", async () => {
+    const [row] = await server.deps.db
+      .insert(invoices)
+      .values({ companyId: acme.company.id, invoiceNumber: `RAW-${crypto.randomUUID().slice(0, 8)}`, amount: "12.34", subtotal: "12.34", tax: "0.00", issueDate: "2026-04-01", issuedAt: new Date() })
+      .returning({ id: invoices.id });
+    const response = await admin.client.post(`/api/invoices/${row!.id}/reissue`);
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ amount: "12.34", status: "draft" });
+    expect((await detail(response.body.id)).lines).toMatchObject([{ description: "Services", unitPrice: "12.34", total: "12.34" }]);
+  });
+
   it.each(["draft", "paid"] as const)("refuses to re-issue a %s invoice: 409 naming status, nothing created", async (status) => {
     const invoice = await create({ status });
     const before = (await server.deps.db.select({ n: count() }).from(invoices))[0]!.n;

@@ -1,5 +1,6 @@
 import Big from "big.js";
 import type { InvoiceStatus } from "@/shared/enums";
+import type { PorticoEvent } from "@/shared/schemas/event";
 import type { InvoiceLine, InvoiceLineInput, UpdateInvoiceInput } from "@/shared/schemas/invoice";
 import { conflict, type Problem } from "@/server/http/problem";
 
@@ -85,3 +86,8 @@ export function statusColumns(userId: string, next: InvoiceStatus | undefined, c
 /** Whether this change is the one that issues the invoice (the moment its PDF is made, ADR 025). */
 export const becomesIssued = (next: InvoiceStatus | undefined, current?: InvoiceStatus) =>
   next !== undefined && isIssued(next) && (current === undefined || !isIssued(current));
+
+/** A draft's changes are announced to admins only: its company's screens must not even refetch it. */
+export function invoiceEvent(invoice: { id: string; status: InvoiceStatus; company: { id: string } }): PorticoEvent {
+  return { kind: "invoice", companyId: invoice.company.id, id: invoice.id, ...(isIssued(invoice.status) ? {} : { adminsOnly: true as const }) };
+}

@@ -11,9 +11,9 @@ import type { FileStore } from "../files/store/file-store";
 import { removeStoredBytes } from "../files/stored-bytes";
 import { replaceLines, singleLine, totalColumns } from "./invoice-lines";
 import { nextInvoiceNumber } from "./invoice-number";
-import { becomesIssued, checkTransition, isIssued, lockedEdit, notDeletable, notReissuable, statusColumns } from "./invoice-status";
+import { becomesIssued, checkTransition, invoiceEvent, isIssued, lockedEdit, notDeletable, notReissuable, statusColumns } from "./invoice-status";
 import { todayIn } from "./overdue";
-import { announced, findInvoice, invoiceEvent } from "./invoices.service";
+import { announced, findInvoice } from "./invoices.service";
 
 /**
  * What a write answers: the invoice, and whether this write issued it (created issued, or draft to
@@ -141,7 +141,10 @@ export async function reissueInvoice(ctx: ServiceContext, id: string): Promise<I
   if (!can(actor, "create", "invoice")) throw forbidden();
   const original = await findInvoice(ctx, id);
   if (original.status !== "unpaid" && original.status !== "void") throw notReissuable();
-  const lines: InvoiceLineInput[] = (await storedLines(db, id)).map(({ description, quantity, unitPrice, taxRate }) => ({ description, quantity, unitPrice, taxRate }));
+  const stored: InvoiceLineInput[] = (await storedLines(db, id)).map(({ description, quantity, unitPrice, taxRate }) => ({ description, quantity, unitPrice, taxRate }));
+  // An invoice written without lines (seeded straight into the table) is copied as migration 0015
+  // read such invoices: one untaxed line of its total, so the copy bills the same.
+  const lines = stored.length ? stored : singleLine(original.amount);
   const issueDate = todayIn(ctx.billing.timeZone);
   const dueDate = original.dueDate && original.dueDate >= issueDate ? original.dueDate : null;
   for (let attempt = 1; ; attempt++) {

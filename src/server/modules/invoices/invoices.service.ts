@@ -1,7 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { can } from "@/shared/policies";
 import { isUnambiguousLinkUrl } from "@/shared/rules/link-url";
-import type { PorticoEvent } from "@/shared/schemas/event";
 import type { Invoice, InvoiceDetail, InvoiceListQuery } from "@/shared/schemas/invoice";
 import type { Page } from "@/shared/schemas/pagination";
 import { creationOrder, pagedList } from "@/server/db/paged-list";
@@ -16,7 +15,7 @@ import type { FileStore } from "../files/store/file-store";
 import { removeStoredBytes } from "../files/stored-bytes";
 import { invoiceListFilter } from "./invoice-list-filter";
 import { linesOf } from "./invoice-lines";
-import { isIssued } from "./invoice-status";
+import { invoiceEvent } from "./invoice-status";
 import { overdueColumn, overdueValues } from "./overdue";
 
 /** A customer's invoice table is not paged (one company's invoices); this cap only guards the server. */
@@ -141,11 +140,6 @@ export async function removeInvoicePdf(ctx: ServiceContext, { store, id }: { sto
   await removeStoredBytes(ctx.db, store, removed.map((row) => row.id));
   const invoice = await findInvoice(ctx, id);
   return removed.length ? announced(ctx, invoice) : invoice;
-}
-
-/** A draft's changes are announced to admins only: its company's screens must not even refetch it. */
-export function invoiceEvent(invoice: { id: string; status: Invoice["status"]; company: { id: string } }): PorticoEvent {
-  return { kind: "invoice", companyId: invoice.company.id, id: invoice.id, ...(isIssued(invoice.status) ? {} : { adminsOnly: true as const }) };
 }
 
 export async function announced(ctx: ServiceContext, invoice: Invoice): Promise<Invoice> {

@@ -426,6 +426,24 @@ export function fuzzTargets(): FuzzTarget[] {
       actors: ["admin", "customerA"],
     },
     {
+      // No body; each success is one more draft copy of A's unpaid invoice in this file's world.
+      route: "POST /api/invoices/:id/reissue",
+      method: "POST",
+      path: (w, id) => `/api/invoices/${id ?? w.a.invoices[1]!.id}/reissue`,
+      hasId: true,
+      output: invoiceSchema,
+      actors: ["admin", "customerA"],
+    },
+    {
+      // Only hostile and unknown ids: a real draft would be gone for the other cases.
+      route: "DELETE /api/invoices/:id",
+      method: "DELETE",
+      path: (_, id) => `/api/invoices/${id ?? missing}`,
+      hasId: true,
+      output: z.undefined(),
+      actors: ["admin", "customerA"],
+    },
+    {
       route: "DELETE /api/files/:id",
       method: "DELETE",
       path: (_, id) => `/api/files/${id ?? missing}`,

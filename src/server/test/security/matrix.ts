@@ -174,10 +174,19 @@ async function throwawayFile(world: World, side: "a" | "b"): Promise<string> {
  * An invoice of company `side`, straight in the database, for a cell that gives or takes its PDF:
  * the world's invoices keep theirs. Inserted while the writes run, after every list was read.
  */
-async function throwawayInvoice(world: World, side: "a" | "b"): Promise<string> {
+async function throwawayInvoice(world: World, side: "a" | "b", status: "unpaid" | "draft" = "unpaid"): Promise<string> {
   const [row] = await world.server.deps.db
     .insert(invoices)
-    .values({ companyId: world[side].company.id, invoiceNumber: uniqueInvoiceNumber(), amount: "10.00", subtotal: "10.00", tax: "0.00", issueDate: "2026-04-01", issuedAt: new Date() })
+    .values({
+      companyId: world[side].company.id,
+      invoiceNumber: uniqueInvoiceNumber(),
+      amount: "10.00",
+      subtotal: "10.00",
+      tax: "0.00",
+      issueDate: "2026-04-01",
+      status,
+      issuedAt: status === "draft" ? null : new Date(),
+    })
     .returning({ id: invoices.id });
   return row!.id;
 }
@@ -323,6 +332,8 @@ export function authRow(world: World, method: "GET" | "POST"): MatrixRow {
 
 const a = counts.a;
 const b = counts.b;
+/** A's draft (world.aDraft): in no customer's count, in the admin's. */
+const aDrafts = 1;
 
 export function permissionMatrix(world: World): Record<string, MatrixRow> {
   const ownInvoiceWithPdf = (w: World, side: "a" | "b") => w[side].invoices[0]!.id;
@@ -640,7 +651,7 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
         [rows(a.invoices), rows(a.invoices), rows(a.invoices)],
         [rows(b.invoices), rows(b.invoices), rows(b.invoices)],
         [rows(0), rows(0), rows(0)],
-        [rows(a.invoices + b.invoices), rows(a.invoices), rows(b.invoices)],
+        [rows(a.invoices + aDrafts + b.invoices), rows(a.invoices + aDrafts), rows(b.invoices)],
       ),
     },
     "GET /api/invoices/export": {
@@ -651,6 +662,8 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
       },
       expect: adminOnly([csvRows(a.invoices + b.invoices), csvRows(a.invoices), csvRows(b.invoices)]),
     },
+    // Declared before /:id; a suggestion only admins get.
+    "GET /api/invoices/next-number": fixed("/api/invoices/next-number", adminOnly([200])),
     "GET /api/invoices/balance": {
       objects: {
         none: () => ({ path: "/api/invoices/balance" }),
@@ -662,8 +675,9 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
       expect: customersAndAdmin([200, 200, 200], [200, 200, 200], [200, 200, 200], [400, 200, 200]),
     },
     "GET /api/invoices/:id": {
-      objects: byId((id) => `/api/invoices/${id}`, ownInvoiceWithPdf),
-      expect: tenantRecord(200, 200),
+      objects: { ...byId((id) => `/api/invoices/${id}`, ownInvoiceWithPdf), "own draft": (w) => ({ path: `/api/invoices/${w.aDraft.invoiceId}` }) },
+      // A's draft is A's members' no more than B's: 404 as for any record they may not see.
+      expect: customersAndAdmin([200, 404, 404, 404], [404, 200, 404, 404], [404, 404, 404, 404], [200, 200, 404, 200]),
     },
     "GET /api/invoices/:id/pdf": {
       objects: {
@@ -671,8 +685,16 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
         // Portico renders it (ADR 025): stored by the first of these requests, served to the rest.
         "own without PDF": (w) => ({ path: `/api/invoices/${w.a.invoices[1]!.id}/pdf` }),
         "own with a stored PDF": (w) => ({ path: `/api/invoices/${w.a.invoices[2]!.id}/pdf` }),
+        "own draft with a stored PDF": (w) => ({ path: `/api/invoices/${w.aDraft.invoiceId}/pdf` }),
       },
-      expect: customersAndAdmin([302, 404, 404, 200, 200], [404, 302, 404, 404, 404], [404, 404, 404, 404, 404], [302, 302, 404, 200, 200]),
+      // Without a PDF of its own an issued invoice gets the one Portico renders (bill-pdf); a draft's
+      // stored PDF is its admins' only (bill-core).
+      expect: customersAndAdmin(
+        [302, 404, 404, 200, 200, 404],
+        [404, 302, 404, 404, 404, 404],
+        [404, 404, 404, 404, 404, 404],
+        [302, 302, 404, 200, 200, 200],
+      ),
     },
     "PUT /api/invoices/:id/pdf": {
       objects: {
@@ -693,8 +715,8 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
 
     // Files (ADR 022): seen by whoever sees their record; deleted by their uploader or an admin.
     "GET /api/files/:id": {
-      objects: byId((id) => `/api/files/${id}`, (w, side) => w[side].files[0]!.id),
-      expect: tenantRecord(200, 200),
+      objects: { ...byId((id) => `/api/files/${id}`, (w, side) => w[side].files[0]!.id), "own draft's PDF": (w) => ({ path: `/api/files/${w.aDraft.fileId}` }) },
+      expect: customersAndAdmin([200, 404, 404, 404], [404, 200, 404, 404], [404, 404, 404, 404], [200, 200, 404, 200]),
     },
     "DELETE /api/files/:id": {
       objects: {
@@ -739,6 +761,24 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
     "PATCH /api/invoices/:id": {
       objects: byId((id) => `/api/invoices/${id}`, ownInvoiceWithPdf, () => ({ status: "paid" })),
       expect: adminOnly([200, 200, 404]),
+    },
+    "POST /api/invoices/:id/reissue": {
+      objects: {
+        own: async (w) => ({ path: `/api/invoices/${await throwawayInvoice(w, "a")}/reissue` }),
+        foreign: async (w) => ({ path: `/api/invoices/${await throwawayInvoice(w, "b")}/reissue` }),
+        missing: () => ({ path: `/api/invoices/${missingId}/reissue` }),
+        "own draft": async (w) => ({ path: `/api/invoices/${await throwawayInvoice(w, "a", "draft")}/reissue` }),
+      },
+      expect: adminOnly([201, 201, 404, 409]),
+    },
+    "DELETE /api/invoices/:id": {
+      objects: {
+        own: async (w) => ({ path: `/api/invoices/${await throwawayInvoice(w, "a", "draft")}` }),
+        foreign: async (w) => ({ path: `/api/invoices/${await throwawayInvoice(w, "b", "draft")}` }),
+        missing: () => ({ path: `/api/invoices/${missingId}` }),
+        "own issued": async (w) => ({ path: `/api/invoices/${await throwawayInvoice(w, "a")}` }),
+      },
+      expect: adminOnly([204, 204, 404, 409]),
     },
   };
 }

@@ -44,6 +44,11 @@ export interface World {
   users: Record<Exclude<ActorName, "anonymous">, WorldUser>;
   a: TenantRecords;
   b: TenantRecords;
+  /**
+   * A draft invoice of A's with a stored PDF (ADR 025): the provider's work in progress, which A's
+   * own members never see either. Its number, notes and ids are canaries too.
+   */
+  aDraft: { invoiceId: string; fileId: string };
   /** Strings only B's data contains: every text field of B's records, B's user, and B's ids. */
   canaries: string[];
   /** Session cookie of an actor; undefined for the anonymous one. */
@@ -169,6 +174,10 @@ export async function buildWorld(server: TestServer): Promise<World> {
   ];
   aInvoices.push(await invoice(companyA.id, { invoiceNumber: `A-${tag}-3` }));
   await uploadAs(server, admin, `/api/invoices/${aInvoices[2]!.id}/pdf`, { name: "alpha-3.pdf", type: "application/pdf", content: "%PDF-1.4\nAlpha's third invoice\n%%EOF\n" }, "PUT");
+  const draft = await invoice(companyA.id, { invoiceNumber: canary("draft-number"), notes: canary("draft-notes"), status: "draft", amount: "999.00" });
+  const draftPdf = (await uploadAs(server, admin, `/api/invoices/${draft.id}/pdf`, { name: "draft.pdf", type: "application/pdf", content: "%PDF-1.4\nA draft\n%%EOF\n" }, "PUT")) as unknown as {
+    pdf: { id: string };
+  };
   // B's invoice is priced by lines whose descriptions and notes are canaries: they must never reach A.
   const bInvoices = [
     await invoice(companyB.id, {
@@ -239,6 +248,8 @@ export async function buildWorld(server: TestServer): Promise<World> {
       "invoice-line",
       "invoice-line-2",
       "invoice-notes",
+      "draft-number",
+      "draft-notes",
       "pdf",
       "message",
       "message-reply",
@@ -250,12 +261,15 @@ export async function buildWorld(server: TestServer): Promise<World> {
     customerB.email,
     b.company.id,
     ...[b.projects, b.tickets, b.ticketComments, b.projectComments, b.invoices, b.messages, b.files].flat().map((row) => row.id),
+    draft.id,
+    draftPdf.pdf.id,
   ];
   return {
     server,
     users,
     a,
     b,
+    aDraft: { invoiceId: draft.id, fileId: draftPdf.pdf.id },
     canaries: [...new Set(canaries)],
     cookie: (actor) => (actor === "anonymous" ? undefined : users[actor].cookie),
   };
