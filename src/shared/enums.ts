@@ -29,7 +29,7 @@ export const ticketPriorityLabels: Record<TicketPriority, string> = {
 
 /**
  * `draft` is the admins' work in progress, never shown to customers; "issued" means unpaid, paid or
- * void (ADR 025). `void` is an issued invoice cancelled, usually by the one that re-issues it.
+ * void (ADR 026). `void` is an issued invoice cancelled, usually by the one that re-issues it.
  */
 export const invoiceStatuses = ["draft", "unpaid", "paid", "void"] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];

@@ -28,7 +28,7 @@ export const projectScope = scopedBy(projects.companyId);
 export const ticketScope = scopedBy(tickets.companyId);
 export const messageScope = scopedBy(messages.companyId);
 
-/** Drafts are the provider's work in progress (ADR 025): whoever does not read every invoice never sees one. */
+/** Drafts are the provider's work in progress (ADR 026): whoever does not read every invoice never sees one. */
 const hidesDrafts = (actor: PolicyActor) => !can(actor, "readAll", "invoice");
 const notDraft = sql`${invoices.status} <> 'draft'`;
 

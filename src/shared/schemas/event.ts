@@ -13,7 +13,7 @@ export const porticoEventSchema = z.object({
   companyId: z.uuid(),
   id: z.uuid(),
   /**
-   * Set on a change customers may not see (a draft invoice, ADR 025): only admins' streams get it.
+   * Set on a change customers may not see (a draft invoice, ADR 026): only admins' streams get it.
    * A flag rather than the status, so the NOTIFY payload stays a few bytes.
    */
   adminsOnly: z.literal(true).optional(),

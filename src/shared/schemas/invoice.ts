@@ -107,7 +107,7 @@ export type CreateInvoiceInput = z.infer<typeof createInvoiceInputSchema>;
 
 /**
  * Admin edit: any subset. Once issued, the amounts, number, company and issue date stay (409,
- * ADR 025). The due-date order is checked on the server against the stored dates as well.
+ * ADR 026). The due-date order is checked on the server against the stored dates as well.
  */
 export const updateInvoiceInputSchema = invoiceFields
   .extend({ status: z.enum(invoiceStatuses, invoiceMessages.status) })
@@ -146,7 +146,7 @@ export const invoiceSchema = z.object({
   /** Unpaid and due before today in the installation's time zone (TIME_ZONE). */
   overdue: z.boolean(),
   paidAt: instantSchema.nullable(),
-  /** When it left draft; null for a draft (ADR 025). */
+  /** When it left draft; null for a draft (ADR 026). */
   issuedAt: instantSchema.nullable(),
   /** When it became void; null unless void. */
   voidedAt: instantSchema.nullable(),

@@ -28,7 +28,7 @@ export const invoices = pgTable(
     // When and by whom it was marked paid; both cleared when it goes back to unpaid.
     paidAt: timestamp("paid_at", { withTimezone: true }),
     paidBy: personColumn("paid_by"),
-    // When it left draft (ADR 025): null exactly while it is a draft.
+    // When it left draft (ADR 026): null exactly while it is a draft.
     issuedAt: timestamp("issued_at", { withTimezone: true }),
     // When it became void; cleared if it is un-voided.
     voidedAt: timestamp("voided_at", { withTimezone: true }),

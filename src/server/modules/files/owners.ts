@@ -79,7 +79,7 @@ export async function invoiceOwner({ db, actor }: ServiceContext, invoiceId: str
   return { column: "invoiceId", id: invoiceId, companyId: invoice.companyId, event: invoiceFileEvent(invoice.companyId, invoiceId, invoice.draft) };
 }
 
-/** A draft invoice's PDF changing is the admins' news only, as the draft's own changes are (ADR 025). */
+/** A draft invoice's PDF changing is the admins' news only, as the draft's own changes are (ADR 026). */
 const invoiceFileEvent = (companyId: string, id: string, draft: boolean | null): PorticoEvent => ({
   kind: "invoice",
   companyId,

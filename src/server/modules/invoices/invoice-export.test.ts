@@ -18,7 +18,7 @@ const a = beforeAllTests(() => customerOfNewCompany(server, "Alpha Corp"));
 // A company name a spreadsheet would run as a formula, and one that needs quoting.
 const b = beforeAllTests(() => customerOfNewCompany(server, "@SUM(A1)"));
 const c = beforeAllTests(() => customerOfNewCompany(server, 'Gamma, "the third"'));
-const HEADER = "invoice_number,company,status,overdue,issue_date,due_date,subtotal,tax,total,currency,paid_at,created_at";
+const HEADER = "invoice_number,company,status,overdue,issue_date,due_date,subtotal,tax,total,currency,paid_at,issued_at,created_at";
 
 beforeAll(async () => {
   const create = async (companyId: string, invoiceNumber: string, extra: Record<string, unknown> = {}) => {
@@ -64,6 +64,7 @@ const lineOf = (invoice: Invoice) =>
     invoice.amount,
     invoice.currency,
     invoice.paidAt ?? "",
+    invoice.issuedAt ?? "",
     invoice.createdAt,
   ]
     .map((cell) => quoted(escaped(cell)))

@@ -22,6 +22,7 @@ export const invoiceCsvColumns = [
   "total",
   "currency",
   "paid_at",
+  "issued_at",
   "created_at",
 ] as const;
 
@@ -66,6 +67,7 @@ async function* invoiceRows({ db, actor, billing }: ServiceContext, query: Invoi
           tax: invoices.tax,
           total: invoices.amount,
           paidAt: invoices.paidAt,
+          issuedAt: invoices.issuedAt,
           createdAt: invoices.createdAt,
         })
         .from(invoices)
@@ -87,6 +89,7 @@ async function* invoiceRows({ db, actor, billing }: ServiceContext, query: Invoi
       row.total,
       billing.currency,
       row.paidAt,
+      row.issuedAt,
       row.createdAt,
     ];
   }

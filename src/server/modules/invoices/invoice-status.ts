@@ -4,7 +4,7 @@ import type { PorticoEvent } from "@/shared/schemas/event";
 import type { InvoiceLine, InvoiceLineInput, UpdateInvoiceInput } from "@/shared/schemas/invoice";
 import { conflict, type Problem } from "@/server/http/problem";
 
-/** The status model of ADR 025: a draft is the admins' to shape; issued (unpaid, paid, void) is what the customer got. */
+/** The status model of ADR 026: a draft is the admins' to shape; issued (unpaid, paid, void) is what the customer got. */
 export const isIssued = (status: InvoiceStatus) => status !== "draft";
 
 export const statusMessages = {

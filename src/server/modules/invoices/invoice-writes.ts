@@ -17,7 +17,7 @@ import { announced, findInvoice } from "./invoices.service";
 
 /**
  * What a write answers: the invoice, and whether this write issued it (created issued, or draft to
- * issued), which is when the route's `onIssued` hook runs (the generated PDF, ADR 025).
+ * issued), which is when the route stores its generated PDF (ADR 025).
  */
 export interface InvoiceWrite {
   invoice: Invoice;
@@ -132,7 +132,7 @@ async function voidReplaced(tx: Tx, originalId: string) {
 const REISSUE_ATTEMPTS = 3;
 
 /**
- * A draft copy of an unpaid or void invoice, to correct and issue in its place (ADR 025): the same
+ * A draft copy of an unpaid or void invoice, to correct and issue in its place (ADR 026): the same
  * company, lines, notes and due date, issued today under the next suggested number. A due date
  * already past would come before the new issue date, so the copy has none until the admin sets one.
  */

@@ -17,6 +17,7 @@ import { invoiceBalance } from "./invoice-balance";
 import { nextInvoiceNumber } from "./invoice-number";
 import { createInvoice, deleteDraftInvoice, reissueInvoice, updateInvoice, type InvoiceWrite } from "./invoice-writes";
 import { findInvoice, findInvoiceDetail, listInvoices } from "./invoices.service";
+import { ensureGeneratedPdf } from "./pdf/generated-pdf";
 
 const route = sessionRoutes("Invoices");
 const adminOnly = requireRole("admin");
@@ -93,13 +94,18 @@ const remove = route.delete("/{id}", "deleteInvoice", "Delete a draft invoice (a
   responses: { 204: { description: "Deleted" } },
 });
 
-/** Runs once an invoice has just been issued (e.g. to store its generated PDF); the answer then shows its result. */
-export type OnIssued = (ctx: ServiceContext, invoiceId: string) => Promise<void>;
-
-export function invoiceRoutes({ files, onIssued }: Pick<AppDeps, "files"> & { onIssued?: OnIssued }) {
+export function invoiceRoutes(deps: Pick<AppDeps, "files" | "brand" | "log">) {
+  // An invoice just issued gets its generated PDF now (ADR 025), so the customer's first download
+  // is the bytes stored at issue. The invoice is already saved: a failed rendering is logged, not
+  // answered as an error, and the first download renders it instead.
   const afterWrite = async (ctx: ServiceContext, { invoice, becameIssued }: InvoiceWrite) => {
-    if (!becameIssued || !onIssued) return invoice;
-    await onIssued(ctx, invoice.id);
+    if (!becameIssued) return invoice;
+    try {
+      await ensureGeneratedPdf(ctx, deps, invoice.id);
+    } catch (error) {
+      deps.log.warn({ event: "invoices.pdf_failed", invoiceId: invoice.id, err: error }, "invoices: the PDF of an issued invoice could not be generated; its first download will");
+      return invoice;
+    }
     return findInvoice(ctx, invoice.id);
   };
   return createRouter()
@@ -114,7 +120,7 @@ export function invoiceRoutes({ files, onIssued }: Pick<AppDeps, "files"> & { on
     })
     .openapi(reissue, async (c) => c.json(await reissueInvoice(c.var.ctx, c.req.valid("param").id), 201))
     .openapi(remove, async (c) => {
-      await deleteDraftInvoice(c.var.ctx, { store: files, id: c.req.valid("param").id });
+      await deleteDraftInvoice(c.var.ctx, { store: deps.files, id: c.req.valid("param").id });
       return c.body(null, 204);
     });
 }

@@ -128,7 +128,7 @@ export async function findInvoicePdf(ctx: ServiceContext, id: string): Promise<{
   if (!pdfUrl) return { missing: invoice };
   // The database refuses other schemes too; checked again so a redirect can never be javascript: etc.,
   // and a link stored before ambiguous addresses were refused is never followed either.
-  if (!pdfUrl || !/^https?:\/\//i.test(pdfUrl) || !isUnambiguousLinkUrl(pdfUrl)) throw notFound("This invoice has no PDF");
+  if (!/^https?:\/\//i.test(pdfUrl) || !isUnambiguousLinkUrl(pdfUrl)) throw notFound("This invoice has no PDF");
   return { url: pdfUrl };
 }
 

@@ -45,7 +45,7 @@ export interface World {
   a: TenantRecords;
   b: TenantRecords;
   /**
-   * A draft invoice of A's with a stored PDF (ADR 025): the provider's work in progress, which A's
+   * A draft invoice of A's with a stored PDF (ADR 026): the provider's work in progress, which A's
    * own members never see either. Its number, notes and ids are canaries too.
    */
   aDraft: { invoiceId: string; fileId: string };

@@ -1,3 +1,4 @@
+import type { InvoiceStatus } from "@/shared/enums";
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { files, invoices } from "@/server/db/schema";
@@ -8,7 +9,7 @@ import { findInvoiceFile, type DownloadableFile } from "../../files/files.servic
 import { discardFile } from "../../files/stored-bytes";
 import { findInvoice } from "../invoices.service";
 import { loadInvoicePdfData } from "./invoice-pdf-data";
-import { isIssued } from "./issued";
+import { isIssued } from "../invoice-status";
 import { renderInvoicePdf } from "./render-invoice-pdf";
 
 /** Where a generated PDF goes (the file store) and the brand it carries. */
@@ -73,7 +74,7 @@ export async function renderInvoicePreview(ctx: ServiceContext, deps: Pick<Gener
 export async function generatedInvoicePdf(
   ctx: ServiceContext,
   deps: GeneratedPdfDeps,
-  invoice: { id: string; status: string },
+  invoice: { id: string; status: InvoiceStatus },
 ): Promise<{ file: DownloadableFile } | { preview: { name: string; bytes: Uint8Array<ArrayBuffer> } } | undefined> {
   if (!isIssued(invoice.status)) return { preview: await renderInvoicePreview(ctx, deps, invoice.id) };
   await ensureGeneratedPdf(ctx, deps, invoice.id);

@@ -4,7 +4,7 @@ import type { InvoiceDetail } from "@/shared/schemas/invoice";
 import { companies } from "@/server/db/schema";
 import type { ServiceContext } from "../../context";
 import { findInvoiceDetail } from "../invoices.service";
-import { isIssued } from "./issued";
+import { isIssued } from "../invoice-status";
 import type { InvoicePdfData } from "./render-invoice-pdf";
 
 /**
