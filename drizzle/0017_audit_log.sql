@@ -20,9 +20,9 @@ CREATE TABLE "audit_events" (
 	CONSTRAINT "audit_events_user_agent_length" CHECK (char_length("audit_events"."user_agent") <= 512)
 );
 --> statement-breakpoint
-CREATE INDEX "audit_events_at_idx" ON "audit_events" USING btree ("at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_events_company_at_idx" ON "audit_events" USING btree ("company_id","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_events_kind_at_idx" ON "audit_events" USING btree ("kind","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_events_at_idx" ON "audit_events" USING btree ("at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "audit_events_company_at_idx" ON "audit_events" USING btree ("company_id","at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "audit_events_kind_at_idx" ON "audit_events" USING btree ("kind","at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "audit_events_actor_email_trgm_idx" ON "audit_events" USING gin ("actor_email" gin_trgm_ops);--> statement-breakpoint
 -- Append-only (hand-written, ADR 026): the application's own connection cannot rewrite history.
 -- Every UPDATE and TRUNCATE raises; a DELETE raises unless its transaction said

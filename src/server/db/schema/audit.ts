@@ -34,10 +34,11 @@ export const auditEvents = pgTable(
     maxLength("audit_events_target_label_length", t.targetLabel, AUDIT_TEXT_MAX),
     maxLength("audit_events_ip_length", t.ip, 64),
     maxLength("audit_events_user_agent_length", t.userAgent, AUDIT_USER_AGENT_MAX),
-    // The page and its keyset cursor (ADR 005: the index's order is the query's).
-    index("audit_events_at_idx").on(t.at.desc(), t.id.desc()),
-    index("audit_events_company_at_idx").on(t.companyId, t.at.desc(), t.id.desc()),
-    index("audit_events_kind_at_idx").on(t.kind, t.at.desc(), t.id.desc()),
+    // The page and its keyset cursor. NULLS FIRST is what `order by … desc` means: an index in
+    // another null order is not used for it (ADR 005), however NOT NULL the columns are.
+    index("audit_events_at_idx").on(t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("audit_events_company_at_idx").on(t.companyId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("audit_events_kind_at_idx").on(t.kind, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // "Actor contains …", any case: trigrams answer ILIKE '%…%' without reading every row.
     index("audit_events_actor_email_trgm_idx").using("gin", sql`${t.actorEmail} gin_trgm_ops`),
   ],
