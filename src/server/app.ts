@@ -26,6 +26,7 @@ import { invitationRoutes, publicInvitationRoutes } from "./modules/members/invi
 import { memberRoutes } from "./modules/members/members.routes";
 import { invoiceRoutes } from "./modules/invoices/invoices.routes";
 import { outboxRoutes } from "./modules/outbox/outbox.routes";
+import { auditRoutes } from "./modules/audit/audit.routes";
 import { sessionsRoutes } from "./modules/sessions/sessions.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
 import { setupRoutes } from "./modules/setup/setup.routes";
@@ -75,6 +76,7 @@ function createSessionApi(deps: AppDeps) {
     .route("/files", fileRoutes(deps))
     .route("/", attachmentRoutes(deps))
     .route("/outbox", outboxRoutes())
+    .route("/audit", auditRoutes())
     .route("/settings", settingsRoutes(deps));
 }
 

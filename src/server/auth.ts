@@ -13,6 +13,8 @@ import type { MailOutbox } from "./mail/outbox";
 import { passwordHasher, verifyPassword } from "./password";
 import { forgetSignInAttempts } from "./modules/auth/account-sign-in-limit";
 import { passwordPolicyHook } from "./modules/auth/password-policy-hook";
+import { recordAudit } from "./modules/audit/audit-log";
+import { addressChangeOf, authAuditPlugin } from "./modules/audit/auth-audit-plugin";
 import { processLogger, type Logger } from "./observability/logger";
 
 /**
@@ -75,7 +77,7 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logg
       // Better Auth calls this for the change-email link only here: sign-up and sign-in send no
       // verification mail, and the endpoint that would send one on request is not enabled.
       sendVerificationEmail: async ({ user, token }) => {
-        if (!isAddressChange(token)) return;
+        if (!addressChangeOf(token)) return;
         await outbox.enqueue(db, {
           template: "email-change",
           to: user.email,
@@ -109,7 +111,18 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logg
       // Whoever knew the old password (or holds a stolen session) is out once the owner resets it.
       revokeSessionsOnPasswordReset: true,
       // The owner proved they read the mailbox: guesses an attacker made at their account no longer slow them down.
-      onPasswordReset: async ({ user }) => forgetSignInAttempts(db, user.email),
+      // The one place that knows whose password the link reset: recorded here rather than in the audit plugin.
+      onPasswordReset: async ({ user }, request) => {
+        await forgetSignInAttempts(db, user.email);
+        await recordAudit(db, {
+          kind: "auth.password_reset_completed",
+          actorId: user.id,
+          actorEmail: user.email,
+          target: { type: "user", id: user.id, label: user.email },
+          ip: request?.headers.get(CLIENT_IP_HEADER) ?? null,
+          userAgent: request?.headers.get("user-agent") ?? null,
+        });
+      },
     },
     databaseHooks: {
       session: {
@@ -145,6 +158,8 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logg
         // step for 15 minutes; each challenge also allows only 5 tries (the plugin's default).
         accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
       }),
+      // After twoFactor: its hook decides whether a right password is a sign-in or waits for a code.
+      authAuditPlugin(db, CLIENT_IP_HEADER),
     ],
     advanced: {
       // Better Auth skips its own Origin check when NODE_ENV=test; say it plainly, so the tests
@@ -159,13 +174,3 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logg
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-/** Better Auth's verification token is a JWT; the change-email one names the address to move to. */
-function isAddressChange(token: string): boolean {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as { updateTo?: unknown; requestType?: unknown };
-    return typeof payload.updateTo === "string" && payload.requestType === "change-email-verification";
-  } catch {
-    return false;
-  }
-}

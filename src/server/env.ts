@@ -4,6 +4,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { signupModes } from "../shared/enums";
+import { AUDIT_RETENTION_DEFAULT_DAYS, AUDIT_RETENTION_MIN_DAYS } from "../shared/rules/audit";
 import { fileStores } from "./db/schema/files";
 
 const optionalText = z
@@ -137,6 +138,11 @@ const envSchema = z.object({
     .trim()
     .refine(isTimeZone, "must be an IANA time zone name, e.g. Europe/Berlin")
     .default("UTC"),
+  /**
+   * Days an audit entry is kept (ADR 027); a daily job removes older ones and records that it did.
+   * At least 30, so a slip of the keyboard cannot erase the log.
+   */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(AUDIT_RETENTION_MIN_DAYS).max(36_500).default(AUDIT_RETENTION_DEFAULT_DAYS),
   /** Where the built web app is; unset = dist/web of this checkout (see projectRoot). */
   WEB_DIST: optionalText,
 });

@@ -88,6 +88,6 @@ export async function resetCounter(db: Database, key: string): Promise<void> {
 }
 
 /** node-postgres answers `{ rows }`, PGlite too; both through Drizzle's execute. */
-function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }

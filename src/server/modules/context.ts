@@ -23,6 +23,14 @@ export interface ServiceContext {
   mail: MailOutbox;
   /** The installation's billing settings (CURRENCY, TIME_ZONE in env.ts). */
   billing: BillingSettings;
+  /** Where the request came from, for the audit log (ADR 027); absent outside a request (scripts, tests). */
+  client?: RequestClient;
+}
+
+export interface RequestClient {
+  /** The address http/security.ts's clientIp derives (the socket, or behind TRUSTED_PROXIES the forwarded one). */
+  ip: string;
+  userAgent: string | null;
 }
 
 export interface BillingSettings {

@@ -44,6 +44,7 @@ const AdminAccountRoute = lazyPage(() => import("./routes/admin/account"), (m) =
 const AdminOutboxRoute = lazyPage(() => import("./routes/admin/outbox"), (m) => m.AdminOutboxRoute);
 const AdminTeamRoute = lazyPage(() => import("./routes/admin/team"), (m) => m.AdminTeamRoute);
 const AdminUsersRoute = lazyPage(() => import("./routes/admin/users"), (m) => m.AdminUsersRoute);
+const AdminAuditRoute = lazyPage(() => import("./routes/admin/audit"), (m) => m.AdminAuditRoute);
 
 /** What `preloadRoute` may start for a route before it renders: its lazy page, its first request. */
 interface Preload {
@@ -106,6 +107,7 @@ const routes: RouteObject[] = [
           route("team", AdminTeamRoute),
           route("users", AdminUsersRoute),
           route("outbox", AdminOutboxRoute),
+          route("audit", AdminAuditRoute),
           route("account", AdminAccountRoute),
         ],
       },

@@ -16,6 +16,8 @@ export const queryRoots = {
   messages: "messages",
   team: "team",
   outbox: "outbox",
+  /** The audit log (admins). */
+  audit: "audit",
   /** Every account (the admin Users page). */
   users: "users",
   /** What an invitation link shows before it is accepted (public, no session). */

@@ -10,3 +10,4 @@ export * from "./mail";
 export * from "./invitations";
 export * from "./site-settings";
 export * from "./files";
+export * from "./audit";

@@ -8,6 +8,7 @@ import { isUniqueViolation } from "@/server/db/errors";
 import { countInWindow } from "@/server/db/rate-counter";
 import { companies, companyUsers, invitations, profiles, userRoles } from "@/server/db/schema";
 import { badRequest, conflict, tooManyRequests } from "@/server/http/problem";
+import { recordAudit, type AuditSource } from "../audit/audit-log";
 import { hashInvitationToken } from "./invitation-token";
 import { isRedeemable } from "./invitation-select";
 
@@ -65,8 +66,9 @@ export async function previewInvitation(db: Database, token: string): Promise<In
  * Redeems the link for `user`: joins the company with the invited role, or for an invitation to
  * the provider's team makes them an admin (which ends their sessions: `signInAgain`). Checked and
  * claimed under a row lock, so a link works once however many tabs open it. Refusals change nothing.
+ * The acceptance is recorded in the audit log (ADR 027) by `source`, in the same transaction.
  */
-export async function redeemInvitation(db: Database, token: string, user: Redeemer): Promise<AcceptedInvitation> {
+export async function redeemInvitation(db: Database, token: string, user: Redeemer, source: AuditSource): Promise<AcceptedInvitation> {
   return db.transaction(async (tx) => {
     const [invitation] = await tx
       .select()
@@ -75,7 +77,16 @@ export async function redeemInvitation(db: Database, token: string, user: Redeem
       .for("update");
     if (!invitation) throw invalidLink();
     if (invitation.email !== user.email.toLowerCase()) throw conflict(memberMessages.otherAddress);
-    const markAccepted = () => tx.update(invitations).set({ acceptedAt: sql`now()`, acceptedBy: user.id }).where(eq(invitations.id, invitation.id));
+    const markAccepted = async () => {
+      await tx.update(invitations).set({ acceptedAt: sql`now()`, acceptedBy: user.id }).where(eq(invitations.id, invitation.id));
+      await recordAudit(tx, {
+        ...source,
+        kind: "invitation.accepted",
+        companyId: invitation.companyId,
+        target: { type: "invitation", id: invitation.id, label: invitation.email },
+        details: { role: invitation.companyRole ?? "admin" },
+      });
+    };
 
     if (!invitation.companyId) {
       if (user.companyId) throw conflict(memberMessages.adminHasCompany);

@@ -6,6 +6,7 @@ import type { Database } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/errors";
 import { companies, companyUsers, invitations, profiles, userRoles } from "@/server/db/schema";
 import { conflict, notFound } from "@/server/http/problem";
+import { auditSourceOf, recordAuditBy } from "../audit/audit-log";
 import type { ServiceContext } from "../context";
 import { invitationExpiry, isPending, selectInvitations } from "./invitation-select";
 import { newInvitationToken } from "./invitation-token";
@@ -57,6 +58,7 @@ export async function resendInvitation(ctx: ServiceContext, id: string): Promise
   await ctx.db.transaction(async (tx) => {
     await tx.update(invitations).set({ tokenHash, expiresAt: invitationExpiry() }).where(and(eq(invitations.id, id), isPending));
     await ctx.mail.enqueue(tx, invitationMail(ctx, { email: pending.email, companyName: pending.companyName, token }));
+    await recordAuditBy(ctx, { kind: "invitation.sent", companyId: pending.companyId, target: invitationTarget(id, pending.email), details: { resent: true } }, tx);
   });
   if (pending.companyId) await announceTeamChange(ctx, pending.companyId);
   const [invitation] = await selectInvitations(ctx.db, eq(invitations.id, id));
@@ -67,14 +69,17 @@ export async function resendInvitation(ctx: ServiceContext, id: string): Promise
 /** Revoked: its link no longer works. */
 export async function revokeInvitation(ctx: ServiceContext, id: string): Promise<void> {
   const pending = await pendingInvitation(ctx, id);
-  await ctx.db.update(invitations).set({ revokedAt: sql`now()` }).where(and(eq(invitations.id, id), isPending));
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(invitations).set({ revokedAt: sql`now()` }).where(and(eq(invitations.id, id), isPending));
+    await recordAuditBy(ctx, { kind: "invitation.revoked", companyId: pending.companyId, target: invitationTarget(id, pending.email) }, tx);
+  });
   if (pending.companyId) await announceTeamChange(ctx, pending.companyId);
 }
 
 /** The signed-in user accepts a link sent to their address. */
 export async function acceptInvitation(ctx: ServiceContext, token: string): Promise<AcceptedInvitation> {
   const { actor } = ctx;
-  const accepted = await redeemInvitation(ctx.db, token, { id: actor.userId, email: actor.email, role: actor.role, companyId: actor.companyId });
+  const accepted = await redeemInvitation(ctx.db, token, { id: actor.userId, email: actor.email, role: actor.role, companyId: actor.companyId }, auditSourceOf(ctx));
   if (accepted.company) await announceTeamChange(ctx, accepted.company.id);
   return accepted;
 }
@@ -110,9 +115,17 @@ async function insertInvitation(ctx: ServiceContext, tx: Database, invitation: N
     throw error;
   }
   await ctx.mail.enqueue(tx, invitationMail(ctx, { ...invitation, token }));
+  await recordAuditBy(
+    ctx,
+    { kind: "invitation.sent", companyId: invitation.companyId, target: invitationTarget(id, invitation.email), details: { role: invitation.companyRole ?? "admin" } },
+    tx,
+  );
   const [created] = await selectInvitations(tx, eq(invitations.id, id));
   return created!;
 }
+
+/** The invitation's id and the address it was sent to, for the audit log (never its token). */
+const invitationTarget = (id: string, email: string) => ({ type: "invitation", id, label: email });
 
 const invitationMail = (ctx: ServiceContext, { email, companyName, token }: { email: string; companyName: string | null; token: string }) =>
   ({ template: "invitation", to: email, props: { invitedBy: ctx.actor.name, companyName, token, validForDays: INVITATION_VALID_DAYS } }) as const;

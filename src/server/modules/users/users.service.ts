@@ -11,12 +11,13 @@ import { badRequest, conflict, forbidden, notFound } from "@/server/http/problem
 import type { Logger } from "@/server/observability/logger";
 import type { ServiceContext } from "../context";
 import { announceTeamChange } from "../members/team-access";
+import { auditUserAction } from "./user-audit";
 import { selectUser, toUserListItem, UserSearch } from "./user-select";
 
 /**
  * What every action of the admin Users page (ADR 020) gets besides its ServiceContext: the account
- * it acts on, and the logger it writes its one line to, naming who did what to whom (there is no
- * audit table yet).
+ * it acts on, and the logger it writes its one line to, naming who did what to whom. The actions
+ * the audit log has a kind for are recorded there as well (ADR 027), in the action's transaction.
  */
 export interface UserAction {
   id: string;
@@ -139,6 +140,7 @@ export async function sendPasswordReset(ctx: ServiceContext, { id, log, auth }: 
   const user = await answer(ctx.db, id);
   if (user.status === "deactivated") throw conflict(userMessages.resetDeactivated);
   await auth.api.requestPasswordReset({ body: { email: user.email } });
+  await auditUserAction(ctx, ctx.db, "auth.password_reset_requested", user, { by: "admin" });
   logAction(ctx, log, "password_reset", user);
   return { queued: true, email: user.email };
 }
@@ -157,6 +159,7 @@ export async function deactivateUser(ctx: ServiceContext, { id, log }: UserActio
     if (target.deactivatedAt) return false;
     if ((await roleOf(tx, id)) === "admin") await refuseIfLastAdmin(tx, id);
     await tx.update(profiles).set({ deactivatedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(profiles.id, id));
+    await auditUserAction(ctx, tx, "user.deactivated", target);
     return true;
   });
   const user = await answer(ctx.db, id);
@@ -186,6 +189,7 @@ export async function reactivateUser(ctx: ServiceContext, { id, log }: UserActio
     const target = await lockUser(tx, id);
     if (!target.deactivatedAt) return false;
     await tx.update(profiles).set({ deactivatedAt: null, updatedAt: sql`now()` }).where(eq(profiles.id, id));
+    await auditUserAction(ctx, tx, "user.reactivated", target);
     return true;
   });
   const user = await answer(ctx.db, id);
@@ -203,7 +207,7 @@ export async function changeUserRole(ctx: ServiceContext, { id, role, log }: Use
   if (role === "customer" && id === ctx.actor.userId) throw conflict(userMessages.selfDemote);
   const changed = await ctx.db.transaction(async (tx) => {
     await lockAdminRoles(tx);
-    await lockUser(tx, id);
+    const target = await lockUser(tx, id);
     const current = await roleOf(tx, id);
     if (current === role) return false;
     if (role === "admin") {
@@ -214,6 +218,7 @@ export async function changeUserRole(ctx: ServiceContext, { id, role, log }: Use
       await refuseIfLastAdmin(tx, id);
       await tx.delete(userRoles).where(eq(userRoles.userId, id));
     }
+    await auditUserAction(ctx, tx, role === "admin" ? "user.role_granted" : "user.role_revoked", target, { role: "admin" });
     return true;
   });
   const user = await answer(ctx.db, id);
@@ -277,6 +282,7 @@ export async function removeTwoFactor(ctx: ServiceContext, { id, log }: UserActi
     const removed = await tx.delete(twoFactors).where(eq(twoFactors.userId, id)).returning({ id: twoFactors.id });
     if (!target.twoFactorEnabled && removed.length === 0) throw conflict(userMessages.twoFactorOff);
     await tx.update(profiles).set({ twoFactorEnabled: false, updatedAt: sql`now()` }).where(eq(profiles.id, id));
+    await auditUserAction(ctx, tx, "auth.two_factor_disabled", target, { by: "admin" });
   });
   const user = await answer(ctx.db, id);
   logAction(ctx, log, "remove_two_factor", user);

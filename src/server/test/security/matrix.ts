@@ -586,6 +586,24 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
       expect: adminOnly([rows(worldOutboxMails), rows(0), rows(1)]),
     },
 
+    // The run's own sign-ins fill the log, so the admin's answer is a 200 of any length.
+    "GET /api/audit": {
+      objects: {
+        none: () => ({ path: "/api/audit" }),
+        "actor=B's address": (w) => ({ path: `/api/audit?actor=${encodeURIComponent(w.users.customerB.email)}` }),
+        "kind=unknown": () => ({ path: "/api/audit?kind=unknown" }),
+      },
+      expect: adminOnly([200, 200, 400]),
+    },
+
+    "GET /api/audit/export": {
+      objects: {
+        none: () => ({ path: "/api/audit/export?kind=auth.sign_in" }),
+        "from after to": () => ({ path: "/api/audit/export?from=2026-02-02&to=2026-02-01" }),
+      },
+      expect: adminOnly([200, 400]),
+    },
+
     "GET /api/tickets": {
       objects: {
         none: () => ({ path: "/api/tickets" }),

@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "@/server/db/client";
+import { rowsOf } from "@/server/db/rate-counter";
+import type { Logger } from "@/server/observability/logger";
+import { recordAudit } from "./audit-log";
+
+/** Any constant of its own: processes that prune at the same moment take turns, and the second finds nothing left. */
+const PRUNE_LOCK_KEY = 0xa0d17; // "audit"
+/** Once a day per process; a process that starts runs it at once, so a restart loop still prunes. */
+export const PRUNE_INTERVAL_MS = 24 * 60 * 60_000;
+
+/**
+ * Deletes entries older than `retentionDays` (AUDIT_RETENTION_DAYS) and records how many in the
+ * same transaction, as `audit.pruned`. The only DELETE the append-only trigger lets through: it
+ * is allowed by `portico.audit_prune`, set for this transaction alone and cleared before the
+ * entry is written. Answers how many were removed, or null when another process was pruning.
+ */
+export async function pruneAuditLog(db: Database, { retentionDays }: { retentionDays: number }): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [lock] = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${PRUNE_LOCK_KEY}) as locked`));
+    if (!lock?.locked) return null;
+    await tx.execute(sql`select set_config('portico.audit_prune', 'on', true)`);
+    const [deleted] = rowsOf<{ removed: number | string }>(
+      await tx.execute(sql`
+        with removed as (delete from audit_events where at < now() - ${retentionDays}::int * interval '1 day' returning 1)
+        select count(*) as removed from removed`),
+    );
+    await tx.execute(sql`select set_config('portico.audit_prune', 'off', true)`);
+    const removed = Number(deleted?.removed ?? 0);
+    if (removed > 0) await recordAudit(tx, { kind: "audit.pruned", details: { removed, retentionDays } });
+    return removed;
+  });
+}
+
+export interface AuditPruner {
+  /** Waits for a prune in progress, then stops. */
+  stop(): Promise<void>;
+}
+
+/** Prunes now and then every `intervalMs`, until stopped (server.ts, before the database closes). */
+export function startAuditPruner({ db, log, retentionDays }: { db: Database; log: Logger; retentionDays: number }, intervalMs = PRUNE_INTERVAL_MS): AuditPruner {
+  let running: Promise<void> | undefined;
+  const prune = () => {
+    running ??= pruneAuditLog(db, { retentionDays })
+      .then((removed) => {
+        if (removed) log.info({ event: "audit.pruned", removed, retentionDays }, `audit log: removed ${removed} entries older than ${retentionDays} days`);
+      })
+      .catch((error: unknown) => log.warn({ event: "audit.prune_failed", err: error }, "audit log: pruning failed; trying again at the next round"))
+      .finally(() => (running = undefined));
+  };
+  const timer = setInterval(prune, intervalMs);
+  timer.unref();
+  prune();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

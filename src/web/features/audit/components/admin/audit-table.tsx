@@ -1,0 +1,44 @@
+import { auditKindLabels } from "@/shared/rules/audit";
+import { formatDateTime } from "@/shared/format";
+import type { AuditEvent } from "@/shared/schemas/audit";
+import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/web/components/ui/table";
+import { relativeTime } from "../../relative-time";
+
+/** The browser and system a User-Agent names, short enough for a table cell; the whole string on hover. */
+function shortAgent(userAgent: string): string {
+  const browser = /(Edg|Firefox|Chrome|Safari)\/(\d+)/.exec(userAgent);
+  const system = /(Windows|Mac OS X|Android|iPhone|Linux)/.exec(userAgent);
+  if (!browser) return userAgent.length > 32 ? `${userAgent.slice(0, 31)}…` : userAgent;
+  const name = browser[1] === "Edg" ? "Edge" : browser[1];
+  return `${name} ${browser[2]}${system ? ` · ${system[1] === "Mac OS X" ? "macOS" : system[1]}` : ""}`;
+}
+
+const target = (event: AuditEvent) => event.targetLabel ?? event.targetId ?? "";
+
+/** One row per event: when, what, who, to what or whom, for which company, from where. */
+export function AuditTable({ events }: { events: AuditEvent[] }) {
+  return (
+    <Table>
+      <TableHeadings names={["Time", "Event", "Actor", "Target", "Company", "Address", "Browser"]} />
+      <TableBody>
+        {events.map((event) => (
+          <TableRow key={event.id} data-testid="audit-row">
+            <TableCell className="whitespace-nowrap">
+              <time dateTime={event.at} title={formatDateTime(event.at)}>
+                {relativeTime(event.at)}
+              </time>
+            </TableCell>
+            <TableCell>{auditKindLabels[event.kind]}</TableCell>
+            <TableCell className="break-all">{event.actorEmail ?? <span className="text-muted-foreground">Unknown</span>}</TableCell>
+            <TableCell className="break-all">{target(event)}</TableCell>
+            <TableCell>{event.companyName ?? ""}</TableCell>
+            <TableCell className="font-mono text-xs">{event.ip ?? ""}</TableCell>
+            <TableCell className="text-xs" title={event.userAgent ?? undefined}>
+              {event.userAgent ? shortAgent(event.userAgent) : ""}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
