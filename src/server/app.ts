@@ -76,7 +76,7 @@ function createSessionApi(deps: AppDeps) {
     .route("/files", fileRoutes(deps))
     .route("/", attachmentRoutes(deps))
     .route("/outbox", outboxRoutes())
-    .route("/audit", auditRoutes())
+    .route("/audit", auditRoutes(deps))
     .route("/settings", settingsRoutes(deps));
 }
 

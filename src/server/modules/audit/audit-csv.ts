@@ -1,11 +1,10 @@
-import { Readable } from "node:stream";
-import { stringify } from "csv-stringify";
 import { auditKindLabels } from "@/shared/rules/audit";
 import type { AuditEvent } from "@/shared/schemas/audit";
+import type { CsvCell } from "@/server/http/csv";
 
-const header = ["Time (UTC)", "Kind", "Kind label", "Actor ID", "Actor email", "Company ID", "Company", "Target type", "Target ID", "Target", "Client address", "User agent", "Details"];
+export const auditCsvColumns = ["Time (UTC)", "Kind", "Kind label", "Actor ID", "Actor email", "Company ID", "Company", "Target type", "Target ID", "Target", "Client address", "User agent", "Details"];
 
-const toRecord = (event: AuditEvent) => [
+const toRecord = (event: AuditEvent): CsvCell[] => [
   event.at,
   event.kind,
   auditKindLabels[event.kind],
@@ -21,21 +20,7 @@ const toRecord = (event: AuditEvent) => [
   JSON.stringify(event.details),
 ];
 
-/**
- * The events as a CSV byte stream, read from `events` only as fast as the client takes it (the
- * stream's back-pressure), so a million rows never sit in memory. Cells that a spreadsheet would
- * run as a formula (a User-Agent or an email typed at sign-in starting with `=`) are escaped.
- *
- * Written against csv-stringify directly: the shared streamed-CSV helper (http/csv.ts) is being
- * written on another branch; this moves onto it once merged.
- */
-export function auditCsvStream(events: AsyncIterable<AuditEvent>): ReadableStream<Uint8Array> {
-  const rows = Readable.from(
-    (async function* () {
-      for await (const event of events) yield toRecord(event);
-    })(),
-  );
-  const csv = rows.pipe(stringify({ header: true, columns: header, escape_formulas: true, bom: true }));
-  rows.on("error", (error) => csv.destroy(error));
-  return Readable.toWeb(csv) as ReadableStream<Uint8Array>;
+/** The events as CSV rows, pulled as the download is read (http/csv.ts streams them). */
+export async function* auditCsvRows(events: AsyncIterable<AuditEvent>): AsyncIterable<CsvCell[]> {
+  for await (const event of events) yield toRecord(event);
 }

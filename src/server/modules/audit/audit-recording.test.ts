@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
 import { describe, expect, it } from "vitest";
 import { auditEvents, mailOutbox, sessions } from "@/server/db/schema";
-import { addMember, createCompany } from "@/server/test/fixtures";
+import { addMember, createCompany, customerWithCompany, invoiceBody } from "@/server/test/fixtures";
 import { auditEntries, lastAuditId, testUserAgent } from "@/server/test/audit";
 import { serverForFile } from "@/server/test/per-file";
 
@@ -128,6 +128,25 @@ describe("the audit log records", () => {
     expect(await auditEntries(server, "invitation.accepted", since)).toMatchObject([{ actorId: invitee.id, companyId: company.id, targetId: sent.body.id, ip: invitee.client.ip }]);
     expect(await auditEntries(server, "invitation.revoked", since)).toMatchObject([{ ...byOwner, targetId: second.body.id }]);
     expect(await auditEntries(server, "member.removed", since)).toMatchObject([{ ...byOwner, targetId: invitee.id, targetLabel: invitee.email }]);
+  });
+
+  it("an invoice's PDF downloaded by its customer, and the invoices exported by an admin with the filters used", async () => {
+    const admin = await server.createUser({ admin: true });
+    const customer = await customerWithCompany(server, "Audit Billing Co");
+    const created = await admin.client.post("/api/invoices", invoiceBody(customer.company.id));
+    expect(created.status).toBe(201);
+    const since = await lastAuditId(server);
+    expect((await customer.client.get(`/api/invoices/${created.body.id}/pdf`)).status).toBe(200);
+    // The rest of the same download, resumed: not a second download.
+    expect((await customer.client.raw(`/api/invoices/${created.body.id}/pdf`, { headers: { range: "bytes=10-" } })).status).toBe(206);
+    expect((await admin.client.get(`/api/invoices/export?status=unpaid&companyId=${customer.company.id}`)).status).toBe(200);
+
+    expect(await auditEntries(server, "invoice.pdf_downloaded", since)).toMatchObject([
+      { actorId: customer.id, companyId: customer.company.id, targetType: "invoice", targetId: created.body.id, targetLabel: created.body.invoiceNumber, ip: customer.client.ip },
+    ]);
+    expect(await auditEntries(server, "data.exported", since)).toMatchObject([
+      { actorId: admin.id, targetType: "invoices", details: { status: "unpaid", companyId: customer.company.id, sort: "desc" } },
+    ]);
   });
 
   it("no password, token, secret, backup code or session id in any entry the flows above wrote", async () => {

@@ -1,11 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import { auditFilterSchema, auditListQuerySchema, auditPageSchema } from "@/shared/schemas/audit";
-import { createRouter } from "../../http/context";
+import { createRouter, type AppDeps } from "../../http/context";
+import { csvResponse } from "../../http/csv";
 import { jsonContent, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { recordAuditBy } from "./audit-log";
-import { auditCsvStream } from "./audit-csv";
+import { auditCsvColumns, auditCsvRows } from "./audit-csv";
 import { exportAuditEvents, listAuditEvents } from "./audit.service";
+import { todayIn } from "../invoices/overdue";
 
 const route = sessionRoutes("Audit log");
 const adminOnly = requireRole("admin");
@@ -32,7 +34,7 @@ const exportCsv = route.get("/export", "exportAuditEvents", "Admin: every event 
   },
 });
 
-export function auditRoutes() {
+export function auditRoutes({ log }: Pick<AppDeps, "log">) {
   return createRouter()
     .openapi(list, async (c) => c.json(await listAuditEvents(c.var.ctx, c.req.valid("query")), 200))
     .openapi(exportCsv, async (c) => {
@@ -40,10 +42,11 @@ export function auditRoutes() {
       const events = exportAuditEvents(c.var.ctx, filter);
       const filters = Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)) as Record<string, string>;
       await recordAuditBy(c.var.ctx, { kind: "data.exported", target: { type: "audit_log", label: "Audit log CSV" }, details: filters });
-      const day = new Date().toISOString().slice(0, 10);
-      return c.body(auditCsvStream(events), 200, {
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="audit-log-${day}.csv"`,
+      return csvResponse(c, {
+        filename: `audit-log-${todayIn(c.var.ctx.billing.timeZone)}.csv`,
+        columns: auditCsvColumns,
+        rows: auditCsvRows(events),
+        onError: (error) => log.error({ err: error, event: "audit.export_failed", requestId: c.var.requestId }, "audit log export cut short"),
       });
     });
 }

@@ -5,6 +5,7 @@ import { csvResponse } from "../../http/csv";
 import { sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { exportInvoices, invoiceCsvColumns, type InvoiceExportOptions } from "./invoice-export";
+import { recordAuditBy } from "../audit/audit-log";
 import { todayIn } from "./overdue";
 
 const route = sessionRoutes("Invoices");
@@ -29,9 +30,12 @@ const exportCsv = route.get("/export", "exportInvoices", "Download the invoices 
 
 /** Mounted before the other /invoices routers: their `/{id}` would otherwise read "export" as an id. */
 export function invoiceExportRoutes({ log }: Pick<AppDeps, "log">, options: InvoiceExportOptions = {}) {
-  return createRouter().openapi(exportCsv, (c) => {
+  return createRouter().openapi(exportCsv, async (c) => {
     const { ctx } = c.var;
-    const rows = exportInvoices(ctx, c.req.valid("query"), options);
+    const query = c.req.valid("query");
+    const rows = exportInvoices(ctx, query, options);
+    const filters = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as Record<string, string>;
+    await recordAuditBy(ctx, { kind: "data.exported", target: { type: "invoices", label: "Invoices CSV" }, details: filters });
     return csvResponse(c, {
       filename: `invoices-${todayIn(ctx.billing.timeZone)}.csv`,
       columns: invoiceCsvColumns,

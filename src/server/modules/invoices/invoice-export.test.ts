@@ -88,7 +88,7 @@ describe("GET /api/invoices/export", () => {
   it("writes amounts as plain decimals, dates as ISO, overdue as true/false, and escapes formula cells", async () => {
     const lines = (await download()).text.split("\n");
     const line = (number: string) => lines.find((candidate) => candidate.startsWith(`${number},`))!;
-    expect(line("A-001")).toMatch(/^A-001,Alpha Corp,unpaid,false,2026-03-01,,1234\.50,0\.00,1234\.50,USD,,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(line("A-001")).toMatch(/^A-001,Alpha Corp,unpaid,false,2026-03-01,,1234\.50,0\.00,1234\.50,USD,,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(line("A-002")).toMatch(/^A-002,Alpha Corp,paid,false,2026-03-01,,100\.00,0\.00,100\.00,USD,\d{4}-\d\d-\d\dT[\d:.]+Z,/);
     expect(line("A-003")).toMatch(/^A-003,Alpha Corp,unpaid,true,2020-01-01,2020-01-31,100\.00,/);
     // 3 × 33.33 = 99.99, 20 % tax 20.00 (rounded half-up per line).
@@ -150,6 +150,7 @@ describe("keysetBatches", () => {
       at.map((createdAt, index) => ({
         companyId: company.id,
         invoiceNumber: `TIE-${index}`,
+        issuedAt: sql`${createdAt}::timestamptz`,
         amount: "1.00",
         subtotal: "1.00",
         tax: "0.00",

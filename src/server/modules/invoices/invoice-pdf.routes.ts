@@ -10,6 +10,7 @@ import { downloadDescription, fileAnswers } from "../files/file-openapi";
 import { invoiceOwner } from "../files/owners";
 import { receiveUpload } from "../files/upload";
 import { uploadBody, uploadDescription, uploadRefusals } from "../files/upload-openapi";
+import { recordAuditBy } from "../audit/audit-log";
 import { findInvoice, findInvoicePdf, removeInvoicePdf } from "./invoices.service";
 import { generatedInvoicePdf, type GeneratedPdfDeps } from "./pdf/generated-pdf";
 
@@ -55,13 +56,20 @@ async function invoicePdfAnswer(ctx: ServiceContext, deps: GeneratedPdfDeps, id:
   const found = await findInvoicePdf(ctx, id);
   if (!("missing" in found)) return found;
   // Undefined only when the invoice changed while its PDF was made: its answer is then what it has now.
-  return (await generatedInvoicePdf(ctx, deps, found.missing)) ?? (await findInvoicePdf(ctx, id));
+  const generated = await generatedInvoicePdf(ctx, deps, found.missing);
+  return generated ? { ...generated, invoice: found.invoice } : await findInvoicePdf(ctx, id);
 }
 
 export function invoicePdfRoutes({ files, env, brand }: Pick<AppDeps, "files" | "env" | "brand">) {
   return createRouter()
     .openapi(pdf, async (c) => {
-      const found = await invoicePdfAnswer(c.var.ctx, { files, brand }, c.req.valid("param").id);
+      const { id } = c.req.valid("param");
+      const found = await invoicePdfAnswer(c.var.ctx, { files, brand }, id);
+      // A download resumed with a Range is the same download: recorded once, at its start.
+      if (!c.req.header("Range")) {
+        const { invoice } = found;
+        await recordAuditBy(c.var.ctx, { kind: "invoice.pdf_downloaded", companyId: invoice.company.id, target: { type: "invoice", id, label: invoice.invoiceNumber } });
+      }
       if ("file" in found) return fileResponse(c, files, found.file);
       if ("url" in found) return c.redirect(found.url, 302);
       if ("preview" in found) {

@@ -97,11 +97,12 @@ const remove = route.delete("/{id}", "deleteInvoice", "Delete a draft invoice (a
 export function invoiceRoutes(deps: Pick<AppDeps, "files" | "brand" | "log">) {
   // An invoice just issued gets its generated PDF now (ADR 025), so the customer's first download
   // is the bytes stored at issue. The invoice is already saved: a failed rendering is logged, not
-  // answered as an error, and the first download renders it instead.
+  // answered as an error, and the first download renders it instead. The write announced the
+  // invoice already, and every screen offers its PDF whether or not it is stored yet: no second event.
   const afterWrite = async (ctx: ServiceContext, { invoice, becameIssued }: InvoiceWrite) => {
     if (!becameIssued) return invoice;
     try {
-      await ensureGeneratedPdf(ctx, deps, invoice.id);
+      await ensureGeneratedPdf(ctx, deps, invoice.id, { announce: false });
     } catch (error) {
       deps.log.warn({ event: "invoices.pdf_failed", invoiceId: invoice.id, err: error }, "invoices: the PDF of an issued invoice could not be generated; its first download will");
       return invoice;

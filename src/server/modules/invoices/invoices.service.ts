@@ -120,16 +120,19 @@ export async function findInvoiceDetail(ctx: ServiceContext, id: string): Promis
  * (the only outbound URL we redirect to: http or https), else `missing` (Portico generates one:
  * invoices/pdf/generated-pdf.ts); 404 for a link that must not be followed.
  */
-export async function findInvoicePdf(ctx: ServiceContext, id: string): Promise<{ file: DownloadableFile } | { url: string } | { missing: Invoice }> {
+export async function findInvoicePdf(
+  ctx: ServiceContext,
+  id: string,
+): Promise<({ file: DownloadableFile } | { url: string } | { missing: Invoice }) & { invoice: Invoice }> {
   const invoice = await findInvoice(ctx, id);
   const { pdf, pdfUrl } = invoice;
   const file = pdf ? await findInvoiceFile(ctx, id) : undefined;
-  if (file) return { file };
-  if (!pdfUrl) return { missing: invoice };
+  if (file) return { file, invoice };
+  if (!pdfUrl) return { missing: invoice, invoice };
   // The database refuses other schemes too; checked again so a redirect can never be javascript: etc.,
   // and a link stored before ambiguous addresses were refused is never followed either.
   if (!/^https?:\/\//i.test(pdfUrl) || !isUnambiguousLinkUrl(pdfUrl)) throw notFound("This invoice has no PDF");
-  return { url: pdfUrl };
+  return { url: pdfUrl, invoice };
 }
 
 /** Removes the invoice's stored PDF (admins); its external `pdfUrl`, if any, stays. */

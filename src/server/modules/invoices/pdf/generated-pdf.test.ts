@@ -5,8 +5,6 @@ import { files } from "@/server/db/schema";
 import { customerOfNewCompany, customerWithCompany, invoiceBody } from "@/server/test/fixtures";
 import { download, fileRowCounts, sha256 } from "@/server/test/files";
 import { beforeAllTests, serverForFile } from "@/server/test/per-file";
-import type { ServiceContext } from "../../context";
-import { generatedInvoicePdf } from "./generated-pdf";
 
 const server = serverForFile();
 const admin = beforeAllTests(() => server.createUser({ admin: true }));
@@ -32,11 +30,37 @@ async function issuedInvoice(companyId: string, extra: Record<string, unknown> =
   return response.body;
 }
 
+/** An issued invoice with no stored PDF, as every invoice issued before Portico generated them is. */
+async function invoiceWithoutPdf(companyId: string, extra: Record<string, unknown> = {}) {
+  const invoice = await issuedInvoice(companyId, extra);
+  expect((await admin.client.delete(`/api/invoices/${invoice.id}/pdf`)).status).toBe(200);
+  return invoice;
+}
+
 const storedFor = (invoiceId: string) => server.deps.db.select({ id: files.id, name: files.name, uploadedBy: files.uploadedBy }).from(files).where(eq(files.invoiceId, invoiceId));
+
+describe("an issued invoice's generated PDF", () => {
+  it("is stored when a draft is issued, and the customer downloads exactly those bytes", async () => {
+    const draft = await issuedInvoice(alpha.company.id, { status: "draft" });
+    expect(await storedFor(draft.id)).toEqual([]);
+    const issued = await admin.client.patch(`/api/invoices/${draft.id}`, { status: "unpaid" });
+    expect(issued.status).toBe(200);
+    expect(issued.body.pdf).toMatchObject({ name: `${draft.invoiceNumber}.pdf`, contentType: "application/pdf", uploadedBy: null });
+    const [stored] = await server.deps.db.select({ sha256: files.sha256 }).from(files).where(eq(files.invoiceId, draft.id));
+    const got = await download(alpha.client, `/api/invoices/${draft.id}/pdf`);
+    expect(sha256(got.bytes)).toBe(stored!.sha256);
+    expect(await pdfText(got.bytes)).toContain(draft.invoiceNumber);
+  });
+
+  it("is stored when an invoice is created issued", async () => {
+    const invoice = await issuedInvoice(alpha.company.id);
+    expect(await storedFor(invoice.id)).toEqual([{ id: expect.any(String), name: `${invoice.invoiceNumber}.pdf`, uploadedBy: null }]);
+  });
+});
 
 describe("GET /api/invoices/{id}/pdf without a PDF of its own", () => {
   it("renders the issued invoice from its data, stores it as the invoice's PDF and serves the same bytes again", async () => {
-    const invoice = await issuedInvoice(alpha.company.id);
+    const invoice = await invoiceWithoutPdf(alpha.company.id);
     const path = `/api/invoices/${invoice.id}/pdf`;
     const first = await download(alpha.client, path);
     expect(first.status).toBe(200);
@@ -62,7 +86,7 @@ describe("GET /api/invoices/{id}/pdf without a PDF of its own", () => {
   });
 
   it("keeps one PDF when two first downloads arrive at once", async () => {
-    const invoice = await issuedInvoice(alpha.company.id);
+    const invoice = await invoiceWithoutPdf(alpha.company.id);
     const before = await fileRowCounts(server.deps.db);
     const path = `/api/invoices/${invoice.id}/pdf`;
     const [one, two] = await Promise.all([download(alpha.client, path), download(admin.client, path)]);
@@ -90,7 +114,7 @@ describe("GET /api/invoices/{id}/pdf without a PDF of its own", () => {
   });
 
   it("answers 404 to another company's customer and generates nothing for them", async () => {
-    const invoice = await issuedInvoice(alpha.company.id);
+    const invoice = await invoiceWithoutPdf(alpha.company.id);
     const stranger = await customerOfNewCompany(server, "Beta Corp");
     const response = await stranger.customer.client.get(`/api/invoices/${invoice.id}/pdf`);
     expect(response.status).toBe(404);
@@ -109,20 +133,14 @@ describe("GET /api/invoices/{id}/pdf without a PDF of its own", () => {
     expect(await storedFor(invoice.id)).toHaveLength(1);
   });
 
-  it("previews a draft without storing it", async () => {
-    // Drafts cannot be created yet: the preview path is called as the route calls it for one.
-    const invoice = await issuedInvoice(alpha.company.id);
-    const ctx: ServiceContext = {
-      db: server.deps.db,
-      actor: { userId: admin.id, email: admin.email, name: admin.name, role: "admin", companyId: null, companyRole: null, sessionId: "test", twoFactorEnabled: false },
-      publish: async () => {},
-      mail: server.deps.mail.outbox,
-      billing: { currency: "USD", timeZone: "UTC" },
-    };
-    const made = await generatedInvoicePdf(ctx, server.deps, { id: invoice.id, status: "draft" });
-    expect(made && "preview" in made && made.preview.name).toBe(`${invoice.invoiceNumber}.pdf`);
-    // Marked DRAFT only once the stored status says so (render-invoice-pdf.test.ts).
-    expect(await pdfText(made && "preview" in made ? made.preview.bytes : new Uint8Array())).toContain(invoice.invoiceNumber);
-    expect(await storedFor(invoice.id)).toEqual([]);
+  it("previews a draft to an admin without storing it", async () => {
+    const draft = await issuedInvoice(alpha.company.id, { status: "draft" });
+    const preview = await download(admin.client, `/api/invoices/${draft.id}/pdf`);
+    expect(preview.status).toBe(200);
+    expect(preview.headers.get("content-type")).toBe("application/pdf");
+    const text = await pdfText(preview.bytes);
+    expect(text).toContain(draft.invoiceNumber);
+    expect(text).toContain("DRAFT");
+    expect(await storedFor(draft.id)).toEqual([]);
   });
 });

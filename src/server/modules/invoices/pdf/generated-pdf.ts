@@ -30,7 +30,7 @@ const pdfName = (invoiceNumber: string) => `${invoiceNumber}.pdf`;
  * row lock and attaches only if the invoice still has no PDF. Two first downloads at once both
  * render, one attaches, the other discards its copy; an admin's upload that arrived meanwhile wins.
  */
-export async function ensureGeneratedPdf(ctx: ServiceContext, deps: GeneratedPdfDeps, invoiceId: string): Promise<void> {
+export async function ensureGeneratedPdf(ctx: ServiceContext, deps: GeneratedPdfDeps, invoiceId: string, { announce = true } = {}): Promise<void> {
   const current = await findInvoice(ctx, invoiceId);
   if (!isIssued(current.status) || current.pdf || current.pdfUrl) return;
 
@@ -57,7 +57,7 @@ export async function ensureGeneratedPdf(ctx: ServiceContext, deps: GeneratedPdf
   } finally {
     if (!attached) await discardFile(db, deps.files, pending.id);
   }
-  if (attached) await ctx.publish({ kind: "invoice", companyId: invoice.company.id, id: invoiceId });
+  if (attached && announce) await ctx.publish({ kind: "invoice", companyId: invoice.company.id, id: invoiceId });
 }
 
 /** A draft's PDF as it would be issued, marked as a draft: rendered for this request, never stored. */
