@@ -24,14 +24,23 @@ export type AuditSource = Pick<AuditEntry, "actorId" | "actorEmail" | "ip" | "us
  */
 const SECRET_KEY = /pass|token|secret|code|session|cookie|otp/i;
 
-const cap = (value: string | null | undefined, max: number) => (value ? value.slice(0, max) : null);
+/**
+ * Typed text as PostgreSQL can store it: without NUL (which text and jsonb refuse, so an email of
+ * NULs typed at sign-in would fail the sign-in's answer) and at most `max` characters.
+ */
+const storable = (value: string, max: number) => value.replaceAll("\u0000", "").slice(0, max);
+const cap = (value: string | null | undefined, max: number) => (value ? storable(value, max) : null);
 
 /**
  * Appends one entry. Pass the caller's transaction as `db` when the entry belongs to a write, so
  * the entry exists exactly when the write does.
  */
 export async function recordAudit(db: Database, entry: AuditEntry): Promise<void> {
-  const details = Object.fromEntries(Object.entries(entry.details ?? {}).filter(([key]) => !SECRET_KEY.test(key)));
+  const details = Object.fromEntries(
+    Object.entries(entry.details ?? {})
+      .filter(([key]) => !SECRET_KEY.test(key))
+      .map(([key, value]) => [storable(key, 60), typeof value === "string" ? storable(value, AUDIT_TEXT_MAX) : value]),
+  );
   await db.insert(auditEvents).values({
     kind: entry.kind,
     actorId: entry.actorId ?? null,

@@ -39,6 +39,14 @@ describe("the audit log records", () => {
     expect(signIns[0]!.at.getTime()).toBeGreaterThan(failed!.at.getTime() - 1);
   });
 
+  it("a failed sign-in whose typed address PostgreSQL could not store as it is (NUL characters) without failing the answer", async () => {
+    const since = await lastAuditId(server);
+    const typed = `${"\u0000".repeat(40)}nul@example.test`;
+    const response = await server.anonymous().post("/api/auth/sign-in/email", { email: typed, password: "whatever-pass-1" });
+    expect(response.status).toBeLessThan(500);
+    for (const entry of await auditEntries(server, "auth.sign_in_failed", since)) expect(entry.actorEmail).toBe("nul@example.test");
+  });
+
   it("a sign-out, by the account whose session it ended", async () => {
     const user = await server.createUser();
     const since = await lastAuditId(server);
