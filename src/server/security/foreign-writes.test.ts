@@ -190,18 +190,22 @@ describe("mass assignment: fields the server owns are never taken from a custome
     expect(await server.deps.db.select().from(companyUsers).where(eq(companyUsers.userId, profile!.id))).toEqual([]);
   });
 
-  it("ignores a company or slug in an admin's edits: a ticket, project or invoice never changes owner", async () => {
+  it("ignores a company or slug in an admin's ticket and project edits, and refuses one that moves an issued invoice: none changes owner", async () => {
     const b = world.b;
     const ticket = await as("admin", "PATCH", `/api/tickets/${world.a.tickets[1]!.id}`, { title: "Renamed", projectId: b.projects[0]!.id, companyId: b.company.id });
     const project = await as("admin", "PATCH", `/api/projects/${world.a.projects[1]!.id}`, { name: "Renamed", companyId: b.company.id, slug: "hijacked" });
+    const [before] = await server.deps.db.select().from(invoices).where(eq(invoices.id, world.a.invoices[1]!.id));
+    // Only a draft may move (ADR 025); an issued invoice's company is part of what was billed.
     const invoice = await as("admin", "PATCH", `/api/invoices/${world.a.invoices[1]!.id}`, { status: "paid", companyId: b.company.id });
-    expect([ticket.status, project.status, invoice.status]).toEqual([200, 200, 200]);
+    expect([ticket.status, project.status, invoice.status]).toEqual([200, 200, 409]);
+    expect((invoice.body as unknown as { errors: { field: string }[] }).errors.map((error) => error.field)).toEqual(["companyId"]);
     const [t] = await server.deps.db.select().from(tickets).where(eq(tickets.id, world.a.tickets[1]!.id));
     expect(t).toMatchObject({ title: "Renamed", projectId: world.a.projects[0]!.id, companyId: world.a.company.id });
     const [p] = await server.deps.db.select().from(projects).where(eq(projects.id, world.a.projects[1]!.id));
     expect(p).toMatchObject({ name: "Renamed", companyId: world.a.company.id, slug: world.a.projects[1]!.slug });
     const [i] = await server.deps.db.select().from(invoices).where(eq(invoices.id, world.a.invoices[1]!.id));
-    expect(i).toMatchObject({ status: "paid", companyId: world.a.company.id });
+    expect(i).toEqual(before);
+    expect(i).toMatchObject({ companyId: world.a.company.id });
   });
 
   afterAll(() => console.log(`foreign writes: ${attempts} refused attempts, each compared row by row across 11 tables`));
