@@ -96,6 +96,8 @@ async function copyInOneTransaction(source: PGlite, client: pg.PoolClient, repor
   const byName = new Map(tables.map((table) => [table.name, table]));
   await targetSql("begin");
   try {
+    // The deferrable references (a table's to itself, see parentsFirst) are checked at COMMIT.
+    await targetSql("set constraints all deferred");
     // ALTER TABLE locks each table against writers, so the check below holds until COMMIT.
     for (const name of order) await targetSql(`alter table ${publicName(name)} disable trigger user`);
     const used = await tablesWithRows(targetSql);

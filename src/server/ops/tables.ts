@@ -65,7 +65,8 @@ export function describeRows(tables: { name: string; rows: number }[]): string {
 
 /**
  * Table names ordered so that every table comes after the tables its foreign keys point to: rows
- * inserted in this order satisfy each reference as they land. A table that refers to itself, or
+ * inserted in this order satisfy each reference as they land (a deferrable reference of a table to
+ * itself aside: the copy defers it). A table that refers to itself otherwise, or
  * tables that refer to each other in a circle, have no such order; that stops here, before anything
  * is written, instead of failing half way.
  */
@@ -76,7 +77,10 @@ export async function parentsFirst(sql: Sql, tables: TableInfo[]): Promise<strin
     join pg_class child on child.oid = k.conrelid
     join pg_class parent on parent.oid = k.confrelid
     join pg_namespace n on n.oid = child.relnamespace
-    where k.contype = 'f' and n.nspname = 'public'`);
+    where k.contype = 'f' and n.nspname = 'public'
+      -- A deferrable reference of a table to itself (an invoice that replaces another) is checked at
+      -- COMMIT by a copy that defers its constraints: it puts no order on the tables.
+      and not (k.conrelid = k.confrelid and k.condeferrable)`);
   const parentsOf = new Map(tables.map((table) => [table.name, new Set<string>()]));
   for (const { child, parent } of references) if (parentsOf.has(parent)) parentsOf.get(child)?.add(parent);
   const ordered: string[] = [];

@@ -678,7 +678,7 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
         "companyId=own": (w) => ({ path: `/api/invoices/export?companyId=${w.a.company.id}` }),
         "companyId=foreign": (w) => ({ path: `/api/invoices/export?companyId=${w.b.company.id}` }),
       },
-      expect: adminOnly([csvRows(a.invoices + b.invoices), csvRows(a.invoices), csvRows(b.invoices)]),
+      expect: adminOnly([csvRows(a.invoices + aDrafts + b.invoices), csvRows(a.invoices + aDrafts), csvRows(b.invoices)]),
     },
     // Declared before /:id; a suggestion only admins get.
     "GET /api/invoices/next-number": fixed("/api/invoices/next-number", adminOnly([200])),
