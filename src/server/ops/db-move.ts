@@ -96,7 +96,7 @@ async function copyInOneTransaction(source: PGlite, client: pg.PoolClient, repor
   const byName = new Map(tables.map((table) => [table.name, table]));
   await targetSql("begin");
   try {
-    // The deferrable references (a table's to itself, see parentsFirst) are checked at COMMIT.
+    // The deferrable references (a table's to itself, see parentsFirst) wait until every row is in.
     await targetSql("set constraints all deferred");
     // ALTER TABLE locks each table against writers, so the check below holds until COMMIT.
     for (const name of order) await targetSql(`alter table ${publicName(name)} disable trigger user`);
@@ -110,6 +110,8 @@ async function copyInOneTransaction(source: PGlite, client: pg.PoolClient, repor
       rows += copied;
     }
     await copySequences(sourceSql, targetSql);
+    // Checks the deferred references now: ALTER TABLE refuses a table with checks still pending.
+    await targetSql("set constraints all immediate");
     for (const name of order) await targetSql(`alter table ${publicName(name)} enable trigger user`);
     report("Comparing row counts and checksums of every table");
     const differences = checksumDifferences(await tableChecksums(sourceSql, tables), await tableChecksums(targetSql, targetTables));

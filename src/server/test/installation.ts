@@ -41,7 +41,8 @@ export interface Seed {
 /**
  * Tables the seed fills: the auth tables (user, password account, session), the company and its
  * member, a project, a ticket and its comment, a message and the conversation it opens, an
- * invoice, an invitation and its mail.
+ * invoice with its line and generated PDF and its re-issued draft (a row referring to another of
+ * its table), an invitation and its mail, and the audit entries of it all.
  */
 export const SEEDED_TABLES = [
   "profiles",
@@ -56,8 +57,12 @@ export const SEEDED_TABLES = [
   "messages",
   "conversations",
   "invoices",
+  "invoice_lines",
+  "files",
+  "file_chunks",
   "invitations",
   "mail_outbox",
+  "audit_events",
 ] as const;
 
 /** An installation with no database yet (PGlite) or an empty database (PostgreSQL). */
@@ -116,6 +121,8 @@ async function seedThroughTheApi(server: Awaited<ReturnType<typeof startTestServ
     await admin.client.post("/api/invoices", invoiceBody(customer.company.id, { amount: "1234.50" })),
     await customer.client.post(`/api/companies/${customer.company.id}/invitations`, { email: "colleague@acme.example.test", role: "member" }),
   ];
+  const invoice = made[3]!;
+  made.push(await admin.client.post(`/api/invoices/${invoice.body.id}/reissue`));
   const failed = made.find((response) => response.status !== 201);
   if (failed) throw new Error(`seed failed: ${failed.status} ${JSON.stringify(failed.body)}`);
   return { admin, customer };
