@@ -26,6 +26,7 @@ process.env.E2E_MAIL_DIR ||= mkdtempSync(join(tmpdir(), "portico-e2e-mail-"));
 process.env.E2E_WEB_DIST ||= mkdtempSync(join(tmpdir(), "portico-e2e-web-"));
 process.env.E2E_SERVER_DIST ||= mkdtempSync(join(tmpdir(), "portico-e2e-server-"));
 const executablePath = await findBrowser();
+const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
@@ -48,10 +49,12 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: chromiumArgs,
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: { executablePath } } }],
+  // The project's launchOptions replace `use.launchOptions` whole: it repeats them, or Chromium would
+  // start without --disable-gpu and rasterize every frame in software on the CPU the tests share.
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: { executablePath, args: chromiumArgs } } }],
   // The real production server: the built SPA and the server bundle (`node …/index.mjs`, what
   // `npm start` runs, ADR 007) on one port, on a fresh embedded database (or on E2E_DATABASE_URL).
   // 127.0.0.1 is a trusted proxy so each test context gets its own client address (and rate-limit

@@ -181,8 +181,10 @@ test.describe("stored XSS", () => {
       const patched = await admin.request.patch(`/api/invoices/${invoice.id}`, { data: { pdfUrl } });
       expect(patched.status(), `edit to ${JSON.stringify(pdfUrl)}`).toBe(400);
     }
-    // Without a PDF there is nothing to redirect to.
-    const redirect = await customer.context.request.get(`/api/invoices/${invoice.id}/pdf`, { maxRedirects: 0 });
-    expect(redirect.status()).toBe(404);
+    // No link was stored, so nothing redirects: the PDF served is the one Portico generated.
+    const pdf = await customer.context.request.get(`/api/invoices/${invoice.id}/pdf`, { maxRedirects: 0 });
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["location"]).toBeUndefined();
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
   });
 });
