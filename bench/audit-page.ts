@@ -12,7 +12,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import pg from "pg";
-import { encodeAuditCursor } from "../src/server/modules/audit/audit-cursor";
+import { encodeKeysetCursor } from "../src/server/modules/keyset-cursor";
 import { signIn, startBenchServer } from "./lib/server";
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/portico_bench_audit";
@@ -60,7 +60,7 @@ try {
   const { rows: deep } = await db.query<{ micros: string; id: string }>(
     "select (extract(epoch from at) * 1000000)::bigint::text as micros, id::text from audit_events order by at desc, id desc offset 500000 limit 1",
   );
-  const deepCursor = encodeAuditCursor({ atMicros: BigInt(deep[0]!.micros), id: BigInt(deep[0]!.id) });
+  const deepCursor = encodeKeysetCursor({ atMicros: BigInt(deep[0]!.micros), id: BigInt(deep[0]!.id) });
   const { rows: company } = await db.query<{ id: string }>("select md5('company' || 42)::uuid::text as id");
 
   const cookie = await signIn(app.baseUrl, ADMIN.email, ADMIN.password);

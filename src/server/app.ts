@@ -38,6 +38,7 @@ import { fileRoutes } from "./modules/files/files.routes";
 import { isUploadRequest } from "./modules/files/upload-routes";
 import { invoicePdfRoutes } from "./modules/invoices/invoice-pdf.routes";
 import { invoiceExportRoutes } from "./modules/invoices/invoice-export.routes";
+import { activityRoutes } from "./modules/activity/activity.routes";
 
 /**
  * Every route behind a session. Chained so `typeof` carries the route types. A module's
@@ -77,6 +78,7 @@ function createSessionApi(deps: AppDeps) {
     .route("/", attachmentRoutes(deps))
     .route("/outbox", outboxRoutes())
     .route("/audit", auditRoutes(deps))
+    .route("/", activityRoutes())
     .route("/settings", settingsRoutes(deps));
 }
 

@@ -1,6 +1,6 @@
 import { and, sql, type Column, type SQL } from "drizzle-orm";
 import { can, type PolicyActor } from "@/shared/policies";
-import { companies, files, invoices, messages, projects, tickets } from "@/server/db/schema";
+import { activityEvents, companies, files, invoices, messages, projects, tickets } from "@/server/db/schema";
 import { ListFilter, visibleTo } from "@/server/db/scope";
 
 /**
@@ -46,4 +46,16 @@ export const fileScope = (actor: PolicyActor): Scope => {
   const company = scopedBy(files.companyId)(actor);
   if (!hidesDrafts(actor)) return company;
   return { where: and(company.where, notOfDraft), filter: () => company.filter().always("issued", notOfDraft) };
+};
+
+const shared = sql`NOT ${activityEvents.adminOnly}`;
+
+/**
+ * A record's history is its company's to read (ADR 028), except the entries only the provider may
+ * see (a draft invoice's), which reach whoever does not read every invoice never.
+ */
+export const activityScope = (actor: PolicyActor): Scope => {
+  const company = scopedBy(activityEvents.companyId)(actor);
+  if (!hidesDrafts(actor)) return company;
+  return { where: and(company.where, shared), filter: () => company.filter().always("shared", shared) };
 };

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX, auditKinds } from "../rules/audit";
 import { instantSchema } from "./records";
+import { keysetCursorSchema } from "./pagination";
 
 const optionalText = (max: number) =>
   z
@@ -34,12 +35,7 @@ export type AuditFilter = z.infer<typeof auditFilterSchema>;
 export const auditListQuerySchema = z
   .object({
     ...filterShape,
-    /** The `nextCursor` of the previous page; opaque. */
-    cursor: z
-      .string()
-      .max(100)
-      .regex(/^[A-Za-z0-9_-]+$/, "Use the nextCursor of the previous page")
-      .optional(),
+    cursor: keysetCursorSchema,
     limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(AUDIT_PAGE_DEFAULT),
   })
   .refine(rangeInOrder, rangeMessage);

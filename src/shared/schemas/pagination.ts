@@ -29,3 +29,10 @@ export interface Page<T> {
   page: number;
   pageSize: number;
 }
+
+/** Where a keyset list (the audit log, activity) goes on: the `nextCursor` of the previous page; opaque. */
+export const keysetCursorSchema = z
+  .string()
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, "Use the nextCursor of the previous page")
+  .optional();

@@ -16,6 +16,8 @@ export const queryRoots = {
   messages: "messages",
   team: "team",
   outbox: "outbox",
+  /** Records' histories and companies' recent activity: every record change refreshes them. */
+  activity: "activity",
   /** The audit log (admins). */
   audit: "audit",
   /** Every account (the admin Users page). */

@@ -9,12 +9,13 @@ export type QueryRoot = (typeof queryRoots)[keyof typeof queryRoots];
 /** The cached resources a change of each kind can make out of date (query-keys.ts: every key starts with a root). */
 const rootsByKind: Record<EventKind, readonly QueryRoot[]> = {
   message: [queryRoots.messages],
-  ticket: [queryRoots.tickets],
+  // Every change to a record is also a line of its history and of its company's recent activity.
+  ticket: [queryRoots.tickets, queryRoots.activity],
   // Ticket lists and cards may show comment activity, so both go stale.
-  ticket_comment: [queryRoots.ticketComments, queryRoots.tickets],
-  project: [queryRoots.projects],
-  project_comment: [queryRoots.projectComments],
-  invoice: [queryRoots.invoices],
+  ticket_comment: [queryRoots.ticketComments, queryRoots.tickets, queryRoots.activity],
+  project: [queryRoots.projects, queryRoots.activity],
+  project_comment: [queryRoots.projectComments, queryRoots.activity],
+  invoice: [queryRoots.invoices, queryRoots.activity],
   // A customer who just created their company sees it in `me` too.
   company: [queryRoots.companies, queryRoots.me],
 };

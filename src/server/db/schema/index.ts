@@ -11,3 +11,4 @@ export * from "./invitations";
 export * from "./site-settings";
 export * from "./files";
 export * from "./audit";
+export * from "./activity";

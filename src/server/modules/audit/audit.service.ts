@@ -1,19 +1,16 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { can } from "@/shared/policies";
 import type { AuditEvent, AuditFilter, AuditListQuery, AuditPage } from "@/shared/schemas/audit";
 import { auditEvents, companies } from "@/server/db/schema";
 import { forbidden } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
-import { decodeAuditCursor, encodeAuditCursor } from "./audit-cursor";
+import { before, keysetPage, micros } from "../keyset-cursor";
 import { auditWhere } from "./audit-filter";
-
-/** Microseconds since the epoch: the cursor's exact form of `at`. */
-const atMicros = sql<string>`(extract(epoch from ${auditEvents.at}) * 1000000)::bigint::text`;
 
 const columns = {
   id: auditEvents.id,
   at: auditEvents.at,
-  atMicros,
+  atMicros: micros(auditEvents.at),
   kind: auditEvents.kind,
   actorId: auditEvents.actorId,
   actorEmail: auditEvents.actorEmail,
@@ -38,11 +35,7 @@ function requireAuditReader(actor: ServiceContext["actor"]): void {
  */
 export async function listAuditEvents({ db, actor, billing }: ServiceContext, query: AuditListQuery): Promise<AuditPage> {
   requireAuditReader(actor);
-  const after = query.cursor ? decodeAuditCursor(query.cursor) : undefined;
-  const where = and(
-    auditWhere(query, billing.timeZone),
-    after ? sql`(${auditEvents.at}, ${auditEvents.id}) < (timestamptz 'epoch' + ${after.atMicros.toString()}::bigint * interval '1 microsecond', ${after.id.toString()}::bigint)` : undefined,
-  );
+  const where = and(auditWhere(query, billing.timeZone), before(auditEvents.at, auditEvents.id, query.cursor));
   const rows = await db
     .select(columns)
     .from(auditEvents)
@@ -50,9 +43,7 @@ export async function listAuditEvents({ db, actor, billing }: ServiceContext, qu
     .where(where)
     .orderBy(desc(auditEvents.at), desc(auditEvents.id))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  const nextCursor = rows.length > query.limit && last ? encodeAuditCursor({ atMicros: BigInt(last.atMicros), id: last.id }) : null;
+  const { page, nextCursor } = keysetPage(rows, query.limit);
   const items = page.map(({ atMicros: _cursor, id, at, ...row }): AuditEvent => ({ ...row, id: id.toString(), at: at.toISOString() }));
   return { items, nextCursor };
 }

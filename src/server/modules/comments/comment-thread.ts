@@ -6,6 +6,7 @@ import type { Database } from "@/server/db/client";
 import { profiles, projectComments, type ticketComments } from "@/server/db/schema";
 import type { ServiceContext } from "../context";
 import { withAttachments } from "../files/file-select";
+import { recordActivity, type ActivitySubjectRef } from "../activity/activity-log";
 
 /**
  * What a project's and a ticket's comment threads share: the same columns, the same reading order
@@ -37,17 +38,22 @@ export async function readThread(db: Database, table: CommentTable, parentColumn
 }
 
 /**
- * Adds the caller's comment, then publishes `event` (after the write, so no client refetches
- * before the comment is there). The author is always the caller.
+ * Adds the caller's comment and its line in the record's history in one transaction (ADR 028),
+ * then publishes `event` (after the write, so no client refetches before the comment is there).
+ * The author is always the caller.
  */
 export async function addToThread<T extends CommentTable>(
   { db, actor, publish }: ServiceContext,
   table: T,
   values: PgInsertValue<T>,
-  event: PorticoEvent,
+  { subject, event }: { subject: ActivitySubjectRef; event: PorticoEvent },
 ): Promise<Comment> {
-  const [row] = await db.insert(table).values(values).returning({ id: table.id, content: table.content, createdAt: table.createdAt });
+  const row = await db.transaction(async (tx) => {
+    const [inserted] = await tx.insert(table).values(values).returning({ id: table.id, content: table.content, createdAt: table.createdAt });
+    await recordActivity(tx, actor, subject, [{ kind: "commented" }]);
+    return inserted!;
+  });
   await publish(event);
   // A new comment has no files yet: they are attached to it afterwards, one upload each.
-  return { ...row!, createdAt: row!.createdAt.toISOString(), author: { id: actor.userId, name: actor.name, email: actor.email }, attachments: [] };
+  return { ...row, createdAt: row.createdAt.toISOString(), author: { id: actor.userId, name: actor.name, email: actor.email }, attachments: [] };
 }

@@ -6,6 +6,7 @@ import { forbidden, notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { invoiceScope, messageScope, projectScope, ticketScope } from "../scopes";
 import type { FileOwnerColumn } from "./file-select";
+import type { ActivitySubjectRef } from "../activity/activity-log";
 
 /**
  * The record an upload is attached to, once the caller may attach to it: which column of `files`
@@ -19,6 +20,8 @@ export interface FileOwner {
   id: string;
   companyId: string;
   event: PorticoEvent;
+  /** The record whose history notes the new file (ADR 028); a chat message has none. */
+  history?: { subject: ActivitySubjectRef; adminOnly?: boolean };
 }
 
 /** Comments and messages take files from their author; admins attach to anything they see. */
@@ -32,7 +35,13 @@ export async function ticketOwner({ db, actor }: ServiceContext, ticketId: strin
     .from(tickets)
     .where(and(eq(tickets.id, ticketId), ticketScope(actor).where));
   if (!ticket) throw notFound("Ticket not found");
-  return { column: "ticketId", id: ticketId, companyId: ticket.companyId, event: { kind: "ticket", companyId: ticket.companyId, id: ticketId } };
+  return {
+    column: "ticketId",
+    id: ticketId,
+    companyId: ticket.companyId,
+    event: { kind: "ticket", companyId: ticket.companyId, id: ticketId },
+    history: { subject: { type: "ticket", id: ticketId, companyId: ticket.companyId } },
+  };
 }
 
 export async function ticketCommentOwner(ctx: ServiceContext, ticketId: string, commentId: string): Promise<FileOwner> {
@@ -44,7 +53,13 @@ export async function ticketCommentOwner(ctx: ServiceContext, ticketId: string, 
   if (!comment) throw notFound("Comment not found");
   mustBeAuthor(ctx, comment.authorId, "comment");
   // As posting a comment does: the event names the ticket, whose thread clients refetch.
-  return { column: "ticketCommentId", id: commentId, companyId: comment.companyId, event: { kind: "ticket_comment", companyId: comment.companyId, id: ticketId } };
+  return {
+    column: "ticketCommentId",
+    id: commentId,
+    companyId: comment.companyId,
+    event: { kind: "ticket_comment", companyId: comment.companyId, id: ticketId },
+    history: { subject: { type: "ticket", id: ticketId, companyId: comment.companyId } },
+  };
 }
 
 export async function projectCommentOwner(ctx: ServiceContext, projectId: string, commentId: string): Promise<FileOwner> {
@@ -55,7 +70,13 @@ export async function projectCommentOwner(ctx: ServiceContext, projectId: string
     .where(and(eq(projectComments.id, commentId), eq(projectComments.projectId, projectId), projectScope(ctx.actor).where));
   if (!comment) throw notFound("Comment not found");
   mustBeAuthor(ctx, comment.authorId, "comment");
-  return { column: "projectCommentId", id: commentId, companyId: comment.companyId, event: { kind: "project_comment", companyId: comment.companyId, id: projectId } };
+  return {
+    column: "projectCommentId",
+    id: commentId,
+    companyId: comment.companyId,
+    event: { kind: "project_comment", companyId: comment.companyId, id: projectId },
+    history: { subject: { type: "project", id: projectId, companyId: comment.companyId } },
+  };
 }
 
 export async function messageOwner(ctx: ServiceContext, messageId: string): Promise<FileOwner> {
@@ -76,7 +97,13 @@ export async function invoiceOwner({ db, actor }: ServiceContext, invoiceId: str
     .from(invoices)
     .where(and(eq(invoices.id, invoiceId), invoiceScope(actor).where));
   if (!invoice) throw notFound("Invoice not found");
-  return { column: "invoiceId", id: invoiceId, companyId: invoice.companyId, event: invoiceFileEvent(invoice.companyId, invoiceId, invoice.draft) };
+  return {
+    column: "invoiceId",
+    id: invoiceId,
+    companyId: invoice.companyId,
+    event: invoiceFileEvent(invoice.companyId, invoiceId, invoice.draft),
+    history: { subject: { type: "invoice", id: invoiceId, companyId: invoice.companyId }, adminOnly: !!invoice.draft },
+  };
 }
 
 /** A draft invoice's PDF changing is the admins' news only, as the draft's own changes are (ADR 026). */

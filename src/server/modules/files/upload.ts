@@ -13,6 +13,7 @@ import { cleanFileName, fileProblem } from "./file-name";
 import { readMultipart } from "./multipart";
 import type { FileOwner } from "./owners";
 import type { FileStore } from "./store/file-store";
+import { recordActivity } from "../activity/activity-log";
 import { discardFile, removeStoredBytes } from "./stored-bytes";
 
 /**
@@ -74,6 +75,7 @@ export async function receiveUpload(c: Context<AppEnv>, owner: FileOwner, option
     const replaced = await db.transaction(async (tx) => {
       const earlier = owner.column === "invoiceId" ? await tx.delete(files).where(eq(files.invoiceId, owner.id)).returning({ id: files.id }) : [];
       await attachFile(tx, pendingId!, owner, { size: measured.size(), sha256: measured.sha256() });
+      if (owner.history) await recordActivity(tx, actor, owner.history.subject, [{ kind: "attached", to: name }], { adminOnly: owner.history.adminOnly });
       return earlier.map((row) => row.id);
     });
     await removeStoredBytes(db, store, replaced);

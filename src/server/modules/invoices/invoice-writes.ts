@@ -3,9 +3,11 @@ import { can } from "@/shared/policies";
 import type { CreateInvoiceInput, Invoice, InvoiceLineInput, UpdateInvoiceInput } from "@/shared/schemas/invoice";
 import type { Database } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/errors";
-import { companies, files, invoiceLines, invoices } from "@/server/db/schema";
+import { activityEvents, companies, files, invoiceLines, invoices } from "@/server/db/schema";
 import { badRequest, conflict, forbidden, notFound } from "@/server/http/problem";
+import type { Actor } from "@/server/actor";
 import type { ServiceContext } from "../context";
+import { fieldChanges, recordActivity } from "../activity/activity-log";
 import { invoiceScope } from "../scopes";
 import type { FileStore } from "../files/store/file-store";
 import { removeStoredBytes } from "../files/stored-bytes";
@@ -61,6 +63,8 @@ export async function createInvoice(ctx: ServiceContext, input: CreateInvoiceInp
         .values({ ...fields, status, ...totalColumns(lines), ...statusColumns(actor.userId, status) })
         .returning({ id: invoices.id });
       await replaceLines(tx, created!.id, lines);
+      // A draft's history is the provider's until it is issued (ADR 026, 028).
+      await recordActivity(tx, actor, { type: "invoice", id: created!.id, companyId: input.companyId }, [{ kind: "created" }], { adminOnly: status === "draft" });
       return created!.id;
     }),
   );
@@ -87,7 +91,17 @@ export async function updateInvoice(ctx: ServiceContext, { id, changes: input }:
   const result = await numbered(() =>
     db.transaction(async (tx) => {
       const [current] = await tx
-        .select({ status: invoices.status, invoiceNumber: invoices.invoiceNumber, issueDate: invoices.issueDate, dueDate: invoices.dueDate, companyId: invoices.companyId, replacesId: invoices.replacesId })
+        .select({
+          status: invoices.status,
+          invoiceNumber: invoices.invoiceNumber,
+          issueDate: invoices.issueDate,
+          dueDate: invoices.dueDate,
+          companyId: invoices.companyId,
+          replacesId: invoices.replacesId,
+          amount: invoices.amount,
+          pdfUrl: invoices.pdfUrl,
+          notes: invoices.notes,
+        })
         .from(invoices)
         .where(and(eq(invoices.id, id), invoiceScope(actor).where))
         .for("update");
@@ -106,11 +120,16 @@ export async function updateInvoice(ctx: ServiceContext, { id, changes: input }:
         .update(invoices)
         .set({ ...fields, status, ...(lines && totalColumns(lines)), ...statusColumns(actor.userId, status, current.status), updatedAt: new Date() })
         .where(eq(invoices.id, id));
+      const totals = lines && totalColumns(lines);
       if (lines) await replaceLines(tx, id, lines);
-      // A file's company is its owner's (the tenant rule of every file read).
-      if (movesCompany) await tx.update(files).set({ companyId: input.companyId! }).where(eq(files.invoiceId, id));
+      // A file's company is its owner's (the tenant rule of every file read); so is its history's.
+      if (movesCompany) {
+        await tx.update(files).set({ companyId: input.companyId! }).where(eq(files.invoiceId, id));
+        await tx.update(activityEvents).set({ companyId: input.companyId! }).where(eq(activityEvents.invoiceId, id));
+      }
       const becameIssued = becomesIssued(status, current.status);
-      const voided = becameIssued && current.replacesId ? await voidReplaced(tx, current.replacesId) : undefined;
+      await recordInvoiceChanges(tx, actor, { id, companyId: input.companyId ?? current.companyId }, current, { ...fields, status, amount: totals ? totals.amount : undefined }, becameIssued);
+      const voided = becameIssued && current.replacesId ? await voidReplaced(tx, actor, current.replacesId) : undefined;
       return { becameIssued, voided };
     }),
   );
@@ -119,13 +138,38 @@ export async function updateInvoice(ctx: ServiceContext, { id, changes: input }:
   return { invoice, becameIssued: result.becameIssued };
 }
 
+/**
+ * An invoice's changes for its history. Issuing a draft reads "issued this invoice" for everyone;
+ * what changed while it was a draft, and in the write that issues it, stays the provider's: the
+ * draft's earlier number or amount is nobody else's business (ADR 026, 028).
+ */
+async function recordInvoiceChanges(
+  tx: Tx,
+  actor: Actor,
+  invoice: { id: string; companyId: string },
+  before: Record<string, string | null>,
+  after: Record<string, string | null | undefined>,
+  becameIssued: boolean,
+) {
+  const subject = { type: "invoice" as const, ...invoice };
+  const changes = fieldChanges("invoice", before, after);
+  if (!becameIssued) {
+    await recordActivity(tx, actor, subject, changes, { adminOnly: (after.status ?? before.status) === "draft" });
+    return;
+  }
+  await recordActivity(tx, actor, subject, changes.filter((change) => change.field !== "status"), { adminOnly: true });
+  await recordActivity(tx, actor, subject, [{ kind: "issued", to: after.status }]);
+}
+
 /** The original of an invoice just issued becomes void, unless it already is. */
-async function voidReplaced(tx: Tx, originalId: string) {
+async function voidReplaced(tx: Tx, actor: Actor, originalId: string) {
+  const [original] = await tx.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, originalId)).for("update");
   const [voided] = await tx
     .update(invoices)
     .set({ status: "void", voidedAt: new Date(), paidAt: null, paidBy: null, updatedAt: new Date() })
     .where(and(eq(invoices.id, originalId), ne(invoices.status, "void")))
     .returning({ id: invoices.id, companyId: invoices.companyId });
+  if (voided) await recordActivity(tx, actor, { type: "invoice", ...voided }, [{ kind: "changed", field: "status", from: original?.status, to: "void" }]);
   return voided;
 }
 
@@ -164,6 +208,7 @@ export async function reissueInvoice(ctx: ServiceContext, id: string): Promise<I
           })
           .returning({ id: invoices.id });
         await replaceLines(tx, copy!.id, lines);
+        await recordActivity(tx, actor, { type: "invoice", id: copy!.id, companyId: original.company.id }, [{ kind: "created" }], { adminOnly: true });
         return copy!.id;
       });
       return await announced(ctx, await findInvoice(ctx, copyId));

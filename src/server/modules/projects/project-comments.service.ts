@@ -21,6 +21,9 @@ export async function addProjectComment(
     ctx,
     projectComments,
     { projectId: project.id, userId: ctx.actor.userId, content: input.content },
-    { kind: "project_comment", companyId: project.companyId, id: project.id },
+    {
+      subject: { type: "project", id: project.id, companyId: project.companyId },
+      event: { kind: "project_comment", companyId: project.companyId, id: project.id },
+    },
   );
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { can } from "@/shared/policies";
 import type { Page } from "@/shared/schemas/pagination";
 import type { CreateProjectInput, Project, ProjectListQuery, UpdateProjectInput } from "@/shared/schemas/project";
@@ -6,12 +6,13 @@ import type { Database } from "@/server/db/client";
 import { isForeignKeyViolation } from "@/server/db/errors";
 import { creationOrder, pagedList } from "@/server/db/paged-list";
 import { prepared } from "@/server/db/prepared";
-import { companies, projects, userRoles } from "@/server/db/schema";
+import { companies, profiles, projects, userRoles } from "@/server/db/schema";
 import { badRequest, conflict, forbidden, notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { companyScope, projectScope } from "../scopes";
 import { selectProjects, toProject } from "./project-select";
 import { nextFreeSlug, slugify, UUID_SHAPE } from "./project-slug";
+import { fieldChanges, recordActivity, type ActivityEntry } from "../activity/activity-log";
 
 export async function listProjects({ db, actor }: ServiceContext, query: ProjectListQuery): Promise<Page<Project>> {
   const filter = projectScope(actor)
@@ -70,19 +71,23 @@ export async function createProject(ctx: ServiceContext, input: CreateProjectInp
   for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt++) {
     const slug = await nextFreeSlug(db, company.id, base);
     try {
-      const [row] = await db
-        .insert(projects)
-        .values({
-          slug,
-          companyId: company.id,
-          name: input.name,
-          description: input.description,
-          status: input.status,
-          startDate: input.startDate,
-        })
-        .onConflictDoNothing({ target: [projects.companyId, projects.slug] })
-        .returning({ id: projects.id });
-      if (row) return await announced(ctx, await findProject(ctx, row.id));
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(projects)
+          .values({
+            slug,
+            companyId: company.id,
+            name: input.name,
+            description: input.description,
+            status: input.status,
+            startDate: input.startDate,
+          })
+          .onConflictDoNothing({ target: [projects.companyId, projects.slug] })
+          .returning({ id: projects.id });
+        if (row) await recordActivity(tx, actor, { type: "project", id: row.id, companyId: company.id }, [{ kind: "created" }]);
+        return row?.id;
+      });
+      if (id) return await announced(ctx, await findProject(ctx, id));
     } catch (error) {
       // The company was deleted between the check and the insert.
       if (isForeignKeyViolation(error)) throw noCompany();
@@ -98,8 +103,17 @@ async function announced(ctx: ServiceContext, project: Project): Promise<Project
   return project;
 }
 
+/** The history names the people an assignee change was between (their ids would mean nothing to a reader). */
+async function withAssigneeNames(db: Pick<Database, "select">, entries: ActivityEntry[]): Promise<ActivityEntry[]> {
+  const ids = entries.filter((entry) => entry.field === "assignedTo").flatMap((entry) => [entry.from, entry.to]).filter((id): id is string => !!id);
+  if (ids.length === 0) return entries;
+  const people = await db.select({ id: profiles.id, name: profiles.fullName }).from(profiles).where(inArray(profiles.id, ids));
+  const nameOf = (id: string | null | undefined) => (id ? (people.find((person) => person.id === id)?.name ?? null) : null);
+  return entries.map((entry) => (entry.field === "assignedTo" ? { ...entry, from: nameOf(entry.from), to: nameOf(entry.to) } : entry));
+}
+
 /** A stored role, not the caller's: a project is assigned to a member of the provider team. */
-async function isTeamMember(db: Database, userId: string): Promise<boolean> {
+async function isTeamMember(db: Pick<Database, "select">, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ userId: userRoles.userId })
     .from(userRoles)
@@ -107,34 +121,50 @@ async function isTeamMember(db: Database, userId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Admin edit. The slug stays as created (D7) so links keep working after a rename. */
+/**
+ * Admin edit. The slug stays as created (D7) so links keep working after a rename. Each changed
+ * field goes into the project's history in the same transaction (ADR 028).
+ */
 export async function updateProject(ctx: ServiceContext, { id, changes: input }: { id: string; changes: UpdateProjectInput }): Promise<Project> {
   const { db, actor } = ctx;
   if (!can(actor, "update", "project")) throw forbidden();
-  const [current] = await db
-    .select({ startDate: projects.startDate, endDate: projects.endDate })
-    .from(projects)
-    .where(and(eq(projects.id, id), projectScope(actor).where));
-  if (!current) throw notFound("Project not found");
-  if (input.assignedTo && !(await isTeamMember(db, input.assignedTo))) {
-    throw badRequest("The assignee must be a team member", [{ field: "assignedTo", message: "Choose a team member" }]);
-  }
-  // Checked against stored values too, since a client may send only one of the dates.
-  const startDate = input.startDate !== undefined ? input.startDate : current.startDate;
-  const endDate = input.endDate !== undefined ? input.endDate : current.endDate;
-  if (startDate && endDate && endDate < startDate) {
-    throw badRequest("End date cannot be before the start date", [{ field: "endDate", message: "End date cannot be before the start date" }]);
-  }
-  const changes: Partial<typeof projects.$inferInsert> = {};
-  if (input.name !== undefined) changes.name = input.name;
-  if (input.description !== undefined) changes.description = input.description;
-  if (input.status !== undefined) changes.status = input.status;
-  if (input.assignedTo !== undefined) changes.assignedTo = input.assignedTo;
-  if (input.startDate !== undefined) changes.startDate = input.startDate;
-  if (input.endDate !== undefined) changes.endDate = input.endDate;
-  await db
-    .update(projects)
-    .set({ ...changes, updatedAt: sql`now()` })
-    .where(eq(projects.id, id));
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({
+        companyId: projects.companyId,
+        name: projects.name,
+        description: projects.description,
+        status: projects.status,
+        assignedTo: projects.assignedTo,
+        startDate: projects.startDate,
+        endDate: projects.endDate,
+      })
+      .from(projects)
+      .where(and(eq(projects.id, id), projectScope(actor).where))
+      .for("update");
+    if (!current) throw notFound("Project not found");
+    if (input.assignedTo && !(await isTeamMember(tx, input.assignedTo))) {
+      throw badRequest("The assignee must be a team member", [{ field: "assignedTo", message: "Choose a team member" }]);
+    }
+    // Checked against stored values too, since a client may send only one of the dates.
+    const startDate = input.startDate !== undefined ? input.startDate : current.startDate;
+    const endDate = input.endDate !== undefined ? input.endDate : current.endDate;
+    if (startDate && endDate && endDate < startDate) {
+      throw badRequest("End date cannot be before the start date", [{ field: "endDate", message: "End date cannot be before the start date" }]);
+    }
+    const changes: Partial<typeof projects.$inferInsert> = {};
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.description !== undefined) changes.description = input.description;
+    if (input.status !== undefined) changes.status = input.status;
+    if (input.assignedTo !== undefined) changes.assignedTo = input.assignedTo;
+    if (input.startDate !== undefined) changes.startDate = input.startDate;
+    if (input.endDate !== undefined) changes.endDate = input.endDate;
+    await tx
+      .update(projects)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(projects.id, id));
+    const recorded = fieldChanges("project", current, changes);
+    await recordActivity(tx, actor, { type: "project", id, companyId: current.companyId }, await withAssigneeNames(tx, recorded));
+  });
   return announced(ctx, await findProject(ctx, id));
 }

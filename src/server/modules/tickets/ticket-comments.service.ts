@@ -32,6 +32,6 @@ export async function createTicketComment(
     ctx,
     ticketComments,
     { ticketId, userId: ctx.actor.userId, content: input.content },
-    { kind: "ticket_comment", companyId, id: ticketId },
+    { subject: { type: "ticket", id: ticketId, companyId }, event: { kind: "ticket_comment", companyId, id: ticketId } },
   );
 }

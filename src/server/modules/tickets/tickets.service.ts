@@ -17,6 +17,7 @@ import { badRequest, forbidden, notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { projectScope, ticketScope } from "../scopes";
 import { attachmentsOf } from "../files/file-select";
+import { fieldChanges, recordActivity } from "../activity/activity-log";
 
 const listColumns = {
   id: tickets.id,
@@ -125,33 +126,45 @@ async function projectForNewTicket({ db, actor }: ServiceContext, projectId: str
 
 export async function createTicket(ctx: ServiceContext, input: CreateTicketInput): Promise<Ticket> {
   const project = await projectForNewTicket(ctx, input.projectId);
-  const [created] = await ctx.db
-    .insert(tickets)
-    .values({
-      projectId: project.id,
-      // Taken from the project, never from the client; the composite foreign key enforces it too.
-      companyId: project.companyId,
-      title: input.title,
-      description: input.description,
-      priority: input.priority,
-      status: "pending",
-      createdBy: ctx.actor.userId,
-    })
-    .returning({ id: tickets.id });
-  const ticket = await findTicket(ctx, created!.id);
+  const id = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(tickets)
+      .values({
+        projectId: project.id,
+        // Taken from the project, never from the client; the composite foreign key enforces it too.
+        companyId: project.companyId,
+        title: input.title,
+        description: input.description,
+        priority: input.priority,
+        status: "pending",
+        createdBy: ctx.actor.userId,
+      })
+      .returning({ id: tickets.id });
+    await recordActivity(tx, ctx.actor, { type: "ticket", id: created!.id, companyId: project.companyId }, [{ kind: "created" }]);
+    return created!.id;
+  });
+  const ticket = await findTicket(ctx, id);
   await ctx.publish({ kind: "ticket", companyId: ticket.company.id, id: ticket.id });
   return ticket;
 }
 
+/** Admin edit; each changed field goes into the ticket's history in the same transaction (ADR 028). */
 export async function updateTicket(ctx: ServiceContext, { id, changes }: { id: string; changes: UpdateTicketInput }): Promise<Ticket> {
   // The route already requires the admin role; the service refuses on its own too.
   if (!can(ctx.actor, "update", "ticket")) throw forbidden();
-  const [updated] = await ctx.db
-    .update(tickets)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(and(eq(tickets.id, id), ticketScope(ctx.actor).where))
-    .returning({ id: tickets.id });
-  if (!updated) throw notFound("Ticket not found");
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ companyId: tickets.companyId, title: tickets.title, description: tickets.description, status: tickets.status, priority: tickets.priority })
+      .from(tickets)
+      .where(and(eq(tickets.id, id), ticketScope(ctx.actor).where))
+      .for("update");
+    if (!current) throw notFound("Ticket not found");
+    await tx
+      .update(tickets)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(tickets.id, id));
+    await recordActivity(tx, ctx.actor, { type: "ticket", id, companyId: current.companyId }, fieldChanges("ticket", current, changes));
+  });
   const ticket = await findTicket(ctx, id);
   await ctx.publish({ kind: "ticket", companyId: ticket.company.id, id: ticket.id });
   return ticket;

@@ -15,7 +15,8 @@ import { actorNames, counts, uploadAs, worldOutboxMails, type ActorName, type Wo
  */
 
 /**
- * A status, a 200 list with exactly this many rows, 200 counts (an object of numbers) adding up
+ * A status, a 200 list with exactly this many rows (an array, a page whose total says so too, or
+ * a keyset page with no next one), 200 counts (an object of numbers) adding up
  * to this many, or a 200 CSV with a header and this many rows.
  */
 export type Expect = number | { status: 200; rows: number } | { status: 200; counted: number } | { status: 200; csvRows: number };
@@ -334,6 +335,14 @@ const a = counts.a;
 const b = counts.b;
 /** A's draft (world.aDraft): in no customer's count, in the admin's. */
 const aDrafts = 1;
+/**
+ * Entries in each company's recent activity as the world is built (ADR 028), as its members see
+ * them: each project, ticket and issued invoice created, each comment, each file attached.
+ */
+const activity = {
+  a: 2 + a.projectComments + 3 + a.ticketComments + 1 + 3 + 1,
+  b: 1 + b.projectComments + 1 + b.ticketComments + 1 + 1,
+};
 
 export function permissionMatrix(world: World): Record<string, MatrixRow> {
   const ownInvoiceWithPdf = (w: World, side: "a" | "b") => w[side].invoices[0]!.id;
@@ -427,6 +436,11 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
       objects: byId((id) => `/api/companies/${id}`, (w, side) => w[side].company.id),
       expect: tenantRecord(200, 200),
     },
+    "GET /api/companies/:id/activity": {
+      objects: byId((id) => `/api/companies/${id}/activity`, (w, side) => w[side].company.id),
+      // A's members do not see the two entries of A's draft (created, its PDF attached); the admin does.
+      expect: customersAndAdmin([rows(activity.a), 404, 404], [404, rows(activity.b), 404], [404, 404, 404], [rows(activity.a + 2), rows(activity.b), 404]),
+    },
     "POST /api/companies": {
       objects: { none: () => ({ path: "/api/companies", json: { name: "Matrix customer" } }) },
       // A company nobody belongs to is the provider's to make; customers have their profile form.
@@ -480,6 +494,11 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
     "GET /api/projects/:id/comments": {
       objects: byId((id) => `/api/projects/${id}/comments`, (w, side) => w[side].projects[0]!.id),
       expect: tenantRecord(rows(a.projectComments), rows(b.projectComments)),
+    },
+    "GET /api/projects/:id/activity": {
+      objects: byId((id) => `/api/projects/${id}/activity`, (w, side) => w[side].projects[0]!.id),
+      // Created, and its one comment.
+      expect: tenantRecord(rows(2), rows(2)),
     },
     "POST /api/projects/:id/comments": {
       objects: byId((id) => `/api/projects/${id}/comments`, (w, side) => w[side].projects[0]!.id, () => ({ content: "Matrix comment" })),
@@ -654,6 +673,11 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
       objects: byId((id) => `/api/tickets/${id}/comments`, (w, side) => w[side].tickets[0]!.id),
       expect: tenantRecord(rows(a.ticketComments), rows(b.ticketComments)),
     },
+    "GET /api/tickets/:id/activity": {
+      objects: byId((id) => `/api/tickets/${id}/activity`, (w, side) => w[side].tickets[0]!.id),
+      // Created, its two comments, and its file.
+      expect: tenantRecord(rows(4), rows(4)),
+    },
     "POST /api/tickets/:id/comments": {
       objects: byId((id) => `/api/tickets/${id}/comments`, (w, side) => w[side].tickets[0]!.id, () => ({ content: "Matrix comment" })),
       expect: tenantRecord(201, 201),
@@ -696,6 +720,11 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
       objects: { ...byId((id) => `/api/invoices/${id}`, ownInvoiceWithPdf), "own draft": (w) => ({ path: `/api/invoices/${w.aDraft.invoiceId}` }) },
       // A's draft is A's members' no more than B's: 404 as for any record they may not see.
       expect: customersAndAdmin([200, 404, 404, 404], [404, 200, 404, 404], [404, 404, 404, 404], [200, 200, 404, 200]),
+    },
+    "GET /api/invoices/:id/activity": {
+      objects: { ...byId((id) => `/api/invoices/${id}/activity`, ownInvoiceWithPdf), "own draft": (w) => ({ path: `/api/invoices/${w.aDraft.invoiceId}/activity` }) },
+      // Each issued invoice was created; the draft also had its PDF attached, for the admin's eyes only.
+      expect: customersAndAdmin([rows(1), 404, 404, 404], [404, rows(1), 404, 404], [404, 404, 404, 404], [rows(1), rows(1), 404, rows(2)]),
     },
     "GET /api/invoices/:id/pdf": {
       objects: {
@@ -880,6 +909,9 @@ export function mismatch(cell: Cell, response: Sent): string | undefined {
   const list = Array.isArray(page) ? page : page?.items;
   if (!Array.isArray(list)) return `${label}: expected a list, got ${response.text.slice(0, 160)}`;
   if (list.length !== expected.rows) return `${label}: expected ${expected.rows} rows, got ${list.length}`;
-  if (!Array.isArray(page) && page!.total !== expected.rows) return `${label}: expected total ${expected.rows}, got ${page!.total}`;
+  if (Array.isArray(page)) return undefined;
+  // A keyset page (the audit log, activity) has no total: these lists fit one page, so no next one either.
+  if ("nextCursor" in page!) return page.nextCursor === null ? undefined : `${label}: expected one page, got a nextCursor`;
+  if (page!.total !== expected.rows) return `${label}: expected total ${expected.rows}, got ${page!.total}`;
   return undefined;
 }

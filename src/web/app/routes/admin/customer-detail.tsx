@@ -5,7 +5,9 @@ import { TitledCard } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { BackLink } from "@/web/components/layout/back-link";
 import { RecordStates } from "@/web/components/layout/record-states";
+import type { ActivityEntry } from "@/shared/schemas/activity";
 import type { Company } from "@/shared/schemas/company";
+import { CompanyActivityCard } from "@/web/features/activity";
 import { useCompany } from "@/web/features/companies/api/use-company";
 import { CustomerInfo } from "@/web/features/companies/components/admin/customer-info";
 import { EditCustomerDialog } from "@/web/features/companies/components/admin/edit-customer-dialog";
@@ -17,6 +19,9 @@ import { CustomerBalance } from "@/web/features/invoices/components/admin/custom
 import { isNotFound } from "@/web/lib/api";
 
 const LOAD_FAILED = "Failed to load customer data";
+
+/** Each record's page in the admin area. */
+const adminRecordPath = (subject: ActivityEntry["subject"]) => `/admin/${subject.type}s/${subject.id}`;
 
 export function CustomerDetailRoute() {
   const { id = "" } = useParams();
@@ -56,6 +61,7 @@ function CustomerPage({ customer }: { customer: Company }) {
         </TitledCard>
         {/* Where the provider invites a customer's first contact, who becomes its owner. */}
         <TeamSection companyId={customer.id} />
+        <CompanyActivityCard companyId={customer.id} linkTo={adminRecordPath} />
       </div>
     </>
   );

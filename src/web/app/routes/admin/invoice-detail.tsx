@@ -2,6 +2,7 @@ import { useParams } from "react-router";
 import { BackLink } from "@/web/components/layout/back-link";
 import { RecordStates } from "@/web/components/layout/record-states";
 import { EmptyState } from "@/web/components/ui/empty-state";
+import { RecordActivityCard } from "@/web/features/activity";
 import { useInvoice } from "@/web/features/invoices/api/use-invoice";
 import { AdminInvoiceDetail } from "@/web/features/invoices/components/admin/admin-invoice-detail";
 import { isNotFound } from "@/web/lib/api";
@@ -18,7 +19,12 @@ export function AdminInvoiceDetailRoute() {
     <>
       <BackLink to="/admin/invoices" label="Back to Invoices" />
       <RecordStates query={invoice} missing={notFound} notFound={<EmptyState title="Invoice not found" />} loadError="Could not load the invoice.">
-        {(current) => <AdminInvoiceDetail invoice={current} />}
+        {(current) => (
+          <div className="space-y-6">
+            <AdminInvoiceDetail invoice={current} />
+            <RecordActivityCard target={{ kind: "invoice", id: current.id }} />
+          </div>
+        )}
       </RecordStates>
     </>
   );

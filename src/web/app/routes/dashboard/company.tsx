@@ -1,11 +1,18 @@
 import { Wallet } from "lucide-react";
+import type { ActivityEntry } from "@/shared/schemas/activity";
 import { PageHeader } from "@/web/components/layout/page-header";
 import { QueryStates } from "@/web/components/layout/record-states";
+import { CompanyActivityCard } from "@/web/features/activity";
 import { useMyCompany } from "@/web/features/companies/api/use-my-company";
 import { CompanyProfileForm } from "@/web/features/companies/components/company-profile-form";
 import { CompanyStats } from "@/web/features/companies/components/company-stats";
 import { OutstandingBalance } from "@/web/features/invoices/components/outstanding-balance";
 import { TeamSection } from "@/web/features/members/components/team-section";
+import { customerProjectPath } from "@/web/features/projects";
+
+/** Each record's page in the customer area. */
+const customerRecordPath = (subject: ActivityEntry["subject"]) =>
+  subject.type === "project" ? customerProjectPath({ id: subject.id, slug: subject.slug ?? "" }) : `/dashboard/${subject.type}s/${subject.id}`;
 
 export function CompanyRoute() {
   const mine = useMyCompany();
@@ -22,6 +29,7 @@ export function CompanyRoute() {
             <CompanyProfileForm key={data.company?.id ?? "new"} company={data.company} />
             {/* Gone again when the customer is removed from the company: `company` is null then. */}
             {data.company ? <TeamSection companyId={data.company.id} /> : null}
+            {data.company ? <CompanyActivityCard companyId={data.company.id} linkTo={customerRecordPath} /> : null}
           </>
         )}
       </QueryStates>

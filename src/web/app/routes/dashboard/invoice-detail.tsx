@@ -2,6 +2,7 @@ import { useParams } from "react-router";
 import { BackLink } from "@/web/components/layout/back-link";
 import { RecordStates } from "@/web/components/layout/record-states";
 import { EmptyState } from "@/web/components/ui/empty-state";
+import { RecordActivityCard } from "@/web/features/activity";
 import { useInvoice } from "@/web/features/invoices/api/use-invoice";
 import { InvoiceDetail } from "@/web/features/invoices/components/invoice-detail";
 import { isNotFound } from "@/web/lib/api";
@@ -18,7 +19,12 @@ export function InvoiceDetailRoute() {
     <div className="space-y-6">
       <BackLink to="/dashboard/invoices" label="Back to Invoices" asButton />
       <RecordStates query={invoice} missing={notFound} notFound={<EmptyState title="Invoice not found" />} loadError="Could not load this invoice.">
-        {(current) => <InvoiceDetail invoice={current} />}
+        {(current) => (
+          <>
+            <InvoiceDetail invoice={current} />
+            <RecordActivityCard target={{ kind: "invoice", id: current.id }} />
+          </>
+        )}
       </RecordStates>
     </div>
   );

@@ -1,29 +1,60 @@
 import { displayName, formatDateTime } from "@/shared/format";
+import type { ActivityEntry } from "@/shared/schemas/activity";
 import type { Comment } from "@/shared/schemas/comment";
+import { HistoryLine } from "@/web/features/activity";
 import { AttachmentList } from "@/web/features/files";
 import { commentsQueryKey, type CommentTarget } from "../api/use-comments";
 
 const authorName = (comment: Comment) => (comment.author ? displayName(comment.author) : "Deleted user");
 
-/** Comments oldest first: author (name, otherwise email), time, content and attached files. */
-export function CommentList({ comments, target }: { comments: Comment[]; target: CommentTarget }) {
-  if (comments.length === 0) {
-    return <p className="py-4 text-center text-sm text-muted-foreground">No comments yet</p>;
-  }
+type TimelineItem = { at: string; comment: Comment } | { at: string; entry: ActivityEntry };
+
+/** Comments and history lines in the order they happened (ISO instants sort as text). */
+function interleave(comments: Comment[], history: ActivityEntry[]): TimelineItem[] {
+  const items: TimelineItem[] = [...comments.map((comment) => ({ at: comment.createdAt, comment })), ...history.map((entry) => ({ at: entry.at, entry }))];
+  return items.sort((x, y) => Date.parse(x.at) - Date.parse(y.at));
+}
+
+interface CommentListProps {
+  comments: Comment[];
+  /** The record's history, oldest first, without its "commented" lines (the comments show themselves). */
+  history: ActivityEntry[];
+  currency: string;
+  target: CommentTarget;
+}
+
+/**
+ * The record's timeline, oldest first: each comment (author, name otherwise email, time, content,
+ * files) as an article, and between them what happened to the record (ADR 028).
+ */
+export function CommentList({ comments, history, currency, target }: CommentListProps) {
   return (
-    <ol className="space-y-3" aria-label="Comments">
-      {comments.map((comment) => (
-        <li key={comment.id} className="rounded-md border border-border p-3">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <span className="text-sm font-medium">{authorName(comment)}</span>
-            <time dateTime={comment.createdAt} className="text-xs text-muted-foreground">
-              {formatDateTime(comment.createdAt)}
-            </time>
-          </div>
-          <p className="mt-2 text-sm break-words whitespace-pre-wrap">{comment.content}</p>
-          <AttachmentList files={comment.attachments} owner={commentsQueryKey(target)} />
-        </li>
-      ))}
-    </ol>
+    <div className="space-y-3">
+      {history.length + comments.length > 0 ? (
+        <ol className="space-y-3" aria-label="Comments and activity">
+          {interleave(comments, history).map((item) =>
+            "comment" in item ? (
+              <li key={`comment-${item.comment.id}`}>
+                <article aria-label={`Comment by ${authorName(item.comment)}`} className="rounded-md border border-border p-3">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <span className="text-sm font-medium">{authorName(item.comment)}</span>
+                    <time dateTime={item.comment.createdAt} className="text-xs text-muted-foreground">
+                      {formatDateTime(item.comment.createdAt)}
+                    </time>
+                  </div>
+                  <p className="mt-2 text-sm break-words whitespace-pre-wrap">{item.comment.content}</p>
+                  <AttachmentList files={item.comment.attachments} owner={commentsQueryKey(target)} />
+                </article>
+              </li>
+            ) : (
+              <li key={`activity-${item.entry.id}`}>
+                <HistoryLine entry={item.entry} currency={currency} />
+              </li>
+            ),
+          )}
+        </ol>
+      ) : null}
+      {comments.length === 0 ? <p className="py-4 text-center text-sm text-muted-foreground">No comments yet</p> : null}
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { auditKindLabels } from "@/shared/rules/audit";
 import { formatDateTime } from "@/shared/format";
 import type { AuditEvent } from "@/shared/schemas/audit";
 import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/web/components/ui/table";
-import { relativeTime } from "../../relative-time";
+import { relativeTime } from "@/web/lib/relative-time";
 
 /** The browser and system a User-Agent names, short enough for a table cell; the whole string on hover. */
 function shortAgent(userAgent: string): string {

@@ -1,0 +1,39 @@
+import { activityPageSchema, activityQuerySchema } from "@/shared/schemas/activity";
+import { createRouter } from "../../http/context";
+import { idParams, jsonContent, sessionRoutes } from "../../http/openapi";
+import { listCompanyActivity, listRecordActivity } from "./activity.service";
+
+const route = sessionRoutes("Activity");
+
+const pageDescription = "Newest first. Pass the answer's `nextCursor` as `cursor` for the next (older) page; it is null on the last one.";
+const pageOf = (what: string) => ({
+  description: pageDescription,
+  request: { params: idParams, query: activityQuerySchema },
+  responses: { 200: jsonContent(activityPageSchema, `A page of the ${what}'s history`) },
+});
+
+const project = route.get("/projects/{id}/activity", "listProjectActivity", "A project's history: created, fields changed, comments and files", [400, 401, 404], pageOf("project"));
+const ticket = route.get("/tickets/{id}/activity", "listTicketActivity", "A ticket's history: created, fields changed, comments and files", [400, 401, 404], pageOf("ticket"));
+const invoice = route.get(
+  "/invoices/{id}/activity",
+  "listInvoiceActivity",
+  "An invoice's history: created, issued, fields changed, PDF; a draft's entries reach admins only",
+  [400, 401, 404],
+  pageOf("invoice"),
+);
+const company = route.get(
+  "/companies/{id}/activity",
+  "listCompanyActivity",
+  "Recent activity across a company's projects, tickets and invoices: its members' own company, any for an admin",
+  [400, 401, 404],
+  pageOf("company"),
+);
+
+/** Mounted at /api: each history sits under its record's path. */
+export function activityRoutes() {
+  return createRouter()
+    .openapi(project, async (c) => c.json(await listRecordActivity(c.var.ctx, { subject: "project", id: c.req.valid("param").id, query: c.req.valid("query") }), 200))
+    .openapi(ticket, async (c) => c.json(await listRecordActivity(c.var.ctx, { subject: "ticket", id: c.req.valid("param").id, query: c.req.valid("query") }), 200))
+    .openapi(invoice, async (c) => c.json(await listRecordActivity(c.var.ctx, { subject: "invoice", id: c.req.valid("param").id, query: c.req.valid("query") }), 200))
+    .openapi(company, async (c) => c.json(await listCompanyActivity(c.var.ctx, { companyId: c.req.valid("param").id, query: c.req.valid("query") }), 200));
+}
