@@ -159,7 +159,7 @@ test.describe("admin project detail", () => {
     await customerPage.getByLabel("Add a comment").fill(`When is the launch? ${t}`);
     await customerPage.getByRole("button", { name: "Send" }).click();
     await expect(customerPage.getByText("Comment added")).toBeVisible();
-    const adminThread = page.getByRole("list", { name: "Comments" }).getByRole("listitem");
+    const adminThread = page.getByRole("list", { name: "Comments and activity" }).getByRole("article");
     await expect(page.getByRole("heading", { name: "Comments (1)" })).toBeVisible();
     await expect(adminThread).toHaveCount(1);
     await expect(adminThread).toContainText("Cody Customer");
@@ -171,7 +171,7 @@ test.describe("admin project detail", () => {
     await expect(page.getByText("Comment added")).toBeVisible();
     await expect(box).toHaveValue("");
     await expect(page.getByRole("heading", { name: "Comments (2)" })).toBeVisible();
-    const customerThread = customerPage.getByRole("list", { name: "Comments" }).getByRole("listitem");
+    const customerThread = customerPage.getByRole("list", { name: "Comments and activity" }).getByRole("article");
     await expect(customerPage.getByRole("heading", { name: "Comments (2)" })).toBeVisible();
     await expect(customerThread.nth(1)).toContainText(E2E_ADMIN.name);
     await expect(customerThread.nth(1)).toContainText(`Next Monday ${t}`);

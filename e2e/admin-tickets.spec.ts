@@ -110,10 +110,10 @@ test.describe("admin ticket detail", () => {
     await addComment(customer.context.request, "tickets", ticket.id, `Any news? ${t}`);
 
     await page.goto(`/admin/tickets/${ticket.id}`);
-    const comments = page.getByRole("list", { name: "Comments" });
-    await expect(comments.getByRole("listitem")).toHaveCount(1);
+    const comments = page.getByRole("list", { name: "Comments and activity" });
+    await expect(comments.getByRole("article")).toHaveCount(1);
     await expect(comments.getByText(`Any news? ${t}`)).toBeVisible();
-    await expect(comments.getByText("Carla Commenter")).toBeVisible();
+    await expect(comments.getByRole("article", { name: "Comment by Carla Commenter" })).toBeVisible();
 
     const send = page.getByRole("button", { name: "Send" });
     await expect(send).toBeDisabled();
@@ -122,8 +122,8 @@ test.describe("admin ticket detail", () => {
     await page.getByLabel("Add a comment").fill(`Working on it ${t}`);
     await send.click();
     await expect(page.getByText("Comment added")).toBeVisible();
-    await expect(comments.getByRole("listitem")).toHaveCount(2);
-    await expect(comments.getByRole("listitem").nth(1)).toContainText("Alex Admin");
+    await expect(comments.getByRole("article")).toHaveCount(2);
+    await expect(comments.getByRole("article").nth(1)).toContainText("Alex Admin");
     await expect(page.getByLabel("Add a comment")).toHaveValue("");
 
     await customer.page.goto(`/dashboard/tickets/${ticket.id}`);

@@ -65,7 +65,7 @@ test.describe("customer project detail", () => {
     await expect(box).toHaveValue("");
     await expect(send).toBeDisabled();
     await expect(page.getByRole("heading", { name: "Comments (1)" })).toBeVisible();
-    const comment = page.getByRole("list", { name: "Comments" }).getByRole("listitem");
+    const comment = page.getByRole("list", { name: "Comments and activity" }).getByRole("article");
     await expect(comment).toHaveCount(1);
     await expect(comment).toContainText("Dana Detail");
     await expect(comment).toContainText("Can we see a beta build next week?");
@@ -73,7 +73,7 @@ test.describe("customer project detail", () => {
 
     // Still there after a reload (it was stored, not only shown).
     await page.reload();
-    await expect(page.getByRole("list", { name: "Comments" })).toContainText("Can we see a beta build next week?");
+    await expect(page.getByRole("list", { name: "Comments and activity" })).toContainText("Can we see a beta build next week?");
 
     await table.getByRole("link", { name: first.title }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/tickets/${first.id}$`));

@@ -66,7 +66,7 @@ async function walkScreens(me: Tenant, other: Tenant) {
 
   await page.goto(`/dashboard/projects/${me.project.slug}`);
   await expect(page.getByRole("link", { name: me.ticket.title })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Comments" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Comments and activity" })).toBeVisible();
   await expectNoneOf(page, other.names);
 
   await page.goto("/dashboard/tickets");
@@ -77,7 +77,7 @@ async function walkScreens(me: Tenant, other: Tenant) {
   await page.keyboard.press("Escape");
 
   await page.goto(`/dashboard/tickets/${me.ticket.id}`);
-  await expect(page.getByRole("list", { name: "Comments" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Comments and activity" })).toBeVisible();
   await expectNoneOf(page, other.names);
 
   await page.goto("/dashboard/invoices");

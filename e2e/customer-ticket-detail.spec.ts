@@ -25,7 +25,7 @@ test.describe("customer ticket detail", () => {
     await expect(page.getByText("Takes 10 seconds")).toBeVisible();
 
     await expect(page.getByRole("heading", { name: "Comments (1)" })).toBeVisible();
-    const comments = page.getByRole("list", { name: "Comments" }).getByRole("listitem");
+    const comments = page.getByRole("list", { name: "Comments and activity" }).getByRole("article");
     await expect(comments).toHaveCount(1);
     await expect(comments.first()).toContainText(E2E_ADMIN.name);
     await expect(comments.first()).toContainText("Looking into it now.");

@@ -177,12 +177,12 @@ test.describe("files", () => {
     await chooseFile(customerPage, customerPage.getByRole("button", { name: "Attach files" }), { name: "brief.pdf", mimeType: "application/pdf", buffer: pdfBytes(t) });
     await customerPage.getByRole("button", { name: "Send" }).click();
     await expect(customerPage.getByText("Comment added")).toBeVisible();
-    const comments = customerPage.getByRole("list", { name: "Comments" });
+    const comments = customerPage.getByRole("list", { name: "Comments and activity" });
     await expect(comments.getByRole("link", { name: "brief.pdf" })).toBeVisible();
     await expect(customerPage.getByLabel("Add a comment")).toHaveValue("");
     await expect(customerPage.getByRole("list", { name: "Files to attach" })).toHaveCount(0);
     // The admin's project page, open all along, shows the comment with its file.
-    await expect(page.getByRole("list", { name: "Comments" }).getByRole("link", { name: "brief.pdf" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Comments and activity" }).getByRole("link", { name: "brief.pdf" })).toBeVisible();
 
     await page.goto("/admin/messages");
     // Loaded (a card, or the empty state) before the customer writes: the new card arrives live.

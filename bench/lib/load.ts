@@ -25,6 +25,8 @@ export interface MeasureOptions {
   headers?: Record<string, string>;
   /** Unrecorded run first, at the same number of connections (JIT, pool connections, caches). */
   warmupSeconds?: number;
+  /** Requests each connection sends in turn (a method and body, e.g. a PATCH), instead of GETs of `url`. */
+  requests?: autocannon.Request[];
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -36,7 +38,7 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 
 async function run(url: string, options: MeasureOptions, seconds: number, latencies?: number[]): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections: options.connections, duration: seconds, headers: options.headers ?? {} }, (error, result) =>
+    const instance = autocannon({ url, connections: options.connections, duration: seconds, headers: options.headers ?? {}, ...(options.requests ? { requests: options.requests } : {}) }, (error, result) =>
       error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result),
     );
     if (latencies) instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));

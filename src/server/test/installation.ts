@@ -63,6 +63,7 @@ export const SEEDED_TABLES = [
   "invitations",
   "mail_outbox",
   "audit_events",
+  "activity_events",
 ] as const;
 
 /** An installation with no database yet (PGlite) or an empty database (PostgreSQL). */
