@@ -1,7 +1,6 @@
-import { useState } from "react";
 import type { Member } from "@/shared/schemas/member";
 import { Button } from "@/web/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/web/components/ui/dialog";
+import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { errorMessage } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
 import { useChangeMemberRole, useRemoveMember } from "../api/use-team-changes";
@@ -35,51 +34,25 @@ export function MemberActions({ companyId, member }: { companyId: string; member
 }
 
 function RemoveMemberDialog({ companyId, member }: { companyId: string; member: Member }) {
-  const [open, setOpen] = useState(false);
-  const [failure, setFailure] = useState<string | undefined>();
   const remove = useRemoveMember(companyId);
-
-  const onOpenChange = (next: boolean) => {
-    setOpen(next);
-    setFailure(undefined);
-  };
-
-  const onRemove = async () => {
-    try {
-      await remove.mutateAsync(member.userId);
-      toast.success(`${member.name} was removed from the company`);
-      setOpen(false);
-    } catch (error) {
-      setFailure(errorMessage(error, "Could not remove the member"));
-    }
-  };
-
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="outline" size="sm">
           Remove
           <span className="sr-only"> {member.name}</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        title="Remove member"
-        description={`Remove ${member.name} (${member.email}) from the company? They lose access to its projects, tickets, invoices and messages at once.`}
-      >
-        {failure ? (
-          <p role="alert" className="mb-4 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
-            {failure}
-          </p>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => void onRemove()}>
-            {remove.isPending ? "Removing..." : "Remove"}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Remove member"
+      description={`Remove ${member.name} (${member.email}) from the company? They lose access to its projects, tickets, invoices and messages at once.`}
+      confirmLabel="Remove"
+      workingLabel="Removing..."
+      destructive
+      onConfirm={async () => {
+        await remove.mutateAsync(member.userId);
+        toast.success(`${member.name} was removed from the company`);
+      }}
+      failureText={(error) => errorMessage(error, "Could not remove the member")}
+    />
   );
 }
