@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { rowsOf } from "@/server/db/rate-counter";
 import type { Logger } from "@/server/observability/logger";
+import { startPeriodicJob, type PeriodicJob } from "@/server/ops/periodic-job";
 import { recordAudit } from "./audit-log";
 
 /** Any constant of its own: processes that prune at the same moment take turns, and the second finds nothing left. */
@@ -32,29 +33,13 @@ export async function pruneAuditLog(db: Database, { retentionDays }: { retention
   });
 }
 
-export interface AuditPruner {
-  /** Waits for a prune in progress, then stops. */
-  stop(): Promise<void>;
-}
-
 /** Prunes now and then every `intervalMs`, until stopped (server.ts, before the database closes). */
-export function startAuditPruner({ db, log, retentionDays }: { db: Database; log: Logger; retentionDays: number }, intervalMs = PRUNE_INTERVAL_MS): AuditPruner {
-  let running: Promise<void> | undefined;
-  const prune = () => {
-    running ??= pruneAuditLog(db, { retentionDays })
-      .then((removed) => {
-        if (removed) log.info({ event: "audit.pruned", removed, retentionDays }, `audit log: removed ${removed} entries older than ${retentionDays} days`);
-      })
-      .catch((error: unknown) => log.warn({ event: "audit.prune_failed", err: error }, "audit log: pruning failed; trying again at the next round"))
-      .finally(() => (running = undefined));
-  };
-  const timer = setInterval(prune, intervalMs);
-  timer.unref();
-  prune();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+export function startAuditPruner({ db, log, retentionDays }: { db: Database; log: Logger; retentionDays: number }, intervalMs = PRUNE_INTERVAL_MS): PeriodicJob {
+  return startPeriodicJob(
+    async () => {
+      const removed = await pruneAuditLog(db, { retentionDays });
+      if (removed) log.info({ event: "audit.pruned", removed, retentionDays }, `audit log: removed ${removed} entries older than ${retentionDays} days`);
     },
-  };
+    { intervalMs, onError: (error) => log.warn({ event: "audit.prune_failed", err: error }, "audit log: pruning failed; trying again at the next round") },
+  );
 }

@@ -3,6 +3,7 @@ import type { Database } from "@/server/db/client";
 import { fileObjectDeletions, files } from "@/server/db/schema";
 import type { Logger } from "@/server/observability/logger";
 import type { FileStore } from "./store/file-store";
+import { startPeriodicJob, type PeriodicJob } from "@/server/ops/periodic-job";
 import { removeStoredBytes } from "./stored-bytes";
 
 /** An upload still unfinished after this long has died with its process (or its client). */
@@ -46,29 +47,13 @@ export async function sweepFiles(db: Database, store: FileStore, { olderThanMs =
   return { unfinished: unfinished.length, objects };
 }
 
-export interface FileSweeper {
-  /** Waits for a sweep in progress, then stops. */
-  stop(): Promise<void>;
-}
-
 /** Sweeps now and then every `intervalMs`, until stopped (server.ts, before the database closes). */
-export function startFileSweeper({ db, store, log }: { db: Database; store: FileStore; log: Logger }, intervalMs = SWEEP_INTERVAL_MS): FileSweeper {
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    running ??= sweepFiles(db, store)
-      .then((result) => {
-        if (result.unfinished || result.objects) log.info({ event: "files.swept", ...result }, "removed unfinished uploads and deleted files' bytes");
-      })
-      .catch((error: unknown) => log.warn({ event: "files.sweep_failed", err: error }, "files: the sweep failed; trying again at the next one"))
-      .finally(() => (running = undefined));
-  };
-  const timer = setInterval(sweep, intervalMs);
-  timer.unref();
-  sweep();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+export function startFileSweeper({ db, store, log }: { db: Database; store: FileStore; log: Logger }, intervalMs = SWEEP_INTERVAL_MS): PeriodicJob {
+  return startPeriodicJob(
+    async () => {
+      const result = await sweepFiles(db, store);
+      if (result.unfinished || result.objects) log.info({ event: "files.swept", ...result }, "removed unfinished uploads and deleted files' bytes");
     },
-  };
+    { intervalMs, onError: (error) => log.warn({ event: "files.sweep_failed", err: error }, "files: the sweep failed; trying again at the next one") },
+  );
 }
