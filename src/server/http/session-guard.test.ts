@@ -39,7 +39,10 @@ async function signedIn() {
 
 /** Puts the session's times in the database, to the millisecond, and forgets its cached copy. */
 async function setTimes(sessionId: string, times: { createdAt?: Date; expiresAt?: Date }) {
+  const evictions = server.deps.actors.epoch;
   await server.deps.db.update(sessions).set(times).where(eq(sessions.id, sessionId));
+  // The sessions trigger's notice (on PostgreSQL, moments later) must not evict what the test caches next.
+  await expect.poll(() => server.deps.actors.epoch, { timeout: 3_000, interval: 10 }).toBeGreaterThan(evictions);
   server.deps.actors.clear();
 }
 
