@@ -126,8 +126,8 @@ export function sameOriginJsonOnly(baseUrl: string, isUpload: UploadMatcher = ()
     if ((origin && origin !== ownOrigin) || c.req.header("sec-fetch-site") === "cross-site") throw crossOrigin();
     const length = c.req.header("content-length");
     const hasBody = (length !== undefined && length !== "0") || c.req.header("transfer-encoding") !== undefined;
-    // Stryker disable next-line OptionalChaining: equivalent: split always returns at least one part, so [0] is never undefined
-    const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
+    const mediaType = c.req.header("content-type")?.split(";")[0];
+    const type = mediaType?.trim().toLowerCase();
     if (isUpload(c.req.method, c.req.path)) {
       // A file travels as multipart/form-data, which a cross-site HTML form can send too. Browsers
       // send Origin with every POST and PUT, a form's included, so an upload must carry ours:
