@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PolicyActor } from "@/shared/policies";
 import type { DatabaseHandle } from "../db/client";
-import { companies, files, invoices } from "../db/schema";
+import { activityEvents, companies, files, invoices } from "../db/schema";
 import type { Scope } from "./scopes";
-import { companyScope, fileScope, invoiceScope } from "./scopes";
+import { activityScope, companyScope, fileScope, invoiceScope } from "./scopes";
 import { openTestDatabase } from "../test/harness";
 
 /**
@@ -35,6 +35,10 @@ beforeAll(async () => {
     // An upload still running belongs to no record yet.
     { companyId: ours, name: "uploading.pdf", contentType: "application/pdf", store: "database" as const },
   ]);
+  // Each invoice's history: the draft's entry is the provider's only (ADR 028).
+  await database.db.insert(activityEvents).values(
+    made.map((invoice) => ({ companyId: invoice.number.startsWith("OURS") ? ours : theirs, invoiceId: invoice.id, kind: "created" as const, toValue: invoice.number, adminOnly: invoice.number.endsWith("DRAFT") })),
+  );
 });
 afterAll(() => database?.close());
 
@@ -98,5 +102,26 @@ describe("companyScope", () => {
     const names = async (scope: Scope) => sorted((await database.db.select({ n: companies.name }).from(companies).where(scope.where)).map((row) => row.n));
     expect(await names(companyScope(admin))).toEqual(["Ours Ltd", "Theirs Ltd"]);
     expect(await names(companyScope(customer()))).toEqual(["Ours Ltd"]);
+  });
+});
+
+describe("activityScope", () => {
+  /** The history entries a scope lets through (each names its invoice), as a one-off query and as a list filter. */
+  async function entries(scope: Scope): Promise<string[]> {
+    const oneOff = (await database.db.select({ n: activityEvents.toValue }).from(activityEvents).where(scope.where)).map((row) => row.n!);
+    const filter = scope.filter();
+    const listed = await database.db.select({ n: activityEvents.toValue }).from(activityEvents).where(filter.where()).prepare(`scopes_test_activity_${filter.key}`).execute(filter.values);
+    expect(sorted(listed.map((row) => row.n!))).toEqual(sorted(oneOff));
+    return sorted(oneOff);
+  }
+
+  it("shows an admin every company's history, the provider's own entries included", async () => {
+    expect(await entries(activityScope(admin))).toEqual(["OURS-DRAFT", "OURS-ISSUED", "THEIRS-ISSUED"]);
+  });
+
+  it("shows a customer their company's history without the provider's own entries, and names that in the key", async () => {
+    expect(await entries(activityScope(customer()))).toEqual(["OURS-ISSUED"]);
+    expect(await entries(activityScope(homeless))).toEqual([]);
+    expect(activityScope(customer()).filter().key).toBe(`${companyScope(customer()).filter().key}_shared`);
   });
 });
