@@ -3,7 +3,7 @@ import { expect, newClientContext, signInThroughApi, test, uniqueEmail } from ".
 import { linkIn, waitForMail } from "./support/mailbox";
 
 test.describe("the account page", () => {
-  test("opens from the user menu and saves a new name", async ({ customerPage: page }) => {
+  test("opens from the user menu, saves a new name, and changes the email address once the link mailed to the new address is confirmed", async ({ customerPage: page }) => {
     await page.goto("/dashboard");
     await page.getByRole("banner").getByRole("link", { name: /account settings/ }).click();
     await expect(page).toHaveURL(/\/dashboard\/account$/);
@@ -19,6 +19,26 @@ test.describe("the account page", () => {
     await page.getByRole("button", { name: "Save name" }).click();
     await expect(page.getByText("Your name has been saved")).toBeVisible();
     await expect(page.getByRole("banner").getByText("Casey Renamed")).toBeVisible();
+
+    const newEmail = uniqueEmail("casey-moved");
+    await page.getByLabel("New email address").fill(newEmail);
+    // The password is asked again first: a wrong one is refused under its field.
+    await page.getByLabel("Password (to confirm it's you)").fill("not-my-password");
+    await page.getByRole("button", { name: "Send confirmation link" }).click();
+    await expect(page.getByText("Current password is incorrect")).toBeVisible();
+    await page.getByLabel("Password (to confirm it's you)").fill(page.credentials.password);
+    await page.getByRole("button", { name: "Send confirmation link" }).click();
+    await expect(page.getByRole("status")).toContainText(`We sent a confirmation link to ${newEmail}.`);
+    await expect(page.getByText(`You sign in with ${page.credentials.email}.`)).toBeVisible();
+
+    const mail = await waitForMail(newEmail);
+    expect(mail.subject).toBe("Confirm your new Portico email address");
+    await page.goto(linkIn(mail, "/confirm-email"));
+    await expect(page.getByText(`Sign in with ${newEmail} instead of ${page.credentials.email} from now on?`)).toBeVisible();
+    await page.getByRole("button", { name: "Confirm new address" }).click();
+    await expect(page.getByText(`You now sign in with ${newEmail}.`)).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard\/account$/);
+    await expect(page.getByText(`You sign in with ${newEmail}.`)).toBeVisible();
   });
 
   test("changes the password with the current one and signs out the other devices", async ({ browser, customerPage: page }) => {
@@ -73,29 +93,6 @@ test.describe("the account page", () => {
     expect((await phone.request.get("/api/me")).status()).toBe(401);
     expect((await page.context().request.get("/api/me")).status()).toBe(200);
     await Promise.all([laptop.close(), phone.close()]);
-  });
-
-  test("changes the email address once the link mailed to the new address is confirmed", async ({ customerPage: page }) => {
-    const newEmail = uniqueEmail("casey-moved");
-    await page.goto("/dashboard/account");
-    await page.getByLabel("New email address").fill(newEmail);
-    // The password is asked again first: a wrong one is refused under its field.
-    await page.getByLabel("Password (to confirm it's you)").fill("not-my-password");
-    await page.getByRole("button", { name: "Send confirmation link" }).click();
-    await expect(page.getByText("Current password is incorrect")).toBeVisible();
-    await page.getByLabel("Password (to confirm it's you)").fill(page.credentials.password);
-    await page.getByRole("button", { name: "Send confirmation link" }).click();
-    await expect(page.getByRole("status")).toContainText(`We sent a confirmation link to ${newEmail}.`);
-    await expect(page.getByText(`You sign in with ${page.credentials.email}.`)).toBeVisible();
-
-    const mail = await waitForMail(newEmail);
-    expect(mail.subject).toBe("Confirm your new Portico email address");
-    await page.goto(linkIn(mail, "/confirm-email"));
-    await expect(page.getByText(`Sign in with ${newEmail} instead of ${page.credentials.email} from now on?`)).toBeVisible();
-    await page.getByRole("button", { name: "Confirm new address" }).click();
-    await expect(page.getByText(`You now sign in with ${newEmail}.`)).toBeVisible();
-    await expect(page).toHaveURL(/\/dashboard\/account$/);
-    await expect(page.getByText(`You sign in with ${newEmail}.`)).toBeVisible();
   });
 
   test("lets a signed-out owner sign in on the confirmation page, then confirm", async ({ browser, customerPage: page }) => {

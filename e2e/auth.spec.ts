@@ -2,7 +2,7 @@ import { E2E_ADMIN } from "./support/constants";
 import { expect, signUpThroughApi, test, uniqueEmail } from "./support/fixtures";
 
 test.describe("sign-in and sign-up page", () => {
-  test("shows the brand, tagline, welcome text and both tabs", async ({ anonPage: page }) => {
+  test("shows the brand, tagline, welcome text and both tabs, and validates sign-up input before sending it", async ({ anonPage: page }) => {
     await page.goto("/auth");
     await expect(page.getByText("Portico", { exact: true })).toBeVisible();
     await expect(page.getByText("Project tracking made simple")).toBeVisible();
@@ -14,6 +14,14 @@ test.describe("sign-in and sign-up page", () => {
     await expect(page.getByLabel("Full Name")).toBeVisible();
     await expect(page.getByRole("button", { name: "Create Account" })).toBeVisible();
     await expect(page).toHaveTitle("Portico");
+
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByLabel("Password").fill("12345");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByText("Full name is required")).toBeVisible();
+    await expect(page.getByText("Enter a valid email address")).toBeVisible();
+    await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
+    await expect(page).toHaveURL(/\/auth$/);
   });
 
   test("signs up a new customer and lands on the dashboard", async ({ anonPage: page }) => {
@@ -28,19 +36,7 @@ test.describe("sign-in and sign-up page", () => {
     await expect(page.getByText("Nora Newcomer")).toBeVisible();
   });
 
-  test("validates sign-up input before sending it", async ({ anonPage: page }) => {
-    await page.goto("/auth");
-    await page.getByRole("tab", { name: "Sign Up" }).click();
-    await page.getByLabel("Email").fill("not-an-email");
-    await page.getByLabel("Password").fill("12345");
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(page.getByText("Full name is required")).toBeVisible();
-    await expect(page.getByText("Enter a valid email address")).toBeVisible();
-    await expect(page.getByText("Password must be at least 6 characters")).toBeVisible();
-    await expect(page).toHaveURL(/\/auth$/);
-  });
-
-  test("shows the server message when the email is taken", async ({ anonPage: page }) => {
+  test("shows the server message when the email is taken, and signs that customer in to the dashboard with a welcome toast", async ({ anonPage: page }) => {
     const taken = await signUpThroughApi(page.context().request, "First Owner");
     await page.context().clearCookies();
     await page.goto("/auth");
@@ -51,35 +47,27 @@ test.describe("sign-in and sign-up page", () => {
     await page.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByText(/already exists/i)).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
-  });
 
-  test("signs a customer in to the dashboard with a welcome toast", async ({ anonPage: page }) => {
-    const credentials = await signUpThroughApi(page.context().request, "Sam Signin");
-    await page.context().clearCookies();
-    await page.goto("/auth");
-    await page.getByLabel("Email").fill(credentials.email);
-    await page.getByLabel("Password").fill(credentials.password);
+    await page.getByRole("tab", { name: "Login" }).click();
+    await page.getByLabel("Email").fill(taken.email);
+    await page.getByLabel("Password").fill(taken.password);
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByText("Welcome back!")).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("signs an admin in to the admin dashboard", async ({ anonPage: page }) => {
-    await page.goto("/auth");
-    await page.getByLabel("Email").fill(E2E_ADMIN.email);
-    await page.getByLabel("Password").fill(E2E_ADMIN.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page.getByText("Welcome back!")).toBeVisible();
-    await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByText("Admin Dashboard")).toBeVisible();
-  });
-
-  test("shows the server message for a wrong password", async ({ anonPage: page }) => {
+  test("shows the server message for a wrong password, then signs an admin in to the admin dashboard", async ({ anonPage: page }) => {
     await page.goto("/auth");
     await page.getByLabel("Email").fill(E2E_ADMIN.email);
     await page.getByLabel("Password").fill("definitely-wrong");
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByText("Invalid email or password")).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
+
+    await page.getByLabel("Password").fill(E2E_ADMIN.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText("Welcome back!")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByText("Admin Dashboard")).toBeVisible();
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { extractText, getDocumentProxy } from "unpdf";
-import { isoToday } from "./support/admin-data";
+import { adminCreatesCompany, isoToday } from "./support/admin-data";
 import { adminApi, createInvoice, customerWithCompany, formatDateInPage, tag, type AdminApi } from "./support/customer-data";
 import { expect, test } from "./support/fixtures";
 
@@ -136,11 +136,11 @@ test.describe("billing", () => {
     await customer.context.close();
   });
 
-  test("the admin exports the filtered list as CSV, and the file holds the invoice's row", async ({ adminPage: page, browser }) => {
+  test("the admin exports the filtered list as CSV, and the file holds the invoice's row", async ({ adminPage: page }) => {
     const t = tag();
-    const customer = await customerWithCompany(browser, `Export Co ${t}`);
-    const invoice = await createInvoice(admin, customer.company.id, { invoiceNumber: `EXP-${t}`, amount: "1234.5", issueDate: "2026-01-01", dueDate: "2026-01-31" });
-    await createInvoice(admin, customer.company.id, { invoiceNumber: `EXP-${t}-PAID`, amount: "10", issueDate: "2026-01-01", status: "paid" });
+    const company = await adminCreatesCompany(admin, `Export Co ${t}`);
+    const invoice = await createInvoice(admin, company.id, { invoiceNumber: `EXP-${t}`, amount: "1234.5", issueDate: "2026-01-01", dueDate: "2026-01-31" });
+    await createInvoice(admin, company.id, { invoiceNumber: `EXP-${t}-PAID`, amount: "10", issueDate: "2026-01-01", status: "paid" });
 
     await page.goto(`/admin/invoices?q=EXP-${t}`);
     await page.getByLabel("Filter by status").selectOption({ label: "Unpaid" });
@@ -154,7 +154,6 @@ test.describe("billing", () => {
     // The list's filters went along: the unpaid invoice only, not its paid sibling.
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatch(new RegExp(`^EXP-${t},Export Co ${t},unpaid,true,2026-01-01,2026-01-31,1234.50,0.00,1234.50,USD,`));
-    await customer.context.close();
   });
 
   test("an admin re-issues an invoice as a draft, deletes one, issues another; the customer sees the original void and what replaces it", async ({ adminPage: page, browser }) => {
@@ -197,7 +196,10 @@ test.describe("billing", () => {
     await customer.context.close();
   });
 
-  test("an invoice past its due date is Overdue on the list and the detail, and the totals above the table add up", async ({ browser }) => {
+  test("an invoice past its due date is Overdue on the list and the detail, the totals above the table add up, the admin's customer detail shows the same balances, and a missing or malformed invoice id is 'Invoice not found'", async ({
+    adminPage,
+    browser,
+  }) => {
     const t = tag();
     const customer = await customerWithCompany(browser, `Late Co ${t}`);
     const late = await createInvoice(admin, customer.company.id, { invoiceNumber: `LATE-${t}`, amount: "100", issueDate: "2026-01-01", dueDate: "2026-01-31" });
@@ -226,33 +228,23 @@ test.describe("billing", () => {
     // The Company page shows what is outstanding; the admin's customer detail shows both sums.
     await page.goto("/dashboard");
     await expect(page.getByRole("region", { name: "Outstanding Balance" }).getByTestId("stat-value")).toHaveText("$150.25");
-    await customer.context.close();
-  });
+    await adminPage.goto(`/admin/customers/${customer.company.id}`);
+    await expect(adminPage.getByRole("group", { name: "Outstanding" }).getByTestId("balance-outstanding")).toHaveText("$150.25");
+    await expect(adminPage.getByRole("group", { name: "Overdue" }).getByTestId("balance-overdue")).toHaveText("$100.00");
 
-  test("a missing or malformed invoice id is 'Invoice not found'", async ({ customerPage: page }) => {
     await page.goto(`/dashboard/invoices/${randomUUID()}`);
     await expect(page.getByText("Invoice not found")).toBeVisible();
     await page.goto("/dashboard/invoices/not-an-id");
     await expect(page.getByText("Invoice not found")).toBeVisible();
-  });
-
-  test("the admin's customer detail shows the outstanding and overdue balances", async ({ adminPage: page, browser }) => {
-    const t = tag();
-    const customer = await customerWithCompany(browser, `Owing Co ${t}`);
-    await createInvoice(admin, customer.company.id, { invoiceNumber: `OW-${t}-1`, amount: "20.10", issueDate: "2026-01-01", dueDate: "2026-01-02" });
-    await createInvoice(admin, customer.company.id, { invoiceNumber: `OW-${t}-2`, amount: "5", issueDate: isoToday(), dueDate: isoToday(10) });
-    await page.goto(`/admin/customers/${customer.company.id}`);
-    await expect(page.getByRole("group", { name: "Outstanding" }).getByTestId("balance-outstanding")).toHaveText("$25.10");
-    await expect(page.getByRole("group", { name: "Overdue" }).getByTestId("balance-overdue")).toHaveText("$20.10");
     await customer.context.close();
   });
 
-  test("an issued invoice's lines cannot be edited, and the Edit dialog says why", async ({ adminPage: page, browser }) => {
+  test("an issued invoice's lines cannot be edited, and the Edit dialog says why", async ({ adminPage: page }) => {
     const t = tag();
-    const customer = await customerWithCompany(browser, `Paid Co ${t}`);
+    const company = await adminCreatesCompany(admin, `Paid Co ${t}`);
     const number = `PAIDL-${t}`;
     const response = await admin.request.post("/api/invoices", {
-      data: { companyId: customer.company.id, invoiceNumber: number, issueDate: "2026-01-01", status: "paid", lines: lines.slice(0, 2).map(({ total: _total, ...line }) => ({ ...line, taxRate: line.taxRate || null })) },
+      data: { companyId: company.id, invoiceNumber: number, issueDate: "2026-01-01", status: "paid", lines: lines.slice(0, 2).map(({ total: _total, ...line }) => ({ ...line, taxRate: line.taxRate || null })) },
     });
     expect(response.status(), await response.text()).toBe(201);
 
@@ -269,6 +261,5 @@ test.describe("billing", () => {
     await dialog.getByLabel("Notes").fill("Paid by card.");
     await dialog.getByRole("button", { name: "Update Invoice" }).click();
     await expect(page.getByText("Invoice updated successfully")).toBeVisible();
-    await customer.context.close();
   });
 });

@@ -78,4 +78,25 @@ test.describe("customer company profile", () => {
     await expect(page.getByText("Failed to save company profile")).toBeVisible();
     await expect(page.getByRole("region", { name: "Member Since" }).getByTestId("stat-value")).toHaveText("N/A");
   });
+
+  test("without a company, Projects and Invoices show their empty states and Messages asks for the Company Profile, its input disabled", async ({ customerPage: page }) => {
+    await page.goto("/dashboard/projects");
+    await expect(page.getByRole("heading", { name: "Projects", exact: true })).toBeVisible();
+    await expect(page.getByText("No Projects Yet")).toBeVisible();
+    await expect(page.getByText("Projects created by the Portico team will appear here")).toBeVisible();
+
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Invoices" }).click();
+    await expect(page.getByRole("heading", { name: "Invoices", exact: true })).toBeVisible();
+    await expect(page.getByText("No Invoices Yet")).toBeVisible();
+
+    await nav.getByRole("link", { name: "Messages" }).click();
+    await expect(page.getByRole("heading", { name: "Conversation", exact: true })).toBeVisible();
+    await expect(page.getByText("You need to create your Company Profile before sending messages.", { exact: true })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Message" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+    await expect(page.getByText("No messages yet. Start the conversation!")).toHaveCount(0);
+    await page.getByRole("link", { name: "Go to Company Profile" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
 });

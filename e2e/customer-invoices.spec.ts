@@ -2,12 +2,6 @@ import { createInvoice, formatDateInPage, tag, test } from "./support/customer-d
 import { expect } from "./support/fixtures";
 
 test.describe("customer invoices", () => {
-  test("shows the empty state to a customer without a company", async ({ customerPage: page }) => {
-    await page.goto("/dashboard/invoices");
-    await expect(page.getByRole("heading", { name: "Invoices", exact: true })).toBeVisible();
-    await expect(page.getByText("No Invoices Yet")).toBeVisible();
-  });
-
   test("shows the empty state, then the company's invoices with dates, amounts, status and PDF action", async ({ admin, newCustomer }) => {
     const customer = await newCustomer(`Billing Co ${tag()}`);
     const { page } = customer;

@@ -2,13 +2,6 @@ import { createProject, formatInstantDateInPage, tag, test } from "./support/cus
 import { expect } from "./support/fixtures";
 
 test.describe("customer projects", () => {
-  test("shows the empty state to a customer without a company", async ({ customerPage: page }) => {
-    await page.goto("/dashboard/projects");
-    await expect(page.getByRole("heading", { name: "Projects", exact: true })).toBeVisible();
-    await expect(page.getByText("No Projects Yet")).toBeVisible();
-    await expect(page.getByText("Projects created by the Portico team will appear here")).toBeVisible();
-  });
-
   test("shows the empty state, then a card grid of the team's projects, each linking to its detail", async ({ admin, newCustomer }) => {
     const customer = await newCustomer(`Grid Co ${tag()}`, "Grace Grid");
     const { page } = customer;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import {
   addComment,
@@ -94,12 +95,24 @@ async function walkScreens(me: Tenant, other: Tenant) {
 }
 
 test.describe("tenant isolation on the customer screens", () => {
-  test("two companies side by side never see each other's names", async ({ admin, newCustomer }) => {
+  test("two companies side by side never see each other's names, and a missing or malformed address answers as the other's records do", async ({ admin, newCustomer }) => {
     test.setTimeout(180_000); // paces: nothing, the time limit of a long test
     const north = await tenant(newCustomer, admin, "North");
     const south = await tenant(newCustomer, admin, "South");
 
     await walkScreens(north, south);
     await walkScreens(south, north);
+
+    // The other company's project by id as well as by slug; records that do not exist at all.
+    const { page } = north.session;
+    await page.goto(`/dashboard/projects/${south.project.id}`);
+    await expect(page.getByText(`Project not found (ID: ${south.project.id})`)).toBeVisible();
+    await expectNoneOf(page, south.names);
+    await page.goto("/dashboard/projects/no-such-project");
+    await expect(page.getByText("Project not found (ID: no-such-project)")).toBeVisible();
+    for (const id of [randomUUID(), "not-a-ticket-id"]) {
+      await page.goto(`/dashboard/tickets/${id}`);
+      await expect(page.getByText("Ticket not found")).toBeVisible();
+    }
   });
 });

@@ -82,31 +82,13 @@ test.describe("customer tickets board", () => {
     await expect(page.getByRole("heading", { name: title })).toBeVisible();
   });
 
-  test("toasts a failed ticket creation and keeps the dialog open", async ({ admin, newCustomer }) => {
-    const customer = await newCustomer(`Oops Co ${tag()}`);
-    const { page } = customer;
-    const project = await createProject(admin, customer.company.id, { name: `Only Project ${tag()}` });
-
-    await page.goto("/dashboard/tickets");
-    await failRequests(page, "**/api/tickets", { method: "POST", status: 500 });
-    await page.getByRole("button", { name: "New Ticket" }).click();
-    const dialog = page.getByRole("dialog", { name: "Create New Ticket" });
-    // The only project is chosen already.
-    await expect(dialog.getByLabel("Project")).toHaveValue(project.id);
-    await dialog.getByLabel("Title").fill("Will not work");
-    await dialog.getByRole("button", { name: "Create Ticket" }).click();
-    await expect(page.getByText("Failed to create ticket")).toBeVisible();
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByLabel("Title")).toHaveValue("Will not work");
-    // The board behind the modal is hidden from assistive tech until the dialog closes.
-    await dialog.getByRole("button", { name: "Close" }).click();
-    await expect(column(page, "Pending").getByTestId("column-count")).toHaveText("0");
-  });
-
-  test("the dialog is modal: focus starts and stays inside, the page behind holds still, a press outside or Close closes it", async ({ admin, newCustomer }) => {
+  test("the dialog is modal: focus starts and stays inside, the page behind holds still, a press outside or Close closes it; a failed creation toasts and keeps it open", async ({
+    admin,
+    newCustomer,
+  }) => {
     const customer = await newCustomer(`Modal Co ${tag()}`);
     const { page } = customer;
-    await createProject(admin, customer.company.id, { name: `Only Project ${tag()}` });
+    const project = await createProject(admin, customer.company.id, { name: `Only Project ${tag()}` });
 
     await page.goto("/dashboard/tickets");
     const newTicket = page.getByRole("button", { name: "New Ticket" });
@@ -134,6 +116,20 @@ test.describe("customer tickets board", () => {
     await dialog.getByRole("button", { name: "Close" }).click();
     await expect(dialog).toBeHidden();
     await expect(newTicket).toBeFocused();
+
+    // The server fails the creation: a toast, and the dialog keeps what was typed.
+    await failRequests(page, "**/api/tickets", { method: "POST", status: 500 });
+    await newTicket.click();
+    // The only project is chosen already.
+    await expect(dialog.getByLabel("Project")).toHaveValue(project.id);
+    await dialog.getByLabel("Title").fill("Will not work");
+    await dialog.getByRole("button", { name: "Create Ticket" }).click();
+    await expect(page.getByText("Failed to create ticket")).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Title")).toHaveValue("Will not work");
+    // The board behind the modal is hidden from assistive tech until the dialog closes.
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(column(page, "Pending").getByTestId("column-count")).toHaveText("0");
   });
 
   test("counts every ticket of a long history in its column and loads more as the column scrolls or on Show more", async ({ admin, newCustomer }) => {

@@ -59,17 +59,6 @@ test.describe("customer messages", () => {
     expect(stored.map((message) => message.content)).toEqual(["Hello, we have a question about the launch", "Line one\nLine two"]);
   });
 
-  test("without a company profile says so and disables the input", async ({ customerPage: page }) => {
-    await page.goto("/dashboard/messages");
-    await expect(page.getByRole("heading", { name: "Conversation", exact: true })).toBeVisible();
-    await expect(page.getByText("You need to create your Company Profile before sending messages.", { exact: true })).toBeVisible();
-    await expect(page.getByRole("textbox", { name: "Message" })).toBeDisabled();
-    await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
-    await expect(page.getByText("No messages yet. Start the conversation!")).toHaveCount(0);
-    await page.getByRole("link", { name: "Go to Company Profile" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-  });
-
   test("shows the team's messages on the left and marks them read when the conversation loads", async ({ admin, newCustomer }) => {
     const customer = await newCustomer(`Read Co ${tag()}`, "Rita Reader");
     const own = await sendMessage(customer.context.request, "Is the invoice ready?");

@@ -57,28 +57,20 @@ async function givesUpThenReturnsAfterSignIn(page: Page, path: string, credentia
 }
 
 test.describe("routing and the session", () => {
-  test("sends a visitor without a session from / to /auth", async ({ anonPage: page }) => {
+  test("sends a visitor without a session from /, the customer area and the admin area to /auth, and shows the 404 page for an unknown path with a way home", async ({
+    anonPage: page,
+  }) => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/auth$/);
-  });
-
-  test("sends a visitor without a session away from the customer and admin areas", async ({ anonPage: page }) => {
     await page.goto("/dashboard/tickets");
     await expect(page).toHaveURL(/\/auth$/);
     await page.goto("/admin/invoices");
     await expect(page).toHaveURL(/\/auth$/);
-  });
 
-  test("sends a signed-in customer from / to /dashboard and out of /admin", async ({ customerPage: page }) => {
-    await page.goto("/");
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto("/admin");
-    await expect(page).toHaveURL(/\/dashboard$/);
-  });
-
-  test("sends a signed-in admin from / to /admin", async ({ adminPage: page }) => {
-    await page.goto("/");
-    await expect(page).toHaveURL(/\/admin$/);
+    await page.goto("/no/such/page");
+    await expect(page.getByText("Oops! Page not found")).toBeVisible();
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
   });
 
   test("stops waiting for a slow session check on / after 2 s and shows the sign-in form", async ({ anonPage: page }) => {
@@ -104,25 +96,17 @@ test.describe("routing and the session", () => {
     // With a search, which the way back keeps too.
     await givesUpThenReturnsAfterSignIn(page, "/admin/invoices?q=INV", E2E_ADMIN, "Invoices");
   });
-
-  test("brings a signed-out visitor back to the page they opened after signing in", async ({ customerPage: page }) => {
-    await page.context().clearCookies();
-    await page.goto("/dashboard/invoices");
-    await expect(page).toHaveURL(/\/auth$/);
-    await signInOnForm(page, page.credentials);
-    await expect(page).toHaveURL(/\/dashboard\/invoices$/);
-  });
-
-  test("shows the 404 page for an unknown path with a way home", async ({ anonPage: page }) => {
-    await page.goto("/no/such/page");
-    await expect(page.getByText("Oops! Page not found")).toBeVisible();
-    await page.getByRole("link", { name: "Return to Home" }).click();
-    await expect(page).toHaveURL(/\/auth$/);
-  });
 });
 
 test.describe("the customer layout", () => {
-  test("shows brand, nav in order with the active link, the user with Online, and logs out", async ({ customerPage: page }) => {
+  test("sends a signed-in customer from / to /dashboard and out of /admin; shows brand, nav in order with the active link, the user with Online; logs out; and signing in again returns to the page opened", async ({
+    customerPage: page,
+  }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/dashboard$/);
+
     await page.goto("/dashboard/projects");
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link")).toHaveText(["Company", "Projects", "Tickets", "Invoices", "Messages"]);
@@ -134,11 +118,22 @@ test.describe("the customer layout", () => {
     await expect(page).toHaveURL(/\/auth$/);
     await page.goto("/dashboard");
     await expect(page).toHaveURL(/\/auth$/);
+
+    // Signed out, a page opened by its address is where signing in leads.
+    await page.goto("/dashboard/invoices");
+    await expect(page).toHaveURL(/\/auth$/);
+    await signInOnForm(page, page.credentials);
+    await expect(page).toHaveURL(/\/dashboard\/invoices$/);
   });
 
-  test("collapses the nav into a menu with Logout on a small screen", async ({ customerPage: page }) => {
-    await page.setViewportSize({ width: 375, height: 740 });
+  test('keeps the title "Customer Portal" beside the brand and the menu button at 360 px, and collapses the nav into a menu with Logout on a small screen', async ({
+    customerPage: page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
     await page.goto("/dashboard");
+    await expectTitleBesideMenu(page, "Customer Portal");
+
+    await page.setViewportSize({ width: 375, height: 740 });
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("navigation", { name: "Mobile" });
@@ -153,10 +148,9 @@ test.describe("the customer layout", () => {
   });
 });
 
-/** At 360 px the title stays in the header, between the brand and the menu button. */
-async function expectTitleBesideMenu(page: Page, path: string, title: string) {
+/** At 360 px the open page's title stays in the header, between the brand and the menu button. */
+async function expectTitleBesideMenu(page: Page, title: string) {
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto(path);
   const banner = page.getByRole("banner");
   const titleText = banner.getByText(title, { exact: true });
   await expect(titleText).toBeVisible();
@@ -167,23 +161,18 @@ async function expectTitleBesideMenu(page: Page, path: string, title: string) {
   expect(menuBox!.x + menuBox!.width).toBeLessThanOrEqual(360);
 }
 
-test.describe("the header on a phone", () => {
-  test('keeps the title "Customer Portal" visible beside the brand and the menu button at 360 px', async ({ customerPage: page }) => {
-    await expectTitleBesideMenu(page, "/dashboard", "Customer Portal");
-  });
-
-  test('keeps the title "Admin Dashboard" visible beside the brand and the menu button at 360 px', async ({ adminPage: page }) => {
-    await expectTitleBesideMenu(page, "/admin", "Admin Dashboard");
-  });
-});
-
 test.describe("the admin layout", () => {
-  test("is titled Admin Dashboard with the admin nav in order", async ({ adminPage: page }) => {
-    await page.goto("/admin");
+  test('sends a signed-in admin from / to /admin, titled Admin Dashboard with the admin nav in order, and keeps the title "Admin Dashboard" beside the brand and the menu button at 360 px', async ({
+    adminPage: page,
+  }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("banner").getByText("Admin Dashboard")).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav.getByRole("link")).toHaveText(["Customers", "Projects", "Tickets", "Invoices", "Messages", "Team", "Users", "Outbox", "Audit log"]);
     await expect(nav.getByRole("link", { name: "Customers" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("banner").getByText("Alex Admin")).toBeVisible();
+
+    await expectTitleBesideMenu(page, "Admin Dashboard");
   });
 });
