@@ -12,3 +12,4 @@ export * from "./site-settings";
 export * from "./files";
 export * from "./audit";
 export * from "./activity";
+export * from "./notifications";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { mailStatuses } from "@/shared/enums";
 import { maxLength } from "./limits";
 
@@ -24,6 +24,8 @@ export const mailOutbox = pgTable(
      */
     textBody: text("text_body"),
     htmlBody: text("html_body"),
+    /** Extra headers of the message (a notification's List-Unsubscribe, RFC 8058); null for most mail. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     status: mailStatus("status").notNull().default("queued"),
     /** Claims so far; a claim counts before the send, so a mail that crashes the sender gives up too. */
     attempts: integer("attempts").notNull().default(0),
