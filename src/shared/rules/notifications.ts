@@ -1,3 +1,6 @@
+import { ticketStatusLabels } from "../enums";
+import { describeActivity } from "./activity";
+
 /**
  * Notifications (issue 17, ADR 029): who hears of what, in the app and by mail. One row per event
  * per recipient, written in the transaction of the event (server/modules/notifications).
@@ -58,3 +61,70 @@ export const NOTIFICATION_PAGE_DEFAULT = 20;
 export const NOTIFICATION_PAGE_MAX = 100;
 /** A message's or comment's first characters, enough for a line in the panel and a mail. */
 export const NOTIFICATION_EXCERPT_MAX = 200;
+
+/** What a sentence about a notification needs (the API's Notification has it all). */
+export interface NotificationWords {
+  kind: NotificationKind;
+  subject: { type: NotificationSubject; id: string; label: string; slug: string | null };
+  actorName: string | null;
+  field: string | null;
+  from: string | null;
+  to: string | null;
+  excerpt: string | null;
+}
+
+const someone = (name: string | null) => name ?? "Someone";
+const statusLabel = (status: string | null) => (status ? (ticketStatusLabels[status as keyof typeof ticketStatusLabels] ?? status) : "none");
+
+/**
+ * One line for the panel and the mail: "Alex Admin changed the status of Login fails from Pending
+ * to Doing". Values are worded by describeActivity, so a status reads as on the record's page.
+ */
+export function describeNotification(n: NotificationWords, { money }: { money?: (amount: string) => string } = {}): string {
+  const actor = someone(n.actorName);
+  const change = () => {
+    if (!n.field || n.subject.type === "conversation" || n.subject.type === "company") return "updated";
+    return describeActivity({ subject: n.subject.type, kind: "changed", field: n.field, from: n.from, to: n.to }, money ? { money } : {});
+  };
+  switch (n.kind) {
+    case "message":
+      return `${actor} sent you a message`;
+    case "customer_message":
+      return `${actor} of ${n.subject.label} sent a message`;
+    case "comment_reply":
+    case "customer_comment":
+      return `${actor} commented on ${n.subject.label}`;
+    case "ticket_status":
+      return `${actor} changed the status of ${n.subject.label} from ${statusLabel(n.from)} to ${statusLabel(n.to)}`;
+    case "invoice_issued":
+      return `New invoice ${n.subject.label}`;
+    case "invoice_overdue":
+      return `Invoice ${n.subject.label} is overdue`;
+    case "project_created":
+      return `New project ${n.subject.label}`;
+    case "ticket_created":
+      return `${actor} opened the ticket ${n.subject.label}`;
+    case "member_joined":
+      return `${n.excerpt ?? actor} joined ${n.subject.label}`;
+    case "assigned_project":
+      return n.field ? `${actor} ${change()} on ${n.subject.label}` : `${actor} commented on ${n.subject.label}`;
+  }
+}
+
+/** Where a notification leads, in the reader's area (the mail's links add BASE_URL). */
+export function notificationPath(n: Pick<NotificationWords, "subject"> & { companyId: string }, area: "customer" | "admin"): string {
+  const { type, id, slug } = n.subject;
+  const base = area === "admin" ? "/admin" : "/dashboard";
+  switch (type) {
+    case "ticket":
+      return `${base}/tickets/${id}`;
+    case "project":
+      return `${base}/projects/${area === "admin" ? id : (slug ?? id)}`;
+    case "invoice":
+      return `${base}/invoices/${id}`;
+    case "conversation":
+      return area === "admin" ? `/admin/messages?company=${n.companyId}` : "/dashboard/messages";
+    case "company":
+      return area === "admin" ? `/admin/customers/${n.companyId}` : "/dashboard";
+  }
+}
