@@ -39,6 +39,7 @@ import { isUploadRequest } from "./modules/files/upload-routes";
 import { invoicePdfRoutes } from "./modules/invoices/invoice-pdf.routes";
 import { invoiceExportRoutes } from "./modules/invoices/invoice-export.routes";
 import { activityRoutes } from "./modules/activity/activity.routes";
+import { notificationRoutes } from "./modules/notifications/notifications.routes";
 
 /**
  * Every route behind a session. Chained so `typeof` carries the route types. A module's
@@ -79,6 +80,7 @@ function createSessionApi(deps: AppDeps) {
     .route("/outbox", outboxRoutes())
     .route("/audit", auditRoutes(deps))
     .route("/", activityRoutes())
+    .route("/notifications", notificationRoutes())
     .route("/settings", settingsRoutes(deps));
 }
 

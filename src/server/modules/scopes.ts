@@ -1,6 +1,6 @@
 import { and, sql, type Column, type SQL } from "drizzle-orm";
 import { can, type PolicyActor } from "@/shared/policies";
-import { activityEvents, companies, files, invoices, messages, projects, tickets } from "@/server/db/schema";
+import { activityEvents, companies, files, invoices, messages, notifications, projects, tickets } from "@/server/db/schema";
 import { ListFilter, visibleTo } from "@/server/db/scope";
 
 /**
@@ -59,4 +59,14 @@ export const activityScope = (actor: PolicyActor): Scope => {
   const company = scopedBy(activityEvents.companyId)(actor);
   if (!hidesDrafts(actor)) return company;
   return { where: and(company.where, shared), filter: () => company.filter().always("shared", shared) };
+};
+
+/**
+ * A user's own notifications (ADR 029), and of those a customer's present company's only: someone
+ * who left a company reads nothing more of it, not even what they were told while a member.
+ */
+export const notificationScope = (actor: PolicyActor & { userId: string }): Scope => {
+  const company = scopedBy(notifications.companyId)(actor);
+  const own = sql`${notifications.recipientId} = ${actor.userId}`;
+  return { where: and(company.where, own), filter: () => company.filter().always("own", own) };
 };

@@ -1,8 +1,8 @@
 import Big from "big.js";
 import { ACTIVITY_VALUE_MAX, activityFields, type ActivityKind, type ActivitySubject } from "@/shared/rules/activity";
-import type { Actor } from "@/server/actor";
 import type { Database } from "@/server/db/client";
 import { activityEvents } from "@/server/db/schema";
+import { notifyOfActivity, type NoticeActor } from "../notifications/activity-notices";
 
 /** The record an entry is about, and the company whose members may read it. */
 export interface ActivitySubjectRef {
@@ -19,7 +19,7 @@ export interface ActivityEntry {
 }
 
 /** Any connection or transaction: callers pass the transaction of the change they record. */
-type Writer = Pick<Database, "insert">;
+type Writer = Pick<Database, "insert" | "execute">;
 
 const subjectColumn = { project: "projectId", ticket: "ticketId", invoice: "invoiceId" } as const;
 
@@ -27,15 +27,16 @@ const clip = (value: string | null | undefined) => (value == null ? null : value
 
 /**
  * Writes what happened to a record, by whom, in the caller's transaction: the entry exists
- * exactly when the change does (ADR 028). `adminOnly` hides the entries from customers (a draft
- * invoice's). Nothing to record is a no-op.
+ * exactly when the change does (ADR 028), and so do the notifications it causes (ADR 029).
+ * `adminOnly` hides the entries from customers (a draft invoice's); `excerpt` is a comment's text,
+ * for whoever is notified of it. Nothing to record is a no-op.
  */
 export async function recordActivity(
   tx: Writer,
-  actor: Pick<Actor, "userId" | "name">,
+  actor: NoticeActor,
   subject: ActivitySubjectRef,
   entries: readonly ActivityEntry[],
-  options: { adminOnly?: boolean } = {},
+  options: { adminOnly?: boolean; excerpt?: string } = {},
 ): Promise<void> {
   if (entries.length === 0) return;
   await tx.insert(activityEvents).values(
@@ -51,6 +52,7 @@ export async function recordActivity(
       adminOnly: options.adminOnly ?? false,
     })),
   );
+  await notifyOfActivity(tx, actor, subject, entries, options);
 }
 
 type Stored = string | number | Date | null | undefined;

@@ -9,6 +9,7 @@ import { countInWindow } from "@/server/db/rate-counter";
 import { companies, companyUsers, invitations, profiles, userRoles } from "@/server/db/schema";
 import { badRequest, conflict, tooManyRequests } from "@/server/http/problem";
 import { recordAudit, type AuditSource } from "../audit/audit-log";
+import { notifyOfNewMember } from "../notifications/member-notices";
 import { hashInvitationToken } from "./invitation-token";
 import { isRedeemable } from "./invitation-select";
 
@@ -108,6 +109,8 @@ export async function redeemInvitation(db: Database, token: string, user: Redeem
         if (isUniqueViolation(error)) throw conflict(memberMessages.otherCompany);
         throw error;
       }
+      const [profile] = await tx.select({ name: profiles.fullName }).from(profiles).where(eq(profiles.id, user.id));
+      await notifyOfNewMember(tx, { userId: user.id, name: profile?.name ?? user.email, companyId: invitation.companyId });
     }
     await markAccepted();
     return { company: company ?? null, signInAgain: false };

@@ -15,6 +15,7 @@ import type { ServiceContext } from "../context";
 import { companyScope, messageScope } from "../scopes";
 import { fromCustomerSide, fromProviderSide, messageColumns, senderProfile, senderRole, toMessage } from "./message-select";
 import { withAttachments } from "../files/file-select";
+import { notifyOfMessage } from "../notifications/message-notices";
 
 const companyRequired = () =>
   badRequest("companyId: Choose the company of the conversation", [
@@ -86,7 +87,12 @@ function recipientOf(actor: PolicyActor, companyId: string | undefined): string 
 }
 
 export async function sendMessage(ctx: ServiceContext, input: SendMessageInput): Promise<SentMessage> {
-  const sent = await storeMessage(ctx, input);
+  // The message and its notifications commit together (ADR 029); a replayed send notifies nobody.
+  const sent = await ctx.db.transaction(async (tx) => {
+    const stored = await storeMessage({ ...ctx, db: tx }, input);
+    if (stored.created) await notifyOfMessage(tx, ctx.actor, stored.message);
+    return stored;
+  });
   // After the commit; a replayed send changed nothing, so there is nothing to announce.
   if (sent.created) await ctx.publish({ kind: "message", companyId: sent.message.companyId, id: sent.message.id });
   return sent;

@@ -1,0 +1,124 @@
+import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { can } from "@/shared/policies";
+import type { MarkNotificationsRead, Notification, NotificationPage, NotificationQuery, UnreadCounts } from "@/shared/schemas/notification";
+import { companies, invoices, messages, notifications, projects, tickets } from "@/server/db/schema";
+import type { ServiceContext } from "../context";
+import { before, keysetPage, micros } from "../keyset-cursor";
+import { fromCustomerSide, fromProviderSide } from "../messages/message-select";
+import { messageScope, notificationScope } from "../scopes";
+
+const columns = {
+  id: notifications.id,
+  atMicros: micros(notifications.createdAt),
+  createdAt: notifications.createdAt,
+  readAt: notifications.readAt,
+  kind: notifications.kind,
+  companyId: notifications.companyId,
+  ticketId: notifications.ticketId,
+  projectId: notifications.projectId,
+  invoiceId: notifications.invoiceId,
+  actorName: notifications.actorName,
+  field: notifications.field,
+  from: notifications.fromValue,
+  to: notifications.toValue,
+  excerpt: notifications.excerpt,
+  // What the record is called now; a conversation or a company goes by the company's name.
+  label: sql<string>`coalesce(${tickets.title}, ${projects.name}, ${invoices.invoiceNumber}, ${companies.name})`,
+  slug: projects.slug,
+};
+interface Row {
+  id: bigint;
+  atMicros: string;
+  createdAt: Date;
+  readAt: Date | null;
+  kind: Notification["kind"];
+  companyId: string;
+  ticketId: string | null;
+  projectId: string | null;
+  invoiceId: string | null;
+  actorName: string | null;
+  field: string | null;
+  from: string | null;
+  to: string | null;
+  excerpt: string | null;
+  label: string;
+  slug: string | null;
+}
+
+function toNotification(row: Row): Notification {
+  const record = row.ticketId ? { type: "ticket" as const, id: row.ticketId } : row.projectId ? { type: "project" as const, id: row.projectId } : row.invoiceId ? { type: "invoice" as const, id: row.invoiceId } : undefined;
+  const type = record?.type ?? (row.kind === "member_joined" ? "company" : "conversation");
+  return {
+    id: row.id.toString(),
+    kind: row.kind,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+    companyId: row.companyId,
+    subject: { type, id: record?.id ?? row.companyId, label: row.label, slug: row.slug },
+    actorName: row.actorName,
+    field: row.field,
+    from: row.from,
+    to: row.to,
+    excerpt: row.excerpt,
+  };
+}
+
+/** The caller's notifications, newest first, a keyset page at a time. */
+export async function listNotifications({ db, actor }: ServiceContext, query: NotificationQuery): Promise<NotificationPage> {
+  const rows = await db
+    .select(columns)
+    .from(notifications)
+    .innerJoin(companies, eq(companies.id, notifications.companyId))
+    .leftJoin(tickets, eq(tickets.id, notifications.ticketId))
+    .leftJoin(projects, eq(projects.id, notifications.projectId))
+    .leftJoin(invoices, eq(invoices.id, notifications.invoiceId))
+    .where(and(notificationScope(actor).where, query.unread ? isNull(notifications.readAt) : undefined, before(notifications.createdAt, notifications.id, query.cursor)))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(query.limit + 1);
+  const { page, nextCursor } = keysetPage<Row>(rows, query.limit);
+  return { items: page.map(toNotification), nextCursor };
+}
+
+const unread = sql`${notifications.readAt} is null`;
+const count = (where?: SQL) => sql<number>`count(*)${where ? sql` filter (where ${where})` : sql``}`.mapWith(Number);
+
+/** The bell's count, the nav items' dots, and the chat's unread messages from the other side. */
+export async function unreadCounts({ db, actor }: ServiceContext): Promise<UnreadCounts> {
+  const [counts] = await db
+    .select({
+      total: count(),
+      tickets: count(sql`${notifications.ticketId} is not null`),
+      projects: count(sql`${notifications.projectId} is not null`),
+      invoices: count(sql`${notifications.invoiceId} is not null`),
+      messages: count(inArray(notifications.kind, ["message", "customer_message"])),
+      company: count(eq(notifications.kind, "member_joined")),
+    })
+    .from(notifications)
+    .where(and(notificationScope(actor).where, unread));
+  const teamSide = can(actor, "readAll", "conversation");
+  const [chat] = await db
+    .select({ count: count() })
+    .from(messages)
+    .where(and(messageScope(actor).where, eq(messages.isRead, false), teamSide ? fromCustomerSide : fromProviderSide));
+  const { total, ...areas } = counts ?? { total: 0, tickets: 0, projects: 0, invoices: 0, messages: 0, company: 0 };
+  return { total, areas, chat: teamSide || actor.companyId ? (chat?.count ?? 0) : 0 };
+}
+
+const subjectCondition = {
+  ticket: (id: string) => eq(notifications.ticketId, id),
+  project: (id: string) => eq(notifications.projectId, id),
+  invoice: (id: string) => eq(notifications.invoiceId, id),
+  conversation: (id: string) => and(eq(notifications.companyId, id), inArray(notifications.kind, ["message", "customer_message"])),
+  company: (id: string) => and(eq(notifications.companyId, id), eq(notifications.kind, "member_joined")),
+};
+
+/** Marks the caller's own notifications read: the listed ones, every one about a record, or all. Others' ids change nothing. */
+export async function markNotificationsRead({ db, actor }: ServiceContext, input: MarkNotificationsRead): Promise<{ updated: number }> {
+  const which = "ids" in input ? inArray(notifications.id, input.ids.map(BigInt)) : "subject" in input ? subjectCondition[input.subject.type](input.subject.id) : undefined;
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(notificationScope(actor).where, unread, which))
+    .returning({ id: notifications.id });
+  return { updated: rows.length };
+}
