@@ -2,7 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rolldown } from "vite";
 
 const apiPort = process.env.API_PORT ?? "3001";
 
@@ -41,6 +41,42 @@ function bundleReport(): Plugin {
 }
 
 /**
+ * A dynamic import's preload list names every chunk the imported one needs, also those its
+ * importer has imported statically: loaded before the importer ran, they are loaded already, and
+ * naming them only costs bytes in the importer (each lazy route in the entry, the notification
+ * panel in the header). The graph is the bundle's, read just before Vite writes the lists.
+ */
+function preloadOnlyWhatIsMissing() {
+  let bundle: Rolldown.OutputBundle | undefined;
+  const loadedWith = (host: string, seen = new Set<string>()): Set<string> => {
+    const chunk = bundle?.[host];
+    if (chunk?.type === "chunk" && !seen.has(host)) {
+      seen.add(host);
+      for (const file of chunk.imports) loadedWith(file, seen);
+    }
+    return seen;
+  };
+  const plugin: Plugin = {
+    name: "portico-bundle-graph",
+    apply: "build",
+    generateBundle(_options, output) {
+      bundle = output;
+    },
+  };
+  const resolveDependencies = (_file: string, deps: string[], { hostId, hostType }: { hostId: string; hostType: "html" | "js" }) => {
+    if (hostType !== "js") return deps;
+    const loaded = loadedWith(hostId);
+    return deps.filter((dep) => !loaded.has(dep));
+  };
+  return { plugin, resolveDependencies };
+}
+
+const preloads = preloadOnlyWhatIsMissing();
+
+/** The library chunks named below (codeSplitting.groups). */
+const namedChunks = ["vendor", "forms", "regexes", "sonner"];
+
+/**
  * React Router's package exports name only its development build, whose dev warnings (and the
  * "Hey developer" error screen useRoutes renders) are kept because a constant turns them on. Its
  * production build, shipped in the same package, is the same code with that constant off: the
@@ -58,13 +94,19 @@ export default defineConfig(({ mode }) => ({
       ...(mode === "production" ? [{ find: /^react-router$/, replacement: reactRouterForProduction }] : []),
     ],
   },
-  plugins: [react(), tailwindcss(), brandInDev(), bundleReport()],
+  plugins: [react(), tailwindcss(), brandInDev(), bundleReport(), preloads.plugin],
   build: {
+    modulePreload: { resolveDependencies: preloads.resolveDependencies },
     outDir: "../../dist/web",
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
       output: {
+        // A chunk that only other chunks import is named by its hash alone: its name was repeated
+        // in every importer's import list, which gzip cannot fold across files (~2 KiB of the
+        // customer area). Screens (dynamic entries) and the named library chunks keep their names,
+        // which are what a network log shows and what tests match (e2e/app-errors.spec.ts).
+        chunkFileNames: (chunk) => (chunk.isDynamicEntry || namedChunks.includes(chunk.name) ? "assets/[name]-[hash].js" : "assets/[hash].js"),
         codeSplitting: {
           groups: [
             // The libraries every page runs (React, React Router, TanStack Query) change less often
