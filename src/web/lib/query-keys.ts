@@ -29,4 +29,9 @@ export const queryRoots = {
   setup: "setup",
   /** The caller's own sessions (account page). */
   sessions: "sessions",
+  /**
+   * The caller's notifications and unread counts (the bell, the nav items' dots). No event names
+   * them: each is written in the transaction of a change event, so every event refreshes them.
+   */
+  notifications: "notifications",
 } as const;

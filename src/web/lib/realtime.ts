@@ -20,8 +20,12 @@ const rootsByKind: Record<EventKind, readonly QueryRoot[]> = {
   company: [queryRoots.companies, queryRoots.me],
 };
 
+/**
+ * Notifications have no event of their own: each one is written in the transaction of a change of
+ * one of these kinds (and a read flag changes with a message event), so any event may bring one.
+ */
 export function queryRootsFor(kind: EventKind): readonly QueryRoot[] {
-  return rootsByKind[kind];
+  return [...rootsByKind[kind], queryRoots.notifications];
 }
 
 export interface SseFrame {

@@ -20,5 +20,5 @@ export function AdminLayout() {
   const me = useMe();
   const { pathname } = useLocation();
   if (me.data?.twoFactor.required && pathname !== "/admin/account") return <Navigate replace to="/admin/account" />;
-  return <AppShell title="Admin Dashboard" home="/admin" nav={nav} />;
+  return <AppShell title="Admin Dashboard" home="/admin" nav={nav} area="admin" />;
 }

@@ -4,6 +4,8 @@ import { Suspense, useState } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { toast } from "@/web/lib/toast";
 import { displayName } from "@/shared/format";
+import type { UnreadCounts } from "@/shared/schemas/notification";
+import { badgeNumber, NotificationBell, useUnreadCounts, withUnread } from "@/web/features/notifications";
 import { brandName } from "@/web/lib/brand";
 import { cn } from "@/web/lib/cn";
 import { useRealtime } from "@/web/lib/realtime";
@@ -17,18 +19,27 @@ export interface NavItem {
   label: string;
   /** Only exactly this path is active (the index route). */
   end?: boolean;
+  /** Its unread indicator: Messages counts unread chat messages, the others show a dot for their unread notifications. */
+  unread?: "projects" | "tickets" | "invoices" | "messages";
 }
 
 /** Both areas list the same sections after their own index page ("Customers", "Company"). */
 export function areaNav(base: string, indexLabel: string): NavItem[] {
-  const sections = ["Projects", "Tickets", "Invoices", "Messages"];
-  return [{ to: base, label: indexLabel, end: true }, ...sections.map((label) => ({ to: `${base}/${label.toLowerCase()}`, label }))];
+  const sections = [
+    ["Projects", "projects"],
+    ["Tickets", "tickets"],
+    ["Invoices", "invoices"],
+    ["Messages", "messages"],
+  ] as const;
+  return [{ to: base, label: indexLabel, end: true }, ...sections.map(([label, unread]) => ({ to: `${base}/${unread}`, label, unread }))];
 }
 
 interface AppShellProps {
   title: string;
   home: string;
   nav: NavItem[];
+  /** Whose pages notifications link to. */
+  area: "customer" | "admin";
 }
 
 function useLogout() {
@@ -52,15 +63,27 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
   );
 
-/** The same links in the desktop bar and the mobile menu; each landmark keeps its own name. */
-function NavList({ label, nav, className }: { label: string; nav: NavItem[]; className: string }) {
+/**
+ * The same links in the desktop bar and the mobile menu; each landmark keeps its own name. An item
+ * with something unread shows a count (Messages) or a dot, and says so: "Messages, 2 unread".
+ */
+function NavList({ label, nav, className, counts }: { label: string; nav: NavItem[]; className: string; counts: UnreadCounts | undefined }) {
   return (
     <nav aria-label={label} className={className}>
-      {nav.map((item) => (
-        <NavLink key={item.to} to={item.to} end={item.end} className={linkClass}>
-          {item.label}
-        </NavLink>
-      ))}
+      {nav.map((item) => {
+        const chat = item.unread === "messages";
+        const unread = (item.unread && counts && (chat ? counts.chat : counts.areas[item.unread])) || 0;
+        return (
+          <NavLink key={item.to} to={item.to} end={item.end} className={linkClass} aria-label={withUnread(item.label, unread)}>
+            {item.label}
+            {unread > 0 ? (
+              <span aria-hidden className={cn("ml-1.5 rounded-full bg-destructive text-xs text-white", chat ? "px-1.5" : "inline-block h-2 w-2 align-middle")}>
+                {chat ? badgeNumber(unread) : null}
+              </span>
+            ) : null}
+          </NavLink>
+        );
+      })}
     </nav>
   );
 }
@@ -102,7 +125,7 @@ function LogoutButton({ onClick }: { onClick: () => void }) {
 }
 
 /** Sticky header with brand, title, nav, the user and Logout; a collapsible menu on small screens. */
-export function AppShell({ title, home, nav }: AppShellProps) {
+export function AppShell({ title, home, nav, area }: AppShellProps) {
   const me = useMe();
   const logout = useLogout();
   const location = useLocation();
@@ -116,7 +139,9 @@ export function AppShell({ title, home, nav }: AppShellProps) {
   const user = me.data;
   // One live event stream per signed-in tab; both layouts render this shell once. None for an
   // admin who must turn on two-factor sign-in first: the server refuses it.
-  useRealtime(user?.twoFactor.required ? undefined : user?.id);
+  const live = !!user && !user.twoFactor.required;
+  useRealtime(live ? user.id : undefined);
+  const counts = useUnreadCounts(live).data;
 
   return (
     <div className="min-h-screen">
@@ -127,15 +152,17 @@ export function AppShell({ title, home, nav }: AppShellProps) {
           </Link>
           {/* On every width: cut short with an ellipsis when the header runs out of room. */}
           <span className="min-w-0 truncate text-sm font-medium text-muted-foreground">{title}</span>
-          <NavList label="Main" nav={nav} className="ml-4 hidden items-center gap-1 md:flex" />
-          <div className="ml-auto hidden items-center gap-3 md:flex">
+          <NavList label="Main" nav={nav} counts={counts} className="ml-4 hidden items-center gap-1 md:flex" />
+          {/* On every width, beside the menu button on small screens. */}
+          <div className="ml-auto">{live ? <NotificationBell area={area} /> : null}</div>
+          <div className="hidden items-center gap-3 md:flex">
             {user ? <UserMenu name={displayName(user)} href={`${home}/account`} align="right" /> : null}
             <LogoutButton onClick={logout} />
           </div>
           <Button
             variant="ghost"
             size="icon"
-            className="ml-auto md:hidden"
+            className="md:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((open) => !open)}
@@ -146,7 +173,7 @@ export function AppShell({ title, home, nav }: AppShellProps) {
         </div>
         {menuOpen ? (
           <div id="mobile-menu" className="border-t border-border px-4 pb-4 md:hidden">
-            <NavList label="Mobile" nav={nav} className="flex flex-col gap-1 pt-2" />
+            <NavList label="Mobile" nav={nav} counts={counts} className="flex flex-col gap-1 pt-2" />
             <div className="mt-3 flex items-center justify-between border-t border-border pt-3">
               {user ? <UserMenu name={displayName(user)} href={`${home}/account`} align="left" /> : null}
               <LogoutButton onClick={logout} />

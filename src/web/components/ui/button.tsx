@@ -1,5 +1,5 @@
 import { Slot } from "radix-ui";
-import type { ButtonHTMLAttributes } from "react";
+import type { ComponentProps } from "react";
 import { cn } from "@/web/lib/cn";
 
 const variants = {
@@ -11,7 +11,7 @@ const variants = {
 
 const sizes = { default: "h-10 px-4 py-2", sm: "h-8 px-3 text-sm", icon: "h-10 w-10" } as const;
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+export interface ButtonProps extends ComponentProps<"button"> {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
   /** Render the child element (a link, say) with button styles. */

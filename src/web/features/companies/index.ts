@@ -1,2 +1,6 @@
-/** What other features may use of companies: the company picker of the admin's invoice and message forms. */
+/**
+ * What other features may use of companies: the company picker of the admin's invoice and message
+ * forms, and one company's name (the admin inbox finds a company's conversation by it).
+ */
 export { CompanySelect } from "./components/admin/company-select";
+export { useCompany } from "./api/use-company";

@@ -7,10 +7,12 @@ import { useInvoice } from "@/web/features/invoices/api/use-invoice";
 import { AdminInvoiceDetail } from "@/web/features/invoices/components/admin/admin-invoice-detail";
 import { isNotFound } from "@/web/lib/api";
 import { useErrorToast } from "@/web/lib/use-error-toast";
+import { useReadOnVisit } from "@/web/features/notifications";
 
 export function AdminInvoiceDetailRoute() {
   const { id = "" } = useParams();
   const invoice = useInvoice(id);
+  useReadOnVisit("invoice", invoice.data?.id);
   // A malformed id (400) is as missing as an unknown one (404), and a deleted draft too.
   const notFound = isNotFound(invoice.error, { malformedToo: true });
   useErrorToast(notFound ? null : invoice.error, { log: "Error fetching invoice", toast: "Error fetching invoice" });

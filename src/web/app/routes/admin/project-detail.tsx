@@ -13,10 +13,12 @@ import { useErrorToast } from "@/web/lib/use-error-toast";
 import { TicketList } from "@/web/features/tickets/components/admin/ticket-list";
 import { CommentsPanel } from "@/web/features/comments/components/comments-panel";
 import { isNotFound } from "@/web/lib/api";
+import { useReadOnVisit } from "@/web/features/notifications";
 
 export function AdminProjectDetailRoute() {
   const { idOrSlug = "" } = useParams();
   const project = useProject(idOrSlug);
+  useReadOnVisit("project", project.data?.id);
   useErrorToast(project.error, { log: "Error fetching project", toast: "Error fetching project" });
 
   return (

@@ -12,10 +12,12 @@ import { TicketAttachments } from "@/web/features/tickets/components/ticket-atta
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { CommentsPanel } from "@/web/features/comments/components/comments-panel";
 import { isNotFound } from "@/web/lib/api";
+import { useReadOnVisit } from "@/web/features/notifications";
 
 export function AdminTicketDetailRoute() {
   const { id = "" } = useParams();
   const ticket = useTicket(id);
+  useReadOnVisit("ticket", ticket.data?.id);
   useErrorToast(ticket.error, { log: "Error fetching ticket", toast: "Error fetching ticket" });
 
   return (

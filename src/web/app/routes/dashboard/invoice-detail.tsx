@@ -7,10 +7,12 @@ import { useInvoice } from "@/web/features/invoices/api/use-invoice";
 import { InvoiceDetail } from "@/web/features/invoices/components/invoice-detail";
 import { isNotFound } from "@/web/lib/api";
 import { useFailureToast } from "@/web/lib/use-error-toast";
+import { useReadOnVisit } from "@/web/features/notifications";
 
 export function InvoiceDetailRoute() {
   const id = useParams().id ?? "";
   const invoice = useInvoice(id);
+  useReadOnVisit("invoice", invoice.data?.id);
   // Missing, another company's (D11) and a malformed id (400) all mean there is no such invoice.
   const notFound = isNotFound(invoice.error, { malformedToo: true });
   useFailureToast(invoice.isError && !notFound, "Failed to load invoice", "load-invoice");

@@ -8,10 +8,13 @@ import { useProject } from "@/web/features/projects/api/use-project";
 import { ProjectSummary } from "@/web/features/projects/components/project-summary";
 import { ProjectTicketTable } from "@/web/features/tickets/components/project-ticket-table";
 import { isNotFound } from "@/web/lib/api";
+import { useReadOnVisit } from "@/web/features/notifications";
 
 export function ProjectDetailRoute() {
   const idOrSlug = useParams().idOrSlug ?? "";
   const project = useProject(idOrSlug);
+  // By id: the page may have been opened by its slug.
+  useReadOnVisit("project", project.data?.id);
   // Another company's project answers like a missing one (D11): both are "not found".
   const notFound = isNotFound(project.error);
   useFailureToast(project.isError && !notFound, "Failed to load project", "load-project");

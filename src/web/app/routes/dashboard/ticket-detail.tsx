@@ -8,10 +8,12 @@ import { useTicket } from "@/web/features/tickets/api/use-ticket";
 import { TicketAttachments } from "@/web/features/tickets/components/ticket-attachments";
 import { TicketSummary } from "@/web/features/tickets/components/ticket-summary";
 import { isNotFound } from "@/web/lib/api";
+import { useReadOnVisit } from "@/web/features/notifications";
 
 export function TicketDetailRoute() {
   const id = useParams().id ?? "";
   const ticket = useTicket(id);
+  useReadOnVisit("ticket", ticket.data?.id);
   // Missing, another company's (D11) and a malformed id (400) all mean there is no such ticket.
   const notFound = isNotFound(ticket.error, { malformedToo: true });
   useFailureToast(ticket.isError && !notFound, "Failed to load ticket", "load-ticket");

@@ -5,9 +5,9 @@ import { queryRoots } from "@/web/lib/query-keys";
 
 const companyQueryKey = (id: string) => [queryRoots.companies, "detail", id] as const;
 
-/** One company by id (the admin customer screen). */
-export function useCompany(id: string) {
-  return useQuery({ queryKey: companyQueryKey(id), queryFn: () => api.get("/companies/:id", { param: { id } }) });
+/** One company by id (the admin customer screen, and the admin inbox looking for a company's conversation). */
+export function useCompany(id: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: companyQueryKey(id), queryFn: () => api.get("/companies/:id", { param: { id } }), enabled });
 }
 
 /** Admin "New Customer": a company nobody belongs to yet. */

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { toast } from "@/web/lib/toast";
 import { NO_COMPANY_FOR_MESSAGES } from "@/shared/rules/message";
+import { useReadOnVisit } from "@/web/features/notifications";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { LoadError } from "@/web/components/ui/load-error";
@@ -20,6 +21,8 @@ export function ConversationPanel() {
   const me = useMe();
   const userId = me.data?.id ?? "";
   const hasCompany = !!me.data?.company;
+  // Opening the chat reads its notifications, even those whose messages a colleague has read.
+  useReadOnVisit("conversation", me.data?.company?.id);
   const conversation = useConversation({ enabled: hasCompany });
   // A failed load is only logged (spec section 8); the panel shows its own error state.
   useErrorToast(conversation.error, { log: "Failed to load messages" });

@@ -1,11 +1,14 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { CheckCheck } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "@/shared/format";
 import type { Conversation } from "@/shared/schemas/message";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardHeader } from "@/web/components/ui/card";
+import { markReadQuietly } from "@/web/features/notifications";
+import { cn } from "@/web/lib/cn";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { loadedMessages, useConversation } from "../../api/use-conversation";
 import { useMarkMessagesRead } from "../../api/use-mark-messages-read";
@@ -15,9 +18,10 @@ import { ReplyForm } from "./reply-form";
 /**
  * One company's conversation: its newest messages oldest first (the whole conversation on demand),
  * the count of customer messages the team has not read, and the reply box. Opening the whole
- * conversation, "Mark as read" and replying clear the unread count.
+ * conversation, "Mark as read" and replying clear the unread count. A `highlighted` card (a
+ * notification's link named its company) is scrolled to and focused once, and its notifications read.
  */
-export function ConversationCard({ conversation }: { conversation: Conversation }) {
+export function ConversationCard({ conversation, highlighted = false }: { conversation: Conversation; highlighted?: boolean }) {
   const { company, unreadCount, messageCount, recentMessages, lastMessageAt } = conversation;
   const [open, setOpen] = useState(false);
   const full = useConversation({ companyId: company.id, enabled: open });
@@ -26,6 +30,15 @@ export function ConversationCard({ conversation }: { conversation: Conversation 
   const headingId = `conversation-${company.id}`;
   const messages = open && full.data ? loadedMessages(full.data) : recentMessages;
   const hidden = messageCount - recentMessages.length;
+  const card = useRef<HTMLDivElement>(null);
+  const client = useQueryClient();
+
+  useEffect(() => {
+    if (!highlighted) return;
+    card.current?.scrollIntoView({ block: "start" });
+    card.current?.focus({ preventScroll: true });
+    void markReadQuietly(client, { subject: { type: "conversation", id: company.id } });
+  }, [highlighted, client, company.id]);
 
   const openAll = () => {
     setOpen(true);
@@ -33,7 +46,14 @@ export function ConversationCard({ conversation }: { conversation: Conversation 
   };
 
   return (
-    <Card role="article" aria-labelledby={headingId}>
+    <Card
+      ref={card}
+      role="article"
+      aria-labelledby={headingId}
+      aria-current={highlighted || undefined}
+      tabIndex={highlighted ? -1 : undefined}
+      className={cn("scroll-mt-20", highlighted && "ring-2 ring-primary focus-visible:outline-none")}
+    >
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div>

@@ -1,4 +1,7 @@
 import { MessageSquare } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useSearchParams } from "react-router";
+import { useCompany } from "@/web/features/companies";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { LoadError } from "@/web/components/ui/load-error";
 import { Pagination, useListParams } from "@/web/components/ui/pagination";
@@ -8,12 +11,19 @@ import { useErrorToast } from "@/web/lib/use-error-toast";
 import { useConversationPage } from "../../api/use-conversation-page";
 import { ConversationCard } from "./conversation-card";
 
-/** One card per company conversation, latest activity first, searchable and paged (state in the URL). */
+/**
+ * One card per company conversation, latest activity first, searchable and paged (state in the URL).
+ * `?company=<id>` (a notification's link) brings that company's card into view, focused and
+ * highlighted; when it is not on the page shown, the list is searched for the company's name.
+ */
 export function ConversationList() {
   const { page, q, setPage, setQuery } = useListParams();
   const conversations = useConversationPage({ page, q });
   useErrorToast(conversations.error, { log: "Failed to load conversations", toast: "Error fetching messages" });
   const data = conversations.data;
+  const wanted = useSearchParams()[0].get("company") ?? "";
+  const elsewhere = !!wanted && !!data && !conversations.isPlaceholderData && !data.items.some((conversation) => conversation.company.id === wanted);
+  useSearchForCompany(wanted, elsewhere && !q, setQuery);
 
   return (
     <section aria-labelledby="conversations-heading" className="space-y-4">
@@ -37,7 +47,7 @@ export function ConversationList() {
         <>
           <div className="space-y-4" aria-busy={conversations.isPlaceholderData}>
             {data.items.map((conversation) => (
-              <ConversationCard key={conversation.company.id} conversation={conversation} />
+              <ConversationCard key={conversation.company.id} conversation={conversation} highlighted={conversation.company.id === wanted} />
             ))}
           </div>
           <Pagination label="Conversation pages" data={data} onPageChange={setPage} />
@@ -45,4 +55,16 @@ export function ConversationList() {
       ) : null}
     </section>
   );
+}
+
+/** Once per wanted company: when its card is not on the page, search for its name (which the URL then shows, like any search). */
+function useSearchForCompany(companyId: string, needed: boolean, setQuery: (q: string) => void) {
+  const company = useCompany(companyId, { enabled: needed });
+  const searchedFor = useRef("");
+  const name = needed ? company.data?.name : undefined;
+  useEffect(() => {
+    if (!name || searchedFor.current === companyId) return;
+    searchedFor.current = companyId;
+    setQuery(name);
+  }, [name, companyId, setQuery]);
 }
