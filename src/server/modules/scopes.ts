@@ -68,5 +68,6 @@ export const activityScope = (actor: PolicyActor): Scope => {
 export const notificationScope = (actor: PolicyActor & { userId: string }): Scope => {
   const company = scopedBy(notifications.companyId)(actor);
   const own = sql`${notifications.recipientId} = ${actor.userId}`;
-  return { where: and(company.where, own), filter: () => company.filter().always("own", own) };
+  // The recipient is a value: a placeholder in the filter, so a prepared statement never keeps one user's id.
+  return { where: and(company.where, own), filter: () => company.filter().equals("recipient", notifications.recipientId, actor.userId) };
 };

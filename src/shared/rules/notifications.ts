@@ -107,8 +107,7 @@ export function describeNotification(n: NotificationWords, { money }: { money?: 
     case "member_joined":
       return `${n.excerpt ?? actor} joined ${n.subject.label}`;
     case "assigned_project":
-      if (n.field) return `${actor} ${change()} on ${n.subject.label}`;
-      return n.excerpt === null ? `${actor} created ${n.subject.label}, assigned to you` : `${actor} commented on ${n.subject.label}`;
+      return n.field ? `${actor} ${change()} on ${n.subject.label}` : `${actor} commented on ${n.subject.label}`;
   }
 }
 

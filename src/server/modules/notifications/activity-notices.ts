@@ -59,10 +59,8 @@ export async function notifyOfActivity(
       return;
     }
     case "project": {
-      if (kinds.has("created")) {
-        await notify(tx, event("project_created"), { members: true });
-        await notify(tx, event("assigned_project"), { users: assigneeOf(subject.id) });
-      }
+      if (kinds.has("created")) await notify(tx, event("project_created"), { members: true });
+      // Read after the change: a newly assigned team member hears of their assignment.
       const changes = entries.filter((entry) => entry.kind === "changed");
       const first = headline(changes);
       if (first) await notify(tx, event("assigned_project", { field: first.field ?? null, from: first.from ?? null, to: first.to ?? null }), { users: assigneeOf(subject.id) });

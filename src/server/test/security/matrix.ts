@@ -344,6 +344,16 @@ const activity = {
   b: 1 + b.projectComments + 1 + b.ticketComments + 1 + 1,
 };
 
+/**
+ * Each actor's notifications as the world is built (ADR 029). A's members: 2 new projects, 3
+ * issued invoices, the team's message; customerA also the team's reply on the ticket they opened.
+ * B's customer: 1 project, 1 invoice, the message, the team's reply. The admin: 4 new tickets, 4
+ * customer comments (2 on tickets, 2 on projects), 2 customer messages. Nobody hears of A's draft.
+ */
+const notified = { customerA: 7, memberA: 6, customerB: 4, loner: 0, admin: 10 };
+/** The unread counts add up to twice the total (each notification is in one nav area too) plus the chat's unread messages. */
+const unreadSum = (actor: keyof typeof notified, chat: number) => counted(2 * notified[actor] + chat);
+
 export function permissionMatrix(world: World): Record<string, MatrixRow> {
   const ownInvoiceWithPdf = (w: World, side: "a" | "b") => w[side].invoices[0]!.id;
   return {
@@ -381,6 +391,33 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
       expect: { ...same(200), anonymous: [401] },
       // It ends every session of the actor but the one the matrix uses.
       last: true,
+    },
+
+    // A user's own notifications only; the world's as listed above (`notified`).
+    "GET /api/notifications": fixed("/api/notifications", {
+      anonymous: [401],
+      customerA: [rows(notified.customerA)],
+      memberA: [rows(notified.memberA)],
+      customerB: [rows(notified.customerB)],
+      loner: [rows(0)],
+      admin: [rows(notified.admin)],
+    }),
+    // Chat: the team's one message unread in each company; for the admin, both customers' messages.
+    "GET /api/notifications/unread": fixed("/api/notifications/unread", {
+      anonymous: [401],
+      customerA: [unreadSum("customerA", 1)],
+      memberA: [unreadSum("memberA", 1)],
+      customerB: [unreadSum("customerB", 1)],
+      loner: [unreadSum("loner", 0)],
+      admin: [unreadSum("admin", 2)],
+    }),
+    "POST /api/notifications/read": {
+      objects: {
+        all: () => ({ path: "/api/notifications/read", json: { all: true } }),
+        // Another company's record: marks nothing of anyone else's, whoever asks.
+        "foreign subject": (w) => ({ path: "/api/notifications/read", json: { subject: { type: "ticket", id: w.b.tickets[0]!.id } } }),
+      },
+      expect: { ...same(200, 2), anonymous: [401, 401] },
     },
 
     "GET /api/messages/conversations": fixed("/api/messages/conversations", adminOnly([rows(2)])),
@@ -895,8 +932,11 @@ export function mismatch(cell: Cell, response: Sent): string | undefined {
   // A counts answer, or any list route's answer: an array, or a page of rows (shared/schemas/pagination.ts).
   const body = response.body as Record<string, unknown> | unknown[] | Page<unknown> | undefined;
   if ("counted" in expected) {
-    const values: unknown[] = typeof body === "object" && body !== null ? Object.values(body) : [];
-    const sum = values.reduce<number>((total, value) => total + (typeof value === "number" ? value : Number.NaN), 0);
+    // Nested counts (the unread counts' areas) add up too.
+    const numbers = (value: unknown): number[] =>
+      typeof value === "object" && value !== null ? Object.values(value).flatMap(numbers) : [typeof value === "number" ? value : Number.NaN];
+    const values = typeof body === "object" && body !== null ? numbers(body) : [];
+    const sum = values.reduce((total, value) => total + value, 0);
     return values.length > 0 && sum === expected.counted ? undefined : `${label}: expected counts adding up to ${expected.counted}, got ${response.text.slice(0, 160)}`;
   }
   if ("csvRows" in expected) {

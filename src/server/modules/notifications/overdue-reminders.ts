@@ -1,0 +1,47 @@
+import { and, eq, inArray, notExists, sql } from "drizzle-orm";
+import type { Database } from "@/server/db/client";
+import { invoiceReminders, invoices } from "@/server/db/schema";
+import type { PorticoEvent } from "@/server/realtime/event-bus";
+import { overdueOn, todayIn } from "../invoices/overdue";
+import { notify } from "./notify";
+
+/** Invoices claimed per transaction: a backlog (the first run after an upgrade) goes out in steps. */
+const BATCH = 100;
+
+/**
+ * Tells the members of each company once that an invoice of theirs is overdue (issue 17): due
+ * before today in TIME_ZONE and still unpaid. The claim is a row in `invoice_reminders`, written
+ * with the notifications in one transaction, so with several processes each invoice is reminded
+ * exactly once and a process that dies mid-run leaves nothing half done. Returns how many invoices
+ * were reminded.
+ */
+export async function remindOverdueInvoices(
+  { db, publish, timeZone }: { db: Database; publish: (event: PorticoEvent) => Promise<void>; timeZone: string },
+  now = new Date(),
+): Promise<number> {
+  const today = todayIn(timeZone, now);
+  let reminded = 0;
+  for (;;) {
+    const claimed = await db.transaction(async (tx) => {
+      const reminded = tx.select({ one: sql`1` }).from(invoiceReminders).where(eq(invoiceReminders.invoiceId, invoices.id));
+      const due = tx
+        .select({ invoiceId: invoices.id, remindedAt: sql<Date>`now()`.as("reminded_at") })
+        .from(invoices)
+        .where(and(overdueOn(today), notExists(reminded)))
+        .orderBy(invoices.dueDate, invoices.id)
+        .limit(BATCH);
+      // Another process claiming the same invoice waits for this commit, then skips it.
+      const rows = await tx.insert(invoiceReminders).select(due).onConflictDoNothing().returning({ invoiceId: invoiceReminders.invoiceId });
+      const claimedInvoices = rows.length
+        ? await tx.select({ id: invoices.id, companyId: invoices.companyId }).from(invoices).where(inArray(invoices.id, rows.map((row) => row.invoiceId)))
+        : [];
+      for (const invoice of claimedInvoices) {
+        await notify(tx, { kind: "invoice_overdue", companyId: invoice.companyId, record: { type: "invoice", id: invoice.id }, actor: { userId: null, name: null } }, { members: true });
+      }
+      return claimedInvoices;
+    });
+    for (const invoice of claimed) await publish({ kind: "invoice", companyId: invoice.companyId, id: invoice.id });
+    reminded += claimed.length;
+    if (claimed.length < BATCH) return reminded;
+  }
+}

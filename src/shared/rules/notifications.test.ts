@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { describeNotification, notificationPath, type NotificationWords } from "./notifications";
+
+const companyId = "11111111-1111-4111-8111-111111111111";
+const recordId = "22222222-2222-4222-8222-222222222222";
+const words = (n: Partial<NotificationWords>): NotificationWords => ({
+  kind: "message",
+  subject: { type: "conversation", id: companyId, label: "Acme Ltd", slug: null },
+  actorName: "Alex Admin",
+  field: null,
+  from: null,
+  to: null,
+  excerpt: null,
+  ...n,
+});
+const ticket = { type: "ticket" as const, id: recordId, label: "Export fails", slug: null };
+
+describe("describeNotification", () => {
+  it("says who did what to which record, with values in the record page's words", () => {
+    expect(describeNotification(words({}))).toBe("Alex Admin sent you a message");
+    expect(describeNotification(words({ kind: "customer_message", actorName: "Cleo Customer" }))).toBe("Cleo Customer of Acme Ltd sent a message");
+    expect(describeNotification(words({ kind: "ticket_status", subject: ticket, field: "status", from: "pending", to: "doing" }))).toBe(
+      "Alex Admin changed the status of Export fails from Pending to Doing",
+    );
+    expect(describeNotification(words({ kind: "comment_reply", subject: ticket }))).toBe("Alex Admin commented on Export fails");
+    expect(describeNotification(words({ kind: "ticket_created", subject: ticket, actorName: "Cleo Customer" }))).toBe("Cleo Customer opened the ticket Export fails");
+    expect(describeNotification(words({ kind: "invoice_issued", subject: { type: "invoice", id: recordId, label: "INV-7", slug: null } }))).toBe("New invoice INV-7");
+    expect(describeNotification(words({ kind: "invoice_overdue", actorName: null, subject: { type: "invoice", id: recordId, label: "INV-7", slug: null } }))).toBe(
+      "Invoice INV-7 is overdue",
+    );
+    expect(describeNotification(words({ kind: "member_joined", subject: { type: "company", id: companyId, label: "Acme Ltd", slug: null }, excerpt: "Jo Joiner" }))).toBe(
+      "Jo Joiner joined Acme Ltd",
+    );
+    const project = { type: "project" as const, id: recordId, label: "Rebrand", slug: "rebrand" };
+    expect(describeNotification(words({ kind: "assigned_project", subject: project, field: "status", from: "active", to: "on_hold" }))).toBe(
+      "Alex Admin changed status from Active to On hold on Rebrand",
+    );
+    expect(describeNotification(words({ kind: "assigned_project", subject: project, excerpt: "Next week" }))).toBe("Alex Admin commented on Rebrand");
+    expect(describeNotification(words({ actorName: null }))).toBe("Someone sent you a message");
+  });
+});
+
+describe("notificationPath", () => {
+  it("leads each reader to the record in their own area", () => {
+    const at = (subject: NotificationWords["subject"], area: "customer" | "admin") => notificationPath({ subject, companyId }, area);
+    expect(at(ticket, "customer")).toBe(`/dashboard/tickets/${recordId}`);
+    expect(at(ticket, "admin")).toBe(`/admin/tickets/${recordId}`);
+    expect(at({ type: "project", id: recordId, label: "Rebrand", slug: "rebrand" }, "customer")).toBe("/dashboard/projects/rebrand");
+    expect(at({ type: "project", id: recordId, label: "Rebrand", slug: "rebrand" }, "admin")).toBe(`/admin/projects/${recordId}`);
+    expect(at({ type: "conversation", id: companyId, label: "Acme", slug: null }, "customer")).toBe("/dashboard/messages");
+    expect(at({ type: "conversation", id: companyId, label: "Acme", slug: null }, "admin")).toBe(`/admin/messages?company=${companyId}`);
+    expect(at({ type: "company", id: companyId, label: "Acme", slug: null }, "admin")).toBe(`/admin/customers/${companyId}`);
+    expect(at({ type: "invoice", id: recordId, label: "INV-7", slug: null }, "customer")).toBe(`/dashboard/invoices/${recordId}`);
+  });
+});
