@@ -40,6 +40,8 @@ import { invoicePdfRoutes } from "./modules/invoices/invoice-pdf.routes";
 import { invoiceExportRoutes } from "./modules/invoices/invoice-export.routes";
 import { activityRoutes } from "./modules/activity/activity.routes";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
+import { notificationPreferenceRoutes } from "./modules/notifications/preferences.routes";
+import { isOneClickUnsubscribe, unsubscribeRoutes } from "./modules/notifications/unsubscribe.routes";
 
 /**
  * Every route behind a session. Chained so `typeof` carries the route types. A module's
@@ -81,17 +83,22 @@ function createSessionApi(deps: AppDeps) {
     .route("/audit", auditRoutes(deps))
     .route("/", activityRoutes())
     .route("/notifications", notificationRoutes())
+    .route("/notifications", notificationPreferenceRoutes())
     .route("/settings", settingsRoutes(deps));
 }
 
 export function createApi(deps: AppDeps) {
   const api = new OpenAPIHono();
-  api.use("*", noStore, sameOriginJsonOnly(deps.env.BASE_URL, isUploadRequest), apiBodyLimit(isUploadRequest), compressJson);
+  // The one-click unsubscribe (RFC 8058) is exempt from the CSRF rule: a mail provider POSTs it as a
+  // form from its own servers, with no cookie, and the signed token in its URL is its only authority.
+  api.use("*", noStore, sameOriginJsonOnly(deps.env.BASE_URL, isUploadRequest, isOneClickUnsubscribe), apiBodyLimit(isUploadRequest), compressJson);
   // Before Better Auth's handler: a successful sign-out ends that session's event streams everywhere.
   api.use("/auth/sign-out", endStreamsOnSignOut(deps));
   api.route("/auth", authRoutes(deps));
   api.route("/", healthRoutes(deps));
   api.route("/", publicInvitationRoutes(deps));
+  // A mailed unsubscribe link works signed out, and by a mail provider's one-click POST.
+  api.route("/", unsubscribeRoutes(deps));
   // The first run in the browser: public, and 404 once an admin exists (ADR 021).
   api.route("/", setupRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", {

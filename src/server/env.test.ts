@@ -41,6 +41,13 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ DATA_DIR: dataDir(), TIME_ZONE: "+05:00" })).toThrow("TIME_ZONE");
   });
 
+  it("mails notifications after a 120 s window and the digest from 8 o'clock unless told otherwise, and refuses an hour that is none", () => {
+    expect(loadEnv({ DATA_DIR: dataDir() })).toMatchObject({ NOTIFICATION_MAIL_DELAY_SECONDS: 120, DIGEST_HOUR: 8 });
+    expect(loadEnv({ DATA_DIR: dataDir(), NOTIFICATION_MAIL_DELAY_SECONDS: "0", DIGEST_HOUR: "23" })).toMatchObject({ NOTIFICATION_MAIL_DELAY_SECONDS: 0, DIGEST_HOUR: 23 });
+    expect(() => loadEnv({ DATA_DIR: dataDir(), DIGEST_HOUR: "24" })).toThrow("DIGEST_HOUR");
+    expect(() => loadEnv({ DATA_DIR: dataDir(), NOTIFICATION_MAIL_DELAY_SECONDS: "-1" })).toThrow("NOTIFICATION_MAIL_DELAY_SECONDS");
+  });
+
   it("generates the auth secret once and keeps it in DATA_DIR", () => {
     const dir = dataDir();
     const first = loadEnv({ DATA_DIR: dir });

@@ -143,6 +143,14 @@ const envSchema = z.object({
    * At least 30, so a slip of the keyboard cannot erase the log.
    */
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(AUDIT_RETENTION_MIN_DAYS).max(36_500).default(AUDIT_RETENTION_DEFAULT_DAYS),
+  /**
+   * How long a notification waits before it is mailed "at once" (ADR 029). Whatever else happens
+   * on the same record meanwhile (a status change, then a comment, then another) goes out in the
+   * same mail, so several quick events make one mail instead of a burst. 0 mails at the next look.
+   */
+  NOTIFICATION_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(120),
+  /** The hour of the day (0–23, on TIME_ZONE's clock) from which each day's notification digest goes out. */
+  DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
   /** Where the built web app is; unset = dist/web of this checkout (see projectRoot). */
   WEB_DIST: optionalText,
 });

@@ -218,6 +218,22 @@ describe("sameOriginJsonOnly", () => {
     expect((await send({ ...upload, origin: ORIGIN }, { path: "/api/files", method: "PUT", body: "--x--" })).status).toBe(415);
     expect((await router(sameOriginJsonOnly(BASE_URL)).request("/api/files", { method: "POST", body: "--x--", headers: { ...upload, origin: ORIGIN } })).status).toBe(415);
   });
+
+  it("lets a token-authorised route take a form from anywhere, and only that method and path", async () => {
+    const isTokenRoute = (method: string, path: string) => method === "POST" && path === "/api/unsubscribe";
+    const exempting = router(sameOriginJsonOnly(BASE_URL, isUpload, isTokenRoute));
+    const form = { "content-type": "application/x-www-form-urlencoded", "content-length": "26" };
+    const body = "List-Unsubscribe=One-Click";
+    const at = (path: string, headers: Record<string, string>, method = "POST") => exempting.request(path, { method, body, headers });
+    for (const headers of [form, { ...form, origin: "https://mail.example.test" }, { ...form, origin: "null", "sec-fetch-site": "cross-site" }]) {
+      expect((await at("/api/unsubscribe", headers)).status, JSON.stringify(headers)).toBe(200);
+    }
+    // The same request anywhere else, or as another method, meets the rule as before.
+    expect((await at("/api/unsubscribe", { ...form, origin: "https://mail.example.test" }, "PUT")).status).toBe(403);
+    expect((await at("/api/unsubscribe/x", { ...form, origin: "https://mail.example.test" })).status).toBe(403);
+    expect((await at("/api/things", form)).status).toBe(415);
+    expect((await router(sameOriginJsonOnly(BASE_URL, isUpload)).request("/api/unsubscribe", { method: "POST", body, headers: form })).status).toBe(415);
+  });
 });
 
 describe("clientIp", () => {

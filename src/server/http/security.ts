@@ -112,16 +112,25 @@ export function apiBodyLimit(isUpload: UploadMatcher = () => false) {
 export type UploadMatcher = (method: string, path: string) => boolean;
 
 /**
+ * A write that a signed token in its URL authorises instead of a session cookie, and that must be
+ * accepted from anywhere and in any body: a mail provider's one-click unsubscribe (RFC 8058), which
+ * POSTs a form from its own servers. A forged request gains nothing there that the token does not
+ * already grant (modules/notifications/unsubscribe.routes.ts).
+ */
+export type TokenRouteMatcher = (method: string, path: string) => boolean;
+
+/**
  * CSRF defence for our own API: a state-changing request must come from our origin (when the
  * browser says where it comes from) and carry JSON, which a cross-site HTML form cannot send;
- * uploads carry multipart/form-data and must name our origin.
+ * uploads carry multipart/form-data and must name our origin. The routes `isTokenRoute` names
+ * are not checked: no cookie authorises anything there.
  */
 // Stryker disable next-line ArrowFunction: equivalent: the matcher's answer is only tested for truth, and undefined is as false as false
-export function sameOriginJsonOnly(baseUrl: string, isUpload: UploadMatcher = () => false) {
+export function sameOriginJsonOnly(baseUrl: string, isUpload: UploadMatcher = () => false, isTokenRoute: TokenRouteMatcher = () => false) {
   const ownOrigin = new URL(baseUrl).origin;
   const crossOrigin = () => new Problem(403, "Forbidden", "Cross-origin requests are not allowed");
   return createMiddleware(async (c, next) => {
-    if (SAFE_METHODS.has(c.req.method)) return next();
+    if (SAFE_METHODS.has(c.req.method) || isTokenRoute(c.req.method, c.req.path)) return next();
     const origin = c.req.header("origin");
     if ((origin && origin !== ownOrigin) || c.req.header("sec-fetch-site") === "cross-site") throw crossOrigin();
     const length = c.req.header("content-length");

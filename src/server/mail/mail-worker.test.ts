@@ -99,6 +99,51 @@ describe("the mail worker, delivering through a real SMTP server", () => {
       await expect(queueReset(to), to).rejects.toThrow(/Not a mail address/);
     }
   });
+
+  it("sends a mail's own headers as queued and keeps them no longer than its parts, and mail without any as before", async () => {
+    const to = address("listed");
+    const headers = { "List-Unsubscribe": `<${server.baseUrl}/api/notifications/unsubscribe?token=${"t".repeat(120)}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+    const id = await server.deps.db.transaction(async (tx) => {
+      const queued = await server.deps.mail.outbox.enqueue(tx, {
+        template: "password-reset",
+        to,
+        props: { name: "Ada", url: `${server.baseUrl}/reset-password?token=x`, validForMinutes: 60 },
+        headers,
+      });
+      // Read before the commit wakes the worker: stored as given.
+      const [row] = await tx.select({ headers: mailOutbox.headers }).from(mailOutbox).where(eq(mailOutbox.id, queued.id));
+      expect(row!.headers).toEqual(headers);
+      return queued.id;
+    });
+    const mail = await inbox.waitFor((m) => m.to.includes(to));
+    expect(mail.headers["list-unsubscribe"]).toBe(headers["List-Unsubscribe"]);
+    expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    // Sent, it keeps its envelope only, as its parts: the unsubscribe link is not kept either.
+    await expect.poll(async () => (await outboxRow(id)).status).toBe("sent");
+    expect(await outboxRow(id)).toMatchObject({ headers: null, textBody: null, htmlBody: null });
+
+    const plain = address("plain");
+    await queueReset(plain);
+    const arrived = await inbox.waitFor((m) => m.to.includes(plain));
+    expect(Object.keys(arrived.headers).filter((name) => name.startsWith("list-"))).toEqual([]);
+  });
+
+  it("refuses to queue a header that could forge the message: a line break in a value, a name that is no field name, or one the sender sets itself", async () => {
+    const to = address("forged");
+    const props = { name: "Ada", url: `${server.baseUrl}/reset-password?token=x`, validForMinutes: 60 };
+    const forged: Record<string, string>[] = [
+      { "List-Unsubscribe": "<https://a.example>\r\nBcc: eve@example.test" },
+      { "List-Unsubscribe": "<https://a.example>\n" },
+      { "X-Bad Name": "x" },
+      { "X-Colon:": "x" },
+      { Bcc: "eve@example.test" },
+      { "reply-to": "eve@example.test" },
+    ];
+    for (const headers of forged) {
+      await expect(server.deps.mail.outbox.enqueue(server.deps.db, { template: "password-reset", to, props, headers }), JSON.stringify(headers)).rejects.toThrow(/header/);
+    }
+    expect(await server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to))).toEqual([]);
+  });
 });
 
 describe("the mail worker when it runs out of attempts", () => {

@@ -74,7 +74,15 @@ export function startMailWorker({ db, events, transport, retry = MAIL_RETRY, log
       .update(mailOutbox)
       .set({ attempts: sql`${mailOutbox.attempts} + 1`, claimId, nextAttemptAt: afterMs(CLAIM_MS) })
       .where(inArray(mailOutbox.id, due))
-      .returning({ id: mailOutbox.id, to: mailOutbox.toAddress, subject: mailOutbox.subject, text: mailOutbox.textBody, html: mailOutbox.htmlBody, attempts: mailOutbox.attempts });
+      .returning({
+        id: mailOutbox.id,
+        to: mailOutbox.toAddress,
+        subject: mailOutbox.subject,
+        text: mailOutbox.textBody,
+        html: mailOutbox.htmlBody,
+        headers: mailOutbox.headers,
+        attempts: mailOutbox.attempts,
+      });
     return row;
   }
 
@@ -100,12 +108,13 @@ export function startMailWorker({ db, events, transport, retry = MAIL_RETRY, log
       }
       return;
     }
-    // Once an SMTP server has it, the parts (one-time links) are not kept: nobody reads them back.
+    // Once an SMTP server has it, the parts (one-time links) and headers (an unsubscribe link) are
+    // not kept: nobody reads them back.
     const sent = transport.kind === "smtp";
     if (sent) log.info({ event: "mail.sent", mailId: mail.id, attempts: mail.attempts }, "mail sent");
     await db
       .update(mailOutbox)
-      .set({ status: sent ? "sent" : "logged", claimId: null, finishedAt: sql`now()`, ...(sent ? { textBody: null, htmlBody: null } : {}) })
+      .set({ status: sent ? "sent" : "logged", claimId: null, finishedAt: sql`now()`, ...(sent ? { textBody: null, htmlBody: null, headers: null } : {}) })
       .where(mine);
   }
 

@@ -4,8 +4,15 @@ import { mailOutbox } from "../db/schema";
 import { mailboxAddress, type Env } from "../env";
 import type { MailFrame, MailTemplate, MailTemplateProps } from "./templates";
 
-/** One mail to queue: a template, its props and one recipient. */
-export type MailRequest = { [K in MailTemplate]: { template: K; to: string; props: MailTemplateProps[K] } }[MailTemplate];
+/**
+ * Extra header fields of one message, by name (a notification's `List-Unsubscribe` and
+ * `List-Unsubscribe-Post`, RFC 8058). Names are RFC 5322 field names; values one line of printable
+ * text (checked at `enqueue`, so nothing a caller passes can add a header of its own).
+ */
+export type MailHeaders = Record<string, string>;
+
+/** One mail to queue: a template, its props, one recipient and, for some mail, headers of its own. */
+export type MailRequest = { [K in MailTemplate]: { template: K; to: string; props: MailTemplateProps[K]; headers?: MailHeaders } }[MailTemplate];
 
 /**
  * Queues mail (D13). Call `enqueue` with the transaction of the write that causes the mail, so
@@ -18,6 +25,22 @@ export interface MailOutbox {
 }
 
 export const MAX_ADDRESS_LENGTH = 254;
+
+/** A field name of RFC 5322 (printable ASCII but the colon), and the headers the transport sets itself. */
+const HEADER_NAME = /^[!-9;-~]{1,76}$/;
+const OWN_HEADERS = new Set(["from", "to", "cc", "bcc", "subject", "date", "message-id", "mime-version", "content-type", "content-transfer-encoding", "reply-to", "sender"]);
+/** One line of printable text: no CR, LF or other control character, so a value cannot start a header or the body. */
+const HEADER_VALUE = /^[^\p{Cc}]{0,900}$/u;
+
+/** The headers as stored, or null for none; throws for a name or value that could forge the message (a caller's bug). */
+function checkedHeaders(headers: MailHeaders | undefined): MailHeaders | null {
+  if (!headers || Object.keys(headers).length === 0) return null;
+  for (const [name, value] of Object.entries(headers)) {
+    if (!HEADER_NAME.test(name) || OWN_HEADERS.has(name.toLowerCase())) throw new Error(`Not a header a mail may add: ${JSON.stringify(name)}`);
+    if (!HEADER_VALUE.test(value)) throw new Error(`Not a one-line header value for ${name}: ${JSON.stringify(value)}`);
+  }
+  return { ...headers };
+}
 
 /**
  * The outbox of this installation's brand and address. The server passes `brandName`, the brand in
@@ -34,12 +57,13 @@ export function createMailOutbox(frame: MailFrame | (() => MailFrame)): MailOutb
     async enqueue(db, mail) {
       const to = mailboxAddress(mail.to);
       if (!to || to !== mail.to.trim() || to.length > MAX_ADDRESS_LENGTH) throw new Error(`Not a mail address: ${JSON.stringify(mail.to)}`);
+      const headers = checkedHeaders(mail.headers);
       // Loaded on first use: React and the renderer stay out of the server's start-up (ADR 007).
       const { renderMail } = await import("./templates");
       const rendered = await renderMail(mail.template, mail.props as never, frameNow());
       const [row] = await db
         .insert(mailOutbox)
-        .values({ template: mail.template, toAddress: to, subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html })
+        .values({ template: mail.template, toAddress: to, subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html, headers })
         .returning({ id: mailOutbox.id });
       return row!;
     },

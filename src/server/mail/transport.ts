@@ -1,5 +1,6 @@
 import type { Transporter } from "nodemailer";
 import type { Logger } from "../observability/logger";
+import type { MailHeaders } from "./outbox";
 
 /** A queued mail as the worker hands it to a transport. */
 export interface OutgoingMail {
@@ -8,6 +9,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Header fields of its own (outbox.ts checked them when it was queued); null for most mail. */
+  headers?: MailHeaders | null;
 }
 
 /**
@@ -48,7 +51,15 @@ export function smtpTransport(url: string, from: string, messageIdDomain: string
         transporter ??= (await import("nodemailer")).createTransport({ url, ...SMTP_TIMEOUTS });
         // The Message-ID is the outbox row's: should a crash make a second process send the mail
         // again, mail clients see one message.
-        await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: `<${mail.id}@${messageIdDomain}>` });
+        await transporter.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          messageId: `<${mail.id}@${messageIdDomain}>`,
+          ...(mail.headers ? { headers: mail.headers } : {}),
+        });
       } catch (error) {
         throw classify(error);
       }
@@ -78,7 +89,8 @@ export function logTransport(log: Logger): MailTransport {
       const rule = "-".repeat(72);
       // The block is the message: printed readably in a terminal (observability/logger.ts), and
       // one JSON line with its line breaks escaped anywhere else.
-      const block = [`Mail to ${mail.to} (not sent: SMTP_URL is not set; also at /admin/outbox)`, rule, `Subject: ${mail.subject}`, "", mail.text.trim(), rule].join("\n");
+      const own = Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${value}`);
+      const block = [`Mail to ${mail.to} (not sent: SMTP_URL is not set; also at /admin/outbox)`, rule, `Subject: ${mail.subject}`, ...own, "", mail.text.trim(), rule].join("\n");
       log.info({ event: "mail.logged", mailId: mail.id, to: mail.to }, block);
     },
     close() {},

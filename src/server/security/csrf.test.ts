@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createApp } from "../app";
+import { isOneClickUnsubscribe } from "../modules/notifications/unsubscribe.routes";
 import { send, type SendOptions } from "../test/security/http";
 import { cellsOf, permissionMatrix, runCell, uploadForm, type Cell, type UploadFile } from "../test/security/matrix";
 import { isWriteMethod, registeredRoutes } from "../test/security/routes";
@@ -49,6 +50,15 @@ function uploadForgeries(file: UploadFile): [string, number, SendOptions][] {
   ];
 }
 
+/**
+ * Writes that a signed token in the URL authorises, never a cookie, and that the API's CSRF rule
+ * therefore lets through from anywhere and in any body: the one-click unsubscribe of a notification
+ * mail, which a mail provider POSTs as a form from its own servers (RFC 8058, ADR 029). Their rule
+ * is the token's: without a valid one, no request changes anything, whatever its form, origin or
+ * cookie. With one, a request does what the token grants (unsubscribe.test.ts).
+ */
+const tokenRoutes = new Set(["POST /api/notifications/unsubscribe"]);
+
 /** For each write route and object, an actor whose genuine request would succeed (so a refusal means something). */
 function writeCells(): Cell[] {
   const byTarget = new Map<string, Cell>();
@@ -70,10 +80,19 @@ describe("CSRF: state-changing routes take only JSON (uploads: multipart naming 
     expect(writeRoutes.filter((route) => !tested.has(route))).toEqual([]);
   });
 
+  it("exempts exactly the token-authorised routes from the rule, and no other registered route", () => {
+    const exempt = registeredRoutes(createApp(server.deps)).filter((route) => {
+      const [method, path] = route.split(" ") as [string, string];
+      return isOneClickUnsubscribe(method, path);
+    });
+    expect(exempt).toEqual([...tokenRoutes]);
+  });
+
   it("refuses forged form, text/plain and cross-origin requests with 403/415, setting no cookie and writing nothing", async () => {
     let refused = 0;
     const failures: string[] = [];
-    const cells = writeCells();
+    // A token route's request with its valid token is no forgery: it does what the token grants.
+    const cells = writeCells().filter((cell) => !tokenRoutes.has(cell.route) || (typeof cell.expect === "number" ? cell.expect : cell.expect.status) >= 400);
     for (const cell of cells) {
       const request = await cell.build(world, cell.actor);
       const cookie = "cookie" in request ? request.cookie : world.cookie(cell.actor);
@@ -83,7 +102,9 @@ describe("CSRF: state-changing routes take only JSON (uploads: multipart naming 
         const response = await send(server.baseUrl, request.path, { method: cell.method, cookie, ...options });
         refused += 1;
         const label = `${cell.route} [${cell.object}] as ${cell.actor} via ${how}`;
-        if (response.status !== status) failures.push(`${label}: expected ${status}, got ${response.status} ${response.text.slice(0, 120)}`);
+        // A token route refuses for the token (400) or, for a body that is neither a form nor JSON, 415.
+        const refusedRight = tokenRoutes.has(cell.route) ? response.status === 400 || response.status === 415 : response.status === status;
+        if (!refusedRight) failures.push(`${label}: expected ${tokenRoutes.has(cell.route) ? "400 or 415" : status}, got ${response.status} ${response.text.slice(0, 120)}`);
         if (response.headers.getSetCookie().length) failures.push(`${label}: set a cookie`);
         if (response.headers.get("content-type") !== "application/problem+json") failures.push(`${label}: not problem+json`);
       }

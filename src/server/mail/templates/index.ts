@@ -3,6 +3,8 @@ import { createElement } from "react";
 import { EmailChangeEmail, emailChangeSubject, type EmailChangeMail } from "./email-change";
 import { InvitationEmail, invitationSubject, type InvitationMail } from "./invitation";
 import type { MailFrame } from "./layout";
+import { NotificationEmail, notificationSubject, type NotificationMail } from "./notification";
+import { NotificationDigestEmail, notificationDigestSubject, type NotificationDigestMail } from "./notification-digest";
 import { PasswordResetEmail, passwordResetSubject, type PasswordResetMail } from "./password-reset";
 
 export type { MailFrame } from "./layout";
@@ -12,6 +14,8 @@ export interface MailTemplateProps {
   "password-reset": PasswordResetMail;
   "email-change": EmailChangeMail;
   invitation: InvitationMail;
+  notification: NotificationMail;
+  "notification-digest": NotificationDigestMail;
 }
 export type MailTemplate = keyof MailTemplateProps;
 
@@ -19,6 +23,8 @@ const templates: { [K in MailTemplate]: { subject(frame: MailFrame, props: MailT
   "password-reset": { subject: passwordResetSubject, Component: PasswordResetEmail },
   "email-change": { subject: emailChangeSubject, Component: EmailChangeEmail },
   invitation: { subject: invitationSubject, Component: InvitationEmail },
+  notification: { subject: notificationSubject, Component: NotificationEmail },
+  "notification-digest": { subject: notificationDigestSubject, Component: NotificationDigestEmail },
 };
 
 export interface RenderedMail {

@@ -1,4 +1,4 @@
-import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from "@react-email/components";
+import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
 
 /** What every template gets besides its own props. */
@@ -24,10 +24,14 @@ interface LayoutProps extends MailFrame {
   action: { label: string; url: string };
   /** Small print under the button: why the reader got this, what happens if they ignore it. */
   note: string;
+  /** Links in the small print that stop this kind of mail (notifications: the unsubscribe page, one per kind). */
+  optOut?: { label: string; url: string }[];
 }
 
+const footerLink = { color: "#71717a", textDecoration: "underline" };
+
 /** The branded frame of every mail: brand, title, body, one action and a note. */
-export function MailLayout({ brandName, baseUrl, preview, title, children, action, note }: LayoutProps) {
+export function MailLayout({ brandName, baseUrl, preview, title, children, action, note, optOut = [] }: LayoutProps) {
   return (
     <Html lang="en">
       <Head />
@@ -47,6 +51,14 @@ export function MailLayout({ brandName, baseUrl, preview, title, children, actio
           <Text style={text}>If the button does not work, copy this address into your browser: {action.url}</Text>
           <Hr />
           <Text style={footer}>{note}</Text>
+          {optOut.map((link) => (
+            <Text key={link.url} style={footer}>
+              {link.label}:{" "}
+              <Link href={link.url} style={footerLink}>
+                {link.url}
+              </Link>
+            </Text>
+          ))}
           <Text style={footer}>
             {brandName} · {baseUrl}
           </Text>

@@ -12,6 +12,8 @@ export interface ReceivedMail {
   messageId: string;
   /** Every http(s) address in the text part, in order. */
   links: string[];
+  /** Each header field as it arrived, unfolded, by lower-case name (the last of a repeated one). */
+  headers: Record<string, string>;
 }
 
 export interface SmtpInboxOptions {
@@ -94,6 +96,7 @@ export async function startSmtpInbox(options: SmtpInboxOptions = {}): Promise<Sm
                 html: typeof parsed.html === "string" ? parsed.html : "",
                 messageId: parsed.messageId ?? "",
                 links: linksOf(text),
+                headers: Object.fromEntries(parsed.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(":") + 1).replace(/\r?\n(?=[ \t])/g, "").trim()])),
               });
               callback();
             },

@@ -27,12 +27,14 @@ import {
   inviteMemberInputSchema,
   memberSchema,
 } from "@/shared/schemas/member";
+import { notificationPreferencesSchema, unsubscribeInfoSchema, updateNotificationPreferencesSchema } from "@/shared/schemas/notification";
 import { markMessagesReadInputSchema, markMessagesReadResultSchema, messageSchema, sendMessageInputSchema } from "@/shared/schemas/message";
 import { createProjectInputSchema, projectSchema, updateProjectInputSchema } from "@/shared/schemas/project";
 import { brandSettingsInputSchema, brandSettingsSchema, setupOwnerInputSchema, setupOwnerSchema } from "@/shared/schemas/setup";
 import { createTicketInputSchema, ticketSchema, updateTicketInputSchema } from "@/shared/schemas/ticket";
 import { changeUserRoleInputSchema, moveUserInputSchema, passwordResetSentSchema, removeTwoFactorInputSchema, userListItemSchema } from "@/shared/schemas/user";
 import { ENABLED_AUTH_ENDPOINTS } from "@/server/modules/auth/auth.routes";
+import { unsubscribeToken } from "@/server/modules/notifications/unsubscribe-token";
 import { hostileStrings } from "./hostile";
 import type { Hints } from "./zod-arbitrary";
 import type { ActorName, World } from "./world";
@@ -357,6 +359,24 @@ export function fuzzTargets(): FuzzTarget[] {
       input: brandSettingsInputSchema,
       output: brandSettingsSchema,
       actors: ["admin", "customerA"],
+    },
+    {
+      route: "PUT /api/notifications/preferences",
+      method: "PUT",
+      path: () => "/api/notifications/preferences",
+      hasId: false,
+      input: updateNotificationPreferencesSchema,
+      output: notificationPreferencesSchema,
+      actors: ["customerA", "admin", "anonymous"],
+    },
+    {
+      // Public (ADR 029): the loner's real token, or a hostile one in its place; any body.
+      route: "POST /api/notifications/unsubscribe",
+      method: "POST",
+      path: (w, id) => `/api/notifications/unsubscribe?token=${id ?? encodeURIComponent(unsubscribeToken(w.server.env.AUTH_SECRET, { userId: w.users.loner.id, kind: "project_created" }))}`,
+      hasId: true,
+      output: unsubscribeInfoSchema,
+      actors: ["anonymous", "customerA"],
     },
     {
       route: "POST /api/invitations/accept",

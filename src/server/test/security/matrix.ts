@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Page } from "@/shared/schemas/pagination";
 import { UPLOAD_FIELD } from "@/shared/rules/file";
 import { companyUsers, invitations, invoices, profiles, sessions } from "@/server/db/schema";
+import { unsubscribeToken } from "@/server/modules/notifications/unsubscribe-token";
 import { send, type Sent } from "./http";
 import { betterAuthEndpoints } from "./routes";
 import { actorNames, counts, uploadAs, worldOutboxMails, type ActorName, type World } from "./world";
@@ -331,6 +332,22 @@ export function authRow(world: World, method: "GET" | "POST"): MatrixRow {
   };
 }
 
+/**
+ * The objects of an unsubscribe link's routes (ADR 029): a token nobody signed, one that is no token
+ * at all, and memberA's for news of projects (the POST turns that off; no other cell reads it).
+ */
+function unsubscribeLinks(): Record<string, Build> {
+  const at = (token: string) => ({ path: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}` });
+  return {
+    "made-up token": () => at(`${"M".repeat(72)}.${"M".repeat(43)}`),
+    "malformed token": () => at("../../etc/passwd"),
+    "A's member's token": (w) => at(unsubscribeToken(w.server.env.AUTH_SECRET, { userId: w.users.memberA.id, kind: "project_created" })),
+  };
+}
+
+/** The token decides, not the session: every actor alike. */
+const tokenDecides = Object.fromEntries(actorNames.map((actor) => [actor, [400, 400, 200]])) as Record<ActorName, Expect[]>;
+
 const a = counts.a;
 const b = counts.b;
 /** A's draft (world.aDraft): in no customer's count, in the admin's. */
@@ -632,6 +649,21 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
       },
       expect: { ...teamWrite(204), memberA: [403, 404, 404] },
     },
+
+    // Notifications (ADR 029): each user's own mail choices, for the kinds of their role only.
+    "GET /api/notifications/preferences": fixed("/api/notifications/preferences", { ...same(200), anonymous: [401] }),
+    "PUT /api/notifications/preferences": {
+      // Each kind set to its default: later cells see the world's mail as built.
+      objects: {
+        "a customer kind": () => ({ path: "/api/notifications/preferences", json: { items: [{ kind: "invoice_issued", delivery: "digest" }] } }),
+        "an admin kind": () => ({ path: "/api/notifications/preferences", json: { items: [{ kind: "ticket_created", delivery: "digest" }] } }),
+      },
+      expect: customersAndAdmin([200, 400], [200, 400], [200, 400], [400, 200]),
+    },
+    // Public: the signed token of a mailed link is the whole authority, so every caller, signed in
+    // or not, gets the same answer; a made-up or malformed one is a 400 naming `token`.
+    "GET /api/notifications/unsubscribe": { objects: unsubscribeLinks(), expect: tokenDecides },
+    "POST /api/notifications/unsubscribe": { objects: unsubscribeLinks(), expect: tokenDecides },
 
     "GET /api/outbox": {
       objects: {

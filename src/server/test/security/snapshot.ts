@@ -9,6 +9,7 @@ import {
   files,
   invoices,
   messages,
+  notificationPreferences,
   profiles,
   projectComments,
   projects,
@@ -23,7 +24,7 @@ import {
  * written: no row added, removed or changed in any column.
  */
 export async function snapshot(db: Database): Promise<Record<string, unknown[]>> {
-  const [c, cu, p, pc, t, tc, i, m, pr, a, ur, f, fc, fo] = await Promise.all([
+  const [c, cu, p, pc, t, tc, i, m, pr, a, ur, f, fc, fo, np] = await Promise.all([
     db.select().from(companies).orderBy(asc(companies.id)),
     db.select().from(companyUsers).orderBy(asc(companyUsers.userId)),
     db.select().from(projects).orderBy(asc(projects.id)),
@@ -39,6 +40,7 @@ export async function snapshot(db: Database): Promise<Record<string, unknown[]>>
     // The bytes only by their size: equal rows and sizes mean no chunk was added, removed or replaced.
     db.select({ fileId: fileChunks.fileId, seq: fileChunks.seq, bytes: sql<number>`octet_length(${fileChunks.data})` }).from(fileChunks).orderBy(asc(fileChunks.fileId), asc(fileChunks.seq)),
     db.select().from(fileObjectDeletions).orderBy(asc(fileObjectDeletions.fileId)),
+    db.select().from(notificationPreferences).orderBy(asc(notificationPreferences.userId), asc(notificationPreferences.kind)),
   ]);
   return {
     companies: c,
@@ -55,6 +57,7 @@ export async function snapshot(db: Database): Promise<Record<string, unknown[]>>
     files: f,
     file_chunks: fc,
     file_object_deletions: fo,
+    notification_preferences: np,
   };
 }
 

@@ -1,0 +1,171 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notificationPreferences, notifications, profiles } from "@/server/db/schema";
+import { startTestServer, type TestServer } from "@/server/test/harness";
+import { createCompany, createCustomer, insertProject } from "@/server/test/fixtures";
+import { startSmtpInbox, type SmtpInbox } from "@/server/test/mail/smtp-inbox";
+import { at, insertNotification, insertTicket, outboxTo } from "@/server/test/notifications";
+import { mailDueNotifications, type NotificationMailDeps } from "./notification-mail";
+
+let inbox: SmtpInbox;
+let server: TestServer;
+let deps: NotificationMailDeps;
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  server = await startTestServer({ SMTP_URL: inbox.url, NOTIFICATION_MAIL_DELAY_SECONDS: "120" });
+  deps = { db: server.deps.db, outbox: server.deps.mail.outbox, env: server.env, log: server.deps.log };
+});
+afterAll(async () => {
+  await server?.close();
+  await inbox?.stop();
+});
+
+/** An hour ago, so that every `now` a test picks after it is in the past too. */
+const start = () => new Date(Date.now() - 3_600_000);
+
+/** A customer of a new company with two tickets on one project. */
+async function customerWithTickets(name: string) {
+  const company = await createCompany(server, `${name} Ltd`);
+  const customer = await createCustomer(server, company.id, `${name} Customer`);
+  const project = await insertProject(server, company.id, `${name} site`);
+  const login = await insertTicket(server.deps.db, project, company.id, `${name}: login fails`);
+  const invoice = await insertTicket(server.deps.db, project, company.id, `${name}: invoice is wrong`);
+  return { company, customer, project, tickets: { login, invoice } };
+}
+
+const mailedAtOf = async (ids: bigint[]) =>
+  (await server.deps.db.select({ mailedAt: notifications.mailedAt }).from(notifications).where(inArray(notifications.id, ids))).map((row) => row.mailedAt);
+
+describe("notification mail, at once but coalesced per record", () => {
+  it("sends three quick events on one ticket as one mail of three lines once the oldest is NOTIFICATION_MAIL_DELAY_SECONDS old, and another ticket's as a mail of its own", async () => {
+    const { company, customer, tickets } = await customerWithTickets("Coalesce");
+    const t0 = start();
+    const base = { recipientId: customer.id, companyId: company.id };
+    const onLogin = [
+      await insertNotification(server.deps.db, { ...base, ticketId: tickets.login, createdAt: t0 }),
+      await insertNotification(server.deps.db, { ...base, ticketId: tickets.login, createdAt: at(t0, 30), kind: "comment_reply", field: null, fromValue: null, toValue: null, excerpt: "Looking into it" }),
+      await insertNotification(server.deps.db, { ...base, ticketId: tickets.login, createdAt: at(t0, 60), fromValue: "doing", toValue: "done" }),
+    ];
+    const onInvoice = await insertNotification(server.deps.db, { ...base, ticketId: tickets.invoice, createdAt: at(t0, 10) });
+
+    // One second short of the window: nothing is due yet.
+    await mailDueNotifications(deps, at(t0, 119));
+    expect(await outboxTo(server.deps.db, customer.email)).toHaveLength(0);
+
+    // The login ticket's window has passed (its oldest row is 121 s old); the invoice ticket's has not (111 s).
+    await mailDueNotifications(deps, at(t0, 121));
+    const [first] = await outboxTo(server.deps.db, customer.email);
+    expect(await outboxTo(server.deps.db, customer.email)).toHaveLength(1);
+    expect(first!.template).toBe("notification");
+    expect(await mailedAtOf(onLogin)).not.toContain(null);
+    expect(await mailedAtOf([onInvoice])).toEqual([null]);
+
+    const mail = await inbox.waitFor((m) => m.to.includes(customer.email.toLowerCase()));
+    expect(mail.subject).toBe("3 updates on Coalesce: login fails");
+    const lines = mail.text.split("\n").filter((line) => line.startsWith("• "));
+    expect(lines).toEqual([
+      "• Alex Admin changed the status of Coalesce: login fails from Pending to Doing",
+      "• Alex Admin commented on Coalesce: login fails",
+      "• Alex Admin changed the status of Coalesce: login fails from Doing to Done",
+    ]);
+    expect(mail.links).toContain(`${server.baseUrl}/dashboard/tickets/${tickets.login}`);
+
+    // Ten seconds on, the other ticket's window has passed too: its own mail, its own single line.
+    await mailDueNotifications(deps, at(t0, 131));
+    expect(await outboxTo(server.deps.db, customer.email)).toHaveLength(2);
+    const second = await inbox.waitFor((m) => m.to.includes(customer.email.toLowerCase()) && m.subject.includes("invoice is wrong"));
+    expect(second.subject).toBe("Alex Admin changed the status of Coalesce: invoice is wrong from Pending to Doing");
+    expect(second.links).toContain(`${server.baseUrl}/dashboard/tickets/${tickets.invoice}`);
+
+    // Nothing is left to mail: a later run sends nothing more.
+    await mailDueNotifications(deps, at(t0, 600));
+    expect(await outboxTo(server.deps.db, customer.email)).toHaveLength(2);
+  });
+
+  it("carries List-Unsubscribe (the one-click API address, for the newest row's kind) and List-Unsubscribe-Post, and shows the unsubscribe page in the text", async () => {
+    const { company, customer, tickets } = await customerWithTickets("Headers");
+    const t0 = start();
+    const base = { recipientId: customer.id, companyId: company.id, ticketId: tickets.login };
+    await insertNotification(server.deps.db, { ...base, createdAt: t0 });
+    await insertNotification(server.deps.db, { ...base, createdAt: at(t0, 5), kind: "comment_reply", field: null, fromValue: null, toValue: null });
+    await mailDueNotifications(deps, at(t0, 125));
+
+    const mail = await inbox.waitFor((m) => m.to.includes(customer.email.toLowerCase()));
+    const oneClick = /^<(.+)>$/.exec(mail.headers["list-unsubscribe"] ?? "")?.[1];
+    expect(oneClick).toMatch(new RegExp(`^${server.baseUrl}/api/notifications/unsubscribe\\?token=[\\w%.-]+$`));
+    expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    const token = new URL(oneClick!).searchParams.get("token")!;
+    expect(mail.links).toContain(`${server.baseUrl}/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(mail.text).toContain("Stop these mails (Replies on your tickets and project comments)");
+
+    const info = await server.anonymous().get(`/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(info.status).toBe(200);
+    expect(info.body).toEqual({ kind: "comment_reply", label: "Replies on your tickets and project comments", delivery: "digest" });
+  });
+
+  it("takes a mail provider's one-click POST (a form, from its own origin, no cookie), turns the kind off, and then marks a due row of that kind mailed without mail", async () => {
+    const { company, customer, tickets } = await customerWithTickets("OneClick");
+    const t0 = start();
+    const base = { recipientId: customer.id, companyId: company.id, ticketId: tickets.login };
+    await insertNotification(server.deps.db, { ...base, createdAt: t0 });
+    await mailDueNotifications(deps, at(t0, 121));
+    const mail = await inbox.waitFor((m) => m.to.includes(customer.email.toLowerCase()));
+    const oneClick = /^<(.+)>$/.exec(mail.headers["list-unsubscribe"]!)![1]!;
+
+    const response = await fetch(oneClick, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://mail.provider.example", "sec-fetch-site": "cross-site" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ kind: "ticket_status", label: "Ticket status changes", delivery: "off" });
+    const stored = await server.deps.db.select().from(notificationPreferences).where(eq(notificationPreferences.userId, customer.id));
+    expect(stored).toEqual([{ userId: customer.id, kind: "ticket_status", delivery: "off" }]);
+    const preferences = await customer.client.get("/api/notifications/preferences");
+    expect(preferences.body.items).toContainEqual({ kind: "ticket_status", delivery: "off" });
+
+    // Written while the kind still went out at once (`mail = 'immediate'`), due after the change.
+    const later = await insertNotification(server.deps.db, { ...base, createdAt: at(t0, 200) });
+    await mailDueNotifications(deps, at(t0, 400));
+    expect(await mailedAtOf([later])).not.toEqual([null]);
+    expect(await outboxTo(server.deps.db, customer.email)).toHaveLength(1);
+  });
+
+  it("links an admin's mail into the admin area, and sends a deactivated account nothing", async () => {
+    const company = await createCompany(server, "Admin Area Ltd");
+    const project = await insertProject(server, company.id, "Admin area site");
+    const ticket = await insertTicket(server.deps.db, project, company.id, "Printer on fire");
+    const admin = await server.createUser({ admin: true, name: "Ada Admin" });
+    const gone = await server.createUser({ admin: true, name: "Gone Admin" });
+    await server.deps.db.update(profiles).set({ deactivatedAt: new Date() }).where(eq(profiles.id, gone.id));
+    const t0 = start();
+    for (const recipient of [admin, gone]) {
+      await insertNotification(server.deps.db, { recipientId: recipient.id, companyId: company.id, ticketId: ticket, createdAt: t0, kind: "ticket_created", actorName: "Carol Customer", field: null, fromValue: null, toValue: null });
+      await insertNotification(server.deps.db, { recipientId: recipient.id, companyId: company.id, createdAt: at(t0, 1), kind: "customer_message", actorName: "Carol Customer", field: null, fromValue: null, toValue: null, excerpt: "Hello?" });
+    }
+    await mailDueNotifications(deps, at(t0, 121));
+
+    const ticketMail = await inbox.waitFor((m) => m.to.includes(admin.email.toLowerCase()) && m.subject.includes("Printer on fire"));
+    expect(ticketMail.subject).toBe("Carol Customer opened the ticket Printer on fire");
+    expect(ticketMail.links).toContain(`${server.baseUrl}/admin/tickets/${ticket}`);
+    // The conversation's notification names no record: the company is its subject.
+    const chatMail = await inbox.waitFor((m) => m.to.includes(admin.email.toLowerCase()) && m.subject.includes("sent a message"));
+    expect(chatMail.subject).toBe("Carol Customer of Admin Area Ltd sent a message");
+    expect(chatMail.links).toContain(`${server.baseUrl}/admin/messages?company=${company.id}`);
+
+    expect(await outboxTo(server.deps.db, gone.email)).toHaveLength(0);
+    const goneRows = await server.deps.db.select({ mailedAt: notifications.mailedAt }).from(notifications).where(eq(notifications.recipientId, gone.id));
+    expect(goneRows.map((row) => row.mailedAt === null)).toEqual([false, false]);
+  });
+
+  it("leaves rows for the digest and rows that go by no mail alone", async () => {
+    const { company, customer, tickets } = await customerWithTickets("Modes");
+    const t0 = start();
+    const base = { recipientId: customer.id, companyId: company.id, ticketId: tickets.login };
+    const digest = await insertNotification(server.deps.db, { ...base, createdAt: t0, mail: "digest" });
+    const none = await insertNotification(server.deps.db, { ...base, createdAt: t0, mail: "none" });
+    await mailDueNotifications(deps, at(t0, 600));
+    expect(await mailedAtOf([digest, none])).toEqual([null, null]);
+    expect(await outboxTo(server.deps.db, customer.email)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,260 @@
+import { and, asc, eq, inArray, isNull, lte, min, sql, type SQL } from "drizzle-orm";
+import { can } from "@/shared/policies";
+import {
+  describeNotification,
+  notificationKindLabels,
+  notificationPath,
+  type MailDelivery,
+  type NotificationKind,
+  type NotificationSubject,
+  type NotificationWords,
+} from "@/shared/rules/notifications";
+import type { Database } from "../../db/client";
+import { companies, invoices, notifications, profiles, projects, tickets, userRoles } from "../../db/schema";
+import type { Env } from "../../env";
+import type { MailOutbox } from "../../mail/outbox";
+import type { Logger } from "../../observability/logger";
+import { deliveriesOf } from "./mail-deliveries";
+import { unsubscribeHeaders, unsubscribeUrls } from "./unsubscribe-token";
+
+/**
+ * Notifications by mail (ADR 029). What is to be mailed is in the `notifications` rows themselves
+ * (`mail`, `mailed_at`): a job claims due rows `FOR UPDATE SKIP LOCKED`, queues one mail in the
+ * outbox (ADR 013, which retries it) and marks them mailed, all in one transaction. So a row is
+ * mailed once whichever process runs the job, and a process that dies half-way leaves nothing
+ * half-done: its transaction rolls back and the rows are due again.
+ */
+
+export interface NotificationMailDeps {
+  db: Database;
+  outbox: MailOutbox;
+  env: Pick<Env, "AUTH_SECRET" | "BASE_URL" | "CURRENCY" | "NOTIFICATION_MAIL_DELAY_SECONDS" | "DIGEST_HOUR" | "TIME_ZONE">;
+  log?: Logger;
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** The kinds whose subject is a company's conversation; the other kinds without a record are about the company. */
+const conversationKinds: readonly NotificationKind[] = ["message", "customer_message"];
+
+/** One locked notification with the words its mail needs: its record as it is called now. */
+export interface MailRow {
+  id: bigint;
+  kind: NotificationKind;
+  createdAt: Date;
+  companyId: string;
+  words: NotificationWords;
+}
+
+/**
+ * Locks the rows `where` picks that no other transaction holds (`SKIP LOCKED`: two processes
+ * never wait on each other's rows, and never both take one) and reads them, oldest first.
+ */
+export async function lockRows(tx: Transaction, where: SQL | undefined): Promise<MailRow[]> {
+  const rows = await tx
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      createdAt: notifications.createdAt,
+      companyId: notifications.companyId,
+      ticketId: notifications.ticketId,
+      projectId: notifications.projectId,
+      invoiceId: notifications.invoiceId,
+      actorName: notifications.actorName,
+      field: notifications.field,
+      from: notifications.fromValue,
+      to: notifications.toValue,
+      excerpt: notifications.excerpt,
+      ticketTitle: tickets.title,
+      projectName: projects.name,
+      projectSlug: projects.slug,
+      invoiceNumber: invoices.invoiceNumber,
+      companyName: companies.name,
+    })
+    .from(notifications)
+    .innerJoin(companies, eq(companies.id, notifications.companyId))
+    .leftJoin(tickets, eq(tickets.id, notifications.ticketId))
+    .leftJoin(projects, eq(projects.id, notifications.projectId))
+    .leftJoin(invoices, eq(invoices.id, notifications.invoiceId))
+    .where(where)
+    .orderBy(asc(notifications.createdAt), asc(notifications.id))
+    .for("update", { of: notifications, skipLocked: true });
+  return rows.map((row) => {
+    const subject: { type: NotificationSubject; id: string; label: string; slug: string | null } = row.ticketId
+      ? { type: "ticket", id: row.ticketId, label: row.ticketTitle ?? "a ticket", slug: null }
+      : row.projectId
+        ? { type: "project", id: row.projectId, label: row.projectName ?? "a project", slug: row.projectSlug }
+        : row.invoiceId
+          ? { type: "invoice", id: row.invoiceId, label: row.invoiceNumber ?? "an invoice", slug: null }
+          : { type: conversationKinds.includes(row.kind) ? "conversation" : "company", id: row.companyId, label: row.companyName, slug: null };
+    return {
+      id: row.id,
+      kind: row.kind,
+      createdAt: row.createdAt,
+      companyId: row.companyId,
+      words: { kind: row.kind, subject, actorName: row.actorName, field: row.field, from: row.from, to: row.to, excerpt: row.excerpt },
+    };
+  });
+}
+
+/** Who a mail goes to, and which area of the portal its links open. */
+export interface Recipient {
+  id: string;
+  name: string;
+  email: string;
+  /** A deactivated account cannot sign in: its notifications are marked mailed and none is sent. */
+  active: boolean;
+  area: "customer" | "admin";
+}
+
+export async function recipientOf(tx: Transaction, userId: string): Promise<Recipient | undefined> {
+  const [row] = await tx
+    .select({ name: profiles.fullName, email: profiles.email, deactivatedAt: profiles.deactivatedAt, role: userRoles.role })
+    .from(profiles)
+    .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+    .where(eq(profiles.id, userId));
+  if (!row) return undefined;
+  const area = can({ role: row.role ?? "customer", companyId: null }, "readAll", "company") ? "admin" : "customer";
+  return { id: userId, name: row.name, email: row.email, active: row.deactivatedAt === null, area };
+}
+
+/**
+ * The rows to put in a mail: the recipient is active and has not turned the row's kind off since it
+ * was written (its `mail` was decided then). The rest are marked mailed with them, and never sent.
+ */
+export async function stillWanted(tx: Transaction, recipient: Recipient, rows: readonly MailRow[]): Promise<MailRow[]> {
+  if (!recipient.active) return [];
+  const deliveries: Map<NotificationKind, MailDelivery> = await deliveriesOf(tx, recipient.id, [...new Set(rows.map((row) => row.kind))]);
+  return rows.filter((row) => deliveries.get(row.kind) !== "off");
+}
+
+export async function markMailed(tx: Transaction, rows: readonly MailRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx
+    .update(notifications)
+    .set({ mailedAt: sql`now()` })
+    .where(inArray(notifications.id, rows.map((row) => row.id)));
+}
+
+/** The sentence of one row, with amounts in the installation's currency (as on the invoice PDF). */
+export function lineWriter(currency: string) {
+  const money = new Intl.NumberFormat("en-US", { style: "currency", currency });
+  return (row: MailRow) => describeNotification(row.words, { money: (amount) => money.format(amount as Intl.StringNumericLiteral) });
+}
+
+/** The links every notification mail carries for its recipient. */
+export function linksFor(env: NotificationMailDeps["env"], recipient: Recipient) {
+  return {
+    url: (row: MailRow) => `${env.BASE_URL}${notificationPath({ subject: row.words.subject, companyId: row.companyId }, recipient.area)}`,
+    portalUrl: `${env.BASE_URL}${recipient.area === "admin" ? "/admin" : "/dashboard"}`,
+    preferencesUrl: `${env.BASE_URL}${recipient.area === "admin" ? "/admin/account" : "/dashboard/account"}`,
+    /** The web page in the mail's text, and the List-Unsubscribe headers a mail client's button POSTs to. */
+    optOut: (kind: NotificationKind) => {
+      const urls = unsubscribeUrls(env, { userId: recipient.id, kind });
+      return { link: { kindLabel: notificationKindLabels[kind], url: urls.page }, headers: unsubscribeHeaders(urls.oneClick) };
+    },
+  };
+}
+
+/** Groups listed per run; a run that fills the batch looks again, so a backlog drains within one run. */
+const GROUP_BATCH = 200;
+
+/**
+ * One group of rows mailed together: one recipient, one record (a ticket, a project, an invoice) or,
+ * for a conversation's and a company's notifications, the company.
+ */
+interface Group {
+  recipientId: string;
+  companyId: string;
+  ticketId: string | null;
+  projectId: string | null;
+  invoiceId: string | null;
+}
+
+const sameOrNull = <T>(column: Parameters<typeof isNull>[0], value: T | null) => (value === null ? isNull(column) : eq(column, value));
+
+/**
+ * Mails what is due "at once" (`mail = 'immediate'`, not mailed yet) as of `now`: one mail per
+ * recipient and record whose oldest unmailed row is NOTIFICATION_MAIL_DELAY_SECONDS old, listing
+ * every row of the group (several quick events on one ticket make one mail). Each group is one
+ * transaction. Answers how many mails it queued, how many rows it marked mailed and how many
+ * groups failed (logged; due again at the next run).
+ */
+export async function mailDueNotifications(deps: NotificationMailDeps, now: Date = new Date()): Promise<{ mails: number; notifications: number; failed: number }> {
+  const { db, env } = deps;
+  const dueBefore = new Date(now.getTime() - env.NOTIFICATION_MAIL_DELAY_SECONDS * 1000);
+  const waiting = and(eq(notifications.mail, "immediate"), isNull(notifications.mailedAt), lte(notifications.createdAt, now));
+  const totals = { mails: 0, notifications: 0, failed: 0 };
+  for (;;) {
+    const groups: Group[] = await db
+      .select({
+        recipientId: notifications.recipientId,
+        companyId: notifications.companyId,
+        ticketId: notifications.ticketId,
+        projectId: notifications.projectId,
+        invoiceId: notifications.invoiceId,
+      })
+      .from(notifications)
+      .where(waiting)
+      .groupBy(notifications.recipientId, notifications.companyId, notifications.ticketId, notifications.projectId, notifications.invoiceId)
+      .having(lte(min(notifications.createdAt), dueBefore))
+      .orderBy(asc(min(notifications.createdAt)))
+      .limit(GROUP_BATCH);
+    let handled = 0;
+    for (const group of groups) {
+      try {
+        const outcome = await mailGroup(deps, group, waiting, dueBefore);
+        handled += outcome.notifications;
+        totals.mails += outcome.mails;
+        totals.notifications += outcome.notifications;
+      } catch (error) {
+        // Rolled back whole: the group is due again at the next run; the others go on.
+        totals.failed += 1;
+        deps.log?.warn({ event: "notifications.mail_failed", recipientId: group.recipientId, err: error }, "notification mail: one mail failed; trying again at the next run");
+      }
+    }
+    // A short batch was all there was; a full one that another process had locked (or that failed) is left to the next run.
+    if (groups.length < GROUP_BATCH || handled === 0) return totals;
+  }
+}
+
+async function mailGroup(deps: NotificationMailDeps, group: Group, waiting: SQL | undefined, dueBefore: Date) {
+  return deps.db.transaction(async (tx) => {
+    const rows = await lockRows(
+      tx,
+      and(
+        waiting,
+        eq(notifications.recipientId, group.recipientId),
+        eq(notifications.companyId, group.companyId),
+        sameOrNull(notifications.ticketId, group.ticketId),
+        sameOrNull(notifications.projectId, group.projectId),
+        sameOrNull(notifications.invoiceId, group.invoiceId),
+      ),
+    );
+    // Another process has the group (or mailed it since the listing), or holds its older rows and
+    // left only newer ones, which wait for their own window.
+    if (rows.length === 0 || rows[0]!.createdAt > dueBefore) return { mails: 0, notifications: 0 };
+    const recipient = await recipientOf(tx, group.recipientId);
+    const wanted = recipient ? await stillWanted(tx, recipient, rows) : [];
+    if (recipient && wanted.length > 0) {
+      const newest = wanted.at(-1)!;
+      const links = linksFor(deps.env, recipient);
+      const optOut = links.optOut(newest.kind);
+      await deps.outbox.enqueue(tx, {
+        template: "notification",
+        to: recipient.email,
+        props: {
+          name: recipient.name,
+          about: newest.words.subject.label,
+          lines: wanted.map(lineWriter(deps.env.CURRENCY)),
+          url: links.url(newest),
+          optOut: optOut.link,
+          preferencesUrl: links.preferencesUrl,
+        },
+        headers: optOut.headers,
+      });
+    }
+    await markMailed(tx, rows);
+    return { mails: recipient && wanted.length > 0 ? 1 : 0, notifications: rows.length };
+  });
+}
