@@ -18,6 +18,7 @@ const ResetPasswordRoute = lazyPage(() => import("./routes/reset-password"), (m)
 const ConfirmEmailRoute = lazyPage(() => import("./routes/confirm-email"), (m) => m.ConfirmEmailRoute);
 const InvitationRoute = lazyPage(() => import("./routes/invitation"), (m) => m.InvitationRoute);
 const SetupRoute = lazyPage(() => import("./routes/setup"), (m) => m.SetupRoute);
+const UnsubscribeRoute = lazyPage(() => import("./routes/unsubscribe"), (m) => m.UnsubscribeRoute);
 
 const CustomerLayout = lazyPage(() => import("../components/layout/customer-layout"), (m) => m.CustomerLayout);
 const CompanyRoute = lazyPage(() => import("./routes/dashboard/company"), (m) => m.CompanyRoute);
@@ -64,6 +65,8 @@ const routes: RouteObject[] = [
   route("/confirm-email", ConfirmEmailRoute, prefetchProbedMe),
   route("/invitation", InvitationRoute, prefetchProbedMe),
   route("/setup", SetupRoute),
+  // A notification mail's unsubscribe link: no session needed, the token is its authority.
+  route("/unsubscribe", UnsubscribeRoute),
   {
     path: "/dashboard",
     element: <RequireSession />,

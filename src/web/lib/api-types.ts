@@ -2,6 +2,7 @@ import type { ExtractSchema } from "hono/types";
 import type { ApiInput, ApiPath, Method } from "@/server/api-types";
 import type { ApiType } from "@/server/app";
 import type { publicInvitationRoutes } from "@/server/modules/members/invitations.routes";
+import type { unsubscribeRoutes } from "@/server/modules/notifications/unsubscribe.routes";
 import type { setupRoutes } from "@/server/modules/setup/setup.routes";
 
 /**
@@ -48,12 +49,17 @@ type DeleteInput<P extends ApiDeletePath> = Routes[P] extends { $delete: { input
 export type ApiDeleteArgs<P extends ApiDeletePath> = DeleteInput<P> extends { param: infer Param } ? [options: { param: Param }] : [options?: { param?: never }];
 
 /**
- * The public routes a signed-out visitor calls (the sign-up policy, an invitation's preview): they
- * are mounted before the session API, so ApiType does not hold them; typed from their own router.
+ * The public routes a signed-out visitor calls (the sign-up policy, an invitation's preview, an
+ * unsubscribe link): they are mounted before the session API, so ApiType does not hold them; typed
+ * from their own routers.
  */
-type PublicRoutes = ExtractSchema<ReturnType<typeof publicInvitationRoutes>> & ExtractSchema<ReturnType<typeof setupRoutes>>;
+type PublicRoutes = ExtractSchema<ReturnType<typeof publicInvitationRoutes>> &
+  ExtractSchema<ReturnType<typeof setupRoutes>> &
+  ExtractSchema<ReturnType<typeof unsubscribeRoutes>>;
 type PublicEndpoint<M extends Method, P> = P extends keyof PublicRoutes ? (`$${M}` extends keyof PublicRoutes[P] ? PublicRoutes[P][`$${M}`] : never) : never;
 
 export type PublicPath<M extends Method> = { [P in keyof PublicRoutes & string]: [PublicEndpoint<M, P>] extends [never] ? never : P }[keyof PublicRoutes & string];
 export type PublicOutput<M extends Method, P extends PublicPath<M>> = Extract<PublicEndpoint<M, P>, { status: 200 }>["output"];
 export type PublicBody<M extends Method, P extends PublicPath<M>> = PublicEndpoint<M, P>["input"] extends { json: infer J } ? J : never;
+/** A public call's query, when its route validates one (an unsubscribe link's token). */
+export type PublicArgs<M extends Method, P extends PublicPath<M>> = PublicEndpoint<M, P>["input"] extends { query: infer Query } ? [options: { query: Query }] : [options?: { query?: never }];

@@ -1,5 +1,5 @@
 import type { ProblemDetails } from "@/shared/schemas/problem";
-import type { ApiArgs, ApiDeleteArgs, ApiDeletePath, ApiOutput, ApiPath, Method, PublicBody, PublicOutput, PublicPath } from "./api-types";
+import type { ApiArgs, ApiDeleteArgs, ApiDeletePath, ApiOutput, ApiPath, Method, PublicArgs, PublicBody, PublicOutput, PublicPath } from "./api-types";
 
 /** An API error carrying the server's problem details (DESIGN D10). */
 export class ApiError extends Error {
@@ -88,8 +88,10 @@ export const api = { get: typed("get"), post: typed("post"), patch: typed("patch
 
 /** The public routes outside the session API, for signed-out visitors (lib/api-types.ts). */
 export const publicApi = {
-  get: <P extends PublicPath<"get">>(path: P) => request("GET", path) as Promise<PublicOutput<"get", P>>,
-  post: <P extends PublicPath<"post">>(path: P, json: PublicBody<"post", P>) => request("POST", path, { json }) as Promise<PublicOutput<"post", P>>,
+  get: <P extends PublicPath<"get">>(path: P, ...[options]: PublicArgs<"get", P>) =>
+    request("GET", path, options as RequestOptions) as Promise<PublicOutput<"get", P>>,
+  post: <P extends PublicPath<"post">>(path: P, json: PublicBody<"post", P>, ...[options]: PublicArgs<"post", P>) =>
+    request("POST", path, { ...(options as RequestOptions), json }) as Promise<PublicOutput<"post", P>>,
 };
 
 /**

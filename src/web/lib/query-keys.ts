@@ -34,4 +34,6 @@ export const queryRoots = {
    * them: each is written in the transaction of a change event, so every event refreshes them.
    */
   notifications: "notifications",
+  /** How each kind reaches the caller by mail (account page), and what an unsubscribe link turns off. */
+  notificationPreferences: "notification-preferences",
 } as const;

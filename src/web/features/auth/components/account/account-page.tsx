@@ -1,13 +1,17 @@
+import { lazy, Suspense } from "react";
 import { PageHeader } from "@/web/components/layout/page-header";
 import { TitledCard } from "@/web/components/ui/card";
 import { LoadError } from "@/web/components/ui/load-error";
-import { PageSpinner } from "@/web/components/ui/spinner";
+import { PageSpinner, Spinner } from "@/web/components/ui/spinner";
 import { useMe } from "@/web/lib/session";
 import { EmailForm } from "./email-form";
 import { NameForm } from "./name-form";
 import { PasswordForm } from "./password-form";
 import { SessionsList } from "./sessions-list";
 import { TwoFactorCard } from "./two-factor-card";
+
+/* The email preferences (notifications) load with their card, after the rest of the page. */
+const EmailPreferences = lazy(() => import("@/web/features/notifications/email-preferences").then((module) => ({ default: module.EmailPreferences })));
 
 /** The signed-in user's own account, the same for customers and admins. */
 export function AccountPage() {
@@ -37,6 +41,14 @@ export function AccountPage() {
           <TitledCard title="Where you're signed in">
             <SessionsList />
           </TitledCard>
+          {/* Not for an admin who must turn on two-factor sign-in first: the server refuses them the rest. */}
+          {me.data.twoFactor.required ? null : (
+            <TitledCard title="Email notifications">
+              <Suspense fallback={<Spinner label="Loading email notifications" />}>
+                <EmailPreferences />
+              </Suspense>
+            </TitledCard>
+          )}
         </>
       )}
     </div>

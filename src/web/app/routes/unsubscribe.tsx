@@ -1,0 +1,73 @@
+import type { ReactNode } from "react";
+import { Link, useSearchParams } from "react-router";
+import { Button } from "@/web/components/ui/button";
+import { Card, CardContent, CardHeader } from "@/web/components/ui/card";
+import { LoadError } from "@/web/components/ui/load-error";
+import { PageSpinner } from "@/web/components/ui/spinner";
+import { useUnsubscribe, useUnsubscribeLink } from "@/web/features/notifications/api/use-unsubscribe-link";
+import { ApiError, errorMessage } from "@/web/lib/api";
+import { brandName } from "@/web/lib/brand";
+
+const INVALID_LINK = "This unsubscribe link is not valid. Open the latest email again, or choose your email notifications on your account page.";
+
+/**
+ * Where a notification mail's unsubscribe link lands (`/unsubscribe?token=…`), signed in or out:
+ * it says which mail the link turns off and does so only on the button, so a mail scanner that
+ * fetches the link changes nothing.
+ */
+export function UnsubscribeRoute() {
+  const token = useSearchParams()[0].get("token") ?? "";
+  const link = useUnsubscribeLink(token);
+  const unsubscribe = useUnsubscribe(token);
+
+  let title = "Unsubscribe";
+  let content: ReactNode;
+  if (!token || (link.error instanceof ApiError && link.error.status === 400)) {
+    content = <Problem message={INVALID_LINK} />;
+  } else if (link.isError) {
+    content = <LoadError message="Could not load this unsubscribe link." onRetry={() => void link.refetch()} />;
+  } else if (link.isPending) {
+    content = <PageSpinner />;
+  } else if (unsubscribe.isSuccess || link.data.delivery === "off") {
+    const { label } = unsubscribe.data ?? link.data;
+    title = "Unsubscribed";
+    content = (
+      <div role="status" className="space-y-3 text-sm">
+        <p>You will no longer get emails about {label}. Change this any time on your account page.</p>
+        <Link to="/" className="inline-block font-medium text-primary underline hover:text-primary/80">
+          Go to the portal
+        </Link>
+      </div>
+    );
+  } else {
+    title = `Stop emails about ${link.data.label}?`;
+    content = (
+      <div className="space-y-4">
+        {unsubscribe.isError ? <Problem message={errorMessage(unsubscribe.error, "Could not unsubscribe. Please try again.")} /> : null}
+        <Button className="w-full" disabled={unsubscribe.isPending} onClick={() => unsubscribe.mutate()}>
+          {unsubscribe.isPending ? "Unsubscribing..." : "Unsubscribe"}
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center p-4">
+      <Card className="w-full max-w-md">
+        <CardHeader className="gap-4 text-center">
+          <p className="text-2xl font-bold text-primary">{brandName}</p>
+          <h1 className="text-xl font-semibold">{title}</h1>
+        </CardHeader>
+        <CardContent>{content}</CardContent>
+      </Card>
+    </main>
+  );
+}
+
+function Problem({ message }: { message: string }) {
+  return (
+    <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
+      <p>{message}</p>
+    </div>
+  );
+}
