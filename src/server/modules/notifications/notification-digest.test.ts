@@ -78,7 +78,10 @@ describe("the daily digest", () => {
     expect(await claimsOf(customer.id)).toEqual([{ day: "2026-11-25" }]);
     const mail = await inbox.waitFor((m) => m.to.includes(customer.email.toLowerCase()));
     expect(mail.subject).toBe("Your Portico summary: 2 updates");
-    expect(mail.text.split("\n").filter((line) => line.startsWith("• "))).toEqual(["• Alex Admin commented on Daily: export is slow", "• Alex Admin commented on Daily: export is slow"]);
+    expect(mail.text.split("\n").filter((line) => line.startsWith("• "))).toEqual([
+      "• Alex Admin commented on Daily: export is slow: “Reply 1”",
+      "• Alex Admin commented on Daily: export is slow: “Reply 2”",
+    ]);
     expect(mail.links).toContain(`${server.baseUrl}/dashboard/tickets/${ticket}`);
     expect(mail.links).toContain(`${server.baseUrl}/dashboard`);
     expect(mail.headers["list-unsubscribe"]).toMatch(new RegExp(`^<${server.baseUrl}/api/notifications/unsubscribe\\?token=[\\w%.-]+>$`));

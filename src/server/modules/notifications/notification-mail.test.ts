@@ -65,7 +65,7 @@ describe("notification mail, at once but coalesced per record", () => {
     const lines = mail.text.split("\n").filter((line) => line.startsWith("• "));
     expect(lines).toEqual([
       "• Alex Admin changed the status of Coalesce: login fails from Pending to Doing",
-      "• Alex Admin commented on Coalesce: login fails",
+      "• Alex Admin commented on Coalesce: login fails: “Looking into it”",
       "• Alex Admin changed the status of Coalesce: login fails from Doing to Done",
     ]);
     expect(mail.links).toContain(`${server.baseUrl}/dashboard/tickets/${tickets.login}`);
@@ -150,7 +150,8 @@ describe("notification mail, at once but coalesced per record", () => {
     expect(ticketMail.links).toContain(`${server.baseUrl}/admin/tickets/${ticket}`);
     // The conversation's notification names no record: the company is its subject.
     const chatMail = await inbox.waitFor((m) => m.to.includes(admin.email.toLowerCase()) && m.subject.includes("sent a message"));
-    expect(chatMail.subject).toBe("Carol Customer of Admin Area Ltd sent a message");
+    // A message's first words come along, as in the panel.
+    expect(chatMail.subject).toBe("Carol Customer of Admin Area Ltd sent a message: “Hello?”");
     expect(chatMail.links).toContain(`${server.baseUrl}/admin/messages?company=${company.id}`);
 
     expect(await outboxTo(server.deps.db, gone.email)).toHaveLength(0);

@@ -139,7 +139,12 @@ export async function markMailed(tx: Transaction, rows: readonly MailRow[]): Pro
 /** The sentence of one row, with amounts in the installation's currency (as on the invoice PDF). */
 export function lineWriter(currency: string) {
   const money = new Intl.NumberFormat("en-US", { style: "currency", currency });
-  return (row: MailRow) => describeNotification(row.words, { money: (amount) => money.format(amount as Intl.StringNumericLiteral) });
+  return (row: MailRow) => {
+    const sentence = describeNotification(row.words, { money: (amount) => money.format(amount as Intl.StringNumericLiteral) });
+    // A message's or comment's first words, as the panel shows them (a joined member's excerpt is their name, already said).
+    const { excerpt, kind } = row.words;
+    return excerpt && kind !== "member_joined" ? `${sentence}: “${excerpt}”` : sentence;
+  };
 }
 
 /** The links every notification mail carries for its recipient. */
