@@ -4,7 +4,7 @@ import { linkIn, mailTo, waitForMail } from "./support/mailbox";
 import { eventStreamOpened, sendMessage } from "./support/messages-data";
 
 test.describe("notifications", () => {
-  test("the team's chat reply reaches a customer on another page: the bell and Messages show 1 and a mail arrives; clicking through reads it; the mail's unsubscribe link stops mail of that kind", async ({
+  test("the team's chat reply reaches a customer on another page: the bell and Messages show 1 and a mail arrives; clicking through reads it; the mail's unsubscribe link stops mail of that kind, as the account page then shows", async ({
     newCustomer,
     admin,
   }) => {
@@ -57,5 +57,34 @@ test.describe("notifications", () => {
     const signal = await waitForMail(email, 2);
     expect(signal.text).toContain("Signal ticket");
     expect(mailTo(email).map((m) => m.text.includes("A second message"))).toEqual([false, false]);
+
+    // The account page says what the link did, and changes another kind's delivery.
+    await page.goto("/dashboard/account");
+    await expect(page.getByLabel("Messages from the team")).toHaveValue("off");
+    await page.getByLabel("Ticket status changes").selectOption({ label: "Daily digest" });
+    await expect(page.getByText("Email notifications saved")).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Ticket status changes")).toHaveValue("digest");
+  });
+
+  test("an admin hears of a customer's new ticket in the bell's panel; opening it from there reads it", async ({ adminPage, newCustomer, admin }) => {
+    const customer = await newCustomer(`Ticket Bell Co ${tag()}`, "Tess Ticket");
+    const project = await createProject(admin, customer.company.id, { name: "Bell project" });
+    const title = `Printer on fire ${tag()}`;
+    const stream = eventStreamOpened(adminPage);
+    await adminPage.goto("/admin/projects");
+    await stream;
+
+    // The admin's account is shared with other tests, so the panel is read rather than the count.
+    const ticket = await createTicket(customer.context.request, { projectId: project.id, title });
+    const bell = adminPage.getByRole("button", { name: /^Notifications, \d+ unread$/ });
+    await bell.click();
+    const panel = adminPage.getByRole("dialog", { name: "Notifications" });
+    const item = panel.getByRole("link", { name: new RegExp(`opened the ticket ${title}`) });
+    await expect(item).toHaveAccessibleName(new RegExp(`^Unread: Tess Ticket opened the ticket ${title}`));
+    await item.click();
+    await expect(adminPage).toHaveURL(new RegExp(`/admin/tickets/${ticket.id}$`));
+    await adminPage.getByRole("button", { name: /^Notifications/ }).click();
+    await expect(panel.getByRole("link", { name: new RegExp(`opened the ticket ${title}`) })).toHaveAccessibleName(new RegExp(`^Tess Ticket opened the ticket ${title}`));
   });
 });

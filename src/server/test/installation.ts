@@ -42,7 +42,7 @@ export interface Seed {
  * Tables the seed fills: the auth tables (user, password account, session), the company and its
  * member, a project, a ticket and its comment, a message and the conversation it opens, an
  * invoice with its line and generated PDF and its re-issued draft (a row referring to another of
- * its table), an invitation and its mail, and the audit entries of it all.
+ * its table), an invitation and its mail, and the audit entries, history and notifications of it all.
  */
 export const SEEDED_TABLES = [
   "profiles",
@@ -64,6 +64,7 @@ export const SEEDED_TABLES = [
   "mail_outbox",
   "audit_events",
   "activity_events",
+  "notifications",
 ] as const;
 
 /** An installation with no database yet (PGlite) or an empty database (PostgreSQL). */
