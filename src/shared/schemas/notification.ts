@@ -11,9 +11,17 @@ import { instantSchema } from "./records";
 
 export const notificationQuerySchema = z.object({
   cursor: keysetCursorSchema,
-  limit: z.coerce.number().int().min(1).max(NOTIFICATION_PAGE_MAX).default(NOTIFICATION_PAGE_DEFAULT),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(NOTIFICATION_PAGE_MAX)
+    .default(NOTIFICATION_PAGE_DEFAULT),
   /** Only the ones not read yet. */
-  unread: z.enum(["true", "false"]).optional().transform((value) => value === "true"),
+  unread: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((value) => value === "true"),
 });
 export type NotificationQuery = z.infer<typeof notificationQuerySchema>;
 
@@ -26,7 +34,12 @@ export const notificationSchema = z.object({
   readAt: instantSchema.nullable(),
   companyId: z.uuid(),
   /** The record, as it is called now (the company's name for a conversation); `slug` for a project. */
-  subject: z.object({ type: z.enum(notificationSubjects), id: z.uuid(), label: z.string(), slug: z.string().nullable() }),
+  subject: z.object({
+    type: z.enum(notificationSubjects),
+    id: z.uuid(),
+    label: z.string(),
+    slug: z.string().nullable(),
+  }),
   /** Who acted, as they were called then. */
   actorName: z.string().nullable(),
   /** A status change: the field and its values as stored (shared/rules/activity.ts words them). */
@@ -68,24 +81,60 @@ export type UnreadCounts = z.infer<typeof unreadCountsSchema>;
 
 /** Marks read: the listed ones, every one about a record, or all. */
 export const markNotificationsReadSchema = z.union([
-  z.object({ ids: z.array(z.string().regex(/^\d{1,19}$/, "Not a notification id")).min(1).max(NOTIFICATION_PAGE_MAX) }).strict(),
-  z.object({ subject: z.object({ type: z.enum(notificationSubjects), id: z.uuid() }).strict() }).strict(),
+  z
+    .object({
+      ids: z
+        .array(z.string().regex(/^\d{1,19}$/, "Not a notification id"))
+        .min(1)
+        .max(NOTIFICATION_PAGE_MAX),
+    })
+    .strict(),
+  z
+    .object({
+      subject: z
+        .object({ type: z.enum(notificationSubjects), id: z.uuid() })
+        .strict(),
+    })
+    .strict(),
   z.object({ all: z.literal(true) }).strict(),
 ]);
 export type MarkNotificationsRead = z.infer<typeof markNotificationsReadSchema>;
+/** How many were unread and are read now. */
+export const markNotificationsReadResultSchema = z.object({
+  updated: z.number().int().min(0),
+});
 
 export const notificationPreferenceSchema = z.object({
   kind: z.enum(notificationKinds),
   delivery: z.enum(mailDeliveries),
 });
 /** The kinds the user can receive (by role and assignment), each with its delivery. */
-export const notificationPreferencesSchema = z.object({ items: z.array(notificationPreferenceSchema) });
-export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+export const notificationPreferencesSchema = z.object({
+  items: z.array(notificationPreferenceSchema),
+});
+export type NotificationPreferences = z.infer<
+  typeof notificationPreferencesSchema
+>;
 
-export const updateNotificationPreferencesSchema = z.object({ items: z.array(notificationPreferenceSchema).min(1).max(notificationKinds.length) }).strict();
-export type UpdateNotificationPreferences = z.infer<typeof updateNotificationPreferencesSchema>;
+export const updateNotificationPreferencesSchema = z
+  .object({
+    items: z
+      .array(notificationPreferenceSchema)
+      .min(1)
+      .max(notificationKinds.length),
+  })
+  .strict();
+export type UpdateNotificationPreferences = z.infer<
+  typeof updateNotificationPreferencesSchema
+>;
 
 /** The signed token of a mail's unsubscribe link (no session needed). */
-export const unsubscribeQuerySchema = z.object({ token: z.string().min(1).max(500) });
-export const unsubscribeInfoSchema = z.object({ kind: z.enum(notificationKinds), label: z.string(), delivery: z.enum(mailDeliveries) });
+export const unsubscribeQuerySchema = z.object({
+  token: z.string().min(1).max(500),
+});
+export const unsubscribeInfoSchema = z.object({
+  kind: z.enum(notificationKinds),
+  label: z.string(),
+  delivery: z.enum(mailDeliveries),
+});
 export type UnsubscribeInfo = z.infer<typeof unsubscribeInfoSchema>;

@@ -13,9 +13,20 @@ import {
   signUpInputSchema,
   updateNameInputSchema,
 } from "@/shared/schemas/auth";
-import { commentSchema, createCommentInputSchema } from "@/shared/schemas/comment";
-import { companyProfileInputSchema, companySchema, saveCompanyProfileResultSchema } from "@/shared/schemas/company";
-import { createInvoiceInputSchema, invoiceSchema, updateInvoiceInputSchema } from "@/shared/schemas/invoice";
+import {
+  commentSchema,
+  createCommentInputSchema,
+} from "@/shared/schemas/comment";
+import {
+  companyProfileInputSchema,
+  companySchema,
+  saveCompanyProfileResultSchema,
+} from "@/shared/schemas/company";
+import {
+  createInvoiceInputSchema,
+  invoiceSchema,
+  updateInvoiceInputSchema,
+} from "@/shared/schemas/invoice";
 import { fileSchema } from "@/shared/schemas/file";
 import {
   acceptedInvitationSchema,
@@ -27,12 +38,42 @@ import {
   inviteMemberInputSchema,
   memberSchema,
 } from "@/shared/schemas/member";
-import { notificationPreferencesSchema, unsubscribeInfoSchema, updateNotificationPreferencesSchema } from "@/shared/schemas/notification";
-import { markMessagesReadInputSchema, markMessagesReadResultSchema, messageSchema, sendMessageInputSchema } from "@/shared/schemas/message";
-import { createProjectInputSchema, projectSchema, updateProjectInputSchema } from "@/shared/schemas/project";
-import { brandSettingsInputSchema, brandSettingsSchema, setupOwnerInputSchema, setupOwnerSchema } from "@/shared/schemas/setup";
-import { createTicketInputSchema, ticketSchema, updateTicketInputSchema } from "@/shared/schemas/ticket";
-import { changeUserRoleInputSchema, moveUserInputSchema, passwordResetSentSchema, removeTwoFactorInputSchema, userListItemSchema } from "@/shared/schemas/user";
+import {
+  markNotificationsReadResultSchema,
+  markNotificationsReadSchema,
+  notificationPreferencesSchema,
+  unsubscribeInfoSchema,
+  updateNotificationPreferencesSchema,
+} from "@/shared/schemas/notification";
+import {
+  markMessagesReadInputSchema,
+  markMessagesReadResultSchema,
+  messageSchema,
+  sendMessageInputSchema,
+} from "@/shared/schemas/message";
+import {
+  createProjectInputSchema,
+  projectSchema,
+  updateProjectInputSchema,
+} from "@/shared/schemas/project";
+import {
+  brandSettingsInputSchema,
+  brandSettingsSchema,
+  setupOwnerInputSchema,
+  setupOwnerSchema,
+} from "@/shared/schemas/setup";
+import {
+  createTicketInputSchema,
+  ticketSchema,
+  updateTicketInputSchema,
+} from "@/shared/schemas/ticket";
+import {
+  changeUserRoleInputSchema,
+  moveUserInputSchema,
+  passwordResetSentSchema,
+  removeTwoFactorInputSchema,
+  userListItemSchema,
+} from "@/shared/schemas/user";
 import { ENABLED_AUTH_ENDPOINTS } from "@/server/modules/auth/auth.routes";
 import { unsubscribeToken } from "@/server/modules/notifications/unsubscribe-token";
 import { hostileStrings } from "./hostile";
@@ -59,20 +100,41 @@ export interface FuzzTarget {
   upload?: boolean;
 }
 
-const authAnswer = z.object({ user: z.object({ id: z.uuid(), email: z.string() }) }).refine((body) => !("token" in body), "carries a session token");
+const authAnswer = z
+  .object({ user: z.object({ id: z.uuid(), email: z.string() }) })
+  .refine((body) => !("token" in body), "carries a session token");
 
 /**
  * Every well-formed sign-in or sign-up costs a password hash (scrypt: cheap under the harness's test cost, still not free);
  * so 1 in 40 generated emails is well-formed, the rest exercise validation.
  */
 const rarelyAnEmail = (email: fc.Arbitrary<string>) =>
-  fc.oneof({ weight: 1, arbitrary: email }, { weight: 39, arbitrary: fc.oneof(fc.constantFrom(...hostileStrings), fc.string({ maxLength: 40 })) });
+  fc.oneof(
+    { weight: 1, arbitrary: email },
+    {
+      weight: 39,
+      arbitrary: fc.oneof(
+        fc.constantFrom(...hostileStrings),
+        fc.string({ maxLength: 40 }),
+      ),
+    },
+  );
 
-const ids = (...values: string[]) => fc.oneof(fc.constantFrom(...values), fc.uuid(), fc.constantFrom(...hostileStrings));
+const ids = (...values: string[]) =>
+  fc.oneof(
+    fc.constantFrom(...values),
+    fc.uuid(),
+    fc.constantFrom(...hostileStrings),
+  );
 
 function userTargets(): FuzzTarget[] {
   const missing = "00000000-0000-4000-8000-000000000000";
-  const target = (action: string, method: string, input: z.ZodType | undefined, output: z.ZodType): FuzzTarget => ({
+  const target = (
+    action: string,
+    method: string,
+    input: z.ZodType | undefined,
+    output: z.ZodType,
+  ): FuzzTarget => ({
     route: `${method} /api/users/:id/${action}`,
     method,
     path: (_, id) => `/api/users/${id ?? missing}/${action}`,
@@ -88,12 +150,23 @@ function userTargets(): FuzzTarget[] {
     target("reactivate", "POST", undefined, userListItemSchema),
     target("role", "PUT", changeUserRoleInputSchema, userListItemSchema),
     target("company", "PUT", moveUserInputSchema, userListItemSchema),
-    target("remove-two-factor", "POST", removeTwoFactorInputSchema, userListItemSchema),
+    target(
+      "remove-two-factor",
+      "POST",
+      removeTwoFactorInputSchema,
+      userListItemSchema,
+    ),
   ];
 }
 
 export function fuzzTargets(): FuzzTarget[] {
-  const auth = (endpoint: string, input: z.ZodType | undefined, output: z.ZodType, validWeight: number, actors: ActorName[] = ["anonymous"]): FuzzTarget => ({
+  const auth = (
+    endpoint: string,
+    input: z.ZodType | undefined,
+    output: z.ZodType,
+    validWeight: number,
+    actors: ActorName[] = ["anonymous"],
+  ): FuzzTarget => ({
     route: "POST /api/auth/*",
     method: "POST",
     path: () => `/api/auth${endpoint}`,
@@ -104,28 +177,93 @@ export function fuzzTargets(): FuzzTarget[] {
     validWeight,
   });
   const targets: FuzzTarget[] = [
-    { ...auth("/sign-up/email", signUpInputSchema, authAnswer, 3), hints: () => ({ email: rarelyAnEmail(fc.emailAddress()) }) },
+    {
+      ...auth("/sign-up/email", signUpInputSchema, authAnswer, 3),
+      hints: () => ({ email: rarelyAnEmail(fc.emailAddress()) }),
+    },
     {
       ...auth("/sign-in/email", signInInputSchema, authAnswer, 3),
-      hints: (w) => ({ email: rarelyAnEmail(fc.oneof(fc.emailAddress(), fc.constant(w.users.customerA.email))) }),
+      hints: (w) => ({
+        email: rarelyAnEmail(
+          fc.oneof(fc.emailAddress(), fc.constant(w.users.customerA.email)),
+        ),
+      }),
     },
     auth("/sign-out", undefined, z.object({ success: z.literal(true) }), 30),
     // A well-formed address is answered after a fixed delay (password-reset-limit.ts): rarely one.
     {
-      ...auth("/request-password-reset", requestPasswordResetInputSchema, z.object({ status: z.literal(true), message: z.string() }), 3),
-      hints: (w) => ({ email: rarelyAnEmail(fc.oneof(fc.emailAddress(), fc.constant(w.users.loner.email))) }),
+      ...auth(
+        "/request-password-reset",
+        requestPasswordResetInputSchema,
+        z.object({ status: z.literal(true), message: z.string() }),
+        3,
+      ),
+      hints: (w) => ({
+        email: rarelyAnEmail(
+          fc.oneof(fc.emailAddress(), fc.constant(w.users.loner.email)),
+        ),
+      }),
     },
-    auth("/reset-password", resetPasswordInputSchema, z.object({ status: z.literal(true) }), 30),
-    auth("/update-user", updateNameInputSchema, z.object({ status: z.literal(true) }), 30, ["loner", "admin"]),
+    auth(
+      "/reset-password",
+      resetPasswordInputSchema,
+      z.object({ status: z.literal(true) }),
+      30,
+    ),
+    auth(
+      "/update-user",
+      updateNameInputSchema,
+      z.object({ status: z.literal(true) }),
+      30,
+      ["loner", "admin"],
+    ),
     // Each well-formed body hashes the new password; the loner's real password is never generated.
-    auth("/change-password", changePasswordInputSchema, z.object({ token: z.null(), user: z.object({ id: z.uuid() }) }), 3, ["loner"]),
-    auth("/change-email", changeEmailInputSchema, z.object({ status: z.literal(true) }), 30, ["loner", "admin"]),
+    auth(
+      "/change-password",
+      changePasswordInputSchema,
+      z.object({ token: z.null(), user: z.object({ id: z.uuid() }) }),
+      3,
+      ["loner"],
+    ),
+    auth(
+      "/change-email",
+      changeEmailInputSchema,
+      z.object({ status: z.literal(true) }),
+      30,
+      ["loner", "admin"],
+    ),
     // Two-factor sign-in (ADR 019): nobody in the world has it on, so well-formed bodies are refused
     // after Better Auth's checks (a wrong password, no code step, nothing to check a code against).
-    auth("/two-factor/enable", enableTwoFactorInputSchema, z.object({ totpURI: z.string(), secret: z.string(), qrCode: z.string(), backupCodes: z.array(z.string()) }), 3, ["loner"]),
-    auth("/two-factor/verify-totp", verifyTotpInputSchema, authAnswer, 30, ["anonymous", "loner"]),
-    auth("/two-factor/verify-backup-code", verifyBackupCodeInputSchema, authAnswer, 30, ["anonymous", "loner"]),
-    auth("/two-factor/disable", disableTwoFactorInputSchema, z.object({ status: z.literal(true) }), 3, ["loner"]),
+    auth(
+      "/two-factor/enable",
+      enableTwoFactorInputSchema,
+      z.object({
+        totpURI: z.string(),
+        secret: z.string(),
+        qrCode: z.string(),
+        backupCodes: z.array(z.string()),
+      }),
+      3,
+      ["loner"],
+    ),
+    auth("/two-factor/verify-totp", verifyTotpInputSchema, authAnswer, 30, [
+      "anonymous",
+      "loner",
+    ]),
+    auth(
+      "/two-factor/verify-backup-code",
+      verifyBackupCodeInputSchema,
+      authAnswer,
+      30,
+      ["anonymous", "loner"],
+    ),
+    auth(
+      "/two-factor/disable",
+      disableTwoFactorInputSchema,
+      z.object({ status: z.literal(true) }),
+      3,
+      ["loner"],
+    ),
     {
       route: "PUT /api/companies/mine",
       method: "PUT",
@@ -169,7 +307,13 @@ export function fuzzTargets(): FuzzTarget[] {
       path: (w, id) => `/api/projects/${id ?? w.a.projects[1]!.id}`,
       hasId: true,
       input: updateProjectInputSchema,
-      hints: (w) => ({ assignedTo: fc.oneof(ids(w.users.admin.id, w.users.customerA.id), fc.constant(""), fc.constant(null)) }),
+      hints: (w) => ({
+        assignedTo: fc.oneof(
+          ids(w.users.admin.id, w.users.customerA.id),
+          fc.constant(""),
+          fc.constant(null),
+        ),
+      }),
       output: projectSchema,
       actors: ["admin"],
     },
@@ -188,7 +332,13 @@ export function fuzzTargets(): FuzzTarget[] {
       path: () => "/api/tickets",
       hasId: false,
       input: createTicketInputSchema,
-      hints: (w) => ({ projectId: ids(w.a.projects[0]!.id, w.a.projects[1]!.id, w.b.projects[0]!.id) }),
+      hints: (w) => ({
+        projectId: ids(
+          w.a.projects[0]!.id,
+          w.a.projects[1]!.id,
+          w.b.projects[0]!.id,
+        ),
+      }),
       output: ticketSchema,
       actors: ["customerA", "memberA", "admin"],
     },
@@ -219,10 +369,22 @@ export function fuzzTargets(): FuzzTarget[] {
       hints: (w) => ({
         companyId: ids(w.a.company.id, w.b.company.id),
         amount: fc.oneof(
-          fc.tuple(fc.nat({ max: 99_999_999 }), fc.nat({ max: 99 })).map(([whole, cents]) => `${whole}.${String(cents).padStart(2, "0")}`),
+          fc
+            .tuple(fc.nat({ max: 99_999_999 }), fc.nat({ max: 99 }))
+            .map(
+              ([whole, cents]) => `${whole}.${String(cents).padStart(2, "0")}`,
+            ),
           fc.double(),
           fc.integer(),
-          fc.constantFrom("99999999999.99", "1e5", "0x10", "-1", "1,000.00", " 12.5 ", "0.001"),
+          fc.constantFrom(
+            "99999999999.99",
+            "1e5",
+            "0x10",
+            "-1",
+            "1,000.00",
+            " 12.5 ",
+            "0.001",
+          ),
         ),
       }),
       output: invoiceSchema,
@@ -243,7 +405,10 @@ export function fuzzTargets(): FuzzTarget[] {
       path: () => "/api/messages",
       hasId: false,
       input: sendMessageInputSchema,
-      hints: (w) => ({ companyId: ids(w.a.company.id, w.b.company.id), id: ids(w.a.messages[0]!.id, w.b.messages[0]!.id) }),
+      hints: (w) => ({
+        companyId: ids(w.a.company.id, w.b.company.id),
+        id: ids(w.a.messages[0]!.id, w.b.messages[0]!.id),
+      }),
       output: messageSchema,
       actors: ["customerA", "admin"],
     },
@@ -271,17 +436,21 @@ export function fuzzTargets(): FuzzTarget[] {
     {
       route: "PATCH /api/companies/:id/members/:userId",
       method: "PATCH",
-      path: (w, id) => `/api/companies/${w.a.company.id}/members/${id ?? w.users.memberA.id}`,
+      path: (w, id) =>
+        `/api/companies/${w.a.company.id}/members/${id ?? w.users.memberA.id}`,
       hasId: true,
       // Only ever "member" for a member: the shape of the real contract, and the world's owners stay owners.
-      input: z.object({ role: z.literal(changeMemberRoleInputSchema.shape.role.enum.member) }),
+      input: z.object({
+        role: z.literal(changeMemberRoleInputSchema.shape.role.enum.member),
+      }),
       output: memberSchema,
       actors: ["customerA", "admin"],
     },
     {
       route: "DELETE /api/companies/:id/members/:userId",
       method: "DELETE",
-      path: (w, id) => `/api/companies/${w.a.company.id}/members/${id ?? w.users.loner.id}`,
+      path: (w, id) =>
+        `/api/companies/${w.a.company.id}/members/${id ?? w.users.loner.id}`,
       hasId: true,
       output: z.undefined(),
       actors: ["customerA", "admin"],
@@ -289,7 +458,8 @@ export function fuzzTargets(): FuzzTarget[] {
     {
       route: "POST /api/invitations/:id/resend",
       method: "POST",
-      path: (_, id) => `/api/invitations/${id ?? "00000000-0000-4000-8000-000000000000"}/resend`,
+      path: (_, id) =>
+        `/api/invitations/${id ?? "00000000-0000-4000-8000-000000000000"}/resend`,
       hasId: true,
       output: invitationSchema,
       actors: ["customerA", "admin"],
@@ -297,7 +467,8 @@ export function fuzzTargets(): FuzzTarget[] {
     {
       route: "DELETE /api/invitations/:id",
       method: "DELETE",
-      path: (_, id) => `/api/invitations/${id ?? "00000000-0000-4000-8000-000000000000"}`,
+      path: (_, id) =>
+        `/api/invitations/${id ?? "00000000-0000-4000-8000-000000000000"}`,
       hasId: true,
       output: z.undefined(),
       actors: ["customerA", "admin"],
@@ -315,7 +486,8 @@ export function fuzzTargets(): FuzzTarget[] {
       // Only hostile and unknown ids: a real one would end a world user's session.
       route: "DELETE /api/sessions/:id",
       method: "DELETE",
-      path: (_, id) => `/api/sessions/${id ?? "00000000-0000-4000-8000-000000000000"}`,
+      path: (_, id) =>
+        `/api/sessions/${id ?? "00000000-0000-4000-8000-000000000000"}`,
       hasId: true,
       output: z.undefined(),
       actors: ["customerA", "admin", "anonymous"],
@@ -361,6 +533,16 @@ export function fuzzTargets(): FuzzTarget[] {
       actors: ["admin", "customerA"],
     },
     {
+      // Marks the caller's own only: another's ids, or another company's record, change nothing.
+      route: "POST /api/notifications/read",
+      method: "POST",
+      path: () => "/api/notifications/read",
+      hasId: false,
+      input: markNotificationsReadSchema,
+      output: markNotificationsReadResultSchema,
+      actors: ["customerA", "admin"],
+    },
+    {
       route: "PUT /api/notifications/preferences",
       method: "PUT",
       path: () => "/api/notifications/preferences",
@@ -373,7 +555,8 @@ export function fuzzTargets(): FuzzTarget[] {
       // Public (ADR 029): the loner's real token, or a hostile one in its place; any body.
       route: "POST /api/notifications/unsubscribe",
       method: "POST",
-      path: (w, id) => `/api/notifications/unsubscribe?token=${id ?? encodeURIComponent(unsubscribeToken(w.server.env.AUTH_SECRET, { userId: w.users.loner.id, kind: "project_created" }))}`,
+      path: (w, id) =>
+        `/api/notifications/unsubscribe?token=${id ?? encodeURIComponent(unsubscribeToken(w.server.env.AUTH_SECRET, { userId: w.users.loner.id, kind: "project_created" }))}`,
       hasId: true,
       output: unsubscribeInfoSchema,
       actors: ["anonymous", "customerA"],
@@ -403,7 +586,8 @@ export function fuzzTargets(): FuzzTarget[] {
     {
       route: "POST /api/tickets/:id/comments/:commentId/files",
       method: "POST",
-      path: (w, id) => `/api/tickets/${w.a.tickets[0]!.id}/comments/${id ?? w.a.ticketComments[0]!.id}/files`,
+      path: (w, id) =>
+        `/api/tickets/${w.a.tickets[0]!.id}/comments/${id ?? w.a.ticketComments[0]!.id}/files`,
       hasId: true,
       output: fileSchema,
       actors: ["customerA", "memberA", "admin"],
@@ -412,7 +596,8 @@ export function fuzzTargets(): FuzzTarget[] {
     {
       route: "POST /api/projects/:id/comments/:commentId/files",
       method: "POST",
-      path: (w, id) => `/api/projects/${w.a.projects[0]!.id}/comments/${id ?? w.a.projectComments[0]!.id}/files`,
+      path: (w, id) =>
+        `/api/projects/${w.a.projects[0]!.id}/comments/${id ?? w.a.projectComments[0]!.id}/files`,
       hasId: true,
       output: fileSchema,
       actors: ["customerA", "memberA", "admin"],
@@ -472,8 +657,15 @@ export function fuzzTargets(): FuzzTarget[] {
       actors: ["customerA", "admin"],
     },
   );
-  const authPosts = [...ENABLED_AUTH_ENDPOINTS].filter((endpoint) => endpoint.startsWith("POST "));
-  const fuzzedAuth = targets.filter((target) => target.route === "POST /api/auth/*").length;
-  if (authPosts.length !== fuzzedAuth) throw new Error(`fuzz targets cover ${fuzzedAuth} of the ${authPosts.length} enabled auth POST endpoints`);
+  const authPosts = [...ENABLED_AUTH_ENDPOINTS].filter((endpoint) =>
+    endpoint.startsWith("POST "),
+  );
+  const fuzzedAuth = targets.filter(
+    (target) => target.route === "POST /api/auth/*",
+  ).length;
+  if (authPosts.length !== fuzzedAuth)
+    throw new Error(
+      `fuzz targets cover ${fuzzedAuth} of the ${authPosts.length} enabled auth POST endpoints`,
+    );
   return targets;
 }
