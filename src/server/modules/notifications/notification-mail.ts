@@ -223,8 +223,22 @@ export async function mailDueNotifications(deps: NotificationMailDeps, now: Date
   }
 }
 
+/**
+ * The whole group or none of it, for this transaction: `SKIP LOCKED` alone lets two processes
+ * scanning one group at the same moment lock some of its rows each, and both mail their part. A
+ * transaction-scoped advisory lock on the group's key is taken without waiting; whoever does not
+ * get it skips the group (a hash collision between two groups only delays one to the next run).
+ */
+async function claimGroup(tx: Transaction, group: Group): Promise<boolean> {
+  const key = [group.recipientId, group.companyId, group.ticketId ?? "", group.projectId ?? "", group.invoiceId ?? ""].join(":");
+  const result = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${key}, 0)) as claimed`);
+  // Both drivers answer { rows }; Drizzle's type of a raw statement's result is driver-neutral.
+  return (result as unknown as { rows: { claimed: boolean }[] }).rows[0]?.claimed === true;
+}
+
 async function mailGroup(deps: NotificationMailDeps, group: Group, waiting: SQL | undefined, dueBefore: Date) {
   return deps.db.transaction(async (tx) => {
+    if (!(await claimGroup(tx, group))) return { mails: 0, notifications: 0 };
     const rows = await lockRows(
       tx,
       and(
