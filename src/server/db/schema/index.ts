@@ -13,3 +13,4 @@ export * from "./files";
 export * from "./audit";
 export * from "./activity";
 export * from "./notifications";
+export * from "./api-tokens";

@@ -1,0 +1,46 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { maxLength } from "./limits";
+import { profiles } from "./auth";
+import { idColumn, timestamps } from "./columns";
+
+/**
+ * Better Auth's API key plugin's table (`apikey`, ADR 030): a person's API tokens. Only the key's
+ * SHA-256 is kept (`key`); `start` is its first characters, shown in the list to tell tokens apart.
+ * `permissions` holds the scope (`{"api":["read"]}` or `{"api":["read","write"]}`).
+ * `request_count` and `last_request` are the plugin's per-token rate-limit window; `last_request`
+ * is also the list's "last used". Removing the person removes their tokens.
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: idColumn(),
+    configId: text("config_id").notNull().default("default"),
+    name: text("name"),
+    start: text("start"),
+    prefix: text("prefix"),
+    key: text("key").notNull().unique(),
+    referenceId: uuid("reference_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    refillInterval: integer("refill_interval"),
+    refillAmount: integer("refill_amount"),
+    lastRefillAt: timestamp("last_refill_at", { withTimezone: true }),
+    enabled: boolean("enabled").notNull().default(true),
+    rateLimitEnabled: boolean("rate_limit_enabled").notNull().default(true),
+    rateLimitTimeWindow: integer("rate_limit_time_window"),
+    rateLimitMax: integer("rate_limit_max"),
+    requestCount: integer("request_count").notNull().default(0),
+    remaining: integer("remaining"),
+    lastRequest: timestamp("last_request", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    permissions: text("permissions"),
+    metadata: text("metadata"),
+    ...timestamps(),
+  },
+  (t) => [
+    maxLength("api_tokens_name_length", t.name, 100),
+    check("api_tokens_permissions_scope", sql`${t.permissions} IN ('{"api":["read"]}', '{"api":["read","write"]}')`),
+    index("api_tokens_reference_id_idx").on(t.referenceId, t.createdAt),
+  ],
+);
