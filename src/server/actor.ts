@@ -1,4 +1,5 @@
 import type { CompanyRole, Role } from "@/shared/enums";
+import type { ApiTokenScope } from "@/shared/rules/api-token";
 
 /** Who is calling. Every service function gets one (through its ServiceContext) and scopes its queries by it. */
 export interface Actor {
@@ -9,7 +10,19 @@ export interface Actor {
   companyId: string | null;
   /** Their standing in that company (ADR 015); null without one. */
   companyRole: CompanyRole | null;
-  sessionId: string;
+  /** The signed-in session; null for a request made with an API token (ADR 030). */
+  sessionId: string | null;
+  /** The API token the request came with, and its scope; absent for a signed-in session. */
+  apiToken?: { id: string; scope: ApiTokenScope };
   /** Whether the account signs in with a second factor (ADR 019: REQUIRE_ADMIN_2FA reads it). */
   twoFactorEnabled: boolean;
+}
+
+/**
+ * The caller's session, on a route that API tokens never reach (SESSION_ONLY_PATHS in
+ * http/session.ts refuses them first): reaching it without one is a bug, not a caller's error.
+ */
+export function sessionIdOf(actor: Actor): string {
+  if (actor.sessionId === null) throw new Error("A session-only route was reached without a session");
+  return actor.sessionId;
 }

@@ -38,6 +38,7 @@ import { fileRoutes } from "./modules/files/files.routes";
 import { isUploadRequest } from "./modules/files/upload-routes";
 import { invoicePdfRoutes } from "./modules/invoices/invoice-pdf.routes";
 import { invoiceExportRoutes } from "./modules/invoices/invoice-export.routes";
+import { apiTokenRoutes } from "./modules/api-tokens/api-tokens.routes";
 import { activityRoutes } from "./modules/activity/activity.routes";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
 import { notificationPreferenceRoutes } from "./modules/notifications/preferences.routes";
@@ -63,6 +64,7 @@ function createSessionApi(deps: AppDeps) {
     .use("/messages/:id/files", limitWrites)
     .route("/me", meRoutes(deps.env))
     .route("/sessions", sessionsRoutes())
+    .route("/tokens", apiTokenRoutes(deps))
     .route("/messages", messageRoutes())
     .route("/events", eventsRoutes(deps))
     .route("/companies", companiesRoutes())
@@ -105,6 +107,11 @@ export function createApi(deps: AppDeps) {
     type: "apiKey",
     in: "cookie",
     name: "portico.session_token",
+  });
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "An API token made on the account page (admins and company owners): `Authorization: Bearer ptc_…`. It acts with its maker's rights; a read-only token only reads.",
   });
   // Served by Better Auth's handler above, not by declared routes: described for the document only.
   registerAuthOperations(api.openAPIRegistry);

@@ -3,11 +3,13 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { eq, sql } from "drizzle-orm";
 import { twoFactor } from "better-auth/plugins";
+import { apiKey } from "@better-auth/api-key";
+import { API_TOKEN_NAME_MAX, API_TOKEN_PREFIX, API_TOKEN_SHOWN_CHARACTERS } from "../shared/rules/api-token";
 import { EMAIL_CHANGE_LINK_MINUTES, RESET_LINK_MINUTES } from "../shared/rules/auth";
 import { userMessages } from "../shared/rules/user";
 import { PASSWORD_MIN_LENGTH } from "../shared/schemas/auth";
 import type { Database } from "./db/client";
-import { accounts, profiles, rateLimits, sessions, twoFactors, verifications } from "./db/schema";
+import { accounts, apiTokens, profiles, rateLimits, sessions, twoFactors, verifications } from "./db/schema";
 import type { Env } from "./env";
 import type { MailOutbox } from "./mail/outbox";
 import { passwordHasher, verifyPassword } from "./password";
@@ -55,7 +57,10 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logg
     logger: {
       log: (level, message, ...args) => {
         const err = args.find((arg) => arg instanceof Error);
-        log[level]({ event: "auth.note", ...(err ? { err } : {}) }, `Better Auth: ${message}`);
+        // The API key plugin reports every refused token (unknown, expired, over its limit) as an
+        // error; each is a caller's mistake, answered 401 or 429, not a fault of the server.
+        const noted = level === "error" && message.startsWith("Failed to validate API key") ? "info" : level;
+        log[noted]({ event: "auth.note", ...(err ? { err } : {}) }, `Better Auth: ${message}`);
       },
     },
     baseURL: env.BASE_URL,
@@ -65,7 +70,7 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logg
     telemetry: { enabled: false },
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: profiles, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits, twoFactor: twoFactors },
+      schema: { user: profiles, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits, twoFactor: twoFactors, apikey: apiTokens },
     }),
     user: {
       fields: { name: "fullName" },
@@ -158,9 +163,23 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logg
         // step for 15 minutes; each challenge also allows only 5 tries (the plugin's default).
         accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
       }),
+      // API tokens (ADR 030): the plugin makes, hashes, stores and checks them, and counts each
+      // token's requests. Our routes (modules/api-tokens) decide who may make which; the plugin's own
+      // HTTP endpoints are switched off below, and its session-from-header hook stays off: the
+      // session guard (http/session.ts) resolves a bearer token to its owner itself.
+      apiKey({
+        defaultPrefix: API_TOKEN_PREFIX,
+        maximumNameLength: API_TOKEN_NAME_MAX,
+        startingCharactersConfig: { shouldStore: true, charactersLength: API_TOKEN_SHOWN_CHARACTERS },
+        rateLimit: { enabled: true, timeWindow: 60_000, maxRequests: env.API_TOKEN_RATE_LIMIT },
+        enableSessionForAPIKeys: false,
+      }),
       // After twoFactor: its hook decides whether a right password is a sign-in or waits for a code.
       authAuditPlugin(db, CLIENT_IP_HEADER),
     ],
+    // The API key plugin's endpoints would let any signed-in person make a token of any scope and
+    // lifetime: tokens are made and revoked through /api/tokens, which holds our rules.
+    disabledPaths: ["/api-key/create", "/api-key/get", "/api-key/update", "/api-key/delete", "/api-key/list"],
     advanced: {
       // Better Auth skips its own Origin check when NODE_ENV=test; say it plainly, so the tests
       // run the check production runs (our CSRF middleware checks Origin before it as well).

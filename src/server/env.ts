@@ -63,6 +63,12 @@ const envSchema = z.object({
    */
   WRITE_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(60),
   /**
+   * Requests one API token may make a minute (ADR 030), counted on the token itself, whatever
+   * address it comes from; written on each token when it is made. A script paging through every
+   * ticket stays well within it; a loop gone wrong is stopped before it loads the server.
+   */
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(600),
+  /**
    * The work factor of new password hashes (see password.ts). Leave it unset in every real
    * deployment; the test harness sets the weak one, and only NODE_ENV=test accepts it.
    */

@@ -64,9 +64,10 @@ describe("API surface", () => {
     const ids = operations.map((operation) => operation.operationId);
     expect(ids.filter((id) => !id), "operations without an operationId").toEqual([]);
     expect(new Set(ids).size).toBe(ids.length);
-    // `security: []` for a public operation; `[{}, {cookieAuth: []}]` where the cookie is optional.
+    // `security: []` for a public operation; `[{}, {cookieAuth: []}]` where the cookie is optional;
+    // `[{cookieAuth: []}, {bearerAuth: []}]` where an API token does as well as a session (ADR 030).
     expect(operations.filter((operation) => operation.security === undefined).map((o) => `${o.method} ${o.path}`), "operations without security").toEqual([]);
-    const session = operations.filter((operation) => operation.security!.length > 0 && operation.security!.every((requirement) => "cookieAuth" in requirement));
+    const session = operations.filter((operation) => operation.security!.length > 0 && operation.security!.every((requirement) => "cookieAuth" in requirement || "bearerAuth" in requirement));
     expect(session.length).toBeGreaterThan(20);
     expect(session.filter((operation) => !operation.responses?.["401"]).map((o) => `${o.method} ${o.path}`)).toEqual([]);
   });

@@ -45,7 +45,13 @@ export const idParams = z.object({ id: z.uuid("Not a valid id").openapi({ param:
 /** A required JSON request body. */
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 
-export const sessionSecurity = [{ cookieAuth: [] }];
+type SecurityRequirements = Record<string, string[]>[];
+export const sessionSecurity: SecurityRequirements = [{ cookieAuth: [] }];
+/** A session, or an API token in `Authorization: Bearer` (ADR 030): either one suffices. */
+export const sessionOrTokenSecurity: SecurityRequirements = [{ cookieAuth: [] }, { bearerAuth: [] }];
+
+/** Every route an API token reaches may answer it: each token has its own limit a minute (API_TOKEN_RATE_LIMIT). */
+const tokenRateLimit = problem("Too many requests: this API token's limit a minute is used up; `Retry-After` says how many seconds to wait");
 
 /** A public operation: anyone may call it, with or without a session. */
 export const noSecurity = [];
@@ -84,9 +90,14 @@ function ownBodyRefusals(responses: RouteConfig["responses"]) {
  * its success answers, the problem answers it lists, in the one wording of problemResponses; a
  * write also gets the refusals of the API's middleware (writeRefusals). Every route also declares
  * REQUIRE_ADMIN_2FA's 403, except the ones an admin needs to turn two-factor sign-in on
- * (`openWithoutTwoFactor`: /api/me and the account's sessions, http/session.ts).
+ * (`openWithoutTwoFactor`: /api/me and the account's sessions, http/session.ts). An API token
+ * works on every route but those declared with `apiTokens: false` (SESSION_ONLY_PATHS in
+ * http/session.ts): the others declare the bearer scheme and the token's rate limit (429).
  */
-export function sessionRoutes(tag: string, { openWithoutTwoFactor = false } = {}) {
+export function sessionRoutes(tag: string, { openWithoutTwoFactor = false, apiTokens = true } = {}) {
+  const security = apiTokens ? sessionOrTokenSecurity : sessionSecurity;
+  /** The token's 429, unless the route declares a 429 of its own (which then covers both). */
+  const withTokenRateLimit = <R extends object>(responses: R): R => (apiTokens && !(429 in responses) ? { 429: tokenRateLimit, ...responses } : responses);
   /** REQUIRE_ADMIN_2FA's refusal (http/session.ts), which every session route but the enrolling ones may answer. */
   const withTwoFactorRefusal = <R extends object>(responses: R): R => {
     if (openWithoutTwoFactor) return responses;
@@ -109,15 +120,15 @@ export function sessionRoutes(tag: string, { openWithoutTwoFactor = false } = {}
         summary,
         operationId,
         tags: [tag],
-        security: sessionSecurity,
-        responses: withTwoFactorRefusal({ ...config.responses, ...problemsOf(problems), ...refusalsOf(method, problems), ...ownBodyRefusals(config.responses) }),
+        security,
+        responses: withTokenRateLimit(withTwoFactorRefusal({ ...config.responses, ...problemsOf(problems), ...refusalsOf(method, problems), ...ownBodyRefusals(config.responses) })),
       } as Omit<C, "responses"> & {
         method: M;
         path: P;
         summary: string;
         operationId: string;
         tags: string[];
-        security: typeof sessionSecurity;
+        security: SecurityRequirements;
         responses: C["responses"] & Problems<S> & WriteRefusals<M> & { 403?: ReturnType<typeof problem> };
       });
   return { get: declare("get"), post: declare("post"), put: declare("put"), patch: declare("patch"), delete: declare("delete") };

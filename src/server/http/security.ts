@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import { secureHeaders } from "hono/secure-headers";
+import { authenticatesWithToken } from "./bearer-token";
 import { Problem } from "./problem";
 
 /**
@@ -123,7 +124,8 @@ export type TokenRouteMatcher = (method: string, path: string) => boolean;
  * CSRF defence for our own API: a state-changing request must come from our origin (when the
  * browser says where it comes from) and carry JSON, which a cross-site HTML form cannot send;
  * uploads carry multipart/form-data and must name our origin. The routes `isTokenRoute` names
- * are not checked: no cookie authorises anything there.
+ * are not checked: no cookie authorises anything there. Nor is the origin of a request made with an
+ * API token (bearer-token.ts): the token, which no other site can attach, is its only authority.
  */
 // Stryker disable next-line ArrowFunction: equivalent: the matcher's answer is only tested for truth, and undefined is as false as false
 export function sameOriginJsonOnly(baseUrl: string, isUpload: UploadMatcher = () => false, isTokenRoute: TokenRouteMatcher = () => false) {
@@ -131,8 +133,9 @@ export function sameOriginJsonOnly(baseUrl: string, isUpload: UploadMatcher = ()
   const crossOrigin = () => new Problem(403, "Forbidden", "Cross-origin requests are not allowed");
   return createMiddleware(async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || isTokenRoute(c.req.method, c.req.path)) return next();
+    const byApiToken = authenticatesWithToken(c.req.path, c.req.raw.headers);
     const origin = c.req.header("origin");
-    if ((origin && origin !== ownOrigin) || c.req.header("sec-fetch-site") === "cross-site") throw crossOrigin();
+    if (!byApiToken && ((origin && origin !== ownOrigin) || c.req.header("sec-fetch-site") === "cross-site")) throw crossOrigin();
     const length = c.req.header("content-length");
     const hasBody = (length !== undefined && length !== "0") || c.req.header("transfer-encoding") !== undefined;
     const mediaType = c.req.header("content-type")?.split(";")[0];
@@ -142,7 +145,7 @@ export function sameOriginJsonOnly(baseUrl: string, isUpload: UploadMatcher = ()
       // send Origin with every POST and PUT, a form's included, so an upload must carry ours:
       // one without (an old browser's form, a script) is refused like a foreign one. The upload
       // itself refuses any other body (400).
-      if (origin !== ownOrigin) throw crossOrigin();
+      if (!byApiToken && origin !== ownOrigin) throw crossOrigin();
       return next();
     }
     if (hasBody && type !== "application/json") {

@@ -5,7 +5,7 @@ import { openSse, type SseReader } from "../test/realtime/sse-client";
 import { send, type Sent } from "../test/security/http";
 import { cellsOf, permissionMatrix, runCell, uploadForm } from "../test/security/matrix";
 import { mapConcurrent } from "../test/security/pool";
-import { actorsOutsideB, type ActorName, type WorldUser } from "../test/security/world";
+import { actorsOutsideB, type ActorName, type CellActor, type WorldUser } from "../test/security/world";
 import { worldForFile } from "@/server/test/per-file";
 import type { Page } from "@/shared/schemas/pagination";
 
@@ -34,7 +34,7 @@ describe("canary scan: nothing of company B reaches anyone outside B, nor A's dr
   });
 
   it("leaks no canary in any answer of any route, object or error to A's members, the loner or a stranger", async () => {
-    const cells = cellsOf(permissionMatrix(world)).filter((cell) => (actorsOutsideB as readonly ActorName[]).includes(cell.actor));
+    const cells = cellsOf(permissionMatrix(world)).filter((cell) => (actorsOutsideB as readonly CellActor[]).includes(cell.actor));
     const found: string[] = [];
     const scan = async (cell: (typeof cells)[number]) => {
       const response = await runCell(world, cell);

@@ -17,7 +17,8 @@ let server: TestServer;
 let world: World;
 let webDist: string;
 beforeAll(async () => {
-  server = await startTestServer();
+  // Every cell runs, A's owner's API tokens' too: the posting limit raised as in worldForFile.
+  server = await startTestServer({ WRITE_RATE_LIMIT: "1000" });
   world = await buildWorld(server);
   // A small built SPA: index.html with a module script, and hashed assets.
   webDist = mkdtempSync(join(tmpdir(), "portico-headers-"));

@@ -3,7 +3,7 @@ import { createApp } from "../app";
 import { cellsOf, malformedRows, middlewareOnly, mismatch, permissionMatrix, runCell, type Cell, type MatrixRow } from "../test/security/matrix";
 import { mapConcurrent } from "../test/security/pool";
 import { betterAuthEndpoints, registeredRoutes } from "../test/security/routes";
-import { actorNames } from "../test/security/world";
+import { actorNames, tokenActorNames } from "../test/security/world";
 import { worldForFile } from "@/server/test/per-file";
 
 
@@ -55,7 +55,7 @@ describe("the permission matrix", () => {
     const routeCount = Object.keys(matrix).length;
     console.log(
       `permission matrix: ${cells.length} cells = ${routeCount} registered routes (${registered.length} incl. middleware) × ` +
-        `${actorNames.length} actors × their objects (${reads.length} reads, ${writes.length + last.length} writes)`,
+        `${actorNames.length} actors and ${tokenActorNames.length} API tokens × their objects (${reads.length} reads, ${writes.length + last.length} writes)`,
     );
     expect(failures).toEqual([]);
     expect(cells.length).toBeGreaterThan(500);

@@ -38,6 +38,9 @@ export function serverForFile(prepare?: (server: TestServer) => void, overrides:
 
 /** One test server (configured by `overrides`) and the two-company security world on it, for the whole file. */
 export function worldForFile(overrides: Record<string, string> = {}): { server: TestServer; world: World } {
-  const server = serverForFile(undefined, overrides);
+  // A's owner posts through their session and, in the security cells, through their API tokens
+  // (ADR 030): all of it counts against one person's posting limit, whose own test is
+  // stored-input-bounds.test.ts. Raised, so the cells run as fast as they can.
+  const server = serverForFile(undefined, { WRITE_RATE_LIMIT: "1000", ...overrides });
   return { server, world: beforeAllTests(() => buildWorld(server)) };
 }

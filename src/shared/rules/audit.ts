@@ -20,6 +20,8 @@ export const auditKinds = [
   "member.removed",
   "invoice.pdf_downloaded",
   "data.exported",
+  "api_token.created",
+  "api_token.revoked",
   "audit.pruned",
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
@@ -44,6 +46,8 @@ export const auditKindLabels: Record<AuditKind, string> = {
   "member.removed": "Member removed",
   "invoice.pdf_downloaded": "Invoice PDF downloaded",
   "data.exported": "Data exported",
+  "api_token.created": "API token made",
+  "api_token.revoked": "API token revoked",
   "audit.pruned": "Old audit entries removed",
 };
 

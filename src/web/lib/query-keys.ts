@@ -29,6 +29,8 @@ export const queryRoots = {
   setup: "setup",
   /** The caller's own sessions (account page). */
   sessions: "sessions",
+  /** The caller's own API tokens (account page, admins and company owners). */
+  apiTokens: "api-tokens",
   /**
    * The caller's notifications and unread counts (the bell, the nav items' dots). No event names
    * them: each is written in the transaction of a change event, so every event refreshes them.

@@ -1,9 +1,10 @@
 import { z } from "@hono/zod-openapi";
+import { sessionIdOf } from "../../actor";
 import { createRouter, type AppDeps } from "../../http/context";
 import { sessionRoutes } from "../../http/openapi";
 import { streamHub } from "./events.hub";
 
-const route = sessionRoutes("Realtime");
+const route = sessionRoutes("Realtime", { apiTokens: false });
 
 const streamEvents = route.get("/", "streamEvents", "Server-Sent Events for the signed-in user", [401], {
   description:
@@ -16,8 +17,8 @@ const streamEvents = route.get("/", "streamEvents", "Server-Sent Events for the 
 export function eventsRoutes(deps: Pick<AppDeps, "db" | "events" | "log" | "metrics" | "lifecycle">) {
   const hub = streamHub(deps);
   return createRouter().openapi(streamEvents, (c) => {
-    const { userId, sessionId, role, companyId } = c.var.actor;
-    const body = hub.open({ userId, sessionId, role, companyId }, c.req.raw.signal);
+    const { userId, role, companyId } = c.var.actor;
+    const body = hub.open({ userId, sessionId: sessionIdOf(c.var.actor), role, companyId }, c.req.raw.signal);
     return c.body(body, 200, {
       "Content-Type": "text/event-stream; charset=utf-8",
       "Cache-Control": "no-store",

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { AccountSession } from "@/shared/schemas/session";
+import { sessionIdOf } from "../../actor";
 import { sessions } from "../../db/schema";
 import { badRequest, notFound } from "../../http/problem";
 import { endOtherSessions } from "../auth/other-sessions";
@@ -52,5 +53,5 @@ export async function endOwnSession({ db, actor }: ServiceContext, input: { id: 
 
 /** Signs every session of the caller out but the one asking; says how many it ended. */
 export async function endOtherOwnSessions({ db, actor }: ServiceContext): Promise<{ ended: number }> {
-  return { ended: await endOtherSessions(db, actor.userId, actor.sessionId) };
+  return { ended: await endOtherSessions(db, actor.userId, sessionIdOf(actor)) };
 }

@@ -65,3 +65,39 @@ export async function customerJourney({ origin, email, password, comment, fetch 
     comment: { content: added.data.content, author: added.data.author?.name ?? null },
   };
 }
+
+export interface ScriptInput {
+  origin: string;
+  /** An API token made on the account page: the script's only credential (no cookie, no Origin). */
+  token: string;
+  comment: string;
+  fetch: (request: Request) => Promise<Response>;
+}
+
+/** A client as a script builds one: every request carries the token, nothing else. */
+const scriptClient = ({ origin, token, fetch }: Omit<ScriptInput, "comment">) =>
+  createClient<paths>({ baseUrl: `${origin}/api`, fetch, headers: { Authorization: `Bearer ${token}` } });
+
+/** With a token alone: list the tickets, open the first, comment on it. */
+export async function scriptJourney(input: ScriptInput) {
+  const client = scriptClient(input);
+  const tickets = await client.GET("/tickets", { params: { query: { status: "pending" } } });
+  if (!tickets.data) throw new Error(`listing tickets answered ${tickets.response.status}: ${tickets.error?.detail}`);
+  const first = tickets.data.items[0];
+  if (!first) throw new Error("the token's owner has no pending ticket");
+  const ticket = await client.GET("/tickets/{id}", { params: { path: { id: first.id } } });
+  if (!ticket.data) throw new Error(`opening the ticket answered ${ticket.response.status}: ${ticket.error?.detail}`);
+  const added = await client.POST("/tickets/{id}/comments", { params: { path: { id: ticket.data.id } }, body: { content: input.comment } });
+  if (!added.data) throw new Error(`commenting answered ${added.response.status}: ${added.error?.detail}`);
+  return {
+    ticketTitles: tickets.data.items.map((item) => item.title),
+    opened: { id: ticket.data.id, title: ticket.data.title },
+    comment: { content: added.data.content, author: added.data.author?.name ?? null },
+  };
+}
+
+/** One comment with a token, however it is answered: the status and the problem's detail. */
+export async function scriptComment(input: ScriptInput & { ticketId: string }) {
+  const added = await scriptClient(input).POST("/tickets/{id}/comments", { params: { path: { id: input.ticketId } }, body: { content: input.comment } });
+  return { status: added.response.status, detail: added.error?.detail ?? null };
+}

@@ -77,6 +77,7 @@ import {
 import { ENABLED_AUTH_ENDPOINTS } from "@/server/modules/auth/auth.routes";
 import { unsubscribeToken } from "@/server/modules/notifications/unsubscribe-token";
 import { hostileStrings } from "./hostile";
+import { createApiTokenSchema, createdApiTokenSchema } from "@/shared/schemas/api-token";
 import type { Hints } from "./zod-arbitrary";
 import type { ActorName, World } from "./world";
 
@@ -500,6 +501,25 @@ export function fuzzTargets(): FuzzTarget[] {
       hasId: false,
       output: z.object({ ended: z.number() }),
       actors: ["loner", "anonymous"],
+    },
+    {
+      // A valid body makes a token (up to the per-person limit, then 409); a member's is refused.
+      route: "POST /api/tokens",
+      method: "POST",
+      path: () => "/api/tokens",
+      hasId: false,
+      input: createApiTokenSchema,
+      output: createdApiTokenSchema,
+      actors: ["customerA", "memberA", "admin", "anonymous"],
+    },
+    {
+      // Only hostile and unknown ids: a real one would revoke a token the matrix's token actors use.
+      route: "DELETE /api/tokens/:id",
+      method: "DELETE",
+      path: (_, id) => `/api/tokens/${id ?? "00000000-0000-4000-8000-000000000000"}`,
+      hasId: true,
+      output: z.undefined(),
+      actors: ["customerA", "admin", "anonymous"],
     },
     // The admin Users page (ADR 020). Only hostile and unknown ids: a real one would deactivate,
     // demote or move a world user. The bodies still meet every check that runs before the look-up.

@@ -8,8 +8,8 @@ import { CASES_PER_ENDPOINT, FUZZ_SEED, fuzzEndpoint, type FuzzReport } from "./
 import { isWriteMethod, registeredRoutes } from "./routes";
 import { worldForFile } from "@/server/test/per-file";
 
-/** The routes of accounts and teams: sign-in and the account, invitations, members, the admin Users page. */
-export const isAccountOrTeamRoute = (route: string) => /^[A-Z]+ \/api\/(auth|invitations|team|sessions|users)\b|^[A-Z]+ \/api\/companies\/:id\/(invitations|members)\b/.test(route);
+/** The routes of accounts and teams: sign-in and the account (its sessions and API tokens), invitations, members, the admin Users page. */
+export const isAccountOrTeamRoute = (route: string) => /^[A-Z]+ \/api\/(auth|invitations|team|sessions|tokens|users)\b|^[A-Z]+ \/api\/companies\/:id\/(invitations|members)\b/.test(route);
 
 /**
  * The hostile-input suite over the fuzz targets `part` picks, on a two-company world of its own.

@@ -6,7 +6,7 @@ import { companyUsers, invitations, invoices, profiles, sessions } from "@/serve
 import { unsubscribeToken } from "@/server/modules/notifications/unsubscribe-token";
 import { send, type Sent } from "./http";
 import { betterAuthEndpoints } from "./routes";
-import { actorNames, counts, uploadAs, worldOutboxMails, type ActorName, type World } from "./world";
+import { actorNames, counts, isTokenActor, tokenActorNames, uploadAs, worldOutboxMails, type ActorName, type CellActor, type TokenActorName, type World } from "./world";
 
 /**
  * The permission matrix: every registered route × every actor × the objects the route can be
@@ -84,6 +84,16 @@ const same = (expect: Expect, objects = 1): Record<ActorName, Expect[]> =>
 /** Plain route: one object, the same path for everyone. */
 function fixed(path: string, expect: Record<ActorName, Expect[]>): MatrixRow {
   return { objects: { none: () => ({ path }) }, expect };
+}
+
+/** Who of the world may hold API tokens: the admin and the companies' owners. */
+const mayHoldTokens = (actor: ActorName): actor is "customerA" | "customerB" | "admin" => actor === "customerA" || actor === "customerB" || actor === "admin";
+
+/** A new API token of `owner`, made through the API: each revoking cell gets its own. */
+async function freshTokenId(world: World, owner: "customerA" | "customerB" | "admin"): Promise<string> {
+  const made = await send(world.server.baseUrl, "/api/tokens", { method: "POST", cookie: world.cookie(owner), json: { name: "Matrix revoke", scope: "read", expiresInDays: 30 } });
+  if (made.status !== 201) throw new Error(`making a token for ${owner} gave ${made.status} ${made.text}`);
+  return (made.body as { id: string }).id;
 }
 
 /** `own`, `foreign` and `missing` ids of one kind of record, under a path template. */
@@ -408,6 +418,22 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
       expect: { ...same(200), anonymous: [401] },
       // It ends every session of the actor but the one the matrix uses.
       last: true,
+    },
+
+    // A person's own API tokens (ADR 030): admins and owners (A's and B's) make them; nobody sees
+    // or revokes another's. customerA made three for the token actors and revoked one.
+    "GET /api/tokens": fixed("/api/tokens", { anonymous: [401], customerA: [rows(2)], memberA: [rows(0)], customerB: [rows(0)], loner: [rows(0)], admin: [rows(0)] }),
+    "POST /api/tokens": {
+      objects: { none: () => ({ path: "/api/tokens", json: { name: "Matrix token", scope: "read", expiresInDays: 30 } }) },
+      expect: (actor) => (actor === "anonymous" ? 401 : mayHoldTokens(actor) ? 201 : 403),
+    },
+    "DELETE /api/tokens/:id": {
+      objects: {
+        own: async (w, actor) => ({ path: `/api/tokens/${await freshTokenId(w, mayHoldTokens(actor) ? actor : "customerA")}` }),
+        foreign: async (w, actor) => ({ path: `/api/tokens/${await freshTokenId(w, actor === "customerB" ? "customerA" : "customerB")}` }),
+        missing: () => ({ path: `/api/tokens/${missingId}` }),
+      },
+      expect: (actor, object) => (actor === "anonymous" ? 401 : object === "own" && mayHoldTokens(actor) ? 204 : 404),
     },
 
     // A user's own notifications only; the world's as listed above (`notified`).
@@ -906,7 +932,9 @@ export interface Cell {
   route: string;
   method: string;
   object: string;
-  actor: ActorName;
+  actor: CellActor;
+  /** Whose request the cell builds: the actor itself, or for a token the session actor it stands in for. */
+  buildAs: ActorName;
   expect: Expect;
   build: Build;
   last: boolean;
@@ -922,11 +950,44 @@ export function cellsOf(matrix: Record<string, MatrixRow>): Cell[] {
         if (expect === undefined) throw new Error(`${route}: no expectation for ${actor} × ${object}`);
         // "ALL /api/*" names the method in the object ("GET unknown").
         const method = route.startsWith("ALL ") ? object.split(" ")[0]! : route.split(" ")[0]!;
-        cells.push({ route, method, object, actor, expect, build: row.objects[object]!, last: row.last ?? false });
+        cells.push({ route, method, object, actor, buildAs: actor, expect, build: row.objects[object]!, last: row.last ?? false });
       });
     }
   }
-  return cells;
+  return [...cells, ...tokenCellsOf(cells)];
+}
+
+/** The routes an API token never reaches (SESSION_ONLY_PATHS in http/session.ts). */
+const SESSION_ONLY = /^[A-Z]+ \/api\/(tokens|sessions|events)(\/|$)/;
+
+/**
+ * The token actors' cells (ADR 030), derived from the session actors' so that no row can forget
+ * them. Where a session is not asked for (a public route, Better Auth's own, anything outside
+ * /api) a token counts for nothing: the token actors get what the anonymous caller gets. Behind
+ * the session guard: the tokens, sessions and event-stream routes refuse every token (401), so
+ * does a revoked token everywhere, a read-only token is refused every write (403), and otherwise
+ * a token gets exactly what its maker, A's owner (customerA), gets.
+ */
+function tokenCellsOf(sessionCells: Cell[]): Cell[] {
+  const key = (cell: Pick<Cell, "route" | "object" | "actor">) => `${cell.route} ${cell.object} ${cell.actor}`;
+  const byKey = new Map(sessionCells.map((cell) => [key(cell), cell]));
+  const cellOf = (cell: Cell, actor: ActorName) => byKey.get(key({ ...cell, actor }))!;
+  return sessionCells
+    .filter((cell) => cell.actor === "customerA")
+    .flatMap((ownerCell) => {
+      const anonymous = cellOf(ownerCell, "anonymous");
+      const behindSession = anonymous.expect === 401 && /^[A-Z]+ \/api\//.test(ownerCell.route) && !ownerCell.route.includes(" /api/auth/");
+      return tokenActorNames.map((actor): Cell => {
+        if (!behindSession) return { ...anonymous, actor };
+        return { ...ownerCell, actor, expect: tokenExpectation(actor, ownerCell) };
+      });
+    });
+}
+
+function tokenExpectation(actor: TokenActorName, ownerCell: Cell): Expect {
+  if (actor === "revokedTokenA" || SESSION_ONLY.test(ownerCell.route)) return 401;
+  if (actor === "readTokenA" && ownerCell.method !== "GET") return 403;
+  return ownerCell.expect;
 }
 
 /** Sanity of the table itself: every actor has exactly one expectation per object. */
@@ -944,10 +1005,12 @@ export function malformedRows(matrix: Record<string, MatrixRow>): string[] {
 
 /** Sends a cell's request as its actor (never through a TestClient, so no cookie jar changes). */
 export async function runCell(world: World, cell: Cell, options: { streamMs?: number } = {}): Promise<Sent> {
-  const request = await cell.build(world, cell.actor);
+  const request = await cell.build(world, cell.buildAs);
+  // A token actor sends its token and never a cookie (not even a cell's throwaway session).
+  const token = isTokenActor(cell.actor) ? world.tokens[cell.actor] : undefined;
   return send(world.server.baseUrl, request.path, {
     method: cell.method,
-    cookie: "cookie" in request ? request.cookie : world.cookie(cell.actor),
+    ...(token ? { headers: { authorization: `Bearer ${token}` } } : { cookie: "cookie" in request ? request.cookie : world.cookie(cell.actor as ActorName) }),
     ...(request.json === undefined ? {} : { json: request.json }),
     ...(request.upload === undefined ? {} : { form: uploadForm(request.upload) }),
     ...(options.streamMs ? { streamMs: options.streamMs } : {}),

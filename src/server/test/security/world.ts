@@ -14,8 +14,19 @@ import { send } from "./http";
 export const actorNames = ["anonymous", "customerA", "memberA", "customerB", "loner", "admin"] as const;
 export type ActorName = (typeof actorNames)[number];
 
-/** The actors on A's side of the wall (everyone but B's member and the admin). */
-export const actorsOutsideB = ["anonymous", "customerA", "memberA", "loner"] as const satisfies readonly ActorName[];
+/**
+ * API tokens as callers (ADR 030), made by A's owner (customerA) through the API: a read-write
+ * one, a read-only one, and one revoked before the tests begin. The matrix derives what each must
+ * get from the session actors' cells (matrix.ts `tokenCellsOf`).
+ */
+export const tokenActorNames = ["tokenA", "readTokenA", "revokedTokenA"] as const;
+export type TokenActorName = (typeof tokenActorNames)[number];
+/** Whoever a security cell calls as: a session (or nobody), or an API token. */
+export type CellActor = ActorName | TokenActorName;
+export const isTokenActor = (actor: CellActor): actor is TokenActorName => (tokenActorNames as readonly string[]).includes(actor);
+
+/** The actors on A's side of the wall (everyone but B's member and the admin; A's tokens too). */
+export const actorsOutsideB = ["anonymous", "customerA", "memberA", "loner", ...tokenActorNames] as const satisfies readonly CellActor[];
 
 export interface TenantRecords {
   company: { id: string; name: string };
@@ -53,6 +64,8 @@ export interface World {
   canaries: string[];
   /** Session cookie of an actor; undefined for the anonymous one. */
   cookie(actor: ActorName): string | undefined;
+  /** The API token behind each token actor (ADR 030). */
+  tokens: Record<TokenActorName, string>;
 }
 
 /** Mail in the outbox once the world is built (not a company's: only admins see it). */
@@ -202,6 +215,11 @@ export async function buildWorld(server: TestServer): Promise<World> {
   const aFiles = [await uploadAs(server, customerA, `/api/tickets/${ta1.id}/files`, { name: "alpha-notes.txt", type: "text/plain", content: "Alpha's notes" })];
   const bFiles = [await uploadAs(server, customerB, `/api/tickets/${tb1.id}/files`, { name: `${canary("file-name")}.txt`, type: "text/plain", content: canary("file-content") })];
 
+  // A's owner's API tokens, made and one revoked through the API like any owner would.
+  const token = async (scope: string) => (await ok(server, customerA, "POST", "/api/tokens", { name: `Matrix ${scope}`, scope, expiresInDays: 30 })) as { id: string; token: string };
+  const [tokenA, readTokenA, revokedTokenA] = [await token("read-write"), await token("read"), await token("read-write")];
+  await ok(server, customerA, "DELETE", `/api/tokens/${revokedTokenA.id}`, undefined, 204);
+
   // One mail in the outbox, a reset link for B's customer: only admins may read the outbox.
   const reset = await send(server.baseUrl, "/api/auth/request-password-reset", { method: "POST", json: { email: customerB.email } });
   if (reset.status !== 200) throw new Error(`reset request gave ${reset.status} ${reset.text}`);
@@ -272,5 +290,6 @@ export async function buildWorld(server: TestServer): Promise<World> {
     aDraft: { invoiceId: draft.id, fileId: draftPdf.pdf.id },
     canaries: [...new Set(canaries)],
     cookie: (actor) => (actor === "anonymous" ? undefined : users[actor].cookie),
+    tokens: { tokenA: tokenA.token, readTokenA: readTokenA.token, revokedTokenA: revokedTokenA.token },
   };
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { mayHoldApiTokens } from "@/shared/rules/api-token";
 import { PageHeader } from "@/web/components/layout/page-header";
 import { TitledCard } from "@/web/components/ui/card";
 import { LoadError } from "@/web/components/ui/load-error";
@@ -12,6 +13,8 @@ import { TwoFactorCard } from "./two-factor-card";
 
 /* The email preferences (notifications) load with their card, after the rest of the page. */
 const EmailPreferences = lazy(() => import("@/web/features/notifications/email-preferences").then((module) => ({ default: module.EmailPreferences })));
+/* API tokens: only admins and company owners may hold them, so only they download the card. */
+const ApiTokensCard = lazy(() => import("@/web/features/api-tokens/api-tokens").then((module) => ({ default: module.ApiTokensCard })));
 
 /** The signed-in user's own account, the same for customers and admins. */
 export function AccountPage() {
@@ -49,6 +52,13 @@ export function AccountPage() {
               </Suspense>
             </TitledCard>
           )}
+          {!me.data.twoFactor.required && mayHoldApiTokens({ role: me.data.role, companyRole: me.data.company?.role ?? null }) ? (
+            <TitledCard title="API tokens">
+              <Suspense fallback={<Spinner label="Loading API tokens" />}>
+                <ApiTokensCard isAdmin={me.data.role === "admin"} />
+              </Suspense>
+            </TitledCard>
+          ) : null}
         </>
       )}
     </div>

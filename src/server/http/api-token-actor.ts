@@ -1,0 +1,50 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { ApiTokenScope } from "@/shared/rules/api-token";
+import { apiTokenMessages, mayHoldApiTokens } from "@/shared/rules/api-token";
+import { companyUsers, profiles, userRoles } from "../db/schema";
+import type { Actor } from "../actor";
+import type { AppDeps } from "./context";
+import { tooManyRequests, unauthorized } from "./problem";
+
+/** The scope a token was made with, as the plugin stores it in `permissions` (db/schema/api-tokens.ts). */
+export const permissionsOfScope = (scope: ApiTokenScope) => ({ api: scope === "read" ? ["read"] : ["read", "write"] });
+const scopeOfPermissions = (permissions: Record<string, string[]> | null | undefined): ApiTokenScope =>
+  permissions?.api?.includes("write") ? "read-write" : "read";
+
+/**
+ * The person behind an API token, with their rights as they are now (ADR 030). The API key plugin
+ * checks the token (hash, expiry, revocation) and counts the request against the token's own
+ * limit; then one query reads its owner afresh, uncached, so a demotion, removal or deactivation
+ * ends the token on its very next request. A token whose owner may no longer hold one is refused
+ * like an unknown token (the database trigger of migration 0020 also deletes it).
+ */
+export async function loadTokenActor(deps: Pick<AppDeps, "auth" | "db">, token: string): Promise<Actor> {
+  const verified = await deps.auth.api.verifyApiKey({ body: { key: token } });
+  if (!verified.valid || !verified.key) {
+    if (verified.error?.code === "RATE_LIMITED") {
+      const tryAgainInMs = (verified.error as { details?: { tryAgainIn?: number } }).details?.tryAgainIn ?? 60_000;
+      throw tooManyRequests(apiTokenMessages.rateLimited, Math.max(1, Math.ceil(tryAgainInMs / 1000)));
+    }
+    throw unauthorized(apiTokenMessages.invalid);
+  }
+  const key = verified.key;
+  const [owner] = await deps.db
+    .select({ userId: profiles.id, name: profiles.fullName, email: profiles.email, role: userRoles.role, companyId: companyUsers.companyId, companyRole: companyUsers.role, twoFactorEnabled: profiles.twoFactorEnabled })
+    .from(profiles)
+    .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+    .leftJoin(companyUsers, eq(companyUsers.userId, profiles.id))
+    .where(and(eq(profiles.id, key.referenceId), isNull(profiles.deactivatedAt)));
+  const role = owner?.role === "admin" ? "admin" : "customer";
+  if (!owner || !mayHoldApiTokens({ role, companyRole: owner.companyRole })) throw unauthorized(apiTokenMessages.invalid);
+  return {
+    userId: owner.userId,
+    email: owner.email,
+    name: owner.name,
+    role,
+    companyId: owner.companyId,
+    companyRole: owner.companyRole,
+    sessionId: null,
+    apiToken: { id: key.id, scope: scopeOfPermissions(key.permissions) },
+    twoFactorEnabled: owner.twoFactorEnabled,
+  };
+}

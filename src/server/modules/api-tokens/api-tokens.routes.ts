@@ -1,0 +1,33 @@
+import { z } from "@hono/zod-openapi";
+import { apiTokenSchema, createApiTokenSchema, createdApiTokenSchema } from "@/shared/schemas/api-token";
+import type { AppDeps } from "../../http/context";
+import { createRouter } from "../../http/context";
+import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
+import { createOwnApiToken, listOwnApiTokens, revokeOwnApiToken } from "./api-tokens.service";
+
+/** Managed with a session only: a token cannot list, make or revoke tokens (http/session.ts). */
+const route = sessionRoutes("API tokens", { apiTokens: false });
+
+const listRoute = route.get("/", "listApiTokens", "The caller's own API tokens, newest first (never the tokens themselves)", [401], {
+  responses: { 200: jsonContent(z.array(apiTokenSchema), "The caller's API tokens") },
+});
+
+const createRoute = route.post("/", "createApiToken", "Make an API token (admins, and company owners for their company); the answer holds the token, shown this once", [400, 401, 403, 409], {
+  request: { body: jsonBody(createApiTokenSchema) },
+  responses: { 201: jsonContent(createdApiTokenSchema, "The new token, with the token itself") },
+});
+
+const revokeRoute = route.delete("/{id}", "revokeApiToken", "Revoke one of the caller's API tokens; it stops working at once", [400, 401, 404], {
+  request: { params: idParams },
+  responses: { 204: { description: "Revoked" } },
+});
+
+export function apiTokenRoutes({ auth }: Pick<AppDeps, "auth">) {
+  return createRouter()
+    .openapi(listRoute, async (c) => c.json(await listOwnApiTokens(c.var.ctx), 200))
+    .openapi(createRoute, async (c) => c.json(await createOwnApiToken(c.var.ctx, { ...c.req.valid("json"), auth }), 201))
+    .openapi(revokeRoute, async (c) => {
+      await revokeOwnApiToken(c.var.ctx, c.req.valid("param"));
+      return c.body(null, 204);
+    });
+}
