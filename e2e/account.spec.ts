@@ -124,3 +124,47 @@ test.describe("the account page", () => {
     await expect(page.getByLabel("Full name")).toHaveValue(E2E_ADMIN.name);
   });
 });
+
+test.describe("API tokens on the account page", () => {
+  test("a company owner makes a token shown once, a script uses it without a cookie, and revoking it stops it", async ({ browser, customerPage: page }) => {
+    // Making their company makes them its owner: owners and admins may hold tokens.
+    expect((await page.request.put("/api/companies/mine", { data: { name: "Token Works Ltd" } })).status()).toBe(201);
+    await page.goto("/dashboard/account");
+    await expect(page.getByText("No API tokens yet.")).toBeVisible();
+
+    await page.getByRole("button", { name: "New API token" }).click();
+    const dialog = page.getByRole("dialog", { name: "New API token" });
+    await dialog.getByRole("button", { name: "Make token" }).click();
+    await expect(dialog.getByText("Name is required")).toBeVisible();
+    await dialog.getByLabel("Name").fill("Nightly export");
+    await dialog.getByLabel("Access").selectOption({ label: "Read and write" });
+    // "Never" is for admins only: a customer picks a lifetime.
+    await expect(dialog.getByLabel("Expires after").locator("option")).toHaveText(["30 days", "90 days", "1 year"]);
+    await dialog.getByRole("button", { name: "Make token" }).click();
+
+    const shown = page.getByRole("dialog", { name: "Copy your new token" });
+    const token = await shown.getByLabel("Nightly export").inputValue();
+    expect(token).toMatch(/^ptc_/);
+    await shown.getByRole("button", { name: "Done" }).click();
+    const row = page.getByRole("list", { name: "API tokens" }).getByRole("listitem");
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("Nightly export");
+    await expect(row).toContainText(`${token.slice(0, 10)}…`);
+    await expect(row).toContainText("Read and write");
+    await expect(row).toContainText("Never used");
+    await expect(page.getByText(token)).toHaveCount(0);
+
+    // A script: another context with no cookie, only the token.
+    const script = await newClientContext(browser);
+    const withToken = { headers: { authorization: `Bearer ${token}` } };
+    const me = await script.request.get("/api/me", withToken);
+    expect(me.status()).toBe(200);
+    expect(((await me.json()) as { email: string }).email).toBe(page.credentials.email);
+
+    await page.getByRole("button", { name: "Revoke Nightly export" }).click();
+    await page.getByRole("dialog", { name: "Revoke API token" }).getByRole("button", { name: "Revoke" }).click();
+    await expect(page.getByText("No API tokens yet.")).toBeVisible();
+    expect((await script.request.get("/api/me", withToken)).status()).toBe(401);
+    await script.close();
+  });
+});
