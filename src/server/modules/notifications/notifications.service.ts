@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { can } from "@/shared/policies";
 import type { MarkNotificationsRead, Notification, NotificationPage, NotificationQuery, UnreadCounts } from "@/shared/schemas/notification";
-import { companies, invoices, messages, notifications, projects, tickets } from "@/server/db/schema";
+import { companies, conversations, invoices, messages, notifications, projects, tickets } from "@/server/db/schema";
 import type { ServiceContext } from "../context";
 import { before, keysetPage, micros } from "../keyset-cursor";
-import { fromCustomerSide, fromProviderSide } from "../messages/message-select";
+import { fromProviderSide } from "../messages/message-select";
 import { messageScope, notificationScope } from "../scopes";
 
 const columns = {
@@ -95,13 +95,26 @@ export async function unreadCounts({ db, actor }: ServiceContext): Promise<Unrea
     })
     .from(notifications)
     .where(and(notificationScope(actor).where, unread));
-  const teamSide = can(actor, "readAll", "conversation");
-  const [chat] = await db
+  const { total, ...areas } = counts ?? { total: 0, tickets: 0, projects: 0, invoices: 0, messages: 0, company: 0 };
+  return { total, areas, chat: await unreadChat({ db, actor }) };
+}
+
+/**
+ * Chat messages from the other side not yet read: for the team, the sum the conversation cards
+ * show, read from `conversations` (kept by triggers, ADR 009) rather than counted over every
+ * company's messages; for a customer, their own company's messages from the team.
+ */
+async function unreadChat({ db, actor }: Pick<ServiceContext, "db" | "actor">): Promise<number> {
+  if (can(actor, "readAll", "conversation")) {
+    const [team] = await db.select({ count: sql<number>`coalesce(sum(${conversations.unreadCount}), 0)`.mapWith(Number) }).from(conversations);
+    return team?.count ?? 0;
+  }
+  if (!actor.companyId) return 0;
+  const [customer] = await db
     .select({ count: count() })
     .from(messages)
-    .where(and(messageScope(actor).where, eq(messages.isRead, false), teamSide ? fromCustomerSide : fromProviderSide));
-  const { total, ...areas } = counts ?? { total: 0, tickets: 0, projects: 0, invoices: 0, messages: 0, company: 0 };
-  return { total, areas, chat: teamSide || actor.companyId ? (chat?.count ?? 0) : 0 };
+    .where(and(messageScope(actor).where, eq(messages.isRead, false), fromProviderSide));
+  return customer?.count ?? 0;
 }
 
 const subjectCondition = {

@@ -50,8 +50,13 @@ describe("who is notified", () => {
     expect(await about(admin, company.company.id)).toEqual([]);
     expect(await about(alpha, company.company.id)).toEqual([]);
 
+    const teamBefore = await unread(admin);
     expect((await member.client.post("/api/messages", { content: "Thanks!" })).status).toBe(201);
     expect((await about(admin, company.company.id))[0]).toBe(`customer_message by ${member.name}`);
+    // The team's chat count is the conversation cards' unread sum: one more, and one less once read.
+    expect((await unread(admin)).chat).toBe(teamBefore.chat + 1);
+    expect((await admin.client.post("/api/messages/read", { companyId: company.company.id })).status).toBe(200);
+    expect((await unread(admin)).chat).toBe(teamBefore.chat);
     expect(await about(member, company.company.id)).toEqual(["message by Olivia Owner"]);
     expect(await about(company, company.company.id)).toEqual(["message by Olivia Owner"]);
   });
