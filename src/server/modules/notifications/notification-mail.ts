@@ -6,15 +6,15 @@ import {
   notificationPath,
   type MailDelivery,
   type NotificationKind,
-  type NotificationSubject,
   type NotificationWords,
 } from "@/shared/rules/notifications";
 import type { Database } from "../../db/client";
-import { companies, invoices, notifications, profiles, projects, tickets, userRoles } from "../../db/schema";
+import { notifications, profiles, userRoles } from "../../db/schema";
 import type { Env } from "../../env";
 import type { MailOutbox } from "../../mail/outbox";
 import type { Logger } from "../../observability/logger";
 import { deliveriesOf } from "./mail-deliveries";
+import { selectNotices, subjectOf } from "./notification-select";
 import { unsubscribeHeaders, unsubscribeUrls } from "./unsubscribe-token";
 
 /**
@@ -34,9 +34,6 @@ export interface NotificationMailDeps {
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-/** The kinds whose subject is a company's conversation; the other kinds without a record are about the company. */
-const conversationKinds: readonly NotificationKind[] = ["message", "customer_message"];
-
 /** One locked notification with the words its mail needs: its record as it is called now. */
 export interface MailRow {
   id: bigint;
@@ -51,50 +48,17 @@ export interface MailRow {
  * never wait on each other's rows, and never both take one) and reads them, oldest first.
  */
 export async function lockRows(tx: Transaction, where: SQL | undefined): Promise<MailRow[]> {
-  const rows = await tx
-    .select({
-      id: notifications.id,
-      kind: notifications.kind,
-      createdAt: notifications.createdAt,
-      companyId: notifications.companyId,
-      ticketId: notifications.ticketId,
-      projectId: notifications.projectId,
-      invoiceId: notifications.invoiceId,
-      actorName: notifications.actorName,
-      field: notifications.field,
-      from: notifications.fromValue,
-      to: notifications.toValue,
-      excerpt: notifications.excerpt,
-      ticketTitle: tickets.title,
-      projectName: projects.name,
-      projectSlug: projects.slug,
-      invoiceNumber: invoices.invoiceNumber,
-      companyName: companies.name,
-    })
-    .from(notifications)
-    .innerJoin(companies, eq(companies.id, notifications.companyId))
-    .leftJoin(tickets, eq(tickets.id, notifications.ticketId))
-    .leftJoin(projects, eq(projects.id, notifications.projectId))
-    .leftJoin(invoices, eq(invoices.id, notifications.invoiceId))
+  const rows = await selectNotices(tx)
     .where(where)
     .orderBy(asc(notifications.createdAt), asc(notifications.id))
     .for("update", { of: notifications, skipLocked: true });
-  return rows.map((row) => {
-    const subject: { type: NotificationSubject; id: string; label: string; slug: string | null } = row.ticketId
-      ? { type: "ticket", id: row.ticketId, label: row.ticketTitle ?? "a ticket", slug: null }
-      : row.projectId
-        ? { type: "project", id: row.projectId, label: row.projectName ?? "a project", slug: row.projectSlug }
-        : row.invoiceId
-          ? { type: "invoice", id: row.invoiceId, label: row.invoiceNumber ?? "an invoice", slug: null }
-          : { type: conversationKinds.includes(row.kind) ? "conversation" : "company", id: row.companyId, label: row.companyName, slug: null };
-    return {
-      id: row.id,
-      kind: row.kind,
-      createdAt: row.createdAt,
-      companyId: row.companyId,
-      words: { kind: row.kind, subject, actorName: row.actorName, field: row.field, from: row.from, to: row.to, excerpt: row.excerpt },
-    };
-  });
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    createdAt: row.createdAt,
+    companyId: row.companyId,
+    words: { kind: row.kind, subject: subjectOf(row), actorName: row.actorName, field: row.field, from: row.from, to: row.to, excerpt: row.excerpt },
+  }));
 }
 
 /** Who a mail goes to, and which area of the portal its links open. */

@@ -1,60 +1,21 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { can } from "@/shared/policies";
 import type { MarkNotificationsRead, Notification, NotificationPage, NotificationQuery, UnreadCounts } from "@/shared/schemas/notification";
-import { companies, conversations, invoices, messages, notifications, projects, tickets } from "@/server/db/schema";
+import { conversations, messages, notifications } from "@/server/db/schema";
 import type { ServiceContext } from "../context";
-import { before, keysetPage, micros } from "../keyset-cursor";
+import { before, keysetPage } from "../keyset-cursor";
 import { fromProviderSide } from "../messages/message-select";
 import { messageScope, notificationScope } from "../scopes";
+import { selectNotices, subjectOf, type NoticeRow } from "./notification-select";
 
-const columns = {
-  id: notifications.id,
-  atMicros: micros(notifications.createdAt),
-  createdAt: notifications.createdAt,
-  readAt: notifications.readAt,
-  kind: notifications.kind,
-  companyId: notifications.companyId,
-  ticketId: notifications.ticketId,
-  projectId: notifications.projectId,
-  invoiceId: notifications.invoiceId,
-  actorName: notifications.actorName,
-  field: notifications.field,
-  from: notifications.fromValue,
-  to: notifications.toValue,
-  excerpt: notifications.excerpt,
-  // What the record is called now; a conversation or a company goes by the company's name.
-  label: sql<string>`coalesce(${tickets.title}, ${projects.name}, ${invoices.invoiceNumber}, ${companies.name})`,
-  slug: projects.slug,
-};
-interface Row {
-  id: bigint;
-  atMicros: string;
-  createdAt: Date;
-  readAt: Date | null;
-  kind: Notification["kind"];
-  companyId: string;
-  ticketId: string | null;
-  projectId: string | null;
-  invoiceId: string | null;
-  actorName: string | null;
-  field: string | null;
-  from: string | null;
-  to: string | null;
-  excerpt: string | null;
-  label: string;
-  slug: string | null;
-}
-
-function toNotification(row: Row): Notification {
-  const record = row.ticketId ? { type: "ticket" as const, id: row.ticketId } : row.projectId ? { type: "project" as const, id: row.projectId } : row.invoiceId ? { type: "invoice" as const, id: row.invoiceId } : undefined;
-  const type = record?.type ?? (row.kind === "member_joined" ? "company" : "conversation");
+function toNotification(row: NoticeRow): Notification {
   return {
     id: row.id.toString(),
     kind: row.kind,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,
     companyId: row.companyId,
-    subject: { type, id: record?.id ?? row.companyId, label: row.label, slug: row.slug },
+    subject: subjectOf(row),
     actorName: row.actorName,
     field: row.field,
     from: row.from,
@@ -65,17 +26,11 @@ function toNotification(row: Row): Notification {
 
 /** The caller's notifications, newest first, a keyset page at a time. */
 export async function listNotifications({ db, actor }: ServiceContext, query: NotificationQuery): Promise<NotificationPage> {
-  const rows = await db
-    .select(columns)
-    .from(notifications)
-    .innerJoin(companies, eq(companies.id, notifications.companyId))
-    .leftJoin(tickets, eq(tickets.id, notifications.ticketId))
-    .leftJoin(projects, eq(projects.id, notifications.projectId))
-    .leftJoin(invoices, eq(invoices.id, notifications.invoiceId))
+  const rows = await selectNotices(db)
     .where(and(notificationScope(actor).where, query.unread ? isNull(notifications.readAt) : undefined, before(notifications.createdAt, notifications.id, query.cursor)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(query.limit + 1);
-  const { page, nextCursor } = keysetPage<Row>(rows, query.limit);
+  const { page, nextCursor } = keysetPage<NoticeRow>(rows, query.limit);
   return { items: page.map(toNotification), nextCursor };
 }
 
