@@ -21,6 +21,11 @@ export const auditKinds = [
   "invoice.pdf_downloaded",
   "data.exported",
   "audit.pruned",
+  "webhook.created",
+  "webhook.updated",
+  "webhook.secret_rotated",
+  "webhook.deleted",
+  "webhook.disabled",
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
@@ -45,6 +50,11 @@ export const auditKindLabels: Record<AuditKind, string> = {
   "invoice.pdf_downloaded": "Invoice PDF downloaded",
   "data.exported": "Data exported",
   "audit.pruned": "Old audit entries removed",
+  "webhook.created": "Webhook registered",
+  "webhook.updated": "Webhook changed",
+  "webhook.secret_rotated": "Webhook secret rotated",
+  "webhook.deleted": "Webhook deleted",
+  "webhook.disabled": "Webhook switched off after failed deliveries",
 };
 
 /** Longest User-Agent kept: enough to tell browsers and versions apart, not a place to store a payload. */
