@@ -27,7 +27,7 @@ export interface WebhookReceiver {
  * are kept with their raw body and headers, for the tests to verify with the standardwebhooks
  * library (`verifies`), as a receiver must.
  */
-export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+export async function startWebhookReceiver({ port: wanted = 0 }: { /** A fixed port: a receiver that was down comes back where it was. */ port?: number } = {}): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const planned = new Map<string, number[]>();
   const waiters: { match: (request: ReceivedWebhook) => boolean; resolve: (request: ReceivedWebhook) => void }[] = [];
@@ -56,7 +56,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(wanted, "127.0.0.1", resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   return {
