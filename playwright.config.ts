@@ -100,6 +100,8 @@ export default defineConfig({
       // Notification mail after a one-second window instead of two minutes: the notifications
       // journey waits for its mail (the coalescing itself is the API suite's to test).
       NOTIFICATION_MAIL_DELAY_SECONDS: "1",
+      // The webhooks journey's receiver listens on 127.0.0.1, which only this lets an endpoint be.
+      WEBHOOK_ALLOW_PRIVATE: "true",
     },
   },
 });

@@ -43,6 +43,8 @@ import { activityRoutes } from "./modules/activity/activity.routes";
 import { notificationRoutes } from "./modules/notifications/notifications.routes";
 import { notificationPreferenceRoutes } from "./modules/notifications/preferences.routes";
 import { isOneClickUnsubscribe, unsubscribeRoutes } from "./modules/notifications/unsubscribe.routes";
+import { webhookRoutes } from "./modules/webhooks/webhooks.routes";
+import { registerWebhookEvents } from "./modules/webhooks/webhook-openapi";
 
 /**
  * Every route behind a session. Chained so `typeof` carries the route types. A module's
@@ -86,7 +88,8 @@ function createSessionApi(deps: AppDeps) {
     .route("/", activityRoutes())
     .route("/notifications", notificationRoutes())
     .route("/notifications", notificationPreferenceRoutes())
-    .route("/settings", settingsRoutes(deps));
+    .route("/settings", settingsRoutes(deps))
+    .route("/webhooks", webhookRoutes(deps));
 }
 
 export function createApi(deps: AppDeps) {
@@ -115,6 +118,8 @@ export function createApi(deps: AppDeps) {
   });
   // Served by Better Auth's handler above, not by declared routes: described for the document only.
   registerAuthOperations(api.openAPIRegistry);
+  // What Portico sends to webhook endpoints (ADR 031): the document's `webhooks`.
+  registerWebhookEvents(api.openAPIRegistry);
   api.get(
     "/openapi.json",
     openApiDocumentHandler(api, {

@@ -157,6 +157,16 @@ const envSchema = z.object({
   NOTIFICATION_MAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(3_600).default(120),
   /** The hour of the day (0–23, on TIME_ZONE's clock) from which each day's notification digest goes out. */
   DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(8),
+  /**
+   * `true` lets webhook endpoints (ADR 031) be on loopback, private, link-local (cloud metadata
+   * included) and other internal addresses. Off by default because the server sends the requests:
+   * an admin's URL, or a public name that resolves to 10.0.0.5 or 169.254.169.254, would otherwise
+   * make the portal reach into the network it runs in (server-side request forgery). Turn it on
+   * for tests and for installations whose receivers are on the internal network.
+   */
+  WEBHOOK_ALLOW_PRIVATE: optionalText
+    .pipe(z.enum(["true", "false"], { error: "must be true or false" }).optional())
+    .transform((value) => value === "true"),
   /** Where the built web app is; unset = dist/web of this checkout (see projectRoot). */
   WEB_DIST: optionalText,
 });

@@ -17,7 +17,7 @@ export interface PolicyActor {
  * `member`: a company's members and invitations (its Team section); `team`: the provider's admins;
  * `user`: every account, as the admin Users page manages them.
  */
-export type Subject = "company" | "project" | "ticket" | "comment" | "invoice" | "conversation" | "member" | "team" | "mail" | "user" | "audit";
+export type Subject = "company" | "project" | "ticket" | "comment" | "invoice" | "conversation" | "member" | "team" | "mail" | "user" | "audit" | "webhook";
 
 /**
  * - `read`: see records of the subject (with a record: that one).
@@ -34,7 +34,7 @@ export interface OwnedRecord {
 }
 
 /** What only the provider's team may even read. */
-const STAFF_ONLY: ReadonlySet<Subject> = new Set(["team", "mail", "user", "audit"]);
+const STAFF_ONLY: ReadonlySet<Subject> = new Set(["team", "mail", "user", "audit", "webhook"]);
 
 /** What a customer may create: only inside their own company. */
 const CUSTOMER_CREATES: ReadonlySet<Subject> = new Set(["ticket", "comment", "conversation"]);

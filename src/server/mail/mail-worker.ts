@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, lte, min, sql } from "drizzle-orm";
+import { and, eq, min, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
 import type { Logger } from "../observability/logger";
+import { afterMs, claimNext, exponentialRetry } from "../ops/claim";
 import type { EventBus } from "../realtime/event-bus";
 import { MailDeliveryError, type MailTransport, type OutgoingMail } from "./transport";
 
@@ -46,9 +47,8 @@ export interface MailWorker {
   stop(graceMs?: number): Promise<void>;
 }
 
-export const retryDelayMs = (policy: MailRetryPolicy, attempts: number) => Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** Math.max(0, attempts - 1));
-
-const afterMs = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
+export const retryDelayMs = (policy: MailRetryPolicy, attempts: number) =>
+  exponentialRetry({ firstMs: policy.firstDelayMs, maxMs: policy.maxDelayMs, maxAttempts: policy.maxAttempts }).delayMs(attempts);
 
 /**
  * Delivers the outbox (ADR 013). Each mail is claimed in one short statement (`FOR UPDATE SKIP
@@ -63,18 +63,11 @@ export function startMailWorker({ db, events, transport, retry = MAIL_RETRY, log
 
   /** Claims the longest-waiting due mail: its next attempt moves a claim's length ahead. */
   async function claim(claimId: string) {
-    const due = db
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.status, "queued"), lte(mailOutbox.nextAttemptAt, sql`now()`)))
-      .orderBy(asc(mailOutbox.nextAttemptAt))
-      .limit(1)
-      .for("update", { skipLocked: true });
-    const [row] = await db
-      .update(mailOutbox)
-      .set({ attempts: sql`${mailOutbox.attempts} + 1`, claimId, nextAttemptAt: afterMs(CLAIM_MS) })
-      .where(inArray(mailOutbox.id, due))
-      .returning({
+    return claimNext(db, mailOutbox, {
+      due: eq(mailOutbox.status, "queued"),
+      claimId,
+      claimMs: CLAIM_MS,
+      returning: {
         id: mailOutbox.id,
         to: mailOutbox.toAddress,
         subject: mailOutbox.subject,
@@ -82,8 +75,8 @@ export function startMailWorker({ db, events, transport, retry = MAIL_RETRY, log
         html: mailOutbox.htmlBody,
         headers: mailOutbox.headers,
         attempts: mailOutbox.attempts,
-      });
-    return row;
+      },
+    });
   }
 
   async function deliver(mail: OutgoingMail & { attempts: number }, claimId: string) {

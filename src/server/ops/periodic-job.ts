@@ -1,5 +1,7 @@
 /** A job that runs now and then every so often in each process (the file sweep, the audit-log pruning). */
 export interface PeriodicJob {
+  /** Runs a round now; woken during a round, it runs another right after (what woke it may have come too late for this one). */
+  wake(): void;
   /** Waits for a run in progress, then stops. */
   stop(): Promise<void>;
 }
@@ -12,16 +14,30 @@ export interface PeriodicJob {
  */
 export function startPeriodicJob(run: () => Promise<void>, { intervalMs, onError }: { intervalMs: number; onError: (error: unknown) => void }): PeriodicJob {
   let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
   const round = () => {
     running ??= run()
       .catch(onError)
-      .finally(() => (running = undefined));
+      .finally(() => {
+        running = undefined;
+        if (again && !stopped) {
+          again = false;
+          round();
+        }
+      });
   };
   const timer = setInterval(round, intervalMs);
   timer.unref();
   round();
   return {
+    wake() {
+      if (stopped) return;
+      if (running) again = true;
+      else round();
+    },
     async stop() {
+      stopped = true;
       clearInterval(timer);
       await running;
     },

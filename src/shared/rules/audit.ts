@@ -23,6 +23,11 @@ export const auditKinds = [
   "api_token.created",
   "api_token.revoked",
   "audit.pruned",
+  "webhook.created",
+  "webhook.updated",
+  "webhook.secret_rotated",
+  "webhook.deleted",
+  "webhook.disabled",
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
@@ -49,6 +54,11 @@ export const auditKindLabels: Record<AuditKind, string> = {
   "api_token.created": "API token made",
   "api_token.revoked": "API token revoked",
   "audit.pruned": "Old audit entries removed",
+  "webhook.created": "Webhook registered",
+  "webhook.updated": "Webhook changed",
+  "webhook.secret_rotated": "Webhook secret rotated",
+  "webhook.deleted": "Webhook deleted",
+  "webhook.disabled": "Webhook switched off after failed deliveries",
 };
 
 /** Longest User-Agent kept: enough to tell browsers and versions apart, not a place to store a payload. */

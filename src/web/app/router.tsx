@@ -46,6 +46,7 @@ const AdminOutboxRoute = lazyPage(() => import("./routes/admin/outbox"), (m) => 
 const AdminTeamRoute = lazyPage(() => import("./routes/admin/team"), (m) => m.AdminTeamRoute);
 const AdminUsersRoute = lazyPage(() => import("./routes/admin/users"), (m) => m.AdminUsersRoute);
 const AdminAuditRoute = lazyPage(() => import("./routes/admin/audit"), (m) => m.AdminAuditRoute);
+const AdminWebhooksRoute = lazyPage(() => import("./routes/admin/webhooks"), (m) => m.AdminWebhooksRoute);
 
 /** What `preloadRoute` may start for a route before it renders: its lazy page, its first request. */
 interface Preload {
@@ -111,6 +112,7 @@ const routes: RouteObject[] = [
           route("users", AdminUsersRoute),
           route("outbox", AdminOutboxRoute),
           route("audit", AdminAuditRoute),
+          route("webhooks", AdminWebhooksRoute),
           route("account", AdminAccountRoute),
         ],
       },

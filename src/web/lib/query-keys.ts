@@ -20,6 +20,8 @@ export const queryRoots = {
   activity: "activity",
   /** The audit log (admins). */
   audit: "audit",
+  /** Webhook endpoints and their deliveries (admins). */
+  webhooks: "webhooks",
   /** Every account (the admin Users page). */
   users: "users",
   /** What an invitation link shows before it is accepted (public, no session). */

@@ -14,3 +14,4 @@ export * from "./audit";
 export * from "./activity";
 export * from "./notifications";
 export * from "./api-tokens";
+export * from "./webhooks";

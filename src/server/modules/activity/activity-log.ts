@@ -3,6 +3,7 @@ import { ACTIVITY_VALUE_MAX, activityFields, type ActivityKind, type ActivitySub
 import type { Database } from "@/server/db/client";
 import { activityEvents } from "@/server/db/schema";
 import { notifyOfActivity, type NoticeActor } from "../notifications/activity-notices";
+import { webhookEventsOfActivity } from "../webhooks/webhook-events";
 
 /** The record an entry is about, and the company whose members may read it. */
 export interface ActivitySubjectRef {
@@ -27,16 +28,17 @@ const clip = (value: string | null | undefined) => (value == null ? null : value
 
 /**
  * Writes what happened to a record, by whom, in the caller's transaction: the entry exists
- * exactly when the change does (ADR 028), and so do the notifications it causes (ADR 029).
- * `adminOnly` hides the entries from customers (a draft invoice's); `excerpt` is a comment's text,
- * for whoever is notified of it. Nothing to record is a no-op.
+ * exactly when the change does (ADR 028), and so do the notifications (ADR 029) and the webhook
+ * deliveries (ADR 031) it causes. `adminOnly` hides the entries from customers (a draft
+ * invoice's); `excerpt` is a comment's text, for whoever is notified of it, and `commentId` its
+ * id, for the webhook. Nothing to record is a no-op.
  */
 export async function recordActivity(
   tx: Writer,
   actor: NoticeActor,
   subject: ActivitySubjectRef,
   entries: readonly ActivityEntry[],
-  options: { adminOnly?: boolean; excerpt?: string } = {},
+  options: { adminOnly?: boolean; excerpt?: string; commentId?: string } = {},
 ): Promise<void> {
   if (entries.length === 0) return;
   await tx.insert(activityEvents).values(
@@ -53,6 +55,7 @@ export async function recordActivity(
     })),
   );
   await notifyOfActivity(tx, actor, subject, entries, options);
+  await webhookEventsOfActivity(tx, { userId: actor.userId, name: actor.name }, subject, entries, options);
 }
 
 type Stored = string | number | Date | null | undefined;

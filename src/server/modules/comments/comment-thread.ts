@@ -50,7 +50,7 @@ export async function addToThread<T extends CommentTable>(
 ): Promise<Comment> {
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx.insert(table).values(values).returning({ id: table.id, content: table.content, createdAt: table.createdAt });
-    await recordActivity(tx, actor, subject, [{ kind: "commented" }], { excerpt: inserted!.content });
+    await recordActivity(tx, actor, subject, [{ kind: "commented" }], { excerpt: inserted!.content, commentId: inserted!.id });
     return inserted!;
   });
   await publish(event);

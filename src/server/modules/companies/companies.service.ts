@@ -10,6 +10,7 @@ import { companies, companyUsers } from "@/server/db/schema";
 import { conflict, forbidden, notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { companyScope } from "../scopes";
+import { recordWebhookEvent } from "../webhooks/webhook-events";
 import { activeProjectCount, companyIdIn, memberCountOf, projectCountOf, toCompany } from "./company-select";
 
 /** Admin only: every company with its project and user counts. */
@@ -125,6 +126,7 @@ async function writeMyCompany({ db, actor }: ServiceContext, input: CompanyProfi
       const [company] = await tx.insert(companies).values(values).returning();
       // Whoever creates the company owns it (ADR 015): they manage its team.
       await tx.insert(companyUsers).values({ userId: actor.userId, companyId: company!.id, role: "owner" });
+      await recordWebhookEvent(tx, "company.created", { companyId: company!.id, actor, data: {} });
       return company!;
     });
     return { created: true, company: toCompany(row) };
@@ -142,8 +144,13 @@ async function writeMyCompany({ db, actor }: ServiceContext, input: CompanyProfi
  */
 export async function createCompany(ctx: ServiceContext, input: CompanyProfileInput): Promise<Company> {
   if (!can(ctx.actor, "readAll", "company")) throw forbidden();
-  const [row] = await ctx.db.insert(companies).values(profileValues(input)).returning();
-  return announced(ctx, toCompany(row!));
+  // The company and its webhook deliveries (ADR 031) commit together.
+  const row = await ctx.db.transaction(async (tx) => {
+    const [company] = await tx.insert(companies).values(profileValues(input)).returning();
+    await recordWebhookEvent(tx, "company.created", { companyId: company!.id, actor: ctx.actor, data: {} });
+    return company!;
+  });
+  return announced(ctx, toCompany(row));
 }
 
 /** The admin's edit of a company's profile; announced, so its members' open Company page follows. */

@@ -10,6 +10,7 @@ import { companies, companyUsers, invitations, profiles, userRoles } from "@/ser
 import { badRequest, conflict, tooManyRequests } from "@/server/http/problem";
 import { recordAudit, type AuditSource } from "../audit/audit-log";
 import { notifyOfNewMember } from "../notifications/member-notices";
+import { recordWebhookEvent } from "../webhooks/webhook-events";
 import { hashInvitationToken } from "./invitation-token";
 import { isRedeemable } from "./invitation-select";
 
@@ -111,6 +112,7 @@ export async function redeemInvitation(db: Database, token: string, user: Redeem
       }
       const [profile] = await tx.select({ name: profiles.fullName }).from(profiles).where(eq(profiles.id, user.id));
       await notifyOfNewMember(tx, { userId: user.id, name: profile?.name ?? user.email, companyId: invitation.companyId });
+      await recordWebhookEvent(tx, "member.joined", { companyId: invitation.companyId, actor: { userId: user.id, name: profile?.name ?? null }, data: { userId: user.id } });
     }
     await markAccepted();
     return { company: company ?? null, signInAgain: false };

@@ -16,6 +16,7 @@ import { companyScope, messageScope } from "../scopes";
 import { fromCustomerSide, fromProviderSide, messageColumns, senderProfile, senderRole, toMessage } from "./message-select";
 import { withAttachments } from "../files/file-select";
 import { notifyOfMessage } from "../notifications/message-notices";
+import { recordWebhookEvent } from "../webhooks/webhook-events";
 
 const companyRequired = () =>
   badRequest("companyId: Choose the company of the conversation", [
@@ -87,10 +88,13 @@ function recipientOf(actor: PolicyActor, companyId: string | undefined): string 
 }
 
 export async function sendMessage(ctx: ServiceContext, input: SendMessageInput): Promise<SentMessage> {
-  // The message and its notifications commit together (ADR 029); a replayed send notifies nobody.
+  // The message, its notifications (ADR 029) and webhook deliveries (ADR 031) commit together; a replayed send repeats none.
   const sent = await ctx.db.transaction(async (tx) => {
     const stored = await storeMessage({ ...ctx, db: tx }, input);
-    if (stored.created) await notifyOfMessage(tx, ctx.actor, stored.message);
+    if (stored.created) {
+      await notifyOfMessage(tx, ctx.actor, stored.message);
+      await recordWebhookEvent(tx, "message.created", { companyId: stored.message.companyId, actor: ctx.actor, data: { messageId: stored.message.id } });
+    }
     return stored;
   });
   // After the commit; a replayed send changed nothing, so there is nothing to announce.

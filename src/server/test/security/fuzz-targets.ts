@@ -74,6 +74,13 @@ import {
   removeTwoFactorInputSchema,
   userListItemSchema,
 } from "@/shared/schemas/user";
+import {
+  createWebhookInputSchema,
+  updateWebhookInputSchema,
+  webhookDeliverySchema,
+  webhookSchema,
+  webhookWithSecretSchema,
+} from "@/shared/schemas/webhook";
 import { ENABLED_AUTH_ENDPOINTS } from "@/server/modules/auth/auth.routes";
 import { unsubscribeToken } from "@/server/modules/notifications/unsubscribe-token";
 import { hostileStrings } from "./hostile";
@@ -675,6 +682,61 @@ export function fuzzTargets(): FuzzTarget[] {
       hasId: true,
       output: z.undefined(),
       actors: ["customerA", "admin"],
+    },
+  );
+  // Webhooks (ADR 031): admins' only; without WEBHOOK_ALLOW_PRIVATE an internal URL is a 400.
+  // Deletions aim at hostile and unknown ids only, so the world's endpoint stays.
+  targets.push(
+    {
+      route: "POST /api/webhooks",
+      method: "POST",
+      path: () => "/api/webhooks",
+      hasId: false,
+      input: createWebhookInputSchema,
+      hints: (w) => ({
+        companyId: fc.oneof(ids(w.a.company.id, w.b.company.id), fc.constant(null)),
+        url: fc.oneof(
+          fc.webUrl({ validSchemes: ["https", "http"] }),
+          fc.constantFrom("http://127.0.0.1/x", "http://[::1]/x", "http://169.254.169.254/latest", "http://localhost:3000/", "https://user:pw@example.com/", "javascript:alert(1)"),
+          fc.constantFrom(...hostileStrings),
+        ),
+      }),
+      output: webhookWithSecretSchema,
+      actors: ["admin", "customerA"],
+    },
+    {
+      route: "PATCH /api/webhooks/:id",
+      method: "PATCH",
+      path: (w, id) => `/api/webhooks/${id ?? w.webhook.endpointId}`,
+      hasId: true,
+      input: updateWebhookInputSchema,
+      hints: (w) => ({ companyId: fc.oneof(ids(w.a.company.id, w.b.company.id), fc.constant(null)) }),
+      output: webhookSchema,
+      actors: ["admin", "customerA"],
+    },
+    {
+      route: "DELETE /api/webhooks/:id",
+      method: "DELETE",
+      path: (_, id) => `/api/webhooks/${id ?? missing}`,
+      hasId: true,
+      output: z.undefined(),
+      actors: ["admin", "customerA"],
+    },
+    {
+      route: "POST /api/webhooks/:id/rotate-secret",
+      method: "POST",
+      path: (w, id) => `/api/webhooks/${id ?? w.webhook.endpointId}/rotate-secret`,
+      hasId: true,
+      output: webhookWithSecretSchema,
+      actors: ["admin", "customerA"],
+    },
+    {
+      route: "POST /api/webhooks/deliveries/:id/resend",
+      method: "POST",
+      path: (w, id) => `/api/webhooks/deliveries/${id ?? w.webhook.deliveryId}/resend`,
+      hasId: true,
+      output: webhookDeliverySchema,
+      actors: ["admin", "customerA"],
     },
   );
   const authPosts = [...ENABLED_AUTH_ENDPOINTS].filter((endpoint) =>

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Page } from "@/shared/schemas/pagination";
 import { UPLOAD_FIELD } from "@/shared/rules/file";
-import { companyUsers, invitations, invoices, profiles, sessions } from "@/server/db/schema";
+import { companyUsers, invitations, invoices, profiles, sessions, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
+import { newWebhookSecret, sealWebhookSecret } from "@/server/modules/webhooks/webhook-secrets";
 import { unsubscribeToken } from "@/server/modules/notifications/unsubscribe-token";
 import { send, type Sent } from "./http";
 import { betterAuthEndpoints } from "./routes";
@@ -200,6 +201,24 @@ async function throwawayInvoice(world: World, side: "a" | "b", status: "unpaid" 
       issuedAt: status === "draft" ? null : new Date(),
     })
     .returning({ id: invoices.id });
+  return row!.id;
+}
+
+/** A webhook endpoint straight in the database, for a cell that changes, rotates or deletes one: the world's stays as built. */
+async function throwawayWebhook(world: World): Promise<string> {
+  const [row] = await world.server.deps.db
+    .insert(webhookEndpoints)
+    .values({ url: "https://hooks.example.test/matrix", eventTypes: ["message.created"], secret: sealWebhookSecret(world.server.env.AUTH_SECRET, newWebhookSecret()) })
+    .returning({ id: webhookEndpoints.id });
+  return row!.id;
+}
+
+/** A delivered delivery of the world's endpoint, for a cell that resends one. */
+async function throwawayDelivery(world: World): Promise<string> {
+  const [row] = await world.server.deps.db
+    .insert(webhookDeliveries)
+    .values({ endpointId: world.webhook.endpointId, eventType: "ticket.created", body: "{}", status: "delivered", finishedAt: new Date() })
+    .returning({ id: webhookDeliveries.id });
   return row!.id;
 }
 
@@ -495,6 +514,47 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
         missing: () => ({ path: "/api/messages/read", json: { companyId: missingId } }),
       },
       expect: customersAndAdmin([200, 200, 404, 404], [200, 404, 200, 404], [200, 404, 404, 404], [400, 200, 200, 404]),
+    },
+
+    // Webhooks (ADR 031): the admins' alone, whoever the customer; "existing" is the world's
+    // endpoint (or a throwaway one for writes), "missing" an id nobody has.
+    "GET /api/webhooks": fixed("/api/webhooks", adminOnly([rows(1)])),
+    "POST /api/webhooks": {
+      objects: { none: () => ({ path: "/api/webhooks", json: { url: "https://hooks.example.test/new", eventTypes: ["ticket.created"] } }) },
+      expect: adminOnly([201]),
+    },
+    "GET /api/webhooks/:id": {
+      objects: { existing: (w) => ({ path: `/api/webhooks/${w.webhook.endpointId}` }), missing: () => ({ path: `/api/webhooks/${missingId}` }) },
+      expect: adminOnly([200, 404]),
+    },
+    "PATCH /api/webhooks/:id": {
+      objects: {
+        existing: async (w) => ({ path: `/api/webhooks/${await throwawayWebhook(w)}`, json: { description: "Matrix" } }),
+        missing: () => ({ path: `/api/webhooks/${missingId}`, json: { description: "Matrix" } }),
+      },
+      expect: adminOnly([200, 404]),
+    },
+    "DELETE /api/webhooks/:id": {
+      objects: { existing: async (w) => ({ path: `/api/webhooks/${await throwawayWebhook(w)}` }), missing: () => ({ path: `/api/webhooks/${missingId}` }) },
+      expect: adminOnly([204, 404]),
+    },
+    "POST /api/webhooks/:id/rotate-secret": {
+      objects: {
+        existing: async (w) => ({ path: `/api/webhooks/${await throwawayWebhook(w)}/rotate-secret` }),
+        missing: () => ({ path: `/api/webhooks/${missingId}/rotate-secret` }),
+      },
+      expect: adminOnly([200, 404]),
+    },
+    "GET /api/webhooks/:id/deliveries": {
+      objects: { existing: (w) => ({ path: `/api/webhooks/${w.webhook.endpointId}/deliveries` }), missing: () => ({ path: `/api/webhooks/${missingId}/deliveries` }) },
+      expect: adminOnly([rows(1), 404]),
+    },
+    "POST /api/webhooks/deliveries/:id/resend": {
+      objects: {
+        existing: async (w) => ({ path: `/api/webhooks/deliveries/${await throwawayDelivery(w)}/resend` }),
+        missing: () => ({ path: `/api/webhooks/deliveries/${missingId}/resend` }),
+      },
+      expect: adminOnly([200, 404]),
     },
 
     "GET /api/companies": fixed("/api/companies", adminOnly([rows(2)])),

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { companyUsers } from "@/server/db/schema";
+import { companyUsers, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
+import { newWebhookSecret, sealWebhookSecret } from "@/server/modules/webhooks/webhook-secrets";
 import { promoteToAdmin } from "@/server/accounts";
 import type { TestServer } from "../harness";
 import { UPLOAD_FIELD } from "@/shared/rules/file";
@@ -60,6 +61,11 @@ export interface World {
    * own members never see either. Its number, notes and ids are canaries too.
    */
   aDraft: { invoiceId: string; fileId: string };
+  /**
+   * The admins' webhook endpoint (ADR 031) with one delivery of B's, added after everything else
+   * (so building the world recorded nothing for it). Nothing sends it: no job runs in the tests.
+   */
+  webhook: { endpointId: string; deliveryId: string };
   /** Strings only B's data contains: every text field of B's records, B's user, and B's ids. */
   canaries: string[];
   /** Session cookie of an actor; undefined for the anonymous one. */
@@ -282,12 +288,21 @@ export async function buildWorld(server: TestServer): Promise<World> {
     draft.id,
     draftPdf.pdf.id,
   ];
+  const [endpoint] = await server.deps.db
+    .insert(webhookEndpoints)
+    .values({ url: "https://hooks.example.test/world", description: "World", eventTypes: ["ticket.created"], secret: sealWebhookSecret(server.env.AUTH_SECRET, newWebhookSecret()) })
+    .returning({ id: webhookEndpoints.id });
+  const [delivery] = await server.deps.db
+    .insert(webhookDeliveries)
+    .values({ endpointId: endpoint!.id, eventType: "ticket.created", companyId: b.company.id, body: JSON.stringify({ type: "ticket.created", data: { ticketId: b.tickets[0]!.id, companyId: b.company.id } }) })
+    .returning({ id: webhookDeliveries.id });
   return {
     server,
     users,
     a,
     b,
     aDraft: { invoiceId: draft.id, fileId: draftPdf.pdf.id },
+    webhook: { endpointId: endpoint!.id, deliveryId: delivery!.id },
     canaries: [...new Set(canaries)],
     cookie: (actor) => (actor === "anonymous" ? undefined : users[actor].cookie),
     tokens: { tokenA: tokenA.token, readTokenA: readTokenA.token, revokedTokenA: revokedTokenA.token },

@@ -2,14 +2,15 @@ import { Navigate, useLocation } from "react-router";
 import { useMe } from "@/web/lib/session";
 import { AppShell, areaNav } from "./app-shell";
 
-// The team (admins and their invitations), every account (Users), the outbox and the audit log are
-// the admins' alone; the outbox is where mail is read when no mail server is configured.
+// The team (admins and their invitations), every account (Users), the outbox, the audit log and the
+// webhooks are the admins' alone; the outbox is where mail is read when no mail server is configured.
 const nav = [
   ...areaNav("/admin", "Customers"),
   { to: "/admin/team", label: "Team" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/outbox", label: "Outbox" },
   { to: "/admin/audit", label: "Audit log" },
+  { to: "/admin/webhooks", label: "Webhooks" },
 ];
 
 /**

@@ -1,0 +1,112 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
+import { startTestServer, type TestServer, type TestUser } from "@/server/test/harness";
+import { startWebhookReceiver, type WebhookReceiver } from "@/server/test/webhook-receiver";
+import { isInternalAddress, registrationRefusal } from "./webhook-address";
+import { deliverDueWebhooks } from "./webhook-delivery";
+import { sealWebhookSecret, newWebhookSecret } from "./webhook-secrets";
+import { sendWebhook } from "./webhook-sender";
+
+describe("which addresses a webhook may not reach", () => {
+  it.each([
+    "127.0.0.1",
+    "127.8.9.10",
+    "10.1.2.3",
+    "172.16.0.1",
+    "172.31.255.254",
+    "192.168.1.1",
+    "100.64.0.1",
+    "169.254.169.254",
+    "0.0.0.0",
+    "224.0.0.1",
+    "255.255.255.255",
+    "::",
+    "::1",
+    "fe80::1",
+    "fd00:ec2::254",
+    "fc00::5",
+    "ff02::1",
+    "::ffff:127.0.0.1",
+    "::ffff:a9fe:a9fe",
+    "64:ff9b::10.0.0.1",
+  ])("refuses %s", (address) => {
+    expect(isInternalAddress(address)).toBe(true);
+  });
+
+  it.each(["8.8.8.8", "1.1.1.1", "172.32.0.1", "100.128.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])("allows %s", (address) => {
+    expect(isInternalAddress(address)).toBe(false);
+  });
+
+  it("refuses a literal internal address or localhost when registering, naming the setting, unless it is set", () => {
+    for (const url of ["http://127.0.0.1:8080/x", "http://[::1]/x", "http://localhost/x", "https://api.localhost/x", "http://169.254.169.254/latest/meta-data"]) {
+      expect(registrationRefusal(url, false), url).toMatch(/WEBHOOK_ALLOW_PRIVATE=true/);
+      expect(registrationRefusal(url, true), url).toBeUndefined();
+    }
+    expect(registrationRefusal("https://hooks.example.com/portico", false)).toBeUndefined();
+  });
+});
+
+describe("a server without WEBHOOK_ALLOW_PRIVATE", () => {
+  let server: TestServer;
+  let receiver: WebhookReceiver;
+  let admin: TestUser;
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver();
+    server = await startTestServer();
+    admin = await server.createUser({ admin: true });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await receiver?.close();
+  });
+
+  it("refuses to register an endpoint at http://127.0.0.1 with a message naming WEBHOOK_ALLOW_PRIVATE", async () => {
+    const response = await admin.client.post("/api/webhooks", { url: receiver.url, eventTypes: ["ticket.created"] });
+    expect(response.status).toBe(400);
+    expect(response.problem.detail).toMatch(/WEBHOOK_ALLOW_PRIVATE=true/);
+    expect(response.problem.errors).toEqual([{ field: "url", message: expect.stringMatching(/WEBHOOK_ALLOW_PRIVATE/) }]);
+    const renamed = await admin.client.post("/api/webhooks", { url: "https://hooks.example.com/portico", eventTypes: ["ticket.created"] });
+    expect(renamed.status).toBe(201);
+    expect((await admin.client.patch(`/api/webhooks/${renamed.body.id}`, { url: "http://10.0.0.8/hook" })).status).toBe(400);
+  });
+
+  it("refuses at send time a name that resolves to loopback, and records why in the attempt", async () => {
+    // Written past the registration check, as a name whose DNS changed after registering would be.
+    const [endpoint] = await server.deps.db
+      .insert(webhookEndpoints)
+      .values({ url: receiver.url.replace("127.0.0.1", "localhost"), eventTypes: ["ticket.created"], secret: sealWebhookSecret(server.env.AUTH_SECRET, newWebhookSecret()) })
+      .returning();
+    const [delivery] = await server.deps.db.insert(webhookDeliveries).values({ endpointId: endpoint!.id, eventType: "ticket.created", body: "{}" }).returning();
+    await deliverDueWebhooks({ db: server.deps.db, env: server.env, log: server.deps.log });
+    const [attempt] = await server.deps.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery!.id));
+    expect(attempt).toMatchObject({ statusCode: null, error: expect.stringMatching(/localhost is (127\.0\.0\.1|::1).*WEBHOOK_ALLOW_PRIVATE=true/) });
+    expect(receiver.received).toEqual([]);
+  });
+
+  it("follows no redirect: a 3xx is a failed attempt and its Location is never asked", async () => {
+    const target = await startWebhookReceiver();
+    try {
+      target.answerNext("moved", [307]);
+      const outcome = await sendWebhook({ url: `${target.url}/moved`, headers: {}, body: "{}", allowPrivate: true });
+      expect(outcome).toMatchObject({ ok: false, statusCode: 307 });
+      expect(target.received).toHaveLength(1);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it("gives up on a receiver that does not answer within the timeout", async () => {
+    const { createServer } = await import("node:http");
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (silent.address() as { port: number }).port;
+      const outcome = await sendWebhook({ url: `http://127.0.0.1:${port}/`, headers: {}, body: "{}", allowPrivate: true, timeoutMs: 300 });
+      expect(outcome).toMatchObject({ ok: false, statusCode: null, error: expect.stringMatching(/No answer within/) });
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
+  });
+});

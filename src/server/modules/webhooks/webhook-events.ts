@@ -1,0 +1,87 @@
+import { sql } from "drizzle-orm";
+import type { WebhookEventType } from "@/shared/rules/webhooks";
+import type { Database } from "@/server/db/client";
+import { webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
+import type { ActivityKind, ActivitySubject } from "@/shared/rules/activity";
+
+/** Any connection or transaction: callers pass the transaction of the change the event announces. */
+export type WebhookWriter = Pick<Database, "execute">;
+
+export interface WebhookActor {
+  userId: string | null;
+  name: string | null;
+}
+
+/**
+ * Records one event for every enabled endpoint subscribed to its type whose company filter lets
+ * it through, in one `INSERT … SELECT` in the caller's transaction (ADR 031): the deliveries exist
+ * exactly when the change does, and a process that dies right after the commit leaves them for
+ * the sender. With no endpoint subscribed the statement inserts nothing (one short read of a
+ * small table). The endpoint's filter is applied here, so an event of company A is never written
+ * for an endpoint limited to company B.
+ */
+export async function recordWebhookEvent(
+  tx: WebhookWriter,
+  type: WebhookEventType,
+  event: { companyId: string; actor: WebhookActor | null; data: Record<string, unknown> },
+): Promise<void> {
+  const body = JSON.stringify({
+    type,
+    timestamp: new Date().toISOString(),
+    data: { companyId: event.companyId, actor: event.actor ? { id: event.actor.userId, name: event.actor.name } : null, ...event.data },
+  });
+  await tx.execute(sql`
+    insert into ${webhookDeliveries} (endpoint_id, event_type, company_id, body)
+    select ${webhookEndpoints.id}, ${type}, ${event.companyId}, ${body}
+    from ${webhookEndpoints}
+    where ${webhookEndpoints.enabled} and ${type} = any(${webhookEndpoints.eventTypes})
+      and (${webhookEndpoints.companyId} is null or ${webhookEndpoints.companyId} = ${event.companyId})`);
+}
+
+/** What recordActivity passes (activity-log.ts's types, repeated here so the two files do not import each other). */
+interface ActivitySubjectRef {
+  type: ActivitySubject;
+  id: string;
+  companyId: string;
+}
+interface ActivityEntry {
+  kind: ActivityKind;
+  field?: string;
+  from?: string | null;
+  to?: string | null;
+}
+
+const idField = { ticket: "ticketId", project: "projectId", invoice: "invoiceId" } as const;
+
+const changesOf = (entries: readonly ActivityEntry[]) =>
+  entries
+    .filter((entry) => entry.kind === "changed" && entry.field)
+    .map((entry) => ("from" in entry || "to" in entry ? { field: entry.field!, from: entry.from ?? null, to: entry.to ?? null } : { field: entry.field! }));
+
+/**
+ * The webhook events of what was just recorded in a record's history (ADR 028), called by
+ * recordActivity in the same transaction. Entries hidden from customers (a draft invoice's) send
+ * nothing, as they notify nobody: the provider's work in progress is not an event yet. A file
+ * attached is no event of the list.
+ */
+export async function webhookEventsOfActivity(
+  tx: WebhookWriter,
+  actor: WebhookActor,
+  subject: ActivitySubjectRef,
+  entries: readonly ActivityEntry[],
+  { adminOnly = false, commentId }: { adminOnly?: boolean; commentId?: string } = {},
+): Promise<void> {
+  if (adminOnly || entries.length === 0) return;
+  const kinds = new Set(entries.map((entry) => entry.kind));
+  const base = { companyId: subject.companyId, actor, data: { [idField[subject.type]]: subject.id } };
+  const withData = (more: Record<string, unknown>) => ({ ...base, data: { ...base.data, ...more } });
+
+  if (kinds.has("commented") && subject.type !== "invoice") {
+    await recordWebhookEvent(tx, `${subject.type}.comment.created`, withData({ commentId: commentId ?? null }));
+  }
+  if (kinds.has("created") && subject.type !== "project") await recordWebhookEvent(tx, `${subject.type}.created`, base);
+  // A draft issued now is, for everyone outside, a new invoice.
+  if (kinds.has("issued") && subject.type === "invoice") await recordWebhookEvent(tx, "invoice.created", base);
+  const changes = changesOf(entries);
+  if (changes.length > 0) await recordWebhookEvent(tx, `${subject.type}.updated`, withData({ changes }));
+}

@@ -1,0 +1,45 @@
+import type { Database } from "@/server/db/client";
+import type { Env } from "@/server/env";
+import type { Logger } from "@/server/observability/logger";
+import { startPeriodicJob } from "@/server/ops/periodic-job";
+import type { EventBus } from "@/server/realtime/event-bus";
+import { deliverDueWebhooks, type WebhookDeliveryDeps } from "./webhook-delivery";
+
+/** A look for due deliveries when nothing woke the sender: retries come due, a wake-up was lost. */
+export const WEBHOOK_LOOK_MS = 5_000;
+
+export interface WebhookJobs {
+  /** Looks for due deliveries now. */
+  wake(): void;
+  /** Stops, waiting for the round in progress at most `graceMs` (server.ts, before the database closes). */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/**
+ * This process's webhook sender (ADR 031), on the periodic job runner like the notification jobs:
+ * a round every 5 s, and one at once whenever a change is announced on the event bus (every write
+ * that records a webhook event publishes one after its commit, in every process), so a delivery
+ * usually leaves within milliseconds of its commit. The claim makes each go out once however many
+ * processes run it.
+ */
+export function startWebhookJobs({ events, ...deps }: Omit<WebhookDeliveryDeps, "env"> & { env: Pick<Env, "AUTH_SECRET" | "WEBHOOK_ALLOW_PRIVATE">; events: EventBus; db: Database; log: Logger }): WebhookJobs {
+  const job = startPeriodicJob(
+    async () => {
+      const { delivered, failedAttempts } = await deliverDueWebhooks(deps);
+      if (delivered > 0) deps.log.info({ event: "webhooks.delivered", delivered, failedAttempts }, `webhooks: ${delivered} delivered, ${failedAttempts} attempt(s) failed`);
+    },
+    { intervalMs: WEBHOOK_LOOK_MS, onError: (error) => deps.log.warn({ event: "webhooks.round_failed", err: error }, "webhooks: the round failed; trying again at the next one") },
+  );
+  const unsubscribe = events.subscribe({ onEvent: () => job.wake(), onResync: () => job.wake() });
+  return {
+    wake: () => job.wake(),
+    async stop(graceMs = 4_000) {
+      unsubscribe();
+      // A round may be waiting on a slow receiver (up to 10 s): what it has not recorded when the
+      // grace runs out keeps its claim, which runs out, and another process sends it again.
+      let giveUp: NodeJS.Timeout | undefined;
+      await Promise.race([job.stop(), new Promise<void>((resolve) => (giveUp = setTimeout(resolve, graceMs)))]);
+      clearTimeout(giveUp);
+    },
+  };
+}

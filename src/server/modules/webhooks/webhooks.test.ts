@@ -1,0 +1,222 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { WebhookEventType } from "@/shared/rules/webhooks";
+import { auditEvents, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
+import { startTestServer, type TestServer, type TestUser } from "@/server/test/harness";
+import { createCompany, customerWithProject, invoiceBody } from "@/server/test/fixtures";
+import { startWebhookReceiver, verifies, type WebhookReceiver } from "@/server/test/webhook-receiver";
+import { deliverDueWebhooks, WEBHOOK_RETRY_SCHEDULE_MS } from "./webhook-delivery";
+import { startWebhookJobs } from "./webhook-jobs";
+
+let server: TestServer;
+let receiver: WebhookReceiver;
+let admin: TestUser;
+let a: Awaited<ReturnType<typeof customerWithProject>>;
+let b: Awaited<ReturnType<typeof customerWithProject>>;
+
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+  // The receiver is on 127.0.0.1, which only WEBHOOK_ALLOW_PRIVATE lets an endpoint be.
+  server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: "true" });
+  admin = await server.createUser({ admin: true, name: "Alex Admin" });
+  [a, b] = await Promise.all([customerWithProject(server, "Webhook A"), customerWithProject(server, "Webhook B")]);
+});
+afterAll(async () => {
+  await server?.close();
+  await receiver?.close();
+});
+
+const deliver = () => deliverDueWebhooks({ db: server.deps.db, env: server.env, log: server.deps.log });
+
+/** Registers an endpoint at the receiver (its own path, so tests tell theirs apart) and returns it with its secret. */
+async function register(path: string, eventTypes: WebhookEventType[], more: Record<string, unknown> = {}) {
+  const response = await admin.client.post("/api/webhooks", { url: `${receiver.url}/${path}`, description: path, eventTypes, ...more });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body;
+}
+
+const deliveriesOf = (endpointId: string) => server.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
+/** Makes a waiting retry due now, as the passing of its wait would. */
+const dueNow = (deliveryId: string) => server.deps.db.update(webhookDeliveries).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(webhookDeliveries.id, deliveryId));
+const openTicket = async (customer: TestUser, projectId: string, title: string) => {
+  const response = await customer.client.post("/api/tickets", { projectId, title });
+  expect(response.status).toBe(201);
+  return response.body;
+};
+
+describe("outgoing webhooks", () => {
+  it("delivers a customer's new ticket as a signed ticket.created that the receiver verifies", async () => {
+    const endpoint = await register("created", ["ticket.created"]);
+    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const ticket = await openTicket(a.customer, a.project.id, "Webhook: login fails");
+
+    await deliver();
+    const request = await receiver.waitFor((r) => r.payload.type === "ticket.created" && r.payload.data.ticketId === ticket.id);
+    expect(verifies(endpoint.secret, request)).toBe(true);
+    expect(request.payload.data).toMatchObject({ ticketId: ticket.id, companyId: a.company.id, actor: { id: a.customer.id, name: a.customer.name } });
+    const [delivery] = await deliveriesOf(endpoint.id);
+    expect(request.id).toBe(delivery!.id);
+    expect(delivery!.status).toBe("delivered");
+    // The secret is shown once: no answer carries it again.
+    expect(JSON.stringify((await admin.client.get(`/api/webhooks/${endpoint.id}`)).body)).not.toContain(endpoint.secret.slice(6));
+  });
+
+  it("retries a receiver that answers 500 three times and delivers once after it recovers, logging all four attempts; resend sends it again", async () => {
+    const endpoint = await register("flaky", ["ticket.updated"]);
+    const ticket = await openTicket(a.customer, a.project.id, "Webhook: flaky receiver");
+    receiver.answerNext("flaky", [500, 500, 500]);
+    const patched = await admin.client.patch(`/api/tickets/${ticket.id}`, { status: "doing", priority: "high" });
+    expect(patched.status).toBe(200);
+    const [delivery] = await deliveriesOf(endpoint.id);
+
+    await deliver();
+    const [afterFirst] = await deliveriesOf(endpoint.id);
+    // The first retry waits 5 s, stretched by at most 20 % of jitter.
+    const wait = afterFirst!.nextAttemptAt.getTime() - Date.now();
+    expect(wait).toBeGreaterThan(WEBHOOK_RETRY_SCHEDULE_MS[0] - 2_000);
+    expect(wait).toBeLessThanOrEqual(WEBHOOK_RETRY_SCHEDULE_MS[0] * 1.2 + 1_000);
+    for (let retry = 0; retry < 3; retry += 1) {
+      await dueNow(delivery!.id);
+      await deliver();
+    }
+    const mine = receiver.received.filter((r) => r.id === delivery!.id);
+    expect(mine.map((r) => r.answered)).toEqual([500, 500, 500, 200]);
+    for (const request of mine) expect(verifies(endpoint.secret, request)).toBe(true);
+    expect(mine[3]!.payload).toMatchObject({
+      type: "ticket.updated",
+      data: { ticketId: ticket.id, changes: expect.arrayContaining([{ field: "status", from: "pending", to: "doing" }, { field: "priority", from: "medium", to: "high" }]) },
+    });
+    // Delivered: a further round finds nothing to send.
+    expect(await deliver()).toEqual({ delivered: 0, failedAttempts: 0 });
+
+    const log = (await admin.client.get(`/api/webhooks/${endpoint.id}/deliveries`)).body;
+    expect(log.total).toBe(1);
+    expect(log.items[0]).toMatchObject({ id: delivery!.id, status: "delivered", nextAttemptAt: null });
+    expect(log.items[0]!.attempts.map((attempt: { statusCode: number | null }) => attempt.statusCode)).toEqual([500, 500, 500, 200]);
+    expect(log.items[0]!.attempts[0]).toMatchObject({ response: "receiver says 500", error: null });
+    expect(log.items[0]!.attempts[3]!.response).toBe("ok");
+
+    const resent = await admin.client.post(`/api/webhooks/deliveries/${delivery!.id}/resend`);
+    expect(resent.status).toBe(200);
+    expect(resent.body.status).toBe("pending");
+    await deliver();
+    const again = receiver.received.filter((r) => r.id === delivery!.id);
+    expect(again).toHaveLength(5);
+    expect(again[4]!.body).toBe(again[0]!.body);
+    expect((await admin.client.get(`/api/webhooks/${endpoint.id}/deliveries`)).body.items[0]!.attempts).toHaveLength(5);
+  });
+
+  it("sends a delivery committed with its change when a fresh job runner starts, as after a crash between commit and send", async () => {
+    const endpoint = await register("after-crash", ["message.created"]);
+    // Nothing runs the sender here: the process "died" right after the commit.
+    const sent = await a.customer.client.post("/api/messages", { content: "Webhook: are you there?" });
+    expect(sent.status).toBe(201);
+    const [pending] = await deliveriesOf(endpoint.id);
+    expect(pending).toMatchObject({ status: "pending", attempts: 0 });
+
+    const jobs = startWebhookJobs({ db: server.deps.db, env: server.env, log: server.deps.log, events: server.deps.events });
+    try {
+      const request = await receiver.waitFor((r) => r.id === pending!.id);
+      expect(verifies(endpoint.secret, request)).toBe(true);
+      expect(request.payload).toMatchObject({ type: "message.created", data: { messageId: sent.body.id, companyId: a.company.id } });
+      await expect.poll(async () => (await deliveriesOf(endpoint.id))[0]!.status).toBe("delivered");
+    } finally {
+      await jobs.stop();
+    }
+  });
+
+  it("never writes company A's events for an endpoint limited to company B", async () => {
+    const onlyB = await register("only-b", ["ticket.created"], { companyId: b.company.id });
+    const everyone = await register("everyone", ["ticket.created"]);
+    expect(onlyB.company).toEqual({ id: b.company.id, name: b.company.name });
+    const ticketA = await openTicket(a.customer, a.project.id, "Webhook: A's ticket");
+    const ticketB = await openTicket(b.customer, b.project.id, "Webhook: B's ticket");
+    const bodies = async (endpointId: string) => (await deliveriesOf(endpointId)).map((row) => JSON.parse(row.body).data.ticketId);
+    expect(await bodies(everyone.id)).toEqual(expect.arrayContaining([ticketA.id, ticketB.id]));
+    expect(await bodies(onlyB.id)).toEqual([ticketB.id]);
+  });
+
+  it("sends nothing of a draft invoice until it is issued, then invoice.created", async () => {
+    const endpoint = await register("invoices", ["invoice.created", "invoice.updated"]);
+    const draft = await admin.client.post("/api/invoices", invoiceBody(a.company.id, { status: "draft" }));
+    expect(draft.status).toBe(201);
+    expect((await admin.client.patch(`/api/invoices/${draft.body.id}`, { notes: "Draft notes" })).status).toBe(200);
+    expect(await deliveriesOf(endpoint.id)).toEqual([]);
+    expect((await admin.client.patch(`/api/invoices/${draft.body.id}`, { status: "unpaid" })).status).toBe(200);
+    const rows = await deliveriesOf(endpoint.id);
+    expect(rows.map((row) => row.eventType)).toEqual(["invoice.created"]);
+    expect(JSON.parse(rows[0]!.body).data).toMatchObject({ invoiceId: draft.body.id, companyId: a.company.id });
+  });
+
+  it("signs with both secrets for 24 hours after a rotation, then with the new one only", async () => {
+    const endpoint = await register("rotated", ["ticket.comment.created"]);
+    const rotated = await admin.client.post(`/api/webhooks/${endpoint.id}/rotate-secret`);
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.secret).not.toBe(endpoint.secret);
+    expect(Date.parse(rotated.body.previousSecretExpiresAt!) - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
+    const ticket = await openTicket(a.customer, a.project.id, "Webhook: rotation");
+    const commented = await a.customer.client.post(`/api/tickets/${ticket.id}/comments`, { content: "First" });
+    await deliver();
+    const first = await receiver.waitFor((r) => r.payload.type === "ticket.comment.created" && r.payload.data.commentId === commented.body.id);
+    expect(first.signature.split(" ")).toHaveLength(2);
+    expect(verifies(rotated.body.secret, first)).toBe(true);
+    expect(verifies(endpoint.secret, first)).toBe(true);
+
+    // A day later: the previous secret has run out.
+    await server.deps.db.update(webhookEndpoints).set({ previousSecretExpiresAt: sql`now() - interval '1 second'` }).where(eq(webhookEndpoints.id, endpoint.id));
+    const second = await a.customer.client.post(`/api/tickets/${ticket.id}/comments`, { content: "Second" });
+    await deliver();
+    const later = await receiver.waitFor((r) => r.payload.data.commentId === second.body.id);
+    expect(verifies(rotated.body.secret, later)).toBe(true);
+    expect(verifies(endpoint.secret, later)).toBe(false);
+    expect((await admin.client.get(`/api/webhooks/${endpoint.id}`)).body.previousSecretExpiresAt).toBeNull();
+  });
+
+  it("switches the endpoint off after the last retry fails and records it for the admins; resend then waits for it to be on", async () => {
+    const endpoint = await register("dead", ["company.created"]);
+    const created = await admin.client.post("/api/companies", { name: "Webhook dead end" });
+    expect(created.status).toBe(201);
+    const [delivery] = await deliveriesOf(endpoint.id);
+    // Six attempts already failed over the day; the seventh is the last.
+    await server.deps.db.update(webhookDeliveries).set({ attempts: WEBHOOK_RETRY_SCHEDULE_MS.length }).where(eq(webhookDeliveries.id, delivery!.id));
+    receiver.answerNext("dead", [503]);
+    await deliver();
+    await receiver.waitFor((r) => r.id === delivery!.id);
+
+    const [row] = await deliveriesOf(endpoint.id);
+    expect(row!.status).toBe("failed");
+    const after = (await admin.client.get(`/api/webhooks/${endpoint.id}`)).body;
+    expect(after).toMatchObject({ enabled: false, disabledReason: expect.stringMatching(/failed 7 times/) });
+    const audit = await server.deps.db.select().from(auditEvents).where(and(eq(auditEvents.kind, "webhook.disabled"), eq(auditEvents.targetId, endpoint.id)));
+    expect(audit).toHaveLength(1);
+
+    const refused = await admin.client.post(`/api/webhooks/deliveries/${delivery!.id}/resend`);
+    expect(refused.status).toBe(409);
+    expect((await admin.client.patch(`/api/webhooks/${endpoint.id}`, { enabled: true })).body).toMatchObject({ enabled: true, disabledReason: null });
+    expect((await admin.client.post(`/api/webhooks/deliveries/${delivery!.id}/resend`)).status).toBe(200);
+    await deliver();
+    await expect.poll(async () => (await deliveriesOf(endpoint.id))[0]!.status).toBe("delivered");
+  });
+
+  it("keeps webhooks from customers: 403 on every route", async () => {
+    const endpoint = await register("hidden", ["member.joined"]);
+    const customer = a.customer.client;
+    expect((await customer.get("/api/webhooks")).status).toBe(403);
+    expect((await customer.get(`/api/webhooks/${endpoint.id}`)).status).toBe(403);
+    expect((await customer.post("/api/webhooks", { url: "https://example.com/hook", eventTypes: ["ticket.created"] })).status).toBe(403);
+    expect((await customer.post(`/api/webhooks/${endpoint.id}/rotate-secret`)).status).toBe(403);
+    expect((await customer.get(`/api/webhooks/${endpoint.id}/deliveries`)).status).toBe(403);
+  });
+
+  it("validates the endpoint: an http(s) URL, known events, an existing company", async () => {
+    const bad = await admin.client.post("/api/webhooks", { url: "ftp://example.com/x", eventTypes: ["ticket.exploded"] });
+    expect(bad.status).toBe(400);
+    expect(bad.problem.errors!.map((error) => error.field).sort()).toEqual(["eventTypes.0", "url"]);
+    const company = await createCompany(server, "Webhook gone");
+    await server.deps.db.execute(sql`delete from companies where id = ${company.id}`);
+    const missing = await admin.client.post("/api/webhooks", { url: "https://example.com/x", eventTypes: ["ticket.created"], companyId: company.id });
+    expect(missing.status).toBe(400);
+    expect(missing.problem.errors![0]!.field).toBe("companyId");
+  });
+});
+
