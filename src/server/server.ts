@@ -90,7 +90,7 @@ export async function startServer(env: Env, options: StartServerOptions = {}): P
   // Notifications by mail, at once and in the daily digest (ADR 029); the tests call mailDueNotifications and sendDigests themselves.
   const notificationJobs = startNotificationJobs({ db: database.db, outbox: deps.mail.outbox, env, log, publish: (event) => deps.events.publish(event) });
   // Webhook deliveries, sent and retried (ADR 031); the tests call deliverDueWebhooks themselves.
-  const webhookJobs = startWebhookJobs({ db: database.db, env, log, events: deps.events });
+  const webhookJobs = startWebhookJobs({ db: database.db, env, log, events: deps.events, outbox: deps.mail.outbox });
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: requests.fetch, port: env.PORT, hostname: env.HOST }, () => resolve(s));
   });

@@ -6,6 +6,7 @@ import type { MailFrame } from "./layout";
 import { NotificationEmail, notificationSubject, type NotificationMail } from "./notification";
 import { NotificationDigestEmail, notificationDigestSubject, type NotificationDigestMail } from "./notification-digest";
 import { PasswordResetEmail, passwordResetSubject, type PasswordResetMail } from "./password-reset";
+import { WebhookDisabledEmail, webhookDisabledSubject, type WebhookDisabledMail } from "./webhook-disabled";
 
 export type { MailFrame } from "./layout";
 
@@ -16,6 +17,7 @@ export interface MailTemplateProps {
   invitation: InvitationMail;
   notification: NotificationMail;
   "notification-digest": NotificationDigestMail;
+  "webhook-disabled": WebhookDisabledMail;
 }
 export type MailTemplate = keyof MailTemplateProps;
 
@@ -25,6 +27,7 @@ const templates: { [K in MailTemplate]: { subject(frame: MailFrame, props: MailT
   invitation: { subject: invitationSubject, Component: InvitationEmail },
   notification: { subject: notificationSubject, Component: NotificationEmail },
   "notification-digest": { subject: notificationDigestSubject, Component: NotificationDigestEmail },
+  "webhook-disabled": { subject: webhookDisabledSubject, Component: WebhookDisabledEmail },
 };
 
 export interface RenderedMail {

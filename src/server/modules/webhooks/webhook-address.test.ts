@@ -78,7 +78,7 @@ describe("a server without WEBHOOK_ALLOW_PRIVATE", () => {
       .values({ url: receiver.url.replace("127.0.0.1", "localhost"), eventTypes: ["ticket.created"], secret: sealWebhookSecret(server.env.AUTH_SECRET, newWebhookSecret()) })
       .returning();
     const [delivery] = await server.deps.db.insert(webhookDeliveries).values({ endpointId: endpoint!.id, eventType: "ticket.created", body: "{}" }).returning();
-    await deliverDueWebhooks({ db: server.deps.db, env: server.env, log: server.deps.log });
+    await deliverDueWebhooks({ db: server.deps.db, env: server.env, log: server.deps.log, outbox: server.deps.mail.outbox });
     const [attempt] = await server.deps.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, delivery!.id));
     expect(attempt).toMatchObject({ statusCode: null, error: expect.stringMatching(/localhost is (127\.0\.0\.1|::1).*WEBHOOK_ALLOW_PRIVATE=true/) });
     expect(receiver.received).toEqual([]);

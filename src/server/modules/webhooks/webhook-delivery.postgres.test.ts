@@ -37,7 +37,7 @@ describe("webhooks sent by two server processes on one PostgreSQL database (Post
     const ids = (await server.deps.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id))).map((row) => row.id);
     expect(ids).toHaveLength(20);
 
-    const deps = { db: server.deps.db, env: server.env, log: server.deps.log };
+    const deps = { db: server.deps.db, env: server.env, log: server.deps.log, outbox: server.deps.mail.outbox };
     await deliverDueWebhooks(deps);
     const attempted = async () => (await server.deps.db.selectDistinct({ id: webhookAttempts.deliveryId }).from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, ids))).length;
     await expect.poll(attempted, { timeout: 20_000 }).toBe(20);

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { Database } from "@/server/db/client";
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
+import { profiles, userRoles, webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
+import type { MailOutbox } from "@/server/mail/outbox";
 import type { Env } from "@/server/env";
 import type { Logger } from "@/server/observability/logger";
 import { afterMs, claimNext, scheduledRetry, type RetryPolicy } from "@/server/ops/claim";
@@ -32,6 +33,8 @@ export interface WebhookDeliveryDeps {
   db: Database;
   env: Pick<Env, "AUTH_SECRET" | "WEBHOOK_ALLOW_PRIVATE">;
   log: Logger;
+  /** Where the admins' mail goes when an endpoint is switched off. */
+  outbox: MailOutbox;
   retry?: RetryPolicy;
   /** One attempt's limit; tests shorten it. */
   timeoutMs?: number;
@@ -137,7 +140,7 @@ async function attempt(deps: WebhookDeliveryDeps, delivery: Claimed, claimId: st
       await tx.update(webhookDeliveries).set({ claimId: null, nextAttemptAt: afterMs(retry.delayMs(delivery.attempts)) }).where(mine);
     } else {
       await tx.update(webhookDeliveries).set({ status: "failed", claimId: null, finishedAt: sql`now()` }).where(mine);
-      await switchOff(tx as unknown as Database, delivery, log);
+      await switchOff(tx as unknown as Database, delivery, deps);
     }
   });
   if (!outcome.ok) {
@@ -151,10 +154,11 @@ async function attempt(deps: WebhookDeliveryDeps, delivery: Claimed, claimId: st
 
 /**
  * After a delivery's last attempt failed: the endpoint is switched off (its other deliveries wait
- * until an admin turns it on again) and the admins hear of it in the audit log. Once, however
- * many of its deliveries give up at the same time.
+ * until an admin turns it on again) and every active admin hears of it by mail, queued in the same
+ * transaction (ADR 013), and in the audit log. Once, however many of its deliveries give up at the
+ * same time.
  */
-async function switchOff(tx: Database, delivery: Claimed, log: Logger) {
+async function switchOff(tx: Database, delivery: Claimed, { log, outbox }: Pick<WebhookDeliveryDeps, "log" | "outbox">) {
   const reason = `Switched off after a delivery failed ${delivery.attempts} times over about a day`;
   const [endpoint] = await tx
     .update(webhookEndpoints)
@@ -163,5 +167,13 @@ async function switchOff(tx: Database, delivery: Claimed, log: Logger) {
     .returning({ id: webhookEndpoints.id, url: webhookEndpoints.url });
   if (!endpoint) return;
   await recordAudit(tx, { kind: "webhook.disabled", target: { type: "webhook", id: endpoint.id, label: endpoint.url.slice(0, 300) }, details: { deliveryId: delivery.id, attempts: delivery.attempts } });
+  const admins = await tx
+    .select({ name: profiles.fullName, email: profiles.email })
+    .from(userRoles)
+    .innerJoin(profiles, eq(profiles.id, userRoles.userId))
+    .where(and(eq(userRoles.role, "admin"), isNull(profiles.deactivatedAt)));
+  for (const admin of admins) {
+    await outbox.enqueue(tx, { template: "webhook-disabled", to: admin.email, props: { name: admin.name, endpointUrl: endpoint.url, attempts: delivery.attempts } });
+  }
   log.error({ event: "webhook.endpoint_disabled", endpointId: endpoint.id }, `webhook endpoint ${endpoint.url} switched off: a delivery failed ${delivery.attempts} times`);
 }

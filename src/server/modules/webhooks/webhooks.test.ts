@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WebhookEventType } from "@/shared/rules/webhooks";
-import { auditEvents, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
+import { auditEvents, mailOutbox, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
 import { startTestServer, type TestServer, type TestUser } from "@/server/test/harness";
 import { createCompany, customerWithProject, invoiceBody } from "@/server/test/fixtures";
 import { startWebhookReceiver, verifies, type WebhookReceiver } from "@/server/test/webhook-receiver";
@@ -26,7 +26,7 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-const deliver = () => deliverDueWebhooks({ db: server.deps.db, env: server.env, log: server.deps.log });
+const deliver = () => deliverDueWebhooks({ db: server.deps.db, env: server.env, log: server.deps.log, outbox: server.deps.mail.outbox });
 
 /** Registers an endpoint at the receiver (its own path, so tests tell theirs apart) and returns it with its secret. */
 async function register(path: string, eventTypes: WebhookEventType[], more: Record<string, unknown> = {}) {
@@ -114,7 +114,7 @@ describe("outgoing webhooks", () => {
     const [pending] = await deliveriesOf(endpoint.id);
     expect(pending).toMatchObject({ status: "pending", attempts: 0 });
 
-    const jobs = startWebhookJobs({ db: server.deps.db, env: server.env, log: server.deps.log, events: server.deps.events });
+    const jobs = startWebhookJobs({ db: server.deps.db, env: server.env, log: server.deps.log, events: server.deps.events, outbox: server.deps.mail.outbox });
     try {
       const request = await receiver.waitFor((r) => r.id === pending!.id);
       expect(verifies(endpoint.secret, request)).toBe(true);
@@ -172,7 +172,7 @@ describe("outgoing webhooks", () => {
     expect((await admin.client.get(`/api/webhooks/${endpoint.id}`)).body.previousSecretExpiresAt).toBeNull();
   });
 
-  it("switches the endpoint off after the last retry fails and records it for the admins; resend then waits for it to be on", async () => {
+  it("switches the endpoint off after the last retry fails, mails every admin and records it; resend then waits for it to be on", async () => {
     const endpoint = await register("dead", ["company.created"]);
     const created = await admin.client.post("/api/companies", { name: "Webhook dead end" });
     expect(created.status).toBe(201);
@@ -189,6 +189,13 @@ describe("outgoing webhooks", () => {
     expect(after).toMatchObject({ enabled: false, disabledReason: expect.stringMatching(/failed 7 times/) });
     const audit = await server.deps.db.select().from(auditEvents).where(and(eq(auditEvents.kind, "webhook.disabled"), eq(auditEvents.targetId, endpoint.id)));
     expect(audit).toHaveLength(1);
+    const mails = await server.deps.db
+      .select({ subject: mailOutbox.subject, text: mailOutbox.textBody })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.template, "webhook-disabled"), eq(mailOutbox.toAddress, admin.email)));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("A Portico webhook endpoint was switched off");
+    expect(mails[0]!.text).toContain(`${receiver.url}/dead`);
 
     const refused = await admin.client.post(`/api/webhooks/deliveries/${delivery!.id}/resend`);
     expect(refused.status).toBe(409);
