@@ -35,6 +35,11 @@ export type WebhookDeliveryStatus = (typeof webhookDeliveryStatuses)[number];
 
 export const webhookDeliveryStatusLabels: Record<WebhookDeliveryStatus, string> = { pending: "Pending", delivered: "Delivered", failed: "Failed" };
 
+/**
+ * Endpoints one installation may have: each event is one INSERT … SELECT over them, in the
+ * transaction of the change that caused it, so their number bounds what every write costs.
+ */
+export const WEBHOOK_ENDPOINTS_MAX = 50;
 export const WEBHOOK_URL_MAX = 2000;
 export const WEBHOOK_DESCRIPTION_MAX = 200;
 /** How much of a receiver's answer each attempt keeps: enough to read an error message. */

@@ -1,3 +1,4 @@
+import { WEBHOOK_ENDPOINTS_MAX } from "@/shared/rules/webhooks";
 import { z } from "@hono/zod-openapi";
 import {
   createWebhookInputSchema,
@@ -35,7 +36,7 @@ const list = route.get("/", "listWebhooks", "Admin: every webhook endpoint, newe
   responses: { 200: jsonContent(z.array(webhookSchema), "The endpoints, without their secrets") },
 });
 
-const create = route.post("/", "createWebhook", "Admin: register a webhook endpoint", [400, 401, 403], {
+const create = route.post("/", "createWebhook", `Admin: register a webhook endpoint (at most ${WEBHOOK_ENDPOINTS_MAX}: 409 beyond)`, [400, 401, 403, 409], {
   description: `The answer carries the signing secret (Standard Webhooks, \`whsec_…\`): the only time it is shown. ${privateNote} \`companyId\` limits the endpoint to one company's events.`,
   middleware: adminOnly,
   request: { body: jsonBody(createWebhookInputSchema) },

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { can } from "@/shared/policies";
-import { WEBHOOK_PREVIOUS_SECRET_HOURS } from "@/shared/rules/webhooks";
+import { WEBHOOK_ENDPOINTS_MAX, WEBHOOK_PREVIOUS_SECRET_HOURS } from "@/shared/rules/webhooks";
 import type {
   CreateWebhookInput,
   UpdateWebhookInput,
@@ -90,6 +90,8 @@ export async function createWebhook(
 ): Promise<WebhookWithSecret> {
   adminsOnly(ctx);
   checkUrl(input.url, settings);
+  const [registered] = await ctx.db.select({ n: count() }).from(webhookEndpoints);
+  if ((registered?.n ?? 0) >= WEBHOOK_ENDPOINTS_MAX) throw conflict(`There are ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints already, the most one installation can have: delete one first`);
   const secret = newWebhookSecret();
   const id = await ctx.db
     .transaction(async (tx) => {

@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { WebhookEventType } from "@/shared/rules/webhooks";
+import { WEBHOOK_ENDPOINTS_MAX, type WebhookEventType } from "@/shared/rules/webhooks";
 import { auditEvents, mailOutbox, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
 import { startTestServer, type TestServer, type TestUser } from "@/server/test/harness";
 import { createCompany, customerWithProject, invoiceBody } from "@/server/test/fixtures";
@@ -225,5 +225,15 @@ describe("outgoing webhooks", () => {
     expect(missing.status).toBe(400);
     expect(missing.problem.errors![0]!.field).toBe("companyId");
   });
-});
 
+  it(`refuses a registration beyond ${WEBHOOK_ENDPOINTS_MAX} endpoints (409), registering nothing`, async () => {
+    const registered = (await server.deps.db.select({ id: webhookEndpoints.id }).from(webhookEndpoints)).length;
+    const filler = Array.from({ length: WEBHOOK_ENDPOINTS_MAX - registered }, (_, n) => ({ url: `https://example.com/filler-${n}`, eventTypes: ["company.created" as const], enabled: false, secret: "unused" }));
+    const ids = (await server.deps.db.insert(webhookEndpoints).values(filler).returning({ id: webhookEndpoints.id })).map((row) => row.id);
+    const refused = await admin.client.post("/api/webhooks", { url: "https://example.com/one-too-many", eventTypes: ["ticket.created"] });
+    expect(refused.status).toBe(409);
+    expect(refused.problem.detail).toContain(`${WEBHOOK_ENDPOINTS_MAX} webhook endpoints`);
+    expect(await server.deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.url, "https://example.com/one-too-many"))).toEqual([]);
+    await server.deps.db.delete(webhookEndpoints).where(inArray(webhookEndpoints.id, ids));
+  });
+});
