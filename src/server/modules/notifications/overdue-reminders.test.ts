@@ -5,7 +5,7 @@ import { invoiceReminders, notifications } from "@/server/db/schema";
 import { addMember, customerWithCompany, invoiceBody, nextEvent, type CustomerWithCompany } from "@/server/test/fixtures";
 import type { TestUser } from "@/server/test/harness";
 import { serverForFile } from "@/server/test/per-file";
-import { remindOverdueInvoices } from "./overdue-reminders";
+import { OVERDUE_REMINDER_WINDOW_DAYS, remindOverdueInvoices } from "./overdue-reminders";
 
 const server = serverForFile();
 let admin: TestUser;
@@ -60,5 +60,16 @@ describe("overdue invoice reminders", () => {
     const overdue = rows.filter((row) => row.invoiceId && ids.includes(row.invoiceId));
     // One "new invoice" and one reminder per invoice.
     expect(overdue).toHaveLength(10);
+  });
+
+  it(`leaves out an invoice due more than ${OVERDUE_REMINDER_WINDOW_DAYS} days ago, such as an old one on the first run after an upgrade`, async () => {
+    const company = await customerWithCompany(server, "Old Debts Co");
+    const old = (await admin.client.post("/api/invoices", invoiceBody(company.company.id, { invoiceNumber: "OLD-1", issueDate: "2025-01-01", dueDate: "2025-01-31" }))).body;
+    const recent = (await admin.client.post("/api/invoices", invoiceBody(company.company.id, { invoiceNumber: "NEW-1", issueDate: "2026-07-01", dueDate: "2026-07-10" }))).body;
+    // 2026-07-24 in Auckland: NEW-1 is 14 days past due, the last day it is still news.
+    await run(new Date("2026-07-24T00:00:00Z"));
+    expect(await overdueNotices(company, recent.id)).toHaveLength(1);
+    expect(await overdueNotices(company, old.id)).toEqual([]);
+    expect(await server.deps.db.select().from(invoiceReminders).where(eq(invoiceReminders.invoiceId, old.id))).toEqual([]);
   });
 });

@@ -9,8 +9,15 @@ import { notify } from "./notify";
 const BATCH = 100;
 
 /**
+ * How long after its due date an invoice is still news. The first run after an upgrade, or on
+ * invoices imported with their history, would otherwise remind every member of every invoice left
+ * unpaid years ago; a server that was down a few days still catches up on the ones it missed.
+ */
+export const OVERDUE_REMINDER_WINDOW_DAYS = 14;
+
+/**
  * Tells the members of each company once that an invoice of theirs is overdue (issue 17): due
- * before today in TIME_ZONE and still unpaid. The claim is a row in `invoice_reminders`, written
+ * before today in TIME_ZONE, at most OVERDUE_REMINDER_WINDOW_DAYS ago, and still unpaid. The claim is a row in `invoice_reminders`, written
  * with the notifications in one transaction, so with several processes each invoice is reminded
  * exactly once and a process that dies mid-run leaves nothing half done. Returns how many invoices
  * were reminded.
@@ -27,7 +34,7 @@ export async function remindOverdueInvoices(
       const due = tx
         .select({ invoiceId: invoices.id, remindedAt: sql<Date>`now()`.as("reminded_at") })
         .from(invoices)
-        .where(and(overdueOn(today), notExists(reminded)))
+        .where(and(overdueOn(today), sql`${invoices.dueDate} >= ${today}::date - ${OVERDUE_REMINDER_WINDOW_DAYS}::int`, notExists(reminded)))
         .orderBy(invoices.dueDate, invoices.id)
         .limit(BATCH);
       // Another process claiming the same invoice waits for this commit, then skips it.
