@@ -62,4 +62,12 @@ describe("can", () => {
     }
     expect(can(owner, "read", otherTeam)).toBe(false);
   });
+
+  it("lets admins and company owners make API tokens, no plain member or newcomer (ADR 030)", () => {
+    expect(can(admin, "create", "apiToken")).toBe(true);
+    expect(can({ ...customer, companyRole: "owner" }, "create", "apiToken")).toBe(true);
+    expect(can({ ...customer, companyRole: "member" }, "create", "apiToken")).toBe(false);
+    expect(can(customer, "create", "apiToken")).toBe(false);
+    expect(can({ ...newcomer, companyRole: "owner" }, "create", "apiToken")).toBe(false);
+  });
 });

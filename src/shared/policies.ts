@@ -15,9 +15,10 @@ export interface PolicyActor {
 
 /**
  * `member`: a company's members and invitations (its Team section); `team`: the provider's admins;
- * `user`: every account, as the admin Users page manages them.
+ * `user`: every account, as the admin Users page manages them; `apiToken`: one's own API tokens
+ * (ADR 030), which admins and company owners may hold.
  */
-export type Subject = "company" | "project" | "ticket" | "comment" | "invoice" | "conversation" | "member" | "team" | "mail" | "user" | "audit" | "webhook";
+export type Subject = "company" | "project" | "ticket" | "comment" | "invoice" | "conversation" | "member" | "team" | "mail" | "user" | "audit" | "webhook" | "apiToken";
 
 /**
  * - `read`: see records of the subject (with a record: that one).
@@ -53,8 +54,8 @@ export function can(actor: PolicyActor, action: Action, target: Subject | OwnedR
     case "create":
       // A customer creates their company once, through the profile form.
       if (subject === "company") return actor.companyId === null;
-      // Inviting colleagues is the owners' (ADR 015).
-      if (subject === "member") return ownCompany && actor.companyRole === "owner";
+      // Inviting colleagues is the owners' (ADR 015), and so are API tokens for the company (ADR 030).
+      if (subject === "member" || subject === "apiToken") return ownCompany && actor.companyRole === "owner";
       return CUSTOMER_CREATES.has(subject) && ownCompany;
     case "update":
       // Changing roles, removing members, resending and revoking invitations: owners too.

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { ApiTokenScope } from "@/shared/rules/api-token";
-import { apiTokenMessages, mayHoldApiTokens } from "@/shared/rules/api-token";
+import { can } from "@/shared/policies";
+import { apiTokenMessages } from "@/shared/rules/api-token";
 import { companyUsers, profiles, userRoles } from "../db/schema";
 import type { Actor } from "../actor";
 import type { AppDeps } from "./context";
@@ -35,7 +36,7 @@ export async function loadTokenActor(deps: Pick<AppDeps, "auth" | "db">, token: 
     .leftJoin(companyUsers, eq(companyUsers.userId, profiles.id))
     .where(and(eq(profiles.id, key.referenceId), isNull(profiles.deactivatedAt)));
   const role = owner?.role === "admin" ? "admin" : "customer";
-  if (!owner || !mayHoldApiTokens({ role, companyRole: owner.companyRole })) throw unauthorized(apiTokenMessages.invalid);
+  if (!owner || !can({ role, companyId: owner.companyId, companyRole: owner.companyRole }, "create", "apiToken")) throw unauthorized(apiTokenMessages.invalid);
   return {
     userId: owner.userId,
     email: owner.email,

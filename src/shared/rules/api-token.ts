@@ -24,9 +24,6 @@ export const API_TOKEN_NAME_MAX = 100;
 /** Enough for every script and integration a person runs; bounds the list and the table. */
 export const API_TOKENS_PER_PERSON = 25;
 
-/** Who may make tokens: admins, and a company's owner (for their own company's data). */
-export const mayHoldApiTokens = (me: { role: string; companyRole: string | null }) => me.role === "admin" || me.companyRole === "owner";
-
 export const apiTokenMessages = {
   nameRequired: "Name is required",
   nameTooLong: `Name must be at most ${API_TOKEN_NAME_MAX} characters`,

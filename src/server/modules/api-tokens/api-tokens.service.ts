@@ -1,5 +1,6 @@
 import { and, count, desc, eq } from "drizzle-orm";
-import { API_TOKENS_PER_PERSON, apiTokenMessages, mayHoldApiTokens, type ApiTokenScope } from "@/shared/rules/api-token";
+import { can } from "@/shared/policies";
+import { API_TOKENS_PER_PERSON, apiTokenMessages, type ApiTokenScope } from "@/shared/rules/api-token";
 import type { ApiToken, CreatedApiToken } from "@/shared/schemas/api-token";
 import type { z } from "zod";
 import type { createApiTokenSchema } from "@/shared/schemas/api-token";
@@ -51,7 +52,7 @@ export async function listOwnApiTokens({ db, actor }: ServiceContext): Promise<A
 /** 403 for a member who is neither an admin nor a company owner; 400 for a never-expiring customer token; 409 at the limit. */
 export async function createOwnApiToken(ctx: ServiceContext, { auth, ...input }: z.output<typeof createApiTokenSchema> & { auth: Auth }): Promise<CreatedApiToken> {
   const { db, actor } = ctx;
-  if (!mayHoldApiTokens(actor)) throw forbidden(apiTokenMessages.notAllowed);
+  if (!can(actor, "create", "apiToken")) throw forbidden(apiTokenMessages.notAllowed);
   if (input.expiresInDays === null && actor.role !== "admin") {
     throw badRequest(apiTokenMessages.neverExpiresAdminsOnly, [{ field: "expiresInDays", message: apiTokenMessages.neverExpiresAdminsOnly }]);
   }

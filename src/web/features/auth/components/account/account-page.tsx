@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { mayHoldApiTokens } from "@/shared/rules/api-token";
+import { can } from "@/shared/policies";
 import { PageHeader } from "@/web/components/layout/page-header";
 import { TitledCard } from "@/web/components/ui/card";
 import { LoadError } from "@/web/components/ui/load-error";
@@ -52,7 +52,7 @@ export function AccountPage() {
               </Suspense>
             </TitledCard>
           )}
-          {!me.data.twoFactor.required && mayHoldApiTokens({ role: me.data.role, companyRole: me.data.company?.role ?? null }) ? (
+          {!me.data.twoFactor.required && can({ role: me.data.role, companyId: me.data.company?.id ?? null, companyRole: me.data.company?.role ?? null }, "create", "apiToken") ? (
             <TitledCard title="API tokens">
               <Suspense fallback={<Spinner label="Loading API tokens" />}>
                 <ApiTokensCard isAdmin={me.data.role === "admin"} />
