@@ -48,6 +48,8 @@ export const WEBHOOK_RESPONSE_EXCERPT_MAX = 2048;
 export const WEBHOOK_ERROR_MAX = 500;
 /** After a secret is rotated, the previous one still signs every delivery this long (hours). */
 export const WEBHOOK_PREVIOUS_SECRET_HOURS = 24;
+/** How long a finished delivery and its attempts stay in the log (webhook-retention.ts). */
+export const WEBHOOK_DELIVERY_RETENTION_DAYS = 30;
 export const WEBHOOK_DELIVERY_PAGE_DEFAULT = 20;
 export const WEBHOOK_DELIVERY_PAGE_MAX = 100;
 /** The setting that lets endpoints on loopback and private networks be registered and called. */

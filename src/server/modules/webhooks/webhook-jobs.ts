@@ -3,10 +3,14 @@ import type { Env } from "@/server/env";
 import type { Logger } from "@/server/observability/logger";
 import { startPeriodicJob } from "@/server/ops/periodic-job";
 import type { EventBus } from "@/server/realtime/event-bus";
+import { WEBHOOK_DELIVERY_RETENTION_DAYS } from "@/shared/rules/webhooks";
 import { deliverDueWebhooks, type WebhookDeliveryDeps } from "./webhook-delivery";
+import { pruneWebhookDeliveries } from "./webhook-retention";
 
 /** A look for due deliveries when nothing woke the sender: retries come due, a wake-up was lost. */
 export const WEBHOOK_LOOK_MS = 5_000;
+/** Finished deliveries older than their retention are removed once a day (and at start-up). */
+const PRUNE_INTERVAL_MS = 24 * 60 * 60_000;
 
 export interface WebhookJobs {
   /** Looks for due deliveries now. */
@@ -20,7 +24,7 @@ export interface WebhookJobs {
  * a round every 5 s, and one at once whenever a change is announced on the event bus (every write
  * that records a webhook event publishes one after its commit, in every process), so a delivery
  * usually leaves within milliseconds of its commit. The claim makes each go out once however many
- * processes run it.
+ * processes run it. A second job removes finished deliveries past their retention once a day.
  */
 export function startWebhookJobs({ events, ...deps }: Omit<WebhookDeliveryDeps, "env"> & { env: Pick<Env, "AUTH_SECRET" | "WEBHOOK_ALLOW_PRIVATE">; events: EventBus; db: Database; log: Logger }): WebhookJobs {
   const job = startPeriodicJob(
@@ -30,6 +34,13 @@ export function startWebhookJobs({ events, ...deps }: Omit<WebhookDeliveryDeps, 
     },
     { intervalMs: WEBHOOK_LOOK_MS, onError: (error) => deps.log.warn({ event: "webhooks.round_failed", err: error }, "webhooks: the round failed; trying again at the next one") },
   );
+  const prune = startPeriodicJob(
+    async () => {
+      const removed = await pruneWebhookDeliveries(deps.db);
+      if (removed > 0) deps.log.info({ event: "webhooks.pruned", removed }, `webhooks: removed ${removed} finished deliveries older than ${WEBHOOK_DELIVERY_RETENTION_DAYS} days`);
+    },
+    { intervalMs: PRUNE_INTERVAL_MS, onError: (error) => deps.log.warn({ event: "webhooks.prune_failed", err: error }, "webhooks: removing old deliveries failed; trying again tomorrow") },
+  );
   const unsubscribe = events.subscribe({ onEvent: () => job.wake(), onResync: () => job.wake() });
   return {
     wake: () => job.wake(),
@@ -38,7 +49,7 @@ export function startWebhookJobs({ events, ...deps }: Omit<WebhookDeliveryDeps, 
       // A round may be waiting on a slow receiver (up to 10 s): what it has not recorded when the
       // grace runs out keeps its claim, which runs out, and another process sends it again.
       let giveUp: NodeJS.Timeout | undefined;
-      await Promise.race([job.stop(), new Promise<void>((resolve) => (giveUp = setTimeout(resolve, graceMs)))]);
+      await Promise.race([Promise.all([job.stop(), prune.stop()]), new Promise<void>((resolve) => (giveUp = setTimeout(resolve, graceMs)))]);
       clearTimeout(giveUp);
     },
   };

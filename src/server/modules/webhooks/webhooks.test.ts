@@ -1,12 +1,13 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WEBHOOK_ENDPOINTS_MAX, type WebhookEventType } from "@/shared/rules/webhooks";
-import { auditEvents, mailOutbox, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
+import { WEBHOOK_DELIVERY_RETENTION_DAYS, WEBHOOK_ENDPOINTS_MAX, type WebhookEventType } from "@/shared/rules/webhooks";
+import { auditEvents, mailOutbox, webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
 import { startTestServer, type TestServer, type TestUser } from "@/server/test/harness";
 import { createCompany, customerWithProject, invoiceBody } from "@/server/test/fixtures";
 import { startWebhookReceiver, verifies, type WebhookReceiver } from "@/server/test/webhook-receiver";
 import { deliverDueWebhooks, WEBHOOK_RETRY_SCHEDULE_MS } from "./webhook-delivery";
 import { startWebhookJobs } from "./webhook-jobs";
+import { pruneWebhookDeliveries } from "./webhook-retention";
 
 let server: TestServer;
 let receiver: WebhookReceiver;
@@ -235,5 +236,20 @@ describe("outgoing webhooks", () => {
     expect(refused.problem.detail).toContain(`${WEBHOOK_ENDPOINTS_MAX} webhook endpoints`);
     expect(await server.deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.url, "https://example.com/one-too-many"))).toEqual([]);
     await server.deps.db.delete(webhookEndpoints).where(inArray(webhookEndpoints.id, ids));
+  });
+
+  it(`removes deliveries finished more than ${WEBHOOK_DELIVERY_RETENTION_DAYS} days ago with their attempts, and keeps pending and recent ones`, async () => {
+    const endpoint = await register("retention", ["company.created"]);
+    for (const name of ["Old news", "Recent news", "Still waiting"]) expect((await admin.client.post("/api/companies", { name })).status).toBe(201);
+    await deliver();
+    const [oldest, recent, waiting] = (await deliveriesOf(endpoint.id)).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    const longAgo = sql`now() - ${WEBHOOK_DELIVERY_RETENTION_DAYS + 1}::int * interval '1 day'`;
+    await server.deps.db.update(webhookDeliveries).set({ status: "delivered", finishedAt: longAgo }).where(eq(webhookDeliveries.id, oldest!.id));
+    await server.deps.db.update(webhookDeliveries).set({ status: "pending", finishedAt: null, createdAt: longAgo }).where(eq(webhookDeliveries.id, waiting!.id));
+    expect((await server.deps.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, oldest!.id))).length).toBeGreaterThan(0);
+
+    expect(await pruneWebhookDeliveries(server.deps.db)).toBe(1);
+    expect((await deliveriesOf(endpoint.id)).map((row) => row.id).sort()).toEqual([recent!.id, waiting!.id].sort());
+    expect(await server.deps.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, oldest!.id))).toEqual([]);
   });
 });
