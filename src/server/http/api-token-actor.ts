@@ -3,6 +3,7 @@ import type { ApiTokenScope } from "@/shared/rules/api-token";
 import { can } from "@/shared/policies";
 import { apiTokenMessages } from "@/shared/rules/api-token";
 import { companyUsers, profiles, userRoles } from "../db/schema";
+import { countInWindow } from "../db/rate-counter";
 import type { Actor } from "../actor";
 import type { AppDeps } from "./context";
 import { tooManyRequests, unauthorized } from "./problem";
@@ -12,23 +13,23 @@ export const permissionsOfScope = (scope: ApiTokenScope) => ({ api: scope === "r
 const scopeOfPermissions = (permissions: Record<string, string[]> | null | undefined): ApiTokenScope =>
   permissions?.api?.includes("write") ? "read-write" : "read";
 
+/** The window of a token's own limit (API_TOKEN_RATE_LIMIT requests in it). */
+const TOKEN_WINDOW_MS = 60_000;
+
 /**
  * The person behind an API token, with their rights as they are now (ADR 030). The API key plugin
- * checks the token (hash, expiry, revocation) and counts the request against the token's own
- * limit; then one query reads its owner afresh, uncached, so a demotion, removal or deactivation
- * ends the token on its very next request. A token whose owner may no longer hold one is refused
- * like an unknown token (the database trigger of migration 0020 also deletes it).
+ * checks the token (hash, expiry, revocation) and records its use; the token's own limit is then
+ * counted in a fixed minute shared by every process (db/rate-counter.ts, as the posting limit is),
+ * and one query reads its owner afresh, uncached, so a demotion, removal or deactivation ends the
+ * token on its very next request. A token whose owner may no longer hold one is refused like an
+ * unknown token (the database trigger of migration 0020 also deletes it).
  */
-export async function loadTokenActor(deps: Pick<AppDeps, "auth" | "db">, token: string): Promise<Actor> {
+export async function loadTokenActor(deps: Pick<AppDeps, "auth" | "db" | "env">, token: string): Promise<Actor> {
   const verified = await deps.auth.api.verifyApiKey({ body: { key: token } });
-  if (!verified.valid || !verified.key) {
-    if (verified.error?.code === "RATE_LIMITED") {
-      const tryAgainInMs = (verified.error as { details?: { tryAgainIn?: number } }).details?.tryAgainIn ?? 60_000;
-      throw tooManyRequests(apiTokenMessages.rateLimited, Math.max(1, Math.ceil(tryAgainInMs / 1000)));
-    }
-    throw unauthorized(apiTokenMessages.invalid);
-  }
+  if (!verified.valid || !verified.key) throw unauthorized(apiTokenMessages.invalid);
   const key = verified.key;
+  const { count, resetsInMs } = await countInWindow(deps.db, `api-token:${key.id}`, TOKEN_WINDOW_MS);
+  if (count > deps.env.API_TOKEN_RATE_LIMIT) throw tooManyRequests(apiTokenMessages.rateLimited, Math.max(1, Math.ceil(resetsInMs / 1000)));
   const [owner] = await deps.db
     .select({ userId: profiles.id, name: profiles.fullName, email: profiles.email, role: userRoles.role, companyId: companyUsers.companyId, companyRole: companyUsers.role, twoFactorEnabled: profiles.twoFactorEnabled })
     .from(profiles)

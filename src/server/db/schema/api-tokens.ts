@@ -8,8 +8,9 @@ import { idColumn, timestamps } from "./columns";
  * Better Auth's API key plugin's table (`apikey`, ADR 030): a person's API tokens. Only the key's
  * SHA-256 is kept (`key`); `start` is its first characters, shown in the list to tell tokens apart.
  * `permissions` holds the scope (`{"api":["read"]}` or `{"api":["read","write"]}`).
- * `request_count` and `last_request` are the plugin's per-token rate-limit window; `last_request`
- * is also the list's "last used". Removing the person removes their tokens.
+ * `last_request` is the list's "last used"; the plugin's own limiter columns (`rate_limit_*`,
+ * `request_count`) are unused, its limiter being off (the guard counts per token in `rate_limits`).
+ * Removing the person removes their tokens.
  */
 export const apiTokens = pgTable(
   "api_tokens",

@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { API_TOKEN_PREFIX, API_TOKENS_PER_PERSON, apiTokenMessages } from "@/shared/rules/api-token";
 import type { CreatedApiToken } from "@/shared/schemas/api-token";
-import { apiTokens, auditEvents, ticketComments, userRoles } from "../../db/schema";
+import { apiTokens, auditEvents, rateLimits, ticketComments, userRoles } from "../../db/schema";
 import type { TestServer, TestUser } from "../../test/harness";
 import { TestClient } from "../../test/test-client";
 import { addMember, createCompany, insertProject } from "@/server/test/fixtures";
@@ -211,8 +211,9 @@ describe("using an API token", () => {
     expect(answer.body.id).toBe(acme.owner.id);
   });
 
-  it(`limits each token to its own ${RATE_LIMIT} requests a minute (429 with Retry-After), whatever the address`, async () => {
-    const first = script((await makeToken(globex.owner, { scope: "read" })).token);
+  it(`limits each token to its own ${RATE_LIMIT} requests a minute (429 with Retry-After), whatever the address, and counts afresh each minute`, async () => {
+    const limitedToken = await makeToken(globex.owner, { scope: "read" });
+    const first = script(limitedToken.token);
     const second = script((await makeToken(globex.owner, { scope: "read" })).token);
     for (let n = 0; n < RATE_LIMIT; n++) expect((await first.get("/api/me")).status).toBe(200);
     const limited = await first.get("/api/me");
@@ -221,6 +222,11 @@ describe("using an API token", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     // Same person, same address: the other token has its own count.
     expect((await second.get("/api/me")).status).toBe(200);
+
+    // The minute is over (its start moved back, as the clock would): a token that kept calling all
+    // along, never pausing for a whole minute, may call again.
+    await server.deps.db.update(rateLimits).set({ lastRequest: sql`${rateLimits.lastRequest} - 61000` }).where(eq(rateLimits.key, `api-token:${limitedToken.id}`));
+    expect((await first.get("/api/me")).status).toBe(200);
   });
 });
 
