@@ -169,7 +169,7 @@ test.describe("the admin layout", () => {
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("banner").getByText("Admin Dashboard")).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("link")).toHaveText(["Customers", "Projects", "Tickets", "Invoices", "Messages", "Team", "Users", "Outbox", "Audit log"]);
+    await expect(nav.getByRole("link")).toHaveText(["Customers", "Projects", "Tickets", "Invoices", "Messages", "Team", "Users", "Outbox", "Audit log", "Webhooks"]);
     await expect(nav.getByRole("link", { name: "Customers" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("banner").getByText("Alex Admin")).toBeVisible();
 

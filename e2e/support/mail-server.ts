@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startSmtpInbox } from "@/server/test/mail/smtp-inbox";
 import { REFUSED_PREFIX } from "./constants";
@@ -17,8 +17,13 @@ export default async function startMailServer() {
     port,
     // A mailbox that does not exist, as far as this server is concerned: for the outbox's failed mail.
     refuses: (address) => address.startsWith(REFUSED_PREFIX),
-    // Write, then nothing: a reader never sees half a file, because the name appears last.
-    onMail: (mail) => writeFileSync(join(dir, `${Date.now()}-${randomUUID()}.json`), JSON.stringify(mail)),
+    // Written under a name readers skip, then renamed (atomic on one file system): a reader never
+    // sees half a mail. Writing the final name directly let a reader parse a file still being written.
+    onMail: (mail) => {
+      const name = join(dir, `${Date.now()}-${randomUUID()}.json`);
+      writeFileSync(`${name}.part`, JSON.stringify(mail));
+      renameSync(`${name}.part`, name);
+    },
   });
   return () => inbox.stop();
 }
