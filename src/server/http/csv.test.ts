@@ -48,16 +48,21 @@ describe("csvResponse", () => {
     }
     const response = await appOf(endless()).request("/");
     const reader = response.body!.getReader();
-    await reader.read();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    // An unread response holds a few buffers' worth, not the endless rest.
-    const buffered = produced;
-    expect(buffered).toBeLessThan(2000);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(produced).toBe(buffered);
+    const decoder = new TextDecoder();
+    let received = 0;
+    for (let read = 0; read < 20; read++) {
+      const { value } = await reader.read();
+      received += decoder.decode(value, { stream: true }).split("\n").length - 1;
+      // The signal: the microtask queue has drained, so every pull the stream wanted has run and the
+      // producer is as far ahead of the client as it will get (an unbounded one would never drain).
+      await new Promise((resolve) => setImmediate(resolve));
+      // A few buffers' worth ahead of what the client read, not the endless rest.
+      expect(produced - received).toBeLessThan(2000);
+    }
+    const atCancel = produced;
     await reader.cancel();
     await expect.poll(() => finished).toBe(true);
-    expect(produced).toBe(buffered);
+    expect(produced).toBe(atCancel);
   });
 
   it("cuts the download short and reports a failure after the first rows", async () => {
