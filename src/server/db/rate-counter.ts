@@ -82,6 +82,19 @@ export async function recordOnce(db: Database, key: string, value: number, withi
   return rowsOf(recorded).length > 0;
 }
 
+/** Longer than any window or backoff kept in the table (an hour at most, Better Auth's a minute). */
+export const COUNTER_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the counters nobody has touched for `olderThanMs`: their windows and backoffs are long
+ * over, and each distinct client address, person, token or email leaves a row, so without this the
+ * table grows with every address that ever signed in (or tried to). Answers how many it deleted.
+ */
+export async function forgetOldCounters(db: Database, olderThanMs = COUNTER_MAX_AGE_MS, now = Date.now()): Promise<number> {
+  const deleted = await db.execute(sql`DELETE FROM rate_limits WHERE last_request < ${now - olderThanMs}::bigint RETURNING 1`);
+  return rowsOf(deleted).length;
+}
+
 /** Forgets a key's attempts (a successful sign-in). */
 export async function resetCounter(db: Database, key: string): Promise<void> {
   await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
