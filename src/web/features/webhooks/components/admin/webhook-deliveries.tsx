@@ -53,7 +53,7 @@ function DeliveryItem({ delivery }: { delivery: WebhookDelivery }) {
         <div className="flex items-center gap-2">
           <Badge tone={tone[delivery.status]}>{webhookDeliveryStatusLabels[delivery.status]}</Badge>
           <Button size="sm" variant="outline" disabled={resend.isPending} onClick={() => void onResend()}>
-            Resend
+            Resend<span className="sr-only"> {delivery.eventType} of {formatDateTime(delivery.createdAt)}</span>
           </Button>
         </div>
       </div>

@@ -53,14 +53,16 @@ export function WebhookItem({ webhook, onSecret }: { webhook: Webhook; onSecret:
       <div className="flex flex-wrap gap-2">
         <Button size="sm" variant="outline" aria-expanded={showDeliveries} onClick={() => setShowDeliveries(!showDeliveries)}>
           {showDeliveries ? "Hide deliveries" : "Deliveries"}
+          <span className="sr-only"> {webhook.url}</span>
         </Button>
         <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => void toggle()}>
           {webhook.enabled ? "Switch off" : "Switch on"}
+          <span className="sr-only"> {webhook.url}</span>
         </Button>
         <ConfirmDialog
           trigger={
             <Button size="sm" variant="outline">
-              Rotate secret
+              Rotate secret<span className="sr-only"> {webhook.url}</span>
             </Button>
           }
           title="Rotate the secret?"
@@ -73,7 +75,7 @@ export function WebhookItem({ webhook, onSecret }: { webhook: Webhook; onSecret:
         <ConfirmDialog
           trigger={
             <Button size="sm" variant="outline">
-              Delete
+              Delete<span className="sr-only"> {webhook.url}</span>
             </Button>
           }
           title="Delete this webhook?"
