@@ -13,6 +13,8 @@ test.describe("forgot password", () => {
 
     await page.goto("/auth");
     await page.getByRole("button", { name: "Forgot password?" }).click();
+    // The sign-in form has an Email field too: fill the reset form's once it is the one on screen.
+    await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
     await page.getByLabel("Email").fill(credentials.email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(page.getByRole("status")).toContainText(RESET_REQUESTED);
@@ -75,6 +77,7 @@ test.describe("forgot password", () => {
   test("checks the address before sending it, Back returns to sign-in, and a link without a usable token cannot work", async ({ anonPage: page }) => {
     await page.goto("/auth");
     await page.getByRole("button", { name: "Forgot password?" }).click();
+    await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
     await page.getByLabel("Email").fill("not-an-email");
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(page.getByText("Enter a valid email address")).toBeVisible();
