@@ -74,7 +74,7 @@ function preloadOnlyWhatIsMissing() {
 const preloads = preloadOnlyWhatIsMissing();
 
 /** The library chunks named below (codeSplitting.groups). */
-const namedChunks = ["vendor", "forms", "regexes", "sonner"];
+const namedChunks = ["vendor", "forms", "admin-forms", "regexes", "sonner"];
 
 /**
  * React Router's package exports name only its development build, whose dev warnings (and the
@@ -117,21 +117,22 @@ export default defineConfig(({ mode }) => ({
             // loads them with it, and apart they were one more file to fetch and compress alone.
             { name: "index", test: /src[\\/]web[\\/]/, tags: ["$initial"], priority: 3 },
             // Named chunks for the libraries that only some screens load (ADR 008). The forms chunk
-            // holds react-hook-form with the zod/mini it validates with: every screen with a form
-            // loads both, and one file compresses better than two.
+            // holds zod/mini, which every screen with a form validates with; react-hook-form is the
+            // admin forms' alone (customer forms use lib/use-checked-form.ts), so it is a chunk of
+            // its own that no customer screen loads.
             {
               name: "forms",
               test: new RegExp(
                 [
-                  /node_modules[\\/](react-hook-form|@hookform)[\\/]/,
                   /node_modules[\\/]zod[\\/]v4[\\/](core[\\/](util|core|errors|parse|checks|versions|schemas|api)|mini[\\/]schemas|locales[\\/]en)\.js$/,
-                  /src[\\/]web[\\/]lib[\\/](form-errors|schemas[\\/]zod)\.ts$/,
+                  /src[\\/]web[\\/]lib[\\/]schemas[\\/](zod|check)\.ts$/,
                 ]
                   .map((part) => part.source)
                   .join("|"),
               ),
               priority: 2,
             },
+            { name: "admin-forms", test: /node_modules[\\/](react-hook-form|@hookform)[\\/]|src[\\/]web[\\/]lib[\\/]form-errors\.ts$/, priority: 2 },
             // zod's regexes are also used without a form (the sign-in page's email check, realtime
             // events): their own small chunk, without the rest of zod that a dependency walk adds.
             { name: "regexes", test: /node_modules[\\/]zod[\\/]v4[\\/]core[\\/]regexes\.js$/, priority: 3, includeDependenciesRecursively: false },

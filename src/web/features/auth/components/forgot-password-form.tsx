@@ -6,13 +6,13 @@ import { errorMessage } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
 import { requestPasswordReset } from "../lib/auth-api";
 import { checkRequestReset } from "../lib/auth-rules";
-import { useAuthForm } from "../lib/use-auth-form";
+import { useCheckedForm } from "@/web/lib/use-checked-form";
 
 const fields = ["email"] as const;
 
 /** "Forgot password?": one address in, the same answer out whether or not it has an account. */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
-  const form = useAuthForm(fields, checkRequestReset);
+  const form = useCheckedForm(fields, checkRequestReset);
   const [sent, setSent] = useState(false);
   const { errors, isSubmitting } = form;
 

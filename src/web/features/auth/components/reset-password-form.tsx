@@ -4,14 +4,14 @@ import { InputField } from "@/web/components/ui/field";
 import { errorMessage } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
 import { checkResetPassword } from "../lib/auth-rules";
-import { useAuthForm } from "../lib/use-auth-form";
+import { useCheckedForm } from "@/web/lib/use-checked-form";
 import { AskForNewLink } from "./ask-for-new-link";
 
 const fields = ["token", "newPassword"] as const;
 
 /** The page a reset mail links to: the token rides along in a hidden input. */
 export function ResetPasswordForm({ token, onSubmit }: { token: string; onSubmit: (input: ResetPasswordInput) => Promise<void> }) {
-  const form = useAuthForm(fields, checkResetPassword);
+  const form = useCheckedForm(fields, checkResetPassword);
   const { errors, isSubmitting } = form;
 
   const submit = form.handleSubmit(async (input) => {

@@ -5,13 +5,13 @@ import { errorMessage } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
 import { EmailField } from "./email-field";
 import { checkSetupOwner } from "../lib/auth-rules";
-import { useAuthForm } from "../lib/use-auth-form";
+import { useCheckedForm } from "@/web/lib/use-checked-form";
 
 const fields = ["name", "email", "password", "code"] as const;
 
 /** /setup, step 1: the owner's account (the sign-up rules) and the setup code from the server's log. */
 export function SetupOwnerForm({ onSubmit }: { onSubmit: (input: SetupOwnerInput) => Promise<void> }) {
-  const form = useAuthForm(fields, checkSetupOwner);
+  const form = useCheckedForm(fields, checkSetupOwner);
   const { errors, isSubmitting } = form;
   const submit = async (input: SetupOwnerInput) => {
     try {

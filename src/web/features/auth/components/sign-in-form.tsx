@@ -9,7 +9,7 @@ import { EmailField } from "./email-field";
 import { TwoFactorStep } from "./two-factor-step";
 import { checkSignIn } from "../lib/auth-rules";
 import { asksForCode } from "../lib/two-factor-api";
-import { useAuthForm } from "../lib/use-auth-form";
+import { useCheckedForm } from "@/web/lib/use-checked-form";
 
 const fields = ["email", "password"] as const;
 
@@ -19,7 +19,7 @@ const fields = ["email", "password"] as const;
  * invitation's) and shown read-only.
  */
 export function SignInForm({ onSignedIn, fixedEmail }: { onSignedIn: () => Promise<void>; fixedEmail?: string }) {
-  const form = useAuthForm(fields, checkSignIn);
+  const form = useCheckedForm(fields, checkSignIn);
   const [codeStep, setCodeStep] = useState(false);
   const { errors, isSubmitting } = form;
 

@@ -3,13 +3,13 @@ import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
 import { EmailField } from "./email-field";
 import { checkSignUp } from "../lib/auth-rules";
-import { useAuthForm } from "../lib/use-auth-form";
+import { useCheckedForm } from "@/web/lib/use-checked-form";
 
 const fields = ["name", "email", "password"] as const;
 
 /** `fixedEmail`: the address is given (an invitation's) and shown read-only. */
 export function SignUpForm({ onSubmit, fixedEmail }: { onSubmit: (input: SignUpInput) => Promise<void>; fixedEmail?: string }) {
-  const form = useAuthForm(fields, checkSignUp);
+  const form = useCheckedForm(fields, checkSignUp);
   const { errors, isSubmitting } = form;
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} onChange={form.onChange} className="space-y-4">

@@ -5,7 +5,7 @@ import { ApiError, errorMessage } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
 import { checkBackupCode, checkTotpCode } from "../lib/two-factor-rules";
 import { sendSignInCode } from "../lib/two-factor-api";
-import { useAuthForm } from "../lib/use-auth-form";
+import { useCheckedForm } from "@/web/lib/use-checked-form";
 
 const fields = ["code"] as const;
 
@@ -39,7 +39,7 @@ export function TwoFactorStep({ onSignedIn, onStartOver }: { onSignedIn: () => P
 }
 
 function CodeForm({ backup, onSignedIn, onStartOver }: { backup: boolean; onSignedIn: () => Promise<void>; onStartOver: () => void }) {
-  const form = useAuthForm(fields, backup ? checkBackupCode : checkTotpCode);
+  const form = useCheckedForm(fields, backup ? checkBackupCode : checkTotpCode);
   const { errors, isSubmitting } = form;
 
   const onSubmit = form.handleSubmit(async ({ code }, element) => {

@@ -1,4 +1,5 @@
 import { regexes } from "zod/v4/core";
+import type { Checked, FieldErrors } from "@/web/lib/use-checked-form";
 import { SETUP_CODE_MAX, setupMessages } from "@/shared/rules/setup";
 import { AUTH_TOKEN_MAX, AUTH_TOKEN_PATTERN, authMessages, hasNul, EMAIL_MAX, FULL_NAME_MAX, INVALID_EMAIL, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/shared/rules/auth";
 
@@ -9,8 +10,7 @@ import { AUTH_TOKEN_MAX, AUTH_TOKEN_PATTERN, authMessages, hasNul, EMAIL_MAX, FU
  * verdict, same message per field, same output. Limits and messages come from src/shared/rules/auth.ts.
  */
 
-export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
-export type Checked<Field extends string, Output> = { ok: true; value: Output } | { ok: false; errors: FieldErrors<Field> };
+export type { Checked, FieldErrors } from "@/web/lib/use-checked-form";
 
 /** The first failing rule's message, in the order the server's schema checks them; undefined when all pass. */
 export const firstFailing = (rules: Array<[failed: boolean, message: string]>) => rules.find(([failed]) => failed)?.[1];

@@ -1,75 +1,84 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Send } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
-import { useForm, useWatch } from "react-hook-form";
 import { toast } from "@/web/lib/toast";
-import type { CreateCommentInput } from "@/shared/schemas/comment";
 import { createCommentInputSchema } from "@/web/lib/schemas/comment";
+import { checkWith } from "@/web/lib/schemas/check";
 import { Button } from "@/web/components/ui/button";
 import { Textarea } from "@/web/components/ui/input";
 import { errorMessage } from "@/web/lib/api";
-import { showServerFieldErrors } from "@/web/lib/form-errors";
+import { useCheckedForm } from "@/web/lib/use-checked-form";
 import { FilePicker, UploadStatus, useUploads } from "@/web/features/files";
 import { useAddComment, type CommentTarget } from "../api/use-comments";
+
+const fields = ["content"] as const;
+const checkComment = checkWith<(typeof fields)[number], typeof createCommentInputSchema>(createCommentInputSchema);
 
 /** The add-comment box; Send stays disabled while the text is empty or whitespace (spec section 5). */
 export function AddCommentForm({ target }: { target: CommentTarget }) {
   const add = useAddComment(target);
   const [files, setFiles] = useState<File[]>([]);
+  const [blank, setBlank] = useState(true);
   const uploads = useUploads();
-  const form = useForm<CreateCommentInput>({ resolver: zodResolver(createCommentInputSchema), defaultValues: { content: "" } });
-  const content = useWatch({ control: form.control, name: "content" });
-  const { errors, isSubmitting } = form.formState;
+  const form = useCheckedForm(fields, checkComment);
   const fieldId = `${target.kind}-comment`;
-  const blank = !content?.trim();
+  const error = form.errors.content;
 
-  const onSubmit = form.handleSubmit(async (input) => {
+  const onSubmit = form.handleSubmit(async (input, element) => {
     try {
       const comment = await add.mutateAsync(input);
       toast.success("Comment added");
       // Files go after the comment exists, one request each; a refused one leaves the comment standing.
       await uploads.run(files, (file) => add.attach(comment.id, file));
       // Cleared once the files are sent too: the form stays busy (Sending...) until then.
-      form.reset({ content: "" });
+      element.reset();
+      setBlank(true);
       setFiles([]);
-    } catch (error) {
-      showServerFieldErrors(form, error);
-      toast.error(errorMessage(error, "Failed to add comment"));
+    } catch (failure) {
+      form.showServerErrors(failure);
+      toast.error(errorMessage(failure, "Failed to add comment"));
     }
   });
 
   // Ctrl+Enter / Cmd+Enter sends, as in most comment boxes; Enter alone makes a new line.
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && !blank && !isSubmitting) {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && !blank && !form.isSubmitting) {
       event.preventDefault();
-      void onSubmit();
+      event.currentTarget.form?.requestSubmit();
     }
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-2">
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      onChange={(event) => {
+        setBlank(!String(new FormData(event.currentTarget).get("content") ?? "").trim());
+        form.onChange(event);
+      }}
+      className="space-y-2"
+    >
       <label htmlFor={fieldId} className="text-sm font-medium">
         Add a comment
       </label>
       <Textarea
         id={fieldId}
+        name="content"
         rows={3}
         placeholder="Write a comment..."
-        aria-invalid={!!errors.content}
-        aria-describedby={errors.content ? `${fieldId}-error` : undefined}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${fieldId}-error` : undefined}
         onKeyDown={onKeyDown}
-        {...form.register("content")}
       />
-      {errors.content ? (
+      {error ? (
         <p id={`${fieldId}-error`} role="alert" className="text-sm text-destructive">
-          {errors.content.message}
+          {error}
         </p>
       ) : null}
       <div className="flex items-start justify-between gap-2">
-        <FilePicker files={files} onChange={setFiles} disabled={isSubmitting} compact />
-        <Button type="submit" disabled={blank || isSubmitting}>
+        <FilePicker files={files} onChange={setFiles} disabled={form.isSubmitting} compact />
+        <Button type="submit" disabled={blank || form.isSubmitting}>
           <Send className="h-4 w-4" aria-hidden />
-          {isSubmitting ? "Sending..." : "Send"}
+          {form.isSubmitting ? "Sending..." : "Send"}
         </Button>
       </div>
       <UploadStatus status={uploads.status} />

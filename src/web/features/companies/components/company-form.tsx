@@ -1,15 +1,17 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, type ReactNode } from "react";
-import { useForm } from "react-hook-form";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { toast } from "@/web/lib/toast";
 import type { Company, SaveCompanyProfileResult } from "@/shared/schemas/company";
-import { companyProfileInputSchema, type CompanyProfileFormValues, type CompanyProfileInput } from "@/web/lib/schemas/company";
+import { companyProfileInputSchema, type CompanyProfileInput } from "@/web/lib/schemas/company";
+import { checkWith } from "@/web/lib/schemas/check";
 import { Field, InputField } from "@/web/components/ui/field";
 import { Input, Textarea } from "@/web/components/ui/input";
 import { errorMessage } from "@/web/lib/api";
-import { showServerFieldErrors } from "@/web/lib/form-errors";
+import { useCheckedForm } from "@/web/lib/use-checked-form";
 
-const toFormValues = (company: Company | null): CompanyProfileFormValues => ({
+const fields = ["name", "contactName", "contactEmail", "phone", "address"] as const;
+const checkProfile = checkWith<(typeof fields)[number], typeof companyProfileInputSchema>(companyProfileInputSchema);
+
+const toFormValues = (company: Company | null): Record<(typeof fields)[number], string> => ({
   name: company?.name ?? "",
   contactName: company?.contactName ?? "",
   contactEmail: company?.contactEmail ?? "",
@@ -32,55 +34,53 @@ interface CompanyFormProps {
  * New Customer and Edit dialogs use this one form, so both sides judge a profile alike.
  */
 export function CompanyForm({ company, save, onSaved, actions }: CompanyFormProps) {
-  const form = useForm<CompanyProfileFormValues, unknown, CompanyProfileInput>({
-    resolver: zodResolver(companyProfileInputSchema),
-    defaultValues: toFormValues(company),
-  });
-  const { errors, isSubmitting } = form.formState;
-
+  const form = useCheckedForm(fields, checkProfile);
+  const { errors } = form;
+  // What the inputs start from: the company as stored when the form last took it in.
+  const [shown, setShown] = useState(company);
+  const [dirty, setDirty] = useState(false);
   // Someone else saved (an admin, another member) and the company was refetched: show what is
-  // stored now, unless this user has unsaved changes of their own.
-  useEffect(() => {
-    if (company && !form.formState.isDirty) form.reset(toFormValues(company));
-  }, [company, form]);
+  // stored now, unless this user has unsaved changes of their own. The inputs are uncontrolled:
+  // a new `key` below starts them again from the new values.
+  if (company !== shown && company && !dirty) setShown(company);
+  const values = toFormValues(shown);
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       const result = await save(input);
-      form.reset(toFormValues(result.company));
+      setShown(result.company);
+      setDirty(false);
       toast.success(result.created ? "Company profile created successfully" : "Company profile updated successfully");
       onSaved?.(result.company);
     } catch (error) {
-      showServerFieldErrors(form, error);
+      form.showServerErrors(error);
       toast.error(errorMessage(error, "Failed to save company profile"));
     }
   });
 
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    setDirty(true);
+    form.onChange(event);
+  };
+
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
+    <form key={shown?.updatedAt ?? "new"} noValidate onSubmit={(event) => void onSubmit(event)} onChange={onChange} className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <InputField id="company-name" label="Company Name" required error={errors.name?.message} autoComplete="organization" {...form.register("name")} />
+        <InputField id="company-name" name="name" label="Company Name" required error={errors.name} autoComplete="organization" defaultValue={values.name} />
       </div>
-      <Field id="company-contact-name" label="Contact Name" error={errors.contactName?.message}>
-        <Input id="company-contact-name" autoComplete="name" aria-invalid={!!errors.contactName} {...form.register("contactName")} />
+      <Field id="company-contact-name" label="Contact Name" error={errors.contactName}>
+        <Input id="company-contact-name" name="contactName" autoComplete="name" aria-invalid={!!errors.contactName} defaultValue={values.contactName} />
       </Field>
-      <InputField
-        id="company-contact-email"
-        label="Contact Email"
-        error={errors.contactEmail?.message}
-        type="email"
-        autoComplete="email"
-        {...form.register("contactEmail")}
-      />
-      <Field id="company-phone" label="Phone Number" error={errors.phone?.message}>
-        <Input id="company-phone" type="tel" autoComplete="tel" aria-invalid={!!errors.phone} {...form.register("phone")} />
+      <InputField id="company-contact-email" name="contactEmail" label="Contact Email" error={errors.contactEmail} type="email" autoComplete="email" defaultValue={values.contactEmail} />
+      <Field id="company-phone" label="Phone Number" error={errors.phone}>
+        <Input id="company-phone" name="phone" type="tel" autoComplete="tel" aria-invalid={!!errors.phone} defaultValue={values.phone} />
       </Field>
       <div className="sm:col-span-2">
-        <Field id="company-address" label="Address" error={errors.address?.message}>
-          <Textarea id="company-address" autoComplete="street-address" rows={3} aria-invalid={!!errors.address} {...form.register("address")} />
+        <Field id="company-address" label="Address" error={errors.address}>
+          <Textarea id="company-address" name="address" autoComplete="street-address" rows={3} aria-invalid={!!errors.address} defaultValue={values.address} />
         </Field>
       </div>
-      <div className="sm:col-span-2">{actions(isSubmitting)}</div>
+      <div className="sm:col-span-2">{actions(form.isSubmitting)}</div>
     </form>
   );
 }

@@ -1,18 +1,20 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { toast } from "@/web/lib/toast";
 import { ticketPriorities, ticketPriorityLabels } from "@/shared/enums";
 import type { Ticket } from "@/shared/schemas/ticket";
-import { createTicketInputSchema, type CreateTicketFormValues, type CreateTicketInput } from "@/web/lib/schemas/ticket";
+import { createTicketInputSchema } from "@/web/lib/schemas/ticket";
+import { checkWith } from "@/web/lib/schemas/check";
 import { SubmitButton } from "@/web/components/ui/button";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { errorAria, Field, InputField, TextareaField } from "@/web/components/ui/field";
 import { NativeSelect } from "@/web/components/ui/input";
-import { showServerFieldErrors } from "@/web/lib/form-errors";
+import { useCheckedForm } from "@/web/lib/use-checked-form";
 import { FilePicker, UploadStatus, uploadFile, useUploads } from "@/web/features/files";
 import { useCreateTicket } from "../api/use-create-ticket";
+
+const fields = ["projectId", "title", "description", "priority"] as const;
+const checkTicket = checkWith<(typeof fields)[number], typeof createTicketInputSchema>(createTicketInputSchema);
 
 export interface ProjectOption {
   id: string;
@@ -28,18 +30,15 @@ export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOpt
   const uploads = useUploads();
   const navigate = useNavigate();
   const [files, setFiles] = useState<File[]>([]);
-  const form = useForm<CreateTicketFormValues, unknown, CreateTicketInput>({
-    resolver: zodResolver(createTicketInputSchema),
-    defaultValues: { projectId: projects.length === 1 ? projects[0]!.id : "", title: "", description: "", priority: "medium" },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useCheckedForm(fields, checkTicket);
+  const { errors, isSubmitting } = form;
 
   const onSubmit = form.handleSubmit(async (input) => {
     let ticket: Ticket;
     try {
       ticket = await create.mutateAsync(input);
     } catch (error) {
-      showServerFieldErrors(form, error);
+      form.showServerErrors(error);
       toast.error("Failed to create ticket");
       return;
     }
@@ -55,9 +54,15 @@ export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOpt
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <Field id="ticket-projectId" label="Project" required error={errors.projectId?.message}>
-        <NativeSelect id="ticket-projectId" aria-required {...errorAria("ticket-projectId", errors.projectId)} {...form.register("projectId")}>
+    <form noValidate onSubmit={(event) => void onSubmit(event)} onChange={form.onChange} className="space-y-4">
+      <Field id="ticket-projectId" label="Project" required error={errors.projectId}>
+        <NativeSelect
+          id="ticket-projectId"
+          name="projectId"
+          defaultValue={projects.length === 1 ? projects[0]!.id : ""}
+          aria-required
+          {...errorAria("ticket-projectId", errors.projectId)}
+        >
           <option value="">Select a project</option>
           {projects.map((project) => (
             <option key={project.id} value={project.id}>
@@ -69,10 +74,19 @@ export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOpt
       {projects.length === 0 ? (
         <p className="text-sm text-muted-foreground">There are no projects yet to open a ticket for.</p>
       ) : null}
-      <InputField id="ticket-title" label="Title" required error={errors.title?.message} {...form.register("title")} />
-      <TextareaField id="ticket-description" label="Description" rows={4} error={errors.description?.message} {...form.register("description")} />
-      <EnumSelectField id="ticket-priority" label="Priority" required error={errors.priority?.message} values={ticketPriorities}
-        labels={ticketPriorityLabels} aria-required {...errorAria("ticket-priority", errors.priority)} {...form.register("priority")}
+      <InputField id="ticket-title" name="title" label="Title" required error={errors.title} />
+      <TextareaField id="ticket-description" name="description" label="Description" rows={4} error={errors.description} />
+      <EnumSelectField
+        id="ticket-priority"
+        name="priority"
+        label="Priority"
+        required
+        error={errors.priority}
+        values={ticketPriorities}
+        labels={ticketPriorityLabels}
+        defaultValue="medium"
+        aria-required
+        {...errorAria("ticket-priority", errors.priority)}
       />
       <div className="space-y-1.5">
         <span className="text-sm font-medium">Attachments</span>

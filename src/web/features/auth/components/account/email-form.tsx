@@ -5,13 +5,13 @@ import { errorMessage } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
 import { changeEmail } from "../../lib/auth-api";
 import { checkChangeEmail } from "../../lib/auth-rules";
-import { useAuthForm } from "../../lib/use-auth-form";
+import { useCheckedForm } from "@/web/lib/use-checked-form";
 
 const fields = ["newEmail", "currentPassword"] as const;
 
 /** Asks for a new address and the password; the address changes once the link mailed to it is opened. */
 export function EmailForm({ email }: { email: string }) {
-  const form = useAuthForm(fields, checkChangeEmail);
+  const form = useCheckedForm(fields, checkChangeEmail);
   const [pending, setPending] = useState<string | undefined>();
   const { errors, isSubmitting } = form;
 

@@ -5,12 +5,12 @@ import { useRefreshMe } from "@/web/lib/session";
 import { toast } from "@/web/lib/toast";
 import { updateName } from "../../lib/auth-api";
 import { checkUpdateName } from "../../lib/auth-rules";
-import { useAuthForm } from "../../lib/use-auth-form";
+import { useCheckedForm } from "@/web/lib/use-checked-form";
 
 const fields = ["name"] as const;
 
 export function NameForm({ name }: { name: string }) {
-  const form = useAuthForm(fields, checkUpdateName);
+  const form = useCheckedForm(fields, checkUpdateName);
   const refreshMe = useRefreshMe();
   const { errors, isSubmitting } = form;
 

@@ -4,12 +4,12 @@ import { errorMessage } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
 import { changePassword } from "../../lib/auth-api";
 import { checkChangePassword } from "../../lib/auth-rules";
-import { useAuthForm } from "../../lib/use-auth-form";
+import { useCheckedForm } from "@/web/lib/use-checked-form";
 
 const fields = ["currentPassword", "newPassword"] as const;
 
 export function PasswordForm() {
-  const form = useAuthForm(fields, checkChangePassword);
+  const form = useCheckedForm(fields, checkChangePassword);
   const { errors, isSubmitting } = form;
 
   const onSubmit = form.handleSubmit(async (input, element) => {

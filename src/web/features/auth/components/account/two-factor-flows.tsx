@@ -8,7 +8,7 @@ import { sessionSwap } from "@/web/lib/session";
 import { toast } from "@/web/lib/toast";
 import { checkDisableTwoFactor, checkEnableTwoFactor, checkTotpCode } from "../../lib/two-factor-rules";
 import { confirmTwoFactor, disableTwoFactor, startTwoFactor, type TwoFactorEnrolment } from "../../lib/two-factor-api";
-import { useAuthForm } from "../../lib/use-auth-form";
+import { useCheckedForm } from "@/web/lib/use-checked-form";
 
 /** Turning two-factor sign-in on or off replaces the session: who the user is and where they are signed in are read again. */
 function useReadAccountAgain() {
@@ -58,7 +58,7 @@ function TwoFactorSetup({ onClose }: { onClose: () => void }) {
 const passwordFields = ["password"] as const;
 
 function PasswordStep({ onStarted, onCancel }: { onStarted: (enrolment: TwoFactorEnrolment) => void; onCancel: () => void }) {
-  const form = useAuthForm(passwordFields, checkEnableTwoFactor);
+  const form = useCheckedForm(passwordFields, checkEnableTwoFactor);
   const { errors, isSubmitting } = form;
   const onSubmit = form.handleSubmit(async (input) => {
     try {
@@ -83,7 +83,7 @@ function PasswordStep({ onStarted, onCancel }: { onStarted: (enrolment: TwoFacto
 const codeFields = ["code"] as const;
 
 function ScanStep({ enrolment, onConfirmed, onCancel }: { enrolment: TwoFactorEnrolment; onConfirmed: () => void; onCancel: () => void }) {
-  const form = useAuthForm(codeFields, checkTotpCode);
+  const form = useCheckedForm(codeFields, checkTotpCode);
   const { errors, isSubmitting } = form;
   const onSubmit = form.handleSubmit(async ({ code }) => {
     try {
@@ -161,7 +161,7 @@ const disableFields = ["password", "code"] as const;
 
 /** Turning two-factor sign-in off: the password and a current code (the app's, or a backup code when the phone is lost). */
 function TwoFactorDisable({ onClose }: { onClose: () => void }) {
-  const form = useAuthForm(disableFields, checkDisableTwoFactor);
+  const form = useCheckedForm(disableFields, checkDisableTwoFactor);
   const { errors, isSubmitting } = form;
   const readAgain = useReadAccountAgain();
   const onSubmit = form.handleSubmit(async (input) => {

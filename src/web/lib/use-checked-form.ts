@@ -1,14 +1,20 @@
 import { useState, type FormEvent } from "react";
-import { ApiError } from "@/web/lib/api";
-import type { Checked, FieldErrors } from "./auth-rules";
+import { ApiError } from "./api";
+
+/** The first message of each field that failed its check. */
+export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+/** A form's values checked: the output to send, or a message per failing field. */
+export type Checked<Field extends string, Output> = { ok: true; value: Output } | { ok: false; errors: FieldErrors<Field> };
 
 /**
- * The little of react-hook-form the two auth forms use, without its 14 KiB (ADR 008): inputs are
- * uncontrolled and named after their field; submit validates and shows the first message per
- * field, focusing the first invalid input; after a failed submit, every change re-validates (as
- * react-hook-form's default `reValidateMode: "onChange"`).
+ * The little of react-hook-form the customer's and the sign-in page's forms use, without its
+ * 13.5 KiB (ADR 008, amended): inputs are uncontrolled and named after their field; submit
+ * validates and shows the first message per field, focusing the first invalid input; after a
+ * failed submit, every change re-validates (as react-hook-form's default `reValidateMode:
+ * "onChange"`). `check` is a hand-written rule set (auth-rules.ts) or a zod/mini schema
+ * (`checkWith`, lib/schemas/check.ts). Admin forms keep react-hook-form, loaded with admin code only.
  */
-export function useAuthForm<Field extends string, Output>(fields: readonly Field[], check: (values: Record<Field, string>) => Checked<Field, Output>) {
+export function useCheckedForm<Field extends string, Output>(fields: readonly Field[], check: (values: Record<Field, string>) => Checked<Field, Output>) {
   const [submitted, setSubmitted] = useState(false);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [isSubmitting, setSubmitting] = useState(false);
