@@ -16,10 +16,9 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import pg from "pg";
 import { SERVER_NODE_FLAGS } from "../scripts/build-server";
 import { measure } from "./lib/load";
-import { ensureBenchServerBuilt, readCpuMs, signIn, startProcessServer } from "./lib/server";
+import { apiWrite, ensureBenchServerBuilt, freshDatabase, readCpuMs, signIn, startProcessServer } from "./lib/server";
 
 const arg = (name: string) => {
   const at = process.argv.indexOf(name);
@@ -44,21 +43,7 @@ function baseBuild(commit: string): string {
   return entry;
 }
 
-/** A database of the variant's own, emptied: each run starts from the same state. */
-async function freshDatabase(name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: `${postgresUrl}/postgres` });
-  await client.connect();
-  await client.query(`drop database if exists "${name}" with (force)`);
-  await client.query(`create database "${name}"`);
-  await client.end();
-  return `${postgresUrl}/${name}`;
-}
 
-async function api(baseUrl: string, cookie: string, method: string, path: string, body: unknown) {
-  const response = await fetch(`${baseUrl}${path}`, { method, headers: { cookie, origin: baseUrl, "content-type": "application/json" }, body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { id: string };
-}
 
 const variants = [
   { name: "with history (this build)", entry: await ensureBenchServerBuilt(), database: "portico_bench_activity_with" },
@@ -74,7 +59,7 @@ for (let round = 1; round <= rounds; round++) {
       env: {
         NODE_ENV: "production",
         AUTH_SECRET: "bench-secret-bench-secret-bench-secret-01",
-        DATABASE_URL: await freshDatabase(variant.database),
+        DATABASE_URL: await freshDatabase(postgresUrl, variant.database),
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         LOG_LEVEL: "info",
@@ -83,11 +68,11 @@ for (let round = 1; round <= rounds; round++) {
     });
     try {
       const cookie = await signIn(server.baseUrl, ADMIN.email, ADMIN.password);
-      const company = await api(server.baseUrl, cookie, "POST", "/api/companies", { name: "Bench Co" });
-      const project = await api(server.baseUrl, cookie, "POST", "/api/projects", { companyId: company.id, name: "Bench project" });
+      const company = await apiWrite(server.baseUrl, cookie, "POST", "/api/companies", { name: "Bench Co" });
+      const project = await apiWrite(server.baseUrl, cookie, "POST", "/api/projects", { companyId: company.id, name: "Bench project" });
       // One ticket per connection, so requests wait on no other request's row lock.
       const tickets = await Promise.all(
-        Array.from({ length: CONNECTIONS }, (_, i) => api(server.baseUrl, cookie, "POST", "/api/tickets", { projectId: project.id, title: `Bench ticket ${i}` })),
+        Array.from({ length: CONNECTIONS }, (_, i) => apiWrite(server.baseUrl, cookie, "POST", "/api/tickets", { projectId: project.id, title: `Bench ticket ${i}` })),
       );
       const headers = { cookie, origin: server.baseUrl, "content-type": "application/json" };
       const requests = tickets.flatMap((ticket) =>

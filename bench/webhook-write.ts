@@ -15,10 +15,9 @@ import { createServer } from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
-import pg from "pg";
 import { SERVER_NODE_FLAGS } from "../scripts/build-server";
 import { measure } from "./lib/load";
-import { ensureBenchServerBuilt, readCpuMs, signIn, startProcessServer } from "./lib/server";
+import { apiWrite, ensureBenchServerBuilt, freshDatabase, readCpuMs, signIn, startProcessServer } from "./lib/server";
 
 const arg = (name: string) => {
   const at = process.argv.indexOf(name);
@@ -32,20 +31,7 @@ const postgresUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0
 const ADMIN = { email: "bench-admin@webhooks.portico.test", password: "harbor-ledger-lantern-61" };
 const root = resolve(import.meta.dirname, "..");
 
-async function freshDatabase(name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: `${postgresUrl}/postgres` });
-  await client.connect();
-  await client.query(`drop database if exists "${name}" with (force)`);
-  await client.query(`create database "${name}"`);
-  await client.end();
-  return `${postgresUrl}/${name}`;
-}
 
-async function api(baseUrl: string, cookie: string, method: string, path: string, body: unknown) {
-  const response = await fetch(`${baseUrl}${path}`, { method, headers: { cookie, origin: baseUrl, "content-type": "application/json" }, body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { id: string };
-}
 
 // The endpoints' receiver: answers every delivery at once, as a healthy receiver does.
 let received = 0;
@@ -74,7 +60,7 @@ for (let round = 1; round <= rounds; round++) {
       env: {
         NODE_ENV: "production",
         AUTH_SECRET: "bench-secret-bench-secret-bench-secret-01",
-        DATABASE_URL: await freshDatabase(variant.database),
+        DATABASE_URL: await freshDatabase(postgresUrl, variant.database),
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         LOG_LEVEL: "info",
@@ -87,10 +73,10 @@ for (let round = 1; round <= rounds; round++) {
     try {
       const cookie = await signIn(server.baseUrl, ADMIN.email, ADMIN.password);
       for (let i = 0; i < variant.endpoints; i++) {
-        await api(server.baseUrl, cookie, "POST", "/api/webhooks", { url: `${receiverUrl}/${i}`, eventTypes: ["ticket.created", "ticket.updated"] });
+        await apiWrite(server.baseUrl, cookie, "POST", "/api/webhooks", { url: `${receiverUrl}/${i}`, eventTypes: ["ticket.created", "ticket.updated"] });
       }
-      const company = await api(server.baseUrl, cookie, "POST", "/api/companies", { name: "Bench Co" });
-      const project = await api(server.baseUrl, cookie, "POST", "/api/projects", { companyId: company.id, name: "Bench project" });
+      const company = await apiWrite(server.baseUrl, cookie, "POST", "/api/companies", { name: "Bench Co" });
+      const project = await apiWrite(server.baseUrl, cookie, "POST", "/api/projects", { companyId: company.id, name: "Bench project" });
       const headers = { cookie, origin: server.baseUrl, "content-type": "application/json" };
       const requests = [{ method: "POST" as const, path: "/api/tickets", body: JSON.stringify({ projectId: project.id, title: "Bench ticket" }) }];
       const options = { connections: CONNECTIONS, headers, requests };

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
+import pg from "pg";
 import { defaultServerOutdir, ensureBuilt, SERVER_NODE_FLAGS } from "../../scripts/build-server";
 
 export async function freePort(): Promise<number> {
@@ -163,4 +164,21 @@ export async function signIn(baseUrl: string, email: string, password: string): 
     .getSetCookie()
     .map((cookie) => cookie.split(";")[0])
     .join("; ");
+}
+
+/** A database of its own on the PostgreSQL server at `postgresUrl`, dropped first: each run starts empty. */
+export async function freshDatabase(postgresUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: `${postgresUrl}/postgres` });
+  await client.connect();
+  await client.query(`drop database if exists "${name}" with (force)`);
+  await client.query(`create database "${name}"`);
+  await client.end();
+  return `${postgresUrl}/${name}`;
+}
+
+/** One JSON request as a signed-in browser sends it; throws on anything but a 2xx. Answers the record's id. */
+export async function apiWrite(baseUrl: string, cookie: string, method: string, path: string, body: unknown): Promise<{ id: string }> {
+  const response = await fetch(`${baseUrl}${path}`, { method, headers: { cookie, origin: baseUrl, "content-type": "application/json" }, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { id: string };
 }

@@ -1,17 +1,12 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { ApiTokenScope } from "@/shared/rules/api-token";
 import { can } from "@/shared/policies";
 import { apiTokenMessages } from "@/shared/rules/api-token";
 import { companyUsers, profiles, userRoles } from "../db/schema";
 import { countInWindow } from "../db/rate-counter";
+import { scopeOfPermissions } from "../modules/api-tokens/token-scope";
 import type { Actor } from "../actor";
 import type { AppDeps } from "./context";
 import { tooManyRequests, unauthorized } from "./problem";
-
-/** The scope a token was made with, as the plugin stores it in `permissions` (db/schema/api-tokens.ts). */
-export const permissionsOfScope = (scope: ApiTokenScope) => ({ api: scope === "read" ? ["read"] : ["read", "write"] });
-const scopeOfPermissions = (permissions: Record<string, string[]> | null | undefined): ApiTokenScope =>
-  permissions?.api?.includes("write") ? "read-write" : "read";
 
 /** The window of a token's own limit (API_TOKEN_RATE_LIMIT requests in it). */
 const TOKEN_WINDOW_MS = 60_000;

@@ -1,13 +1,13 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { can } from "@/shared/policies";
-import { API_TOKENS_PER_PERSON, apiTokenMessages, type ApiTokenScope } from "@/shared/rules/api-token";
+import { API_TOKENS_PER_PERSON, apiTokenMessages } from "@/shared/rules/api-token";
 import type { ApiToken, CreatedApiToken } from "@/shared/schemas/api-token";
 import type { z } from "zod";
 import type { createApiTokenSchema } from "@/shared/schemas/api-token";
 import type { Auth } from "../../auth";
 import { apiTokens } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../http/problem";
-import { permissionsOfScope } from "../../http/api-token-actor";
+import { permissionsOfScope, scopeOfPermissions } from "./token-scope";
 import { recordAuditBy } from "../audit/audit-log";
 import type { ServiceContext } from "../context";
 
@@ -31,13 +31,11 @@ const listColumns = {
   expiresAt: apiTokens.expiresAt,
 };
 
-const scopeOf = (permissions: string | null): ApiTokenScope => (permissions?.includes('"write"') ? "read-write" : "read");
-
 const toApiToken = (row: ApiTokenRow): ApiToken => ({
   id: row.id,
   name: row.name ?? "",
   start: row.start ?? "",
-  scope: scopeOf(row.permissions),
+  scope: scopeOfPermissions(row.permissions),
   createdAt: row.createdAt.toISOString(),
   lastUsedAt: row.lastRequest?.toISOString() ?? null,
   expiresAt: row.expiresAt?.toISOString() ?? null,
@@ -69,7 +67,13 @@ export async function createOwnApiToken(ctx: ServiceContext, { auth, ...input }:
   });
   await recordAuditBy(ctx, { kind: "api_token.created", companyId: actor.companyId, target: { type: "api_token", id: made.id, label: input.name }, details: { scope: input.scope, start: made.start ?? "" } });
   return {
-    ...toApiToken({ id: made.id, name: made.name, start: made.start, permissions: JSON.stringify(made.permissions ?? null), createdAt: new Date(made.createdAt), lastRequest: null, expiresAt: made.expiresAt ? new Date(made.expiresAt) : null }),
+    id: made.id,
+    name: input.name,
+    start: made.start ?? "",
+    scope: input.scope,
+    createdAt: new Date(made.createdAt).toISOString(),
+    lastUsedAt: null,
+    expiresAt: made.expiresAt ? new Date(made.expiresAt).toISOString() : null,
     token: made.key,
   };
 }
