@@ -1,3 +1,5 @@
+import { getFormatLocale } from "@/shared/format";
+
 /**
  * Money in the installation's currency (CURRENCY, sent on every invoice and balance), in the
  * user's locale: USD in en-US is the spec's "$1,234.50". The amount goes to Intl as the server's
@@ -18,7 +20,7 @@ function formatFor(currency: string, locale: string | undefined): Intl.NumberFor
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /** "1234.5", "USD" → "$1,234.50"; text that is not a decimal is shown as it came. */
-export function formatCurrency(amount: string, currency: string, locale?: string): string {
+export function formatCurrency(amount: string, currency: string, locale = getFormatLocale()): string {
   const value = amount.trim();
   if (!DECIMAL.test(value)) return amount;
   try {

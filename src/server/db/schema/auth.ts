@@ -22,11 +22,20 @@ export const profiles = pgTable(
     deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
     /** The last time a session was made for the account (sign-in, sign-up): the admin Users list shows it. */
     lastSignedInAt: timestamp("last_signed_in_at", { withTimezone: true }),
+    /** The language the user picked on the account page (ADR 032); null follows their browser. */
+    locale: text("locale"),
+    /**
+     * The language their browser asked for (Accept-Language) when they last signed in or up: what
+     * mail to them is written in until they pick one.
+     */
+    browserLocale: text("browser_locale"),
     ...timestamps(),
   },
   (t) => [
     maxLength("profiles_full_name_length", t.fullName, 200),
     maxLength("profiles_email_length", t.email, 254),
+    check("profiles_locale_known", sql`${t.locale} IS NULL OR ${t.locale} IN ('en', 'de')`),
+    check("profiles_browser_locale_known", sql`${t.browserLocale} IS NULL OR ${t.browserLocale} IN ('en', 'de')`),
     // No screen sets an avatar; should one ever, only an https address fits here.
     check("profiles_image_https", sql`${t.image} IS NULL OR (char_length(${t.image}) <= 2048 AND ${t.image} ~ '^https://')`),
     // The admin Users list (ADR 020): newest first, and a substring search on name or address.

@@ -16,7 +16,7 @@ describe("GET /api/me", () => {
     const user = await server.createUser({ name: "Cus Tomer" });
     const response = await user.client.get("/api/me");
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ id: user.id, name: "Cus Tomer", email: user.email, role: "customer", company: null, twoFactor: { enabled: false, required: false } });
+    expect(response.body).toEqual({ id: user.id, name: "Cus Tomer", email: user.email, role: "customer", company: null, twoFactor: { enabled: false, required: false }, locale: null });
     expect(response.headers.get("cache-control")).toBe("no-store");
   });
 
@@ -30,5 +30,35 @@ describe("GET /api/me", () => {
   it("describes an admin", async () => {
     const admin = await server.createUser({ admin: true });
     expect((await admin.client.get("/api/me")).body.role).toBe("admin");
+  });
+});
+
+describe("PUT /api/me/locale", () => {
+  it("saves the caller's language, which /api/me then answers, and null goes back to the browser's", async () => {
+    const user = await server.createUser();
+    expect((await user.client.get("/api/me")).body.locale).toBeNull();
+
+    const picked = await user.client.put("/api/me/locale", { locale: "de" });
+    expect(picked.status).toBe(200);
+    expect(picked.body).toEqual({ locale: "de" });
+    expect((await user.client.get("/api/me")).body.locale).toBe("de");
+
+    expect((await user.client.put("/api/me/locale", { locale: null })).body).toEqual({ locale: null });
+    expect((await user.client.get("/api/me")).body.locale).toBeNull();
+  });
+
+  it("refuses a language Portico does not speak with 400 naming the field, and keeps the choice", async () => {
+    const user = await server.createUser();
+    await user.client.put("/api/me/locale", { locale: "de" });
+    const refused = await user.client.put("/api/me/locale", { locale: "fr" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ field: "locale" })]);
+    expect((await user.client.get("/api/me")).body.locale).toBe("de");
+  });
+
+  it("changes only the caller's own choice", async () => {
+    const [one, other] = await Promise.all([server.createUser(), server.createUser()]);
+    await one.client.put("/api/me/locale", { locale: "de" });
+    expect((await other.client.get("/api/me")).body.locale).toBeNull();
   });
 });

@@ -28,6 +28,7 @@ import {
   updateInvoiceInputSchema,
 } from "@/shared/schemas/invoice";
 import { fileSchema } from "@/shared/schemas/file";
+import { localeChoiceSchema } from "@/shared/schemas/me";
 import {
   acceptedInvitationSchema,
   changeMemberRoleInputSchema,
@@ -568,6 +569,16 @@ export function fuzzTargets(): FuzzTarget[] {
       input: markNotificationsReadSchema,
       output: markNotificationsReadResultSchema,
       actors: ["customerA", "admin"],
+    },
+    {
+      // The caller's own language (ADR 032): one of Portico's, or null.
+      route: "PUT /api/me/locale",
+      method: "PUT",
+      path: () => "/api/me/locale",
+      hasId: false,
+      input: localeChoiceSchema,
+      output: localeChoiceSchema,
+      actors: ["customerA", "admin", "anonymous"],
     },
     {
       route: "PUT /api/notifications/preferences",

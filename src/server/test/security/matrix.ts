@@ -420,6 +420,11 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
     // it answers like an unknown path; the token itself is tested in observability/metrics.test.ts.
     "GET /metrics": fixed("/metrics", same(world.server.env.METRICS_TOKEN ? 401 : 404)),
     "GET /api/me": fixed("/api/me", { ...same(200), anonymous: [401] }),
+    // Each caller's own language: there is no one else's to name.
+    "PUT /api/me/locale": {
+      objects: { own: () => ({ path: "/api/me/locale", json: { locale: "en" } }) },
+      expect: { ...same(200), anonymous: [401] },
+    },
     "GET /api/events": fixed("/api/events", { ...same(200), anonymous: [401] }),
 
     // A user's own sessions: nobody else's, whatever their role (sessions.service.ts).

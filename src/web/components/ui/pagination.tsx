@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
 import type { Page } from "@/shared/schemas/pagination";
+import { formatNumber } from "@/shared/format";
 import { Button } from "./button";
 import { TableHead } from "./table";
 
@@ -70,7 +71,7 @@ export function Pagination({ data, onPageChange, label = "Pagination" }: Paginat
   return (
     <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-muted-foreground">
-        {total.toLocaleString()}
+        {formatNumber(total)}
         {more} {total === 1 && totalExact ? "result" : "results"}
       </p>
       <div className="flex items-center gap-2">
@@ -79,7 +80,7 @@ export function Pagination({ data, onPageChange, label = "Pagination" }: Paginat
           Previous
         </Button>
         <span aria-live="polite" className="min-w-24 text-center">
-          Page {page} of {Math.max(pages, page).toLocaleString()}
+          Page {page} of {formatNumber(Math.max(pages, page))}
           {more}
         </span>
         <Button variant="outline" size="sm" disabled={!hasNext} onClick={() => onPageChange(page + 1)}>

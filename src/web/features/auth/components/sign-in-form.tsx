@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import type { SignInInput } from "@/shared/schemas/auth";
 import { SubmitButton } from "@/web/components/ui/button";
@@ -22,13 +23,14 @@ export function SignInForm({ onSignedIn, fixedEmail }: { onSignedIn: () => Promi
   const form = useCheckedForm(fields, checkSignIn);
   const [codeStep, setCodeStep] = useState(false);
   const { errors, isSubmitting } = form;
+  const { t } = useLingui();
 
   const onSubmit = form.handleSubmit(async (input: SignInInput) => {
     let answer: unknown;
     try {
       answer = await signIn(input);
     } catch (error) {
-      toast.error(errorMessage(error, "Failed to sign in"));
+      toast.error(errorMessage(error, t`Failed to sign in`));
       return;
     }
     if (asksForCode(answer)) setCodeStep(true);
@@ -39,8 +41,8 @@ export function SignInForm({ onSignedIn, fixedEmail }: { onSignedIn: () => Promi
   return (
     <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">
       <EmailField id="signin-email" error={errors.email} fixedEmail={fixedEmail} />
-      <InputField id="signin-password" label="Password" error={errors.password} name="password" type="password" autoComplete="current-password" />
-      <SubmitButton label="Sign In" workingLabel="Signing in..." isSubmitting={isSubmitting} className="w-full" />
+      <InputField id="signin-password" label={t`Password`} error={errors.password} name="password" type="password" autoComplete="current-password" />
+      <SubmitButton label={t`Sign In`} workingLabel={t`Signing in...`} isSubmitting={isSubmitting} className="w-full" />
     </form>
   );
 }

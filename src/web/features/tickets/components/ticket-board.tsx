@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { ticketStatuses, ticketStatusLabels, type TicketStatus } from "@/shared/enums";
+import { formatNumber } from "@/shared/format";
 import { LoadMore } from "@/web/components/load-more";
 import { LoadError } from "@/web/components/ui/load-error";
 import { Spinner } from "@/web/components/ui/spinner";
@@ -24,7 +25,7 @@ function BoardColumn({ status, count }: { status: TicketStatus; count: number | 
           {ticketStatusLabels[status]}
         </h2>
         <span data-testid="column-count" className="rounded-full bg-background px-2.5 py-0.5 text-xs font-semibold shadow-sm">
-          {count === undefined ? "…" : count.toLocaleString()}
+          {count === undefined ? "…" : formatNumber(count)}
         </span>
       </div>
       {tickets.isPending ? (

@@ -1,0 +1,129 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import type { ProjectStatus, TicketStatus, TicketPriority, InvoiceStatus, MailStatus, CompanyRole } from "@/shared/enums";
+import type { ApiTokenScope } from "@/shared/rules/api-token";
+import type { AuditKind } from "@/shared/rules/audit";
+import type { UserStatus } from "@/shared/rules/user";
+import type { MailDelivery, NotificationKind } from "@/shared/rules/notifications";
+import type { WebhookEventType, WebhookDeliveryStatus } from "@/shared/rules/webhooks";
+
+/**
+ * The words of the shared enums (statuses, roles, kinds) as catalogue messages: the English of
+ * each is its shared label, word for word (labels.test.ts), and the screens show them translated.
+ */
+export const projectStatusMessages: Record<ProjectStatus, MessageDescriptor> = {
+  active: msg`Active`,
+  on_hold: msg`On hold`,
+  completed: msg`Completed`,
+};
+
+export const ticketStatusMessages: Record<TicketStatus, MessageDescriptor> = {
+  pending: msg`Pending`,
+  doing: msg`Doing`,
+  done: msg`Done`,
+};
+
+export const ticketPriorityMessages: Record<TicketPriority, MessageDescriptor> = {
+  low: msg`Low`,
+  medium: msg`Medium`,
+  high: msg`High`,
+  urgent: msg`Urgent`,
+};
+
+export const invoiceStatusMessages: Record<InvoiceStatus, MessageDescriptor> = {
+  draft: msg`Draft`,
+  unpaid: msg`Unpaid`,
+  paid: msg`Paid`,
+  void: msg`Void`,
+};
+
+export const mailStatusMessages: Record<MailStatus, MessageDescriptor> = {
+  queued: msg`Queued`,
+  sent: msg`Sent`,
+  logged: msg`Logged (no SMTP)`,
+  failed: msg`Failed`,
+};
+
+export const companyRoleMessages: Record<CompanyRole, MessageDescriptor> = {
+  owner: msg`Owner`,
+  member: msg`Member`,
+};
+
+export const apiTokenScopeMessages: Record<ApiTokenScope, MessageDescriptor> = {
+  read: msg`Read only`,
+  "read-write": msg`Read and write`,
+};
+
+export const auditKindMessages: Record<AuditKind, MessageDescriptor> = {
+  "auth.sign_in": msg`Signed in`,
+  "auth.sign_in_failed": msg`Sign-in failed`,
+  "auth.sign_out": msg`Signed out`,
+  "auth.password_reset_requested": msg`Password reset requested`,
+  "auth.password_reset_completed": msg`Password reset completed`,
+  "auth.password_changed": msg`Password changed`,
+  "auth.email_changed": msg`Email changed`,
+  "auth.two_factor_enabled": msg`Two-factor turned on`,
+  "auth.two_factor_disabled": msg`Two-factor turned off`,
+  "user.role_granted": msg`Role granted`,
+  "user.role_revoked": msg`Role revoked`,
+  "user.deactivated": msg`Account deactivated`,
+  "user.reactivated": msg`Account reactivated`,
+  "invitation.sent": msg`Invitation sent`,
+  "invitation.accepted": msg`Invitation accepted`,
+  "invitation.revoked": msg`Invitation revoked`,
+  "member.removed": msg`Member removed`,
+  "invoice.pdf_downloaded": msg`Invoice PDF downloaded`,
+  "data.exported": msg`Data exported`,
+  "api_token.created": msg`API token made`,
+  "api_token.revoked": msg`API token revoked`,
+  "audit.pruned": msg`Old audit entries removed`,
+  "webhook.created": msg`Webhook registered`,
+  "webhook.updated": msg`Webhook changed`,
+  "webhook.secret_rotated": msg`Webhook secret rotated`,
+  "webhook.deleted": msg`Webhook deleted`,
+  "webhook.disabled": msg`Webhook switched off after failed deliveries`,
+};
+
+export const userStatusMessages: Record<UserStatus, MessageDescriptor> = {
+  active: msg`Active`,
+  deactivated: msg`Deactivated`,
+};
+
+export const mailDeliveryMessages: Record<MailDelivery, MessageDescriptor> = {
+  immediate: msg`Immediately`,
+  digest: msg`Daily digest`,
+  off: msg`Off`,
+};
+
+export const notificationKindMessages: Record<NotificationKind, MessageDescriptor> = {
+  message: msg`Messages from the team`,
+  comment_reply: msg`Replies on your tickets and project comments`,
+  ticket_status: msg`Ticket status changes`,
+  invoice_issued: msg`New invoices`,
+  invoice_overdue: msg`Overdue invoice reminders`,
+  project_created: msg`New projects`,
+  ticket_created: msg`New tickets`,
+  customer_message: msg`Customer messages`,
+  customer_comment: msg`Customer comments`,
+  member_joined: msg`Invitations accepted`,
+  assigned_project: msg`Activity on projects assigned to you`,
+};
+
+export const webhookEventMessages: Record<WebhookEventType, MessageDescriptor> = {
+  "ticket.created": msg`A ticket is opened`,
+  "ticket.updated": msg`A ticket's title, description, status or priority changes`,
+  "ticket.comment.created": msg`A ticket is commented on`,
+  "message.created": msg`A chat message is sent`,
+  "project.updated": msg`A project's name, description, status, assignee or dates change`,
+  "project.comment.created": msg`A project is commented on`,
+  "invoice.created": msg`An invoice is issued`,
+  "invoice.updated": msg`An issued invoice changes (status, number, dates, amount, PDF, notes)`,
+  "company.created": msg`A customer company is created`,
+  "member.joined": msg`Someone joins a customer company`,
+};
+
+export const webhookDeliveryStatusMessages: Record<WebhookDeliveryStatus, MessageDescriptor> = {
+  pending: msg`Pending`,
+  delivered: msg`Delivered`,
+  failed: msg`Failed`,
+};
