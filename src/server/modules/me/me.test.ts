@@ -52,7 +52,7 @@ describe("PUT /api/me/locale", () => {
     await user.client.put("/api/me/locale", { locale: "de" });
     const refused = await user.client.put("/api/me/locale", { locale: "fr" });
     expect(refused.status).toBe(400);
-    expect(refused.body.errors).toEqual([expect.objectContaining({ field: "locale" })]);
+    expect(refused.problem.errors?.map((error) => error.field)).toEqual(["locale"]);
     expect((await user.client.get("/api/me")).body.locale).toBe("de");
   });
 

@@ -1,8 +1,15 @@
-/** The `<option>`s of a select over one of the shared enums (statuses, priorities), in their declared order. */
-export function EnumOptions<Value extends string>({ values, labels }: { values: readonly Value[]; labels: Record<Value, string> }) {
+import type { MessageDescriptor } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+
+/**
+ * The `<option>`s of a select over one of the shared enums (statuses, priorities), in their
+ * declared order, each in the reader's language (the maps of lib/i18n/labels.ts).
+ */
+export function EnumOptions<Value extends string>({ values, labels }: { values: readonly Value[]; labels: Record<Value, MessageDescriptor> }) {
+  const { i18n } = useLingui();
   return values.map((value) => (
     <option key={value} value={value}>
-      {labels[value]}
+      {i18n._(labels[value])}
     </option>
   ));
 }

@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from "@lingui/core";
 import type { SelectHTMLAttributes } from "react";
 import { EnumOptions } from "./enum-options";
 import { Field } from "./field";
@@ -10,7 +11,7 @@ interface EnumSelectFieldProps<Value extends string> extends Omit<SelectHTMLAttr
   required?: boolean;
   error?: string | undefined;
   values: readonly Value[];
-  labels: Record<Value, string>;
+  labels: Record<Value, MessageDescriptor>;
 }
 
 /** A labelled select over one of the shared enums (a status, a priority). */

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { API_TOKEN_NAME_MAX, apiTokenLifetimesDays, apiTokenMessages, apiTokenScopeLabels, apiTokenScopes, type ApiTokenScope } from "@/shared/rules/api-token";
+import { API_TOKEN_NAME_MAX, apiTokenLifetimesDays, apiTokenMessages, apiTokenScopes, type ApiTokenScope } from "@/shared/rules/api-token";
 import type { CreatedApiToken } from "@/shared/schemas/api-token";
 import { DialogFormActions, NewItemDialog } from "@/web/components/new-item-dialog";
 import { Button } from "@/web/components/ui/button";
@@ -9,6 +9,7 @@ import { Input, NativeSelect } from "@/web/components/ui/input";
 import { ApiError, problemDetail } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
 import { useCreateApiToken } from "../api/use-api-tokens";
+import { apiTokenScopeMessages } from "@/web/lib/i18n/labels";
 
 const NEVER = "never";
 const lifetimeLabel = (days: number) => (days === 365 ? "1 year" : `${days} days`);
@@ -69,7 +70,7 @@ export function NewApiTokenDialog({ isAdmin }: { isAdmin: boolean }) {
       ) : (
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
           <InputField id="api-token-name" name="name" label="Name" required autoComplete="off" autoFocus maxLength={API_TOKEN_NAME_MAX + 1} placeholder="Accounting sync" error={errors.name} />
-          <EnumSelectField id="api-token-scope" name="scope" label="Access" defaultValue="read" values={apiTokenScopes} labels={apiTokenScopeLabels} />
+          <EnumSelectField id="api-token-scope" name="scope" label="Access" defaultValue="read" values={apiTokenScopes} labels={apiTokenScopeMessages} />
           <Field id="api-token-lifetime" label="Expires after" error={errors.expiresInDays}>
             <NativeSelect id="api-token-lifetime" name="expiresInDays" defaultValue="90">
               {apiTokenLifetimesDays.map((days) => (

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { companyRoleLabels, type CompanyRole } from "@/shared/enums";
+import { type CompanyRole } from "@/shared/enums";
 import { INVITATION_VALID_DAYS } from "@/shared/rules/member";
 import { DialogFormActions, NewItemDialog } from "@/web/components/new-item-dialog";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
@@ -7,6 +7,7 @@ import { InputField } from "@/web/components/ui/field";
 import { ApiError, problemDetail } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
 import { checkInvite } from "../lib/invite-rules";
+import { companyRoleMessages } from "@/web/lib/i18n/labels";
 
 /** Member first: the usual choice when inviting a colleague. */
 const roleChoices = ["member", "owner"] as const satisfies readonly CompanyRole[];
@@ -68,7 +69,7 @@ export function InviteDialog({ title, defaultRole, invite, idPrefix }: InviteDia
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
         <InputField id={emailId} name="email" label="Email" required type="email" autoComplete="off" autoFocus error={error} />
         {defaultRole ? (
-          <EnumSelectField id={`${idPrefix}-role`} name="role" label="Role" defaultValue={defaultRole} values={roleChoices} labels={companyRoleLabels} />
+          <EnumSelectField id={`${idPrefix}-role`} name="role" label="Role" defaultValue={defaultRole} values={roleChoices} labels={companyRoleMessages} />
         ) : null}
         <DialogFormActions submitLabel="Send invitation" workingLabel="Sending..." isSubmitting={isSubmitting} />
       </form>

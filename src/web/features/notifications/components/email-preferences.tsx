@@ -1,9 +1,10 @@
-import { mailDeliveries, mailDeliveryLabels, notificationKindLabels, type MailDelivery, type NotificationKind } from "@/shared/rules/notifications";
+import { mailDeliveries, notificationKindLabels, type MailDelivery, type NotificationKind } from "@/shared/rules/notifications";
 import { QueryStates } from "@/web/components/layout/record-states";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { errorMessage } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
 import { useNotificationPreferences, useUpdateNotificationPreference } from "../api/use-notification-preferences";
+import { mailDeliveryMessages } from "@/web/lib/i18n/labels";
 
 /**
  * The account page's "Email notifications": one choice per kind the user receives (Immediately,
@@ -34,7 +35,7 @@ export function EmailPreferences() {
                 id={`mail-delivery-${kind}`}
                 label={notificationKindLabels[kind]}
                 values={mailDeliveries}
-                labels={mailDeliveryLabels}
+                labels={mailDeliveryMessages}
                 value={delivery}
                 onChange={(event) => change(kind, event.target.value as MailDelivery)}
               />

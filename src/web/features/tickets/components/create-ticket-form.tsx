@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "@/web/lib/toast";
-import { ticketPriorities, ticketPriorityLabels } from "@/shared/enums";
+import { ticketPriorities } from "@/shared/enums";
 import type { Ticket } from "@/shared/schemas/ticket";
 import { createTicketInputSchema } from "@/web/lib/schemas/ticket";
 import { checkWith } from "@/web/lib/schemas/check";
@@ -12,6 +12,7 @@ import { NativeSelect } from "@/web/components/ui/input";
 import { useCheckedForm } from "@/web/lib/use-checked-form";
 import { FilePicker, UploadStatus, uploadFile, useUploads } from "@/web/features/files";
 import { useCreateTicket } from "../api/use-create-ticket";
+import { ticketPriorityMessages } from "@/web/lib/i18n/labels";
 
 const fields = ["projectId", "title", "description", "priority"] as const;
 const checkTicket = checkWith<(typeof fields)[number], typeof createTicketInputSchema>(createTicketInputSchema);
@@ -83,7 +84,7 @@ export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOpt
         required
         error={errors.priority}
         values={ticketPriorities}
-        labels={ticketPriorityLabels}
+        labels={ticketPriorityMessages}
         defaultValue="medium"
         aria-required
         {...errorAria("ticket-priority", errors.priority)}

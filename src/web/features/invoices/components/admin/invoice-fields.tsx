@@ -1,5 +1,5 @@
 import { useWatch } from "react-hook-form";
-import { invoiceStatusLabels, type InvoiceStatus } from "@/shared/enums";
+import { type InvoiceStatus } from "@/shared/enums";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { Field } from "@/web/components/ui/field";
 import { Input, Textarea } from "@/web/components/ui/input";
@@ -7,6 +7,7 @@ import { NOTES_MAX } from "@/web/lib/schemas/invoice";
 import { ISSUED_AMOUNTS_LOCKED } from "../../lib/invoice-lifecycle";
 import type { InvoiceForm } from "./invoice-form-values";
 import { InvoiceLinesField } from "./invoice-lines-field";
+import { invoiceStatusMessages } from "@/web/lib/i18n/labels";
 
 interface InvoiceFieldsProps {
   form: InvoiceForm;
@@ -46,7 +47,7 @@ export function InvoiceFields({ form, currency, issued = false, statusChoices }:
         <Input id="invoice-pdf-url" type="url" placeholder="https://" aria-invalid={!!errors.pdfUrl} {...form.register("pdfUrl")} />
       </Field>
       {statusChoices ? (
-        <EnumSelectField id="invoice-status" label="Status" error={errors.status?.message} values={statusChoices} labels={invoiceStatusLabels} {...form.register("status")} />
+        <EnumSelectField id="invoice-status" label="Status" error={errors.status?.message} values={statusChoices} labels={invoiceStatusMessages} {...form.register("status")} />
       ) : null}
       <Field id="invoice-notes" label="Notes" error={errors.notes?.message}>
         <Textarea id="invoice-notes" maxLength={NOTES_MAX} aria-invalid={!!errors.notes} {...form.register("notes")} />

@@ -1,11 +1,12 @@
 import { Download } from "lucide-react";
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
-import { invoiceStatuses, invoiceStatusLabels, type InvoiceStatus } from "@/shared/enums";
+import { invoiceStatuses, type InvoiceStatus } from "@/shared/enums";
 import { Button } from "@/web/components/ui/button";
 import { EnumOptions } from "@/web/components/ui/enum-options";
 import { NativeSelect } from "@/web/components/ui/input";
 import { invoiceExportHref, type InvoiceExportFilters } from "../../lib/invoice-export-href";
+import { invoiceStatusMessages } from "@/web/lib/i18n/labels";
 
 const isStatus = (value: string | null): value is InvoiceStatus => invoiceStatuses.includes(value as InvoiceStatus);
 
@@ -40,7 +41,7 @@ export function InvoiceStatusFilter({ value, onChange }: { value: InvoiceStatus 
       onChange={(event) => onChange(isStatus(event.target.value) ? event.target.value : undefined)}
     >
       <option value="">All statuses</option>
-      <EnumOptions values={invoiceStatuses} labels={invoiceStatusLabels} />
+      <EnumOptions values={invoiceStatuses} labels={invoiceStatusMessages} />
     </NativeSelect>
   );
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { projectStatuses, projectStatusLabels } from "@/shared/enums";
+import { projectStatuses } from "@/shared/enums";
 import type { CreateProjectInput } from "@/shared/schemas/project";
 import { createProjectInputSchema, type CreateProjectFormValues } from "@/web/lib/schemas/project";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
@@ -8,6 +8,7 @@ import { DialogFormActions, NewItemDialog, useNewItemForm } from "@/web/componen
 import { InputField, TextareaField } from "@/web/components/ui/field";
 import { reportFailedSave } from "@/web/lib/form-errors";
 import { useCreateProject } from "../../api/use-create-project";
+import { projectStatusMessages } from "@/web/lib/i18n/labels";
 
 /** Admin 'New Project' for one customer company (spec: name required, status defaults to active). */
 export function NewProjectDialog({ companyId }: { companyId: string }) {
@@ -29,7 +30,7 @@ export function NewProjectDialog({ companyId }: { companyId: string }) {
           <InputField id="new-project-name" label="Project Name" required autoFocus error={errors.name?.message} {...form.register("name")} />
           <TextareaField id="new-project-description" label="Description" rows={3} error={errors.description?.message} {...form.register("description")} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <EnumSelectField id="new-project-status" label="Status" error={errors.status?.message} values={projectStatuses} labels={projectStatusLabels} {...form.register("status")} />
+            <EnumSelectField id="new-project-status" label="Status" error={errors.status?.message} values={projectStatuses} labels={projectStatusMessages} {...form.register("status")} />
             <InputField id="new-project-start" label="Start Date" type="date" error={errors.startDate?.message} {...form.register("startDate")} />
           </div>
           <DialogFormActions submitLabel="Create Project" isSubmitting={isSubmitting} />

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { projectStatuses, projectStatusLabels } from "@/shared/enums";
+import { projectStatuses } from "@/shared/enums";
 import type { Project, UpdateProjectInput } from "@/shared/schemas/project";
 import { updateProjectInputSchema, type UpdateProjectFormValues } from "@/web/lib/schemas/project";
 import { RecordEditForm } from "@/web/components/record-edit-form";
@@ -10,6 +10,7 @@ import { NativeSelect } from "@/web/components/ui/input";
 import { useTeam } from "@/web/features/team";
 import { useUpdateProject } from "../../api/use-update-project";
 import { useErrorToast } from "@/web/lib/use-error-toast";
+import { projectStatusMessages } from "@/web/lib/i18n/labels";
 
 const TEXTS = { label: "Edit project", submit: "Update Project", saved: "Project updated successfully", failed: "Error updating project" };
 
@@ -43,7 +44,7 @@ export function ProjectEditForm({ project }: { project: Project }) {
       <InputField id="project-name" label="Project Name" required error={errors.name?.message} {...form.register("name")} />
       <TextareaField id="project-description" label="Description" rows={4} error={errors.description?.message} {...form.register("description")} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <EnumSelectField id="project-status" label="Status" error={errors.status?.message} values={projectStatuses} labels={projectStatusLabels} {...form.register("status")} />
+        <EnumSelectField id="project-status" label="Status" error={errors.status?.message} values={projectStatuses} labels={projectStatusMessages} {...form.register("status")} />
         <Field id="project-assignee" label="Assigned To" error={errors.assignedTo?.message}>
           <NativeSelect id="project-assignee" aria-busy={team.isPending} {...form.register("assignedTo")}>
             <option value="">Unassigned</option>

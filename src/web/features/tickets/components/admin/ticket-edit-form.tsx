@@ -1,12 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { ticketPriorities, ticketPriorityLabels, ticketStatuses, ticketStatusLabels } from "@/shared/enums";
+import { ticketPriorities, ticketStatuses } from "@/shared/enums";
 import type { Ticket, UpdateTicketInput } from "@/shared/schemas/ticket";
 import { updateTicketInputSchema, type UpdateTicketFormValues } from "@/web/lib/schemas/ticket";
 import { RecordEditForm } from "@/web/components/record-edit-form";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { InputField, TextareaField } from "@/web/components/ui/field";
 import { useUpdateTicket } from "../../api/use-update-ticket";
+import { ticketStatusMessages, ticketPriorityMessages } from "@/web/lib/i18n/labels";
 
 const TEXTS = { label: "Edit ticket", submit: "Update Ticket", saved: "Ticket updated successfully", failed: "Error updating ticket" };
 
@@ -31,8 +32,8 @@ export function TicketEditForm({ ticket }: { ticket: Ticket }) {
       <InputField id="ticket-title" label="Title" required error={errors.title?.message} {...form.register("title")} />
       <TextareaField id="ticket-description" label="Description" rows={5} error={errors.description?.message} {...form.register("description")} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <EnumSelectField id="ticket-status" label="Status" error={errors.status?.message} values={ticketStatuses} labels={ticketStatusLabels} {...form.register("status")} />
-        <EnumSelectField id="ticket-priority" label="Priority" error={errors.priority?.message} values={ticketPriorities} labels={ticketPriorityLabels} {...form.register("priority")} />
+        <EnumSelectField id="ticket-status" label="Status" error={errors.status?.message} values={ticketStatuses} labels={ticketStatusMessages} {...form.register("status")} />
+        <EnumSelectField id="ticket-priority" label="Priority" error={errors.priority?.message} values={ticketPriorities} labels={ticketPriorityMessages} {...form.register("priority")} />
       </div>
     </RecordEditForm>
   );
