@@ -18,6 +18,7 @@ import { passwordPolicyHook } from "./modules/auth/password-policy-hook";
 import { recordAudit } from "./modules/audit/audit-log";
 import { addressChangeOf, authAuditPlugin } from "./modules/audit/auth-audit-plugin";
 import { processLogger, type Logger } from "./observability/logger";
+import { browserLocaleOf } from "./http/browser-locale";
 
 /**
  * The only header Better Auth reads the client address from. The server always overwrites it
@@ -138,9 +139,14 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logg
             const [user] = await db.select({ deactivatedAt: profiles.deactivatedAt }).from(profiles).where(eq(profiles.id, session.userId));
             if (user?.deactivatedAt) throw new APIError("FORBIDDEN", { message: userMessages.deactivated, code: "ACCOUNT_DEACTIVATED" });
           },
-          // The admin Users list's "last sign-in".
-          after: async (session) => {
-            await db.update(profiles).set({ lastSignedInAt: sql`now()` }).where(eq(profiles.id, session.userId));
+          // The admin Users list's "last sign-in", and the language the browser asks for: what mail
+          // to the user is written in until they pick one on the account page (ADR 032).
+          after: async (session, context) => {
+            const browserLocale = browserLocaleOf(context?.request?.headers ?? context?.headers);
+            await db
+              .update(profiles)
+              .set({ lastSignedInAt: sql`now()`, ...(browserLocale ? { browserLocale } : {}) })
+              .where(eq(profiles.id, session.userId));
           },
         },
       },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { companies, companyUsers } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { companies, companyUsers, profiles } from "../../db/schema";
 import { serverForFile } from "@/server/test/per-file";
 
 const server = serverForFile();
@@ -60,5 +61,27 @@ describe("PUT /api/me/locale", () => {
     const [one, other] = await Promise.all([server.createUser(), server.createUser()]);
     await one.client.put("/api/me/locale", { locale: "de" });
     expect((await other.client.get("/api/me")).body.locale).toBeNull();
+  });
+});
+
+describe("the browser's language, for mail until the user picks one", () => {
+  const browserLocale = async (id: string) => (await server.deps.db.select({ value: profiles.browserLocale }).from(profiles).where(eq(profiles.id, id)))[0]!.value;
+  const signIn = (user: Awaited<ReturnType<typeof server.createUser>>, acceptLanguage?: string) =>
+    server.anonymous().request("POST", "/api/auth/sign-in/email", { email: user.email, password: user.password }, acceptLanguage ? { "accept-language": acceptLanguage } : {});
+
+  it("is recorded from Accept-Language at sign-in: the first language Portico speaks", async () => {
+    const user = await server.createUser();
+    expect((await signIn(user, "fr-CH, de;q=0.9, en;q=0.8")).status).toBe(200);
+    expect(await browserLocale(user.id)).toBe("de");
+    await signIn(user, "en-GB");
+    expect(await browserLocale(user.id)).toBe("en");
+  });
+
+  it("is kept when a sign-in sends no Accept-Language, and never becomes the user's pick", async () => {
+    const user = await server.createUser();
+    await signIn(user, "de-AT");
+    await signIn(user);
+    expect(await browserLocale(user.id)).toBe("de");
+    expect((await user.client.get("/api/me")).body.locale).toBeNull();
   });
 });
