@@ -20,14 +20,15 @@ export const tag = () => randomUUID().slice(0, 6);
 
 export interface AdminApi {
   request: APIRequestContext;
+  context: BrowserContext;
   close: () => Promise<void>;
 }
 
 /** The bootstrap admin, signed in on a separate context of its own. */
-export async function adminApi(browser: Browser): Promise<AdminApi> {
-  const context = await newClientContext(browser);
+export async function adminApi(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}): Promise<AdminApi> {
+  const context = await newClientContext(browser, options);
   await signInThroughApi(context.request, E2E_ADMIN);
-  return { request: context.request, close: () => context.close() };
+  return { request: context.request, context, close: () => context.close() };
 }
 
 async function json<T>(response: Awaited<ReturnType<APIRequestContext["get"]>>, status: number): Promise<T> {
@@ -56,8 +57,13 @@ export interface CustomerSession {
 }
 
 /** A new customer, signed in on its own context, with a company of the given name. */
-export async function customerWithCompany(browser: Browser, companyName: string, userName = "Casey Customer"): Promise<CustomerSession> {
-  const context = await newClientContext(browser);
+export async function customerWithCompany(
+  browser: Browser,
+  companyName: string,
+  userName = "Casey Customer",
+  options: Parameters<Browser["newContext"]>[0] = {},
+): Promise<CustomerSession> {
+  const context = await newClientContext(browser, options);
   const credentials = await signUpThroughApi(context.request, userName);
   const company = await createCompany(context.request, { name: companyName });
   return { context, page: await context.newPage(), credentials, company };

@@ -1,0 +1,101 @@
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, newClientContext } from "./fixtures";
+import { isoToday } from "./admin-data";
+import { addComment, adminApi, createInvoice, createProject, createTicket, customerWithCompany, tag, type AdminApi } from "./customer-data";
+import { sendMessage } from "./messages-data";
+
+/**
+ * Every screen of the web app, with a record of each kind behind it (ADR 032): the languages spec
+ * walks them in the pseudo-locale, and `npm run screenshots:de` photographs them in German.
+ */
+export interface Screen {
+  /** A file name for its picture: `customer-projects`. */
+  name: string;
+  path: string;
+  /** The heading or text that says the screen has loaded its data. */
+  ready: (page: Page) => Promise<void>;
+}
+
+export interface ScreenWorld {
+  customer: { context: BrowserContext; page: Page };
+  admin: { context: BrowserContext; page: Page; api: AdminApi };
+  anonymous: { context: BrowserContext; page: Page };
+  customerScreens: Screen[];
+  adminScreens: Screen[];
+  publicScreens: Screen[];
+  close(): Promise<void>;
+}
+
+/** The page has painted its data: no spinner is left and the main heading is on screen. */
+async function settled(page: Page) {
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole("status").filter({ has: page.locator("svg.animate-spin") })).toHaveCount(0);
+}
+
+const screen = (name: string, path: string, ready: Screen["ready"] = settled): Screen => ({ name, path, ready });
+
+/** A customer with a company, a project, a ticket with a comment, an invoice and a message; the admin; a stranger. */
+export async function screenWorld(browser: Browser, options: { locale?: string; prepare?: (context: BrowserContext) => Promise<void> } = {}): Promise<ScreenWorld> {
+  const contextOptions = options.locale ? { locale: options.locale } : {};
+  const admin = await adminApi(browser, contextOptions);
+  const suffix = tag();
+  const customer = await customerWithCompany(browser, `Nordlicht ${suffix}`, "Kim Kunde", contextOptions);
+  const project = await createProject(admin, customer.company.id, { name: `Relaunch ${suffix}`, description: "Neue Website", status: "active", startDate: isoToday(-10) });
+  const ticket = await createTicket(customer.context.request, { projectId: project.id, title: `Anmeldung hakt ${suffix}`, description: "Seit gestern", priority: "high" });
+  await addComment(customer.context.request, "tickets", ticket.id, "Bitte prüfen");
+  await addComment(customer.context.request, "projects", project.id, "Sieht gut aus");
+  const invoice = await createInvoice(admin, customer.company.id, { invoiceNumber: `R-${suffix}`, amount: "1234.50", issueDate: isoToday(-3), dueDate: isoToday(27) });
+  await sendMessage(customer.context.request, "Hallo Team");
+
+  const anonymous = await newClientContext(browser, contextOptions);
+  for (const context of [admin.context, customer.context, anonymous]) await options.prepare?.(context);
+  const adminPage = await admin.context.newPage();
+  const anonymousPage = await anonymous.newPage();
+
+  const customerScreens = [
+    screen("customer-company", "/dashboard"),
+    screen("customer-projects", "/dashboard/projects"),
+    screen("customer-project-detail", `/dashboard/projects/${project.slug}`),
+    screen("customer-tickets", "/dashboard/tickets"),
+    screen("customer-ticket-detail", `/dashboard/tickets/${ticket.id}`),
+    screen("customer-invoices", "/dashboard/invoices"),
+    screen("customer-invoice-detail", `/dashboard/invoices/${invoice.id}`),
+    screen("customer-messages", "/dashboard/messages"),
+    screen("customer-account", "/dashboard/account"),
+  ];
+  const adminScreens = [
+    screen("admin-customers", "/admin"),
+    screen("admin-customer-detail", `/admin/customers/${customer.company.id}`),
+    screen("admin-projects", "/admin/projects"),
+    screen("admin-project-detail", `/admin/projects/${project.id}`),
+    screen("admin-tickets", "/admin/tickets"),
+    screen("admin-ticket-detail", `/admin/tickets/${ticket.id}`),
+    screen("admin-invoices", "/admin/invoices"),
+    screen("admin-invoice-detail", `/admin/invoices/${invoice.id}`),
+    screen("admin-messages", `/admin/messages?company=${customer.company.id}`),
+    screen("admin-team", "/admin/team"),
+    screen("admin-users", "/admin/users"),
+    screen("admin-outbox", "/admin/outbox"),
+    screen("admin-audit", "/admin/audit"),
+    screen("admin-webhooks", "/admin/webhooks"),
+    screen("admin-account", "/admin/account"),
+  ];
+  const publicScreens = [
+    screen("sign-in", "/auth"),
+    screen("reset-password", "/reset-password?token=expired"),
+    screen("invitation", "/invitation?token=unknown"),
+    screen("unsubscribe", "/unsubscribe?token=unknown"),
+    screen("not-found", "/no-such-page"),
+  ];
+  return {
+    customer: { context: customer.context, page: customer.page },
+    admin: { context: admin.context, page: adminPage, api: admin },
+    anonymous: { context: anonymous, page: anonymousPage },
+    customerScreens,
+    adminScreens,
+    publicScreens,
+    close: async () => {
+      await Promise.all([customer.context.close(), admin.close(), anonymous.close()]);
+    },
+  };
+}
