@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { useState, type ReactNode } from "react";
 import { Button } from "./ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "./ui/dialog";
@@ -52,7 +53,9 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, worki
         ) : null}
         <div className="flex justify-end gap-2">
           <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
+            <Button variant="outline">
+              <Trans>Cancel</Trans>
+            </Button>
           </DialogClose>
           <Button variant={destructive ? "destructive" : "default"} disabled={working} onClick={() => void confirm()}>
             {working ? workingLabel : confirmLabel}

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Pencil } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "./ui/button";
@@ -19,8 +20,9 @@ export function EditItemDialog({ title, itemName, open, onOpenChange, children }
       <DialogTrigger asChild>
         <Button variant="outline" size="sm">
           <Pencil className="h-4 w-4" aria-hidden />
-          Edit
-          <span className="sr-only"> {itemName}</span>
+          <Trans>
+            Edit<span className="sr-only"> {itemName}</span>
+          </Trans>
         </Button>
       </DialogTrigger>
       <DialogContent title={title}>{children}</DialogContent>

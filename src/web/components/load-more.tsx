@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, type RefObject } from "react";
 import { Button } from "./ui/button";
 
@@ -20,6 +21,7 @@ interface LoadMoreProps {
 export function LoadMore({ query, scrollArea }: LoadMoreProps) {
   const end = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const { t } = useLingui();
 
   // Observed afresh after each page: a list still too short to scroll then asks for the next one.
   useEffect(() => {
@@ -45,7 +47,7 @@ export function LoadMore({ query, scrollArea }: LoadMoreProps) {
   return (
     <div ref={end} className="flex justify-center py-2 [overflow-anchor:none]">
       <Button variant="outline" size="sm" aria-busy={isFetchingNextPage} onClick={showMore}>
-        {isFetchingNextPage ? "Loading..." : "Show more"}
+        {isFetchingNextPage ? t`Loading...` : t`Show more`}
       </Button>
     </div>
   );

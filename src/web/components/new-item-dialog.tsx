@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Plus } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { toast } from "@/web/lib/toast";
@@ -39,13 +40,16 @@ interface DialogFormActionsProps {
 }
 
 /** Cancel (closes the dialog) and the form's submit button. */
-export function DialogFormActions({ submitLabel, isSubmitting, workingLabel = "Creating..." }: DialogFormActionsProps) {
+export function DialogFormActions({ submitLabel, isSubmitting, workingLabel }: DialogFormActionsProps) {
+  const { t } = useLingui();
   return (
     <div className="flex justify-end gap-2 pt-2">
       <DialogClose asChild>
-        <Button variant="outline">Cancel</Button>
+        <Button variant="outline">
+          <Trans>Cancel</Trans>
+        </Button>
       </DialogClose>
-      <SubmitButton label={submitLabel} workingLabel={workingLabel} isSubmitting={isSubmitting} />
+      <SubmitButton label={submitLabel} workingLabel={workingLabel ?? t`Creating...`} isSubmitting={isSubmitting} />
     </div>
   );
 }

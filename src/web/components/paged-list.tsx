@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { Page } from "@/shared/schemas/pagination";
@@ -12,9 +13,12 @@ interface PagedListProps<T> {
   query: UseQueryResult<Page<T>>;
   /** The list's URL state from useListParams: the search box and pager read and change it. */
   list: ReturnType<typeof useListParams>;
-  /** Plural noun for the search, loading, error and pager labels: "customers". */
+  /**
+   * Plural noun for the search, loading, error and pager labels: "customers". Each label is one
+   * catalogue message with the noun as its placeholder, so give the noun translated (t`customers`).
+   */
   noun: string;
-  /** What the search matches, for its placeholder: "company name" gives "Search by company name". */
+  /** What the search matches, for its placeholder (translated): "company name" gives "Search by company name". */
   searchBy: string;
   /** What a search that found nothing names, when not `searchBy`: `No ticket title contains "x".` */
   noMatchField?: string;
@@ -27,23 +31,27 @@ interface PagedListProps<T> {
 
 /** A server-paginated admin list: search box, then loading, error, empty, no-match or table + pager. */
 export function PagedList<T>({ query, list, noun, searchBy, noMatchField = searchBy, empty, actions, children }: PagedListProps<T>) {
+  const { t } = useLingui();
   const { q } = list;
   const data = query.data;
   let body: ReactNode;
   if (query.isPending) {
     body = (
       <div className="flex justify-center p-10">
-        <Spinner label={`Loading ${noun}`} />
+        <Spinner label={t`Loading ${noun}`} />
       </div>
     );
   } else if (query.isError || !data) {
-    body = <LoadError message={`Could not load ${noun}.`} onRetry={() => void query.refetch()} />;
+    body = <LoadError message={t`Could not load ${noun}.`} onRetry={() => void query.refetch()} />;
   } else if (data.total === 0 && !q) {
     body = empty;
   } else if (data.items.length === 0 && data.page === 1) {
-    body = <EmptyState title={`No matching ${noun}`} description={`No ${noMatchField} contains "${q}".`} />;
+    const field = noMatchField;
+    const searched = q;
+    body = <EmptyState title={t`No matching ${noun}`} description={t`No ${field} contains "${searched}".`} />;
   } else {
-    const label = `${noun.charAt(0).toUpperCase()}${noun.slice(1)} pages`;
+    const listName = `${noun.charAt(0).toUpperCase()}${noun.slice(1)}`;
+    const label = t`${listName} pages`;
     body = (
       <>
         <Card aria-busy={query.isPlaceholderData}>
@@ -53,7 +61,7 @@ export function PagedList<T>({ query, list, noun, searchBy, noMatchField = searc
       </>
     );
   }
-  const search = <SearchInput label={`Search ${noun}`} placeholder={`Search by ${searchBy}`} value={q} onSearch={list.setQuery} />;
+  const search = <SearchInput label={t`Search ${noun}`} placeholder={t`Search by ${searchBy}`} value={q} onSearch={list.setQuery} />;
   return (
     <div className="space-y-4">
       {actions ? (

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { reportFailedSave } from "@/web/lib/form-errors";
@@ -20,6 +21,7 @@ interface RecordEditFormProps<Values extends FieldValues, Input, Stored> {
 /** An admin's edit form of one record: its fields, then Update; a failed save is reported under the inputs and in a toast. */
 export function RecordEditForm<Values extends FieldValues, Input, Stored>({ form, save, valuesOf, texts, children }: RecordEditFormProps<Values, Input, Stored>) {
   const { isSubmitting } = form.formState;
+  const { t } = useLingui();
 
   const onSubmit = async (input: Input) => {
     try {
@@ -35,7 +37,7 @@ export function RecordEditForm<Values extends FieldValues, Input, Stored>({ form
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" aria-label={texts.label}>
       {children}
       <div className="flex justify-end">
-        <SubmitButton label={texts.submit} workingLabel="Updating..." isSubmitting={isSubmitting} />
+        <SubmitButton label={texts.submit} workingLabel={t`Updating...`} isSubmitting={isSubmitting} />
       </div>
     </form>
   );

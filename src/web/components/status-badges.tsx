@@ -1,14 +1,7 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CheckCircle2, Circle, Clock, PauseCircle, PlayCircle, type LucideIcon } from "lucide-react";
-import {
-  invoiceStatusLabels,
-  projectStatusLabels,
-  ticketPriorityLabels,
-  ticketStatusLabels,
-  type InvoiceStatus,
-  type ProjectStatus,
-  type TicketPriority,
-  type TicketStatus,
-} from "@/shared/enums";
+import type { InvoiceStatus, ProjectStatus, TicketPriority, TicketStatus } from "@/shared/enums";
+import { invoiceStatusMessages, projectStatusMessages, ticketPriorityMessages, ticketStatusMessages } from "@/web/lib/i18n/labels";
 import { Badge, type BadgeTone } from "./ui/badge";
 
 /** A status badge with its icon: projects and tickets show theirs alike. */
@@ -25,20 +18,23 @@ const projectTone: Record<ProjectStatus, BadgeTone> = { active: "green", on_hold
 const projectIcon = { active: PlayCircle, on_hold: PauseCircle, completed: CheckCircle2 } as const;
 
 export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
-  return <IconStatusBadge tone={projectTone[status]} Icon={projectIcon[status]} label={projectStatusLabels[status]} />;
+  const { i18n } = useLingui();
+  return <IconStatusBadge tone={projectTone[status]} Icon={projectIcon[status]} label={i18n._(projectStatusMessages[status])} />;
 }
 
 const ticketTone: Record<TicketStatus, BadgeTone> = { pending: "yellow", doing: "blue", done: "green" };
 const ticketIcon = { pending: Circle, doing: Clock, done: CheckCircle2 } as const;
 
 export function TicketStatusBadge({ status }: { status: TicketStatus }) {
-  return <IconStatusBadge tone={ticketTone[status]} Icon={ticketIcon[status]} label={ticketStatusLabels[status]} />;
+  const { i18n } = useLingui();
+  return <IconStatusBadge tone={ticketTone[status]} Icon={ticketIcon[status]} label={i18n._(ticketStatusMessages[status])} />;
 }
 
 const priorityTone: Record<TicketPriority, BadgeTone> = { low: "neutral", medium: "blue", high: "orange", urgent: "red" };
 
 export function PriorityBadge({ priority }: { priority: TicketPriority }) {
-  return <Badge tone={priorityTone[priority]}>{ticketPriorityLabels[priority]}</Badge>;
+  const { i18n } = useLingui();
+  return <Badge tone={priorityTone[priority]}>{i18n._(ticketPriorityMessages[priority])}</Badge>;
 }
 
 const invoiceTone: Record<InvoiceStatus, BadgeTone> = { draft: "neutral", unpaid: "red", paid: "green", void: "neutral" };
@@ -50,9 +46,10 @@ const invoiceTone: Record<InvoiceStatus, BadgeTone> = { draft: "neutral", unpaid
  * place of it.
  */
 export function InvoiceStatusBadge({ status, overdue = false }: { status: InvoiceStatus; overdue?: boolean }) {
+  const { i18n } = useLingui();
   const badge = (
     <Badge tone={invoiceTone[status]} className={status === "void" ? "text-slate-500 line-through" : undefined}>
-      {invoiceStatusLabels[status]}
+      {i18n._(invoiceStatusMessages[status])}
     </Badge>
   );
   if (!overdue) return badge;
@@ -60,7 +57,7 @@ export function InvoiceStatusBadge({ status, overdue = false }: { status: Invoic
     <span className="inline-flex flex-wrap items-center gap-1">
       {badge}
       <Badge tone="red" className="border border-red-300">
-        Overdue
+        <Trans>Overdue</Trans>
       </Badge>
     </span>
   );

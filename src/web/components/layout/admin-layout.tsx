@@ -1,3 +1,5 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Navigate, useLocation } from "react-router";
 import { useMe } from "@/web/lib/session";
 import { AppShell, areaNav } from "./app-shell";
@@ -5,12 +7,12 @@ import { AppShell, areaNav } from "./app-shell";
 // The team (admins and their invitations), every account (Users), the outbox, the audit log and the
 // webhooks are the admins' alone; the outbox is where mail is read when no mail server is configured.
 const nav = [
-  ...areaNav("/admin", "Customers"),
-  { to: "/admin/team", label: "Team" },
-  { to: "/admin/users", label: "Users" },
-  { to: "/admin/outbox", label: "Outbox" },
-  { to: "/admin/audit", label: "Audit log" },
-  { to: "/admin/webhooks", label: "Webhooks" },
+  ...areaNav("/admin", msg`Customers`),
+  { to: "/admin/team", label: msg`Team` },
+  { to: "/admin/users", label: msg`Users` },
+  { to: "/admin/outbox", label: msg`Outbox` },
+  { to: "/admin/audit", label: msg`Audit log` },
+  { to: "/admin/webhooks", label: msg`Webhooks` },
 ];
 
 /**
@@ -18,8 +20,9 @@ const nav = [
  * account page, which says why; the API refuses them everything else.
  */
 export function AdminLayout() {
+  const { t } = useLingui();
   const me = useMe();
   const { pathname } = useLocation();
   if (me.data?.twoFactor.required && pathname !== "/admin/account") return <Navigate replace to="/admin/account" />;
-  return <AppShell title="Admin Dashboard" home="/admin" nav={nav} area="admin" />;
+  return <AppShell title={t`Admin Dashboard`} home="/admin" nav={nav} area="admin" />;
 }

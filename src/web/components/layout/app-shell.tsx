@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut, Menu, UserRound, X } from "lucide-react";
 import { Suspense, useState } from "react";
@@ -16,7 +19,8 @@ import { PageErrorBoundary } from "./page-error-boundary";
 
 export interface NavItem {
   to: string;
-  label: string;
+  /** Shown in the reader's language. */
+  label: MessageDescriptor;
   /** Only exactly this path is active (the index route). */
   end?: boolean;
   /** Its unread indicator: Messages counts unread chat messages, the others show a dot for their unread notifications. */
@@ -24,12 +28,12 @@ export interface NavItem {
 }
 
 /** Both areas list the same sections after their own index page ("Customers", "Company"). */
-export function areaNav(base: string, indexLabel: string): NavItem[] {
+export function areaNav(base: string, indexLabel: MessageDescriptor): NavItem[] {
   const sections = [
-    ["Projects", "projects"],
-    ["Tickets", "tickets"],
-    ["Invoices", "invoices"],
-    ["Messages", "messages"],
+    [msg`Projects`, "projects"],
+    [msg`Tickets`, "tickets"],
+    [msg`Invoices`, "invoices"],
+    [msg`Messages`, "messages"],
   ] as const;
   return [{ to: base, label: indexLabel, end: true }, ...sections.map(([label, unread]) => ({ to: `${base}/${unread}`, label, unread }))];
 }
@@ -45,13 +49,14 @@ interface AppShellProps {
 function useLogout() {
   const navigate = useNavigate();
   const client = useQueryClient();
+  const { t } = useLingui();
   return async () => {
     try {
       await signOut();
     } finally {
       // Whatever the server said, nothing of this user may stay on screen or in the cache.
       client.clear();
-      toast.success("Logged out successfully");
+      toast.success(t`Logged out successfully`);
       navigate("/auth", { replace: true });
     }
   };
@@ -68,14 +73,16 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * with something unread shows a count (Messages) or a dot, and says so: "Messages, 2 unread".
  */
 function NavList({ label, nav, className, counts }: { label: string; nav: NavItem[]; className: string; counts: UnreadCounts | undefined }) {
+  const { i18n } = useLingui();
   return (
     <nav aria-label={label} className={className}>
       {nav.map((item) => {
         const chat = item.unread === "messages";
         const unread = (item.unread && counts && (chat ? counts.chat : counts.areas[item.unread])) || 0;
+        const name = i18n._(item.label);
         return (
-          <NavLink key={item.to} to={item.to} end={item.end} className={linkClass} aria-label={withUnread(item.label, unread)}>
-            {item.label}
+          <NavLink key={item.to} to={item.to} end={item.end} className={linkClass} aria-label={withUnread(name, unread)}>
+            {name}
             {unread > 0 ? (
               <span aria-hidden className={cn("ml-1.5 rounded-full bg-destructive text-xs text-white", chat ? "px-1.5" : "inline-block h-2 w-2 align-middle")}>
                 {chat ? badgeNumber(unread) : null}
@@ -107,9 +114,11 @@ function UserMenu({ name, href, align }: { name: string; href: string; align: "l
         <span className="block font-medium">{name}</span>
         <span className={cn("flex items-center gap-1 text-xs text-green-700", align === "right" && "justify-end")}>
           <span aria-hidden className="h-2 w-2 rounded-full bg-green-500" />
-          Online
+          <Trans>Online</Trans>
         </span>
-        <span className="sr-only">, account settings</span>
+        <span className="sr-only">
+          <Trans>, account settings</Trans>
+        </span>
       </span>
     </Link>
   );
@@ -119,13 +128,14 @@ function LogoutButton({ onClick }: { onClick: () => void }) {
   return (
     <Button variant="outline" size="sm" onClick={onClick}>
       <LogOut className="h-4 w-4" aria-hidden />
-      Logout
+      <Trans>Logout</Trans>
     </Button>
   );
 }
 
 /** Sticky header with brand, title, nav, the user and Logout; a collapsible menu on small screens. */
 export function AppShell({ title, home, nav, area }: AppShellProps) {
+  const { t } = useLingui();
   const me = useMe();
   const logout = useLogout();
   const location = useLocation();
@@ -152,7 +162,7 @@ export function AppShell({ title, home, nav, area }: AppShellProps) {
           </Link>
           {/* On every width: cut short with an ellipsis when the header runs out of room. */}
           <span className="min-w-0 truncate text-sm font-medium text-muted-foreground">{title}</span>
-          <NavList label="Main" nav={nav} counts={counts} className="ml-4 hidden items-center gap-1 md:flex" />
+          <NavList label={t`Main`} nav={nav} counts={counts} className="ml-4 hidden items-center gap-1 md:flex" />
           {/* On every width, beside the menu button on small screens. */}
           <div className="ml-auto">{live ? <NotificationBell area={area} /> : null}</div>
           <div className="hidden items-center gap-3 md:flex">
@@ -168,12 +178,12 @@ export function AppShell({ title, home, nav, area }: AppShellProps) {
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? <X className="h-5 w-5" aria-hidden /> : <Menu className="h-5 w-5" aria-hidden />}
-            <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
+            <span className="sr-only">{menuOpen ? t`Close menu` : t`Open menu`}</span>
           </Button>
         </div>
         {menuOpen ? (
           <div id="mobile-menu" className="border-t border-border px-4 pb-4 md:hidden">
-            <NavList label="Mobile" nav={nav} counts={counts} className="flex flex-col gap-1 pt-2" />
+            <NavList label={t`Mobile`} nav={nav} counts={counts} className="flex flex-col gap-1 pt-2" />
             <div className="mt-3 flex items-center justify-between border-t border-border pt-3">
               {user ? <UserMenu name={displayName(user)} href={`${home}/account`} align="left" /> : null}
               <LogoutButton onClick={logout} />

@@ -1,7 +1,10 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { AppShell, areaNav } from "./app-shell";
 
-const nav = areaNav("/dashboard", "Company");
+const nav = areaNav("/dashboard", msg`Company`);
 
 export function CustomerLayout() {
-  return <AppShell title="Customer Portal" home="/dashboard" nav={nav} area="customer" />;
+  const { t } = useLingui();
+  return <AppShell title={t`Customer Portal`} home="/dashboard" nav={nav} area="customer" />;
 }

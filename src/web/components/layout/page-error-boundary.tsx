@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
@@ -13,6 +14,7 @@ import { ErrorBoundary, type ErrorFallbackProps } from "./error-boundary";
 function PageError({ error, retry, fullPage }: ErrorFallbackProps & { fullPage: boolean }) {
   const chunk = isChunkLoadError(error);
   const [askingServer, setAskingServer] = useState(chunk);
+  const { t } = useLingui();
   useEffect(() => {
     if (!chunk) return;
     let mounted = true;
@@ -25,7 +27,7 @@ function PageError({ error, retry, fullPage }: ErrorFallbackProps & { fullPage: 
   }, [chunk]);
 
   if (askingServer) return <PageSpinner />;
-  const message = chunk ? "This page could not be loaded. Check your connection and try again." : "Something went wrong while showing this page.";
+  const message = chunk ? t`This page could not be loaded. Check your connection and try again.` : t`Something went wrong while showing this page.`;
   const view = <LoadError message={message} onRetry={retry} />;
   return fullPage ? <main className="flex min-h-screen items-center justify-center p-4">{view}</main> : view;
 }

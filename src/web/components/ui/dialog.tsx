@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { X } from "lucide-react";
 import { Slot } from "radix-ui";
 import { createContext, use, useId, useLayoutEffect, useRef, type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject } from "react";
@@ -171,7 +172,9 @@ function ModalDialog({ title, description, className, children }: DialogContentP
         onClick={() => setOpen(false)}
       >
         <X className="h-4 w-4" aria-hidden />
-        <span className="sr-only">Close</span>
+        <span className="sr-only">
+          <Trans>Close</Trans>
+        </span>
       </button>
     </dialog>
   );

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Button } from "./button";
 
 /** What a screen shows when its data could not be loaded: the failure, and a way to try again. */
@@ -6,7 +7,7 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
     <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-border bg-background p-10 text-center">
       <p className="font-medium">{message}</p>
       <Button variant="outline" size="sm" onClick={onRetry}>
-        Try again
+        <Trans>Try again</Trans>
       </Button>
     </div>
   );

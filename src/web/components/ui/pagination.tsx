@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
@@ -63,28 +65,30 @@ interface PaginationProps {
  * Previous / Next with "Page X of Y". Past the server's count cap the total is a lower bound
  * ("10,000+ results", "Page 3 of 200+"), and Next stays on while pages come back full.
  */
-export function Pagination({ data, onPageChange, label = "Pagination" }: PaginationProps) {
+export function Pagination({ data, onPageChange, label }: PaginationProps) {
+  const { t } = useLingui();
   const { page, pageSize, total, totalExact, items } = data;
   const pages = pageCount(total, pageSize);
   const more = totalExact ? "" : "+";
   const hasNext = totalExact ? page < pages : items.length === pageSize;
+  // "10,000+": past the count cap (where the total is never 1) the total is a lower bound.
+  const count = `${formatNumber(total)}${more}`;
+  const lastPage = `${formatNumber(Math.max(pages, page))}${more}`;
   return (
-    <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p className="text-muted-foreground">
-        {formatNumber(total)}
-        {more} {total === 1 && totalExact ? "result" : "results"}
-      </p>
+    <nav aria-label={label ?? t`Pagination`} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p className="text-muted-foreground">{t`${plural(total, { one: `${count} result`, other: `${count} results` })}`}</p>
       <div className="flex items-center gap-2">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(totalExact ? Math.min(page - 1, pages) : page - 1)}>
           <ChevronLeft className="h-4 w-4" aria-hidden />
-          Previous
+          <Trans>Previous</Trans>
         </Button>
         <span aria-live="polite" className="min-w-24 text-center">
-          Page {page} of {formatNumber(Math.max(pages, page))}
-          {more}
+          <Trans>
+            Page {page} of {lastPage}
+          </Trans>
         </span>
         <Button variant="outline" size="sm" disabled={!hasNext} onClick={() => onPageChange(page + 1)}>
-          Next
+          <Trans>Next</Trans>
           <ChevronRight className="h-4 w-4" aria-hidden />
         </Button>
       </div>
@@ -100,6 +104,7 @@ interface SortableHeadProps {
 
 /** A column header that sorts the list by that column, announcing the order (aria-sort). */
 export function SortableHead({ label, sort, onSortChange }: SortableHeadProps) {
+  const { t } = useLingui();
   const Icon = sort === "asc" ? ArrowUp : ArrowDown;
   return (
     <TableHead aria-sort={sort === "asc" ? "ascending" : "descending"}>
@@ -107,11 +112,11 @@ export function SortableHead({ label, sort, onSortChange }: SortableHeadProps) {
         type="button"
         className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         onClick={() => onSortChange(sort === "asc" ? "desc" : "asc")}
-        title={sort === "asc" ? "Oldest first; click for newest first" : "Newest first; click for oldest first"}
+        title={sort === "asc" ? t`Oldest first; click for newest first` : t`Newest first; click for oldest first`}
       >
         {label}
         <Icon className="h-3.5 w-3.5" aria-hidden />
-        <span className="sr-only">{sort === "asc" ? ", oldest first" : ", newest first"}</span>
+        <span className="sr-only">{sort === "asc" ? t`, oldest first` : t`, newest first`}</span>
       </button>
     </TableHead>
   );

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Search, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Input } from "./input";
@@ -77,7 +78,9 @@ export function SearchInput({ value, onSearch, label, placeholder, delay = 300 }
           }}
         >
           <X className="h-4 w-4" aria-hidden />
-          <span className="sr-only">Clear search</span>
+          <span className="sr-only">
+            <Trans>Clear search</Trans>
+          </span>
         </button>
       ) : null}
     </div>

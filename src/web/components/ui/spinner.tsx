@@ -1,10 +1,12 @@
+import { useLingui } from "@lingui/react/macro";
 import { cn } from "@/web/lib/cn";
 
 /**
  * lucide's loader-circle, drawn inline: the spinner is on every page's first paint, and lucide's
  * icon runtime would otherwise ride in the entry chunk for this one icon (ADR 008).
  */
-export function Spinner({ className, label = "Loading" }: { className?: string; label?: string }) {
+export function Spinner({ className, label }: { className?: string; label?: string }) {
+  const { t } = useLingui();
   return (
     <span role="status" className="inline-flex items-center">
       <svg
@@ -19,7 +21,7 @@ export function Spinner({ className, label = "Loading" }: { className?: string; 
       >
         <path d="M21 12a9 9 0 1 1-6.219-8.56" />
       </svg>
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t`Loading`}</span>
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import type { HTMLAttributes, ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
 import { Link } from "react-router";
 import { cn } from "@/web/lib/cn";
@@ -46,7 +47,9 @@ export function ActionsHead({ shown = true }: { shown?: boolean }) {
   if (!shown) return null;
   return (
     <TableHead>
-      <span className="sr-only">Actions</span>
+      <span className="sr-only">
+        <Trans>Actions</Trans>
+      </span>
     </TableHead>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
 import { BRAND_NAME_MAX, setupMessages } from "@/shared/rules/setup";
 import { SubmitButton } from "@/web/components/ui/button";
@@ -17,6 +18,7 @@ function brandFailure(name: string): string | undefined {
 export function BrandForm({ initial, onSaved }: { initial: string; onSaved: (brandName: string) => void }) {
   const [error, setError] = useState<string>();
   const setBrand = useSetBrand();
+  const { t } = useLingui();
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const brandName = String(new FormData(event.currentTarget).get("brandName") ?? "").trim();
@@ -28,14 +30,16 @@ export function BrandForm({ initial, onSaved }: { initial: string; onSaved: (bra
     } catch (failed) {
       const detail = problemDetail(failed);
       if (detail) setError(detail);
-      else toast.error(errorMessage(failed, "Failed to save the brand name"));
+      else toast.error(errorMessage(failed, t`Failed to save the brand name`));
     }
   };
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <InputField id="brand-name" label="Brand name" name="brandName" defaultValue={initial} error={error} maxLength={BRAND_NAME_MAX} autoComplete="organization" />
-      <p className="text-sm text-muted-foreground">Your customers see it in the portal and in every mail it sends.</p>
-      <SubmitButton label="Save and continue" workingLabel="Saving..." isSubmitting={setBrand.isPending} className="w-full" />
+      <InputField id="brand-name" label={t`Brand name`} name="brandName" defaultValue={initial} error={error} maxLength={BRAND_NAME_MAX} autoComplete="organization" />
+      <p className="text-sm text-muted-foreground">
+        <Trans>Your customers see it in the portal and in every mail it sends.</Trans>
+      </p>
+      <SubmitButton label={t`Save and continue`} workingLabel={t`Saving...`} isSubmitting={setBrand.isPending} className="w-full" />
     </form>
   );
 }
