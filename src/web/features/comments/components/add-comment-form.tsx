@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Send } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
 import { toast } from "@/web/lib/toast";
@@ -15,6 +16,7 @@ const checkComment = checkWith<(typeof fields)[number], typeof createCommentInpu
 
 /** The add-comment box; Send stays disabled while the text is empty or whitespace (spec section 5). */
 export function AddCommentForm({ target }: { target: CommentTarget }) {
+  const { t } = useLingui();
   const add = useAddComment(target);
   const [files, setFiles] = useState<File[]>([]);
   const [blank, setBlank] = useState(true);
@@ -26,7 +28,7 @@ export function AddCommentForm({ target }: { target: CommentTarget }) {
   const onSubmit = form.handleSubmit(async (input, element) => {
     try {
       const comment = await add.mutateAsync(input);
-      toast.success("Comment added");
+      toast.success(t`Comment added`);
       // Files go after the comment exists, one request each; a refused one leaves the comment standing.
       await uploads.run(files, (file) => add.attach(comment.id, file));
       // Cleared once the files are sent too: the form stays busy (Sending...) until then.
@@ -35,7 +37,7 @@ export function AddCommentForm({ target }: { target: CommentTarget }) {
       setFiles([]);
     } catch (failure) {
       form.showServerErrors(failure);
-      toast.error(errorMessage(failure, "Failed to add comment"));
+      toast.error(errorMessage(failure, t`Failed to add comment`));
     }
   });
 
@@ -58,13 +60,13 @@ export function AddCommentForm({ target }: { target: CommentTarget }) {
       className="space-y-2"
     >
       <label htmlFor={fieldId} className="text-sm font-medium">
-        Add a comment
+        <Trans>Add a comment</Trans>
       </label>
       <Textarea
         id={fieldId}
         name="content"
         rows={3}
-        placeholder="Write a comment..."
+        placeholder={t`Write a comment...`}
         aria-invalid={!!error}
         aria-describedby={error ? `${fieldId}-error` : undefined}
         onKeyDown={onKeyDown}
@@ -78,7 +80,7 @@ export function AddCommentForm({ target }: { target: CommentTarget }) {
         <FilePicker files={files} onChange={setFiles} disabled={form.isSubmitting} compact />
         <Button type="submit" disabled={blank || form.isSubmitting}>
           <Send className="h-4 w-4" aria-hidden />
-          {form.isSubmitting ? "Sending..." : "Send"}
+          {form.isSubmitting ? <Trans>Sending...</Trans> : <Trans>Send</Trans>}
         </Button>
       </div>
       <UploadStatus status={uploads.status} />

@@ -1,11 +1,10 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { displayName, formatDateTime } from "@/shared/format";
 import type { ActivityEntry } from "@/shared/schemas/activity";
 import type { Comment } from "@/shared/schemas/comment";
 import { HistoryLine } from "@/web/features/activity";
 import { AttachmentList } from "@/web/features/files";
 import { commentsQueryKey, type CommentTarget } from "../api/use-comments";
-
-const authorName = (comment: Comment) => (comment.author ? displayName(comment.author) : "Deleted user");
 
 type TimelineItem = { at: string; comment: Comment } | { at: string; entry: ActivityEntry };
 
@@ -28,14 +27,20 @@ interface CommentListProps {
  * files) as an article, and between them what happened to the record (ADR 028).
  */
 export function CommentList({ comments, history, currency, target }: CommentListProps) {
+  const { t } = useLingui();
+  const authorName = (comment: Comment) => (comment.author ? displayName(comment.author) : t`Deleted user`);
+  const commentLabel = (comment: Comment) => {
+    const author = authorName(comment);
+    return t`Comment by ${author}`;
+  };
   return (
     <div className="space-y-3">
       {history.length + comments.length > 0 ? (
-        <ol className="space-y-3" aria-label="Comments and activity">
+        <ol className="space-y-3" aria-label={t`Comments and activity`}>
           {interleave(comments, history).map((item) =>
             "comment" in item ? (
               <li key={`comment-${item.comment.id}`}>
-                <article aria-label={`Comment by ${authorName(item.comment)}`} className="rounded-md border border-border p-3">
+                <article aria-label={commentLabel(item.comment)} className="rounded-md border border-border p-3">
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
                     <span className="text-sm font-medium">{authorName(item.comment)}</span>
                     <time dateTime={item.comment.createdAt} className="text-xs text-muted-foreground">
@@ -54,7 +59,11 @@ export function CommentList({ comments, history, currency, target }: CommentList
           )}
         </ol>
       ) : null}
-      {comments.length === 0 ? <p className="py-4 text-center text-sm text-muted-foreground">No comments yet</p> : null}
+      {comments.length === 0 ? (
+        <p className="py-4 text-center text-sm text-muted-foreground">
+          <Trans>No comments yet</Trans>
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { CountedTitle, TitledCard } from "@/web/components/ui/card";
 import { QueryStates } from "@/web/components/layout/record-states";
 import { EarlierHistory, useRecordHistory } from "@/web/features/activity";
@@ -10,11 +11,12 @@ import { CommentList } from "./comment-list";
  * every change to the record refreshes it); shared by project and ticket detail.
  */
 export function CommentsPanel({ target }: { target: CommentTarget }) {
+  const { t } = useLingui();
   const comments = useComments(target);
   const history = useRecordHistory(target, { withComments: false });
   return (
-    <TitledCard title={<CountedTitle label="Comments" count={comments.data?.length} />} contentClassName="space-y-6">
-      <QueryStates query={comments} loadError="Could not load the comments." loading="Loading comments">
+    <TitledCard title={<CountedTitle label={t`Comments`} count={comments.data?.length} />} contentClassName="space-y-6">
+      <QueryStates query={comments} loadError={t`Could not load the comments.`} loading={t`Loading comments`}>
         {(list) => (
           <div className="space-y-2">
             <EarlierHistory query={history.query} />

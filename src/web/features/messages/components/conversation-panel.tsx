@@ -1,7 +1,8 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { toast } from "@/web/lib/toast";
-import { NO_COMPANY_FOR_MESSAGES } from "@/shared/rules/message";
 import { useReadOnVisit } from "@/web/features/notifications";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -16,8 +17,12 @@ import { useSendMessage, type OutgoingMessage } from "../api/use-send-message";
 import { MessageComposer } from "./message-composer";
 import { MessageList } from "./message-list";
 
+/** NO_COMPANY_FOR_MESSAGES of @/shared/rules/message, word for word, through the catalogue. */
+const noCompanyForMessages = msg`You need to create your Company Profile before sending messages.`;
+
 /** The customer's chat with the provider team, 600px high (spec section 9). */
 export function ConversationPanel() {
+  const { t, i18n } = useLingui();
   const me = useMe();
   const userId = me.data?.id ?? "";
   const hasCompany = !!me.data?.company;
@@ -46,7 +51,7 @@ export function ConversationPanel() {
       return await send.mutateAsync(message);
     } catch (error) {
       console.error("Failed to send message", error);
-      toast.error("Failed to send message");
+      toast.error(t`Failed to send message`);
       throw error;
     }
   };
@@ -54,24 +59,30 @@ export function ConversationPanel() {
   return (
     <Card role="region" aria-labelledby="conversation-title" className="flex h-[600px] flex-col">
       <CardHeader className="border-b border-border">
-        <CardTitle id="conversation-title">Conversation</CardTitle>
-        <CardDescription>Chat with the {brandName} team</CardDescription>
+        <CardTitle id="conversation-title">
+          <Trans>Conversation</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>Chat with the {brandName} team</Trans>
+        </CardDescription>
       </CardHeader>
       <div className="min-h-0 flex-1">
         {!hasCompany ? (
           <div className="flex h-full flex-col items-center justify-center gap-3 p-6 text-center text-sm text-muted-foreground">
-            <p>{NO_COMPANY_FOR_MESSAGES}</p>
+            <p>{i18n._(noCompanyForMessages)}</p>
             <Button asChild variant="outline" size="sm">
-              <Link to="/dashboard">Go to Company Profile</Link>
+              <Link to="/dashboard">
+                <Trans>Go to Company Profile</Trans>
+              </Link>
             </Button>
           </div>
         ) : conversation.isPending ? (
           <div className="flex h-full items-center justify-center">
-            <Spinner label="Loading messages" />
+            <Spinner label={t`Loading messages`} />
           </div>
         ) : conversation.isError ? (
           <div className="flex h-full items-center justify-center p-6">
-            <LoadError message="Could not load the conversation." onRetry={() => void conversation.refetch()} />
+            <LoadError message={t`Could not load the conversation.`} onRetry={() => void conversation.refetch()} />
           </div>
         ) : (
           <MessageList
@@ -79,7 +90,7 @@ export function ConversationPanel() {
             userId={userId}
             onLoadEarlier={conversation.hasNextPage ? () => void conversation.fetchNextPage() : undefined}
             loadingEarlier={conversation.isFetchingNextPage}
-            empty="No messages yet. Start the conversation!"
+            empty={t`No messages yet. Start the conversation!`}
           />
         )}
       </div>

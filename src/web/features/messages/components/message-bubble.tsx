@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { displayName, formatDateTime, formatTime } from "@/shared/format";
 import type { Message } from "@/shared/schemas/message";
 import { AttachmentList } from "@/web/features/files";
@@ -9,8 +10,6 @@ import { queryRoots } from "@/web/lib/query-keys";
  * conversation card says team or customer. Own and team messages sit on the right.
  */
 export type BubbleSender = "own" | "other" | "team" | "customer";
-
-const senderName = (message: Message) => (message.sender ? displayName(message.sender) : "Deleted user");
 
 const isToday = (instant: string) => new Date(instant).toDateString() === new Date().toDateString();
 
@@ -25,7 +24,8 @@ interface MessageBubbleProps {
 export function MessageBubble({ message, sender, compact = false }: MessageBubbleProps) {
   const right = sender === "own" || sender === "team";
   const unread = sender === "customer" && !message.isRead;
-  const name = senderName(message);
+  const { t } = useLingui();
+  const name = message.sender ? displayName(message.sender) : t`Deleted user`;
   return (
     <li data-sender={sender} className={cn("flex items-end gap-2", right && "flex-row-reverse")}>
       <span
@@ -44,7 +44,11 @@ export function MessageBubble({ message, sender, compact = false }: MessageBubbl
           <time dateTime={message.createdAt} title={formatDateTime(message.createdAt)} className="text-muted-foreground">
             {isToday(message.createdAt) ? formatTime(message.createdAt) : formatDateTime(message.createdAt)}
           </time>
-          {unread ? <span className="font-semibold text-red-700">New</span> : null}
+          {unread ? (
+            <span className="font-semibold text-red-700">
+              <Trans>New</Trans>
+            </span>
+          ) : null}
         </div>
         <p
           className={cn(

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { FilePicker, UploadStatus, useUploads } from "@/web/features/files";
 import { useAttachMessageFile } from "../api/use-attach-message-file";
@@ -18,6 +19,7 @@ interface MessageComposerProps {
  * uploaded to the message once it is stored, one request each.
  */
 export function MessageComposer({ disabled, onSend }: MessageComposerProps) {
+  const { t } = useLingui();
   const id = useId();
   const [text, setText] = useState("");
   const [sending, setSending] = useState(false);
@@ -50,7 +52,7 @@ export function MessageComposer({ disabled, onSend }: MessageComposerProps) {
       <div className="flex items-end gap-2">
         <div className="flex-1">
           <label htmlFor={id} className="sr-only">
-            Message
+            <Trans>Message</Trans>
           </label>
           <MessageTextarea
             id={id}
@@ -62,10 +64,10 @@ export function MessageComposer({ disabled, onSend }: MessageComposerProps) {
             disabled={disabled}
             aria-busy={sending}
             aria-describedby={`${id}-hint`}
-            placeholder="Type your message..."
+            placeholder={t`Type your message...`}
           />
           <p id={`${id}-hint`} className="sr-only">
-            Enter sends, Shift+Enter starts a new line.
+            <Trans>Enter sends, Shift+Enter starts a new line.</Trans>
           </p>
         </div>
         <SendButton sending={sending} disabled={disabled} />

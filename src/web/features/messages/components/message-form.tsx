@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Send } from "lucide-react";
 import type { FormEvent, ReactNode, TextareaHTMLAttributes } from "react";
 import { Button } from "@/web/components/ui/button";
@@ -48,7 +49,7 @@ export function SendButton({ sending, disabled = false }: { sending: boolean; di
   return (
     <Button type="submit" disabled={disabled || sending}>
       <Send className="h-4 w-4" aria-hidden />
-      {sending ? "Sending..." : "Send"}
+      {sending ? <Trans>Sending...</Trans> : <Trans>Send</Trans>}
     </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import type { Message } from "@/shared/schemas/message";
 import { Button } from "@/web/components/ui/button";
@@ -16,6 +17,7 @@ interface MessageListProps {
 
 /** The customer's scrolling message log; it also follows a message the reader just sent. */
 export function MessageList({ messages, userId, onLoadEarlier, loadingEarlier, empty }: MessageListProps) {
+  const { t } = useLingui();
   const newestOwn = messages.at(-1)?.sender?.id === userId;
   const { scroller, onScroll, keepPosition } = useMessageLogScroll(messages, { follow: newestOwn });
 
@@ -28,7 +30,7 @@ export function MessageList({ messages, userId, onLoadEarlier, loadingEarlier, e
     <div
       ref={scroller}
       role="log"
-      aria-label="Messages"
+      aria-label={t`Messages`}
       tabIndex={0}
       className="h-full overflow-y-auto px-6 py-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       onScroll={onScroll}
@@ -36,7 +38,7 @@ export function MessageList({ messages, userId, onLoadEarlier, loadingEarlier, e
       {onLoadEarlier ? (
         <div className="mb-4 flex justify-center">
           <Button variant="outline" size="sm" disabled={loadingEarlier} onClick={loadEarlier}>
-            {loadingEarlier ? "Loading..." : "Load earlier messages"}
+            {loadingEarlier ? <Trans>Loading...</Trans> : <Trans>Load earlier messages</Trans>}
           </Button>
         </div>
       ) : null}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "@/web/lib/toast";
@@ -27,6 +28,7 @@ export interface ProjectOption {
  * (D5). The ticket is created first, then each file is uploaded to it.
  */
 export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOption[]; onCreated: (ticket: Ticket) => void }) {
+  const { t } = useLingui();
   const create = useCreateTicket();
   const uploads = useUploads();
   const navigate = useNavigate();
@@ -40,14 +42,14 @@ export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOpt
       ticket = await create.mutateAsync(input);
     } catch (error) {
       form.showServerErrors(error);
-      toast.error("Failed to create ticket");
+      toast.error(t`Failed to create ticket`);
       return;
     }
-    toast.success("Ticket created successfully");
+    toast.success(t`Ticket created successfully`);
     const { failed } = await uploads.run(
       files,
       (file) => uploadFile(`/api/tickets/${ticket.id}/files`, file),
-      "The ticket was created. Add the files again on its page.",
+      t`The ticket was created. Add the files again on its page.`,
     );
     onCreated(ticket);
     // The ticket stands; its page has "Add files" to try again.
@@ -56,7 +58,7 @@ export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOpt
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} onChange={form.onChange} className="space-y-4">
-      <Field id="ticket-projectId" label="Project" required error={errors.projectId}>
+      <Field id="ticket-projectId" label={t`Project`} required error={errors.projectId}>
         <NativeSelect
           id="ticket-projectId"
           name="projectId"
@@ -64,7 +66,9 @@ export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOpt
           aria-required
           {...errorAria("ticket-projectId", errors.projectId)}
         >
-          <option value="">Select a project</option>
+          <option value="">
+            {t`Select a project`}
+          </option>
           {projects.map((project) => (
             <option key={project.id} value={project.id}>
               {project.name}
@@ -73,14 +77,16 @@ export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOpt
         </NativeSelect>
       </Field>
       {projects.length === 0 ? (
-        <p className="text-sm text-muted-foreground">There are no projects yet to open a ticket for.</p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>There are no projects yet to open a ticket for.</Trans>
+        </p>
       ) : null}
-      <InputField id="ticket-title" name="title" label="Title" required error={errors.title} />
-      <TextareaField id="ticket-description" name="description" label="Description" rows={4} error={errors.description} />
+      <InputField id="ticket-title" name="title" label={t`Title`} required error={errors.title} />
+      <TextareaField id="ticket-description" name="description" label={t`Description`} rows={4} error={errors.description} />
       <EnumSelectField
         id="ticket-priority"
         name="priority"
-        label="Priority"
+        label={t`Priority`}
         required
         error={errors.priority}
         values={ticketPriorities}
@@ -90,12 +96,14 @@ export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOpt
         {...errorAria("ticket-priority", errors.priority)}
       />
       <div className="space-y-1.5">
-        <span className="text-sm font-medium">Attachments</span>
+        <span className="text-sm font-medium">
+          <Trans>Attachments</Trans>
+        </span>
         <FilePicker files={files} onChange={setFiles} disabled={isSubmitting} />
       </div>
       <UploadStatus status={uploads.status} />
       <div className="flex justify-end">
-        <SubmitButton label="Create Ticket" workingLabel="Creating..." isSubmitting={isSubmitting} className="w-full sm:w-auto" />
+        <SubmitButton label={t`Create Ticket`} workingLabel={t`Creating...`} isSubmitting={isSubmitting} className="w-full sm:w-auto" />
       </div>
     </form>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { NewItemDialog } from "@/web/components/new-item-dialog";
 import { Spinner } from "@/web/components/ui/spinner";
@@ -12,12 +13,13 @@ interface NewTicketDialogProps {
 
 /** 'New Ticket' opens 'Create New Ticket'; the form starts fresh each time the dialog opens. */
 export function NewTicketDialog({ projects, projectsFailed }: NewTicketDialogProps) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   return (
     <NewItemDialog
-      trigger="New Ticket"
-      title="Create New Ticket"
-      description="Tell us what you need; we will pick it up from here."
+      trigger={t`New Ticket`}
+      title={t`Create New Ticket`}
+      description={t`Tell us what you need; we will pick it up from here.`}
       open={open}
       onOpenChange={setOpen}
     >
@@ -25,11 +27,11 @@ export function NewTicketDialog({ projects, projectsFailed }: NewTicketDialogPro
           <CreateTicketForm projects={projects} onCreated={() => setOpen(false)} />
         ) : projectsFailed ? (
           <p role="alert" className="text-sm text-destructive">
-            Could not load your projects. Close this dialog and try again.
+            <Trans>Could not load your projects. Close this dialog and try again.</Trans>
           </p>
         ) : (
           <div className="flex justify-center py-8">
-            <Spinner label="Loading projects" />
+            <Spinner label={t`Loading projects`} />
           </div>
         )}
     </NewItemDialog>

@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import type { Ticket } from "@/shared/schemas/ticket";
 import { Button } from "@/web/components/ui/button";
@@ -12,6 +14,7 @@ import { ticketQueryKey } from "../api/use-ticket";
  * to try again when a file chosen with the new ticket did not arrive.
  */
 export function TicketAttachments({ ticket }: { ticket: Ticket }) {
+  const { t } = useLingui();
   const [chosen, setChosen] = useState<File[]>([]);
   const uploads = useUploads();
   const attach = useAttachTicketFile();
@@ -20,18 +23,19 @@ export function TicketAttachments({ ticket }: { ticket: Ticket }) {
     const { stored, failed } = await uploads.run(chosen, (file) => attach(ticket.id, file));
     // What failed stays chosen, so "Upload" tries exactly those again.
     setChosen(failed.map(({ file }) => file));
-    if (stored.length) toast.success(stored.length === 1 ? "File added" : `${stored.length} files added`);
+    const added = stored.length;
+    if (added) toast.success(t`${plural(added, { one: "File added", other: "# files added" })}`);
   };
 
   return (
-    <TitledCard title={<CountedTitle label="Attachments" count={ticket.attachments.length} />} contentClassName="space-y-4">
-      <AttachmentList files={ticket.attachments} owner={ticketQueryKey(ticket.id)} empty="No files attached" />
-      <FilePicker files={chosen} onChange={setChosen} label="Add files" disabled={uploads.busy} />
+    <TitledCard title={<CountedTitle label={t`Attachments`} count={ticket.attachments.length} />} contentClassName="space-y-4">
+      <AttachmentList files={ticket.attachments} owner={ticketQueryKey(ticket.id)} empty={t`No files attached`} />
+      <FilePicker files={chosen} onChange={setChosen} label={t`Add files`} disabled={uploads.busy} />
       <UploadStatus status={uploads.status} />
       {chosen.length ? (
         <div className="flex justify-end">
           <Button disabled={uploads.busy} onClick={() => void send()}>
-            {uploads.busy ? "Uploading..." : "Upload"}
+            {uploads.busy ? <Trans>Uploading...</Trans> : <Trans>Upload</Trans>}
           </Button>
         </div>
       ) : null}

@@ -1,9 +1,11 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef } from "react";
-import { ticketStatuses, ticketStatusLabels, type TicketStatus } from "@/shared/enums";
+import { ticketStatuses, type TicketStatus } from "@/shared/enums";
 import { formatNumber } from "@/shared/format";
 import { LoadMore } from "@/web/components/load-more";
 import { LoadError } from "@/web/components/ui/load-error";
 import { Spinner } from "@/web/components/ui/spinner";
+import { ticketStatusMessages } from "@/web/lib/i18n/labels";
 import { loadedTickets, useTickets } from "../api/use-tickets";
 import { useTicketStatusCounts } from "../api/use-ticket-status-counts";
 import { TicketCard } from "./ticket-card";
@@ -14,6 +16,8 @@ import { TicketCard } from "./ticket-card";
  * its end comes into view. `count` is the exact number of the status's tickets, loaded or not.
  */
 function BoardColumn({ status, count }: { status: TicketStatus; count: number | undefined }) {
+  const { t, i18n } = useLingui();
+  const statusName = i18n._(ticketStatusMessages[status]);
   const tickets = useTickets({ status });
   const scrollArea = useRef<HTMLDivElement>(null);
   const items = loadedTickets(tickets.data);
@@ -22,7 +26,7 @@ function BoardColumn({ status, count }: { status: TicketStatus; count: number | 
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col rounded-lg bg-muted/60 p-3">
       <div className="mb-3 flex items-center justify-between px-1">
         <h2 id={headingId} className="text-sm font-semibold">
-          {ticketStatusLabels[status]}
+          {statusName}
         </h2>
         <span data-testid="column-count" className="rounded-full bg-background px-2.5 py-0.5 text-xs font-semibold shadow-sm">
           {count === undefined ? "…" : formatNumber(count)}
@@ -30,12 +34,14 @@ function BoardColumn({ status, count }: { status: TicketStatus; count: number | 
       </div>
       {tickets.isPending ? (
         <div className="flex justify-center py-6">
-          <Spinner label={`Loading ${ticketStatusLabels[status]} tickets`} />
+          <Spinner label={t`Loading ${statusName} tickets`} />
         </div>
       ) : tickets.isError ? (
-        <LoadError message="Could not load these tickets." onRetry={() => void tickets.refetch()} />
+        <LoadError message={t`Could not load these tickets.`} onRetry={() => void tickets.refetch()} />
       ) : items.length === 0 ? (
-        <p className="rounded-md border border-dashed border-border p-4 text-center text-sm text-muted-foreground">No tickets</p>
+        <p className="rounded-md border border-dashed border-border p-4 text-center text-sm text-muted-foreground">
+          <Trans>No tickets</Trans>
+        </p>
       ) : (
         <div ref={scrollArea} className="-mx-1 max-h-[70vh] overflow-y-auto px-1">
           <ul className="space-y-2">

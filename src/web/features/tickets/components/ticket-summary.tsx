@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { FolderKanban } from "lucide-react";
 import { Link } from "react-router";
 import { displayName, formatDateTime } from "@/shared/format";
@@ -8,6 +9,8 @@ import { customerProjectPath } from "@/web/features/projects";
 
 /** The head of the ticket detail screen: title, project, status, priority and description. */
 export function TicketSummary({ ticket }: { ticket: Ticket }) {
+  const opened = formatDateTime(ticket.createdAt);
+  const author = ticket.createdBy ? displayName(ticket.createdBy) : undefined;
   return (
     <Card>
       <CardHeader className="gap-3">
@@ -25,10 +28,9 @@ export function TicketSummary({ ticket }: { ticket: Ticket }) {
         </div>
       </CardHeader>
       <CardContent className="space-y-3">
-        <p className="text-sm whitespace-pre-wrap">{ticket.description || "No description provided"}</p>
+        <p className="text-sm whitespace-pre-wrap">{ticket.description || <Trans>No description provided</Trans>}</p>
         <p className="text-xs text-muted-foreground">
-          Opened {formatDateTime(ticket.createdAt)}
-          {ticket.createdBy ? ` by ${displayName(ticket.createdBy)}` : null}
+          {author ? <Trans>Opened {opened} by {author}</Trans> : <Trans>Opened {opened}</Trans>}
         </p>
       </CardContent>
     </Card>

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { formatInstantDate } from "@/shared/format";
 import type { TicketListItem } from "@/shared/schemas/ticket";
@@ -35,10 +36,16 @@ export function TicketTable<T extends TicketRow>({
     <Table aria-label={ariaLabel}>
       <TableHeader>
         <TableRow>
-          <TableHead>Title</TableHead>
+          <TableHead>
+            <Trans>Title</Trans>
+          </TableHead>
           {extraHeads}
-          <TableHead>Status</TableHead>
-          <TableHead>Priority</TableHead>
+          <TableHead>
+            <Trans>Status</Trans>
+          </TableHead>
+          <TableHead>
+            <Trans>Priority</Trans>
+          </TableHead>
           {createdHead}
         </TableRow>
       </TableHeader>

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { CheckCheck } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -23,15 +24,18 @@ import { ReplyForm } from "./reply-form";
  */
 export function ConversationCard({ conversation, highlighted = false }: { conversation: Conversation; highlighted?: boolean }) {
   const { company, unreadCount, messageCount, recentMessages, lastMessageAt } = conversation;
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const full = useConversation({ companyId: company.id, enabled: open });
-  useErrorToast(full.error, { log: "Failed to load the conversation", toast: "Error fetching messages" });
+  useErrorToast(full.error, { log: "Failed to load the conversation", toast: t`Error fetching messages` });
   const markRead = useMarkMessagesRead();
   const headingId = `conversation-${company.id}`;
   const messages = open && full.data ? loadedMessages(full.data) : recentMessages;
   const hidden = messageCount - recentMessages.length;
   const card = useRef<HTMLDivElement>(null);
   const client = useQueryClient();
+  const companyName = company.name;
+  const lastActivity = formatDateTime(lastMessageAt);
 
   useEffect(() => {
     if (!highlighted) return;
@@ -63,19 +67,20 @@ export function ConversationCard({ conversation, highlighted = false }: { conver
               </Link>
             </h2>
             <p className="mt-1 text-xs text-muted-foreground">
-              {messageCount} {messageCount === 1 ? "message" : "messages"} · Last activity{" "}
-              <time dateTime={lastMessageAt}>{formatDateTime(lastMessageAt)}</time>
+              <Trans>
+                <Plural value={messageCount} one="# message" other="# messages" /> · Last activity <time dateTime={lastMessageAt}>{lastActivity}</time>
+              </Trans>
             </p>
           </div>
           <div className="flex items-center gap-2">
             {unreadCount > 0 ? (
               <>
                 <Badge tone="red" data-testid="unread-count">
-                  {unreadCount} unread
+                  <Trans>{unreadCount} unread</Trans>
                 </Badge>
                 <Button variant="outline" size="sm" disabled={markRead.isPending} onClick={() => markRead.mutate({ companyId: company.id })}>
                   <CheckCheck className="h-4 w-4" aria-hidden />
-                  Mark as read
+                  <Trans>Mark as read</Trans>
                 </Button>
               </>
             ) : null}
@@ -86,12 +91,12 @@ export function ConversationCard({ conversation, highlighted = false }: { conver
         {!open && hidden > 0 ? (
           <div className="flex justify-center">
             <Button variant="outline" size="sm" onClick={openAll}>
-              Show all {messageCount} messages
+              <Trans>Show all {messageCount} messages</Trans>
             </Button>
           </div>
         ) : null}
         <ConversationMessages
-          label={`Messages with ${company.name}`}
+          label={t`Messages with ${companyName}`}
           messages={messages}
           onLoadEarlier={open && full.hasNextPage ? () => void full.fetchNextPage() : undefined}
           loadingEarlier={full.isFetchingNextPage}

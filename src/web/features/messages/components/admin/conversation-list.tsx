@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { MessageSquare } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router";
@@ -17,9 +18,10 @@ import { ConversationCard } from "./conversation-card";
  * highlighted; when it is not on the page shown, the list is searched for the company's name.
  */
 export function ConversationList() {
+  const { t } = useLingui();
   const { page, q, setPage, setQuery } = useListParams();
   const conversations = useConversationPage({ page, q });
-  useErrorToast(conversations.error, { log: "Failed to load conversations", toast: "Error fetching messages" });
+  useErrorToast(conversations.error, { log: "Failed to load conversations", toast: t`Error fetching messages` });
   const data = conversations.data;
   const wanted = useSearchParams()[0].get("company") ?? "";
   const elsewhere = !!wanted && !!data && !conversations.isPlaceholderData && !data.items.some((conversation) => conversation.company.id === wanted);
@@ -29,20 +31,20 @@ export function ConversationList() {
     <section aria-labelledby="conversations-heading" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="conversations-heading" className="text-lg font-semibold">
-          Conversations
+          <Trans>Conversations</Trans>
         </h2>
-        <SearchInput label="Search conversations" placeholder="Search by company name" value={q} onSearch={setQuery} />
+        <SearchInput label={t`Search conversations`} placeholder={t`Search by company name`} value={q} onSearch={setQuery} />
       </div>
       {conversations.isPending ? (
         <div className="flex justify-center p-10">
-          <Spinner label="Loading conversations" />
+          <Spinner label={t`Loading conversations`} />
         </div>
       ) : conversations.isError && !data ? (
-        <LoadError message="Could not load the conversations." onRetry={() => void conversations.refetch()} />
+        <LoadError message={t`Could not load the conversations.`} onRetry={() => void conversations.refetch()} />
       ) : data && data.total === 0 && !q ? (
-        <EmptyState icon={<MessageSquare className="h-10 w-10 text-muted-foreground" aria-hidden />} title="No conversations yet. Start one above!" />
+        <EmptyState icon={<MessageSquare className="h-10 w-10 text-muted-foreground" aria-hidden />} title={t`No conversations yet. Start one above!`} />
       ) : data && data.items.length === 0 && page === 1 ? (
-        <EmptyState title="No matching conversations" description={`No company name contains "${q}".`} />
+        <EmptyState title={t`No matching conversations`} description={t`No company name contains "${q}".`} />
       ) : data ? (
         <>
           <div className="space-y-4" aria-busy={conversations.isPlaceholderData}>
@@ -50,7 +52,7 @@ export function ConversationList() {
               <ConversationCard key={conversation.company.id} conversation={conversation} highlighted={conversation.company.id === wanted} />
             ))}
           </div>
-          <Pagination label="Conversation pages" data={data} onPageChange={setPage} />
+          <Pagination label={t`Conversation pages`} data={data} onPageChange={setPage} />
         </>
       ) : null}
     </section>

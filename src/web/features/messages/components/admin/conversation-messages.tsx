@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import type { Message } from "@/shared/schemas/message";
 import { Button } from "@/web/components/ui/button";
 import { useMessageLogScroll } from "../../lib/use-message-log-scroll";
@@ -34,7 +35,7 @@ export function ConversationMessages({ label, messages, onLoadEarlier, loadingEa
               onLoadEarlier();
             }}
           >
-            {loadingEarlier ? "Loading..." : "Load earlier messages"}
+            {loadingEarlier ? <Trans>Loading...</Trans> : <Trans>Load earlier messages</Trans>}
           </Button>
         </div>
       ) : null}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { toast } from "@/web/lib/toast";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -9,6 +10,7 @@ import { useTeamMessageWithFiles } from "./use-team-message";
 
 /** Writes to any company, including one that has no conversation yet. */
 export function NewConversationForm() {
+  const { t } = useLingui();
   const [companyId, setCompanyId] = useState("");
   const [text, setText] = useState("");
   const send = useTeamMessageWithFiles();
@@ -17,7 +19,7 @@ export function NewConversationForm() {
     if (send.busy) return;
     const content = text.trim();
     if (!companyId || !content) {
-      toast.error("Please select a company and enter a message", { id: "new-conversation-invalid" });
+      toast.error(t`Please select a company and enter a message`, { id: "new-conversation-invalid" });
       return;
     }
     await send.sendTo(companyId, content, () => {
@@ -31,15 +33,19 @@ export function NewConversationForm() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Start a new conversation</CardTitle>
-        <CardDescription>Write to any customer company.</CardDescription>
+        <CardTitle>
+          <Trans>Start a new conversation</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>Write to any customer company.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <MessageForm onSend={onSend} className="grid gap-4 md:grid-cols-[minmax(0,16rem)_minmax(0,1fr)_auto] md:items-end">
-          <Field id="new-conversation-company" label="Company">
+          <Field id="new-conversation-company" label={t`Company`}>
             <CompanySelect id="new-conversation-company" value={companyId} onChange={setCompanyId} />
           </Field>
-          <Field id="new-conversation-message" label="Message">
+          <Field id="new-conversation-message" label={t`Message`}>
             <MessageTextarea
               id="new-conversation-message"
               rows={1}
@@ -47,7 +53,7 @@ export function NewConversationForm() {
               onValueChange={setText}
               onSend={onSend}
               sending={send.busy}
-              placeholder="Type your message... (Enter sends)"
+              placeholder={t`Type your message... (Enter sends)`}
             />
           </Field>
           <SendButton sending={send.busy} />

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { FilePicker, UploadStatus } from "@/web/features/files";
 import { toast } from "@/web/lib/toast";
@@ -10,6 +11,7 @@ import { useTeamMessageWithFiles } from "./use-team-message";
  * customer's messages read. Chosen files are uploaded to the reply once it is stored.
  */
 export function ReplyForm({ companyId, companyName }: { companyId: string; companyName: string }) {
+  const { t } = useLingui();
   const [text, setText] = useState("");
   const send = useTeamMessageWithFiles();
   const markRead = useMarkMessagesRead();
@@ -20,7 +22,7 @@ export function ReplyForm({ companyId, companyName }: { companyId: string; compa
     if (busy) return;
     const content = text.trim();
     if (!content) {
-      toast.error("Please enter a message", { id: `reply-empty-${companyId}` });
+      toast.error(t`Please enter a message`, { id: `reply-empty-${companyId}` });
       return;
     }
     await send.sendTo(companyId, content, () => {
@@ -36,7 +38,7 @@ export function ReplyForm({ companyId, companyName }: { companyId: string; compa
       <div className="flex items-end gap-2">
         <div className="flex-1">
           <label htmlFor={fieldId} className="sr-only">
-            Reply to {companyName}
+            <Trans>Reply to {companyName}</Trans>
           </label>
           <MessageTextarea
             id={fieldId}
@@ -46,7 +48,7 @@ export function ReplyForm({ companyId, companyName }: { companyId: string; compa
             onSend={onSend}
             sending={busy}
             aria-busy={busy}
-            placeholder="Type your reply... (Enter sends, Shift+Enter for a new line)"
+            placeholder={t`Type your reply... (Enter sends, Shift+Enter for a new line)`}
           />
         </div>
         <SendButton sending={busy} />

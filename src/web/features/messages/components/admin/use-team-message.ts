@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { useUploads } from "@/web/features/files";
 import { problemDetail } from "@/web/lib/api";
@@ -9,7 +10,7 @@ import { useOutgoingId } from "../../lib/use-outgoing-id";
 /** 'Error sending message' with the server's message when it gave one (spec section 8, DESIGN D10). */
 function sendErrorText(error: unknown): string {
   const detail = problemDetail(error);
-  return detail ? `Error sending message: ${detail}` : "Error sending message";
+  return detail ? t`Error sending message: ${detail}` : t`Error sending message`;
 }
 
 /**
@@ -25,7 +26,7 @@ export function useTeamMessage() {
     try {
       const message = await send.mutateAsync({ companyId, content, id: outgoing.idFor(companyId, content) });
       outgoing.sent();
-      toast.success("Message sent successfully");
+      toast.success(t`Message sent successfully`);
       return message;
     } catch (error) {
       console.error("Error sending message", error);

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { displayName, formatDateTime } from "@/shared/format";
@@ -17,29 +18,30 @@ function Detail({ term, ddClassName, children }: { term: string; ddClassName?: s
 
 /** Where a ticket belongs and who opened it, beside the edit form. */
 export function TicketDetails({ ticket }: { ticket: Ticket }) {
+  const { t } = useLingui();
   return (
-    <TitledCard title="Details">
+    <TitledCard title={t`Details`}>
       <dl className="space-y-3 text-sm">
-        <Detail term="Company">
+        <Detail term={t`Company`}>
           <Link to={`/admin/customers/${ticket.company.id}`} className="text-primary hover:underline">
             {ticket.company.name}
           </Link>
         </Detail>
-        <Detail term="Project">
+        <Detail term={t`Project`}>
           <Link to={`/admin/projects/${ticket.project.id}`} className="text-primary hover:underline">
             {ticket.project.name}
           </Link>
         </Detail>
         <div className="flex gap-6">
-          <Detail term="Status" ddClassName="mt-1">
+          <Detail term={t`Status`} ddClassName="mt-1">
             <TicketStatusBadge status={ticket.status} />
           </Detail>
-          <Detail term="Priority" ddClassName="mt-1">
+          <Detail term={t`Priority`} ddClassName="mt-1">
             <PriorityBadge priority={ticket.priority} />
           </Detail>
         </div>
-        <Detail term="Opened by">{ticket.createdBy ? displayName(ticket.createdBy) : "N/A"}</Detail>
-        <Detail term="Created">{formatDateTime(ticket.createdAt)}</Detail>
+        <Detail term={t`Opened by`}>{ticket.createdBy ? displayName(ticket.createdBy) : t`N/A`}</Detail>
+        <Detail term={t`Created`}>{formatDateTime(ticket.createdAt)}</Detail>
       </dl>
     </TitledCard>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { ticketPriorities, ticketStatuses } from "@/shared/enums";
@@ -9,8 +10,6 @@ import { InputField, TextareaField } from "@/web/components/ui/field";
 import { useUpdateTicket } from "../../api/use-update-ticket";
 import { ticketStatusMessages, ticketPriorityMessages } from "@/web/lib/i18n/labels";
 
-const TEXTS = { label: "Edit ticket", submit: "Update Ticket", saved: "Ticket updated successfully", failed: "Error updating ticket" };
-
 const valuesOf = (ticket: Ticket): UpdateTicketFormValues => ({
   title: ticket.title,
   description: ticket.description ?? "",
@@ -20,6 +19,8 @@ const valuesOf = (ticket: Ticket): UpdateTicketFormValues => ({
 
 /** The admin's edit form of one ticket; status is a free choice (spec section 4). */
 export function TicketEditForm({ ticket }: { ticket: Ticket }) {
+  const { t } = useLingui();
+  const texts = { label: t`Edit ticket`, submit: t`Update Ticket`, saved: t`Ticket updated successfully`, failed: t`Error updating ticket` };
   const updateTicket = useUpdateTicket(ticket.id);
   const form = useForm<UpdateTicketFormValues, unknown, UpdateTicketInput>({
     resolver: zodResolver(updateTicketInputSchema),
@@ -28,12 +29,12 @@ export function TicketEditForm({ ticket }: { ticket: Ticket }) {
   const { errors } = form.formState;
 
   return (
-    <RecordEditForm form={form} save={updateTicket.mutateAsync} valuesOf={valuesOf} texts={TEXTS}>
-      <InputField id="ticket-title" label="Title" required error={errors.title?.message} {...form.register("title")} />
-      <TextareaField id="ticket-description" label="Description" rows={5} error={errors.description?.message} {...form.register("description")} />
+    <RecordEditForm form={form} save={updateTicket.mutateAsync} valuesOf={valuesOf} texts={texts}>
+      <InputField id="ticket-title" label={t`Title`} required error={errors.title?.message} {...form.register("title")} />
+      <TextareaField id="ticket-description" label={t`Description`} rows={5} error={errors.description?.message} {...form.register("description")} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <EnumSelectField id="ticket-status" label="Status" error={errors.status?.message} values={ticketStatuses} labels={ticketStatusMessages} {...form.register("status")} />
-        <EnumSelectField id="ticket-priority" label="Priority" error={errors.priority?.message} values={ticketPriorities} labels={ticketPriorityMessages} {...form.register("priority")} />
+        <EnumSelectField id="ticket-status" label={t`Status`} error={errors.status?.message} values={ticketStatuses} labels={ticketStatusMessages} {...form.register("status")} />
+        <EnumSelectField id="ticket-priority" label={t`Priority`} error={errors.priority?.message} values={ticketPriorities} labels={ticketPriorityMessages} {...form.register("priority")} />
       </div>
     </RecordEditForm>
   );

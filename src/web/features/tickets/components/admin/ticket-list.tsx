@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Ticket } from "lucide-react";
 import { PagedList } from "@/web/components/paged-list";
 import { EmptyState } from "@/web/components/ui/empty-state";
@@ -13,9 +14,10 @@ interface TicketListProps {
 
 /** Search, table and pager of tickets; the state lives in the URL. */
 export function TicketList({ projectId }: TicketListProps) {
+  const { t } = useLingui();
   const list = useListParams();
   const tickets = useTicketPage({ page: list.page, q: list.q, sort: list.sort, projectId });
-  useErrorToast(tickets.error, { log: "Failed to load tickets", toast: "Error fetching tickets" });
+  useErrorToast(tickets.error, { log: "Failed to load tickets", toast: t`Error fetching tickets` });
 
   return (
     <PagedList
@@ -26,12 +28,12 @@ export function TicketList({ projectId }: TicketListProps) {
       noMatchField="ticket title"
       empty={
         projectId ? (
-          <EmptyState title="No tickets for this project" />
+          <EmptyState title={t`No tickets for this project`} />
         ) : (
           <EmptyState
             icon={<Ticket className="h-10 w-10 text-muted-foreground" aria-hidden />}
-            title="No Tickets Yet"
-            description="Tickets appear here once a customer opens one."
+            title={t`No Tickets Yet`}
+            description={t`Tickets appear here once a customer opens one.`}
           />
         )
       }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { TicketListItem } from "@/shared/schemas/ticket";
 import { SortableHead, type SortDirection } from "@/web/components/ui/pagination";
 import { LinkCell, TableHead } from "@/web/components/ui/table";
@@ -12,16 +13,21 @@ interface TicketsTableProps {
 }
 
 export function TicketsTable({ tickets, sort, onSortChange, showProject = true }: TicketsTableProps) {
+  const { t } = useLingui();
   return (
     <TicketTable
       tickets={tickets}
       href={(ticket) => `/admin/tickets/${ticket.id}`}
-      createdHead={<SortableHead label="Created" sort={sort} onSortChange={onSortChange} />}
+      createdHead={<SortableHead label={t`Created`} sort={sort} onSortChange={onSortChange} />}
       extraHeads={
         showProject ? (
           <>
-            <TableHead>Company</TableHead>
-            <TableHead>Project</TableHead>
+            <TableHead>
+              <Trans>Company</Trans>
+            </TableHead>
+            <TableHead>
+              <Trans>Project</Trans>
+            </TableHead>
           </>
         ) : null
       }
