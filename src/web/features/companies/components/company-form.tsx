@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { toast } from "@/web/lib/toast";
 import type { Company, SaveCompanyProfileResult } from "@/shared/schemas/company";
@@ -36,6 +37,7 @@ interface CompanyFormProps {
 export function CompanyForm({ company, save, onSaved, actions }: CompanyFormProps) {
   const form = useCheckedForm(fields, checkProfile);
   const { errors } = form;
+  const { t } = useLingui();
   // What the inputs start from: the company as stored when the form last took it in.
   const [shown, setShown] = useState(company);
   const [dirty, setDirty] = useState(false);
@@ -50,11 +52,11 @@ export function CompanyForm({ company, save, onSaved, actions }: CompanyFormProp
       const result = await save(input);
       setShown(result.company);
       setDirty(false);
-      toast.success(result.created ? "Company profile created successfully" : "Company profile updated successfully");
+      toast.success(result.created ? t`Company profile created successfully` : t`Company profile updated successfully`);
       onSaved?.(result.company);
     } catch (error) {
       form.showServerErrors(error);
-      toast.error(errorMessage(error, "Failed to save company profile"));
+      toast.error(errorMessage(error, t`Failed to save company profile`));
     }
   });
 
@@ -66,17 +68,17 @@ export function CompanyForm({ company, save, onSaved, actions }: CompanyFormProp
   return (
     <form key={shown?.updatedAt ?? "new"} noValidate onSubmit={(event) => void onSubmit(event)} onChange={onChange} className="grid gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
-        <InputField id="company-name" name="name" label="Company Name" required error={errors.name} autoComplete="organization" defaultValue={values.name} />
+        <InputField id="company-name" name="name" label={t`Company Name`} required error={errors.name} autoComplete="organization" defaultValue={values.name} />
       </div>
-      <Field id="company-contact-name" label="Contact Name" error={errors.contactName}>
+      <Field id="company-contact-name" label={t`Contact Name`} error={errors.contactName}>
         <Input id="company-contact-name" name="contactName" autoComplete="name" aria-invalid={!!errors.contactName} defaultValue={values.contactName} />
       </Field>
-      <InputField id="company-contact-email" name="contactEmail" label="Contact Email" error={errors.contactEmail} type="email" autoComplete="email" defaultValue={values.contactEmail} />
-      <Field id="company-phone" label="Phone Number" error={errors.phone}>
+      <InputField id="company-contact-email" name="contactEmail" label={t`Contact Email`} error={errors.contactEmail} type="email" autoComplete="email" defaultValue={values.contactEmail} />
+      <Field id="company-phone" label={t`Phone Number`} error={errors.phone}>
         <Input id="company-phone" name="phone" type="tel" autoComplete="tel" aria-invalid={!!errors.phone} defaultValue={values.phone} />
       </Field>
       <div className="sm:col-span-2">
-        <Field id="company-address" label="Address" error={errors.address}>
+        <Field id="company-address" label={t`Address`} error={errors.address}>
           <Textarea id="company-address" name="address" autoComplete="street-address" rows={3} aria-invalid={!!errors.address} defaultValue={values.address} />
         </Field>
       </div>

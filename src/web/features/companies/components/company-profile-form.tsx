@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { Company } from "@/shared/schemas/company";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
@@ -7,13 +8,16 @@ import { CompanyForm } from "./company-form";
 /** The customer's own profile: creates the company when there is none, otherwise updates it (D3). */
 export function CompanyProfileForm({ company }: { company: Company | null }) {
   const save = useSaveCompanyProfile();
+  const { t } = useLingui();
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Company Information</CardTitle>
+        <CardTitle>
+          <Trans>Company Information</Trans>
+        </CardTitle>
         <CardDescription>
-          {company ? "Keep your company's details up to date." : "Create your company profile to get started."}
+          {company ? t`Keep your company's details up to date.` : t`Create your company profile to get started.`}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -22,7 +26,7 @@ export function CompanyProfileForm({ company }: { company: Company | null }) {
           save={save.mutateAsync}
           actions={(isSubmitting) => (
             <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
-              {isSubmitting ? "Saving..." : "Save Changes"}
+              {isSubmitting ? t`Saving...` : t`Save Changes`}
             </Button>
           )}
         />

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Briefcase, CalendarDays } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatInstantDate } from "@/shared/format";
@@ -27,12 +28,13 @@ function StatCard({ label, value, icon }: { label: string; value: ReactNode; ico
  * (the outstanding balance, which the invoices feature owns).
  */
 export function CompanyStats({ data, extra }: { data: MyCompany; extra?: { label: string; value: ReactNode; icon: ReactNode } }) {
+  const { t } = useLingui();
   return (
     <div className={extra ? "grid gap-4 sm:grid-cols-3" : "grid gap-4 sm:grid-cols-2"}>
-      <StatCard label="Active Projects" value={data.activeProjectCount} icon={<Briefcase className="h-5 w-5" />} />
+      <StatCard label={t`Active Projects`} value={data.activeProjectCount} icon={<Briefcase className="h-5 w-5" />} />
       <StatCard
-        label="Member Since"
-        value={formatInstantDate(data.company?.createdAt, "N/A")}
+        label={t`Member Since`}
+        value={formatInstantDate(data.company?.createdAt, t`N/A`)}
         icon={<CalendarDays className="h-5 w-5" />}
       />
       {extra ? <StatCard {...extra} /> : null}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Bell } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "@/web/components/ui/button";
@@ -23,6 +24,7 @@ export function NotificationBell({ area }: { area: "customer" | "admin" }) {
   const button = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const [Loaded, setLoaded] = useState<Panel>();
+  const { t } = useLingui();
 
   const toggle = () => {
     if (Loaded) return setOpen(!open);
@@ -35,7 +37,7 @@ export function NotificationBell({ area }: { area: "customer" | "admin" }) {
         // The next press asks again (offline, or a deploy renamed the chunk: a reload helps).
         panel = undefined;
         console.error("Failed to load the notifications", error);
-        toast.error("Could not open the notifications. Check your connection and try again.");
+        toast.error(t`Could not open the notifications. Check your connection and try again.`);
       },
     );
   };
@@ -47,7 +49,7 @@ export function NotificationBell({ area }: { area: "customer" | "admin" }) {
         variant="ghost"
         size="icon"
         className="relative"
-        aria-label={withUnread("Notifications", total)}
+        aria-label={withUnread(t`Notifications`, total)}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={toggle}

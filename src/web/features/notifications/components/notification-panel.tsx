@@ -1,10 +1,11 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { CheckCheck } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useRef, useState, type RefObject } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "@/shared/format";
-import { describeNotification, notificationPath } from "@/shared/rules/notifications";
+import { notificationPath } from "@/shared/rules/notifications";
 import type { Notification } from "@/shared/schemas/notification";
 import { LoadMore } from "@/web/components/load-more";
 import { Button } from "@/web/components/ui/button";
@@ -16,6 +17,7 @@ import { toast } from "@/web/lib/toast";
 import { markNotificationsRead, markReadQuietly } from "../api/use-mark-read";
 import { useNotifications } from "../api/use-notifications";
 import { useUnreadCounts } from "../api/use-unread-counts";
+import { notificationText } from "../lib/notification-text";
 
 type Area = "customer" | "admin";
 
@@ -69,13 +71,14 @@ function PanelContents({ area, close }: { area: Area; close: () => void }) {
   const [markingAll, setMarkingAll] = useState(false);
   const scrollArea = useRef<HTMLDivElement>(null);
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const { t } = useLingui();
 
   const markAll = () => {
     setMarkingAll(true);
     markNotificationsRead(client, { all: true })
       .catch((error: unknown) => {
         console.error("Failed to mark all notifications read", error);
-        toast.error("Could not mark the notifications read");
+        toast.error(t`Could not mark the notifications read`);
       })
       .finally(() => setMarkingAll(false));
   };
@@ -88,27 +91,33 @@ function PanelContents({ area, close }: { area: Area; close: () => void }) {
   return (
     <>
       <div className="flex min-h-14 items-center justify-between gap-3 border-b border-border px-4 py-2">
-        <Popover.Title className="text-base font-semibold">Notifications</Popover.Title>
+        <Popover.Title className="text-base font-semibold">
+          <Trans>Notifications</Trans>
+        </Popover.Title>
         {unread > 0 ? (
           <Button variant="ghost" size="sm" disabled={markingAll} onClick={markAll}>
             <CheckCheck className="h-4 w-4" aria-hidden />
-            Mark all read
+            <Trans>Mark all read</Trans>
           </Button>
         ) : items.length > 0 ? (
-          <p className="text-xs text-muted-foreground">You&apos;re all caught up</p>
+          <p className="text-xs text-muted-foreground">
+            <Trans>You&apos;re all caught up</Trans>
+          </p>
         ) : null}
       </div>
       <div ref={scrollArea} className="min-h-0 flex-1 overflow-y-auto">
         {list.isPending ? (
           <div className="flex justify-center p-6">
-            <Spinner label="Loading notifications" />
+            <Spinner label={t`Loading notifications`} />
           </div>
         ) : list.isError && !list.isFetchNextPageError ? (
           <div className="p-4">
-            <LoadError message="Could not load your notifications." onRetry={() => void list.refetch()} />
+            <LoadError message={t`Could not load your notifications.`} onRetry={() => void list.refetch()} />
           </div>
         ) : items.length === 0 ? (
-          <p className="px-4 py-10 text-center text-sm text-muted-foreground">No notifications yet</p>
+          <p className="px-4 py-10 text-center text-sm text-muted-foreground">
+            <Trans>No notifications yet</Trans>
+          </p>
         ) : (
           <>
             <ul className="divide-y divide-border">
@@ -127,6 +136,7 @@ function PanelContents({ area, close }: { area: Area; close: () => void }) {
 /** One notification as a link to its record: the sentence, the excerpt on one line, and when. Unread ones are marked. */
 function NotificationItem({ notification, area, onOpen }: { notification: Notification; area: Area; onOpen: (notification: Notification) => void }) {
   const unread = !notification.readAt;
+  const { t } = useLingui();
   // A new member's name is the excerpt, and already in the sentence.
   const excerpt = notification.kind === "member_joined" ? null : notification.excerpt;
   return (
@@ -139,8 +149,8 @@ function NotificationItem({ notification, area, onOpen }: { notification: Notifi
         <span aria-hidden className={cn("mt-1.5 h-2 w-2 shrink-0 rounded-full", unread && "bg-primary")} />
         <span className="min-w-0 flex-1 space-y-0.5">
           <span className={cn("block text-sm break-words", unread ? "font-semibold" : "text-muted-foreground")}>
-            {unread ? <span className="sr-only">Unread: </span> : null}
-            {describeNotification(notification)}
+            {unread ? <span className="sr-only">{t`Unread:`} </span> : null}
+            {notificationText(notification)}
           </span>
           {excerpt ? <span className="block truncate text-sm text-muted-foreground">{excerpt}</span> : null}
           <time dateTime={notification.createdAt} title={formatDateTime(notification.createdAt)} className="block text-xs text-muted-foreground">

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { CalendarDays } from "lucide-react";
 import { Link } from "react-router";
 import { formatInstantDate } from "@/shared/format";
@@ -8,6 +9,8 @@ import { customerProjectPath } from "../lib/customer-project-path";
 
 /** A project in the customer's grid; the whole card links to the detail by slug (D7). */
 export function ProjectCard({ project }: { project: Project }) {
+  const { t } = useLingui();
+  const started = formatInstantDate(project.createdAt, t`N/A`);
   return (
     <Link
       to={customerProjectPath(project)}
@@ -21,10 +24,10 @@ export function ProjectCard({ project }: { project: Project }) {
           </span>
         </div>
         <CardContent className="flex flex-1 flex-col justify-between gap-4">
-          <p className="line-clamp-3 text-sm text-muted-foreground">{project.description || "No description provided"}</p>
+          <p className="line-clamp-3 text-sm text-muted-foreground">{project.description || t`No description provided`}</p>
           <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
             <CalendarDays className="h-3.5 w-3.5" aria-hidden />
-            {`Started ${formatInstantDate(project.createdAt)}`}
+            {t`Started ${started}`}
           </p>
         </CardContent>
       </Card>

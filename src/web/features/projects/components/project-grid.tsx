@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { FolderOpen } from "lucide-react";
 import type { Project } from "@/shared/schemas/project";
 import { QueryStates } from "@/web/components/layout/record-states";
@@ -11,27 +12,29 @@ import { ProjectCard } from "./project-card";
 /** The customer's projects as a card grid, with loading, empty and error states. */
 export function ProjectGrid() {
   const projects = useProjects();
+  const { t } = useLingui();
   return (
-    <QueryStates query={projects} loadError="Could not load your projects.">
+    <QueryStates query={projects} loadError={t`Could not load your projects.`}>
       {(data) => <ProjectCards projects={data.pages.flatMap((page) => page.items)} pages={projects} />}
     </QueryStates>
   );
 }
 
 function ProjectCards({ projects, pages }: { projects: Project[]; pages: ReturnType<typeof useProjects> }) {
+  const { t } = useLingui();
   if (projects.length === 0) {
     return (
       <EmptyState
         icon={<FolderOpen className="h-10 w-10 text-muted-foreground" aria-hidden />}
-        title="No Projects Yet"
-        description={`Projects created by the ${brandName} team will appear here`}
+        title={t`No Projects Yet`}
+        description={t`Projects created by the ${brandName} team will appear here`}
       />
     );
   }
 
   return (
     <div className="space-y-6">
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Projects">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={t`Projects`}>
         {projects.map((project) => (
           <li key={project.id}>
             <ProjectCard project={project} />
@@ -41,8 +44,8 @@ function ProjectCards({ projects, pages }: { projects: Project[]; pages: ReturnT
       {pages.hasNextPage ? (
         <div className="flex justify-center">
           <Button variant="outline" onClick={() => void pages.fetchNextPage()} disabled={pages.isFetchingNextPage}>
-            {pages.isFetchingNextPage ? <Spinner className="h-4 w-4" label="Loading more projects" /> : null}
-            Load more
+            {pages.isFetchingNextPage ? <Spinner className="h-4 w-4" label={t`Loading more projects`} /> : null}
+            <Trans>Load more</Trans>
           </Button>
         </div>
       ) : null}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { displayName, formatDate } from "@/shared/format";
 import type { Project } from "@/shared/schemas/project";
@@ -15,6 +16,8 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 /** The head of the project detail screen: name, status, description, dates and who is responsible. */
 export function ProjectSummary({ project }: { project: Project }) {
+  const { t } = useLingui();
+  const notSet = t`Not set`;
   return (
     <Card>
       <CardHeader className="gap-3">
@@ -22,13 +25,13 @@ export function ProjectSummary({ project }: { project: Project }) {
           <h1 className="text-2xl font-bold tracking-tight break-words">{project.name}</h1>
           <ProjectStatusBadge status={project.status} />
         </div>
-        <p className="text-sm whitespace-pre-wrap text-muted-foreground">{project.description || "No description provided"}</p>
+        <p className="text-sm whitespace-pre-wrap text-muted-foreground">{project.description || t`No description provided`}</p>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-4 sm:grid-cols-3">
-          <Detail label="Start Date">{formatDate(project.startDate, "Not set")}</Detail>
-          <Detail label="End Date">{formatDate(project.endDate, "Not set")}</Detail>
-          {project.assignee ? <Detail label="Responsible">{displayName(project.assignee)}</Detail> : null}
+          <Detail label={t`Start Date`}>{formatDate(project.startDate, notSet)}</Detail>
+          <Detail label={t`End Date`}>{formatDate(project.endDate, notSet)}</Detail>
+          {project.assignee ? <Detail label={t`Responsible`}>{displayName(project.assignee)}</Detail> : null}
         </dl>
       </CardContent>
     </Card>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import type { CompanyOption } from "@/shared/schemas/company";
 import { NativeSelect } from "@/web/components/ui/input";
@@ -25,7 +26,8 @@ export function CompanySelect({ id, value, onChange, onBlur, invalid, enabled = 
   const [filter, setFilter] = useState("");
   const [chosen, setChosen] = useState<CompanyOption | undefined>(undefined);
   const companies = useCompanyOptions(filter, { enabled });
-  useErrorToast(companies.error, { log: "Failed to load companies", toast: "Error fetching companies" });
+  const { t } = useLingui();
+  useErrorToast(companies.error, { log: "Failed to load companies", toast: t`Error fetching companies` });
 
   const options = companies.data ?? [];
   const keepChosen = chosen && chosen.id === value && !options.some((company) => company.id === value);
@@ -33,7 +35,7 @@ export function CompanySelect({ id, value, onChange, onBlur, invalid, enabled = 
 
   return (
     <div className="space-y-2">
-      <SearchInput label="Filter companies" placeholder="Filter by name" value={filter} onSearch={setFilter} />
+      <SearchInput label={t`Filter companies`} placeholder={t`Filter by name`} value={filter} onSearch={setFilter} />
       <NativeSelect
         id={id}
         value={value}
@@ -45,7 +47,7 @@ export function CompanySelect({ id, value, onChange, onBlur, invalid, enabled = 
           onChange(event.target.value);
         }}
       >
-        <option value="">{companies.isPending ? "Loading companies..." : filter && options.length === 0 ? "No company matches" : "Select a company"}</option>
+        <option value="">{companies.isPending ? t`Loading companies...` : filter && options.length === 0 ? t`No company matches` : t`Select a company`}</option>
         {shown.map((company) => (
           <option key={company.id} value={company.id}>
             {company.name}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Mail, MapPin, Phone, User } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Company } from "@/shared/schemas/company";
@@ -17,30 +18,34 @@ function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; ch
 
 /** The company's contact details on the admin customer screen; N/A where a value is missing. */
 export function CustomerInfo({ company }: { company: Company }) {
+  const { t } = useLingui();
+  const notAvailable = t`N/A`;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Company Information</CardTitle>
+        <CardTitle>
+          <Trans>Company Information</Trans>
+        </CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="grid gap-4 sm:grid-cols-2">
-          <InfoRow icon={<User className="h-4 w-4" aria-hidden />} label="Contact Name">
-            {company.contactName || "N/A"}
+          <InfoRow icon={<User className="h-4 w-4" aria-hidden />} label={t`Contact Name`}>
+            {company.contactName || notAvailable}
           </InfoRow>
-          <InfoRow icon={<Mail className="h-4 w-4" aria-hidden />} label="Email">
+          <InfoRow icon={<Mail className="h-4 w-4" aria-hidden />} label={t`Email`}>
             {company.contactEmail ? (
               <a href={`mailto:${company.contactEmail}`} className="text-primary hover:underline">
                 {company.contactEmail}
               </a>
             ) : (
-              "N/A"
+              notAvailable
             )}
           </InfoRow>
-          <InfoRow icon={<Phone className="h-4 w-4" aria-hidden />} label="Phone">
-            {company.phone || "N/A"}
+          <InfoRow icon={<Phone className="h-4 w-4" aria-hidden />} label={t`Phone`}>
+            {company.phone || notAvailable}
           </InfoRow>
-          <InfoRow icon={<MapPin className="h-4 w-4" aria-hidden />} label="Address">
-            {company.address || "N/A"}
+          <InfoRow icon={<MapPin className="h-4 w-4" aria-hidden />} label={t`Address`}>
+            {company.address || notAvailable}
           </InfoRow>
         </dl>
       </CardContent>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { CompanyListItem } from "@/shared/schemas/company";
 import { formatInstantDate } from "@/shared/format";
 import { SortableHead, type SortDirection } from "@/web/components/ui/pagination";
@@ -9,19 +10,29 @@ interface CustomersTableProps {
   onSortChange: (sort: SortDirection) => void;
 }
 
-const orNA = (value: string | null) => value || "N/A";
-
 export function CustomersTable({ customers, sort, onSortChange }: CustomersTableProps) {
+  const { t } = useLingui();
+  const orNA = (value: string | null) => value || t`N/A`;
   return (
     <Table>
       <TableHeader>
         <TableRow>
-          <TableHead>Company Name</TableHead>
-          <TableHead>Contact</TableHead>
-          <TableHead>Email</TableHead>
-          <TableHead className="text-right">Projects</TableHead>
-          <TableHead className="text-right">Users</TableHead>
-          <SortableHead label="Created" sort={sort} onSortChange={onSortChange} />
+          <TableHead>
+            <Trans>Company Name</Trans>
+          </TableHead>
+          <TableHead>
+            <Trans>Contact</Trans>
+          </TableHead>
+          <TableHead>
+            <Trans>Email</Trans>
+          </TableHead>
+          <TableHead className="text-right">
+            <Trans>Projects</Trans>
+          </TableHead>
+          <TableHead className="text-right">
+            <Trans>Users</Trans>
+          </TableHead>
+          <SortableHead label={t`Created`} sort={sort} onSortChange={onSortChange} />
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -34,7 +45,7 @@ export function CustomersTable({ customers, sort, onSortChange }: CustomersTable
             <TableCell>{orNA(customer.contactEmail)}</TableCell>
             <TableCell className="text-right tabular-nums">{customer.projectCount}</TableCell>
             <TableCell className="text-right tabular-nums">{customer.userCount}</TableCell>
-            <TableCell>{formatInstantDate(customer.createdAt)}</TableCell>
+            <TableCell>{formatInstantDate(customer.createdAt, t`N/A`)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

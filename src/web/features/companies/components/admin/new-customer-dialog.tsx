@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { DialogFormActions, NewItemDialog } from "@/web/components/new-item-dialog";
@@ -9,9 +10,10 @@ export function NewCustomerDialog() {
   const [open, setOpen] = useState(false);
   const createCompany = useCreateCompany();
   const navigate = useNavigate();
+  const { t } = useLingui();
 
   return (
-    <NewItemDialog trigger="New Customer" title="New Customer" description="Add a customer company and its contact details." open={open} onOpenChange={setOpen}>
+    <NewItemDialog trigger={t`New Customer`} title={t`New Customer`} description={t`Add a customer company and its contact details.`} open={open} onOpenChange={setOpen}>
       <CompanyForm
         company={null}
         save={async (input) => ({ created: true, company: await createCompany.mutateAsync(input) })}
@@ -19,7 +21,7 @@ export function NewCustomerDialog() {
           setOpen(false);
           void navigate(`/admin/customers/${company.id}`);
         }}
-        actions={(isSubmitting) => <DialogFormActions submitLabel="Create Customer" isSubmitting={isSubmitting} />}
+        actions={(isSubmitting) => <DialogFormActions submitLabel={t`Create Customer`} isSubmitting={isSubmitting} />}
       />
     </NewItemDialog>
   );

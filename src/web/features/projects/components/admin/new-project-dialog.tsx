@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLingui } from "@lingui/react/macro";
 import { useForm } from "react-hook-form";
 import { projectStatuses } from "@/shared/enums";
 import type { CreateProjectInput } from "@/shared/schemas/project";
@@ -13,6 +14,7 @@ import { projectStatusMessages } from "@/web/lib/i18n/labels";
 /** Admin 'New Project' for one customer company (spec: name required, status defaults to active). */
 export function NewProjectDialog({ companyId }: { companyId: string }) {
   const createProject = useCreateProject();
+  const { t } = useLingui();
   const defaultValues: CreateProjectFormValues = { companyId, name: "", description: "", status: "active", startDate: "" };
   const form = useForm<CreateProjectFormValues, unknown, CreateProjectInput>({ resolver: zodResolver(createProjectInputSchema), defaultValues });
   const { errors, isSubmitting } = form.formState;
@@ -20,20 +22,20 @@ export function NewProjectDialog({ companyId }: { companyId: string }) {
   const { open, onOpenChange, onSubmit } = useNewItemForm({
     reset: () => form.reset(defaultValues),
     create: (input: CreateProjectInput) => createProject.mutateAsync(input),
-    created: "Project created successfully",
-    onError: (error) => reportFailedSave(form, error, "Failed to create project"),
+    created: t`Project created successfully`,
+    onError: (error) => reportFailedSave(form, error, t`Failed to create project`),
   });
 
   return (
-    <NewItemDialog trigger="New Project" title="New Project" description="Create a project for this customer." open={open} onOpenChange={onOpenChange}>
+    <NewItemDialog trigger={t`New Project`} title={t`New Project`} description={t`Create a project for this customer.`} open={open} onOpenChange={onOpenChange}>
         <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
-          <InputField id="new-project-name" label="Project Name" required autoFocus error={errors.name?.message} {...form.register("name")} />
-          <TextareaField id="new-project-description" label="Description" rows={3} error={errors.description?.message} {...form.register("description")} />
+          <InputField id="new-project-name" label={t`Project Name`} required autoFocus error={errors.name?.message} {...form.register("name")} />
+          <TextareaField id="new-project-description" label={t`Description`} rows={3} error={errors.description?.message} {...form.register("description")} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <EnumSelectField id="new-project-status" label="Status" error={errors.status?.message} values={projectStatuses} labels={projectStatusMessages} {...form.register("status")} />
-            <InputField id="new-project-start" label="Start Date" type="date" error={errors.startDate?.message} {...form.register("startDate")} />
+            <EnumSelectField id="new-project-status" label={t`Status`} error={errors.status?.message} values={projectStatuses} labels={projectStatusMessages} {...form.register("status")} />
+            <InputField id="new-project-start" label={t`Start Date`} type="date" error={errors.startDate?.message} {...form.register("startDate")} />
           </div>
-          <DialogFormActions submitLabel="Create Project" isSubmitting={isSubmitting} />
+          <DialogFormActions submitLabel={t`Create Project`} isSubmitting={isSubmitting} />
         </form>
     </NewItemDialog>
   );

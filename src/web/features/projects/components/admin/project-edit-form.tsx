@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useForm } from "react-hook-form";
 import { projectStatuses } from "@/shared/enums";
 import type { Project, UpdateProjectInput } from "@/shared/schemas/project";
@@ -12,8 +13,6 @@ import { useUpdateProject } from "../../api/use-update-project";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { projectStatusMessages } from "@/web/lib/i18n/labels";
 
-const TEXTS = { label: "Edit project", submit: "Update Project", saved: "Project updated successfully", failed: "Error updating project" };
-
 const valuesOf = (project: Project): UpdateProjectFormValues => ({
   name: project.name,
   description: project.description ?? "",
@@ -26,7 +25,9 @@ const valuesOf = (project: Project): UpdateProjectFormValues => ({
 /** The admin's edit form of one project; every field is sent, so clearing one stores null. */
 export function ProjectEditForm({ project }: { project: Project }) {
   const team = useTeam();
-  useErrorToast(team.error, { log: "Failed to load team members", toast: "Error fetching team members" });
+  const { t } = useLingui();
+  useErrorToast(team.error, { log: "Failed to load team members", toast: t`Error fetching team members` });
+  const texts = { label: t`Edit project`, submit: t`Update Project`, saved: t`Project updated successfully`, failed: t`Error updating project` };
   const updateProject = useUpdateProject(project.id);
   const form = useForm<UpdateProjectFormValues, unknown, UpdateProjectInput>({
     resolver: zodResolver(updateProjectInputSchema),
@@ -40,14 +41,16 @@ export function ProjectEditForm({ project }: { project: Project }) {
   const options = assignee && !members.some((member) => member.id === assignee.id) ? [assignee, ...members] : members;
 
   return (
-    <RecordEditForm form={form} save={updateProject.mutateAsync} valuesOf={valuesOf} texts={TEXTS}>
-      <InputField id="project-name" label="Project Name" required error={errors.name?.message} {...form.register("name")} />
-      <TextareaField id="project-description" label="Description" rows={4} error={errors.description?.message} {...form.register("description")} />
+    <RecordEditForm form={form} save={updateProject.mutateAsync} valuesOf={valuesOf} texts={texts}>
+      <InputField id="project-name" label={t`Project Name`} required error={errors.name?.message} {...form.register("name")} />
+      <TextareaField id="project-description" label={t`Description`} rows={4} error={errors.description?.message} {...form.register("description")} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <EnumSelectField id="project-status" label="Status" error={errors.status?.message} values={projectStatuses} labels={projectStatusMessages} {...form.register("status")} />
-        <Field id="project-assignee" label="Assigned To" error={errors.assignedTo?.message}>
+        <EnumSelectField id="project-status" label={t`Status`} error={errors.status?.message} values={projectStatuses} labels={projectStatusMessages} {...form.register("status")} />
+        <Field id="project-assignee" label={t`Assigned To`} error={errors.assignedTo?.message}>
           <NativeSelect id="project-assignee" aria-busy={team.isPending} {...form.register("assignedTo")}>
-            <option value="">Unassigned</option>
+            <option value="">
+              <Trans>Unassigned</Trans>
+            </option>
             {options.map((member) => (
               <option key={member.id} value={member.id}>
                 {member.name ? `${member.name} (${member.email})` : member.email}
@@ -55,8 +58,8 @@ export function ProjectEditForm({ project }: { project: Project }) {
             ))}
           </NativeSelect>
         </Field>
-        <InputField id="project-start" label="Start Date" type="date" error={errors.startDate?.message} {...form.register("startDate")} />
-        <InputField id="project-end" label="End Date" type="date" error={errors.endDate?.message} {...form.register("endDate")} />
+        <InputField id="project-start" label={t`Start Date`} type="date" error={errors.startDate?.message} {...form.register("startDate")} />
+        <InputField id="project-end" label={t`End Date`} type="date" error={errors.endDate?.message} {...form.register("endDate")} />
       </div>
     </RecordEditForm>
   );

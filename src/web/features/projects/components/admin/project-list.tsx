@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { FolderKanban } from "lucide-react";
 import { PagedList } from "@/web/components/paged-list";
 import { EmptyState } from "@/web/components/ui/empty-state";
@@ -16,6 +17,7 @@ interface ProjectListProps {
 /** Search, table and pager of projects; the state lives in the URL. */
 export function ProjectList({ companyId, errorToast }: ProjectListProps) {
   const list = useListParams();
+  const { t } = useLingui();
   const projects = useProjectPage({ page: list.page, q: list.q, sort: list.sort, companyId });
   useErrorToast(projects.error, { log: "Failed to load projects", toast: errorToast });
 
@@ -23,13 +25,13 @@ export function ProjectList({ companyId, errorToast }: ProjectListProps) {
     <PagedList
       query={projects}
       list={list}
-      noun="projects"
-      searchBy="project name"
+      noun={t`projects`}
+      searchBy={t`project name`}
       empty={
         <EmptyState
           icon={<FolderKanban className="h-10 w-10 text-muted-foreground" aria-hidden />}
-          title="No Projects Yet"
-          description={companyId ? "Create this customer's first project with New Project." : "Projects appear here once one is created for a customer."}
+          title={t`No Projects Yet`}
+          description={companyId ? t`Create this customer's first project with New Project.` : t`Projects appear here once one is created for a customer.`}
         />
       }
     >

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { formatDate, formatInstantDate } from "@/shared/format";
 import type { Project } from "@/shared/schemas/project";
 import { ProjectStatusBadge } from "@/web/components/status-badges";
@@ -17,15 +18,27 @@ interface ProjectsTableProps {
  * the outside-probe fixes), so across companies a slug may name several projects.
  */
 export function ProjectsTable({ projects, sort, onSortChange, showCompany = true }: ProjectsTableProps) {
+  const { t } = useLingui();
+  const notAvailable = t`N/A`;
   return (
     <Table>
       <TableHeader>
         <TableRow>
-          <TableHead>Project Name</TableHead>
-          {showCompany ? <TableHead>Company</TableHead> : null}
-          <TableHead>Status</TableHead>
-          <TableHead>Start Date</TableHead>
-          <SortableHead label="Created" sort={sort} onSortChange={onSortChange} />
+          <TableHead>
+            <Trans>Project Name</Trans>
+          </TableHead>
+          {showCompany ? (
+            <TableHead>
+              <Trans>Company</Trans>
+            </TableHead>
+          ) : null}
+          <TableHead>
+            <Trans>Status</Trans>
+          </TableHead>
+          <TableHead>
+            <Trans>Start Date</Trans>
+          </TableHead>
+          <SortableHead label={t`Created`} sort={sort} onSortChange={onSortChange} />
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -40,8 +53,8 @@ export function ProjectsTable({ projects, sort, onSortChange, showCompany = true
             <TableCell>
               <ProjectStatusBadge status={project.status} />
             </TableCell>
-            <TableCell>{formatDate(project.startDate)}</TableCell>
-            <TableCell>{formatInstantDate(project.createdAt)}</TableCell>
+            <TableCell>{formatDate(project.startDate, notAvailable)}</TableCell>
+            <TableCell>{formatInstantDate(project.createdAt, notAvailable)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -1,9 +1,11 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
-import { webhookEventLabels, webhookEventTypes, type WebhookEventType } from "@/shared/rules/webhooks";
+import { webhookEventTypes, type WebhookEventType } from "@/shared/rules/webhooks";
 import { CompanySelect } from "@/web/features/companies";
 import { DialogFormActions, NewItemDialog } from "@/web/components/new-item-dialog";
 import { Field, InputField } from "@/web/components/ui/field";
 import { ApiError, problemDetail } from "@/web/lib/api";
+import { webhookEventMessages } from "@/web/lib/i18n/labels";
 import { toast } from "@/web/lib/toast";
 
 type Errors = Partial<Record<"url" | "eventTypes" | "companyId", string>>;
@@ -24,6 +26,7 @@ export function RegisterWebhookDialog({ register, onRegistered }: RegisterWebhoo
   const [errors, setErrors] = useState<Errors>({});
   const [companyId, setCompanyId] = useState("");
   const [isSubmitting, setSubmitting] = useState(false);
+  const { t, i18n } = useLingui();
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -38,15 +41,15 @@ export function RegisterWebhookDialog({ register, onRegistered }: RegisterWebhoo
     const url = String(data.get("url") ?? "").trim();
     const eventTypes = data.getAll("eventTypes").map(String) as WebhookEventType[];
     const checked: Errors = {};
-    if (!url) checked.url = "Enter the endpoint's URL";
-    if (eventTypes.length === 0) checked.eventTypes = "Choose at least one event";
+    if (!url) checked.url = t`Enter the endpoint's URL`;
+    if (eventTypes.length === 0) checked.eventTypes = t`Choose at least one event`;
     setErrors(checked);
     if (Object.keys(checked).length > 0) return;
     setSubmitting(true);
     try {
       const created = await register({ url, description: String(data.get("description") ?? ""), eventTypes, companyId: companyId || null, enabled: data.get("enabled") === "on" });
       onOpenChange(false);
-      toast.success("Webhook registered");
+      toast.success(t`Webhook registered`);
       onRegistered(created.secret);
     } catch (failure) {
       const fields = failure instanceof ApiError ? (failure.problem?.errors ?? []) : [];
@@ -56,22 +59,26 @@ export function RegisterWebhookDialog({ register, onRegistered }: RegisterWebhoo
         if (name === "url" || name === "eventTypes" || name === "companyId") shown[name] ??= problem.message;
       }
       setErrors(shown);
-      if (Object.keys(shown).length === 0) toast.error("Could not register the webhook", { description: problemDetail(failure) ?? "Try again" });
+      if (Object.keys(shown).length === 0) toast.error(t`Could not register the webhook`, { description: problemDetail(failure) ?? t`Try again` });
     } finally {
       setSubmitting(false);
     }
   };
 
   return (
-    <NewItemDialog trigger="Register webhook" title="Register webhook" description="Portico POSTs each chosen event to this URL, signed with a secret shown once." open={open} onOpenChange={onOpenChange}>
+    <NewItemDialog trigger={t`Register webhook`}
+      title={t`Register webhook`}
+      description={t`Portico POSTs each chosen event to this URL, signed with a secret shown once.`} open={open} onOpenChange={onOpenChange}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-        <InputField id="webhook-url" name="url" label="URL" required type="url" placeholder="https://example.com/portico-webhooks" autoComplete="off" autoFocus error={errors.url} />
-        <InputField id="webhook-description" name="description" label="Description" autoComplete="off" />
+        <InputField id="webhook-url" name="url" label={t`URL`} required type="url" placeholder="https://example.com/portico-webhooks" autoComplete="off" autoFocus error={errors.url} />
+        <InputField id="webhook-description" name="description" label={t`Description`} autoComplete="off" />
         <fieldset className="space-y-1.5" aria-describedby={errors.eventTypes ? "webhook-events-error" : undefined}>
-          <legend className="text-sm font-medium">Events *</legend>
+          <legend className="text-sm font-medium">
+            <Trans>Events *</Trans>
+          </legend>
           <div className="grid gap-1 sm:grid-cols-2">
             {webhookEventTypes.map((type) => (
-              <label key={type} className="flex items-start gap-2 text-sm" title={webhookEventLabels[type]}>
+              <label key={type} className="flex items-start gap-2 text-sm" title={i18n._(webhookEventMessages[type])}>
                 <input type="checkbox" name="eventTypes" value={type} className="mt-1" />
                 <span className="font-mono text-xs leading-6">{type}</span>
               </label>
@@ -83,14 +90,14 @@ export function RegisterWebhookDialog({ register, onRegistered }: RegisterWebhoo
             </p>
           ) : null}
         </fieldset>
-        <Field id="webhook-company" label="Only one company's events (leave empty for every company)" error={errors.companyId}>
+        <Field id="webhook-company" label={t`Only one company's events (leave empty for every company)`} error={errors.companyId}>
           <CompanySelect id="webhook-company" value={companyId} onChange={setCompanyId} enabled={open} invalid={!!errors.companyId} />
         </Field>
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" name="enabled" defaultChecked />
-          On
+          <Trans>On</Trans>
         </label>
-        <DialogFormActions submitLabel="Register" workingLabel="Registering..." isSubmitting={isSubmitting} />
+        <DialogFormActions submitLabel={t`Register`} workingLabel={t`Registering...`} isSubmitting={isSubmitting} />
       </form>
     </NewItemDialog>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Copy } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/web/components/ui/button";
@@ -10,6 +11,7 @@ import { Input } from "@/web/components/ui/input";
  */
 export function SecretDialog({ secret, onClose }: { secret: string | null; onClose: () => void }) {
   const [copied, setCopied] = useState(false);
+  const { t } = useLingui();
   const copy = async () => {
     if (!secret) return;
     await navigator.clipboard.writeText(secret);
@@ -25,18 +27,23 @@ export function SecretDialog({ secret, onClose }: { secret: string | null; onClo
         }
       }}
     >
-      <DialogContent title="Signing secret" description="Copy it now: it is not shown again. Your receiver verifies each webhook's signature with it (Standard Webhooks).">
+      <DialogContent
+        title={t`Signing secret`}
+        description={t`Copy it now: it is not shown again. Your receiver verifies each webhook's signature with it (Standard Webhooks).`}
+      >
         <div className="space-y-4">
           <div className="flex gap-2">
-            <Input readOnly aria-label="Signing secret" value={secret ?? ""} className="font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
+            <Input readOnly aria-label={t`Signing secret`} value={secret ?? ""} className="font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
             <Button variant="outline" onClick={() => void copy()}>
               <Copy className="h-4 w-4" aria-hidden />
-              {copied ? "Copied" : "Copy"}
+              {copied ? t`Copied` : t`Copy`}
             </Button>
           </div>
           <div className="flex justify-end">
             <DialogClose asChild>
-              <Button>Done</Button>
+              <Button>
+                <Trans>Done</Trans>
+              </Button>
             </DialogClose>
           </div>
         </div>

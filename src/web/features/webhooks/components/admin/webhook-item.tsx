@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { formatDateTime } from "@/shared/format";
 import type { Webhook } from "@/shared/schemas/webhook";
@@ -13,35 +14,49 @@ import { WebhookDeliveries } from "./webhook-deliveries";
 export function WebhookItem({ webhook, onSecret }: { webhook: Webhook; onSecret: (secret: string) => void }) {
   const { update, rotate, remove } = useWebhookChanges();
   const [showDeliveries, setShowDeliveries] = useState(false);
+  const { t } = useLingui();
+  const url = webhook.url;
+  const companyName = webhook.company?.name;
+  const registered = formatDateTime(webhook.createdAt);
+  const secretUntil = webhook.previousSecretExpiresAt ? formatDateTime(webhook.previousSecretExpiresAt) : null;
+  // The server words why it switched the endpoint off, in English (webhook-delivery.ts): the
+  // reason it writes is read back into a whole message; any other is shown as it came.
+  const reason = webhook.disabledReason;
+  const failedAttempts = reason ? /^Switched off after a delivery failed (\d+) times over about a day$/.exec(reason)?.[1] : undefined;
+  const disabledText = !reason
+    ? null
+    : failedAttempts
+      ? t`Switched off after a delivery failed ${failedAttempts} times over about a day. Switch it on to send its waiting deliveries.`
+      : t`${reason}. Switch it on to send its waiting deliveries.`;
 
   const toggle = async () => {
     try {
       await update.mutateAsync({ id: webhook.id, json: { enabled: !webhook.enabled } });
-      toast.success(webhook.enabled ? "Webhook switched off" : "Webhook switched on");
+      toast.success(webhook.enabled ? t`Webhook switched off` : t`Webhook switched on`);
     } catch (error) {
-      toast.error("Could not change the webhook", { description: problemDetail(error) ?? "Try again" });
+      toast.error(t`Could not change the webhook`, { description: problemDetail(error) ?? t`Try again` });
     }
   };
 
   return (
-    <li className="space-y-3 p-4" aria-label={`Webhook ${webhook.url}`}>
+    <li className="space-y-3 p-4" aria-label={t`Webhook ${url}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-mono text-sm break-all">{webhook.url}</p>
           {webhook.description ? <p className="text-sm">{webhook.description}</p> : null}
           <p className="text-xs text-muted-foreground">
-            {webhook.company ? `${webhook.company.name} only` : "Every company"} · registered {formatDateTime(webhook.createdAt)}
-            {webhook.previousSecretExpiresAt ? ` · previous secret valid until ${formatDateTime(webhook.previousSecretExpiresAt)}` : ""}
+            {companyName !== undefined ? t`${companyName} only` : t`Every company`} · {t`registered ${registered}`}
+            {secretUntil ? ` · ${t`previous secret valid until ${secretUntil}`}` : ""}
           </p>
         </div>
-        <Badge tone={webhook.enabled ? "green" : "neutral"}>{webhook.enabled ? "On" : "Off"}</Badge>
+        <Badge tone={webhook.enabled ? "green" : "neutral"}>{webhook.enabled ? t`On` : t`Off`}</Badge>
       </div>
-      {webhook.disabledReason ? (
+      {disabledText ? (
         <p role="status" className="rounded-md border border-destructive/40 bg-destructive/5 p-2 text-sm">
-          {webhook.disabledReason}. Switch it on to send its waiting deliveries.
+          {disabledText}
         </p>
       ) : null}
-      <ul className="flex flex-wrap gap-1" aria-label="Events">
+      <ul className="flex flex-wrap gap-1" aria-label={t`Events`}>
         {webhook.eventTypes.map((type) => (
           <li key={type}>
             <Badge tone="blue" className="font-mono font-normal">
@@ -52,42 +67,44 @@ export function WebhookItem({ webhook, onSecret }: { webhook: Webhook; onSecret:
       </ul>
       <div className="flex flex-wrap gap-2">
         <Button size="sm" variant="outline" aria-expanded={showDeliveries} onClick={() => setShowDeliveries(!showDeliveries)}>
-          {showDeliveries ? "Hide deliveries" : "Deliveries"}
+          {showDeliveries ? t`Hide deliveries` : t`Deliveries`}
           <span className="sr-only"> {webhook.url}</span>
         </Button>
         <Button size="sm" variant="outline" disabled={update.isPending} onClick={() => void toggle()}>
-          {webhook.enabled ? "Switch off" : "Switch on"}
+          {webhook.enabled ? t`Switch off` : t`Switch on`}
           <span className="sr-only"> {webhook.url}</span>
         </Button>
         <ConfirmDialog
           trigger={
             <Button size="sm" variant="outline">
-              Rotate secret<span className="sr-only"> {webhook.url}</span>
+              <Trans>Rotate secret</Trans>
+              <span className="sr-only"> {webhook.url}</span>
             </Button>
           }
-          title="Rotate the secret?"
-          description="A new secret is shown once. For 24 hours every delivery is signed with both the new and the current secret, so your receiver can switch over."
-          confirmLabel="Rotate"
-          workingLabel="Rotating..."
+          title={t`Rotate the secret?`}
+          description={t`A new secret is shown once. For 24 hours every delivery is signed with both the new and the current secret, so your receiver can switch over.`}
+          confirmLabel={t`Rotate`}
+          workingLabel={t`Rotating...`}
           onConfirm={async () => onSecret((await rotate.mutateAsync(webhook.id)).secret)}
-          failureText={(error) => errorMessage(error, "Could not rotate the secret")}
+          failureText={(error) => errorMessage(error, t`Could not rotate the secret`)}
         />
         <ConfirmDialog
           trigger={
             <Button size="sm" variant="outline">
-              Delete<span className="sr-only"> {webhook.url}</span>
+              <Trans>Delete</Trans>
+              <span className="sr-only"> {webhook.url}</span>
             </Button>
           }
-          title="Delete this webhook?"
-          description="Its deliveries and their log go with it. Nothing more is sent to this URL."
-          confirmLabel="Delete"
-          workingLabel="Deleting..."
+          title={t`Delete this webhook?`}
+          description={t`Its deliveries and their log go with it. Nothing more is sent to this URL.`}
+          confirmLabel={t`Delete`}
+          workingLabel={t`Deleting...`}
           destructive
           onConfirm={async () => {
             await remove.mutateAsync(webhook.id);
-            toast.success("Webhook deleted");
+            toast.success(t`Webhook deleted`);
           }}
-          failureText={(error) => errorMessage(error, "Could not delete the webhook")}
+          failureText={(error) => errorMessage(error, t`Could not delete the webhook`)}
         />
       </div>
       {showDeliveries ? <WebhookDeliveries endpointId={webhook.id} /> : null}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Webhook as WebhookIcon } from "lucide-react";
 import { useState } from "react";
 import { PageHeader } from "@/web/components/layout/page-header";
@@ -15,21 +16,22 @@ export function WebhooksPage() {
   const webhooks = useWebhooks();
   const { create } = useWebhookChanges();
   const [secret, setSecret] = useState<string | null>(null);
-  useErrorToast(webhooks.error, { log: "Failed to load webhooks", toast: "Error fetching webhooks" });
+  const { t } = useLingui();
+  useErrorToast(webhooks.error, { log: "Failed to load webhooks", toast: t`Error fetching webhooks` });
 
   return (
     <>
       <PageHeader
-        title="Webhooks"
-        description="Your systems hear of tickets, messages, projects, invoices, companies and members as they happen: signed POSTs, retried for about a day."
+        title={t`Webhooks`}
+        description={t`Your systems hear of tickets, messages, projects, invoices, companies and members as they happen: signed POSTs, retried for about a day.`}
         actions={<RegisterWebhookDialog register={(input) => create.mutateAsync(input)} onRegistered={setSecret} />}
       />
       {webhooks.isPending ? (
         <PageSpinner />
       ) : webhooks.isError ? (
-        <LoadError message="Error fetching webhooks" onRetry={() => void webhooks.refetch()} />
+        <LoadError message={t`Error fetching webhooks`} onRetry={() => void webhooks.refetch()} />
       ) : webhooks.data.length === 0 ? (
-        <EmptyState icon={<WebhookIcon className="h-10 w-10 text-muted-foreground" aria-hidden />} title="No webhooks yet" description="Register an endpoint to have events sent to it." />
+        <EmptyState icon={<WebhookIcon className="h-10 w-10 text-muted-foreground" aria-hidden />} title={t`No webhooks yet`} description={t`Register an endpoint to have events sent to it.`} />
       ) : (
         <ul className="divide-y divide-border rounded-lg border border-border bg-background">
           {webhooks.data.map((webhook) => (

@@ -1,0 +1,65 @@
+import { i18n } from "@lingui/core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { describeNotification, type NotificationWords } from "@/shared/rules/notifications";
+import { notificationText } from "./notification-text";
+
+// The source language: each message reads as written in the code.
+beforeAll(() => i18n.loadAndActivate({ locale: "en", messages: {} }));
+
+const companyId = "11111111-1111-4111-8111-111111111111";
+const recordId = "22222222-2222-4222-8222-222222222222";
+const words = (n: Partial<NotificationWords>): NotificationWords => ({
+  kind: "message",
+  subject: { type: "conversation", id: companyId, label: "Acme Ltd", slug: null },
+  actorName: "Alex Admin",
+  field: null,
+  from: null,
+  to: null,
+  excerpt: null,
+  ...n,
+});
+const ticket = { type: "ticket" as const, id: recordId, label: "Export fails", slug: null };
+const invoice = { type: "invoice" as const, id: recordId, label: "INV-7", slug: null };
+const project = { type: "project" as const, id: recordId, label: "Rebrand", slug: "rebrand" };
+const company = { type: "company" as const, id: companyId, label: "Acme Ltd", slug: null };
+
+const cases: NotificationWords[] = [
+  words({}),
+  words({ actorName: null }),
+  words({ kind: "customer_message", actorName: "Cleo Customer" }),
+  words({ kind: "comment_reply", subject: ticket }),
+  words({ kind: "customer_comment", subject: project }),
+  words({ kind: "ticket_status", subject: ticket, field: "status", from: "pending", to: "doing" }),
+  words({ kind: "ticket_status", subject: ticket, field: "status", from: null, to: "done" }),
+  words({ kind: "invoice_issued", subject: invoice }),
+  words({ kind: "invoice_overdue", actorName: null, subject: invoice }),
+  words({ kind: "project_created", subject: project }),
+  words({ kind: "ticket_created", subject: ticket, actorName: "Cleo Customer" }),
+  words({ kind: "member_joined", subject: company, excerpt: "Jo Joiner" }),
+  words({ kind: "member_joined", subject: company }),
+  words({ kind: "assigned_project", subject: project, excerpt: "Next week" }),
+  words({ kind: "assigned_project", subject: project, field: "status", from: "active", to: "on_hold" }),
+  words({ kind: "assigned_project", subject: project, field: "name", from: "Rebrand", to: "Rebrand 2" }),
+  words({ kind: "assigned_project", subject: project, field: "assignedTo", from: null, to: "Theo Team" }),
+  words({ kind: "assigned_project", subject: project, field: "startDate", from: "2026-03-01", to: "" }),
+  words({ kind: "assigned_project", subject: project, field: "endDate", from: null, to: "2026-04-30" }),
+  words({ kind: "assigned_project", subject: project, field: "description", from: "a", to: "b" }),
+  words({ kind: "assigned_project", subject: project, field: "unknown" }),
+  words({ kind: "assigned_project", subject: project, field: "priority", from: "low", to: "high" }),
+  words({ kind: "assigned_project", subject: ticket, field: "priority", from: "low", to: "urgent" }),
+  words({ kind: "assigned_project", subject: ticket, field: "title", from: "A", to: "B" }),
+  words({ kind: "assigned_project", subject: invoice, field: "status", from: "unpaid", to: "paid" }),
+  words({ kind: "assigned_project", subject: invoice, field: "amount", from: "80", to: "1234.5" }),
+  words({ kind: "assigned_project", subject: invoice, field: "invoiceNumber", from: "INV-1", to: "INV-2" }),
+  words({ kind: "assigned_project", subject: invoice, field: "issueDate", from: "2026-01-01", to: "2026-01-02" }),
+  words({ kind: "assigned_project", subject: invoice, field: "dueDate", from: "2026-01-01", to: "2026-01-02" }),
+  words({ kind: "assigned_project", subject: invoice, field: "pdfUrl", from: "x", to: "y" }),
+  words({ kind: "assigned_project", subject: invoice, field: "notes", from: "x", to: "y" }),
+  words({ kind: "assigned_project", subject: company, field: "status" }),
+];
+
+describe("notificationText", () => {
+  it.each(cases.map((n) => [describeNotification(n), n] as const))("reads, in English, as the mails do: %s", (english, n) => {
+    expect(notificationText(n)).toBe(english);
+  });
+});

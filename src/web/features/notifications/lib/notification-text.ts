@@ -1,0 +1,108 @@
+import { i18n, type MessageDescriptor } from "@lingui/core";
+import { t } from "@lingui/core/macro";
+import { formatAmount, formatDate } from "@/shared/format";
+import { activityFields, type ActivitySubject } from "@/shared/rules/activity";
+import type { NotificationWords } from "@/shared/rules/notifications";
+import { invoiceStatusMessages, projectStatusMessages, ticketPriorityMessages, ticketStatusMessages } from "@/web/lib/i18n/labels";
+
+/** An enum value in the reader's language; a value the map does not know shows as it came. */
+const enumLabel = (messages: Record<string, MessageDescriptor>) => (value: string) => {
+  const descriptor = messages[value];
+  return descriptor ? i18n._(descriptor) : value;
+};
+
+/** How each recorded field's values read (shared/rules/activity.ts, in the reader's language). */
+const valueShown: Record<ActivitySubject, Record<string, (value: string) => string>> = {
+  project: { status: enumLabel(projectStatusMessages), startDate: (value) => formatDate(value), endDate: (value) => formatDate(value) },
+  ticket: { status: enumLabel(ticketStatusMessages), priority: enumLabel(ticketPriorityMessages) },
+  invoice: { status: enumLabel(invoiceStatusMessages), issueDate: (value) => formatDate(value), dueDate: (value) => formatDate(value), amount: formatAmount },
+};
+
+/** A field's before or after: "none" when it was empty. */
+function shown(subject: ActivitySubject, field: string, value: string | null): string {
+  if (value === null || value === "") return t`none`;
+  const show = valueShown[subject][field];
+  return show ? show(value) : value;
+}
+
+/**
+ * "Alex Admin changed status from Active to On hold on Rebrand": a change to a record, one whole
+ * message per field (the words of describeActivity), so each language orders it its own way.
+ */
+function changeText(n: NotificationWords, actor: string, record: string, field: string): string {
+  const subject = n.subject.type;
+  if (subject === "conversation" || subject === "company") return t`${actor} updated on ${record}`;
+  if (!Object.hasOwn(activityFields[subject], field)) return t`${actor} changed the ${field} on ${record}`;
+  const from = shown(subject, field, n.from);
+  const to = shown(subject, field, n.to);
+  switch (field) {
+    case "name":
+      return t`${actor} changed name from ${from} to ${to} on ${record}`;
+    case "title":
+      return t`${actor} changed title from ${from} to ${to} on ${record}`;
+    case "status":
+      return t`${actor} changed status from ${from} to ${to} on ${record}`;
+    case "priority":
+      return t`${actor} changed priority from ${from} to ${to} on ${record}`;
+    case "assignedTo":
+      return t`${actor} changed assignee from ${from} to ${to} on ${record}`;
+    case "startDate":
+      return t`${actor} changed start date from ${from} to ${to} on ${record}`;
+    case "endDate":
+      return t`${actor} changed end date from ${from} to ${to} on ${record}`;
+    case "invoiceNumber":
+      return t`${actor} changed number from ${from} to ${to} on ${record}`;
+    case "issueDate":
+      return t`${actor} changed issue date from ${from} to ${to} on ${record}`;
+    case "dueDate":
+      return t`${actor} changed due date from ${from} to ${to} on ${record}`;
+    case "amount":
+      return t`${actor} changed amount from ${from} to ${to} on ${record}`;
+    case "description":
+      return t`${actor} changed the description on ${record}`;
+    case "pdfUrl":
+      return t`${actor} changed the PDF link on ${record}`;
+    case "notes":
+      return t`${actor} changed the notes on ${record}`;
+    default:
+      return t`${actor} changed the ${field} on ${record}`;
+  }
+}
+
+/**
+ * The panel's line for a notification, in the reader's language: the wording of
+ * describeNotification (shared/rules/notifications.ts, which the mails use), each sentence one
+ * whole message with the names as placeholders.
+ */
+export function notificationText(n: NotificationWords): string {
+  const actor = n.actorName ?? t`Someone`;
+  const record = n.subject.label;
+  switch (n.kind) {
+    case "message":
+      return t`${actor} sent you a message`;
+    case "customer_message":
+      return t`${actor} of ${record} sent a message`;
+    case "comment_reply":
+    case "customer_comment":
+      return t`${actor} commented on ${record}`;
+    case "ticket_status": {
+      const from = n.from ? enumLabel(ticketStatusMessages)(n.from) : t`none`;
+      const to = n.to ? enumLabel(ticketStatusMessages)(n.to) : t`none`;
+      return t`${actor} changed the status of ${record} from ${from} to ${to}`;
+    }
+    case "invoice_issued":
+      return t`New invoice ${record}`;
+    case "invoice_overdue":
+      return t`Invoice ${record} is overdue`;
+    case "project_created":
+      return t`New project ${record}`;
+    case "ticket_created":
+      return t`${actor} opened the ticket ${record}`;
+    case "member_joined": {
+      const member = n.excerpt ?? actor;
+      return t`${member} joined ${record}`;
+    }
+    case "assigned_project":
+      return n.field ? changeText(n, actor, record, n.field) : t`${actor} commented on ${record}`;
+  }
+}
