@@ -1,10 +1,11 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { formatDate, formatDateTime } from "@/shared/format";
-import { apiTokenScopeLabels } from "@/shared/rules/api-token";
 import type { ApiToken } from "@/shared/schemas/api-token";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { QueryStates } from "@/web/components/layout/record-states";
 import { Button } from "@/web/components/ui/button";
 import { errorMessage } from "@/web/lib/api";
+import { apiTokenScopeMessages } from "@/web/lib/i18n/labels";
 import { toast } from "@/web/lib/toast";
 import { useApiTokens, useRevokeApiToken } from "../api/use-api-tokens";
 import { NewApiTokenDialog } from "./new-api-token-dialog";
@@ -15,17 +16,20 @@ import { NewApiTokenDialog } from "./new-api-token-dialog";
  */
 export function ApiTokensCard({ isAdmin }: { isAdmin: boolean }) {
   const tokens = useApiTokens();
+  const { t } = useLingui();
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted-foreground">
-        Tokens let a script or another system use the API as you, without your password. Revoke one you no longer use.
+        <Trans>Tokens let a script or another system use the API as you, without your password. Revoke one you no longer use.</Trans>
       </p>
-      <QueryStates query={tokens} loadError="Could not load your API tokens." loading="Loading API tokens">
+      <QueryStates query={tokens} loadError={t`Could not load your API tokens.`} loading={t`Loading API tokens`}>
         {(list) =>
           list.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No API tokens yet.</p>
+            <p className="text-sm text-muted-foreground">
+              <Trans>No API tokens yet.</Trans>
+            </p>
           ) : (
-            <ul className="divide-y rounded-md border" aria-label="API tokens">
+            <ul className="divide-y rounded-md border" aria-label={t`API tokens`}>
               {list.map((token) => (
                 <TokenRow key={token.id} token={token} />
               ))}
@@ -40,6 +44,11 @@ export function ApiTokensCard({ isAdmin }: { isAdmin: boolean }) {
 
 function TokenRow({ token }: { token: ApiToken }) {
   const revoke = useRevokeApiToken();
+  const { t, i18n } = useLingui();
+  const name = token.name;
+  const made = formatDate(token.createdAt);
+  const lastUsed = token.lastUsedAt ? formatDateTime(token.lastUsedAt) : undefined;
+  const expires = token.expiresAt ? formatDate(token.expiresAt) : undefined;
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm">
       <div className="min-w-0">
@@ -47,26 +56,28 @@ function TokenRow({ token }: { token: ApiToken }) {
           {token.name} <code className="ml-1 rounded bg-muted px-1 text-xs font-normal">{token.start}…</code>
         </p>
         <p className="text-muted-foreground">
-          {apiTokenScopeLabels[token.scope]} · Made {formatDate(token.createdAt)} · {token.lastUsedAt ? `Last used ${formatDateTime(token.lastUsedAt)}` : "Never used"} ·{" "}
-          {token.expiresAt ? `Expires ${formatDate(token.expiresAt)}` : "Never expires"}
+          {i18n._(apiTokenScopeMessages[token.scope])} · {t`Made ${made}`} · {lastUsed ? t`Last used ${lastUsed}` : t`Never used`} ·{" "}
+          {expires ? t`Expires ${expires}` : t`Never expires`}
         </p>
       </div>
       <ConfirmDialog
         trigger={
           <Button variant="outline" size="sm">
-            Revoke<span className="sr-only"> {token.name}</span>
+            <Trans>
+              Revoke<span className="sr-only"> {name}</span>
+            </Trans>
           </Button>
         }
-        title="Revoke API token"
-        description={`Revoke "${token.name}"? Anything still using it is refused from now on.`}
-        confirmLabel="Revoke"
-        workingLabel="Revoking..."
+        title={t`Revoke API token`}
+        description={t`Revoke "${name}"? Anything still using it is refused from now on.`}
+        confirmLabel={t`Revoke`}
+        workingLabel={t`Revoking...`}
         destructive
         onConfirm={async () => {
           await revoke.mutateAsync(token.id);
-          toast.success(`"${token.name}" was revoked`);
+          toast.success(t`"${name}" was revoked`);
         }}
-        failureText={(error) => errorMessage(error, "Could not revoke the token")}
+        failureText={(error) => errorMessage(error, t`Could not revoke the token`)}
       />
     </li>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
 import { API_TOKEN_NAME_MAX, apiTokenLifetimesDays, apiTokenMessages, apiTokenScopes, type ApiTokenScope } from "@/shared/rules/api-token";
 import type { CreatedApiToken } from "@/shared/schemas/api-token";
@@ -12,7 +13,6 @@ import { useCreateApiToken } from "../api/use-api-tokens";
 import { apiTokenScopeMessages } from "@/web/lib/i18n/labels";
 
 const NEVER = "never";
-const lifetimeLabel = (days: number) => (days === 365 ? "1 year" : `${days} days`);
 
 /**
  * "New API token": a name, a scope and a lifetime (never expiring for admins only), then the token
@@ -23,6 +23,8 @@ export function NewApiTokenDialog({ isAdmin }: { isAdmin: boolean }) {
   const [errors, setErrors] = useState<{ name?: string | undefined; expiresInDays?: string | undefined }>({});
   const [made, setMade] = useState<CreatedApiToken | null>(null);
   const create = useCreateApiToken();
+  const { t } = useLingui();
+  const lifetimeLabel = (days: number) => (days === 365 ? t`1 year` : t`${days} days`);
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -53,15 +55,19 @@ export function NewApiTokenDialog({ isAdmin }: { isAdmin: boolean }) {
       const fields = failure instanceof ApiError ? (failure.problem?.errors ?? []) : [];
       const fieldMessage = (field: string) => fields.find((problem) => problem.field === field)?.message;
       if (fieldMessage("name") || fieldMessage("expiresInDays")) setErrors({ name: fieldMessage("name"), expiresInDays: fieldMessage("expiresInDays") });
-      else toast.error(problemDetail(failure) ?? "Could not make the token");
+      else toast.error(problemDetail(failure) ?? t`Could not make the token`);
     }
   };
 
   return (
     <NewItemDialog
-      trigger="New API token"
-      title={made ? "Copy your new token" : "New API token"}
-      description={made ? "This is the only time it is shown. Store it somewhere safe, such as a password manager or your script's secrets." : "A script or integration uses it in place of your password. It can do what you can, or only read."}
+      trigger={t`New API token`}
+      title={made ? t`Copy your new token` : t`New API token`}
+      description={
+        made
+          ? t`This is the only time it is shown. Store it somewhere safe, such as a password manager or your script's secrets.`
+          : t`A script or integration uses it in place of your password. It can do what you can, or only read.`
+      }
       open={open}
       onOpenChange={onOpenChange}
     >
@@ -69,19 +75,21 @@ export function NewApiTokenDialog({ isAdmin }: { isAdmin: boolean }) {
         <MadeToken token={made} onDone={() => onOpenChange(false)} />
       ) : (
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-          <InputField id="api-token-name" name="name" label="Name" required autoComplete="off" autoFocus maxLength={API_TOKEN_NAME_MAX + 1} placeholder="Accounting sync" error={errors.name} />
-          <EnumSelectField id="api-token-scope" name="scope" label="Access" defaultValue="read" values={apiTokenScopes} labels={apiTokenScopeMessages} />
-          <Field id="api-token-lifetime" label="Expires after" error={errors.expiresInDays}>
+          <InputField id="api-token-name" name="name" label={t`Name`} required autoComplete="off" autoFocus maxLength={API_TOKEN_NAME_MAX + 1} placeholder={t`Accounting sync`} error={errors.name} />
+          <EnumSelectField id="api-token-scope" name="scope" label={t`Access`} defaultValue="read" values={apiTokenScopes} labels={apiTokenScopeMessages} />
+          <Field id="api-token-lifetime" label={t`Expires after`} error={errors.expiresInDays}>
             <NativeSelect id="api-token-lifetime" name="expiresInDays" defaultValue="90">
               {apiTokenLifetimesDays.map((days) => (
                 <option key={days} value={days}>
                   {lifetimeLabel(days)}
                 </option>
               ))}
-              {isAdmin ? <option value={NEVER}>Never</option> : null}
+              {isAdmin ? <option value={NEVER}>
+                  <Trans>Never</Trans>
+                </option> : null}
             </NativeSelect>
           </Field>
-          <DialogFormActions submitLabel="Make token" workingLabel="Making..." isSubmitting={create.isPending} />
+          <DialogFormActions submitLabel={t`Make token`} workingLabel={t`Making...`} isSubmitting={create.isPending} />
         </form>
       )}
     </NewItemDialog>
@@ -89,12 +97,13 @@ export function NewApiTokenDialog({ isAdmin }: { isAdmin: boolean }) {
 }
 
 function MadeToken({ token, onDone }: { token: CreatedApiToken; onDone: () => void }) {
+  const { t } = useLingui();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(token.token);
-      toast.success("Token copied");
+      toast.success(t`Token copied`);
     } catch {
-      toast.error("Could not copy: select the token and copy it yourself");
+      toast.error(t`Could not copy: select the token and copy it yourself`);
     }
   };
   return (
@@ -103,13 +112,17 @@ function MadeToken({ token, onDone }: { token: CreatedApiToken; onDone: () => vo
         <Input id="api-token-value" readOnly value={token.token} className="font-mono text-xs" onFocus={(event) => event.currentTarget.select()} />
       </Field>
       <p className="text-sm text-muted-foreground">
-        Send it as <code className="rounded bg-muted px-1">Authorization: Bearer …</code> with each request to the API.
+        <Trans>
+          Send it as <code className="rounded bg-muted px-1">Authorization: Bearer …</code> with each request to the API.
+        </Trans>
       </p>
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={() => void copy()}>
-          Copy token
+          <Trans>Copy token</Trans>
         </Button>
-        <Button onClick={onDone}>Done</Button>
+        <Button onClick={onDone}>
+          <Trans>Done</Trans>
+        </Button>
       </div>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Link } from "react-router";
 
 /** A reset link that cannot work (used, expired, cut short): say so and offer a new one. */
@@ -6,7 +7,7 @@ export function AskForNewLink({ message }: { message: string }) {
     <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
       <p>{message}</p>
       <Link to="/auth?forgot" className="mt-1 inline-block font-medium text-primary underline hover:text-primary/80">
-        Ask for a new link
+        <Trans>Ask for a new link</Trans>
       </Link>
     </div>
   );

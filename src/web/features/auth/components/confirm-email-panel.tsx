@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { authMessages } from "@/shared/rules/auth";
 import { Button } from "@/web/components/ui/button";
@@ -20,6 +21,7 @@ export function ConfirmEmailPanel({ token, currentEmail, onConfirmed }: { token:
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | undefined>();
   const address = addressIn(token);
+  const { t } = useLingui();
 
   const confirm = async () => {
     setBusy(true);
@@ -39,11 +41,11 @@ export function ConfirmEmailPanel({ token, currentEmail, onConfirmed }: { token:
     <div className="space-y-4">
       <p className="text-sm">
         {address ? (
-          <>
+          <Trans>
             Sign in with <span className="font-medium">{address}</span> instead of <span className="font-medium">{currentEmail}</span> from now on?
-          </>
+          </Trans>
         ) : (
-          <>Replace {currentEmail} with the address this link was mailed to?</>
+          <Trans>Replace {currentEmail} with the address this link was mailed to?</Trans>
         )}
       </p>
       {failure ? (
@@ -52,7 +54,7 @@ export function ConfirmEmailPanel({ token, currentEmail, onConfirmed }: { token:
         </p>
       ) : null}
       <Button className="w-full" disabled={busy} onClick={() => void confirm()}>
-        {busy ? "Confirming..." : "Confirm new address"}
+        {busy ? t`Confirming...` : t`Confirm new address`}
       </Button>
     </div>
   );

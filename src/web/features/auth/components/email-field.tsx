@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { InputField } from "@/web/components/ui/field";
 
 interface EmailFieldProps {
@@ -9,10 +10,11 @@ interface EmailFieldProps {
 
 /** The Email input of the sign-in and sign-up forms. */
 export function EmailField({ id, error, fixedEmail }: EmailFieldProps) {
+  const { t } = useLingui();
   return (
     <InputField
       id={id}
-      label="Email"
+      label={t`Email`}
       error={error}
       name="email"
       type="email"

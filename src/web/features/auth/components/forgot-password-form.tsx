@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { RESET_REQUESTED } from "@/shared/rules/auth";
 import { Button, SubmitButton } from "@/web/components/ui/button";
@@ -15,34 +16,41 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const form = useCheckedForm(fields, checkRequestReset);
   const [sent, setSent] = useState(false);
   const { errors, isSubmitting } = form;
+  const { t } = useLingui();
+  // A constant of the shared rules (the server answers it too): translated with those.
+  const requested = RESET_REQUESTED;
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       await requestPasswordReset(input);
       setSent(true);
     } catch (error) {
-      if (!form.showServerErrors(error)) toast.error(errorMessage(error, "Could not send the reset link"));
+      if (!form.showServerErrors(error)) toast.error(errorMessage(error, t`Could not send the reset link`));
     }
   });
 
   return (
     <div className="space-y-4">
       <div>
-        <h2 className="text-lg font-semibold">Reset your password</h2>
-        <p className="text-sm text-muted-foreground">Enter the email address you sign in with. We will mail you a link to choose a new password.</p>
+        <h2 className="text-lg font-semibold">
+          <Trans>Reset your password</Trans>
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          <Trans>Enter the email address you sign in with. We will mail you a link to choose a new password.</Trans>
+        </p>
       </div>
       {sent ? (
         <p role="status" className="rounded-md border border-border bg-muted p-3 text-sm">
-          {RESET_REQUESTED} The link works for one hour.
+          <Trans>{requested} The link works for one hour.</Trans>
         </p>
       ) : (
         <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">
-          <InputField id="forgot-email" label="Email" error={errors.email} name="email" type="email" autoComplete="email" autoFocus />
-          <SubmitButton label="Send reset link" workingLabel="Sending..." isSubmitting={isSubmitting} className="w-full" />
+          <InputField id="forgot-email" label={t`Email`} error={errors.email} name="email" type="email" autoComplete="email" autoFocus />
+          <SubmitButton label={t`Send reset link`} workingLabel={t`Sending...`} isSubmitting={isSubmitting} className="w-full" />
         </form>
       )}
       <Button variant="ghost" className="w-full" onClick={onBack}>
-        Back to sign in
+        <Trans>Back to sign in</Trans>
       </Button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { ResetPasswordInput } from "@/shared/schemas/auth";
 import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
@@ -13,12 +14,13 @@ const fields = ["token", "newPassword"] as const;
 export function ResetPasswordForm({ token, onSubmit }: { token: string; onSubmit: (input: ResetPasswordInput) => Promise<void> }) {
   const form = useCheckedForm(fields, checkResetPassword);
   const { errors, isSubmitting } = form;
+  const { t } = useLingui();
 
   const submit = form.handleSubmit(async (input) => {
     try {
       await onSubmit(input);
     } catch (error) {
-      if (!form.showServerErrors(error)) toast.error(errorMessage(error, "Could not set the new password"));
+      if (!form.showServerErrors(error)) toast.error(errorMessage(error, t`Could not set the new password`));
     }
   });
 
@@ -26,8 +28,8 @@ export function ResetPasswordForm({ token, onSubmit }: { token: string; onSubmit
     <form noValidate onSubmit={submit} onChange={form.onChange} className="space-y-4">
       <input type="hidden" name="token" value={token} />
       {errors.token ? <AskForNewLink message={errors.token} /> : null}
-      <InputField id="reset-new-password" label="New password" error={errors.newPassword} name="newPassword" type="password" autoComplete="new-password" autoFocus />
-      <SubmitButton label="Set new password" workingLabel="Saving..." isSubmitting={isSubmitting} className="w-full" />
+      <InputField id="reset-new-password" label={t`New password`} error={errors.newPassword} name="newPassword" type="password" autoComplete="new-password" autoFocus />
+      <SubmitButton label={t`Set new password`} workingLabel={t`Saving...`} isSubmitting={isSubmitting} className="w-full" />
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { SetupOwnerInput } from "@/shared/schemas/setup";
 import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
@@ -13,22 +14,25 @@ const fields = ["name", "email", "password", "code"] as const;
 export function SetupOwnerForm({ onSubmit }: { onSubmit: (input: SetupOwnerInput) => Promise<void> }) {
   const form = useCheckedForm(fields, checkSetupOwner);
   const { errors, isSubmitting } = form;
+  const { t } = useLingui();
   const submit = async (input: SetupOwnerInput) => {
     try {
       await onSubmit(input);
     } catch (error) {
       // A wrong code or a taken address shows under its field; anything else as a toast.
-      if (!form.showServerErrors(error)) toast.error(errorMessage(error, "Failed to create the owner account"));
+      if (!form.showServerErrors(error)) toast.error(errorMessage(error, t`Failed to create the owner account`));
     }
   };
   return (
     <form noValidate onSubmit={form.handleSubmit(submit)} onChange={form.onChange} className="space-y-4">
-      <InputField id="setup-name" label="Full Name" error={errors.name} name="name" autoComplete="name" />
+      <InputField id="setup-name" label={t`Full Name`} error={errors.name} name="name" autoComplete="name" />
       <EmailField id="setup-email" error={errors.email} />
-      <InputField id="setup-password" label="Password" error={errors.password} name="password" type="password" autoComplete="new-password" />
-      <InputField id="setup-code" label="Setup code" error={errors.code} name="code" autoComplete="off" spellCheck={false} placeholder="XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XX" />
-      <p className="text-sm text-muted-foreground">The server printed the setup code to its log when it started.</p>
-      <SubmitButton label="Create owner account" workingLabel="Creating account..." isSubmitting={isSubmitting} className="w-full" />
+      <InputField id="setup-password" label={t`Password`} error={errors.password} name="password" type="password" autoComplete="new-password" />
+      <InputField id="setup-code" label={t`Setup code`} error={errors.code} name="code" autoComplete="off" spellCheck={false} placeholder="XXXX-XXXX-XXXX-XXXX-XXXX-XXXX-XX" />
+      <p className="text-sm text-muted-foreground">
+        <Trans>The server printed the setup code to its log when it started.</Trans>
+      </p>
+      <SubmitButton label={t`Create owner account`} workingLabel={t`Creating account...`} isSubmitting={isSubmitting} className="w-full" />
     </form>
   );
 }

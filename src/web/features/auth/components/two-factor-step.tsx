@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { Button, SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
@@ -16,22 +17,25 @@ const fields = ["code"] as const;
  */
 export function TwoFactorStep({ onSignedIn, onStartOver }: { onSignedIn: () => Promise<void>; onStartOver: () => void }) {
   const [backup, setBackup] = useState(false);
+  const { t } = useLingui();
   return (
     <div className="space-y-4">
       <div className="space-y-1">
-        <h2 className="text-lg font-semibold">Two-factor sign-in</h2>
+        <h2 className="text-lg font-semibold">
+          <Trans>Two-factor sign-in</Trans>
+        </h2>
         <p className="text-sm text-muted-foreground">
-          {backup ? "Enter one of your backup codes. Each code works once." : "Enter the 6-digit code from your authenticator app."}
+          {backup ? t`Enter one of your backup codes. Each code works once.` : t`Enter the 6-digit code from your authenticator app.`}
         </p>
       </div>
       {/* Keyed: switching the kind of code starts an empty form. */}
       <CodeForm key={String(backup)} backup={backup} onSignedIn={onSignedIn} onStartOver={onStartOver} />
       <div className="flex flex-col gap-1">
         <Button variant="ghost" className="w-full" onClick={() => setBackup(!backup)}>
-          {backup ? "Use your authenticator app" : "Use a backup code"}
+          {backup ? t`Use your authenticator app` : t`Use a backup code`}
         </Button>
         <Button variant="ghost" className="w-full" onClick={onStartOver}>
-          Start over
+          <Trans>Start over</Trans>
         </Button>
       </div>
     </div>
@@ -41,6 +45,7 @@ export function TwoFactorStep({ onSignedIn, onStartOver }: { onSignedIn: () => P
 function CodeForm({ backup, onSignedIn, onStartOver }: { backup: boolean; onSignedIn: () => Promise<void>; onStartOver: () => void }) {
   const form = useCheckedForm(fields, backup ? checkBackupCode : checkTotpCode);
   const { errors, isSubmitting } = form;
+  const { t } = useLingui();
 
   const onSubmit = form.handleSubmit(async ({ code }, element) => {
     const trustDevice = (element.elements.namedItem("trustDevice") as HTMLInputElement | null)?.checked ?? false;
@@ -48,7 +53,7 @@ function CodeForm({ backup, onSignedIn, onStartOver }: { backup: boolean; onSign
       await sendSignInCode({ code, backup, trustDevice });
     } catch (error) {
       if (form.showServerErrors(error)) return;
-      toast.error(errorMessage(error, "Could not check the code"));
+      toast.error(errorMessage(error, t`Could not check the code`));
       // The challenge itself is gone (expired, or too many wrong codes): the password comes first again.
       if (error instanceof ApiError && (error.status === 400 || error.status === 401)) onStartOver();
       return;
@@ -60,7 +65,7 @@ function CodeForm({ backup, onSignedIn, onStartOver }: { backup: boolean; onSign
     <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">
       <InputField
         id="signin-code"
-        label={backup ? "Backup code" : "Authentication code"}
+        label={backup ? t`Backup code` : t`Authentication code`}
         error={errors.code}
         name="code"
         autoComplete="one-time-code"
@@ -72,9 +77,9 @@ function CodeForm({ backup, onSignedIn, onStartOver }: { backup: boolean; onSign
       />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" name="trustDevice" className="h-4 w-4 accent-primary" />
-        Trust this device for 30 days
+        <Trans>Trust this device for 30 days</Trans>
       </label>
-      <SubmitButton label="Verify" workingLabel="Verifying..." isSubmitting={isSubmitting} className="w-full" />
+      <SubmitButton label={t`Verify`} workingLabel={t`Verifying...`} isSubmitting={isSubmitting} className="w-full" />
     </form>
   );
 }

@@ -1,10 +1,11 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { companyRoleLabels } from "@/shared/enums";
 import { formatInstantDate } from "@/shared/format";
 import { memberMessages } from "@/shared/rules/member";
 import type { InvitationPreview } from "@/shared/schemas/member";
 import { Button } from "@/web/components/ui/button";
 import { brandName } from "@/web/lib/brand";
+import { companyRoleMessages } from "@/web/lib/i18n/labels";
 
 /** An action and whether it is running: its button is disabled and says so meanwhile. */
 function useBusy(action: () => Promise<void>): [busy: boolean, run: () => Promise<void>] {
@@ -22,15 +23,19 @@ function useBusy(action: () => Promise<void>): [busy: boolean, run: () => Promis
 
 /** The invitation page's heading: where the invitation leads, and who sent it. */
 export function InvitationHeading({ invitation }: { invitation: InvitationPreview }) {
-  const role = invitation.companyRole ? companyRoleLabels[invitation.companyRole] : "Admin";
+  const { t, i18n } = useLingui();
+  const role = invitation.companyRole ? i18n._(companyRoleMessages[invitation.companyRole]) : t`Admin`;
+  const company = invitation.company?.name;
+  const invitedBy = invitation.invitedBy;
+  const email = invitation.email;
+  const until = formatInstantDate(invitation.expiresAt);
   return (
     <div className="space-y-1 text-center">
       <h1 className="text-xl font-semibold">
-        {invitation.company ? `You're invited to join ${invitation.company.name} on ${brandName}` : `You're invited to join the ${brandName} team`}
+        {company === undefined ? t`You're invited to join the ${brandName} team` : t`You're invited to join ${company} on ${brandName}`}
       </h1>
       <p className="text-sm text-muted-foreground">
-        {invitation.invitedBy ? `${invitation.invitedBy} invited ${invitation.email} as ${role}.` : `${invitation.email} is invited as ${role}.`}{" "}
-        The link works until {formatInstantDate(invitation.expiresAt)}.
+        {invitedBy ? t`${invitedBy} invited ${email} as ${role}.` : t`${email} is invited as ${role}.`} <Trans>The link works until {until}.</Trans>
       </p>
     </div>
   );
@@ -48,13 +53,16 @@ export function InvitationFailure({ message }: { message: string }) {
 /** Signed in with the invited address: one button accepts. */
 export function AcceptInvitationPanel({ email, onAccept }: { email: string; onAccept: () => Promise<void> }) {
   const [busy, accept] = useBusy(onAccept);
+  const { t } = useLingui();
   return (
     <div className="space-y-3">
       <p className="text-sm">
-        You are signed in as <span className="font-medium">{email}</span>.
+        <Trans>
+          You are signed in as <span className="font-medium">{email}</span>.
+        </Trans>
       </p>
       <Button className="w-full" disabled={busy} onClick={() => void accept()}>
-        {busy ? "Accepting..." : "Accept invitation"}
+        {busy ? t`Accepting...` : t`Accept invitation`}
       </Button>
     </div>
   );
@@ -66,7 +74,9 @@ export function OtherAddressPanel({ email, onSignOut }: { email: string; onSignO
     <div className="space-y-3">
       <InvitationFailure message={memberMessages.otherAddress} />
       <p className="text-sm">
-        You are signed in as <span className="font-medium">{email}</span>.
+        <Trans>
+          You are signed in as <span className="font-medium">{email}</span>.
+        </Trans>
       </p>
       <SignOutButton onSignOut={onSignOut} />
     </div>
@@ -75,9 +85,10 @@ export function OtherAddressPanel({ email, onSignOut }: { email: string; onSignO
 
 export function SignOutButton({ onSignOut }: { onSignOut: () => Promise<void> }) {
   const [busy, signOut] = useBusy(onSignOut);
+  const { t } = useLingui();
   return (
     <Button variant="outline" className="w-full" disabled={busy} onClick={() => void signOut()}>
-      {busy ? "Signing out..." : "Sign out"}
+      {busy ? t`Signing out...` : t`Sign out`}
     </Button>
   );
 }

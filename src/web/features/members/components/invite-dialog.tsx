@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
 import { type CompanyRole } from "@/shared/enums";
 import { INVITATION_VALID_DAYS } from "@/shared/rules/member";
@@ -32,6 +33,8 @@ export function InviteDialog({ title, defaultRole, invite, idPrefix }: InviteDia
   const [error, setError] = useState<string | undefined>();
   const [isSubmitting, setSubmitting] = useState(false);
   const emailId = `${idPrefix}-email`;
+  const { t } = useLingui();
+  const days = INVITATION_VALID_DAYS;
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
@@ -52,26 +55,27 @@ export function InviteDialog({ title, defaultRole, invite, idPrefix }: InviteDia
     setSubmitting(true);
     try {
       await invite(checked.value);
-      toast.success(`Invitation sent to ${checked.value.email}`);
+      const email = checked.value.email;
+      toast.success(t`Invitation sent to ${email}`);
       onOpenChange(false);
     } catch (failure) {
       const detail = problemDetail(failure);
       const fieldMessage = failure instanceof ApiError ? failure.problem?.errors?.find((problem) => problem.field === "email")?.message : undefined;
       if (failure instanceof ApiError && failure.status < 500 && (fieldMessage ?? detail)) setError(fieldMessage ?? detail);
-      else toast.error("Could not send the invitation", detail ? { description: detail } : undefined);
+      else toast.error(t`Could not send the invitation`, detail ? { description: detail } : undefined);
     } finally {
       setSubmitting(false);
     }
   };
 
   return (
-    <NewItemDialog trigger={title} title={title} description={`We mail a link that works for ${INVITATION_VALID_DAYS} days.`} open={open} onOpenChange={onOpenChange}>
+    <NewItemDialog trigger={title} title={title} description={t`We mail a link that works for ${days} days.`} open={open} onOpenChange={onOpenChange}>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
-        <InputField id={emailId} name="email" label="Email" required type="email" autoComplete="off" autoFocus error={error} />
+        <InputField id={emailId} name="email" label={t`Email`} required type="email" autoComplete="off" autoFocus error={error} />
         {defaultRole ? (
-          <EnumSelectField id={`${idPrefix}-role`} name="role" label="Role" defaultValue={defaultRole} values={roleChoices} labels={companyRoleMessages} />
+          <EnumSelectField id={`${idPrefix}-role`} name="role" label={t`Role`} defaultValue={defaultRole} values={roleChoices} labels={companyRoleMessages} />
         ) : null}
-        <DialogFormActions submitLabel="Send invitation" workingLabel="Sending..." isSubmitting={isSubmitting} />
+        <DialogFormActions submitLabel={t`Send invitation`} workingLabel={t`Sending...`} isSubmitting={isSubmitting} />
       </form>
     </NewItemDialog>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { Member } from "@/shared/schemas/member";
 import { Button } from "@/web/components/ui/button";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
@@ -9,24 +10,40 @@ import { useChangeMemberRole, useRemoveMember } from "../api/use-team-changes";
 export function MemberActions({ companyId, member }: { companyId: string; member: Member }) {
   const changeRole = useChangeMemberRole(companyId);
   const nextRole = member.role === "owner" ? "member" : "owner";
+  const { t } = useLingui();
+  const name = member.name;
 
   // Awaited rather than `mutate` callbacks: the row may be gone (a refetch after the change) before
   // the answer arrives, and callbacks of an unmounted observer never run.
   const onChangeRole = async () => {
     try {
       await changeRole.mutateAsync({ userId: member.userId, role: nextRole });
-      toast.success(nextRole === "owner" ? `${member.name} is now an owner` : `${member.name} is now a member`);
+      toast.success(nextRole === "owner" ? t`${name} is now an owner` : t`${name} is now a member`);
     } catch (error) {
       // A company keeps at least one owner: the server says so in its detail.
-      toast.error(errorMessage(error, "Could not change the role"));
+      toast.error(errorMessage(error, t`Could not change the role`));
     }
   };
 
   return (
     <div className="flex justify-end gap-2">
       <Button variant="outline" size="sm" disabled={changeRole.isPending} onClick={() => void onChangeRole()}>
-        {changeRole.isPending ? "Saving..." : nextRole === "owner" ? "Make owner" : "Make member"}
-        <span className="sr-only"> {member.name}</span>
+        {changeRole.isPending ? (
+          <Trans>
+            Saving...
+            <span className="sr-only"> {name}</span>
+          </Trans>
+        ) : nextRole === "owner" ? (
+          <Trans>
+            Make owner
+            <span className="sr-only"> {name}</span>
+          </Trans>
+        ) : (
+          <Trans>
+            Make member
+            <span className="sr-only"> {name}</span>
+          </Trans>
+        )}
       </Button>
       <RemoveMemberDialog companyId={companyId} member={member} />
     </div>
@@ -35,24 +52,29 @@ export function MemberActions({ companyId, member }: { companyId: string; member
 
 function RemoveMemberDialog({ companyId, member }: { companyId: string; member: Member }) {
   const remove = useRemoveMember(companyId);
+  const { t } = useLingui();
+  const name = member.name;
+  const email = member.email;
   return (
     <ConfirmDialog
       trigger={
         <Button variant="outline" size="sm">
-          Remove
-          <span className="sr-only"> {member.name}</span>
+          <Trans>
+            Remove
+            <span className="sr-only"> {name}</span>
+          </Trans>
         </Button>
       }
-      title="Remove member"
-      description={`Remove ${member.name} (${member.email}) from the company? They lose access to its projects, tickets, invoices and messages at once.`}
-      confirmLabel="Remove"
-      workingLabel="Removing..."
+      title={t`Remove member`}
+      description={t`Remove ${name} (${email}) from the company? They lose access to its projects, tickets, invoices and messages at once.`}
+      confirmLabel={t`Remove`}
+      workingLabel={t`Removing...`}
       destructive
       onConfirm={async () => {
         await remove.mutateAsync(member.userId);
-        toast.success(`${member.name} was removed from the company`);
+        toast.success(t`${name} was removed from the company`);
       }}
-      failureText={(error) => errorMessage(error, "Could not remove the member")}
+      failureText={(error) => errorMessage(error, t`Could not remove the member`)}
     />
   );
 }

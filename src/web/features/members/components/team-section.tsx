@@ -1,4 +1,4 @@
-import { companyRoleLabels } from "@/shared/enums";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { formatInstantDate } from "@/shared/format";
 import type { Invitation, Member } from "@/shared/schemas/member";
 import { TitledCard } from "@/web/components/ui/card";
@@ -6,6 +6,7 @@ import { Badge } from "@/web/components/ui/badge";
 import { QueryStates } from "@/web/components/layout/record-states";
 import { ActionsHead, Table, TableBody, TableCell, TableHeadings, TableRow } from "@/web/components/ui/table";
 import { isNotFound } from "@/web/lib/api";
+import { companyRoleMessages } from "@/web/lib/i18n/labels";
 import { useMe } from "@/web/lib/session";
 import { useCompanyTeam } from "../api/use-company-team";
 import { canManageTeam, defaultInviteRole, expiryText } from "../lib/team-rules";
@@ -19,15 +20,16 @@ export function TeamSection({ companyId }: { companyId: string }) {
   const me = useMe().data;
   const team = useCompanyTeam(companyId);
   const canManage = me ? canManageTeam(me, companyId) : false;
+  const { t } = useLingui();
 
   // Removed from the company a moment ago: its team is no longer the caller's to see, and the
   // page is about to drop this section (the company profile refetches as none).
   if (isNotFound(team.error)) return null;
 
   return (
-    <section aria-label="Team">
+    <section aria-label={t`Team`}>
       <TitledCard
-        title="Team"
+        title={t`Team`}
         actions={
           canManage && team.data ? (
             <TeamTool>
@@ -37,20 +39,20 @@ export function TeamSection({ companyId }: { companyId: string }) {
         }
         contentClassName="space-y-6"
       >
-        <QueryStates query={team} loadError="Could not load the team." loading="Loading the team">
+        <QueryStates query={team} loadError={t`Could not load the team.`} loading={t`Loading the team`}>
           {({ members, invitations }) => (
             <>
               <section aria-labelledby="team-members" className="space-y-2">
                 <h3 id="team-members" className="text-sm font-semibold">
-                  Members
+                  <Trans>Members</Trans>
                 </h3>
                 <MemberTable companyId={companyId} members={members} canManage={canManage} />
               </section>
               <section aria-labelledby="team-invitations" className="space-y-2">
                 <h3 id="team-invitations" className="text-sm font-semibold">
-                  Pending invitations
+                  <Trans>Pending invitations</Trans>
                 </h3>
-                <InvitationList invitations={invitations} canManage={canManage} label="Pending invitations" />
+                <InvitationList invitations={invitations} canManage={canManage} label={t`Pending invitations`} />
               </section>
             </>
           )}
@@ -61,10 +63,16 @@ export function TeamSection({ companyId }: { companyId: string }) {
 }
 
 function MemberTable({ companyId, members, canManage }: { companyId: string; members: Member[]; canManage: boolean }) {
-  if (members.length === 0) return <p className="py-2 text-sm text-muted-foreground">No members yet. Invite the first contact; they become the company's owner.</p>;
+  const { t, i18n } = useLingui();
+  if (members.length === 0)
+    return (
+      <p className="py-2 text-sm text-muted-foreground">
+        <Trans>No members yet. Invite the first contact; they become the company's owner.</Trans>
+      </p>
+    );
   return (
-    <Table aria-label="Members">
-      <TableHeadings names={["Name", "Email", "Role", "Joined"]}>
+    <Table aria-label={t`Members`}>
+      <TableHeadings names={[t`Name`, t`Email`, t`Role`, t`Joined`]}>
         <ActionsHead shown={canManage} />
       </TableHeadings>
       <TableBody>
@@ -73,7 +81,7 @@ function MemberTable({ companyId, members, canManage }: { companyId: string; mem
             <TableCell className="font-medium">{member.name}</TableCell>
             <TableCell className="break-all">{member.email}</TableCell>
             <TableCell>
-              <Badge tone={member.role === "owner" ? "blue" : "neutral"}>{companyRoleLabels[member.role]}</Badge>
+              <Badge tone={member.role === "owner" ? "blue" : "neutral"}>{i18n._(companyRoleMessages[member.role])}</Badge>
             </TableCell>
             <TableCell>{formatInstantDate(member.joinedAt)}</TableCell>
             {canManage ? (
@@ -100,10 +108,16 @@ interface InvitationListProps {
 
 /** Pending invitations: the address, the role offered, when the link expires, and what may be done about it. */
 export function InvitationList({ invitations, canManage, label }: InvitationListProps) {
-  if (invitations.length === 0) return <p className="py-2 text-sm text-muted-foreground">No pending invitations</p>;
+  const { t } = useLingui();
+  if (invitations.length === 0)
+    return (
+      <p className="py-2 text-sm text-muted-foreground">
+        <Trans>No pending invitations</Trans>
+      </p>
+    );
   return (
     <Table aria-label={label}>
-      <TableHeadings names={["Email", "Role", "Link"]}>
+      <TableHeadings names={[t`Email`, t`Role`, t`Link`]}>
         <ActionsHead shown={canManage} />
       </TableHeadings>
       <TableBody>
@@ -116,13 +130,19 @@ export function InvitationList({ invitations, canManage, label }: InvitationList
 }
 
 function InvitationRow({ invitation, canManage }: { invitation: Invitation; canManage: boolean }) {
+  const { t, i18n } = useLingui();
+  const invitedBy = invitation.invitedBy;
   return (
     <TableRow>
       <TableCell className="font-medium break-all">
         {invitation.email}
-        {invitation.invitedBy ? <span className="block text-xs font-normal text-muted-foreground">Invited by {invitation.invitedBy}</span> : null}
+        {invitedBy ? (
+          <span className="block text-xs font-normal text-muted-foreground">
+            <Trans>Invited by {invitedBy}</Trans>
+          </span>
+        ) : null}
       </TableCell>
-      <TableCell>{invitation.companyRole ? companyRoleLabels[invitation.companyRole] : "Admin"}</TableCell>
+      <TableCell>{invitation.companyRole ? i18n._(companyRoleMessages[invitation.companyRole]) : t`Admin`}</TableCell>
       <TableCell>{invitation.expired ? <Badge tone="red">{expiryText(invitation)}</Badge> : expiryText(invitation)}</TableCell>
       {canManage ? (
         <TableCell>

@@ -1,5 +1,6 @@
+import { i18n } from "@lingui/core";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { inviteMemberInputSchema } from "@/shared/schemas/member";
 import { formatInstantDate } from "@/shared/format";
 import { checkInvite } from "./invite-rules";
@@ -28,6 +29,9 @@ describe("defaultInviteRole", () => {
 });
 
 describe("expiryText", () => {
+  // Its words come from the catalogue: English, the source language, shows the messages as written.
+  beforeAll(() => i18n.loadAndActivate({ locale: "en", messages: {} }));
+
   it("says when a pending invitation expires, or that it has", () => {
     const expiresAt = "2031-05-06T10:00:00.000Z";
     expect(expiryText({ expired: false, expiresAt })).toBe(`Expires ${formatInstantDate(expiresAt)}`);

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import type { CompanyRole, Role } from "@/shared/enums";
 import { formatInstantDate } from "@/shared/format";
 import { can } from "@/shared/policies";
@@ -20,7 +21,9 @@ export function defaultInviteRole(memberCount: number): CompanyRole {
   return memberCount === 0 ? "owner" : "member";
 }
 
-/** "Expires Mar 4, 2025", or "Expired" once the link no longer works. */
+/** "Expires Mar 4, 2025", or "Expired" once the link no longer works; in the active language (called at render). */
 export function expiryText(invitation: { expired: boolean; expiresAt: string }): string {
-  return invitation.expired ? "Expired" : `Expires ${formatInstantDate(invitation.expiresAt)}`;
+  if (invitation.expired) return t`Expired`;
+  const expires = formatInstantDate(invitation.expiresAt);
+  return t`Expires ${expires}`;
 }

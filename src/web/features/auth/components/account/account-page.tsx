@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense } from "react";
 import { can } from "@/shared/policies";
 import { PageHeader } from "@/web/components/layout/page-header";
@@ -19,42 +20,43 @@ const ApiTokensCard = lazy(() => import("@/web/features/api-tokens/api-tokens").
 /** The signed-in user's own account, the same for customers and admins. */
 export function AccountPage() {
   const me = useMe();
+  const { t } = useLingui();
   return (
     <div className="max-w-2xl space-y-6">
-      <PageHeader title="Account" description="Your name, sign-in address and password." />
+      <PageHeader title={t`Account`} description={t`Your name, sign-in address and password.`} />
       {me.isPending ? (
         <PageSpinner />
       ) : me.isError || !me.data ? (
-        <LoadError message="Could not load your account." onRetry={() => void me.refetch()} />
+        <LoadError message={t`Could not load your account.`} onRetry={() => void me.refetch()} />
       ) : (
         <>
-          <TitledCard title="Name">
+          <TitledCard title={t`Name`}>
             {/* Remounts with the saved name as its starting value. */}
             <NameForm key={me.data.name} name={me.data.name} />
           </TitledCard>
-          <TitledCard title="Email address">
+          <TitledCard title={t`Email address`}>
             <EmailForm key={me.data.email} email={me.data.email} />
           </TitledCard>
-          <TitledCard title="Password">
+          <TitledCard title={t`Password`}>
             <PasswordForm />
           </TitledCard>
-          <TitledCard title="Two-factor sign-in">
+          <TitledCard title={t`Two-factor sign-in`}>
             <TwoFactorCard enabled={me.data.twoFactor.enabled} />
           </TitledCard>
-          <TitledCard title="Where you're signed in">
+          <TitledCard title={t`Where you're signed in`}>
             <SessionsList />
           </TitledCard>
           {/* Not for an admin who must turn on two-factor sign-in first: the server refuses them the rest. */}
           {me.data.twoFactor.required ? null : (
-            <TitledCard title="Email notifications">
-              <Suspense fallback={<Spinner label="Loading email notifications" />}>
+            <TitledCard title={t`Email notifications`}>
+              <Suspense fallback={<Spinner label={t`Loading email notifications`} />}>
                 <EmailPreferences />
               </Suspense>
             </TitledCard>
           )}
           {!me.data.twoFactor.required && can({ role: me.data.role, companyId: me.data.company?.id ?? null, companyRole: me.data.company?.role ?? null }, "create", "apiToken") ? (
-            <TitledCard title="API tokens">
-              <Suspense fallback={<Spinner label="Loading API tokens" />}>
+            <TitledCard title={t`API tokens`}>
+              <Suspense fallback={<Spinner label={t`Loading API tokens`} />}>
                 <ApiTokensCard isAdmin={me.data.role === "admin"} />
               </Suspense>
             </TitledCard>

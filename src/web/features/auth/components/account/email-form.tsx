@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
@@ -14,6 +15,7 @@ export function EmailForm({ email }: { email: string }) {
   const form = useCheckedForm(fields, checkChangeEmail);
   const [pending, setPending] = useState<string | undefined>();
   const { errors, isSubmitting } = form;
+  const { t } = useLingui();
 
   const onSubmit = form.handleSubmit(async (input, element) => {
     try {
@@ -21,24 +23,26 @@ export function EmailForm({ email }: { email: string }) {
       element.reset();
       setPending(input.newEmail);
     } catch (error) {
-      if (!form.showServerErrors(error)) toast.error(errorMessage(error, "Could not start the address change"));
+      if (!form.showServerErrors(error)) toast.error(errorMessage(error, t`Could not start the address change`));
     }
   });
 
   return (
     <div className="space-y-4">
       <p className="text-sm">
-        You sign in with <span className="font-medium">{email}</span>.
+        <Trans>
+          You sign in with <span className="font-medium">{email}</span>.
+        </Trans>
       </p>
       {pending ? (
         <p role="status" className="rounded-md border border-border bg-muted p-3 text-sm">
-          We sent a confirmation link to {pending}. Your address changes when you open it while signed in here (within an hour).
+          <Trans>We sent a confirmation link to {pending}. Your address changes when you open it while signed in here (within an hour).</Trans>
         </p>
       ) : null}
       <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">
-        <InputField id="account-new-email" label="New email address" error={errors.newEmail} name="newEmail" type="email" autoComplete="email" required />
-        <InputField id="account-email-password" label="Password (to confirm it's you)" error={errors.currentPassword} name="currentPassword" type="password" autoComplete="current-password" required />
-        <SubmitButton label="Send confirmation link" workingLabel="Sending..." isSubmitting={isSubmitting} />
+        <InputField id="account-new-email" label={t`New email address`} error={errors.newEmail} name="newEmail" type="email" autoComplete="email" required />
+        <InputField id="account-email-password" label={t`Password (to confirm it's you)`} error={errors.currentPassword} name="currentPassword" type="password" autoComplete="current-password" required />
+        <SubmitButton label={t`Send confirmation link`} workingLabel={t`Sending...`} isSubmitting={isSubmitting} />
       </form>
     </div>
   );

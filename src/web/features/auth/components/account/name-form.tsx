@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
 import { errorMessage } from "@/web/lib/api";
@@ -13,21 +14,22 @@ export function NameForm({ name }: { name: string }) {
   const form = useCheckedForm(fields, checkUpdateName);
   const refreshMe = useRefreshMe();
   const { errors, isSubmitting } = form;
+  const { t } = useLingui();
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       await updateName(input);
       await refreshMe();
-      toast.success("Your name has been saved");
+      toast.success(t`Your name has been saved`);
     } catch (error) {
-      if (!form.showServerErrors(error)) toast.error(errorMessage(error, "Could not save your name"));
+      if (!form.showServerErrors(error)) toast.error(errorMessage(error, t`Could not save your name`));
     }
   });
 
   return (
     <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">
-      <InputField id="account-name" label="Full name" error={errors.name} name="name" defaultValue={name} autoComplete="name" required />
-      <SubmitButton label="Save name" workingLabel="Saving..." isSubmitting={isSubmitting} />
+      <InputField id="account-name" label={t`Full name`} error={errors.name} name="name" defaultValue={name} autoComplete="name" required />
+      <SubmitButton label={t`Save name`} workingLabel={t`Saving...`} isSubmitting={isSubmitting} />
     </form>
   );
 }

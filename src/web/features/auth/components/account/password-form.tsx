@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
 import { errorMessage } from "@/web/lib/api";
@@ -11,22 +12,23 @@ const fields = ["currentPassword", "newPassword"] as const;
 export function PasswordForm() {
   const form = useCheckedForm(fields, checkChangePassword);
   const { errors, isSubmitting } = form;
+  const { t } = useLingui();
 
   const onSubmit = form.handleSubmit(async (input, element) => {
     try {
       await changePassword(input);
       element.reset();
-      toast.success("Your password has been changed. Other devices were signed out.");
+      toast.success(t`Your password has been changed. Other devices were signed out.`);
     } catch (error) {
-      if (!form.showServerErrors(error)) toast.error(errorMessage(error, "Could not change your password"));
+      if (!form.showServerErrors(error)) toast.error(errorMessage(error, t`Could not change your password`));
     }
   });
 
   return (
     <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">
-      <InputField id="account-current-password" label="Current password" error={errors.currentPassword} name="currentPassword" type="password" autoComplete="current-password" required />
-      <InputField id="account-new-password" label="New password" error={errors.newPassword} name="newPassword" type="password" autoComplete="new-password" required />
-      <SubmitButton label="Change password" workingLabel="Changing..." isSubmitting={isSubmitting} />
+      <InputField id="account-current-password" label={t`Current password`} error={errors.currentPassword} name="currentPassword" type="password" autoComplete="current-password" required />
+      <InputField id="account-new-password" label={t`New password`} error={errors.newPassword} name="newPassword" type="password" autoComplete="new-password" required />
+      <SubmitButton label={t`Change password`} workingLabel={t`Changing...`} isSubmitting={isSubmitting} />
     </form>
   );
 }

@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { formatDateTime } from "@/shared/format";
 import type { AccountSession } from "@/shared/schemas/session";
 import { Button } from "@/web/components/ui/button";
@@ -7,15 +9,15 @@ import { errorMessage } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
 import { useEndOtherSessions, useEndSession, useSessions } from "../../api/use-sessions";
 
-const failed = (error: unknown) => toast.error(errorMessage(error, "Could not sign out"));
-
 /** The account page's "Where you're signed in": every session, each other one with its own sign-out. */
 export function SessionsList() {
   const sessions = useSessions();
   const endOthers = useEndOtherSessions();
+  const { t } = useLingui();
+  const failed = (error: unknown) => toast.error(errorMessage(error, t`Could not sign out`));
   if (sessions.isPending) return <Spinner />;
-  if (sessions.isError) return <LoadError message="Could not load your sessions." onRetry={() => void sessions.refetch()} />;
-  const signOutOthers = () => endOthers.mutate(undefined, { onSuccess: ({ ended }) => toast.success(`Signed out ${ended} other device(s)`), onError: failed });
+  if (sessions.isError) return <LoadError message={t`Could not load your sessions.`} onRetry={() => void sessions.refetch()} />;
+  const signOutOthers = () => endOthers.mutate(undefined, { onSuccess: ({ ended }) => toast.success(t`${plural(ended, { one: "Signed out # other device(s)", other: "Signed out # other device(s)" })}`), onError: failed });
   return (
     <div className="space-y-4">
       <ul className="divide-y rounded-md border">
@@ -25,7 +27,7 @@ export function SessionsList() {
       </ul>
       {sessions.data.length > 1 && (
         <Button variant="outline" onClick={signOutOthers} disabled={endOthers.isPending}>
-          Sign out of all other devices
+          <Trans>Sign out of all other devices</Trans>
         </Button>
       )}
     </div>
@@ -34,20 +36,28 @@ export function SessionsList() {
 
 function SessionRow({ session }: { session: AccountSession }) {
   const end = useEndSession();
+  const { t } = useLingui();
+  const failed = (error: unknown) => toast.error(errorMessage(error, t`Could not sign out`));
+  const device = session.device;
+  const ipAddress = session.ipAddress;
+  const lastActive = formatDateTime(session.lastActiveAt);
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm">
       <div>
         <p className="font-medium">
-          {session.device}
-          {session.current && " (this device)"}
+          {session.current ? t`${device} (this device)` : device}
         </p>
         <p className="text-muted-foreground">
-          {session.ipAddress} · Last active {formatDateTime(session.lastActiveAt)}
+          <Trans>
+            {ipAddress} · Last active {lastActive}
+          </Trans>
         </p>
       </div>
       {!session.current && (
         <Button variant="outline" size="sm" onClick={() => end.mutate(session.id, { onError: failed })} disabled={end.isPending}>
-          Sign out<span className="sr-only"> {session.device}</span>
+          <Trans>
+            Sign out<span className="sr-only"> {device}</span>
+          </Trans>
         </Button>
       )}
     </li>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "@/web/components/ui/button";
 import { Spinner } from "@/web/components/ui/spinner";
@@ -9,11 +10,13 @@ const TwoFactorFlow = lazy(() => import("./two-factor-flows"));
 export function TwoFactorCard({ enabled }: { enabled: boolean }) {
   // The flow, not `enabled`, decides what shows: confirming enrolment turns it on while the backup codes are still to be shown.
   const [flow, setFlow] = useState<"on" | "off">();
+  const { t } = useLingui();
   return (
     <div className="space-y-4">
       <p className="text-sm">
-        {enabled ? "On: " : "Off: "}
-        {enabled ? "signing in asks for a code from your authenticator app after your password." : "turn it on to ask for a code from an authenticator app after your password."}
+        {enabled
+          ? t`On: signing in asks for a code from your authenticator app after your password.`
+          : t`Off: turn it on to ask for a code from an authenticator app after your password.`}
       </p>
       {flow ? (
         <Suspense fallback={<Spinner />}>
@@ -21,7 +24,7 @@ export function TwoFactorCard({ enabled }: { enabled: boolean }) {
         </Suspense>
       ) : (
         <Button variant={enabled ? "outline" : "default"} onClick={() => setFlow(enabled ? "off" : "on")}>
-          Turn {enabled ? "off" : "on"} two-factor sign-in
+          {enabled ? <Trans>Turn off two-factor sign-in</Trans> : <Trans>Turn on two-factor sign-in</Trans>}
         </Button>
       )}
     </div>

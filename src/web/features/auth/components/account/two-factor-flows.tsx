@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Button, SubmitButton } from "@/web/components/ui/button";
@@ -60,20 +61,21 @@ const passwordFields = ["password"] as const;
 function PasswordStep({ onStarted, onCancel }: { onStarted: (enrolment: TwoFactorEnrolment) => void; onCancel: () => void }) {
   const form = useCheckedForm(passwordFields, checkEnableTwoFactor);
   const { errors, isSubmitting } = form;
+  const { t } = useLingui();
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       onStarted(await startTwoFactor(input));
     } catch (error) {
-      if (!form.showServerErrors(error)) toast.error(errorMessage(error, "Could not start turning on two-factor sign-in"));
+      if (!form.showServerErrors(error)) toast.error(errorMessage(error, t`Could not start turning on two-factor sign-in`));
     }
   });
   return (
     <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">
-      <InputField id="two-factor-password" label="Your password" error={errors.password} name="password" type="password" autoComplete="current-password" autoFocus required />
+      <InputField id="two-factor-password" label={t`Your password`} error={errors.password} name="password" type="password" autoComplete="current-password" autoFocus required />
       <div className="flex flex-wrap gap-2">
-        <SubmitButton label="Continue" workingLabel="Checking..." isSubmitting={isSubmitting} />
+        <SubmitButton label={t`Continue`} workingLabel={t`Checking...`} isSubmitting={isSubmitting} />
         <Button variant="outline" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>
@@ -85,28 +87,33 @@ const codeFields = ["code"] as const;
 function ScanStep({ enrolment, onConfirmed, onCancel }: { enrolment: TwoFactorEnrolment; onConfirmed: () => void; onCancel: () => void }) {
   const form = useCheckedForm(codeFields, checkTotpCode);
   const { errors, isSubmitting } = form;
+  const { t } = useLingui();
   const onSubmit = form.handleSubmit(async ({ code }) => {
     try {
       await swappingSession(confirmTwoFactor(code));
       onConfirmed();
     } catch (error) {
-      if (!form.showServerErrors(error)) toast.error(errorMessage(error, "Could not check the code"));
+      if (!form.showServerErrors(error)) toast.error(errorMessage(error, t`Could not check the code`));
     }
   });
   return (
     <div className="space-y-4">
-      <p className="text-sm">1. Scan this QR code with an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password).</p>
-      <img src={enrolment.qrCode} alt="QR code to add this account to an authenticator app" width={192} height={192} className="rounded-md border border-border bg-white" />
+      <p className="text-sm">
+        <Trans>1. Scan this QR code with an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password).</Trans>
+      </p>
+      <img src={enrolment.qrCode} alt={t`QR code to add this account to an authenticator app`} width={192} height={192} className="rounded-md border border-border bg-white" />
       <div className="text-sm">
-        <p>Can't scan it? Enter this key in the app instead:</p>
-        <code id="two-factor-key" aria-label="Setup key" className="mt-1 inline-block rounded bg-muted px-2 py-1 font-mono text-sm break-all select-all">
+        <p>
+          <Trans>Can't scan it? Enter this key in the app instead:</Trans>
+        </p>
+        <code id="two-factor-key" aria-label={t`Setup key`} className="mt-1 inline-block rounded bg-muted px-2 py-1 font-mono text-sm break-all select-all">
           {grouped(enrolment.secret)}
         </code>
       </div>
       <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">
         <InputField
           id="two-factor-confirm-code"
-          label="2. Enter the 6-digit code the app shows"
+          label={t`2. Enter the 6-digit code the app shows`}
           error={errors.code}
           name="code"
           inputMode="numeric"
@@ -114,9 +121,9 @@ function ScanStep({ enrolment, onConfirmed, onCancel }: { enrolment: TwoFactorEn
           required
         />
         <div className="flex flex-wrap gap-2">
-          <SubmitButton label="Turn on" workingLabel="Checking..." isSubmitting={isSubmitting} />
+          <SubmitButton label={t`Turn on`} workingLabel={t`Checking...`} isSubmitting={isSubmitting} />
           <Button variant="outline" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </div>
       </form>
@@ -125,33 +132,38 @@ function ScanStep({ enrolment, onConfirmed, onCancel }: { enrolment: TwoFactorEn
 }
 
 function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useLingui();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(codes.join("\n"));
-      toast.success("Backup codes copied");
+      toast.success(t`Backup codes copied`);
     } catch {
-      toast.error("Could not copy. Select the codes and copy them yourself.");
+      toast.error(t`Could not copy. Select the codes and copy them yourself.`);
     }
   };
   return (
     <div className="space-y-4">
       <p role="status" className="rounded-md border border-border bg-muted p-3 text-sm">
-        Two-factor sign-in is on.
+        <Trans>Two-factor sign-in is on.</Trans>
       </p>
       <p className="text-sm">
-        Save these backup codes somewhere safe, such as a password manager. If you lose your phone, each code signs you in once instead of a code from the app.{" "}
-        <strong>They are shown only this once.</strong>
+        <Trans>
+          Save these backup codes somewhere safe, such as a password manager. If you lose your phone, each code signs you in once instead of a code from the app.{" "}
+          <strong>They are shown only this once.</strong>
+        </Trans>
       </p>
-      <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 rounded-md border border-border p-3 font-mono text-sm select-all">
+      <ul aria-label={t`Backup codes`} className="grid grid-cols-2 gap-2 rounded-md border border-border p-3 font-mono text-sm select-all">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" onClick={() => void copy()} autoFocus>
-          Copy codes
+          <Trans>Copy codes</Trans>
         </Button>
-        <Button onClick={onDone}>I have saved my backup codes</Button>
+        <Button onClick={onDone}>
+          <Trans>I have saved my backup codes</Trans>
+        </Button>
       </div>
     </div>
   );
@@ -163,26 +175,27 @@ const disableFields = ["password", "code"] as const;
 function TwoFactorDisable({ onClose }: { onClose: () => void }) {
   const form = useCheckedForm(disableFields, checkDisableTwoFactor);
   const { errors, isSubmitting } = form;
+  const { t } = useLingui();
   const readAgain = useReadAccountAgain();
   const onSubmit = form.handleSubmit(async (input) => {
     try {
       await swappingSession(disableTwoFactor(input));
     } catch (error) {
-      if (!form.showServerErrors(error)) toast.error(errorMessage(error, "Could not turn off two-factor sign-in"));
+      if (!form.showServerErrors(error)) toast.error(errorMessage(error, t`Could not turn off two-factor sign-in`));
       return;
     }
-    toast.success("Two-factor sign-in is off.");
+    toast.success(t`Two-factor sign-in is off.`);
     onClose();
     await readAgain();
   });
   return (
     <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">
-      <InputField id="two-factor-off-password" label="Your password" error={errors.password} name="password" type="password" autoComplete="current-password" autoFocus required />
-      <InputField id="two-factor-off-code" label="Code from your authenticator app, or a backup code" error={errors.code} name="code" autoComplete="one-time-code" required />
+      <InputField id="two-factor-off-password" label={t`Your password`} error={errors.password} name="password" type="password" autoComplete="current-password" autoFocus required />
+      <InputField id="two-factor-off-code" label={t`Code from your authenticator app, or a backup code`} error={errors.code} name="code" autoComplete="one-time-code" required />
       <div className="flex flex-wrap gap-2">
-        <SubmitButton label="Turn off" workingLabel="Turning off..." isSubmitting={isSubmitting} variant="destructive" />
+        <SubmitButton label={t`Turn off`} workingLabel={t`Turning off...`} isSubmitting={isSubmitting} variant="destructive" />
         <Button variant="outline" onClick={onClose}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>

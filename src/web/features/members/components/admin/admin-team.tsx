@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { QueryStates } from "@/web/components/layout/record-states";
 import { TitledCard } from "@/web/components/ui/card";
 import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/web/components/ui/table";
@@ -10,22 +11,24 @@ import { InvitationList } from "../team-section";
 /** "Invite admin": an address only; the invitee joins the provider's team. */
 export function InviteAdminDialog() {
   const invite = useInviteAdmin();
-  return <InviteDialog title="Invite admin" idPrefix="invite-admin" invite={({ email }) => invite.mutateAsync({ email })} />;
+  const { t } = useLingui();
+  return <InviteDialog title={t`Invite admin`} idPrefix="invite-admin" invite={({ email }) => invite.mutateAsync({ email })} />;
 }
 
 /** The provider's team: the admins, and the admin invitations still pending. */
 export function AdminTeam() {
   const admins = useTeam();
   const invitations = useAdminInvitations();
-  useErrorToast(admins.error, { log: "Failed to load the team", toast: "Error fetching team members" });
+  const { t } = useLingui();
+  useErrorToast(admins.error, { log: "Failed to load the team", toast: t`Error fetching team members` });
 
   return (
     <div className="space-y-6">
-      <TitledCard title="Admins">
-        <QueryStates query={admins} loadError="Could not load the admins." loading="Loading the admins">
+      <TitledCard title={t`Admins`}>
+        <QueryStates query={admins} loadError={t`Could not load the admins.`} loading={t`Loading the admins`}>
           {(list) => (
-            <Table aria-label="Admins">
-              <TableHeadings names={["Name", "Email"]} />
+            <Table aria-label={t`Admins`}>
+              <TableHeadings names={[t`Name`, t`Email`]} />
               <TableBody>
                 {list.map((admin) => (
                   <TableRow key={admin.id}>
@@ -38,9 +41,9 @@ export function AdminTeam() {
           )}
         </QueryStates>
       </TitledCard>
-      <TitledCard title="Pending invitations">
-        <QueryStates query={invitations} loadError="Could not load the invitations." loading="Loading the invitations">
-          {(pending) => <InvitationList invitations={pending} canManage label="Pending admin invitations" />}
+      <TitledCard title={t`Pending invitations`}>
+        <QueryStates query={invitations} loadError={t`Could not load the invitations.`} loading={t`Loading the invitations`}>
+          {(pending) => <InvitationList invitations={pending} canManage label={t`Pending admin invitations`} />}
         </QueryStates>
       </TitledCard>
     </div>

@@ -1,4 +1,7 @@
-import { useState, type ReactNode } from "react";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
 import type { UserListItem } from "@/shared/schemas/user";
 import { DialogFormActions } from "@/web/components/new-item-dialog";
 import { Button } from "@/web/components/ui/button";
@@ -13,73 +16,77 @@ import { stepsFor, type UserStep } from "../../lib/user-actions";
 
 interface StepText {
   /** The menu button that leads to the confirmation. */
-  label: string;
-  title: string;
-  description: (user: UserListItem) => ReactNode;
-  confirm: string;
-  done: (user: UserListItem) => string;
+  label: MessageDescriptor;
+  title: MessageDescriptor;
+  description: (user: UserListItem) => MessageDescriptor;
+  confirm: MessageDescriptor;
+  done: (user: UserListItem) => MessageDescriptor;
 }
 
+/* Catalogue messages, translated where the dialog shows them (never frozen at import). */
 const steps: Record<UserStep, StepText> = {
   "password-reset": {
-    label: "Send password reset",
-    title: "Send a password-reset mail",
-    description: (user) => `Mail ${user.email} a link to choose a new password. The link works for a limited time; their current password keeps working until they use it.`,
-    confirm: "Send reset mail",
-    done: (user) => `A reset link is on its way to ${user.email}`,
+    label: msg`Send password reset`,
+    title: msg`Send a password-reset mail`,
+    description: ({ email }) => msg`Mail ${email} a link to choose a new password. The link works for a limited time; their current password keeps working until they use it.`,
+    confirm: msg`Send reset mail`,
+    done: ({ email }) => msg`A reset link is on its way to ${email}`,
   },
   "sign-out": {
-    label: "Sign out everywhere",
-    title: "Sign out everywhere",
-    description: (user) => `${user.name} (${user.email}) is signed out on every device at once, for a lost laptop or a shared computer. Their account stays active: they sign in again with their password.`,
-    confirm: "Sign out everywhere",
-    done: (user) => `${user.name} was signed out everywhere`,
+    label: msg`Sign out everywhere`,
+    title: msg`Sign out everywhere`,
+    description: ({ name, email }) =>
+      msg`${name} (${email}) is signed out on every device at once, for a lost laptop or a shared computer. Their account stays active: they sign in again with their password.`,
+    confirm: msg`Sign out everywhere`,
+    done: ({ name }) => msg`${name} was signed out everywhere`,
   },
   deactivate: {
-    label: "Deactivate",
-    title: "Deactivate account",
-    description: (user) => `${user.name} (${user.email}) is signed out everywhere at once and cannot sign in until reactivated. Their data stays.`,
-    confirm: "Deactivate",
-    done: (user) => `${user.name} was deactivated`,
+    label: msg`Deactivate`,
+    title: msg`Deactivate account`,
+    description: ({ name, email }) => msg`${name} (${email}) is signed out everywhere at once and cannot sign in until reactivated. Their data stays.`,
+    confirm: msg`Deactivate`,
+    done: ({ name }) => msg`${name} was deactivated`,
   },
   reactivate: {
-    label: "Reactivate",
-    title: "Reactivate account",
-    description: (user) => `${user.name} (${user.email}) may sign in again with their password.`,
-    confirm: "Reactivate",
-    done: (user) => `${user.name} was reactivated`,
+    label: msg`Reactivate`,
+    title: msg`Reactivate account`,
+    description: ({ name, email }) => msg`${name} (${email}) may sign in again with their password.`,
+    confirm: msg`Reactivate`,
+    done: ({ name }) => msg`${name} was reactivated`,
   },
   promote: {
-    label: "Make admin",
-    title: "Make admin",
-    description: (user) => `${user.name} becomes an admin: they see and manage every customer company. They are signed out and sign in again.`,
-    confirm: "Make admin",
-    done: (user) => `${user.name} is now an admin`,
+    label: msg`Make admin`,
+    title: msg`Make admin`,
+    description: ({ name }) => msg`${name} becomes an admin: they see and manage every customer company. They are signed out and sign in again.`,
+    confirm: msg`Make admin`,
+    done: ({ name }) => msg`${name} is now an admin`,
   },
   demote: {
-    label: "Remove admin role",
-    title: "Remove admin role",
-    description: (user) => `${user.name} becomes a customer without a company. They are signed out and sign in again.`,
-    confirm: "Remove admin role",
-    done: (user) => `${user.name} is now a customer`,
+    label: msg`Remove admin role`,
+    title: msg`Remove admin role`,
+    description: ({ name }) => msg`${name} becomes a customer without a company. They are signed out and sign in again.`,
+    confirm: msg`Remove admin role`,
+    done: ({ name }) => msg`${name} is now a customer`,
   },
   move: {
-    label: "Change company",
-    title: "Change company",
-    description: (user) =>
-      user.company
-        ? `${user.name} leaves ${user.company.name} and joins the company you choose as a member.`
-        : `${user.name} joins the company you choose as a member.`,
-    confirm: "Move",
-    done: (user) => `${user.name} was moved`,
+    label: msg`Change company`,
+    title: msg`Change company`,
+    description: ({ name, company }) => {
+      const companyName = company?.name;
+      return companyName
+        ? msg`${name} leaves ${companyName} and joins the company you choose as a member.`
+        : msg`${name} joins the company you choose as a member.`;
+    },
+    confirm: msg`Move`,
+    done: ({ name }) => msg`${name} was moved`,
   },
   "remove-two-factor": {
-    label: "Remove two-factor",
-    title: "Remove two-factor authentication",
-    description: (user) =>
-      `Only do this once you have verified, outside the portal (a call to a number you already have, in person), that the request really comes from ${user.name}. They then sign in with their password alone until they set up two-factor authentication again.`,
-    confirm: "Remove two-factor",
-    done: (user) => `Two-factor authentication was removed for ${user.name}`,
+    label: msg`Remove two-factor`,
+    title: msg`Remove two-factor authentication`,
+    description: ({ name }) =>
+      msg`Only do this once you have verified, outside the portal (a call to a number you already have, in person), that the request really comes from ${name}. They then sign in with their password alone until they set up two-factor authentication again.`,
+    confirm: msg`Remove two-factor`,
+    done: ({ name }) => msg`Two-factor authentication was removed for ${name}`,
   },
 };
 
@@ -92,6 +99,9 @@ export function UserActionsDialog({ user }: { user: UserListItem }) {
   const [companyId, setCompanyId] = useState("");
   const [verified, setVerified] = useState(false);
   const action = useUserAction(user.id);
+  const { t, i18n } = useLingui();
+  const name = user.name;
+  const currentCompany = user.company?.name;
 
   const choose = (next: UserStep | undefined) => {
     setStep(next);
@@ -121,15 +131,15 @@ export function UserActionsDialog({ user }: { user: UserListItem }) {
   const onConfirm = async () => {
     if (!step) return;
     if (step === "move" && companyId === (user.company?.id ?? "")) {
-      setFailure(user.company ? `Choose another company than ${user.company.name}` : "Choose a company");
+      setFailure(currentCompany === undefined ? t`Choose a company` : t`Choose another company than ${currentCompany}`);
       return;
     }
     try {
       await action.mutateAsync(inputOf(step));
-      toast.success(steps[step].done(user));
+      toast.success(i18n._(steps[step].done(user)));
       onOpenChange(false);
     } catch (error) {
-      setFailure(errorMessage(error, "Could not complete the action"));
+      setFailure(errorMessage(error, t`Could not complete the action`));
     }
   };
 
@@ -138,16 +148,18 @@ export function UserActionsDialog({ user }: { user: UserListItem }) {
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <Button variant="outline" size="sm">
-          Manage
-          <span className="sr-only"> {user.name}</span>
+          <Trans>
+            Manage
+            <span className="sr-only"> {name}</span>
+          </Trans>
         </Button>
       </DialogTrigger>
-      <DialogContent title={text?.title ?? `Manage ${user.name}`} description={text ? text.description(user) : user.email}>
+      <DialogContent title={text ? i18n._(text.title) : t`Manage ${name}`} description={text ? i18n._(text.description(user)) : user.email}>
         {!step ? (
           <div className="flex flex-col gap-2">
             {stepsFor(user, me.data?.id === user.id).map((candidate) => (
               <Button key={candidate} variant="outline" className="justify-start" onClick={() => choose(candidate)}>
-                {steps[candidate].label}
+                {i18n._(steps[candidate].label)}
               </Button>
             ))}
           </div>
@@ -163,12 +175,12 @@ export function UserActionsDialog({ user }: { user: UserListItem }) {
             {step === "move" ? (
               <div className="space-y-1">
                 <label htmlFor={`move-${user.id}`} className="text-sm font-medium">
-                  Company
+                  <Trans>Company</Trans>
                 </label>
                 <CompanySelect id={`move-${user.id}`} value={companyId} onChange={setCompanyId} />
                 {user.company ? (
                   <Button type="button" variant="ghost" size="sm" className="px-0 text-sm underline" onClick={() => setCompanyId("")}>
-                    Take them out of {user.company.name} without a new company
+                    <Trans>Take them out of {currentCompany} without a new company</Trans>
                   </Button>
                 ) : null}
               </div>
@@ -176,7 +188,7 @@ export function UserActionsDialog({ user }: { user: UserListItem }) {
             {step === "remove-two-factor" ? (
               <label className="flex items-start gap-2 text-sm">
                 <input type="checkbox" required className="mt-1" checked={verified} onChange={(event) => setVerified(event.target.checked)} />
-                I verified this person's identity outside the portal.
+                <Trans>I verified this person's identity outside the portal.</Trans>
               </label>
             ) : null}
             {failure ? (
@@ -184,7 +196,7 @@ export function UserActionsDialog({ user }: { user: UserListItem }) {
                 {failure}
               </p>
             ) : null}
-            <DialogFormActions submitLabel={text?.confirm ?? "Confirm"} workingLabel="Working..." isSubmitting={action.isPending} />
+            <DialogFormActions submitLabel={text ? i18n._(text.confirm) : t`Confirm`} workingLabel={t`Working...`} isSubmitting={action.isPending} />
           </form>
         )}
       </DialogContent>

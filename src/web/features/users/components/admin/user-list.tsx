@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Users } from "lucide-react";
 import { PagedList } from "@/web/components/paged-list";
 import { EmptyState } from "@/web/components/ui/empty-state";
@@ -11,18 +12,19 @@ export function UserList() {
   const list = useListParams();
   const users = useUserPage({ page: list.page, q: list.q, sort: list.sort });
   useErrorToast(users.error, { log: "Failed to load users" });
+  const { t } = useLingui();
 
   return (
     <PagedList
       query={users}
       list={list}
-      noun="users"
-      searchBy="name or email"
+      noun={t`users`}
+      searchBy={t`name or email`}
       empty={
         <EmptyState
           icon={<Users className="h-10 w-10 text-muted-foreground" aria-hidden />}
-          title="No Users Yet"
-          description="Accounts appear here as people sign up or accept an invitation."
+          title={t`No Users Yet`}
+          description={t`Accounts appear here as people sign up or accept an invitation.`}
         />
       }
     >

@@ -1,9 +1,9 @@
-import { companyRoleLabels } from "@/shared/enums";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { formatDateTime } from "@/shared/format";
-import { userStatusLabels } from "@/shared/rules/user";
 import type { UserListItem } from "@/shared/schemas/user";
 import { Badge } from "@/web/components/ui/badge";
 import { SortableHead, type SortDirection } from "@/web/components/ui/pagination";
+import { companyRoleMessages, userStatusMessages } from "@/web/lib/i18n/labels";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
 import { UserActionsDialog } from "./user-actions-dialog";
 
@@ -14,19 +14,34 @@ interface UsersTableProps {
 }
 
 export function UsersTable({ users, sort, onSortChange }: UsersTableProps) {
+  const { t, i18n } = useLingui();
   return (
     <Table>
       <TableHeader>
         <TableRow>
-          <TableHead>Name</TableHead>
-          <TableHead>Role</TableHead>
-          <TableHead>Company</TableHead>
-          <TableHead>Last sign-in</TableHead>
-          <TableHead>2FA</TableHead>
-          <TableHead>Status</TableHead>
-          <SortableHead label="Joined" sort={sort} onSortChange={onSortChange} />
+          <TableHead>
+            <Trans>Name</Trans>
+          </TableHead>
+          <TableHead>
+            <Trans>Role</Trans>
+          </TableHead>
+          <TableHead>
+            <Trans>Company</Trans>
+          </TableHead>
+          <TableHead>
+            <Trans>Last sign-in</Trans>
+          </TableHead>
+          <TableHead>
+            <Trans>2FA</Trans>
+          </TableHead>
+          <TableHead>
+            <Trans>Status</Trans>
+          </TableHead>
+          <SortableHead label={t`Joined`} sort={sort} onSortChange={onSortChange} />
           <TableHead className="text-right">
-            <span className="sr-only">Actions</span>
+            <span className="sr-only">
+              <Trans>Actions</Trans>
+            </span>
           </TableHead>
         </TableRow>
       </TableHeader>
@@ -37,21 +52,31 @@ export function UsersTable({ users, sort, onSortChange }: UsersTableProps) {
               <div className="font-medium">{user.name}</div>
               <div className="text-sm text-muted-foreground">{user.email}</div>
             </TableCell>
-            <TableCell>{user.role === "admin" ? <Badge tone="blue">Admin</Badge> : "Customer"}</TableCell>
+            <TableCell>{user.role === "admin" ? <Badge tone="blue">{t`Admin`}</Badge> : t`Customer`}</TableCell>
             <TableCell>
               {user.company ? (
                 <>
                   <div>{user.company.name}</div>
-                  {user.companyRole ? <div className="text-sm text-muted-foreground">{companyRoleLabels[user.companyRole]}</div> : null}
+                  {user.companyRole ? <div className="text-sm text-muted-foreground">{i18n._(companyRoleMessages[user.companyRole])}</div> : null}
                 </>
               ) : (
-                <span className="text-muted-foreground">None</span>
+                <span className="text-muted-foreground">
+                  <Trans>None</Trans>
+                </span>
               )}
             </TableCell>
-            <TableCell>{user.lastSignedInAt ? formatDateTime(user.lastSignedInAt) : <span className="text-muted-foreground">Never</span>}</TableCell>
-            <TableCell>{user.twoFactorEnabled ? <Badge tone="green">On</Badge> : "Off"}</TableCell>
             <TableCell>
-              <Badge tone={user.status === "active" ? "green" : "red"}>{userStatusLabels[user.status]}</Badge>
+              {user.lastSignedInAt ? (
+                formatDateTime(user.lastSignedInAt)
+              ) : (
+                <span className="text-muted-foreground">
+                  <Trans>Never</Trans>
+                </span>
+              )}
+            </TableCell>
+            <TableCell>{user.twoFactorEnabled ? <Badge tone="green">{t`On`}</Badge> : t`Off`}</TableCell>
+            <TableCell>
+              <Badge tone={user.status === "active" ? "green" : "red"}>{i18n._(userStatusMessages[user.status])}</Badge>
             </TableCell>
             <TableCell>{formatDateTime(user.createdAt)}</TableCell>
             <TableCell className="text-right">
