@@ -1,3 +1,5 @@
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import type { StoredFile } from "@/shared/schemas/file";
 import { toast } from "@/web/lib/toast";
@@ -9,6 +11,7 @@ import { failedUploadText, uploadEach, type UploadOutcome } from "../lib/upload-
  * Files that did not arrive are named in one toast, with `failedHint` saying what to do next.
  */
 export function useUploads() {
+  const { t } = useLingui();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
 
   const run = async (files: readonly File[], upload: (file: File) => Promise<StoredFile>, failedHint?: string): Promise<UploadOutcome> => {
@@ -16,13 +19,21 @@ export function useUploads() {
     setProgress({ done: 0, total: files.length });
     try {
       const outcome = await uploadEach(files, upload, (done) => setProgress({ done, total: files.length }));
-      if (outcome.failed.length) toast.error(`Not attached: ${failedUploadText(outcome.failed)}`, failedHint ? { description: failedHint } : undefined);
+      if (outcome.failed.length) {
+        const failed = failedUploadText(outcome.failed);
+        toast.error(t`Not attached: ${failed}`, failedHint ? { description: failedHint } : undefined);
+      }
       return outcome;
     } finally {
       setProgress(null);
     }
   };
 
-  const status = progress ? `Uploading ${Math.min(progress.done + 1, progress.total)} of ${progress.total} ${progress.total === 1 ? "file" : "files"}...` : null;
+  let status: string | null = null;
+  if (progress) {
+    const { total } = progress;
+    const current = Math.min(progress.done + 1, total);
+    status = t`${plural(total, { one: `Uploading ${current} of # file...`, other: `Uploading ${current} of # files...` })}`;
+  }
   return { run, status, busy: progress !== null };
 }

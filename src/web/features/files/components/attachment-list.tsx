@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { QueryKey } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
 import { isImageFileType, isInlineFileType } from "@/shared/rules/file";
@@ -24,6 +25,7 @@ interface AttachmentListProps {
  * link to its bytes. The uploader or an admin may delete one, after confirming.
  */
 export function AttachmentList({ files, owner, empty }: AttachmentListProps) {
+  const { t } = useLingui();
   const me = useMe().data;
   const remove = useDeleteFile(owner);
 
@@ -31,41 +33,47 @@ export function AttachmentList({ files, owner, empty }: AttachmentListProps) {
 
   const onDelete = async (file: StoredFile) => {
     // The browser's own dialog: keyboard and screen-reader ready, and no bytes for the customer bundle.
-    if (!window.confirm(`Delete ${file.name}?`)) return;
+    const fileName = file.name;
+    if (!window.confirm(t`Delete ${fileName}?`)) return;
     try {
       await remove.mutateAsync(file.id);
-      toast.success("File deleted");
+      toast.success(t`File deleted`);
     } catch (error) {
-      toast.error(errorMessage(error, "Failed to delete file"));
+      toast.error(errorMessage(error, t`Failed to delete file`));
     }
   };
 
   return (
-    <ul aria-label="Attachments" className="mt-2 space-y-2">
-      {files.map((file) => (
-        <li key={file.id} className="flex items-center gap-3 text-sm">
-          <a
-            href={fileHref(file.id)}
-            // Images open in the browser, in a tab of their own; other types, PDFs too, download.
-            {...(isInlineFileType(file.contentType) ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-            className="flex min-w-0 items-center gap-3 hover:underline"
-          >
-            {isImageFileType(file.contentType) ? (
-              <img src={fileHref(file.id)} loading="lazy" alt="" className="h-12 w-12 shrink-0 rounded border border-border object-cover" />
-            ) : (
-              <FileTypeIcon type={file.contentType} />
-            )}
-            <span className="min-w-0 truncate font-medium">{file.name}</span>
-          </a>
-          <span className="shrink-0 text-xs text-muted-foreground">{formatFileSize(file.size)}</span>
-          {me && (me.role === "admin" || file.uploadedBy?.id === me.id) ? (
-            <Button variant="ghost" size="sm" className="ml-auto h-7 px-2" disabled={remove.isPending} onClick={() => void onDelete(file)}>
-              <Trash2 className="h-4 w-4" aria-hidden />
-              <span className="sr-only">Delete {file.name}</span>
-            </Button>
-          ) : null}
-        </li>
-      ))}
+    <ul aria-label={t`Attachments`} className="mt-2 space-y-2">
+      {files.map((file) => {
+        const fileName = file.name;
+        return (
+          <li key={file.id} className="flex items-center gap-3 text-sm">
+            <a
+              href={fileHref(file.id)}
+              // Images open in the browser, in a tab of their own; other types, PDFs too, download.
+              {...(isInlineFileType(file.contentType) ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+              className="flex min-w-0 items-center gap-3 hover:underline"
+            >
+              {isImageFileType(file.contentType) ? (
+                <img src={fileHref(file.id)} loading="lazy" alt="" className="h-12 w-12 shrink-0 rounded border border-border object-cover" />
+              ) : (
+                <FileTypeIcon type={file.contentType} />
+              )}
+              <span className="min-w-0 truncate font-medium">{file.name}</span>
+            </a>
+            <span className="shrink-0 text-xs text-muted-foreground">{formatFileSize(file.size)}</span>
+            {me && (me.role === "admin" || file.uploadedBy?.id === me.id) ? (
+              <Button variant="ghost" size="sm" className="ml-auto h-7 px-2" disabled={remove.isPending} onClick={() => void onDelete(file)}>
+                <Trash2 className="h-4 w-4" aria-hidden />
+                <span className="sr-only">
+                  <Trans>Delete {fileName}</Trans>
+                </span>
+              </Button>
+            ) : null}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Paperclip, X } from "lucide-react";
 import { useId, useRef, useState, type DragEvent } from "react";
 import { fileAccept } from "@/shared/rules/file";
@@ -25,7 +26,8 @@ interface FilePickerProps {
  * for any button) or drop them on the area. Chosen files are listed before sending, each with a
  * way to take it back. The type list is a hint to the browser's picker: the server decides.
  */
-export function FilePicker({ files, onChange, label = "Attach files", single, accept = fileAccept, disabled, compact }: FilePickerProps) {
+export function FilePicker({ files, onChange, label, single, accept = fileAccept, disabled, compact }: FilePickerProps) {
+  const { t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
   const hintId = useId();
   const [over, setOver] = useState(false);
@@ -57,11 +59,11 @@ export function FilePicker({ files, onChange, label = "Attach files", single, ac
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="outline" size="sm" disabled={disabled} aria-describedby={compact ? undefined : hintId} onClick={() => input.current?.click()}>
           <Paperclip className="h-4 w-4" aria-hidden />
-          {label}
+          {label ?? t`Attach files`}
         </Button>
         {compact ? null : (
           <span id={hintId} className="text-xs text-muted-foreground">
-            or drop {single ? "a file" : "files"} here
+            {single ? <Trans>or drop a file here</Trans> : <Trans>or drop files here</Trans>}
           </span>
         )}
         <input
@@ -78,17 +80,22 @@ export function FilePicker({ files, onChange, label = "Attach files", single, ac
         />
       </div>
       {files.length ? (
-        <ul aria-label={single ? "Chosen file" : "Files to attach"} className="space-y-1 text-sm">
-          {files.map((file, index) => (
-            <li key={`${file.name}-${index}`} className="flex items-center gap-2">
-              <span className="min-w-0 truncate">{file.name}</span>
-              <span className="shrink-0 text-xs text-muted-foreground">{formatFileSize(file.size)}</span>
-              <Button variant="ghost" size="sm" className="h-6 px-1" disabled={disabled} onClick={() => onChange(files.filter((_, at) => at !== index))}>
-                <X className="h-4 w-4" aria-hidden />
-                <span className="sr-only">Remove {file.name}</span>
-              </Button>
-            </li>
-          ))}
+        <ul aria-label={single ? t`Chosen file` : t`Files to attach`} className="space-y-1 text-sm">
+          {files.map((file, index) => {
+            const fileName = file.name;
+            return (
+              <li key={`${file.name}-${index}`} className="flex items-center gap-2">
+                <span className="min-w-0 truncate">{file.name}</span>
+                <span className="shrink-0 text-xs text-muted-foreground">{formatFileSize(file.size)}</span>
+                <Button variant="ghost" size="sm" className="h-6 px-1" disabled={disabled} onClick={() => onChange(files.filter((_, at) => at !== index))}>
+                  <X className="h-4 w-4" aria-hidden />
+                  <span className="sr-only">
+                    <Trans>Remove {fileName}</Trans>
+                  </span>
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { i18n } from "@lingui/core";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,6 +27,9 @@ async function readForm(request: IncomingMessage): Promise<Received> {
   const form = await new Request("http://local/", { method: "POST", headers: { "content-type": contentType }, body: Buffer.concat(chunks) }).formData();
   return { method: request.method ?? "", contentType, form };
 }
+
+// uploadErrorText's own words come from the catalogue: English, the source language, here.
+beforeAll(() => i18n.loadAndActivate({ locale: "en", messages: {} }));
 
 beforeAll(async () => {
   server = createServer((request, response) => {

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { UPLOAD_FIELD } from "@/shared/rules/file";
 import type { StoredFile } from "@/shared/schemas/file";
 import type { ProblemDetails } from "@/shared/schemas/problem";
@@ -29,4 +30,4 @@ export async function uploadFile<T = StoredFile>(url: string, file: File, method
  * in front of the server comes without one.
  */
 export const uploadErrorText = (error: unknown): string =>
-  problemDetail(error) ?? (error instanceof ApiError && error.status === 413 ? "The file is too large" : "The upload failed");
+  problemDetail(error) ?? (error instanceof ApiError && error.status === 413 ? t`The file is too large` : t`The upload failed`);

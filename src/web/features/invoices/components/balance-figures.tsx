@@ -1,9 +1,11 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Spinner } from "@/web/components/ui/spinner";
 import { LoadError } from "@/web/components/ui/load-error";
 import { formatCurrency } from "@/web/lib/format-currency";
 import { useInvoiceBalance } from "../api/use-invoice-balance";
 
-const labels = { outstanding: "Outstanding", overdue: "Overdue" } as const;
+const labels = { outstanding: msg`Outstanding`, overdue: msg`Overdue` } as const;
 const shown = ["outstanding", "overdue"] as const;
 
 /**
@@ -12,15 +14,16 @@ const shown = ["outstanding", "overdue"] as const;
  * customer's balance is always their own company's.
  */
 export function BalanceFigures({ companyId }: { companyId?: string }) {
+  const { t, i18n } = useLingui();
   const balance = useInvoiceBalance(companyId);
-  if (balance.isPending) return <Spinner label="Loading balance" />;
-  if (balance.isError) return <LoadError message="Could not load the balance." onRetry={() => void balance.refetch()} />;
+  if (balance.isPending) return <Spinner label={t`Loading balance`} />;
+  if (balance.isError) return <LoadError message={t`Could not load the balance.`} onRetry={() => void balance.refetch()} />;
   const { currency } = balance.data;
   return (
     <div className="flex flex-wrap gap-x-8 gap-y-2">
       {shown.map((key) => (
-        <div key={key} role="group" aria-label={labels[key]}>
-          <p className="text-sm font-medium text-muted-foreground">{labels[key]}</p>
+        <div key={key} role="group" aria-label={i18n._(labels[key])}>
+          <p className="text-sm font-medium text-muted-foreground">{i18n._(labels[key])}</p>
           <p data-testid={`balance-${key}`} className={key === "overdue" && balance.data.overdue !== "0.00" ? "text-2xl font-bold text-red-700 tabular-nums" : "text-2xl font-bold tabular-nums"}>
             {formatCurrency(balance.data[key], currency)}
           </p>

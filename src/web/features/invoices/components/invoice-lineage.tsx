@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Link } from "react-router";
 
 interface InvoiceRef {
@@ -14,14 +15,11 @@ interface InvoiceLineageProps {
   basePath: string;
 }
 
-function InvoiceRefLink({ label, invoice, basePath }: { label: string; invoice: InvoiceRef; basePath: string }) {
+function InvoiceRefLink({ invoice, basePath }: { invoice: InvoiceRef; basePath: string }) {
   return (
-    <span>
-      {label}{" "}
-      <Link to={`${basePath}/${invoice.id}`} className="font-medium text-primary hover:underline">
-        {invoice.invoiceNumber}
-      </Link>
-    </span>
+    <Link to={`${basePath}/${invoice.id}`} className="font-medium text-primary hover:underline">
+      {invoice.invoiceNumber}
+    </Link>
   );
 }
 
@@ -30,8 +28,20 @@ export function InvoiceLineage({ replaces, replacedBy, basePath }: InvoiceLineag
   if (!replaces && !replacedBy) return null;
   return (
     <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-      {replaces ? <InvoiceRefLink label="Replaces" invoice={replaces} basePath={basePath} /> : null}
-      {replacedBy ? <InvoiceRefLink label="Replaced by" invoice={replacedBy} basePath={basePath} /> : null}
+      {replaces ? (
+        <span>
+          <Trans>
+            Replaces <InvoiceRefLink invoice={replaces} basePath={basePath} />
+          </Trans>
+        </span>
+      ) : null}
+      {replacedBy ? (
+        <span>
+          <Trans>
+            Replaced by <InvoiceRefLink invoice={replacedBy} basePath={basePath} />
+          </Trans>
+        </span>
+      ) : null}
     </p>
   );
 }

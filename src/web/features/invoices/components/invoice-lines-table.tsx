@@ -1,27 +1,43 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { getFormatLocale } from "@/shared/format";
 import type { ApiOutput } from "@/web/lib/api-types";
 import { formatCurrency } from "@/web/lib/format-currency";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
 
 export type InvoiceDetail = ApiOutput<"get", "/invoices/:id">;
 
-/** A quantity as stored ("2.500") without the trailing zeros numeric(12,3) pads it with. */
-const formatQuantity = (quantity: string) => (quantity.includes(".") ? quantity.replace(/\.?0+$/, "") : quantity);
+/**
+ * A quantity as stored ("2.500") without the trailing zeros numeric(12,3) pads it with, in the
+ * reader's decimal mark ("2.5", "2,5") and never grouped.
+ */
+const formatQuantity = (quantity: string) => Number(quantity).toLocaleString(getFormatLocale(), { useGrouping: false, maximumFractionDigits: 3 });
 
 /** The rate as a percentage ("7.50" → "7.5%"); a line without tax shows a dash. */
 const formatRate = (rate: string | null) => (rate === null ? "—" : `${formatQuantity(rate)}%`);
 
 /** The lines of one invoice with the server's totals; the customer area never recomputes money. */
 export function InvoiceLinesTable({ invoice }: { invoice: InvoiceDetail }) {
+  const { t } = useLingui();
   const money = (amount: string) => formatCurrency(amount, invoice.currency);
   return (
-    <Table aria-label="Invoice lines">
+    <Table aria-label={t`Invoice lines`}>
       <TableHeader>
         <TableRow>
-          <TableHead>Description</TableHead>
-          <TableHead className="text-right">Quantity</TableHead>
-          <TableHead className="text-right">Unit Price</TableHead>
-          <TableHead className="text-right">Tax Rate</TableHead>
-          <TableHead className="text-right">Total</TableHead>
+          <TableHead>
+            <Trans>Description</Trans>
+          </TableHead>
+          <TableHead className="text-right">
+            <Trans>Quantity</Trans>
+          </TableHead>
+          <TableHead className="text-right">
+            <Trans>Unit Price</Trans>
+          </TableHead>
+          <TableHead className="text-right">
+            <Trans>Tax Rate</Trans>
+          </TableHead>
+          <TableHead className="text-right">
+            <Trans>Total</Trans>
+          </TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>

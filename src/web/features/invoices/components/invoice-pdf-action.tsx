@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Download } from "lucide-react";
 import type { Invoice } from "@/shared/schemas/invoice";
 import { Button } from "@/web/components/ui/button";
@@ -12,7 +13,7 @@ export function InvoicePdfAction({ invoice }: { invoice: Pick<Invoice, "id"> }) 
     <Button asChild variant="outline" size="sm">
       <a href={invoicePdfHref(invoice.id)} target="_blank" rel="noopener noreferrer">
         <Download className="h-4 w-4" aria-hidden />
-        Download
+        <Trans>Download</Trans>
       </a>
     </Button>
   );

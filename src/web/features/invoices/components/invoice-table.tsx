@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { FileText } from "lucide-react";
 import { Link } from "react-router";
 import { formatDate } from "@/shared/format";
@@ -12,6 +13,7 @@ import { formatCurrency } from "@/web/lib/format-currency";
 import { InvoicePdfAction } from "./invoice-pdf-action";
 
 function InvoiceRow({ invoice }: { invoice: Invoice }) {
+  const { t } = useLingui();
   return (
     <TableRow>
       <TableCell className="font-medium">
@@ -20,7 +22,7 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
         </Link>
       </TableCell>
       <TableCell className="whitespace-nowrap">{formatDate(invoice.issueDate)}</TableCell>
-      <TableCell className="whitespace-nowrap">{formatDate(invoice.dueDate, "N/A")}</TableCell>
+      <TableCell className="whitespace-nowrap">{formatDate(invoice.dueDate, t`N/A`)}</TableCell>
       <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCurrency(invoice.amount, invoice.currency)}</TableCell>
       <TableCell>
         <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />
@@ -34,36 +36,50 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
 
 /** The customer's invoices with loading, empty and error states. */
 export function InvoiceTable() {
+  const { t } = useLingui();
   const invoices = useInvoices();
   return (
-    <QueryStates query={invoices} loadError="Could not load your invoices.">
+    <QueryStates query={invoices} loadError={t`Could not load your invoices.`}>
       {({ items }) => <Invoices invoices={items} />}
     </QueryStates>
   );
 }
 
 function Invoices({ invoices }: { invoices: Invoice[] }) {
+  const { t } = useLingui();
   if (invoices.length === 0) {
     return (
       <EmptyState
         icon={<FileText className="h-10 w-10 text-muted-foreground" aria-hidden />}
-        title="No Invoices Yet"
-        description="Invoices for your company will appear here."
+        title={t`No Invoices Yet`}
+        description={t`Invoices for your company will appear here.`}
       />
     );
   }
 
   return (
     <Card className="p-2 sm:p-4">
-      <Table aria-label="Invoices">
+      <Table aria-label={t`Invoices`}>
         <TableHeader>
           <TableRow>
-            <TableHead>Invoice Number</TableHead>
-            <TableHead>Issue Date</TableHead>
-            <TableHead>Due Date</TableHead>
-            <TableHead className="text-right">Amount</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Action</TableHead>
+            <TableHead>
+              <Trans>Invoice Number</Trans>
+            </TableHead>
+            <TableHead>
+              <Trans>Issue Date</Trans>
+            </TableHead>
+            <TableHead>
+              <Trans>Due Date</Trans>
+            </TableHead>
+            <TableHead className="text-right">
+              <Trans>Amount</Trans>
+            </TableHead>
+            <TableHead>
+              <Trans>Status</Trans>
+            </TableHead>
+            <TableHead>
+              <Trans>Action</Trans>
+            </TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import type { InvoiceStatus } from "@/shared/enums";
 
 /** What the admin can do to an invoice from its detail page, by its status (the server's transitions). */
@@ -30,4 +31,4 @@ export function statusChoicesFor(current: InvoiceStatus | undefined): InvoiceSta
 }
 
 /** Why an issued invoice's amounts cannot be edited, shown where the inputs would be. */
-export const ISSUED_AMOUNTS_LOCKED = "An issued invoice keeps its amounts. To change them, void it and re-issue it.";
+export const ISSUED_AMOUNTS_LOCKED = msg`An issued invoice keeps its amounts. To change them, void it and re-issue it.`;

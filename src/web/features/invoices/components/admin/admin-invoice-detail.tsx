@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Link } from "react-router";
 import { PageHeader } from "@/web/components/layout/page-header";
 import { InvoiceStatusBadge } from "@/web/components/status-badges";
@@ -28,16 +29,18 @@ function InvoiceSubtitle({ invoice }: { invoice: InvoiceDetail }) {
 
 /** One invoice for an admin: who it bills, its status and the moves it allows, its fields, lines and PDF. */
 export function AdminInvoiceDetail({ invoice }: { invoice: InvoiceDetail }) {
+  const { t } = useLingui();
   const replaces = useReplacedInvoice(invoice.replacesId);
+  const invoiceNumber = invoice.invoiceNumber;
   return (
     <>
-      <PageHeader title={`Invoice ${invoice.invoiceNumber}`} description={<InvoiceSubtitle invoice={invoice} />} actions={<InvoiceLifecycleActions invoice={invoice} />} />
+      <PageHeader title={t`Invoice ${invoiceNumber}`} description={<InvoiceSubtitle invoice={invoice} />} actions={<InvoiceLifecycleActions invoice={invoice} />} />
       <div className="mb-6">
         <InvoiceLineage replaces={replaces} replacedBy={invoice.replacedBy} basePath="/admin/invoices" />
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <TitledCard title="Details">
+          <TitledCard title={t`Details`}>
             <InvoiceEditForm key={`${invoice.id}:${invoice.updatedAt}`} invoice={invoice} />
           </TitledCard>
         </div>

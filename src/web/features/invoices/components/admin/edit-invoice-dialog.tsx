@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "@/web/lib/toast";
@@ -18,6 +19,7 @@ import { invoiceChangesOf, invoiceFormValuesOf, reportFailedInvoiceSave, type In
 
 /** Mounted once the invoice with its lines has loaded, so each opening starts from it as stored. */
 function EditInvoiceForm({ invoice, onSaved }: { invoice: ApiOutput<"get", "/invoices/:id">; onSaved: () => void }) {
+  const { t } = useLingui();
   const updateInvoice = useUpdateInvoice();
   const { upload } = useInvoicePdf();
   const [pdf, setPdf] = useState<File[]>([]);
@@ -31,7 +33,7 @@ function EditInvoiceForm({ invoice, onSaved }: { invoice: ApiOutput<"get", "/inv
     try {
       await updateInvoice.mutateAsync({ id: invoice.id, input: invoiceChangesOf(input, stored, { issued: isIssued(invoice.status) }) });
     } catch (error) {
-      reportFailedInvoiceSave(form, error, "Error updating invoice");
+      reportFailedInvoiceSave(form, error, t`Error updating invoice`);
       return;
     }
     const [file] = pdf;
@@ -41,31 +43,37 @@ function EditInvoiceForm({ invoice, onSaved }: { invoice: ApiOutput<"get", "/inv
       } catch (error) {
         // The fields are saved; the dialog stays open with the PDF chosen, to try again.
         console.error("Error uploading invoice PDF", error);
-        toast.error(`The invoice was saved, but its PDF was not uploaded: ${uploadErrorText(error)}`);
+        const reason = uploadErrorText(error);
+        toast.error(t`The invoice was saved, but its PDF was not uploaded: ${reason}`);
         return;
       }
     }
-    toast.success("Invoice updated successfully");
+    toast.success(t`Invoice updated successfully`);
     onSaved();
   };
 
+  const invoiceNumber = invoice.invoiceNumber;
+  const companyName = invoice.company.name;
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" aria-label={`Edit invoice ${invoice.invoiceNumber}`}>
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" aria-label={t`Edit invoice ${invoiceNumber}`}>
       <p className="text-sm text-muted-foreground">
-        Company: <span className="font-medium text-foreground">{invoice.company.name}</span>
+        <Trans>
+          Company: <span className="font-medium text-foreground">{companyName}</span>
+        </Trans>
       </p>
       <InvoiceFields form={form} currency={invoice.currency} issued={isIssued(invoice.status)} statusChoices={statusChoicesFor(invoice.status)} />
       <InvoicePdfField invoice={invoice} file={pdf} onChange={setPdf} disabled={form.formState.isSubmitting} />
-      <DialogFormActions submitLabel="Update Invoice" workingLabel="Updating..." isSubmitting={form.formState.isSubmitting} />
+      <DialogFormActions submitLabel={t`Update Invoice`} workingLabel={t`Updating...`} isSubmitting={form.formState.isSubmitting} />
     </form>
   );
 }
 
 /** Loads the invoice's lines (the list has none) when the dialog opens. */
 function EditInvoiceLoader({ id, onSaved }: { id: string; onSaved: () => void }) {
+  const { t } = useLingui();
   const invoice = useInvoice(id);
   return (
-    <QueryStates query={invoice} loadError="Could not load this invoice's lines." loading="Loading invoice">
+    <QueryStates query={invoice} loadError={t`Could not load this invoice's lines.`} loading={t`Loading invoice`}>
       {(current) => <EditInvoiceForm invoice={current} onSaved={onSaved} />}
     </QueryStates>
   );
@@ -73,9 +81,11 @@ function EditInvoiceLoader({ id, onSaved }: { id: string; onSaved: () => void })
 
 /** The admin's quick edit of one invoice from the list: its fields but the company (the detail page has it), and its PDF file. */
 export function EditInvoiceDialog({ invoice }: { invoice: Invoice }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
+  const invoiceNumber = invoice.invoiceNumber;
   return (
-    <EditItemDialog title="Edit Invoice" itemName={`invoice ${invoice.invoiceNumber}`} open={open} onOpenChange={setOpen}>
+    <EditItemDialog title={t`Edit Invoice`} itemName={t`invoice ${invoiceNumber}`} open={open} onOpenChange={setOpen}>
       <EditInvoiceLoader id={invoice.id} onSaved={() => setOpen(false)} />
     </EditItemDialog>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { CheckCircle2, ExternalLink, RotateCcw } from "lucide-react";
 import { toast } from "@/web/lib/toast";
 import type { Invoice } from "@/shared/schemas/invoice";
@@ -12,17 +13,19 @@ import { EditInvoiceDialog } from "./edit-invoice-dialog";
  * A draft is issued, and a void invoice changed, from its detail page, where the consequences are shown.
  */
 export function InvoiceActions({ invoice }: { invoice: Invoice }) {
+  const { t } = useLingui();
   const updateInvoice = useUpdateInvoice();
+  const invoiceNumber = invoice.invoiceNumber;
   const next = invoice.status === "paid" ? "unpaid" : "paid";
 
   const toggleStatus = async () => {
     try {
       await updateInvoice.mutateAsync({ id: invoice.id, input: { status: next } });
-      toast.success(next === "paid" ? "Invoice marked as paid" : "Invoice marked as unpaid");
+      toast.success(next === "paid" ? t`Invoice marked as paid` : t`Invoice marked as unpaid`);
     } catch (error) {
       console.error("Error updating invoice", error);
       const detail = problemDetail(error);
-      toast.error(detail ? `Error updating invoice: ${detail}` : "Error updating invoice");
+      toast.error(detail ? t`Error updating invoice: ${detail}` : t`Error updating invoice`);
     }
   };
 
@@ -31,15 +34,29 @@ export function InvoiceActions({ invoice }: { invoice: Invoice }) {
       <Button asChild variant="outline" size="sm">
         <a href={invoicePdfHref(invoice.id)} target="_blank" rel="noopener noreferrer">
           <ExternalLink className="h-4 w-4" aria-hidden />
-          {invoice.status === "draft" ? "Preview PDF" : "Open PDF"}
-          <span className="sr-only"> of invoice {invoice.invoiceNumber} (opens in a new tab)</span>
+          {invoice.status === "draft" ? (
+            <Trans>
+              Preview PDF<span className="sr-only"> of invoice {invoiceNumber} (opens in a new tab)</span>
+            </Trans>
+          ) : (
+            <Trans>
+              Open PDF<span className="sr-only"> of invoice {invoiceNumber} (opens in a new tab)</span>
+            </Trans>
+          )}
         </a>
       </Button>
       {invoice.status === "unpaid" || invoice.status === "paid" ? (
         <Button variant="ghost" size="sm" disabled={updateInvoice.isPending} onClick={toggleStatus}>
           {next === "paid" ? <CheckCircle2 className="h-4 w-4" aria-hidden /> : <RotateCcw className="h-4 w-4" aria-hidden />}
-          {next === "paid" ? "Mark Paid" : "Mark Unpaid"}
-          <span className="sr-only"> invoice {invoice.invoiceNumber}</span>
+          {next === "paid" ? (
+            <Trans>
+              Mark Paid<span className="sr-only"> invoice {invoiceNumber}</span>
+            </Trans>
+          ) : (
+            <Trans>
+              Mark Unpaid<span className="sr-only"> invoice {invoiceNumber}</span>
+            </Trans>
+          )}
         </Button>
       ) : null}
       <EditInvoiceDialog invoice={invoice} />

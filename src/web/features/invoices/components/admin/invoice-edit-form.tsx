@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { SubmitButton } from "@/web/components/ui/button";
@@ -17,6 +18,7 @@ import { invoiceChangesOf, invoiceFormValuesOf, reportFailedInvoiceSave, type In
  * change or another admin's edit always starts it from what is stored.
  */
 export function InvoiceEditForm({ invoice }: { invoice: InvoiceDetail }) {
+  const { t } = useLingui();
   const updateInvoice = useUpdateInvoice();
   const issued = isIssued(invoice.status);
   const [stored] = useState(() => invoiceFormValuesOf(invoice));
@@ -25,18 +27,19 @@ export function InvoiceEditForm({ invoice }: { invoice: InvoiceDetail }) {
   const onSubmit = async (input: InvoiceSubmit) => {
     try {
       await updateInvoice.mutateAsync({ id: invoice.id, input: invoiceChangesOf(input, stored, { issued, withStatus: false }) });
-      toast.success("Invoice updated successfully");
+      toast.success(t`Invoice updated successfully`);
     } catch (error) {
-      reportFailedInvoiceSave(form, error, "Error updating invoice");
+      reportFailedInvoiceSave(form, error, t`Error updating invoice`);
     }
   };
 
+  const invoiceNumber = invoice.invoiceNumber;
   return (
-    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" aria-label={`Edit invoice ${invoice.invoiceNumber}`}>
+    <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" aria-label={t`Edit invoice ${invoiceNumber}`}>
       {issued ? null : <InvoiceCompanyField form={form} />}
       <InvoiceFields form={form} currency={invoice.currency} issued={issued} />
       <div className="flex justify-end">
-        <SubmitButton label={issued ? "Save changes" : "Save draft"} workingLabel="Saving..." isSubmitting={form.formState.isSubmitting} />
+        <SubmitButton label={issued ? t`Save changes` : t`Save draft`} workingLabel={t`Saving...`} isSubmitting={form.formState.isSubmitting} />
       </div>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useWatch } from "react-hook-form";
 import { type InvoiceStatus } from "@/shared/enums";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
@@ -24,6 +25,7 @@ interface InvoiceFieldsProps {
  * checked by the same schema: everything but the company and the PDF file.
  */
 export function InvoiceFields({ form, currency, issued = false, statusChoices }: InvoiceFieldsProps) {
+  const { t, i18n } = useLingui();
   const { errors } = form.formState;
   const issueDate = useWatch({ control: form.control, name: "issueDate" });
   // Read-only rather than disabled: a disabled input would drop out of the checked values.
@@ -32,24 +34,24 @@ export function InvoiceFields({ form, currency, issued = false, statusChoices }:
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="invoice-number" label="Invoice Number" required error={errors.invoiceNumber?.message}>
+        <Field id="invoice-number" label={t`Invoice Number`} required error={errors.invoiceNumber?.message}>
           <Input id="invoice-number" autoComplete="off" aria-invalid={!!errors.invoiceNumber} {...form.register("invoiceNumber")} {...fixed} />
         </Field>
-        <Field id="invoice-issue-date" label="Issue Date" required error={errors.issueDate?.message}>
+        <Field id="invoice-issue-date" label={t`Issue Date`} required error={errors.issueDate?.message}>
           <Input id="invoice-issue-date" type="date" aria-invalid={!!errors.issueDate} {...form.register("issueDate")} {...fixed} />
         </Field>
-        <Field id="invoice-due-date" label="Due Date" error={errors.dueDate?.message}>
+        <Field id="invoice-due-date" label={t`Due Date`} error={errors.dueDate?.message}>
           <Input id="invoice-due-date" type="date" min={issueDate || undefined} aria-invalid={!!errors.dueDate} {...form.register("dueDate")} />
         </Field>
       </div>
-      <InvoiceLinesField form={form} currency={currency} lockedReason={issued ? ISSUED_AMOUNTS_LOCKED : undefined} />
-      <Field id="invoice-pdf-url" label="PDF URL" error={errors.pdfUrl?.message}>
+      <InvoiceLinesField form={form} currency={currency} lockedReason={issued ? i18n._(ISSUED_AMOUNTS_LOCKED) : undefined} />
+      <Field id="invoice-pdf-url" label={t`PDF URL`} error={errors.pdfUrl?.message}>
         <Input id="invoice-pdf-url" type="url" placeholder="https://" aria-invalid={!!errors.pdfUrl} {...form.register("pdfUrl")} />
       </Field>
       {statusChoices ? (
-        <EnumSelectField id="invoice-status" label="Status" error={errors.status?.message} values={statusChoices} labels={invoiceStatusMessages} {...form.register("status")} />
+        <EnumSelectField id="invoice-status" label={t`Status`} error={errors.status?.message} values={statusChoices} labels={invoiceStatusMessages} {...form.register("status")} />
       ) : null}
-      <Field id="invoice-notes" label="Notes" error={errors.notes?.message}>
+      <Field id="invoice-notes" label={t`Notes`} error={errors.notes?.message}>
         <Textarea id="invoice-notes" maxLength={NOTES_MAX} aria-invalid={!!errors.notes} {...form.register("notes")} />
       </Field>
     </>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Ban, CheckCircle2, Copy, RotateCcw, Send, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
@@ -21,13 +22,14 @@ const reportFailure = (message: string) => (error: unknown) => {
 
 /** Issue, mark paid or unpaid: a status change the server checks; nothing to confirm, each is reversible or expected. */
 function StatusButton({ invoice, to, label, done, icon }: { invoice: Subject; to: InvoiceStatus; label: string; done: string; icon: ReactNode }) {
+  const { t } = useLingui();
   const update = useUpdateInvoice();
   const onClick = async () => {
     try {
       await update.mutateAsync({ id: invoice.id, input: { status: to } });
       toast.success(done);
     } catch (error) {
-      reportFailure("Error updating invoice")(error);
+      reportFailure(t`Error updating invoice`)(error);
     }
   };
   return (
@@ -39,69 +41,76 @@ function StatusButton({ invoice, to, label, done, icon }: { invoice: Subject; to
 }
 
 function VoidInvoiceButton({ invoice }: { invoice: Subject }) {
+  const { t } = useLingui();
   const update = useUpdateInvoice();
+  const invoiceNumber = invoice.invoiceNumber;
   return (
     <ConfirmDialog
       trigger={
         <Button variant="outline" size="sm">
           <Ban className="h-4 w-4" aria-hidden />
-          Void
+          <Trans context="invoice action">Void</Trans>
         </Button>
       }
-      title={`Void invoice ${invoice.invoiceNumber}?`}
-      description="The customer no longer owes it; it stays on record as void. To bill the work again, re-issue it."
-      confirmLabel="Void invoice"
-      workingLabel="Voiding..."
+      title={t`Void invoice ${invoiceNumber}?`}
+      description={t`The customer no longer owes it; it stays on record as void. To bill the work again, re-issue it.`}
+      confirmLabel={t`Void invoice`}
+      workingLabel={t`Voiding...`}
       destructive
-      failureText={(error) => errorMessage(error, "Error voiding invoice")}
+      failureText={(error) => errorMessage(error, t`Error voiding invoice`)}
       onConfirm={async () => {
         await update.mutateAsync({ id: invoice.id, input: { status: "void" } });
-        toast.success(`Invoice ${invoice.invoiceNumber} voided`);
+        toast.success(t`Invoice ${invoiceNumber} voided`);
       }}
     />
   );
 }
 
 function ReissueButton({ invoice }: { invoice: Subject }) {
+  const { t } = useLingui();
   const reissue = useReissueInvoice();
   const navigate = useNavigate();
+  const invoiceNumber = invoice.invoiceNumber;
   const onClick = async () => {
     try {
       const draft = await reissue.mutateAsync(invoice.id);
-      toast.success(`Draft ${draft.invoiceNumber} replaces ${invoice.invoiceNumber}`, { description: `Issuing it voids ${invoice.invoiceNumber}.` });
+      const draftNumber = draft.invoiceNumber;
+      toast.success(t`Draft ${draftNumber} replaces ${invoiceNumber}`, { description: t`Issuing it voids ${invoiceNumber}.` });
       void navigate(`/admin/invoices/${draft.id}`);
     } catch (error) {
-      reportFailure("Error re-issuing invoice")(error);
+      reportFailure(t`Error re-issuing invoice`)(error);
     }
   };
   return (
     <Button variant="outline" size="sm" disabled={reissue.isPending} onClick={() => void onClick()}>
       <Copy className="h-4 w-4" aria-hidden />
-      {reissue.isPending ? "Re-issuing..." : "Re-issue"}
+      {reissue.isPending ? <Trans>Re-issuing...</Trans> : <Trans>Re-issue</Trans>}
     </Button>
   );
 }
 
 function DeleteDraftButton({ invoice }: { invoice: Subject }) {
+  const { t } = useLingui();
   const remove = useDeleteInvoice();
   const navigate = useNavigate();
+  const invoiceNumber = invoice.invoiceNumber;
   return (
     <ConfirmDialog
       trigger={
         <Button variant="outline" size="sm">
           <Trash2 className="h-4 w-4" aria-hidden />
-          Delete draft
+          <Trans>Delete draft</Trans>
         </Button>
       }
-      title={`Delete draft ${invoice.invoiceNumber}?`}
-      description="The draft, its lines and its PDF are deleted for good. The customer never saw it."
-      confirmLabel="Delete draft"
-      workingLabel="Deleting..."
+      title={t`Delete draft ${invoiceNumber}?`}
+      description={t`The draft, its lines and its PDF are deleted for good. The customer never saw it.`}
+      confirmLabel={t`Delete draft`}
+      workingLabel={t`Deleting...`}
       destructive
-      failureText={(error) => errorMessage(error, "Error deleting invoice")}
+      failureText={(error) => errorMessage(error, t`Error deleting invoice`)}
       onConfirm={async () => {
         await remove.mutateAsync(invoice.id);
-        toast.success(`Draft ${invoice.invoiceNumber} deleted`);
+        toast.success(t`Draft ${invoiceNumber} deleted`);
         void navigate("/admin/invoices");
       }}
     />
@@ -110,16 +119,18 @@ function DeleteDraftButton({ invoice }: { invoice: Subject }) {
 
 /** The moves an invoice's status allows, in the order of its life: issue, payment, void, re-issue, delete. */
 export function InvoiceLifecycleActions({ invoice }: { invoice: Subject }) {
+  const { t } = useLingui();
+  const invoiceNumber = invoice.invoiceNumber;
   return (
-    <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Invoice actions">
+    <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t`Invoice actions`}>
       {invoiceActionsFor(invoice.status).map((action) => {
         switch (action) {
           case "issue":
-            return <StatusButton key={action} invoice={invoice} to="unpaid" label="Issue" done={`Invoice ${invoice.invoiceNumber} issued`} icon={<Send className="h-4 w-4" aria-hidden />} />;
+            return <StatusButton key={action} invoice={invoice} to="unpaid" label={t`Issue`} done={t`Invoice ${invoiceNumber} issued`} icon={<Send className="h-4 w-4" aria-hidden />} />;
           case "markPaid":
-            return <StatusButton key={action} invoice={invoice} to="paid" label="Mark as paid" done="Invoice marked as paid" icon={<CheckCircle2 className="h-4 w-4" aria-hidden />} />;
+            return <StatusButton key={action} invoice={invoice} to="paid" label={t`Mark as paid`} done={t`Invoice marked as paid`} icon={<CheckCircle2 className="h-4 w-4" aria-hidden />} />;
           case "markUnpaid":
-            return <StatusButton key={action} invoice={invoice} to="unpaid" label="Mark as unpaid" done="Invoice marked as unpaid" icon={<RotateCcw className="h-4 w-4" aria-hidden />} />;
+            return <StatusButton key={action} invoice={invoice} to="unpaid" label={t`Mark as unpaid`} done={t`Invoice marked as unpaid`} icon={<RotateCcw className="h-4 w-4" aria-hidden />} />;
           case "void":
             return <VoidInvoiceButton key={action} invoice={invoice} />;
           case "reissue":

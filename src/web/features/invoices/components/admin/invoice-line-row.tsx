@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Trash2 } from "lucide-react";
 import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
@@ -13,26 +16,29 @@ interface InvoiceLineRowProps {
   onRemove: () => void;
 }
 
-const columns: ReadonlyArray<{ key: keyof LineFormValues; label: string; className: string; numeric?: boolean }> = [
-  { key: "description", label: "Description", className: "sm:col-span-5" },
-  { key: "quantity", label: "Quantity", className: "sm:col-span-2", numeric: true },
-  { key: "unitPrice", label: "Unit Price", className: "sm:col-span-2", numeric: true },
-  { key: "taxRate", label: "Tax %", className: "sm:col-span-2", numeric: true },
+const columns: ReadonlyArray<{ key: keyof LineFormValues; label: MessageDescriptor; className: string; numeric?: boolean }> = [
+  { key: "description", label: msg`Description`, className: "sm:col-span-5" },
+  { key: "quantity", label: msg`Quantity`, className: "sm:col-span-2", numeric: true },
+  { key: "unitPrice", label: msg`Unit Price`, className: "sm:col-span-2", numeric: true },
+  { key: "taxRate", label: msg`Tax %`, className: "sm:col-span-2", numeric: true },
 ];
 
 /** One line's inputs, each labelled with its line number for screen readers, and its errors under it. */
 export function InvoiceLineRow({ form, index, disabled, removable, onRemove }: InvoiceLineRowProps) {
+  const { t, i18n } = useLingui();
   const errors = form.formState.errors.lines?.[index];
+  const line = index + 1;
   return (
     <li className="grid gap-2 rounded-md border border-border p-2 sm:grid-cols-12 sm:items-start sm:border-0 sm:p-0">
-      {columns.map(({ key, label, className, numeric }) => {
+      {columns.map(({ key, label: message, className, numeric }) => {
         const id = `invoice-line-${index}-${key}`;
+        const label = i18n._(message);
         const error = errors?.[key]?.message;
         return (
           <div key={key} className={className}>
             <Input
               id={id}
-              aria-label={`${label}, line ${index + 1}`}
+              aria-label={t`${label}, line ${line}`}
               placeholder={label}
               autoComplete="off"
               inputMode={numeric ? "decimal" : undefined}
@@ -50,7 +56,7 @@ export function InvoiceLineRow({ form, index, disabled, removable, onRemove }: I
         );
       })}
       <div className="sm:col-span-1">
-        <Button variant="ghost" size="sm" disabled={disabled || !removable} onClick={onRemove} aria-label={`Remove line ${index + 1}`}>
+        <Button variant="ghost" size="sm" disabled={disabled || !removable} onClick={onRemove} aria-label={t`Remove line ${line}`}>
           <Trash2 className="h-4 w-4" aria-hidden />
         </Button>
       </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ListPlus, Plus } from "lucide-react";
 import { useWatch } from "react-hook-form";
 import { LINES_MAX } from "@/shared/rules/money";
@@ -22,6 +23,7 @@ interface InvoiceLinesFieldProps {
  * itemized lines with a live subtotal, tax and total. Switching to lines starts from the amount.
  */
 export function InvoiceLinesField({ form, currency, lockedReason }: InvoiceLinesFieldProps) {
+  const { t } = useLingui();
   const { control, formState, register, getValues, setValue } = form;
   // Not useFieldArray: it would land in the forms chunk every customer screen loads (the bundle
   // budget), and rows keyed by position are enough for a list edited by its own buttons.
@@ -39,7 +41,7 @@ export function InvoiceLinesField({ form, currency, lockedReason }: InvoiceLines
   if (!itemized) {
     return (
       <div className="space-y-2">
-        <Field id="invoice-amount" label="Amount" required error={formState.errors.amount?.message}>
+        <Field id="invoice-amount" label={t`Amount`} required error={formState.errors.amount?.message}>
           <Input
             id="invoice-amount"
             type="number"
@@ -55,7 +57,7 @@ export function InvoiceLinesField({ form, currency, lockedReason }: InvoiceLines
         {reason}
         <Button variant="outline" size="sm" disabled={locked} onClick={() => setLines([{ ...emptyLine(), description: "Services", unitPrice: String(getValues("amount") ?? "").trim() }])}>
           <ListPlus className="h-4 w-4" aria-hidden />
-          Itemize with lines
+          <Trans>Itemize with lines</Trans>
         </Button>
       </div>
     );
@@ -63,13 +65,23 @@ export function InvoiceLinesField({ form, currency, lockedReason }: InvoiceLines
 
   return (
     <fieldset className="space-y-3" aria-describedby={lockedReason ? "invoice-lines-locked" : undefined}>
-      <legend className="text-sm font-medium">Lines *</legend>
+      <legend className="text-sm font-medium">
+        <Trans>Lines *</Trans>
+      </legend>
       {reason}
       <div aria-hidden className="hidden grid-cols-12 gap-2 text-xs font-medium text-muted-foreground sm:grid">
-        <span className="col-span-5">Description</span>
-        <span className="col-span-2">Quantity</span>
-        <span className="col-span-2">Unit Price</span>
-        <span className="col-span-2">Tax %</span>
+        <span className="col-span-5">
+          <Trans>Description</Trans>
+        </span>
+        <span className="col-span-2">
+          <Trans>Quantity</Trans>
+        </span>
+        <span className="col-span-2">
+          <Trans>Unit Price</Trans>
+        </span>
+        <span className="col-span-2">
+          <Trans>Tax %</Trans>
+        </span>
       </div>
       <ol className="space-y-2">
         {current.map((_, index) => (
@@ -91,10 +103,10 @@ export function InvoiceLinesField({ form, currency, lockedReason }: InvoiceLines
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" disabled={locked || current.length >= LINES_MAX} onClick={() => setLines([...getValues("lines"), emptyLine()])}>
           <Plus className="h-4 w-4" aria-hidden />
-          Add line
+          <Trans>Add line</Trans>
         </Button>
         <Button variant="ghost" size="sm" disabled={locked} onClick={() => setLines([])}>
-          Use a single amount
+          <Trans>Use a single amount</Trans>
         </Button>
       </div>
       <InvoiceTotalsPreview control={control} currency={currency} />

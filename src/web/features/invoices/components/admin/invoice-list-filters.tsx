@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Download } from "lucide-react";
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
@@ -33,14 +34,15 @@ export function useInvoiceListFilters() {
 }
 
 export function InvoiceStatusFilter({ value, onChange }: { value: InvoiceStatus | undefined; onChange: (status: InvoiceStatus | undefined) => void }) {
+  const { t } = useLingui();
   return (
     <NativeSelect
-      aria-label="Filter by status"
+      aria-label={t`Filter by status`}
       className="w-auto"
       value={value ?? ""}
       onChange={(event) => onChange(isStatus(event.target.value) ? event.target.value : undefined)}
     >
-      <option value="">All statuses</option>
+      <option value="">{t`All statuses`}</option>
       <EnumOptions values={invoiceStatuses} labels={invoiceStatusMessages} />
     </NativeSelect>
   );
@@ -52,7 +54,7 @@ export function ExportInvoicesLink(filters: InvoiceExportFilters) {
     <Button asChild variant="outline" size="sm">
       <a href={invoiceExportHref(filters)} download>
         <Download className="h-4 w-4" aria-hidden />
-        Export CSV
+        <Trans>Export CSV</Trans>
       </a>
     </Button>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Download, Upload } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/web/components/ui/button";
@@ -15,6 +16,7 @@ import { InvoicePdfField } from "./invoice-pdf-field";
  * and never stored. An uploaded PDF replaces the generated one.
  */
 export function InvoicePdfCard({ invoice }: { invoice: InvoiceDetail }) {
+  const { t } = useLingui();
   const { upload } = useInvoicePdf();
   const [file, setFile] = useState<File[]>([]);
   const draft = invoice.status === "draft";
@@ -25,28 +27,41 @@ export function InvoicePdfCard({ invoice }: { invoice: InvoiceDetail }) {
     try {
       await upload.mutateAsync({ id: invoice.id, file: chosen });
       setFile([]);
-      toast.success("PDF uploaded");
+      toast.success(t`PDF uploaded`);
     } catch (error) {
       console.error("Error uploading invoice PDF", error);
-      toast.error(`The PDF was not uploaded: ${uploadErrorText(error)}`);
+      const reason = uploadErrorText(error);
+      toast.error(t`The PDF was not uploaded: ${reason}`);
     }
   };
 
+  const invoiceNumber = invoice.invoiceNumber;
   return (
-    <TitledCard title="PDF" contentClassName="space-y-4">
+    <TitledCard title={t`PDF`} contentClassName="space-y-4">
       <Button asChild variant="outline" size="sm">
         <a href={invoicePdfHref(invoice.id)} target="_blank" rel="noopener noreferrer">
           <Download className="h-4 w-4" aria-hidden />
-          {draft ? "Preview PDF" : "Download PDF"}
-          <span className="sr-only"> of invoice {invoice.invoiceNumber} (opens in a new tab)</span>
+          {draft ? (
+            <Trans>
+              Preview PDF<span className="sr-only"> of invoice {invoiceNumber} (opens in a new tab)</span>
+            </Trans>
+          ) : (
+            <Trans>
+              Download PDF<span className="sr-only"> of invoice {invoiceNumber} (opens in a new tab)</span>
+            </Trans>
+          )}
         </a>
       </Button>
-      {draft ? <p className="text-xs text-muted-foreground">A draft's PDF is a preview: the customer's copy is made when the invoice is issued.</p> : null}
+      {draft ? (
+        <p className="text-xs text-muted-foreground">
+          <Trans>A draft's PDF is a preview: the customer's copy is made when the invoice is issued.</Trans>
+        </p>
+      ) : null}
       <InvoicePdfField invoice={invoice} file={file} onChange={setFile} disabled={upload.isPending} />
       {file.length > 0 ? (
         <Button size="sm" disabled={upload.isPending} onClick={() => void onUpload()}>
           <Upload className="h-4 w-4" aria-hidden />
-          {upload.isPending ? "Uploading..." : "Upload PDF"}
+          {upload.isPending ? <Trans>Uploading...</Trans> : <Trans>Upload PDF</Trans>}
         </Button>
       ) : null}
     </TitledCard>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { FileText, Trash2 } from "lucide-react";
 import type { Invoice } from "@/shared/schemas/invoice";
 import { Button } from "@/web/components/ui/button";
@@ -25,22 +26,28 @@ interface InvoicePdfFieldProps {
  * before the external PDF URL, which stays as saved.
  */
 export function InvoicePdfField({ invoice, file, onChange, disabled }: InvoicePdfFieldProps) {
+  const { t } = useLingui();
   const { remove } = useInvoicePdf();
   const stored = invoice?.pdf;
 
   const onRemove = async () => {
-    if (!invoice || !stored || !window.confirm(`Remove ${stored.name} from invoice ${invoice.invoiceNumber}?`)) return;
+    if (!invoice || !stored) return;
+    const fileName = stored.name;
+    const invoiceNumber = invoice.invoiceNumber;
+    if (!window.confirm(t`Remove ${fileName} from invoice ${invoiceNumber}?`)) return;
     try {
       await remove.mutateAsync(invoice.id);
-      toast.success("PDF removed");
+      toast.success(t`PDF removed`);
     } catch (error) {
-      toast.error(errorMessage(error, "Error removing PDF"));
+      toast.error(errorMessage(error, t`Error removing PDF`));
     }
   };
 
   return (
     <fieldset className="space-y-2">
-      <legend className="text-sm font-medium">PDF file</legend>
+      <legend className="text-sm font-medium">
+        <Trans>PDF file</Trans>
+      </legend>
       {invoice && stored ? (
         <div className="flex items-center gap-2 text-sm">
           <FileText className="h-5 w-5 shrink-0 text-muted-foreground" aria-hidden />
@@ -50,12 +57,14 @@ export function InvoicePdfField({ invoice, file, onChange, disabled }: InvoicePd
           <span className="shrink-0 text-xs text-muted-foreground">{formatFileSize(stored.size)}</span>
           <Button variant="ghost" size="sm" className="ml-auto" disabled={disabled || remove.isPending} onClick={() => void onRemove()}>
             <Trash2 className="h-4 w-4" aria-hidden />
-            Remove PDF
+            <Trans>Remove PDF</Trans>
           </Button>
         </div>
       ) : null}
-      <FilePicker files={file} onChange={onChange} single accept={pdfAccept} label={stored ? "Replace PDF" : "Choose PDF"} disabled={disabled} />
-      <p className="text-xs text-muted-foreground">When both are set, customers download the stored PDF, not the PDF URL.</p>
+      <FilePicker files={file} onChange={onChange} single accept={pdfAccept} label={stored ? t`Replace PDF` : t`Choose PDF`} disabled={disabled} />
+      <p className="text-xs text-muted-foreground">
+        <Trans>When both are set, customers download the stored PDF, not the PDF URL.</Trans>
+      </p>
     </fieldset>
   );
 }

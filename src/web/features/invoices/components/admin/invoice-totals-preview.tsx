@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useWatch, type Control } from "react-hook-form";
 import { invoiceTotals } from "@/shared/rules/money";
 import { formatAmount } from "@/shared/format";
@@ -11,19 +12,21 @@ import type { InvoiceFormValues, InvoiceSubmit } from "./invoice-form-values";
  * until they are fixed. A new invoice's currency is not known before it is saved: plain amounts then.
  */
 export function InvoiceTotalsPreview({ control, currency }: { control: Control<InvoiceFormValues, unknown, InvoiceSubmit>; currency?: string | undefined }) {
+  const { t } = useLingui();
   const lines = useWatch({ control, name: "lines" });
   const totals = invoiceTotals(countableLines(lines));
+  // The key names the test id, whatever the language of the label.
   const rows = [
-    ["Subtotal", totals.subtotal],
-    ["Tax", totals.tax],
-    ["Total", totals.total],
+    ["subtotal", t`Subtotal`, totals.subtotal],
+    ["tax", t`Tax`, totals.tax],
+    ["total", t`Total`, totals.total],
   ] as const;
   return (
-    <dl className="ml-auto w-full max-w-xs space-y-1 text-sm" aria-label="Invoice totals" aria-live="polite">
-      {rows.map(([label, amount]) => (
-        <div key={label} className={label === "Total" ? "flex justify-between border-t border-border pt-1 font-semibold" : "flex justify-between"}>
+    <dl className="ml-auto w-full max-w-xs space-y-1 text-sm" aria-label={t`Invoice totals`} aria-live="polite">
+      {rows.map(([key, label, amount]) => (
+        <div key={key} className={key === "total" ? "flex justify-between border-t border-border pt-1 font-semibold" : "flex justify-between"}>
           <dt>{label}</dt>
-          <dd data-testid={`preview-${label.toLowerCase()}`} className="tabular-nums">
+          <dd data-testid={`preview-${key}`} className="tabular-nums">
             {currency ? formatCurrency(amount, currency) : formatAmount(amount)}
           </dd>
         </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { formatDate } from "@/shared/format";
 import { formatCurrency } from "@/web/lib/format-currency";
 import type { Invoice } from "@/shared/schemas/invoice";
@@ -6,17 +7,32 @@ import { LinkCell, Table, TableBody, TableCell, TableHead, TableHeader, TableRow
 import { InvoiceActions } from "./invoice-actions";
 
 export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
+  const { t } = useLingui();
   return (
     <Table>
       <TableHeader>
         <TableRow>
-          <TableHead>Invoice #</TableHead>
-          <TableHead>Company</TableHead>
-          <TableHead className="text-right">Amount</TableHead>
-          <TableHead>Issue Date</TableHead>
-          <TableHead>Due Date</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead className="text-right">Actions</TableHead>
+          <TableHead>
+            <Trans>Invoice #</Trans>
+          </TableHead>
+          <TableHead>
+            <Trans>Company</Trans>
+          </TableHead>
+          <TableHead className="text-right">
+            <Trans>Amount</Trans>
+          </TableHead>
+          <TableHead>
+            <Trans>Issue Date</Trans>
+          </TableHead>
+          <TableHead>
+            <Trans>Due Date</Trans>
+          </TableHead>
+          <TableHead>
+            <Trans>Status</Trans>
+          </TableHead>
+          <TableHead className="text-right">
+            <Trans>Actions</Trans>
+          </TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -28,7 +44,7 @@ export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
             <LinkCell to={`/admin/customers/${invoice.company.id}`}>{invoice.company.name}</LinkCell>
             <TableCell className="text-right tabular-nums">{formatCurrency(invoice.amount, invoice.currency)}</TableCell>
             <TableCell>{formatDate(invoice.issueDate)}</TableCell>
-            <TableCell>{formatDate(invoice.dueDate)}</TableCell>
+            <TableCell>{formatDate(invoice.dueDate, t`N/A`)}</TableCell>
             <TableCell>
               <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />
             </TableCell>

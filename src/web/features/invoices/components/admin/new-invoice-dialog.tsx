@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { DialogFormActions, NewItemDialog, useNewItemForm } from "@/web/components/new-item-dialog";
@@ -32,6 +33,7 @@ function useSuggestedNumber(form: InvoiceForm, open: boolean) {
  * opens. A chosen PDF is uploaded right after the invoice is created.
  */
 export function NewInvoiceDialog() {
+  const { t } = useLingui();
   const createInvoice = useCreateInvoice();
   const { upload } = useInvoicePdf();
   const [pdf, setPdf] = useState<File[]>([]);
@@ -55,21 +57,23 @@ export function NewInvoiceDialog() {
       } catch (error) {
         // The invoice stands: its Edit dialog takes the PDF again.
         console.error("Error uploading invoice PDF", error);
-        toast.error(`Invoice ${invoice.invoiceNumber} was created without its PDF: ${uploadErrorText(error)}`, { description: "Add the PDF with Edit." });
+        const invoiceNumber = invoice.invoiceNumber;
+        const reason = uploadErrorText(error);
+        toast.error(t`Invoice ${invoiceNumber} was created without its PDF: ${reason}`, { description: t`Add the PDF with Edit.` });
       }
     },
-    created: "Invoice created successfully",
-    onError: (error) => reportFailedInvoiceSave(form, error, "Error creating invoice"),
+    created: t`Invoice created successfully`,
+    onError: (error) => reportFailedInvoiceSave(form, error, t`Error creating invoice`),
   });
   useSuggestedNumber(form, open);
 
   return (
-    <NewItemDialog trigger="New Invoice" title="Create New Invoice" open={open} onOpenChange={onOpenChange}>
+    <NewItemDialog trigger={t`New Invoice`} title={t`Create New Invoice`} open={open} onOpenChange={onOpenChange}>
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
         <InvoiceCompanyField form={form} enabled={open} />
         <InvoiceFields form={form} statusChoices={statusChoicesFor(undefined)} />
         <InvoicePdfField file={pdf} onChange={setPdf} disabled={isSubmitting} />
-        <DialogFormActions submitLabel="Create Invoice" isSubmitting={isSubmitting} />
+        <DialogFormActions submitLabel={t`Create Invoice`} isSubmitting={isSubmitting} />
       </form>
     </NewItemDialog>
   );
