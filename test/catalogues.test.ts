@@ -20,7 +20,7 @@ beforeAll(async () => {
     (await getCatalogs(config)).map(async (catalogue) => {
       const extracted = await catalogue.collect();
       if (!extracted) throw new Error(`Lingui could not read the sources of ${catalogue.path}`);
-      return { name: catalogue.path.replace(config.rootDir, ""), catalogue, inCode: new Set(Object.keys(extracted)) };
+      return { name: catalogue.path.replace(config.rootDir ?? "", ""), catalogue, inCode: new Set(Object.keys(extracted)) };
     }),
   );
 }, 120_000);

@@ -7,6 +7,7 @@ import { LoadError } from "@/web/components/ui/load-error";
 import { PageSpinner, Spinner } from "@/web/components/ui/spinner";
 import { useMe } from "@/web/lib/session";
 import { EmailForm } from "./email-form";
+import { LanguageForm } from "./language-form";
 import { NameForm } from "./name-form";
 import { PasswordForm } from "./password-form";
 import { SessionsList } from "./sessions-list";
@@ -33,6 +34,9 @@ export function AccountPage() {
           <TitledCard title={t`Name`}>
             {/* Remounts with the saved name as its starting value. */}
             <NameForm key={me.data.name} name={me.data.name} />
+          </TitledCard>
+          <TitledCard title={t`Language`}>
+            <LanguageForm locale={me.data.locale} />
           </TitledCard>
           <TitledCard title={t`Email address`}>
             <EmailForm key={me.data.email} email={me.data.email} />
