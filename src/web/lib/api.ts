@@ -1,4 +1,5 @@
 import type { ProblemDetails } from "@/shared/schemas/problem";
+import { knownTranslation, showsEnglish, translateKnown } from "./i18n/known-messages";
 import type { ApiArgs, ApiDeleteArgs, ApiDeletePath, ApiOutput, ApiPath, Method, PublicArgs, PublicBody, PublicOutput, PublicPath } from "./api-types";
 
 /** An API error carrying the server's problem details (DESIGN D10). */
@@ -11,9 +12,28 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's explanation of a refused request, when it gave one. */
-export function problemDetail(error: unknown): string | undefined {
+/** The server's explanation of a refused request, as it sent it. */
+function serverDetail(error: unknown): string | undefined {
   return error instanceof ApiError ? error.problem?.detail : undefined;
+}
+
+/**
+ * The server's explanation of a refused request, when it gave one: in the reader's language when it
+ * is a known message (lib/i18n/known-messages.ts), else as the server wrote it.
+ */
+export function problemDetail(error: unknown): string | undefined {
+  const detail = serverDetail(error);
+  return detail === undefined ? undefined : translateKnown(detail);
+}
+
+/**
+ * The server's explanation, when the reader can read it: in English, whatever the server said; in
+ * another language, a known message translated, and nothing for any other (English) text.
+ */
+export function shownProblemDetail(error: unknown): string | undefined {
+  const detail = serverDetail(error);
+  if (!detail || showsEnglish()) return detail;
+  return knownTranslation(detail);
 }
 
 /**
@@ -24,9 +44,13 @@ export function isNotFound(error: unknown, { malformedToo = false } = {}): boole
   return error instanceof ApiError && (error.status === 404 || (malformedToo && error.status === 400));
 }
 
-/** The server message to show in a toast, or the fallback the spec names. */
+/**
+ * The server message to show in a toast, or the fallback the spec names: also when the server's
+ * message is one the catalogue does not know and the reader's language is not English (the
+ * fallback is already in their language).
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  return problemDetail(error) || fallback;
+  return shownProblemDetail(error) || fallback;
 }
 
 type Query = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
-import { ApiError, problemDetail } from "./api";
+import { ApiError, shownProblemDetail } from "./api";
 import { toast } from "./toast";
 
 export interface ServerCheckedForm<Values extends FieldValues> {
@@ -24,11 +24,12 @@ export function showServerFieldErrors<Values extends FieldValues>(form: ServerCh
 
 /**
  * An admin form's failed save: logged, the server's field messages under the inputs, and a toast
- * titled `message` that carries the server's detail when it gave one.
+ * titled `message` that carries the server's detail when it gave one the reader can read (in
+ * another language than English, only a known message, translated).
  */
 export function reportFailedSave<Values extends FieldValues>(form: ServerCheckedForm<Values>, error: unknown, message: string) {
   console.error(message, error);
   showServerFieldErrors(form, error);
-  const detail = problemDetail(error);
+  const detail = shownProblemDetail(error);
   toast.error(message, detail ? { description: detail } : undefined);
 }

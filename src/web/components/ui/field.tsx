@@ -1,4 +1,6 @@
+import { useLingui } from "@lingui/react";
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import { translateKnown } from "@/web/lib/i18n/known-messages";
 import { Input, Textarea } from "./input";
 
 interface FieldProps {
@@ -9,8 +11,12 @@ interface FieldProps {
   children: ReactNode;
 }
 
-/** A labelled form control with its validation message, linked for screen readers. */
+/**
+ * A labelled form control with its validation message, linked for screen readers. The message is
+ * often a shared rule's or the server's English: shown in the reader's language when known.
+ */
 export function Field({ id, label, required, error, children }: FieldProps) {
+  const { i18n } = useLingui();
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="text-sm font-medium">
@@ -20,7 +26,7 @@ export function Field({ id, label, required, error, children }: FieldProps) {
       {children}
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-          {error}
+          {translateKnown(error, i18n)}
         </p>
       ) : null}
     </div>

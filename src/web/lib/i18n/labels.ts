@@ -123,7 +123,8 @@ export const webhookEventMessages: Record<WebhookEventType, MessageDescriptor> =
 };
 
 export const webhookDeliveryStatusMessages: Record<WebhookDeliveryStatus, MessageDescriptor> = {
-  pending: msg`Pending`,
+  // Not yet sent: a ticket's "Pending" is another German word.
+  pending: msg({ message: "Pending", context: "webhook delivery" }),
   delivered: msg`Delivered`,
   failed: msg`Failed`,
 };
