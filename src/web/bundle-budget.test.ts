@@ -34,6 +34,14 @@ describe("web bundle budgets (production build, gzip)", () => {
     expect(bundle.pages.customer.bytes).toBeLessThanOrEqual(budgets.customer);
   });
 
+  it("counts in each page one language's catalogue, the larger of English and German: a page downloads only its language's (ADR 032)", () => {
+    for (const page of [bundle.pages.auth, bundle.pages.customer]) {
+      const catalogues = page.modules.filter((id) => /src\/web\/locales\/[a-z]+\.po$/.test(id));
+      expect(catalogues).toHaveLength(1);
+      expect(catalogues[0]).toMatch(/\/(en|de)\.po$/);
+    }
+  });
+
   it("ships at most 350 KiB of JavaScript and 30 KiB of CSS in all", () => {
     expect(bundle.allJs).toBeLessThanOrEqual(budgets.allJs);
     expect(bundle.css).toBeLessThanOrEqual(budgets.css);

@@ -2,6 +2,7 @@ import { Trans } from "@lingui/react/macro";
 import { useState, type ReactNode } from "react";
 import { Button } from "./ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "./ui/dialog";
+import { translateKnown } from "@/web/lib/i18n/known-messages";
 
 interface ConfirmDialogProps {
   /** The button that asks for the confirmation. */
@@ -48,7 +49,7 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, worki
       <DialogContent title={title} description={description}>
         {failure ? (
           <p role="alert" className="mb-4 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
-            {failure}
+            {translateKnown(failure)}
           </p>
         ) : null}
         <div className="flex justify-end gap-2">

@@ -20,7 +20,8 @@ export const projectStatusMessages: Record<ProjectStatus, MessageDescriptor> = {
 export const ticketStatusMessages: Record<TicketStatus, MessageDescriptor> = {
   pending: msg`Pending`,
   doing: msg`Doing`,
-  done: msg`Done`,
+  // A status, not the "Done" of a finished step (German tells them apart: Erledigt, Fertig).
+  done: msg({ message: "Done", context: "ticket status" }),
 };
 
 export const ticketPriorityMessages: Record<TicketPriority, MessageDescriptor> = {

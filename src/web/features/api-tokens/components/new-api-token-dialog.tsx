@@ -7,7 +7,7 @@ import { Button } from "@/web/components/ui/button";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { Field, InputField } from "@/web/components/ui/field";
 import { Input, NativeSelect } from "@/web/components/ui/input";
-import { ApiError, problemDetail } from "@/web/lib/api";
+import { ApiError, shownProblemDetail } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
 import { useCreateApiToken } from "../api/use-api-tokens";
 import { apiTokenScopeMessages } from "@/web/lib/i18n/labels";
@@ -55,7 +55,7 @@ export function NewApiTokenDialog({ isAdmin }: { isAdmin: boolean }) {
       const fields = failure instanceof ApiError ? (failure.problem?.errors ?? []) : [];
       const fieldMessage = (field: string) => fields.find((problem) => problem.field === field)?.message;
       if (fieldMessage("name") || fieldMessage("expiresInDays")) setErrors({ name: fieldMessage("name"), expiresInDays: fieldMessage("expiresInDays") });
-      else toast.error(problemDetail(failure) ?? t`Could not make the token`);
+      else toast.error(shownProblemDetail(failure) ?? t`Could not make the token`);
     }
   };
 

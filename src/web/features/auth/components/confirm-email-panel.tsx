@@ -4,6 +4,7 @@ import { authMessages } from "@/shared/rules/auth";
 import { Button } from "@/web/components/ui/button";
 import { ApiError, errorMessage } from "@/web/lib/api";
 import { confirmEmail } from "../lib/auth-api";
+import { translateKnown } from "@/web/lib/i18n/known-messages";
 
 /** The address a change-email token names (its JWT payload), to show what is being confirmed; the server decides. */
 function addressIn(token: string): string | undefined {
@@ -50,7 +51,7 @@ export function ConfirmEmailPanel({ token, currentEmail, onConfirmed }: { token:
       </p>
       {failure ? (
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
-          {failure}
+          {translateKnown(failure)}
         </p>
       ) : null}
       <Button className="w-full" disabled={busy} onClick={() => void confirm()}>

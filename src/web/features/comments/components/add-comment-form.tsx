@@ -10,6 +10,7 @@ import { errorMessage } from "@/web/lib/api";
 import { useCheckedForm } from "@/web/lib/use-checked-form";
 import { FilePicker, UploadStatus, useUploads } from "@/web/features/files";
 import { useAddComment, type CommentTarget } from "../api/use-comments";
+import { translateKnown } from "@/web/lib/i18n/known-messages";
 
 const fields = ["content"] as const;
 const checkComment = checkWith<(typeof fields)[number], typeof createCommentInputSchema>(createCommentInputSchema);
@@ -73,7 +74,7 @@ export function AddCommentForm({ target }: { target: CommentTarget }) {
       />
       {error ? (
         <p id={`${fieldId}-error`} role="alert" className="text-sm text-destructive">
-          {error}
+          {translateKnown(error)}
         </p>
       ) : null}
       <div className="flex items-start justify-between gap-2">

@@ -2,7 +2,7 @@ import { t } from "@lingui/core/macro";
 import { UPLOAD_FIELD } from "@/shared/rules/file";
 import type { StoredFile } from "@/shared/schemas/file";
 import type { ProblemDetails } from "@/shared/schemas/problem";
-import { ApiError, problemDetail } from "@/web/lib/api";
+import { ApiError, shownProblemDetail } from "@/web/lib/api";
 
 /**
  * A request of the file routes, with the session cookie; any non-2xx answer throws ApiError with
@@ -30,4 +30,4 @@ export async function uploadFile<T = StoredFile>(url: string, file: File, method
  * in front of the server comes without one.
  */
 export const uploadErrorText = (error: unknown): string =>
-  problemDetail(error) ?? (error instanceof ApiError && error.status === 413 ? t`The file is too large` : t`The upload failed`);
+  shownProblemDetail(error) ?? (error instanceof ApiError && error.status === 413 ? t`The file is too large` : t`The upload failed`);

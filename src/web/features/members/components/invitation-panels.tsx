@@ -6,6 +6,7 @@ import type { InvitationPreview } from "@/shared/schemas/member";
 import { Button } from "@/web/components/ui/button";
 import { brandName } from "@/web/lib/brand";
 import { companyRoleMessages } from "@/web/lib/i18n/labels";
+import { translateKnown } from "@/web/lib/i18n/known-messages";
 
 /** An action and whether it is running: its button is disabled and says so meanwhile. */
 function useBusy(action: () => Promise<void>): [busy: boolean, run: () => Promise<void>] {
@@ -45,7 +46,7 @@ export function InvitationHeading({ invitation }: { invitation: InvitationPrevie
 export function InvitationFailure({ message }: { message: string }) {
   return (
     <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
-      {message}
+      {translateKnown(message)}
     </p>
   );
 }

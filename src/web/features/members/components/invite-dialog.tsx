@@ -5,7 +5,7 @@ import { INVITATION_VALID_DAYS } from "@/shared/rules/member";
 import { DialogFormActions, NewItemDialog } from "@/web/components/new-item-dialog";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { InputField } from "@/web/components/ui/field";
-import { ApiError, problemDetail } from "@/web/lib/api";
+import { ApiError, shownProblemDetail } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
 import { checkInvite } from "../lib/invite-rules";
 import { companyRoleMessages } from "@/web/lib/i18n/labels";
@@ -59,7 +59,7 @@ export function InviteDialog({ title, defaultRole, invite, idPrefix }: InviteDia
       toast.success(t`Invitation sent to ${email}`);
       onOpenChange(false);
     } catch (failure) {
-      const detail = problemDetail(failure);
+      const detail = shownProblemDetail(failure);
       const fieldMessage = failure instanceof ApiError ? failure.problem?.errors?.find((problem) => problem.field === "email")?.message : undefined;
       if (failure instanceof ApiError && failure.status < 500 && (fieldMessage ?? detail)) setError(fieldMessage ?? detail);
       else toast.error(t`Could not send the invitation`, detail ? { description: detail } : undefined);

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { BRAND_NAME_MAX, setupMessages } from "@/shared/rules/setup";
 import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
-import { errorMessage, problemDetail } from "@/web/lib/api";
+import { errorMessage, shownProblemDetail } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
 import { useSetBrand } from "../api/use-setup";
 
@@ -28,7 +28,7 @@ export function BrandForm({ initial, onSaved }: { initial: string; onSaved: (bra
     try {
       onSaved((await setBrand.mutateAsync({ brandName })).brandName);
     } catch (failed) {
-      const detail = problemDetail(failed);
+      const detail = shownProblemDetail(failed);
       if (detail) setError(detail);
       else toast.error(errorMessage(failed, t`Failed to save the brand name`));
     }

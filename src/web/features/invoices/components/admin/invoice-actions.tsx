@@ -3,7 +3,7 @@ import { CheckCircle2, ExternalLink, RotateCcw } from "lucide-react";
 import { toast } from "@/web/lib/toast";
 import type { Invoice } from "@/shared/schemas/invoice";
 import { Button } from "@/web/components/ui/button";
-import { problemDetail } from "@/web/lib/api";
+import { shownProblemDetail } from "@/web/lib/api";
 import { invoicePdfHref } from "../../lib/invoice-pdf-href";
 import { useUpdateInvoice } from "../../api/use-update-invoice";
 import { EditInvoiceDialog } from "./edit-invoice-dialog";
@@ -24,7 +24,7 @@ export function InvoiceActions({ invoice }: { invoice: Invoice }) {
       toast.success(next === "paid" ? t`Invoice marked as paid` : t`Invoice marked as unpaid`);
     } catch (error) {
       console.error("Error updating invoice", error);
-      const detail = problemDetail(error);
+      const detail = shownProblemDetail(error);
       toast.error(detail ? t`Error updating invoice: ${detail}` : t`Error updating invoice`);
     }
   };

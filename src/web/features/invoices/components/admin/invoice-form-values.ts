@@ -1,5 +1,5 @@
 import type { UseFormReturn } from "react-hook-form";
-import { problemDetail } from "@/web/lib/api";
+import { shownProblemDetail } from "@/web/lib/api";
 import type { ApiBody, ApiOutput } from "@/web/lib/api-types";
 import { showServerFieldErrors, type ServerCheckedForm } from "@/web/lib/form-errors";
 import type { CreateInvoiceFormValues } from "@/web/lib/schemas/invoice";
@@ -96,6 +96,6 @@ export function invoiceChangesOf(
 export function reportFailedInvoiceSave(form: ServerCheckedForm<InvoiceFormValues>, error: unknown, message: string) {
   console.error(message, error);
   showServerFieldErrors(form, error);
-  const detail = problemDetail(error);
+  const detail = shownProblemDetail(error);
   toast.error(detail ? `${message}: ${detail}` : message);
 }

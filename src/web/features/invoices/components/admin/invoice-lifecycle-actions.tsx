@@ -6,7 +6,7 @@ import type { InvoiceStatus } from "@/shared/enums";
 import type { Invoice } from "@/shared/schemas/invoice";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { Button } from "@/web/components/ui/button";
-import { errorMessage, problemDetail } from "@/web/lib/api";
+import { errorMessage, shownProblemDetail } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
 import { useDeleteInvoice, useReissueInvoice } from "../../api/use-invoice-lifecycle";
 import { useUpdateInvoice } from "../../api/use-update-invoice";
@@ -16,7 +16,7 @@ type Subject = Pick<Invoice, "id" | "invoiceNumber" | "status">;
 
 const reportFailure = (message: string) => (error: unknown) => {
   console.error(message, error);
-  const detail = problemDetail(error);
+  const detail = shownProblemDetail(error);
   toast.error(detail ? `${message}: ${detail}` : message);
 };
 

@@ -6,6 +6,7 @@ import { Button } from "@/web/components/ui/button";
 import { Input } from "@/web/components/ui/input";
 import type { InvoiceForm } from "./invoice-form-values";
 import type { LineFormValues } from "./invoice-line-values";
+import { translateKnown } from "@/web/lib/i18n/known-messages";
 
 interface InvoiceLineRowProps {
   form: InvoiceForm;
@@ -49,7 +50,7 @@ export function InvoiceLineRow({ form, index, disabled, removable, onRemove }: I
             />
             {error ? (
               <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-destructive">
-                {error}
+                {translateKnown(error)}
               </p>
             ) : null}
           </div>

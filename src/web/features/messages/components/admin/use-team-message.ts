@@ -1,7 +1,7 @@
 import { t } from "@lingui/core/macro";
 import { useState } from "react";
 import { useUploads } from "@/web/features/files";
-import { problemDetail } from "@/web/lib/api";
+import { shownProblemDetail } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
 import { useAttachMessageFile } from "../../api/use-attach-message-file";
 import { useSendMessage } from "../../api/use-send-message";
@@ -9,7 +9,7 @@ import { useOutgoingId } from "../../lib/use-outgoing-id";
 
 /** 'Error sending message' with the server's message when it gave one (spec section 8, DESIGN D10). */
 function sendErrorText(error: unknown): string {
-  const detail = problemDetail(error);
+  const detail = shownProblemDetail(error);
   return detail ? t`Error sending message: ${detail}` : t`Error sending message`;
 }
 

@@ -12,6 +12,7 @@ import { useMe } from "@/web/lib/session";
 import { toast } from "@/web/lib/toast";
 import { useUserAction, type UserActionInput } from "../../api/use-user-actions";
 import { stepsFor, type UserStep } from "../../lib/user-actions";
+import { translateKnown } from "@/web/lib/i18n/known-messages";
 
 
 interface StepText {
@@ -193,7 +194,7 @@ export function UserActionsDialog({ user }: { user: UserListItem }) {
             ) : null}
             {failure ? (
               <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
-                {failure}
+                {translateKnown(failure)}
               </p>
             ) : null}
             <DialogFormActions submitLabel={text ? i18n._(text.confirm) : t`Confirm`} workingLabel={t`Working...`} isSubmitting={action.isPending} />

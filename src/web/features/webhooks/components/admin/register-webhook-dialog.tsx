@@ -4,7 +4,7 @@ import { webhookEventTypes, type WebhookEventType } from "@/shared/rules/webhook
 import { CompanySelect } from "@/web/features/companies";
 import { DialogFormActions, NewItemDialog } from "@/web/components/new-item-dialog";
 import { Field, InputField } from "@/web/components/ui/field";
-import { ApiError, problemDetail } from "@/web/lib/api";
+import { ApiError, shownProblemDetail } from "@/web/lib/api";
 import { webhookEventMessages } from "@/web/lib/i18n/labels";
 import { toast } from "@/web/lib/toast";
 
@@ -59,7 +59,7 @@ export function RegisterWebhookDialog({ register, onRegistered }: RegisterWebhoo
         if (name === "url" || name === "eventTypes" || name === "companyId") shown[name] ??= problem.message;
       }
       setErrors(shown);
-      if (Object.keys(shown).length === 0) toast.error(t`Could not register the webhook`, { description: problemDetail(failure) ?? t`Try again` });
+      if (Object.keys(shown).length === 0) toast.error(t`Could not register the webhook`, { description: shownProblemDetail(failure) ?? t`Try again` });
     } finally {
       setSubmitting(false);
     }

@@ -8,7 +8,7 @@ import { Button } from "@/web/components/ui/button";
 import { LoadError } from "@/web/components/ui/load-error";
 import { Pagination } from "@/web/components/ui/pagination";
 import { Spinner } from "@/web/components/ui/spinner";
-import { problemDetail } from "@/web/lib/api";
+import { shownProblemDetail } from "@/web/lib/api";
 import { webhookDeliveryStatusMessages } from "@/web/lib/i18n/labels";
 import { toast } from "@/web/lib/toast";
 import { useWebhookChanges, useWebhookDeliveries } from "../../api/use-webhooks";
@@ -51,7 +51,7 @@ function DeliveryItem({ delivery }: { delivery: WebhookDelivery }) {
       await resend.mutateAsync(delivery.id);
       toast.success(t`Delivery queued to be sent again`);
     } catch (error) {
-      toast.error(t`Could not resend the delivery`, { description: problemDetail(error) ?? t`Try again` });
+      toast.error(t`Could not resend the delivery`, { description: shownProblemDetail(error) ?? t`Try again` });
     }
   };
   return (

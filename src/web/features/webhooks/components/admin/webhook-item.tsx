@@ -5,7 +5,7 @@ import type { Webhook } from "@/shared/schemas/webhook";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
-import { errorMessage, problemDetail } from "@/web/lib/api";
+import { errorMessage, shownProblemDetail } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
 import { useWebhookChanges } from "../../api/use-webhooks";
 import { WebhookDeliveries } from "./webhook-deliveries";
@@ -34,7 +34,7 @@ export function WebhookItem({ webhook, onSecret }: { webhook: Webhook; onSecret:
       await update.mutateAsync({ id: webhook.id, json: { enabled: !webhook.enabled } });
       toast.success(webhook.enabled ? t`Webhook switched off` : t`Webhook switched on`);
     } catch (error) {
-      toast.error(t`Could not change the webhook`, { description: problemDetail(error) ?? t`Try again` });
+      toast.error(t`Could not change the webhook`, { description: shownProblemDetail(error) ?? t`Try again` });
     }
   };
 
