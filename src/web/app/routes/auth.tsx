@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "@/web/lib/toast";
@@ -9,10 +10,9 @@ import { ForgotPasswordForm } from "@/web/features/auth/components/forgot-passwo
 import { SignInForm } from "@/web/features/auth/components/sign-in-form";
 import { SignUpForm } from "@/web/features/auth/components/sign-up-form";
 import { useSignupPolicy } from "@/web/features/members/api/use-signup-policy";
-import { memberMessages } from "@/shared/rules/member";
 import { PageSpinner, Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/api";
-import { brandName, tagline } from "@/web/lib/brand";
+import { brandName } from "@/web/lib/brand";
 import { fetchMe, meQueryKey, returnPathFor, signUp, useProbedMe, type AuthRouteState } from "@/web/lib/session";
 import { useSessionCheck } from "@/web/lib/use-session-check";
 
@@ -27,6 +27,7 @@ export function AuthRoute() {
   const [search, setSearch] = useSearchParams();
   const forgot = search.has("forgot");
   const signupPolicy = useSignupPolicy();
+  const { t } = useLingui();
 
   /** The session just changed: an answer still on its way describes the old one. */
   const fetchNewMe = async () => {
@@ -37,10 +38,10 @@ export function AuthRoute() {
   const handleSignedIn = async () => {
     try {
       const user = await fetchNewMe();
-      toast.success("Welcome back!");
+      toast.success(t`Welcome back!`);
       navigate(user ? returnPathFor(user, from) : "/dashboard", { replace: true });
     } catch (error) {
-      toast.error(errorMessage(error, "Failed to sign in"));
+      toast.error(errorMessage(error, t`Failed to sign in`));
     }
   };
 
@@ -48,10 +49,10 @@ export function AuthRoute() {
     try {
       await signUp(input);
       await fetchNewMe();
-      toast.success(`Account created! Welcome to ${brandName}.`);
+      toast.success(t`Account created! Welcome to ${brandName}.`);
       navigate("/dashboard", { replace: true });
     } catch (error) {
-      toast.error(errorMessage(error, "Failed to sign up"));
+      toast.error(errorMessage(error, t`Failed to sign up`));
     }
   };
 
@@ -64,11 +65,18 @@ export function AuthRoute() {
       <Card className="w-full max-w-md">
         <CardHeader className="text-center">
           <p className="text-2xl font-bold text-primary">{brandName}</p>
-          <p className="text-sm text-muted-foreground">{tagline}</p>
+          {/* lib/brand.ts's `tagline`, in the reader's language. */}
+          <p className="text-sm text-muted-foreground">
+            <Trans>Project tracking made simple</Trans>
+          </p>
           <CardTitle className="mt-4 text-xl">
-            <span>Welcome</span>
+            <span>
+              <Trans>Welcome</Trans>
+            </span>
           </CardTitle>
-          <CardDescription>Sign in to your account or create a new one</CardDescription>
+          <CardDescription>
+            <Trans>Sign in to your account or create a new one</Trans>
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {forgot ? (
@@ -76,24 +84,29 @@ export function AuthRoute() {
           ) : (
             <Tabs defaultValue="login">
               <TabsList>
-                <TabsTrigger value="login">Login</TabsTrigger>
-                <TabsTrigger value="signup">Sign Up</TabsTrigger>
+                <TabsTrigger value="login">
+                  <Trans>Login</Trans>
+                </TabsTrigger>
+                <TabsTrigger value="signup">
+                  <Trans>Sign Up</Trans>
+                </TabsTrigger>
               </TabsList>
               <TabsContent value="login">
                 <SignInForm onSignedIn={handleSignedIn} />
                 <Button variant="ghost" className="mt-2 w-full" onClick={() => setSearch({ forgot: "" })}>
-                  Forgot password?
+                  <Trans>Forgot password?</Trans>
                 </Button>
               </TabsContent>
               <TabsContent value="signup">
                 {signupPolicy.isPending ? (
                   <div className="flex justify-center py-6">
-                    <Spinner label="Loading" />
+                    <Spinner label={t`Loading`} />
                   </div>
                 ) : signupPolicy.data?.mode === "invite" ? (
                   // Invitations bring their own sign-up form (/invitation); this one would be refused.
                   <p role="status" className="rounded-md border border-border bg-muted p-3 text-sm">
-                    {memberMessages.signupByInvitation}
+                    {/* memberMessages.signupByInvitation (shared/rules/member.ts), word for word. */}
+                    <Trans>Sign-up is by invitation only. Ask your contact for an invitation.</Trans>
                   </p>
                 ) : (
                   <SignUpForm onSubmit={handleSignUp} />

@@ -1,6 +1,7 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { AUTH_TOKEN_PATTERN, authMessages } from "@/shared/rules/auth";
+import { AUTH_TOKEN_PATTERN } from "@/shared/rules/auth";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { PageSpinner } from "@/web/components/ui/spinner";
 import { ConfirmEmailPanel } from "@/web/features/auth/components/confirm-email-panel";
@@ -20,18 +21,20 @@ export function ConfirmEmailRoute() {
   const me = useProbedMe();
   const client = useQueryClient();
   const navigate = useNavigate();
+  const { t } = useLingui();
 
   const handleSignedIn = async () => {
     try {
       await client.fetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 0 });
     } catch (error) {
-      toast.error(errorMessage(error, "Failed to sign in"));
+      toast.error(errorMessage(error, t`Failed to sign in`));
     }
   };
 
   const onConfirmed = async () => {
     const user = await client.fetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 0 });
-    toast.success(`You now sign in with ${user?.email ?? "your new address"}.`);
+    const email = user?.email;
+    toast.success(email ? t`You now sign in with ${email}.` : t`You now sign in with your new address.`);
     navigate(user ? `${homePathFor(user)}/account` : "/auth", { replace: true });
   };
 
@@ -39,9 +42,10 @@ export function ConfirmEmailRoute() {
   if (!AUTH_TOKEN_PATTERN.test(token)) {
     content = (
       <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
-        {authMessages.confirmLinkInvalid}{" "}
+        {/* authMessages.confirmLinkInvalid (shared/rules/auth.ts), word for word, then the link. */}
+        <Trans>This confirmation link is invalid, already used or expired. Ask for a new one from your account page.</Trans>{" "}
         <Link to="/" className="font-medium text-primary underline">
-          Go to the portal
+          <Trans>Go to the portal</Trans>
         </Link>
       </p>
     );
@@ -50,7 +54,10 @@ export function ConfirmEmailRoute() {
   } else if (!me.data) {
     content = (
       <div className="space-y-4">
-        <p className="text-sm">{authMessages.confirmNeedsSession} Use the account's current address and password.</p>
+        {/* authMessages.confirmNeedsSession (shared/rules/auth.ts), word for word, then how. */}
+        <p className="text-sm">
+          <Trans>Sign in to confirm your new email address. Use the account's current address and password.</Trans>
+        </p>
         <SignInForm onSignedIn={handleSignedIn} />
       </div>
     );
@@ -63,8 +70,12 @@ export function ConfirmEmailRoute() {
       <Card className="w-full max-w-md">
         <CardHeader className="text-center">
           <p className="text-2xl font-bold text-primary">{brandName}</p>
-          <CardTitle className="mt-4 text-xl">Confirm your new email address</CardTitle>
-          <CardDescription>The address you sign in with changes once you confirm.</CardDescription>
+          <CardTitle className="mt-4 text-xl">
+            <Trans>Confirm your new email address</Trans>
+          </CardTitle>
+          <CardDescription>
+            <Trans>The address you sign in with changes once you confirm.</Trans>
+          </CardDescription>
         </CardHeader>
         <CardContent>{content}</CardContent>
       </Card>

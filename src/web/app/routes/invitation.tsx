@@ -1,7 +1,9 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { INVITATION_TOKEN_PATTERN, memberMessages } from "@/shared/rules/member";
+import { INVITATION_TOKEN_PATTERN } from "@/shared/rules/member";
 import type { SignUpInput } from "@/shared/schemas/auth";
 import type { AcceptedInvitation, InvitationPreview } from "@/shared/schemas/member";
 import { Card, CardContent, CardHeader } from "@/web/components/ui/card";
@@ -24,7 +26,9 @@ import { queryRoots } from "@/web/lib/query-keys";
 import { fetchMe, meQueryKey, signOut, signUp, useProbedMe } from "@/web/lib/session";
 import { toast } from "@/web/lib/toast";
 
-const ACCEPT_FAILED = "Could not accept the invitation";
+const ACCEPT_FAILED = msg`Could not accept the invitation`;
+/** `memberMessages.invitationInvalid` (shared/rules/member.ts), word for word, in the reader's language. */
+const INVITATION_INVALID = msg`This invitation is invalid, expired, revoked or already used. Ask for a new one.`;
 
 /**
  * Where an invitation mail links to (`/invitation?token=…`). Whoever opens it sees where it leads;
@@ -37,13 +41,18 @@ export function InvitationRoute() {
   const wellFormed = INVITATION_TOKEN_PATTERN.test(token);
   const preview = useInvitationPreview(token);
   const me = useProbedMe();
+  const { t, i18n } = useLingui();
 
   let content: ReactNode;
-  let heading: ReactNode = <h1 className="text-xl font-semibold">Invitation</h1>;
+  let heading: ReactNode = (
+    <h1 className="text-xl font-semibold">
+      <Trans>Invitation</Trans>
+    </h1>
+  );
   if (!wellFormed || (preview.isError && preview.error instanceof ApiError && preview.error.status < 500)) {
-    content = <InvalidInvitation message={wellFormed ? invitationProblem(preview.error) : memberMessages.invitationInvalid} />;
+    content = <InvalidInvitation message={wellFormed ? invitationProblem(preview.error) : i18n._(INVITATION_INVALID)} />;
   } else if (preview.isError) {
-    content = <LoadError message="Could not load the invitation." onRetry={() => void preview.refetch()} />;
+    content = <LoadError message={t`Could not load the invitation.`} onRetry={() => void preview.refetch()} />;
   } else if (preview.isPending || me.isPending) {
     content = <PageSpinner />;
   } else {
@@ -69,7 +78,7 @@ function InvalidInvitation({ message }: { message: string }) {
     <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
       <p>{message}</p>
       <Link to="/" className="mt-1 inline-block font-medium text-primary underline hover:text-primary/80">
-        Go to the portal
+        <Trans>Go to the portal</Trans>
       </Link>
     </div>
   );
@@ -80,6 +89,7 @@ function InvitationSteps({ token, invitation, signedInEmail }: { token: string; 
   const navigate = useNavigate();
   const accept = useAcceptInvitation();
   const [failure, setFailure] = useState<string | undefined>();
+  const { t, i18n } = useLingui();
 
   /** The session just changed: an answer still on its way describes the old one. */
   const fetchNewMe = async () => {
@@ -92,11 +102,12 @@ function InvitationSteps({ token, invitation, signedInEmail }: { token: string; 
     client.clear();
     if (accepted.signInAgain) {
       // Becoming an admin ended the account's sessions, this one too.
-      toast.success(`You are now on the ${brandName} team. Sign in again to continue.`);
+      toast.success(t`You are now on the ${brandName} team. Sign in again to continue.`);
       navigate("/auth", { replace: true });
       return;
     }
-    toast.success(accepted.company ? `Welcome to ${accepted.company.name}!` : `Welcome to the ${brandName} team!`);
+    const companyName = accepted.company?.name;
+    toast.success(companyName !== undefined ? t`Welcome to ${companyName}!` : t`Welcome to the ${brandName} team!`);
     navigate(homeAfterAccepting(accepted), { replace: true });
   };
 
@@ -105,7 +116,7 @@ function InvitationSteps({ token, invitation, signedInEmail }: { token: string; 
     try {
       goOn(await accept.mutateAsync(token));
     } catch (error) {
-      setFailure(errorMessage(error, ACCEPT_FAILED));
+      setFailure(errorMessage(error, i18n._(ACCEPT_FAILED)));
     }
   };
 
@@ -114,7 +125,7 @@ function InvitationSteps({ token, invitation, signedInEmail }: { token: string; 
       goOn(await accept.mutateAsync(token));
     } catch (error) {
       // Signed in, but this account cannot take the invitation (it belongs to another company…).
-      setFailure(errorMessage(error, ACCEPT_FAILED));
+      setFailure(errorMessage(error, i18n._(ACCEPT_FAILED)));
       await fetchNewMe();
     }
   };
@@ -123,11 +134,11 @@ function InvitationSteps({ token, invitation, signedInEmail }: { token: string; 
     try {
       await signUp({ ...input, invitationToken: token });
     } catch (error) {
-      toast.error(errorMessage(error, "Failed to sign up"));
+      toast.error(errorMessage(error, t`Failed to sign up`));
       return;
     }
     client.clear();
-    toast.success(`Account created! Welcome to ${brandName}.`);
+    toast.success(t`Account created! Welcome to ${brandName}.`);
     navigate(invitation.company ? "/dashboard" : "/admin", { replace: true });
   };
 
@@ -156,12 +167,16 @@ function InvitationSteps({ token, invitation, signedInEmail }: { token: string; 
         <OtherAddressPanel email={signedInEmail ?? ""} onSignOut={handleSignOut} />
       ) : step === "sign-in" ? (
         <>
-          <p className="text-sm">Sign in with the invited address to accept.</p>
+          <p className="text-sm">
+            <Trans>Sign in with the invited address to accept.</Trans>
+          </p>
           <SignInForm fixedEmail={invitation.email} onSignedIn={handleSignedIn} />
         </>
       ) : (
         <>
-          <p className="text-sm">Create your account to accept.</p>
+          <p className="text-sm">
+            <Trans>Create your account to accept.</Trans>
+          </p>
           <SignUpForm fixedEmail={invitation.email} onSubmit={handleSignUp} />
         </>
       )}

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 
@@ -11,9 +12,11 @@ export function NotFoundRoute() {
     <main className="flex min-h-screen items-center justify-center">
       <div className="text-center">
         <h1 className="mb-4 text-4xl font-bold">404</h1>
-        <p className="mb-4 text-xl text-muted-foreground">Oops! Page not found</p>
+        <p className="mb-4 text-xl text-muted-foreground">
+          <Trans>Oops! Page not found</Trans>
+        </p>
         <Link to="/" className="text-primary underline hover:text-primary/80">
-          Return to Home
+          <Trans>Return to Home</Trans>
         </Link>
       </div>
     </main>

@@ -1,6 +1,8 @@
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router";
-import { authMessages, AUTH_TOKEN_PATTERN } from "@/shared/rules/auth";
+import { AUTH_TOKEN_PATTERN } from "@/shared/rules/auth";
 import type { ResetPasswordInput } from "@/shared/schemas/auth";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
 import { AskForNewLink } from "@/web/features/auth/components/ask-for-new-link";
@@ -9,18 +11,22 @@ import { resetPassword } from "@/web/features/auth/lib/auth-api";
 import { brandName } from "@/web/lib/brand";
 import { toast } from "@/web/lib/toast";
 
+/** `authMessages.resetLinkInvalid` (shared/rules/auth.ts), word for word, in the reader's language. */
+const resetLinkInvalid = msg`This reset link is invalid, already used or expired. Ask for a new one.`;
+
 /** Where a reset mail's link lands (`/reset-password?token=…`); works signed in or out. */
 export function ResetPasswordRoute() {
   const [search] = useSearchParams();
   const token = search.get("token") ?? "";
   const navigate = useNavigate();
   const client = useQueryClient();
+  const { t, i18n } = useLingui();
 
   const onSubmit = async (input: ResetPasswordInput) => {
     await resetPassword(input);
     // Every session of the account has ended, this tab's too: nothing of it may stay cached.
     client.clear();
-    toast.success("Your password has been changed. Sign in with the new one.");
+    toast.success(t`Your password has been changed. Sign in with the new one.`);
     navigate("/auth", { replace: true });
   };
 
@@ -29,11 +35,15 @@ export function ResetPasswordRoute() {
       <Card className="w-full max-w-md">
         <CardHeader className="text-center">
           <p className="text-2xl font-bold text-primary">{brandName}</p>
-          <CardTitle className="mt-4 text-xl">Choose a new password</CardTitle>
-          <CardDescription>Setting it signs you out on every device.</CardDescription>
+          <CardTitle className="mt-4 text-xl">
+            <Trans>Choose a new password</Trans>
+          </CardTitle>
+          <CardDescription>
+            <Trans>Setting it signs you out on every device.</Trans>
+          </CardDescription>
         </CardHeader>
         <CardContent>
-          {AUTH_TOKEN_PATTERN.test(token) ? <ResetPasswordForm token={token} onSubmit={onSubmit} /> : <AskForNewLink message={authMessages.resetLinkInvalid} />}
+          {AUTH_TOKEN_PATTERN.test(token) ? <ResetPasswordForm token={token} onSubmit={onSubmit} /> : <AskForNewLink message={i18n._(resetLinkInvalid)} />}
         </CardContent>
       </Card>
     </main>

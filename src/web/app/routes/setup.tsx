@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { SetupOwnerInput } from "@/shared/schemas/setup";
@@ -19,9 +20,10 @@ export function SetupRoute() {
   const status = useSetupStatus();
   const client = useQueryClient();
   const [step, setStep] = useState<"owner" | "brand">("owner");
+  const { t } = useLingui();
 
   if (status.isPending) return <PageSpinner />;
-  if (status.isError) return <LoadError message="Setup could not be loaded. Check your connection and try again." onRetry={() => void status.refetch()} />;
+  if (status.isError) return <LoadError message={t`Setup could not be loaded. Check your connection and try again.`} onRetry={() => void status.refetch()} />;
   if (step === "owner" && !status.data) return <NotFoundRoute />;
 
   async function createOwner(input: SetupOwnerInput) {
@@ -31,17 +33,20 @@ export function SetupRoute() {
     setStep("brand");
   }
 
+  const stepNumber = step === "owner" ? 1 : 2;
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
       <Card className="w-full max-w-md">
         <CardHeader className="text-center">
           <p className="text-2xl font-bold text-primary">{brandName}</p>
-          <p className="text-sm text-muted-foreground">First run: step {step === "owner" ? 1 : 2} of 2</p>
-          <CardTitle className="mt-4 text-xl">{step === "owner" ? "Create the owner account" : "Name your portal"}</CardTitle>
+          <p className="text-sm text-muted-foreground">
+            <Trans>First run: step {stepNumber} of 2</Trans>
+          </p>
+          <CardTitle className="mt-4 text-xl">{step === "owner" ? t`Create the owner account` : t`Name your portal`}</CardTitle>
           <CardDescription>
             {step === "owner"
-              ? "This account administers the portal. Sign-ups later make customer accounts."
-              : "The name your customers see. You can change it again later."}
+              ? t`This account administers the portal. Sign-ups later make customer accounts.`
+              : t`The name your customers see. You can change it again later.`}
           </CardDescription>
         </CardHeader>
         <CardContent>

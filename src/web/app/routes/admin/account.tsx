@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { AccountPage } from "@/web/features/auth/components/account/account-page";
 import { useMe } from "@/web/lib/session";
 
@@ -12,7 +13,7 @@ export function AdminAccountRoute() {
     <div className="space-y-6">
       {required ? (
         <p role="alert" className="max-w-2xl rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
-          Admin accounts must use two-factor sign-in. Turn it on below (under "Two-factor sign-in") to use the admin area.
+          <Trans>Admin accounts must use two-factor sign-in. Turn it on below (under "Two-factor sign-in") to use the admin area.</Trans>
         </p>
       ) : null}
       <AccountPage />

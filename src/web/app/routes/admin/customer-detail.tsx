@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useParams } from "react-router";
 import { formatInstantDate } from "@/shared/format";
 import { PageHeader } from "@/web/components/layout/page-header";
@@ -18,6 +19,7 @@ import { TeamSection } from "@/web/features/members/components/team-section";
 import { CustomerBalance } from "@/web/features/invoices/components/admin/customer-balance";
 import { isNotFound } from "@/web/lib/api";
 
+/** For the console; the screen says it in the reader's language. */
 const LOAD_FAILED = "Failed to load customer data";
 
 /** Each record's page in the admin area. */
@@ -26,18 +28,20 @@ const adminRecordPath = (subject: ActivityEntry["subject"]) => `/admin/${subject
 export function CustomerDetailRoute() {
   const { id = "" } = useParams();
   const company = useCompany(id);
+  const { t } = useLingui();
+  const loadFailed = t`Failed to load customer data`;
   // A malformed id (400) is as missing as an unknown one (404).
   const missing = isNotFound(company.error, { malformedToo: true });
-  useErrorToast(missing ? null : company.error, { log: LOAD_FAILED, toast: LOAD_FAILED });
+  useErrorToast(missing ? null : company.error, { log: LOAD_FAILED, toast: loadFailed });
 
   return (
     <>
-      <BackLink to="/admin" label="Back to Customers" />
+      <BackLink to="/admin" label={t`Back to Customers`} />
       <RecordStates
         query={company}
         missing={missing}
-        notFound={<EmptyState title="Customer not found" description="The company may have been removed, or the link is wrong." />}
-        loadError={LOAD_FAILED}
+        notFound={<EmptyState title={t`Customer not found`} description={t`The company may have been removed, or the link is wrong.`} />}
+        loadError={loadFailed}
       >
         {(customer) => <CustomerPage customer={customer} />}
       </RecordStates>
@@ -46,18 +50,20 @@ export function CustomerDetailRoute() {
 }
 
 function CustomerPage({ customer }: { customer: Company }) {
+  const { t } = useLingui();
+  const since = formatInstantDate(customer.createdAt);
   return (
     <>
       <PageHeader
         title={customer.name}
-        description={`Customer since ${formatInstantDate(customer.createdAt)}`}
+        description={t`Customer since ${since}`}
         actions={<EditCustomerDialog key={customer.id} company={customer} />}
       />
       <div className="space-y-6">
         <CustomerInfo company={customer} />
         <CustomerBalance companyId={customer.id} />
-        <TitledCard title="Projects" actions={<NewProjectDialog key={customer.id} companyId={customer.id} />}>
-          <ProjectList companyId={customer.id} errorToast={LOAD_FAILED} />
+        <TitledCard title={t`Projects`} actions={<NewProjectDialog key={customer.id} companyId={customer.id} />}>
+          <ProjectList companyId={customer.id} errorToast={t`Failed to load customer data`} />
         </TitledCard>
         {/* Where the provider invites a customer's first contact, who becomes its owner. */}
         <TeamSection companyId={customer.id} />

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useParams } from "react-router";
 import { BackLink } from "@/web/components/layout/back-link";
 import { RecordStates } from "@/web/components/layout/record-states";
@@ -12,15 +13,16 @@ import { useReadOnVisit } from "@/web/features/notifications";
 export function AdminInvoiceDetailRoute() {
   const { id = "" } = useParams();
   const invoice = useInvoice(id);
+  const { t } = useLingui();
   useReadOnVisit("invoice", invoice.data?.id);
   // A malformed id (400) is as missing as an unknown one (404), and a deleted draft too.
   const notFound = isNotFound(invoice.error, { malformedToo: true });
-  useErrorToast(notFound ? null : invoice.error, { log: "Error fetching invoice", toast: "Error fetching invoice" });
+  useErrorToast(notFound ? null : invoice.error, { log: "Error fetching invoice", toast: t`Error fetching invoice` });
 
   return (
     <>
-      <BackLink to="/admin/invoices" label="Back to Invoices" />
-      <RecordStates query={invoice} missing={notFound} notFound={<EmptyState title="Invoice not found" />} loadError="Could not load the invoice.">
+      <BackLink to="/admin/invoices" label={t`Back to Invoices`} />
+      <RecordStates query={invoice} missing={notFound} notFound={<EmptyState title={t`Invoice not found`} />} loadError={t`Could not load the invoice.`}>
         {(current) => (
           <div className="space-y-6">
             <AdminInvoiceDetail invoice={current} />

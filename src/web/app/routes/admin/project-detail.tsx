@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useParams } from "react-router";
 import { displayName, formatInstantDate } from "@/shared/format";
 import { PageHeader } from "@/web/components/layout/page-header";
@@ -18,17 +19,18 @@ import { useReadOnVisit } from "@/web/features/notifications";
 export function AdminProjectDetailRoute() {
   const { idOrSlug = "" } = useParams();
   const project = useProject(idOrSlug);
+  const { t } = useLingui();
   useReadOnVisit("project", project.data?.id);
-  useErrorToast(project.error, { log: "Error fetching project", toast: "Error fetching project" });
+  useErrorToast(project.error, { log: "Error fetching project", toast: t`Error fetching project` });
 
   return (
     <>
-      <BackLink to="/admin/projects" label="Back to Projects" />
+      <BackLink to="/admin/projects" label={t`Back to Projects`} />
       <RecordStates
         query={project}
         missing={isNotFound(project.error)}
-        notFound={<EmptyState title="Project not found" description={`No project has the id or slug "${idOrSlug}".`} />}
-        loadError="Could not load the project."
+        notFound={<EmptyState title={t`Project not found`} description={t`No project has the id or slug "${idOrSlug}".`} />}
+        loadError={t`Could not load the project.`}
       >
         {(current) => <ProjectPage project={current} />}
       </RecordStates>
@@ -37,6 +39,9 @@ export function AdminProjectDetailRoute() {
 }
 
 function ProjectPage({ project: current }: { project: Project }) {
+  const { t } = useLingui();
+  const created = formatInstantDate(current.createdAt);
+  const responsible = current.assignee ? displayName(current.assignee) : null;
   return (
     <>
       <PageHeader
@@ -46,17 +51,23 @@ function ProjectPage({ project: current }: { project: Project }) {
             <Link to={`/admin/customers/${current.company.id}`} className="text-primary hover:underline">
               {current.company.name}
             </Link>
-            {" · "}created {formatInstantDate(current.createdAt)}
-            {current.assignee ? ` · Responsible: ${displayName(current.assignee)}` : null}
+            {" · "}
+            <Trans>created {created}</Trans>
+            {responsible ? (
+              <>
+                {" · "}
+                <Trans>Responsible: {responsible}</Trans>
+              </>
+            ) : null}
           </>
         }
         actions={<ProjectStatusBadge status={current.status} />}
       />
       <div className="space-y-6">
-        <TitledCard title="Project Details">
+        <TitledCard title={t`Project Details`}>
           <ProjectEditForm key={current.id} project={current} />
         </TitledCard>
-        <TitledCard title="Tickets">
+        <TitledCard title={t`Tickets`}>
           <TicketList projectId={current.id} />
         </TitledCard>
         {/* The same thread the customer sees on their project page; a reply here shows up there. */}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useParams } from "react-router";
 import { PageHeader } from "@/web/components/layout/page-header";
 import { TitledCard } from "@/web/components/ui/card";
@@ -17,18 +18,19 @@ import { useReadOnVisit } from "@/web/features/notifications";
 export function AdminTicketDetailRoute() {
   const { id = "" } = useParams();
   const ticket = useTicket(id);
+  const { t } = useLingui();
   useReadOnVisit("ticket", ticket.data?.id);
-  useErrorToast(ticket.error, { log: "Error fetching ticket", toast: "Error fetching ticket" });
+  useErrorToast(ticket.error, { log: "Error fetching ticket", toast: t`Error fetching ticket` });
 
   return (
     <>
-      <BackLink to="/admin/tickets" label="Back to Tickets" />
+      <BackLink to="/admin/tickets" label={t`Back to Tickets`} />
       <RecordStates
         query={ticket}
         // A malformed id (400) is as missing as an unknown one (404).
         missing={isNotFound(ticket.error, { malformedToo: true })}
-        notFound={<EmptyState title="Ticket not found" />}
-        loadError="Could not load the ticket."
+        notFound={<EmptyState title={t`Ticket not found`} />}
+        loadError={t`Could not load the ticket.`}
       >
         {(current) => <TicketPage ticket={current} />}
       </RecordStates>
@@ -37,12 +39,13 @@ export function AdminTicketDetailRoute() {
 }
 
 function TicketPage({ ticket: current }: { ticket: Ticket }) {
+  const { t } = useLingui();
   return (
     <>
       <PageHeader title={current.title} description={`${current.company.name} · ${current.project.name}`} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
-          <TitledCard title="Edit Ticket">
+          <TitledCard title={t`Edit Ticket`}>
             <TicketEditForm key={current.id} ticket={current} />
           </TitledCard>
           {/* The same files the customer sees on their ticket. */}

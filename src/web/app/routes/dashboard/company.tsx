@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Wallet } from "lucide-react";
 import type { ActivityEntry } from "@/shared/schemas/activity";
 import { PageHeader } from "@/web/components/layout/page-header";
@@ -16,15 +17,16 @@ const customerRecordPath = (subject: ActivityEntry["subject"]) =>
 
 export function CompanyRoute() {
   const mine = useMyCompany();
+  const { t } = useLingui();
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Company Profile" description="Your company's details and activity." />
-      <QueryStates query={mine} loadError="Could not load your company profile.">
+      <PageHeader title={t`Company Profile`} description={t`Your company's details and activity.`} />
+      <QueryStates query={mine} loadError={t`Could not load your company profile.`}>
         {(data) => (
           <>
             {/* A customer without a company owes nothing: the card appears with the company. */}
-            <CompanyStats data={data} extra={data.company ? { label: "Outstanding Balance", value: <OutstandingBalance />, icon: <Wallet className="h-5 w-5" /> } : undefined} />
+            <CompanyStats data={data} extra={data.company ? { label: t`Outstanding Balance`, value: <OutstandingBalance />, icon: <Wallet className="h-5 w-5" /> } : undefined} />
             {/* Remounts with fresh defaults once the company exists. */}
             <CompanyProfileForm key={data.company?.id ?? "new"} company={data.company} />
             {/* Gone again when the customer is removed from the company: `company` is null then. */}

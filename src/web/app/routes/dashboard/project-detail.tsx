@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useParams } from "react-router";
 import { useFailureToast } from "@/web/lib/use-error-toast";
 import { EmptyState } from "@/web/components/ui/empty-state";
@@ -13,20 +14,21 @@ import { useReadOnVisit } from "@/web/features/notifications";
 export function ProjectDetailRoute() {
   const idOrSlug = useParams().idOrSlug ?? "";
   const project = useProject(idOrSlug);
+  const { t } = useLingui();
   // By id: the page may have been opened by its slug.
   useReadOnVisit("project", project.data?.id);
   // Another company's project answers like a missing one (D11): both are "not found".
   const notFound = isNotFound(project.error);
-  useFailureToast(project.isError && !notFound, "Failed to load project", "load-project");
+  useFailureToast(project.isError && !notFound, t`Failed to load project`, "load-project");
 
   return (
     <div className="space-y-6">
-      <BackLink to="/dashboard/projects" label="Back to Projects" asButton />
+      <BackLink to="/dashboard/projects" label={t`Back to Projects`} asButton />
       <RecordStates
         query={project}
         missing={notFound}
-        notFound={<EmptyState title={`Project not found (ID: ${idOrSlug})`} />}
-        loadError="Could not load this project."
+        notFound={<EmptyState title={t`Project not found (ID: ${idOrSlug})`} />}
+        loadError={t`Could not load this project.`}
       >
         {(current) => (
           <>

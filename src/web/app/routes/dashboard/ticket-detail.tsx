@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useParams } from "react-router";
 import { useFailureToast } from "@/web/lib/use-error-toast";
 import { EmptyState } from "@/web/components/ui/empty-state";
@@ -13,15 +14,16 @@ import { useReadOnVisit } from "@/web/features/notifications";
 export function TicketDetailRoute() {
   const id = useParams().id ?? "";
   const ticket = useTicket(id);
+  const { t } = useLingui();
   useReadOnVisit("ticket", ticket.data?.id);
   // Missing, another company's (D11) and a malformed id (400) all mean there is no such ticket.
   const notFound = isNotFound(ticket.error, { malformedToo: true });
-  useFailureToast(ticket.isError && !notFound, "Failed to load ticket", "load-ticket");
+  useFailureToast(ticket.isError && !notFound, t`Failed to load ticket`, "load-ticket");
 
   return (
     <div className="space-y-6">
-      <BackLink to="/dashboard/tickets" label="Back to Tickets" asButton />
-      <RecordStates query={ticket} missing={notFound} notFound={<EmptyState title="Ticket not found" />} loadError="Could not load this ticket.">
+      <BackLink to="/dashboard/tickets" label={t`Back to Tickets`} asButton />
+      <RecordStates query={ticket} missing={notFound} notFound={<EmptyState title={t`Ticket not found`} />} loadError={t`Could not load this ticket.`}>
         {(current) => (
           <>
             <TicketSummary ticket={current} />

@@ -1,24 +1,31 @@
+import { Trans, useLingui } from "@lingui/react";
 import { formatDateTime } from "@/shared/format";
-import { describeActivity } from "@/shared/rules/activity";
 import type { ActivityEntry } from "@/shared/schemas/activity";
 import { formatCurrency } from "@/web/lib/format-currency";
 import { relativeTime } from "@/web/lib/relative-time";
+import { activitySentence } from "../lib/activity-sentence";
 
 /**
- * "Olivia Owner changed status from Pending to Doing": who, then what (shared/rules/activity.ts).
- * An entry from before the history recorded its actor reads "Created this project".
+ * "Olivia Owner changed status from Pending to Doing": who, then what, as one catalogue message
+ * (lib/activity-sentence.ts). An entry from before the history recorded its actor reads "Created
+ * this project".
  */
 export function ActivityText({ entry, currency }: { entry: ActivityEntry; currency: string }) {
-  const what = describeActivity(
+  const { i18n } = useLingui();
+  const sentence = activitySentence(
     { subject: entry.subject.type, kind: entry.kind, field: entry.field, from: entry.from, to: entry.to },
-    { money: (amount) => formatCurrency(amount, currency) },
+    i18n,
+    { actor: entry.actor.name, money: (amount) => formatCurrency(amount, currency) },
   );
-  if (!entry.actor.name) return <>{what.charAt(0).toUpperCase() + what.slice(1)}</>;
-  return (
-    <>
-      <span className="font-medium text-foreground">{entry.actor.name}</span> {what}
-    </>
+  // Every value goes in as an element, never as text: <Trans> reads "<0>…</0>" in its text as
+  // markup, and a title or a file name may contain just that.
+  const values = Object.fromEntries(
+    Object.entries(sentence.values ?? {}).map(([name, value]) => [
+      name,
+      name === "actor" ? <span className="font-medium text-foreground">{String(value)}</span> : <>{String(value)}</>,
+    ]),
   );
+  return <Trans id={sentence.id} message={sentence.message} values={values} />;
 }
 
 /** "3 minutes ago", with the full date and time on hover. */

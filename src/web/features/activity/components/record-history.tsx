@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { History } from "lucide-react";
 import type { ActivityEntry } from "@/shared/schemas/activity";
 import { Button } from "@/web/components/ui/button";
@@ -35,11 +36,12 @@ export function useRecordHistory(target: ActivityTarget, { withComments }: { wit
 
 /** Above a timeline: "Show earlier activity" while the server holds older entries, or the load error. */
 export function EarlierHistory({ query }: { query: ReturnType<typeof useRecordHistory>["query"] }) {
-  if (query.isError && !query.isFetchNextPageError) return <LoadError message="Could not load the history." onRetry={() => void query.refetch()} />;
+  const { t } = useLingui();
+  if (query.isError && !query.isFetchNextPageError) return <LoadError message={t`Could not load the history.`} onRetry={() => void query.refetch()} />;
   if (!query.hasNextPage) return null;
   return (
     <Button variant="ghost" size="sm" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-      {query.isFetchingNextPage ? "Loading..." : "Show earlier activity"}
+      {query.isFetchingNextPage ? t`Loading...` : t`Show earlier activity`}
     </Button>
   );
 }

@@ -1,7 +1,10 @@
-import { auditKindLabels, auditKinds } from "@/shared/rules/audit";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { auditKinds } from "@/shared/rules/audit";
+import { EnumOptions } from "@/web/components/ui/enum-options";
 import { Input, NativeSelect } from "@/web/components/ui/input";
 import { SearchInput } from "@/web/components/ui/search-input";
 import { CompanySelect } from "@/web/features/companies";
+import { auditKindMessages } from "@/web/lib/i18n/labels";
 import type { AuditFilters as Filters } from "../../audit-search-params";
 
 interface AuditFiltersProps {
@@ -12,37 +15,34 @@ interface AuditFiltersProps {
 
 /** Actor email, company, kind and a range of days; each applies as it changes. */
 export function AuditFilters({ filters, onChange }: AuditFiltersProps) {
+  const { t } = useLingui();
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-      <SearchInput label="Actor email" placeholder="Actor email contains" value={filters.actor ?? ""} onSearch={(value) => onChange("actor", value)} />
+      <SearchInput label={t`Actor email`} placeholder={t`Actor email contains`} value={filters.actor ?? ""} onSearch={(value) => onChange("actor", value)} />
       <div className="space-y-1">
         <label htmlFor="audit-kind" className="text-sm font-medium">
-          Event
+          <Trans>Event</Trans>
         </label>
         <NativeSelect id="audit-kind" value={filters.kind ?? ""} onChange={(event) => onChange("kind", event.target.value)}>
-          <option value="">All events</option>
-          {auditKinds.map((kind) => (
-            <option key={kind} value={kind}>
-              {auditKindLabels[kind]}
-            </option>
-          ))}
+          <option value="">{t`All events`}</option>
+          <EnumOptions values={auditKinds} labels={auditKindMessages} />
         </NativeSelect>
       </div>
       <div className="space-y-1">
         <label htmlFor="audit-company" className="text-sm font-medium">
-          Company
+          <Trans>Company</Trans>
         </label>
         <CompanySelect id="audit-company" value={filters.companyId ?? ""} onChange={(companyId) => onChange("companyId", companyId)} />
       </div>
       <div className="space-y-1">
         <label htmlFor="audit-from" className="text-sm font-medium">
-          From
+          <Trans context="date range">From</Trans>
         </label>
         <Input id="audit-from" type="date" value={filters.from ?? ""} max={filters.to} onChange={(event) => onChange("from", event.target.value)} />
       </div>
       <div className="space-y-1">
         <label htmlFor="audit-to" className="text-sm font-medium">
-          To
+          <Trans context="date range">To</Trans>
         </label>
         <Input id="audit-to" type="date" value={filters.to ?? ""} min={filters.from} onChange={(event) => onChange("to", event.target.value)} />
       </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { ShieldCheck } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { LoadMore } from "@/web/components/load-more";
@@ -17,6 +18,7 @@ export function AuditLog() {
   const events = useAuditEvents(filters);
   const items = events.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = Object.values(filters).some(Boolean);
+  const { t } = useLingui();
 
   const setFilter = (name: keyof Filters, value: string) =>
     setParams(
@@ -36,24 +38,24 @@ export function AuditLog() {
       <div className="flex flex-wrap items-center justify-end gap-2">
         {filtered ? (
           <Button variant="ghost" size="sm" onClick={() => setParams(new URLSearchParams(), { replace: true })}>
-            Clear filters
+            <Trans>Clear filters</Trans>
           </Button>
         ) : null}
         <Button variant="outline" size="sm" asChild>
           <a href={`/api/audit/export${query ? `?${query}` : ""}`} download>
-            Export CSV
+            <Trans>Export CSV</Trans>
           </a>
         </Button>
       </div>
       {events.isPending ? (
         <PageSpinner />
       ) : events.isError && items.length === 0 ? (
-        <LoadError message="Error fetching the audit log" onRetry={() => void events.refetch()} />
+        <LoadError message={t`Error fetching the audit log`} onRetry={() => void events.refetch()} />
       ) : items.length === 0 ? (
         <EmptyState
           icon={<ShieldCheck className="h-10 w-10 text-muted-foreground" aria-hidden />}
-          title={filtered ? "No events match these filters" : "No events yet"}
-          description={filtered ? "Widen the dates or clear a filter to see more." : "Sign-ins and account changes appear here as they happen."}
+          title={filtered ? t`No events match these filters` : t`No events yet`}
+          description={filtered ? t`Widen the dates or clear a filter to see more.` : t`Sign-ins and account changes appear here as they happen.`}
         />
       ) : (
         <div aria-busy={events.isFetching} className="rounded-lg border border-border">

@@ -1,7 +1,8 @@
-import { auditKindLabels } from "@/shared/rules/audit";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { formatDateTime } from "@/shared/format";
 import type { AuditEvent } from "@/shared/schemas/audit";
 import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/web/components/ui/table";
+import { auditKindMessages } from "@/web/lib/i18n/labels";
 import { relativeTime } from "@/web/lib/relative-time";
 
 /** The browser and system a User-Agent names, short enough for a table cell; the whole string on hover. */
@@ -17,9 +18,10 @@ const target = (event: AuditEvent) => event.targetLabel ?? event.targetId ?? "";
 
 /** One row per event: when, what, who, to what or whom, for which company, from where. */
 export function AuditTable({ events }: { events: AuditEvent[] }) {
+  const { t, i18n } = useLingui();
   return (
     <Table>
-      <TableHeadings names={["Time", "Event", "Actor", "Target", "Company", "Address", "Browser"]} />
+      <TableHeadings names={[t`Time`, t`Event`, t`Actor`, t`Target`, t`Company`, t`Address`, t`Browser`]} />
       <TableBody>
         {events.map((event) => (
           <TableRow key={event.id} data-testid="audit-row">
@@ -28,8 +30,12 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
                 {relativeTime(event.at)}
               </time>
             </TableCell>
-            <TableCell>{auditKindLabels[event.kind]}</TableCell>
-            <TableCell className="break-all">{event.actorEmail ?? <span className="text-muted-foreground">Unknown</span>}</TableCell>
+            <TableCell>{i18n._(auditKindMessages[event.kind])}</TableCell>
+            <TableCell className="break-all">{event.actorEmail ?? (
+                <span className="text-muted-foreground">
+                  <Trans>Unknown</Trans>
+                </span>
+              )}</TableCell>
             <TableCell className="break-all">{target(event)}</TableCell>
             <TableCell>{event.companyName ?? ""}</TableCell>
             <TableCell className="font-mono text-xs">{event.ip ?? ""}</TableCell>

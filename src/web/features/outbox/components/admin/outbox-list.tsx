@@ -1,13 +1,26 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Mail } from "lucide-react";
 import { useSearchParams } from "react-router";
-import { mailStatuses, mailStatusLabels, type MailStatus } from "@/shared/enums";
+import { mailStatuses, type MailStatus } from "@/shared/enums";
 import { PagedList } from "@/web/components/paged-list";
 import { EmptyState } from "@/web/components/ui/empty-state";
+import { EnumOptions } from "@/web/components/ui/enum-options";
 import { NativeSelect } from "@/web/components/ui/input";
 import { useListParams } from "@/web/components/ui/pagination";
+import { mailStatusMessages } from "@/web/lib/i18n/labels";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { useOutboxPage } from "../../api/use-outbox-page";
 import { OutboxItem } from "./outbox-item";
+
+/** The empty list under a status filter: "No failed mail" (the status's label, lower-cased, as before). */
+const noMailWith: Record<MailStatus, MessageDescriptor> = {
+  queued: msg`No queued mail`,
+  sent: msg`No sent mail`,
+  logged: msg`No logged (no smtp) mail`,
+  failed: msg`No failed mail`,
+};
 
 const isStatus = (value: string | null): value is MailStatus => mailStatuses.includes(value as MailStatus);
 
@@ -18,7 +31,8 @@ export function OutboxList() {
   const raw = params.get("status");
   const status = isStatus(raw) ? raw : undefined;
   const outbox = useOutboxPage({ page: list.page, q: list.q, sort: list.sort, status });
-  useErrorToast(outbox.error, { log: "Failed to load the outbox", toast: "Error fetching the outbox" });
+  const { t, i18n } = useLingui();
+  useErrorToast(outbox.error, { log: "Failed to load the outbox", toast: t`Error fetching the outbox` });
 
   const setStatus = (next: string) =>
     setParams((previous) => {
@@ -33,28 +47,24 @@ export function OutboxList() {
     <PagedList
       query={outbox}
       list={list}
-      noun="mails"
-      searchBy="recipient"
+      noun={t`mails`}
+      searchBy={t`recipient`}
       actions={
         <div className="flex items-center gap-2">
           <label htmlFor="outbox-status" className="text-sm font-medium">
-            Status
+            <Trans>Status</Trans>
           </label>
           <NativeSelect id="outbox-status" value={status ?? ""} onChange={(event) => setStatus(event.target.value)} className="w-44">
-            <option value="">All</option>
-            {mailStatuses.map((value) => (
-              <option key={value} value={value}>
-                {mailStatusLabels[value]}
-              </option>
-            ))}
+            <option value="">{t`All`}</option>
+            <EnumOptions values={mailStatuses} labels={mailStatusMessages} />
           </NativeSelect>
         </div>
       }
       empty={
         <EmptyState
           icon={<Mail className="h-10 w-10 text-muted-foreground" aria-hidden />}
-          title={status ? `No ${mailStatusLabels[status].toLowerCase()} mail` : "No mail yet"}
-          description={status ? "Choose another status to see the rest." : "Password resets and address changes appear here as they are sent."}
+          title={status ? i18n._(noMailWith[status]) : t`No mail yet`}
+          description={status ? t`Choose another status to see the rest.` : t`Password resets and address changes appear here as they are sent.`}
         />
       }
     >
