@@ -11,6 +11,7 @@ import { PASSWORD_MIN_LENGTH } from "../shared/schemas/auth";
 import type { Database } from "./db/client";
 import { accounts, apiTokens, profiles, rateLimits, sessions, twoFactors, verifications } from "./db/schema";
 import type { Env } from "./env";
+import { mailLocale, mailLocaleColumns, mailLocaleOf } from "./mail/mail-locale";
 import type { MailOutbox } from "./mail/outbox";
 import { passwordHasher, verifyPassword } from "./password";
 import { forgetSignInAttempts } from "./modules/auth/account-sign-in-limit";
@@ -87,6 +88,7 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logg
         await outbox.enqueue(db, {
           template: "email-change",
           to: user.email,
+          locale: await mailLocaleOf(db, user.id),
           props: { name: user.name, newEmail: user.email, url: webLink(env, "/confirm-email", token), validForMinutes: EMAIL_CHANGE_LINK_MINUTES },
         });
       },
@@ -105,11 +107,12 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logg
       sendResetPassword: async ({ user, token }) => {
         // A deactivated account could not sign in with a new password: no link, and the same
         // answer as for an unknown address, so the request does not tell that either.
-        const [profile] = await db.select({ deactivatedAt: profiles.deactivatedAt }).from(profiles).where(eq(profiles.id, user.id));
+        const [profile] = await db.select({ deactivatedAt: profiles.deactivatedAt, ...mailLocaleColumns }).from(profiles).where(eq(profiles.id, user.id));
         if (profile?.deactivatedAt) return;
         await outbox.enqueue(db, {
           template: "password-reset",
           to: user.email,
+          locale: mailLocale(profile),
           props: { name: user.name, url: webLink(env, "/reset-password", token), validForMinutes: RESET_LINK_MINUTES },
         });
       },

@@ -32,7 +32,7 @@ describe("two server processes on one PostgreSQL database (PostgreSQL only)", ()
     const ids = await server.deps.db.transaction(async (tx) => {
       const queued: string[] = [];
       for (const to of recipients) {
-        const { id } = await server.deps.mail.outbox.enqueue(tx, { template: "password-reset", to, props: { name: "Racer", url: `${server.baseUrl}/reset-password?token=${to}`, validForMinutes: 60 } });
+        const { id } = await server.deps.mail.outbox.enqueue(tx, { template: "password-reset", to, locale: "en", props: { name: "Racer", url: `${server.baseUrl}/reset-password?token=${to}`, validForMinutes: 60 } });
         queued.push(id);
       }
       return queued;
@@ -40,7 +40,7 @@ describe("two server processes on one PostgreSQL database (PostgreSQL only)", ()
     await Promise.all(recipients.map((to) => inbox.waitFor((mail) => mail.to.includes(to), 60_000)));
     // A later mail has arrived, so a second copy of any of the forty would have arrived too.
     const marker = `marker-${tag}@example.test`;
-    await server.deps.mail.outbox.enqueue(server.deps.db, { template: "password-reset", to: marker, props: { name: "Marker", url: `${server.baseUrl}/x`, validForMinutes: 60 } });
+    await server.deps.mail.outbox.enqueue(server.deps.db, { template: "password-reset", to: marker, locale: "en", props: { name: "Marker", url: `${server.baseUrl}/x`, validForMinutes: 60 } });
     await inbox.waitFor((mail) => mail.to.includes(marker), 60_000);
 
     for (const to of recipients) expect(inbox.to(to), to).toHaveLength(1);

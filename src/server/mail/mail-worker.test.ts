@@ -24,7 +24,7 @@ afterAll(async () => {
 const address = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.test`;
 
 const queueReset = (to: string, db = server.deps.db) =>
-  server.deps.mail.outbox.enqueue(db, { template: "password-reset", to, props: { name: "Ada", url: `${server.baseUrl}/reset-password?token=${to}`, validForMinutes: 60 } });
+  server.deps.mail.outbox.enqueue(db, { template: "password-reset", to, locale: "en", props: { name: "Ada", url: `${server.baseUrl}/reset-password?token=${to}`, validForMinutes: 60 } });
 
 async function outboxRow(id: string) {
   const [row] = await server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
@@ -107,6 +107,7 @@ describe("the mail worker, delivering through a real SMTP server", () => {
       const queued = await server.deps.mail.outbox.enqueue(tx, {
         template: "password-reset",
         to,
+        locale: "en",
         props: { name: "Ada", url: `${server.baseUrl}/reset-password?token=x`, validForMinutes: 60 },
         headers,
       });
@@ -140,7 +141,7 @@ describe("the mail worker, delivering through a real SMTP server", () => {
       { "reply-to": "eve@example.test" },
     ];
     for (const headers of forged) {
-      await expect(server.deps.mail.outbox.enqueue(server.deps.db, { template: "password-reset", to, props, headers }), JSON.stringify(headers)).rejects.toThrow(/header/);
+      await expect(server.deps.mail.outbox.enqueue(server.deps.db, { template: "password-reset", to, locale: "en", props, headers }), JSON.stringify(headers)).rejects.toThrow(/header/);
     }
     expect(await server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to))).toEqual([]);
   });
@@ -155,6 +156,7 @@ describe("the mail worker when it runs out of attempts", () => {
       const { id } = await giveUpQuickly.deps.mail.outbox.enqueue(giveUpQuickly.deps.db, {
         template: "email-change",
         to: address("unreachable"),
+        locale: "en",
         props: { name: "Ada", newEmail: "new@example.test", url: "http://127.0.0.1/confirm-email?token=x", validForMinutes: 60 },
       });
       const row = async () => (await giveUpQuickly.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
@@ -175,6 +177,7 @@ describe("without SMTP_URL", () => {
       const { id } = await laptop.deps.mail.outbox.enqueue(laptop.deps.db, {
         template: "password-reset",
         to,
+        locale: "en",
         props: { name: "Ada", url: `${laptop.baseUrl}/reset-password?token=abc`, validForMinutes: 60 },
       });
       const row = async () => (await laptop.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;

@@ -1,6 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
+import type { Locale } from "@/shared/locales";
 import { mailboxAddress, type Env } from "../env";
 import type { MailFrame, MailTemplate, MailTemplateProps } from "./templates";
 
@@ -11,8 +12,12 @@ import type { MailFrame, MailTemplate, MailTemplateProps } from "./templates";
  */
 export type MailHeaders = Record<string, string>;
 
-/** One mail to queue: a template, its props, one recipient and, for some mail, headers of its own. */
-export type MailRequest = { [K in MailTemplate]: { template: K; to: string; props: MailTemplateProps[K]; headers?: MailHeaders } }[MailTemplate];
+/**
+ * One mail to queue: a template, its props, one recipient, the language it is written in (the
+ * recipient's: mailLocaleOf in mail/mail-locale.ts; required, so that no caller forgets it) and,
+ * for some mail, headers of its own.
+ */
+export type MailRequest = { [K in MailTemplate]: { template: K; to: string; locale: Locale; props: MailTemplateProps[K]; headers?: MailHeaders } }[MailTemplate];
 
 /**
  * Queues mail (D13). Call `enqueue` with the transaction of the write that causes the mail, so
@@ -60,7 +65,7 @@ export function createMailOutbox(frame: MailFrame | (() => MailFrame)): MailOutb
       const headers = checkedHeaders(mail.headers);
       // Loaded on first use: React and the renderer stay out of the server's start-up (ADR 007).
       const { renderMail } = await import("./templates");
-      const rendered = await renderMail(mail.template, mail.props as never, frameNow());
+      const rendered = await renderMail(mail.template, mail.props as never, frameNow(), mail.locale);
       const [row] = await db
         .insert(mailOutbox)
         .values({ template: mail.template, toAddress: to, subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html, headers })

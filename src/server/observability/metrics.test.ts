@@ -155,7 +155,7 @@ describe("/metrics with METRICS_TOKEN", () => {
     const { db, mail } = server.deps;
     await db.insert(mailOutbox).values({ template: "password-reset", toAddress: "gone@example.test", subject: "Old", status: "failed", finishedAt: new Date() });
     // SMTP_URL points at a closed port: the first attempt fails and the mail waits for its retry.
-    await mail.outbox.enqueue(db, { template: "password-reset", to: "waiting@example.test", props: { name: "Ada", url: `${server.baseUrl}/reset-password?token=t`, validForMinutes: 60 } });
+    await mail.outbox.enqueue(db, { template: "password-reset", to: "waiting@example.test", locale: "en", props: { name: "Ada", url: `${server.baseUrl}/reset-password?token=t`, validForMinutes: 60 } });
     await expect.poll(async () => sample(await scrape(), "portico_mail_delivery_failures_total", { outcome: "retry" }), { timeout: 20_000 }).toBe(1);
 
     const text = await scrape();

@@ -1,4 +1,5 @@
-import { MailLayout, Paragraph, type MailFrame } from "./layout";
+import type { MailMessage } from "../i18n";
+import { MailLayout, Paragraph, type MailContext } from "./layout";
 
 export interface EmailChangeMail {
   name: string;
@@ -7,21 +8,37 @@ export interface EmailChangeMail {
   validForMinutes: number;
 }
 
-export const emailChangeSubject = ({ brandName }: MailFrame) => `Confirm your new ${brandName} email address`;
+const m = {
+  subject: /*i18n*/ { id: "mail.email-change.subject", message: "Confirm your new {brandName} email address" },
+  preview: /*i18n*/ { id: "mail.email-change.preview", message: "Confirm {newEmail} as your {brandName} sign-in address" },
+  title: /*i18n*/ { id: "mail.email-change.title", message: "Confirm your new email address" },
+  action: /*i18n*/ { id: "mail.email-change.action", message: "Confirm this address" },
+  note: /*i18n*/ {
+    id: "mail.email-change.note",
+    message:
+      "The link works for {validForMinutes} minutes, and only while you are signed in to that account. If you did not ask for this change, ignore this mail: nothing changes.",
+  },
+  greeting: /*i18n*/ { id: "mail.email-change.greeting", message: "Hello {name}," },
+  body: /*i18n*/ {
+    id: "mail.email-change.body",
+    message: "You asked to sign in to {brandName} with {newEmail} from now on. Your address changes once you confirm it.",
+  },
+} satisfies Record<string, MailMessage>;
 
-export function EmailChangeEmail({ name, newEmail, url, validForMinutes, ...frame }: EmailChangeMail & MailFrame) {
+export const emailChangeSubject = ({ brandName, t }: MailContext) => t(m.subject, { brandName });
+
+export function EmailChangeEmail({ name, newEmail, url, validForMinutes, ...frame }: EmailChangeMail & MailContext) {
+  const { t, brandName } = frame;
   return (
     <MailLayout
       {...frame}
-      preview={`Confirm ${newEmail} as your ${frame.brandName} sign-in address`}
-      title="Confirm your new email address"
-      action={{ label: "Confirm this address", url }}
-      note={`The link works for ${validForMinutes} minutes, and only while you are signed in to that account. If you did not ask for this change, ignore this mail: nothing changes.`}
+      preview={t(m.preview, { newEmail, brandName })}
+      title={t(m.title)}
+      action={{ label: t(m.action), url }}
+      note={t(m.note, { validForMinutes })}
     >
-      <Paragraph>Hello {name},</Paragraph>
-      <Paragraph>
-        You asked to sign in to {frame.brandName} with {newEmail} from now on. Your address changes once you confirm it.
-      </Paragraph>
+      <Paragraph>{t(m.greeting, { name })}</Paragraph>
+      <Paragraph>{t(m.body, { brandName, newEmail })}</Paragraph>
     </MailLayout>
   );
 }

@@ -1,8 +1,10 @@
 import { render } from "@react-email/render";
 import { createElement } from "react";
+import type { Locale } from "@/shared/locales";
+import { translator } from "../i18n";
 import { EmailChangeEmail, emailChangeSubject, type EmailChangeMail } from "./email-change";
 import { InvitationEmail, invitationSubject, type InvitationMail } from "./invitation";
-import type { MailFrame } from "./layout";
+import type { MailContext, MailFrame } from "./layout";
 import { NotificationEmail, notificationSubject, type NotificationMail } from "./notification";
 import { NotificationDigestEmail, notificationDigestSubject, type NotificationDigestMail } from "./notification-digest";
 import { PasswordResetEmail, passwordResetSubject, type PasswordResetMail } from "./password-reset";
@@ -21,7 +23,7 @@ export interface MailTemplateProps {
 }
 export type MailTemplate = keyof MailTemplateProps;
 
-const templates: { [K in MailTemplate]: { subject(frame: MailFrame, props: MailTemplateProps[K]): string; Component(props: MailTemplateProps[K] & MailFrame): React.ReactElement } } = {
+const templates: { [K in MailTemplate]: { subject(context: MailContext, props: MailTemplateProps[K]): string; Component(props: MailTemplateProps[K] & MailContext): React.ReactElement } } = {
   "password-reset": { subject: passwordResetSubject, Component: PasswordResetEmail },
   "email-change": { subject: emailChangeSubject, Component: EmailChangeEmail },
   invitation: { subject: invitationSubject, Component: InvitationEmail },
@@ -36,10 +38,14 @@ export interface RenderedMail {
   text: string;
 }
 
-/** The subject, HTML and plain-text parts of one mail (React Email; the text part from the same markup). */
-export async function renderMail<K extends MailTemplate>(template: K, props: MailTemplateProps[K], frame: MailFrame): Promise<RenderedMail> {
-  const { subject, Component } = templates[template] as unknown as { subject(frame: MailFrame, props: object): string; Component(props: object): React.ReactElement };
-  const element = createElement(Component, { ...props, ...frame });
+/**
+ * The subject, HTML and plain-text parts of one mail (React Email; the text part from the same
+ * markup), every word of it in `locale` (mail/i18n.ts).
+ */
+export async function renderMail<K extends MailTemplate>(template: K, props: MailTemplateProps[K], frame: MailFrame, locale: Locale): Promise<RenderedMail> {
+  const { subject, Component } = templates[template] as unknown as { subject(context: MailContext, props: object): string; Component(props: object): React.ReactElement };
+  const context: MailContext = { ...frame, t: translator(locale) };
+  const element = createElement(Component, { ...props, ...context });
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { subject: subject(frame, props), html, text };
+  return { subject: subject(context, props), html, text };
 }

@@ -1,5 +1,6 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
+import type { MailMessage, Translate } from "../i18n";
 
 /** What every template gets besides its own props. */
 export interface MailFrame {
@@ -15,7 +16,14 @@ const text = { color: "#3f3f46", fontSize: "15px", lineHeight: "24px" };
 const button = { backgroundColor: "#2563eb", borderRadius: "6px", color: "#ffffff", fontSize: "15px", fontWeight: 600, padding: "12px 20px", textDecoration: "none" };
 const footer = { color: "#71717a", fontSize: "12px", lineHeight: "18px" };
 
-interface LayoutProps extends MailFrame {
+/** What a template's component gets besides its props: the frame and the recipient's language. */
+export type MailContext = MailFrame & { t: Translate };
+
+const m = {
+  copyLink: /*i18n*/ { id: "mail.layout.copy-link", message: "If the button does not work, copy this address into your browser: {url}" },
+} satisfies Record<string, MailMessage>;
+
+interface LayoutProps extends MailContext {
   /** The line mail clients show next to the subject. */
   preview: string;
   title: string;
@@ -31,9 +39,9 @@ interface LayoutProps extends MailFrame {
 const footerLink = { color: "#71717a", textDecoration: "underline" };
 
 /** The branded frame of every mail: brand, title, body, one action and a note. */
-export function MailLayout({ brandName, baseUrl, preview, title, children, action, note, optOut = [] }: LayoutProps) {
+export function MailLayout({ brandName, baseUrl, t, preview, title, children, action, note, optOut = [] }: LayoutProps) {
   return (
-    <Html lang="en">
+    <Html lang={t.locale}>
       <Head />
       <Preview>{preview}</Preview>
       <Body style={page}>
@@ -48,7 +56,7 @@ export function MailLayout({ brandName, baseUrl, preview, title, children, actio
               {action.label}
             </Button>
           </Section>
-          <Text style={text}>If the button does not work, copy this address into your browser: {action.url}</Text>
+          <Text style={text}>{t(m.copyLink, { url: action.url })}</Text>
           <Hr />
           <Text style={footer}>{note}</Text>
           {optOut.map((link) => (

@@ -1,4 +1,5 @@
-import { MailLayout, Paragraph, type MailFrame } from "./layout";
+import type { MailMessage } from "../i18n";
+import { MailLayout, Paragraph, type MailContext } from "./layout";
 
 export interface PasswordResetMail {
   name: string;
@@ -6,19 +7,36 @@ export interface PasswordResetMail {
   validForMinutes: number;
 }
 
-export const passwordResetSubject = ({ brandName }: MailFrame) => `Reset your ${brandName} password`;
+const m = {
+  subject: /*i18n*/ { id: "mail.password-reset.subject", message: "Reset your {brandName} password" },
+  preview: /*i18n*/ { id: "mail.password-reset.preview", message: "A link to choose a new {brandName} password" },
+  title: /*i18n*/ { id: "mail.password-reset.title", message: "Reset your password" },
+  action: /*i18n*/ { id: "mail.password-reset.action", message: "Choose a new password" },
+  note: /*i18n*/ {
+    id: "mail.password-reset.note",
+    message: "The link works once, for {validForMinutes} minutes. If you did not ask for it, ignore this mail: your password stays as it is.",
+  },
+  greeting: /*i18n*/ { id: "mail.password-reset.greeting", message: "Hello {name}," },
+  body: /*i18n*/ {
+    id: "mail.password-reset.body",
+    message: "Someone, hopefully you, asked to reset the password of your {brandName} account. Choosing a new password signs you out everywhere.",
+  },
+} satisfies Record<string, MailMessage>;
 
-export function PasswordResetEmail({ name, url, validForMinutes, ...frame }: PasswordResetMail & MailFrame) {
+export const passwordResetSubject = ({ brandName, t }: MailContext) => t(m.subject, { brandName });
+
+export function PasswordResetEmail({ name, url, validForMinutes, ...frame }: PasswordResetMail & MailContext) {
+  const { t, brandName } = frame;
   return (
     <MailLayout
       {...frame}
-      preview={`A link to choose a new ${frame.brandName} password`}
-      title="Reset your password"
-      action={{ label: "Choose a new password", url }}
-      note={`The link works once, for ${validForMinutes} minutes. If you did not ask for it, ignore this mail: your password stays as it is.`}
+      preview={t(m.preview, { brandName })}
+      title={t(m.title)}
+      action={{ label: t(m.action), url }}
+      note={t(m.note, { validForMinutes })}
     >
-      <Paragraph>Hello {name},</Paragraph>
-      <Paragraph>Someone, hopefully you, asked to reset the password of your {frame.brandName} account. Choosing a new password signs you out everywhere.</Paragraph>
+      <Paragraph>{t(m.greeting, { name })}</Paragraph>
+      <Paragraph>{t(m.body, { brandName })}</Paragraph>
     </MailLayout>
   );
 }

@@ -170,3 +170,18 @@ describe("changing the email address", () => {
     }
   });
 });
+
+describe("the confirmation mail's language", () => {
+  it("is the user's: German for one who picked it, with the link working as in English", async () => {
+    const user = await server.createUser({ name: "Umzug" });
+    await server.deps.db.update(profiles).set({ locale: "de" }).where(eq(profiles.id, user.id));
+    const target = newAddress("umzug");
+    expect((await user.client.post("/api/auth/change-email", { newEmail: target, currentPassword: user.password })).status).toBe(200);
+    const mail = await inbox.waitFor((m) => m.to.includes(target));
+    expect(mail.subject).toBe("Bestätigen Sie Ihre neue E-Mail-Adresse für Portico");
+    expect(mail.html).toContain('lang="de"');
+    expect(mail.text).toContain(`Sie möchten sich ab jetzt mit ${target} bei Portico anmelden.`);
+    expect((await confirm(user.client, confirmTokenIn(mail))).status).toBe(200);
+    expect(await storedEmail(user.id)).toBe(target);
+  });
+});

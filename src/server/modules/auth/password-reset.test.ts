@@ -184,3 +184,38 @@ describe("following the mailed link", () => {
     }
   });
 });
+
+describe("the reset mail's language", () => {
+  const withLanguages = async (languages: { locale: "en" | "de" | null; browserLocale: "en" | "de" | null }) => {
+    const user = await server.createUser({ name: "Erika Mustermann" });
+    await server.deps.db.update(profiles).set(languages).where(eq(profiles.id, user.id));
+    expect((await requestReset(user.email)).status).toBe(200);
+    return mailTo(user.email);
+  };
+
+  it("is German for a user who picked German, with a working link", async () => {
+    const mail = await withLanguages({ locale: "de", browserLocale: "en" });
+    expect(mail.subject).toBe("Ihr Passwort für Portico zurücksetzen");
+    expect(mail.html).toContain('lang="de"');
+    expect(mail.text).toContain("Hallo Erika Mustermann,");
+    expect(mail.text).toContain("Der Link funktioniert einmal, 60 Minuten lang.");
+    expect(mail.text).not.toMatch(/\b(Hello|Reset your|Choose a new password|If the button)\b/);
+    const link = resetLinkIn(mail);
+    expect(link.origin + link.pathname).toBe(`${server.baseUrl}/reset-password`);
+    const reset = await server.anonymous().post("/api/auth/reset-password", { token: tokenIn(mail), newPassword: "neues-passwort-42" });
+    expect(reset.status).toBe(200);
+  });
+
+  it("is German for a user who picked none while their browser asked for German", async () => {
+    const mail = await withLanguages({ locale: null, browserLocale: "de" });
+    expect(mail.subject).toBe("Ihr Passwort für Portico zurücksetzen");
+    expect(mail.html).toContain('lang="de"');
+  });
+
+  it("is English for a user who picked English over their browser's German, and for one with no language known", async () => {
+    expect((await withLanguages({ locale: "en", browserLocale: "de" })).subject).toBe("Reset your Portico password");
+    const unknown = await withLanguages({ locale: null, browserLocale: null });
+    expect(unknown.subject).toBe("Reset your Portico password");
+    expect(unknown.html).toContain('lang="en"');
+  });
+});

@@ -6,6 +6,7 @@ import type { Database } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/errors";
 import { companies, companyUsers, invitations, profiles, userRoles } from "@/server/db/schema";
 import { conflict, notFound } from "@/server/http/problem";
+import { mailLocaleOf } from "@/server/mail/mail-locale";
 import { auditSourceOf, recordAuditBy } from "../audit/audit-log";
 import type { ServiceContext } from "../context";
 import { invitationExpiry, isPending, selectInvitations } from "./invitation-select";
@@ -57,7 +58,7 @@ export async function resendInvitation(ctx: ServiceContext, id: string): Promise
   const { token, tokenHash } = newInvitationToken();
   await ctx.db.transaction(async (tx) => {
     await tx.update(invitations).set({ tokenHash, expiresAt: invitationExpiry() }).where(and(eq(invitations.id, id), isPending));
-    await ctx.mail.enqueue(tx, invitationMail(ctx, { email: pending.email, companyName: pending.companyName, token }));
+    await ctx.mail.enqueue(tx, await invitationMail(ctx, tx, { email: pending.email, companyName: pending.companyName, token }));
     await recordAuditBy(ctx, { kind: "invitation.sent", companyId: pending.companyId, target: invitationTarget(id, pending.email), details: { resent: true } }, tx);
   });
   if (pending.companyId) await announceTeamChange(ctx, pending.companyId);
@@ -114,7 +115,7 @@ async function insertInvitation(ctx: ServiceContext, tx: Database, invitation: N
     if (isUniqueViolation(error)) throw conflict(memberMessages.alreadyInvited, [{ field: "email", message: memberMessages.alreadyInvited }]);
     throw error;
   }
-  await ctx.mail.enqueue(tx, invitationMail(ctx, { ...invitation, token }));
+  await ctx.mail.enqueue(tx, await invitationMail(ctx, tx, { ...invitation, token }));
   await recordAuditBy(
     ctx,
     { kind: "invitation.sent", companyId: invitation.companyId, target: invitationTarget(id, invitation.email), details: { role: invitation.companyRole ?? "admin" } },
@@ -127,8 +128,14 @@ async function insertInvitation(ctx: ServiceContext, tx: Database, invitation: N
 /** The invitation's id and the address it was sent to, for the audit log (never its token). */
 const invitationTarget = (id: string, email: string) => ({ type: "invitation", id, label: email });
 
-const invitationMail = (ctx: ServiceContext, { email, companyName, token }: { email: string; companyName: string | null; token: string }) =>
-  ({ template: "invitation", to: email, props: { invitedBy: ctx.actor.name, companyName, token, validForDays: INVITATION_VALID_DAYS } }) as const;
+/** In the inviter's language: the invitee has no account, so no language of their own yet. */
+const invitationMail = async (ctx: ServiceContext, tx: Database, { email, companyName, token }: { email: string; companyName: string | null; token: string }) =>
+  ({
+    template: "invitation",
+    to: email,
+    locale: await mailLocaleOf(tx, ctx.actor.userId),
+    props: { invitedBy: ctx.actor.name, companyName, token, validForDays: INVITATION_VALID_DAYS },
+  }) as const;
 
 /** A pending invitation the caller may manage; 404 for one they may not see, 403 for a member's look. */
 async function pendingInvitation(ctx: ServiceContext, id: string) {

@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberMessages } from "@/shared/rules/member";
 import type { InvitationPreview } from "@/shared/schemas/member";
-import { companyUsers, invitations, mailOutbox } from "@/server/db/schema";
+import { companyUsers, invitations, mailOutbox, profiles } from "@/server/db/schema";
 import { addMember, createCompany } from "@/server/test/fixtures";
 import { startTestServer, type TestServer } from "@/server/test/harness";
 import { serverForFile } from "@/server/test/per-file";
@@ -262,5 +262,42 @@ describe("SIGNUP_MODE=invite", () => {
     const client = closed.anonymous();
     expect((await client.post("/api/auth/sign-up/email", { name: "Walk In", email, password: "walk-in-password-1", invitationToken: token })).status).toBe(200);
     expect((await client.get("/api/me")).body.company).toEqual({ id: company.id, name: "Invite Only Ltd", role: "owner" });
+  });
+});
+
+describe("the invitation mail's language", () => {
+  const lastMailTo = async (email: string) =>
+    (await server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.createdAt)).limit(1))[0]!;
+
+  it("is the inviter's, the invitee having no language of their own yet, and the link works whatever the language", async () => {
+    const { company, owner } = await ownedCompany("Beispiel GmbH");
+    await server.deps.db.update(profiles).set({ locale: "de" }).where(eq(profiles.id, owner.id));
+    const email = newAddress();
+    expect((await owner.client.post(`/api/companies/${company.id}/invitations`, { email, role: "member" })).status).toBe(201);
+    const mail = await lastMailTo(email);
+    expect(mail.subject).toBe("Sie sind eingeladen, Beispiel GmbH auf Portico beizutreten");
+    expect(mail.htmlBody).toContain('lang="de"');
+    expect(mail.textBody).toContain("Olive Owner hat Sie eingeladen, Beispiel GmbH auf Portico beizutreten.");
+    expect(mail.textBody).toContain("Der Link funktioniert einmal, 7 Tage lang.");
+    expect(mail.textBody).not.toMatch(/\b(Hello|invited you|Accept the invitation|If the button)\b/);
+    const token = await mailedToken(email);
+    expect((await server.anonymous().post("/api/invitations/preview", { token })).status).toBe(200);
+
+    // A colleague who reads English resends it: the new mail is in theirs.
+    const colleague = await addMember(server, company.id, await server.createUser({ name: "Otto Owner" }), "owner");
+    await server.deps.db.update(profiles).set({ locale: null, browserLocale: "en" }).where(eq(profiles.id, colleague.id));
+    const [invitation] = await server.deps.db.select({ id: invitations.id }).from(invitations).where(eq(invitations.email, email));
+    expect((await colleague.client.post(`/api/invitations/${invitation!.id}/resend`)).status).toBe(200);
+    expect((await lastMailTo(email)).subject).toBe("You're invited to join Beispiel GmbH on Portico");
+  });
+
+  it("invites to the provider's team in the inviting admin's browser language", async () => {
+    const admin = await server.createUser({ admin: true, name: "Ada Admin" });
+    await server.deps.db.update(profiles).set({ browserLocale: "de" }).where(eq(profiles.id, admin.id));
+    const email = newAddress();
+    expect((await admin.client.post("/api/team/invitations", { email })).status).toBe(201);
+    const mail = await lastMailTo(email);
+    expect(mail.subject).toBe("Sie sind eingeladen, dem Team von Portico beizutreten");
+    expect(mail.textBody).toContain("Ada Admin hat Sie eingeladen, dem Team von Portico beizutreten.");
   });
 });

@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notificationDigests, notificationPreferences, notifications } from "@/server/db/schema";
+import { notificationDigests, notificationPreferences, notifications, profiles } from "@/server/db/schema";
 import type { MailOutbox } from "@/server/mail/outbox";
 import { startTestServer, type TestServer } from "@/server/test/harness";
 import { createCompany, createCustomer, insertProject } from "@/server/test/fixtures";
@@ -127,5 +127,25 @@ describe("the daily digest", () => {
     await sendDigests(deps, utc("2026-11-21T12:00:00"));
     expect(await outboxTo(server.deps.db, customer.email)).toHaveLength(0);
     expect(await mailedOf(ids)).toEqual([true]);
+  });
+});
+
+describe("the daily digest in the recipient's language", () => {
+  it("writes a German reader's digest in German: subject, greeting, lines, opt-out links", async () => {
+    const { customer, ticket } = await customerWithDigestRows("Tagesbericht", ["2026-11-22T05:00:00", "2026-11-22T06:00:00"]);
+    await server.deps.db.update(profiles).set({ locale: "de" }).where(eq(profiles.id, customer.id));
+    await sendDigests(deps, utc("2026-11-22T12:00:00"));
+
+    const mail = await inbox.waitFor((m) => m.to.includes(customer.email.toLowerCase()));
+    expect(mail.subject).toBe("Ihre Zusammenfassung von Portico: 2 Neuigkeiten");
+    expect(mail.html).toContain('lang="de"');
+    expect(mail.text).toContain("Hallo Tagesbericht Customer, seit Ihrer letzten Zusammenfassung gibt es 2 Neuigkeiten:");
+    expect(mail.text.split("\n").filter((line) => line.startsWith("• "))).toEqual([
+      "• Alex Admin hat Tagesbericht: export is slow kommentiert: „Reply 1“",
+      "• Alex Admin hat Tagesbericht: export is slow kommentiert: „Reply 2“",
+    ]);
+    expect(mail.text).toContain("Keine Mails mehr zu „Antworten auf Ihre Tickets und Projektkommentare“:");
+    expect(mail.text).not.toMatch(/\b(Hello|summary|updates?|commented on|Stop mail about|Your notification settings)\b/);
+    expect(mail.links).toContain(`${server.baseUrl}/dashboard/tickets/${ticket}`);
   });
 });

@@ -66,12 +66,13 @@ async function sendDigest(deps: NotificationMailDeps, recipientId: string, day: 
     const wanted = recipient ? await stillWanted(tx, recipient, rows) : [];
     if (recipient && wanted.length > 0) {
       const links = linksFor(deps.env, recipient);
-      const line = lineWriter(deps.env.CURRENCY);
+      const line = lineWriter(deps.env.CURRENCY, recipient.locale);
       const newestFirst = [...wanted].reverse();
       const kinds = [...new Set(newestFirst.map((row) => row.kind))];
       await deps.outbox.enqueue(tx, {
         template: "notification-digest",
         to: recipient.email,
+        locale: recipient.locale,
         props: {
           name: recipient.name,
           sections: sectionsOf(wanted, (row) => links.url(row), line),

@@ -170,3 +170,45 @@ describe("notification mail, at once but coalesced per record", () => {
     expect(await outboxTo(server.deps.db, customer.email)).toHaveLength(0);
   });
 });
+
+describe("notification mail in the recipient's language", () => {
+  it("writes a German reader's mail in German: subject, lines with statuses and quotes, opt-out and links", async () => {
+    const { company, customer, tickets } = await customerWithTickets("Sprache");
+    await server.deps.db.update(profiles).set({ locale: null, browserLocale: "de" }).where(eq(profiles.id, customer.id));
+    const t0 = start();
+    const base = { recipientId: customer.id, companyId: company.id, ticketId: tickets.login };
+    await insertNotification(server.deps.db, { ...base, createdAt: t0 });
+    await insertNotification(server.deps.db, { ...base, createdAt: at(t0, 5), kind: "comment_reply", field: null, fromValue: null, toValue: null, excerpt: "Wir sehen es uns an" });
+    await mailDueNotifications(deps, at(t0, 125));
+
+    const mail = await inbox.waitFor((m) => m.to.includes(customer.email.toLowerCase()));
+    expect(mail.subject).toBe("2 Neuigkeiten zu Sprache: login fails");
+    expect(mail.html).toContain('lang="de"');
+    expect(mail.text).toContain("Hallo Sprache Customer,");
+    expect(mail.text.split("\n").filter((line) => line.startsWith("• "))).toEqual([
+      "• Alex Admin hat den Status des Tickets Sprache: login fails von Offen auf In Arbeit geändert",
+      "• Alex Admin hat Sprache: login fails kommentiert: „Wir sehen es uns an“",
+    ]);
+    expect(mail.text).toContain("Diese Mails abbestellen (Antworten auf Ihre Tickets und Projektkommentare): ");
+    expect(mail.text).toContain("Laut Ihren Benachrichtigungseinstellungen erhalten Sie „Antworten auf Ihre Tickets und Projektkommentare“ sofort per Mail.");
+    expect(mail.text).not.toMatch(/\b(Hello|updates on|changed the status|commented on|Stop these mails|Your notification settings|Open in)\b/);
+    expect(mail.links).toContain(`${server.baseUrl}/dashboard/tickets/${tickets.login}`);
+    expect(mail.links).toContain(`${server.baseUrl}/dashboard/account`);
+    expect(mail.headers["list-unsubscribe"]).toMatch(new RegExp(`^<${server.baseUrl}/api/notifications/unsubscribe\\?token=[\\w%.-]+>$`));
+  });
+
+  it("writes one reader's mail in German and another's of the same events in English", async () => {
+    const { company, customer, tickets } = await customerWithTickets("Zweisprachig");
+    const colleague = await createCustomer(server, company.id, "Zweisprachig Colleague");
+    await server.deps.db.update(profiles).set({ locale: "de" }).where(eq(profiles.id, customer.id));
+    const t0 = start();
+    for (const recipient of [customer, colleague]) {
+      await insertNotification(server.deps.db, { recipientId: recipient.id, companyId: company.id, ticketId: tickets.login, createdAt: t0, fromValue: "doing", toValue: "done" });
+    }
+    await mailDueNotifications(deps, at(t0, 125));
+    const german = await inbox.waitFor((m) => m.to.includes(customer.email.toLowerCase()));
+    const english = await inbox.waitFor((m) => m.to.includes(colleague.email.toLowerCase()));
+    expect(german.subject).toBe("Alex Admin hat den Status des Tickets Zweisprachig: login fails von In Arbeit auf Erledigt geändert");
+    expect(english.subject).toBe("Alex Admin changed the status of Zweisprachig: login fails from Doing to Done");
+  });
+});

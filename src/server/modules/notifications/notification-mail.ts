@@ -1,16 +1,13 @@
 import { and, asc, eq, inArray, isNull, lte, min, sql, type SQL } from "drizzle-orm";
 import { can } from "@/shared/policies";
-import {
-  describeNotification,
-  notificationKindLabels,
-  notificationPath,
-  type MailDelivery,
-  type NotificationKind,
-  type NotificationWords,
-} from "@/shared/rules/notifications";
+import type { Locale } from "@/shared/locales";
+import { notificationPath, type MailDelivery, type NotificationKind, type NotificationWords } from "@/shared/rules/notifications";
 import type { Database } from "../../db/client";
 import { notifications, profiles, userRoles } from "../../db/schema";
 import type { Env } from "../../env";
+import { translator } from "../../mail/i18n";
+import { mailLocale, mailLocaleColumns } from "../../mail/mail-locale";
+import { notificationLineWriter } from "../../mail/notification-words";
 import type { MailOutbox } from "../../mail/outbox";
 import type { Logger } from "../../observability/logger";
 import { deliveriesOf } from "./mail-deliveries";
@@ -69,17 +66,19 @@ export interface Recipient {
   /** A deactivated account cannot sign in: its notifications are marked mailed and none is sent. */
   active: boolean;
   area: "customer" | "admin";
+  /** The language their mail is written in (mail/mail-locale.ts). */
+  locale: Locale;
 }
 
 export async function recipientOf(tx: Transaction, userId: string): Promise<Recipient | undefined> {
   const [row] = await tx
-    .select({ name: profiles.fullName, email: profiles.email, deactivatedAt: profiles.deactivatedAt, role: userRoles.role })
+    .select({ name: profiles.fullName, email: profiles.email, deactivatedAt: profiles.deactivatedAt, role: userRoles.role, ...mailLocaleColumns })
     .from(profiles)
     .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
     .where(eq(profiles.id, userId));
   if (!row) return undefined;
   const area = can({ role: row.role ?? "customer", companyId: null }, "readAll", "company") ? "admin" : "customer";
-  return { id: userId, name: row.name, email: row.email, active: row.deactivatedAt === null, area };
+  return { id: userId, name: row.name, email: row.email, active: row.deactivatedAt === null, area, locale: mailLocale(row) };
 }
 
 /**
@@ -100,15 +99,13 @@ export async function markMailed(tx: Transaction, rows: readonly MailRow[]): Pro
     .where(inArray(notifications.id, rows.map((row) => row.id)));
 }
 
-/** The sentence of one row, with amounts in the installation's currency (as on the invoice PDF). */
-export function lineWriter(currency: string) {
-  const money = new Intl.NumberFormat("en-US", { style: "currency", currency });
-  return (row: MailRow) => {
-    const sentence = describeNotification(row.words, { money: (amount) => money.format(amount as Intl.StringNumericLiteral) });
-    // A message's or comment's first words, as the panel shows them (a joined member's excerpt is their name, already said).
-    const { excerpt, kind } = row.words;
-    return excerpt && kind !== "member_joined" ? `${sentence}: “${excerpt}”` : sentence;
-  };
+/**
+ * The sentence of one row in the recipient's language, with amounts in the installation's currency
+ * (as on the invoice PDF); in English, what the panel's describeNotification says.
+ */
+export function lineWriter(currency: string, locale: Locale) {
+  const line = notificationLineWriter(translator(locale), currency);
+  return (row: MailRow) => line(row.words);
 }
 
 /** The links every notification mail carries for its recipient. */
@@ -120,7 +117,7 @@ export function linksFor(env: NotificationMailDeps["env"], recipient: Recipient)
     /** The web page in the mail's text, and the List-Unsubscribe headers a mail client's button POSTs to. */
     optOut: (kind: NotificationKind) => {
       const urls = unsubscribeUrls(env, { userId: recipient.id, kind });
-      return { link: { kindLabel: notificationKindLabels[kind], url: urls.page }, headers: unsubscribeHeaders(urls.oneClick) };
+      return { link: { kind, url: urls.page }, headers: unsubscribeHeaders(urls.oneClick) };
     },
   };
 }
@@ -226,10 +223,11 @@ async function mailGroup(deps: NotificationMailDeps, group: Group, waiting: SQL 
       await deps.outbox.enqueue(tx, {
         template: "notification",
         to: recipient.email,
+        locale: recipient.locale,
         props: {
           name: recipient.name,
           about: newest.words.subject.label,
-          lines: wanted.map(lineWriter(deps.env.CURRENCY)),
+          lines: wanted.map(lineWriter(deps.env.CURRENCY, recipient.locale)),
           url: links.url(newest),
           optOut: optOut.link,
           preferencesUrl: links.preferencesUrl,

@@ -17,7 +17,7 @@ afterAll(async () => {
 
 const address = (name: string) => `${name}-${Math.random().toString(36).slice(2, 10)}@example.test`;
 const queue = (to: string) =>
-  server.deps.mail.outbox.enqueue(server.deps.db, { template: "password-reset", to, props: { name: "Ada", url: `${server.baseUrl}/reset-password?token=t0ken`, validForMinutes: 60 } });
+  server.deps.mail.outbox.enqueue(server.deps.db, { template: "password-reset", to, locale: "en", props: { name: "Ada", url: `${server.baseUrl}/reset-password?token=t0ken`, validForMinutes: 60 } });
 const outboxFor = async (to: string) => (await admin.client.get(`/api/outbox?q=${encodeURIComponent(to)}`)).body;
 
 describe("the admin outbox", () => {
@@ -67,7 +67,7 @@ describe("the admin outbox without SMTP_URL", () => {
     try {
       const boss = await laptop.createUser({ admin: true });
       const to = address("laptop");
-      await laptop.deps.mail.outbox.enqueue(laptop.deps.db, { template: "password-reset", to, props: { name: "Ada", url: `${laptop.baseUrl}/reset-password?token=abc`, validForMinutes: 60 } });
+      await laptop.deps.mail.outbox.enqueue(laptop.deps.db, { template: "password-reset", to, locale: "en", props: { name: "Ada", url: `${laptop.baseUrl}/reset-password?token=abc`, validForMinutes: 60 } });
       const listed = async () => (await boss.client.get(`/api/outbox?q=${encodeURIComponent(to)}`)).body.items[0];
       await expect.poll(async () => (await listed())?.status).toBe("logged");
       expect((await listed())!.text).toContain(`${laptop.baseUrl}/reset-password?token=abc`);

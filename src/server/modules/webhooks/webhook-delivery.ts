@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import type { Database } from "@/server/db/client";
 import { profiles, userRoles, webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
+import { mailLocale, mailLocaleColumns } from "@/server/mail/mail-locale";
 import type { MailOutbox } from "@/server/mail/outbox";
 import type { Env } from "@/server/env";
 import type { Logger } from "@/server/observability/logger";
@@ -168,12 +169,17 @@ async function switchOff(tx: Database, delivery: Claimed, { log, outbox }: Pick<
   if (!endpoint) return;
   await recordAudit(tx, { kind: "webhook.disabled", target: { type: "webhook", id: endpoint.id, label: endpoint.url.slice(0, 300) }, details: { deliveryId: delivery.id, attempts: delivery.attempts } });
   const admins = await tx
-    .select({ name: profiles.fullName, email: profiles.email })
+    .select({ name: profiles.fullName, email: profiles.email, ...mailLocaleColumns })
     .from(userRoles)
     .innerJoin(profiles, eq(profiles.id, userRoles.userId))
     .where(and(eq(userRoles.role, "admin"), isNull(profiles.deactivatedAt)));
   for (const admin of admins) {
-    await outbox.enqueue(tx, { template: "webhook-disabled", to: admin.email, props: { name: admin.name, endpointUrl: endpoint.url, attempts: delivery.attempts } });
+    await outbox.enqueue(tx, {
+      template: "webhook-disabled",
+      to: admin.email,
+      locale: mailLocale(admin),
+      props: { name: admin.name, endpointUrl: endpoint.url, attempts: delivery.attempts },
+    });
   }
   log.error({ event: "webhook.endpoint_disabled", endpointId: endpoint.id }, `webhook endpoint ${endpoint.url} switched off: a delivery failed ${delivery.attempts} times`);
 }

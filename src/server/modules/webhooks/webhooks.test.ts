@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEBHOOK_DELIVERY_RETENTION_DAYS, WEBHOOK_ENDPOINTS_MAX, type WebhookEventType } from "@/shared/rules/webhooks";
-import { auditEvents, mailOutbox, webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
+import { auditEvents, mailOutbox, profiles, webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
 import { startTestServer, type TestServer, type TestUser } from "@/server/test/harness";
 import { createCompany, customerWithProject, invoiceBody } from "@/server/test/fixtures";
 import { startWebhookReceiver, verifies, type WebhookReceiver } from "@/server/test/webhook-receiver";
@@ -251,5 +251,33 @@ describe("outgoing webhooks", () => {
     expect(await pruneWebhookDeliveries(server.deps.db)).toBe(1);
     expect((await deliveriesOf(endpoint.id)).map((row) => row.id).sort()).toEqual([recent!.id, waiting!.id].sort());
     expect(await server.deps.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, oldest!.id))).toEqual([]);
+  });
+});
+
+describe("the switch-off mail's language", () => {
+  it("is each admin's own: German for one who picked it, English for the rest", async () => {
+    const german = await server.createUser({ admin: true, name: "Greta Admin" });
+    await server.deps.db.update(profiles).set({ locale: "de" }).where(eq(profiles.id, german.id));
+    const endpoint = await register("sprache", ["company.created"]);
+    expect((await admin.client.post("/api/companies", { name: "Webhook Sprache" })).status).toBe(201);
+    const [delivery] = await deliveriesOf(endpoint.id);
+    await server.deps.db.update(webhookDeliveries).set({ attempts: WEBHOOK_RETRY_SCHEDULE_MS.length }).where(eq(webhookDeliveries.id, delivery!.id));
+    receiver.answerNext("sprache", [503]);
+    await deliver();
+    await receiver.waitFor((r) => r.id === delivery!.id);
+
+    const mailTo = async (email: string) =>
+      (
+        await server.deps.db
+          .select({ subject: mailOutbox.subject, text: mailOutbox.textBody, html: mailOutbox.htmlBody })
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.template, "webhook-disabled"), eq(mailOutbox.toAddress, email)))
+      ).filter((mail) => mail.text?.includes(`${receiver.url}/sprache`));
+    const [inGerman] = await mailTo(german.email);
+    expect(inGerman!.subject).toBe("Ein Webhook-Endpunkt von Portico wurde abgeschaltet");
+    expect(inGerman!.html).toContain('lang="de"');
+    expect(inGerman!.text).toContain(`Eine Zustellung an ${receiver.url}/sprache ist innerhalb von etwa einem Tag 7-mal fehlgeschlagen.`);
+    const [inEnglish] = await mailTo(admin.email);
+    expect(inEnglish!.subject).toBe("A Portico webhook endpoint was switched off");
   });
 });
