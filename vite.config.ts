@@ -4,7 +4,7 @@ import react from "@vitejs/plugin-react";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
-import { linguiMacros } from "./scripts/lingui-macros";
+import { linguiMacros } from "./scripts/lingui-macros.ts";
 
 const apiPort = process.env.API_PORT ?? "3001";
 

@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import { linguiMacros } from "./scripts/lingui-macros";
+import { linguiMacros } from "./scripts/lingui-macros.ts";
 
 const shared = {
   include: ["src/**/*.test.ts"],
