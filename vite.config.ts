@@ -1,9 +1,9 @@
-import { lingui } from "@lingui/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
+import { areaCatalogues } from "./scripts/area-catalogues.ts";
 import { linguiMacros } from "./scripts/lingui-macros.ts";
 
 const apiPort = process.env.API_PORT ?? "3001";
@@ -96,8 +96,8 @@ export default defineConfig(({ mode }) => ({
       ...(mode === "production" ? [{ find: /^react-router$/, replacement: reactRouterForProduction }] : []),
     ],
   },
-  // Lingui: its macros become catalogue lookups, and each .po catalogue a compiled chunk (ADR 032).
-  plugins: [linguiMacros(), lingui(), react(), tailwindcss(), brandInDev(), bundleReport(), preloads.plugin],
+  // Lingui: its macros become catalogue lookups, and each area's part of a .po catalogue a compiled chunk (ADR 032).
+  plugins: [linguiMacros(), areaCatalogues(fileURLToPath(new URL(".", import.meta.url))), react(), tailwindcss(), brandInDev(), bundleReport(), preloads.plugin],
   build: {
     modulePreload: { resolveDependencies: preloads.resolveDependencies },
     outDir: "../../dist/web",

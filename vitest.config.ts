@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { areaCatalogues } from "./scripts/area-catalogues.ts";
 import { linguiMacros } from "./scripts/lingui-macros.ts";
 
 const shared = {
@@ -51,8 +52,9 @@ if (process.env.CI && !process.env.TEST_DATABASE_URL) {
 export default defineConfig({
   // The path alias of tsconfig.json `paths`; every project below `extends` this root config to get it.
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
-  // The web app's messages are Lingui macros (ADR 032): its tests compile them as the build does.
-  plugins: [linguiMacros()],
+  // The web app's messages are Lingui macros and its catalogues built in layers (ADR 032): its
+  // tests compile them as the build does.
+  plugins: [linguiMacros(), areaCatalogues(fileURLToPath(new URL(".", import.meta.url)))],
   test: {
     // Vitest's default leaves one core free, which on CI's two cores runs one file at a time. A test
     // file here waits on its database (PostgreSQL in another process) or its own server much of the

@@ -10,9 +10,10 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, posix, sep } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { webImportGraph as readWebImportGraph } from "../scripts/web-import-graph";
 
 export const KiB = 1024;
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -29,29 +30,9 @@ export const budgets = {
 export const isAdminPlaced = (id: string) =>
   /src\/web\/(app\/routes\/admin\/|features\/[^/]+\/components\/admin\/|components\/layout\/admin-layout)/.test(id);
 
-const importPattern = /\b(?:import|export)\s[^;]*?\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)|\bimport\s+["']([^"']+)["']/g;
-
-/** The web source files (`src/web/…`, tests left out) and, for each, the web files it imports. */
+/** The web source files and, for each, the web files it imports (statically or not). */
 function webImportGraph(): Map<string, string[]> {
-  const web = join(root, "src/web");
-  const files = (readdirSync(web, { recursive: true }) as string[])
-    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
-    .map((file) => `src/web/${file.split(sep).join("/")}`);
-  const known = new Set(files);
-  const resolve = (from: string, spec: string): string | undefined => {
-    let base: string;
-    if (spec.startsWith("@/web/")) base = `src/web/${spec.slice("@/web/".length)}`;
-    else if (spec.startsWith(".")) base = posix.join(posix.dirname(from), spec);
-    else return undefined;
-    return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((candidate) => known.has(candidate));
-  };
-  return new Map(
-    files.map((file) => {
-      const text = readFileSync(join(root, file), "utf8");
-      const targets = [...text.matchAll(importPattern)].map((match) => resolve(file, match[1] ?? match[2] ?? match[3]!));
-      return [file, targets.filter((target): target is string => target !== undefined)];
-    }),
-  );
+  return new Map([...readWebImportGraph(root)].map(([file, imports]) => [file, [...imports.static, ...imports.dynamic]]));
 }
 
 /**
@@ -94,6 +75,11 @@ const pages = {
   adminCustomers: /src\/web\/(components\/layout\/admin-layout\.tsx|app\/routes\/admin\/customers\.tsx)$/,
 } as const;
 export type PageName = keyof typeof pages;
+
+/** Whose messages each page downloads, and the catalogue layers that makes (scripts/area-catalogues.ts). */
+type PageArea = "public" | "customer" | "admin";
+const pageArea: Record<PageName, PageArea> = { auth: "public", customer: "customer", customerProjects: "customer", adminCustomers: "admin" };
+const areaLayers: Record<PageArea, string[]> = { public: ["public"], customer: ["public", "customer"], admin: ["public", "customer", "admin"] };
 
 interface Chunk {
   file: string;
@@ -142,11 +128,15 @@ export function analyseBuild(outDir: string): BundleAnalysis {
     return sizes.get(file)!;
   };
 
-  // The catalogues of the languages users can pick (the pseudo-locale is a test's, never a user's).
-  const catalogues = chunks.filter((chunk) => chunk.modules.some((id) => /src\/web\/locales\/(en|de)\.po$/.test(id))).map((chunk) => chunk.file);
-  const catalogue = catalogues.sort((a, b) => gzipSize(b) - gzipSize(a))[0];
+  // A page waits for its area's catalogue layers in one language (ADR 032): of the languages users
+  // can pick (the pseudo-locale is a test's, never a user's), the larger is counted.
+  const layerFile = (layer: string, locale: string) => chunks.find((chunk) => chunk.modules.includes(`virtual:catalogue/${layer}-${locale}`))?.file;
+  const catalogueOf = (area: PageArea) => {
+    const byLocale = ["en", "de"].map((locale) => areaLayers[area].map((layer) => layerFile(layer, locale)).filter((file): file is string => file !== undefined));
+    return byLocale.sort((a, b) => b.reduce((sum, file) => sum + gzipSize(file), 0) - a.reduce((sum, file) => sum + gzipSize(file), 0))[0] ?? [];
+  };
 
-  const load = (pattern: RegExp): PageLoad => {
+  const load = (pattern: RegExp, catalogue: string[]): PageLoad => {
     const seen = new Set<string>();
     const visit = (file: string) => {
       if (seen.has(file)) return;
@@ -154,8 +144,7 @@ export function analyseBuild(outDir: string): BundleAnalysis {
       byFile.get(file)?.imports.forEach(visit);
     };
     chunks.filter((chunk) => chunk.isEntry || chunk.modules.some((id) => pattern.test(id))).forEach((chunk) => visit(chunk.file));
-    // Every page waits for one language's catalogue (ADR 032): the largest is counted.
-    if (catalogue) visit(catalogue);
+    catalogue.forEach(visit);
     const files = [...seen];
     return {
       bytes: files.reduce((sum, file) => sum + gzipSize(file), 0),
@@ -168,7 +157,7 @@ export function analyseBuild(outDir: string): BundleAnalysis {
   const js = assets.filter((file) => file.endsWith(".js"));
   const sum = (files: string[]) => files.reduce((total, file) => total + gzipSize(file), 0);
   return {
-    pages: Object.fromEntries(Object.entries(pages).map(([name, pattern]) => [name, load(pattern)])) as Record<PageName, PageLoad>,
+    pages: Object.fromEntries(Object.entries(pages).map(([name, pattern]) => [name, load(pattern, catalogueOf(pageArea[name as PageName]))])) as Record<PageName, PageLoad>,
     allJs: sum(js),
     css: sum(assets.filter((file) => file.endsWith(".css"))),
     toaster: sum(chunks.filter((chunk) => chunk.modules.some((id) => id.includes("node_modules/sonner/"))).map((chunk) => chunk.file)),

@@ -3,6 +3,7 @@ import { BrowserRouter, matchRoutes, useRoutes, type RouteObject } from "react-r
 import { PageErrorBoundary } from "../components/layout/page-error-boundary";
 import { RequireSession } from "../components/layout/require-session";
 import { PageSpinner } from "../components/ui/spinner";
+import { enterArea } from "../lib/i18n/catalogues";
 import { prefetchMe, prefetchProbedMe } from "../lib/session";
 import { lazyPage, type LazyPage } from "./lazy-page";
 import { RootRedirect } from "./routes/root-redirect";
@@ -20,7 +21,8 @@ const InvitationRoute = lazyPage(() => import("./routes/invitation"), (m) => m.I
 const SetupRoute = lazyPage(() => import("./routes/setup"), (m) => m.SetupRoute);
 const UnsubscribeRoute = lazyPage(() => import("./routes/unsubscribe"), (m) => m.UnsubscribeRoute);
 
-const CustomerLayout = lazyPage(() => import("../components/layout/customer-layout"), (m) => m.CustomerLayout);
+// A layout renders once its area's messages are in (lib/i18n/catalogues.ts), loaded alongside its code.
+const CustomerLayout = lazyPage(() => Promise.all([import("../components/layout/customer-layout"), enterArea("customer")]).then(([module]) => module), (m) => m.CustomerLayout);
 const CompanyRoute = lazyPage(() => import("./routes/dashboard/company"), (m) => m.CompanyRoute);
 const ProjectsRoute = lazyPage(() => import("./routes/dashboard/projects"), (m) => m.ProjectsRoute);
 const ProjectDetailRoute = lazyPage(() => import("./routes/dashboard/project-detail"), (m) => m.ProjectDetailRoute);
@@ -31,7 +33,7 @@ const InvoiceDetailRoute = lazyPage(() => import("./routes/dashboard/invoice-det
 const MessagesRoute = lazyPage(() => import("./routes/dashboard/messages"), (m) => m.MessagesRoute);
 const AccountRoute = lazyPage(() => import("./routes/dashboard/account"), (m) => m.AccountRoute);
 
-const AdminLayout = lazyPage(() => import("../components/layout/admin-layout"), (m) => m.AdminLayout);
+const AdminLayout = lazyPage(() => Promise.all([import("../components/layout/admin-layout"), enterArea("admin")]).then(([module]) => module), (m) => m.AdminLayout);
 const CustomersRoute = lazyPage(() => import("./routes/admin/customers"), (m) => m.CustomersRoute);
 const CustomerDetailRoute = lazyPage(() => import("./routes/admin/customer-detail"), (m) => m.CustomerDetailRoute);
 const AdminProjectsRoute = lazyPage(() => import("./routes/admin/projects"), (m) => m.AdminProjectsRoute);

@@ -1,6 +1,7 @@
 import { i18n as activeI18n, type I18n, type MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { defaultLocale } from "@/shared/locales";
+import { wantKnownMessages } from "./catalogues";
 import type { apiTokenMessages } from "@/shared/rules/api-token";
 import type { authMessages } from "@/shared/rules/auth";
 import type { commentMessages } from "@/shared/rules/comment";
@@ -411,6 +412,8 @@ const FIELD_PART = /^([\w.]+): (.+)$/s;
  */
 export function knownTranslation(text: string, i18n: I18n = activeI18n): string | undefined {
   if (!i18n.locale) return undefined;
+  // Their catalogue layer comes with the first of them a page shows (lib/i18n/catalogues.ts).
+  if (!showsEnglish(i18n)) wantKnownMessages();
   const whole = translateOne(text, i18n);
   if (whole !== undefined) return whole;
   const parts = text.split("; ").map((part) => FIELD_PART.exec(part));

@@ -5,7 +5,10 @@ import { auditKindLabels } from "@/shared/rules/audit";
 import { mailDeliveryLabels, notificationKindLabels } from "@/shared/rules/notifications";
 import { userStatusLabels } from "@/shared/rules/user";
 import { webhookDeliveryStatusLabels, webhookEventLabels } from "@/shared/rules/webhooks";
-import * as messages from "./labels";
+import * as adminMessages from "./admin-labels";
+import * as customerMessages from "./labels";
+
+const messages = { ...customerMessages, ...adminMessages };
 
 /** Each catalogue map beside the shared labels it translates. */
 const pairs = {
@@ -24,8 +27,8 @@ const pairs = {
   webhookDeliveryStatus: [messages.webhookDeliveryStatusMessages, webhookDeliveryStatusLabels],
 } as const;
 
-describe("enum labels in the catalogue", () => {
-  it("covers every map of labels.ts", () => {
+describe("enum labels in the catalogue (labels.ts, and admin-labels.ts for the admin screens' own)", () => {
+  it("covers every map of both files", () => {
     expect(Object.keys(pairs).map((name) => `${name}Messages`).sort()).toEqual(Object.keys(messages).sort());
   });
 

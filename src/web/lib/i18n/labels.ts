@@ -1,11 +1,8 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { ProjectStatus, TicketStatus, TicketPriority, InvoiceStatus, MailStatus, CompanyRole } from "@/shared/enums";
+import type { ProjectStatus, TicketStatus, TicketPriority, InvoiceStatus, CompanyRole } from "@/shared/enums";
 import type { ApiTokenScope } from "@/shared/rules/api-token";
-import type { AuditKind } from "@/shared/rules/audit";
-import type { UserStatus } from "@/shared/rules/user";
 import type { MailDelivery, NotificationKind } from "@/shared/rules/notifications";
-import type { WebhookEventType, WebhookDeliveryStatus } from "@/shared/rules/webhooks";
 
 /**
  * The words of the shared enums (statuses, roles, kinds) as catalogue messages: the English of
@@ -38,13 +35,6 @@ export const invoiceStatusMessages: Record<InvoiceStatus, MessageDescriptor> = {
   void: msg`Void`,
 };
 
-export const mailStatusMessages: Record<MailStatus, MessageDescriptor> = {
-  queued: msg`Queued`,
-  sent: msg`Sent`,
-  logged: msg`Logged (no SMTP)`,
-  failed: msg`Failed`,
-};
-
 export const companyRoleMessages: Record<CompanyRole, MessageDescriptor> = {
   owner: msg`Owner`,
   member: msg`Member`,
@@ -53,41 +43,6 @@ export const companyRoleMessages: Record<CompanyRole, MessageDescriptor> = {
 export const apiTokenScopeMessages: Record<ApiTokenScope, MessageDescriptor> = {
   read: msg`Read only`,
   "read-write": msg`Read and write`,
-};
-
-export const auditKindMessages: Record<AuditKind, MessageDescriptor> = {
-  "auth.sign_in": msg`Signed in`,
-  "auth.sign_in_failed": msg`Sign-in failed`,
-  "auth.sign_out": msg`Signed out`,
-  "auth.password_reset_requested": msg`Password reset requested`,
-  "auth.password_reset_completed": msg`Password reset completed`,
-  "auth.password_changed": msg`Password changed`,
-  "auth.email_changed": msg`Email changed`,
-  "auth.two_factor_enabled": msg`Two-factor turned on`,
-  "auth.two_factor_disabled": msg`Two-factor turned off`,
-  "user.role_granted": msg`Role granted`,
-  "user.role_revoked": msg`Role revoked`,
-  "user.deactivated": msg`Account deactivated`,
-  "user.reactivated": msg`Account reactivated`,
-  "invitation.sent": msg`Invitation sent`,
-  "invitation.accepted": msg`Invitation accepted`,
-  "invitation.revoked": msg`Invitation revoked`,
-  "member.removed": msg`Member removed`,
-  "invoice.pdf_downloaded": msg`Invoice PDF downloaded`,
-  "data.exported": msg`Data exported`,
-  "api_token.created": msg`API token made`,
-  "api_token.revoked": msg`API token revoked`,
-  "audit.pruned": msg`Old audit entries removed`,
-  "webhook.created": msg`Webhook registered`,
-  "webhook.updated": msg`Webhook changed`,
-  "webhook.secret_rotated": msg`Webhook secret rotated`,
-  "webhook.deleted": msg`Webhook deleted`,
-  "webhook.disabled": msg`Webhook switched off after failed deliveries`,
-};
-
-export const userStatusMessages: Record<UserStatus, MessageDescriptor> = {
-  active: msg`Active`,
-  deactivated: msg`Deactivated`,
 };
 
 export const mailDeliveryMessages: Record<MailDelivery, MessageDescriptor> = {
@@ -110,22 +65,3 @@ export const notificationKindMessages: Record<NotificationKind, MessageDescripto
   assigned_project: msg`Activity on projects assigned to you`,
 };
 
-export const webhookEventMessages: Record<WebhookEventType, MessageDescriptor> = {
-  "ticket.created": msg`A ticket is opened`,
-  "ticket.updated": msg`A ticket's title, description, status or priority changes`,
-  "ticket.comment.created": msg`A ticket is commented on`,
-  "message.created": msg`A chat message is sent`,
-  "project.updated": msg`A project's name, description, status, assignee or dates change`,
-  "project.comment.created": msg`A project is commented on`,
-  "invoice.created": msg`An invoice is issued`,
-  "invoice.updated": msg`An issued invoice changes (status, number, dates, amount, PDF, notes)`,
-  "company.created": msg`A customer company is created`,
-  "member.joined": msg`Someone joins a customer company`,
-};
-
-export const webhookDeliveryStatusMessages: Record<WebhookDeliveryStatus, MessageDescriptor> = {
-  // Not yet sent: a ticket's "Pending" is another German word.
-  pending: msg({ message: "Pending", context: "webhook delivery" }),
-  delivered: msg`Delivered`,
-  failed: msg`Failed`,
-};

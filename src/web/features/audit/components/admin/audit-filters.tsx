@@ -4,7 +4,7 @@ import { EnumOptions } from "@/web/components/ui/enum-options";
 import { Input, NativeSelect } from "@/web/components/ui/input";
 import { SearchInput } from "@/web/components/ui/search-input";
 import { CompanySelect } from "@/web/features/companies";
-import { auditKindMessages } from "@/web/lib/i18n/labels";
+import { auditKindMessages } from "@/web/lib/i18n/admin-labels";
 import type { AuditFilters as Filters } from "../../audit-search-params";
 
 interface AuditFiltersProps {

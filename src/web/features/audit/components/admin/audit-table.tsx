@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { formatDateTime } from "@/shared/format";
 import type { AuditEvent } from "@/shared/schemas/audit";
 import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/web/components/ui/table";
-import { auditKindMessages } from "@/web/lib/i18n/labels";
+import { auditKindMessages } from "@/web/lib/i18n/admin-labels";
 import { relativeTime } from "@/web/lib/relative-time";
 
 /** The browser and system a User-Agent names, short enough for a table cell; the whole string on hover. */

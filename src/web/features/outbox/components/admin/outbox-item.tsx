@@ -4,7 +4,7 @@ import type { MailStatus } from "@/shared/enums";
 import { formatDateTime } from "@/shared/format";
 import type { OutboxMail } from "@/shared/schemas/outbox";
 import { Badge, type BadgeTone } from "@/web/components/ui/badge";
-import { mailStatusMessages } from "@/web/lib/i18n/labels";
+import { mailStatusMessages } from "@/web/lib/i18n/admin-labels";
 import { MailText } from "./mail-text";
 
 const tone: Record<MailStatus, BadgeTone> = { queued: "yellow", sent: "green", logged: "blue", failed: "red" };

@@ -9,7 +9,7 @@ import { EmptyState } from "@/web/components/ui/empty-state";
 import { EnumOptions } from "@/web/components/ui/enum-options";
 import { NativeSelect } from "@/web/components/ui/input";
 import { useListParams } from "@/web/components/ui/pagination";
-import { mailStatusMessages } from "@/web/lib/i18n/labels";
+import { mailStatusMessages } from "@/web/lib/i18n/admin-labels";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { useOutboxPage } from "../../api/use-outbox-page";
 import { OutboxItem } from "./outbox-item";

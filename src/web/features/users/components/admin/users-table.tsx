@@ -3,7 +3,8 @@ import { formatDateTime } from "@/shared/format";
 import type { UserListItem } from "@/shared/schemas/user";
 import { Badge } from "@/web/components/ui/badge";
 import { SortableHead, type SortDirection } from "@/web/components/ui/pagination";
-import { companyRoleMessages, userStatusMessages } from "@/web/lib/i18n/labels";
+import { companyRoleMessages } from "@/web/lib/i18n/labels";
+import { userStatusMessages } from "@/web/lib/i18n/admin-labels";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
 import { UserActionsDialog } from "./user-actions-dialog";
 

@@ -5,7 +5,7 @@ import { CompanySelect } from "@/web/features/companies";
 import { DialogFormActions, NewItemDialog } from "@/web/components/new-item-dialog";
 import { Field, InputField } from "@/web/components/ui/field";
 import { ApiError, shownProblemDetail } from "@/web/lib/api";
-import { webhookEventMessages } from "@/web/lib/i18n/labels";
+import { webhookEventMessages } from "@/web/lib/i18n/admin-labels";
 import { toast } from "@/web/lib/toast";
 
 type Errors = Partial<Record<"url" | "eventTypes" | "companyId", string>>;

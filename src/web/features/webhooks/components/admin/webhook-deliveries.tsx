@@ -9,7 +9,7 @@ import { LoadError } from "@/web/components/ui/load-error";
 import { Pagination } from "@/web/components/ui/pagination";
 import { Spinner } from "@/web/components/ui/spinner";
 import { shownProblemDetail } from "@/web/lib/api";
-import { webhookDeliveryStatusMessages } from "@/web/lib/i18n/labels";
+import { webhookDeliveryStatusMessages } from "@/web/lib/i18n/admin-labels";
 import { toast } from "@/web/lib/toast";
 import { useWebhookChanges, useWebhookDeliveries } from "../../api/use-webhooks";
 
