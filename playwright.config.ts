@@ -67,7 +67,8 @@ export default defineConfig({
     // each sign-up and sign-in of the suite spent about a second of its CPU on two cores. That the
     // real cost is the default, and refused in production, the API suite proves.
     command:
-      `node_modules/.bin/vite build --logLevel warn --outDir ${process.env.E2E_WEB_DIST}` +
+      // With the pseudo-locale's catalogue, which the languages spec walks every screen in (ADR 032).
+      `env PORTICO_PSEUDO_LOCALE=1 node_modules/.bin/vite build --logLevel warn --outDir ${process.env.E2E_WEB_DIST}` +
       ` && node_modules/.bin/tsx scripts/build-server.ts --outdir ${process.env.E2E_SERVER_DIST}` +
       // The test hash cost for the server process only: under NODE_ENV=test, `vite build` would
       // bundle React's development build (process.env.NODE_ENV is not "production").

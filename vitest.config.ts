@@ -81,7 +81,7 @@ export default defineConfig({
         : []),
       ...Object.entries(formatZones).map(([name, zone]) => ({ extends: true as const, test: { ...shared, name: `format-${name}`, include: [formatTests], env: { TZ: zone } } })),
       // Includes bundle-budget.test.ts, which makes a production build (hookTimeout covers it).
-      { extends: true as const, test: { ...shared, name: "web", include: [webTests], hookTimeout: 180_000 } },
+      { extends: true as const, test: { ...shared, name: "web", include: [webTests], setupFiles: ["src/web/lib/i18n/english-for-tests.ts"], hookTimeout: 180_000 } },
       // The repository's own tooling (lint rules): no database, no build.
       { test: { name: "tooling", include: ["test/**/*.test.ts"], exclude: ["test/lint-fixtures/**"], environment: "node", testTimeout: 60_000, allowOnly: false } },
     ],

@@ -17,6 +17,8 @@ function recordWords(context: BrowserContext): Set<string> {
     if (typeof value === "string") {
       // Enum values ("pending") stand for labels the catalogue must translate: not record text.
       if (!/^[a-z_.-]+$/.test(value)) words.add(value);
+      // A session's browser and system are named from its user agent ("Chrome 159 · Windows").
+      if (value.startsWith("Mozilla/")) for (const word of value.split(/[^A-Za-z]+/)) if (word.length > 1) words.add(word);
     } else if (Array.isArray(value)) value.forEach(collect);
     else if (value && typeof value === "object") Object.values(value).forEach(collect);
   };
@@ -54,7 +56,8 @@ async function untranslated(page: Page, records: Set<string>): Promise<string[]>
   });
   const longestFirst = [...records].filter((word) => word.length > 1).sort((a, b) => b.length - a.length);
   return texts.filter((text) => {
-    let rest = text;
+    // An address, or its scheme as a field's hint, is no word of any language.
+    let rest = text.replace(/https?:\/\/\S*/g, " ");
     for (const word of longestFirst) if (rest.includes(word)) rest = rest.split(word).join(" ");
     return /[A-Za-z]{2,}/.test(rest);
   });

@@ -4,7 +4,7 @@ import { createCompiledCatalog } from "@lingui/cli/api";
 import { generateMessageId } from "@lingui/message-utils/generateMessageId";
 import PO from "pofile";
 import type { Plugin } from "vite";
-import { reachableFrom, webImportGraph } from "./web-import-graph";
+import { reachableFrom, webImportGraph } from "./web-import-graph.ts";
 
 /**
  * A page downloads the messages of its own part of the app, in one language (ADR 032). The

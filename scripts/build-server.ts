@@ -65,7 +65,7 @@ export function serverBuildIsStale(outdir = defaultServerOutdir): boolean {
 }
 
 export function webBuildIsStale(outdir = defaultWebOutdir): boolean {
-  const inputs = [join(root, "src/web"), join(root, "src/shared"), join(root, "vite.config.ts"), ...lockfiles];
+  const inputs = [join(root, "src/web"), join(root, "src/shared"), join(root, "vite.config.ts"), ...["area-catalogues", "lingui-macros", "web-import-graph"].map((name) => join(root, `scripts/${name}.ts`)), ...lockfiles];
   return isStale(join(outdir, "index.html"), inputs);
 }
 

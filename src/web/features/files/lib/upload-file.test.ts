@@ -1,4 +1,3 @@
-import { i18n } from "@lingui/core";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -29,7 +28,6 @@ async function readForm(request: IncomingMessage): Promise<Received> {
 }
 
 // uploadErrorText's own words come from the catalogue: English, the source language, here.
-beforeAll(() => i18n.loadAndActivate({ locale: "en", messages: {} }));
 
 beforeAll(async () => {
   server = createServer((request, response) => {

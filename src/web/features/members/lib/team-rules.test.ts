@@ -1,6 +1,5 @@
-import { i18n } from "@lingui/core";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { inviteMemberInputSchema } from "@/shared/schemas/member";
 import { formatInstantDate } from "@/shared/format";
 import { checkInvite } from "./invite-rules";
@@ -30,7 +29,6 @@ describe("defaultInviteRole", () => {
 
 describe("expiryText", () => {
   // Its words come from the catalogue: English, the source language, shows the messages as written.
-  beforeAll(() => i18n.loadAndActivate({ locale: "en", messages: {} }));
 
   it("says when a pending invitation expires, or that it has", () => {
     const expiresAt = "2031-05-06T10:00:00.000Z";

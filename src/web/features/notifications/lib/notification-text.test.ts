@@ -1,10 +1,8 @@
-import { i18n } from "@lingui/core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { describeNotification, type NotificationWords } from "@/shared/rules/notifications";
 import { notificationText } from "./notification-text";
 
 // The source language: each message reads as written in the code.
-beforeAll(() => i18n.loadAndActivate({ locale: "en", messages: {} }));
 
 const companyId = "11111111-1111-4111-8111-111111111111";
 const recordId = "22222222-2222-4222-8222-222222222222";

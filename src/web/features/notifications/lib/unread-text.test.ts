@@ -1,9 +1,7 @@
-import { i18n } from "@lingui/core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { badgeNumber, withUnread } from "./unread-text";
 
 // The source language: each message reads as written in the code.
-beforeAll(() => i18n.loadAndActivate({ locale: "en", messages: {} }));
 
 describe("unread text", () => {
   it("names the count after the name, and nothing when there is none", () => {

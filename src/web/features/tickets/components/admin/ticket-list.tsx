@@ -23,9 +23,9 @@ export function TicketList({ projectId }: TicketListProps) {
     <PagedList
       query={tickets}
       list={list}
-      noun="tickets"
-      searchBy="title"
-      noMatchField="ticket title"
+      noun={t`tickets`}
+      searchBy={t`title`}
+      noMatchField={t`ticket title`}
       empty={
         projectId ? (
           <EmptyState title={t`No tickets for this project`} />
