@@ -64,7 +64,7 @@ function useLogout() {
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    "rounded-md px-3 py-2 text-sm font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+    "shrink-0 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
     isActive ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
   );
 
@@ -111,7 +111,7 @@ function UserMenu({ name, href, align }: { name: string; href: string; align: "l
     >
       <UserRound className="h-5 w-5 text-muted-foreground" aria-hidden />
       <span>
-        <span className="block font-medium">{name}</span>
+        <span className="block font-medium whitespace-nowrap">{name}</span>
         <span className={cn("flex items-center gap-1 text-xs text-green-700", align === "right" && "justify-end")}>
           <span aria-hidden className="h-2 w-2 rounded-full bg-green-500" />
           <Trans>Online</Trans>
@@ -162,10 +162,11 @@ export function AppShell({ title, home, nav, area }: AppShellProps) {
           </Link>
           {/* On every width: cut short with an ellipsis when the header runs out of room. */}
           <span className="min-w-0 truncate text-sm font-medium text-muted-foreground">{title}</span>
-          <NavList label={t`Main`} nav={nav} counts={counts} className="ml-4 hidden items-center gap-1 md:flex" />
+          {/* Where the labels are longer than the bar (German, ten admin items at 1280 px), the nav scrolls rather than push the account and sign-out off the page. */}
+          <NavList label={t`Main`} nav={nav} counts={counts} className="ml-4 hidden min-w-0 items-center gap-1 overflow-x-auto md:flex" />
           {/* On every width, beside the menu button on small screens. */}
           <div className="ml-auto">{live ? <NotificationBell area={area} /> : null}</div>
-          <div className="hidden items-center gap-3 md:flex">
+          <div className="hidden shrink-0 items-center gap-3 md:flex">
             {user ? <UserMenu name={displayName(user)} href={`${home}/account`} align="right" /> : null}
             <LogoutButton onClick={logout} />
           </div>
