@@ -86,6 +86,28 @@ const namedChunks = ["vendor", "forms", "admin-forms", "regexes", "sonner"];
  */
 const reactRouterForProduction = fileURLToPath(new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url));
 
+/**
+ * What stops the minifier from dropping the parts of React Router the app never renders (Form,
+ * ScrollRestoration, the data router's contexts, and all they call): each is created by a call the
+ * bundler must assume has side effects, then given a `displayName`, which only React's developer
+ * tools read. In the production build this marks those calls pure and leaves the names out.
+ */
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: "portico-react-router-tree-shaking",
+    apply: "build",
+    transform: {
+      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[^\\/]+\.mjs$/ },
+      handler: (code) => ({
+        code: code
+          .replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, "")
+          .replace(/^(var [\w$]+ = )(React\d*\.(?:createContext|forwardRef|memo)\()/gm, "$1/* @__PURE__ */ $2"),
+        map: null,
+      }),
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   root: "src/web",
   publicDir: false,
@@ -97,7 +119,7 @@ export default defineConfig(({ mode }) => ({
     ],
   },
   // Lingui: its macros become catalogue lookups, and each .po catalogue a compiled chunk (ADR 032).
-  plugins: [linguiMacros(), lingui(), react(), tailwindcss(), brandInDev(), bundleReport(), preloads.plugin],
+  plugins: [linguiMacros(), lingui(), react(), tailwindcss(), brandInDev(), bundleReport(), preloads.plugin, reactRouterTreeShaking()],
   build: {
     modulePreload: { resolveDependencies: preloads.resolveDependencies },
     outDir: "../../dist/web",
