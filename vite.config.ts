@@ -142,9 +142,9 @@ export default defineConfig(({ mode }) => ({
             // loads them with it, and apart they were one more file to fetch and compress alone.
             { name: "index", test: /src[\\/]web[\\/]/, tags: ["$initial"], priority: 3 },
             // Named chunks for the libraries that only some screens load (ADR 008). The forms chunk
-            // holds zod/mini, which every screen with a form validates with; react-hook-form is the
-            // admin forms' alone (customer forms use lib/use-checked-form.ts), so it is a chunk of
-            // its own that no customer screen loads.
+            // holds zod/mini, which the admin forms validate with (the sign-in page's and the
+            // customer's forms check by hand, lib/use-checked-form.ts); react-hook-form is the admin
+            // forms' too, in a chunk of its own. No customer screen loads either.
             {
               name: "forms",
               test: new RegExp(
