@@ -86,6 +86,28 @@ const namedChunks = ["vendor", "forms", "admin-forms", "regexes", "sonner"];
  */
 const reactRouterForProduction = fileURLToPath(new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url));
 
+/**
+ * What stops the minifier from dropping the parts of React Router the app never renders (Form,
+ * ScrollRestoration, the data router's contexts, and all they call): each is created by a call the
+ * bundler must assume has side effects, then given a `displayName`, which only React's developer
+ * tools read. In the production build this marks those calls pure and leaves the names out.
+ */
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: "portico-react-router-tree-shaking",
+    apply: "build",
+    transform: {
+      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/]chunk-[^\\/]+\.mjs$/ },
+      handler: (code) => ({
+        code: code
+          .replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, "")
+          .replace(/^(var [\w$]+ = )(React\d*\.(?:createContext|forwardRef|memo)\()/gm, "$1/* @__PURE__ */ $2"),
+        map: null,
+      }),
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   root: "src/web",
   publicDir: false,
@@ -97,7 +119,7 @@ export default defineConfig(({ mode }) => ({
     ],
   },
   // Lingui: its macros become catalogue lookups, and each area's part of a .po catalogue a compiled chunk (ADR 032).
-  plugins: [linguiMacros(), areaCatalogues(fileURLToPath(new URL(".", import.meta.url))), react(), tailwindcss(), brandInDev(), bundleReport(), preloads.plugin],
+  plugins: [linguiMacros(), areaCatalogues(fileURLToPath(new URL(".", import.meta.url))), react(), tailwindcss(), brandInDev(), bundleReport(), preloads.plugin, reactRouterTreeShaking()],
   build: {
     modulePreload: { resolveDependencies: preloads.resolveDependencies },
     outDir: "../../dist/web",
@@ -120,9 +142,9 @@ export default defineConfig(({ mode }) => ({
             // loads them with it, and apart they were one more file to fetch and compress alone.
             { name: "index", test: /src[\\/]web[\\/]/, tags: ["$initial"], priority: 3 },
             // Named chunks for the libraries that only some screens load (ADR 008). The forms chunk
-            // holds zod/mini, which every screen with a form validates with; react-hook-form is the
-            // admin forms' alone (customer forms use lib/use-checked-form.ts), so it is a chunk of
-            // its own that no customer screen loads.
+            // holds zod/mini, which the admin forms validate with (the sign-in page's and the
+            // customer's forms check by hand, lib/use-checked-form.ts); react-hook-form is the admin
+            // forms' too, in a chunk of its own. No customer screen loads either.
             {
               name: "forms",
               test: new RegExp(

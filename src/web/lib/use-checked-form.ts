@@ -6,13 +6,24 @@ export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 /** A form's values checked: the output to send, or a message per failing field. */
 export type Checked<Field extends string, Output> = { ok: true; value: Output } | { ok: false; errors: FieldErrors<Field> };
 
+/** The first failing rule's message, in the order the server's schema checks them; undefined when all pass. */
+export const firstFailing = (rules: Array<[failed: boolean, message: string]>) => rules.find(([failed]) => failed)?.[1];
+
+/** A hand-written check's verdict: the fields' messages if any failed, else the output. */
+export function collect<Field extends string, Output>(errors: FieldErrors<Field>, value: Output): Checked<Field, Output> {
+  const failed = Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== undefined)) as FieldErrors<Field>;
+  return Object.keys(failed).length ? { ok: false, errors: failed } : { ok: true, value };
+}
+
 /**
  * The little of react-hook-form the customer's and the sign-in page's forms use, without its
  * 13.5 KiB (ADR 008, amended): inputs are uncontrolled and named after their field; submit
  * validates and shows the first message per field, focusing the first invalid input; after a
  * failed submit, every change re-validates (as react-hook-form's default `reValidateMode:
- * "onChange"`). `check` is a hand-written rule set (auth-rules.ts) or a zod/mini schema
- * (`checkWith`, lib/schemas/check.ts). Admin forms keep react-hook-form, loaded with admin code only.
+ * "onChange"`). `check` is a hand-written rule set held to the server's schema by a parity test
+ * (auth-rules.ts; company-, ticket- and comment-rules.ts, text-rules.test.ts), so that neither the
+ * sign-in page nor any customer screen loads zod; `checkWith` (lib/schemas/check.ts) makes one of a
+ * zod/mini schema. Admin forms keep react-hook-form, loaded with admin code only.
  */
 export function useCheckedForm<Field extends string, Output>(fields: readonly Field[], check: (values: Record<Field, string>) => Checked<Field, Output>) {
   const [submitted, setSubmitted] = useState(false);

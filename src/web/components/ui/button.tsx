@@ -1,6 +1,6 @@
-import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "@/web/lib/cn";
+import { Slot } from "./slot";
 
 const variants = {
   default: "bg-primary text-primary-foreground hover:bg-primary/90",
@@ -19,7 +19,7 @@ export interface ButtonProps extends ComponentProps<"button"> {
 }
 
 export function Button({ className, variant = "default", size = "default", asChild, type, ...props }: ButtonProps) {
-  const Component = asChild ? Slot.Root : "button";
+  const Component = asChild ? Slot : "button";
   return (
     <Component
       type={asChild ? undefined : (type ?? "button")}

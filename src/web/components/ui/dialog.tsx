@@ -1,9 +1,9 @@
 import { Trans } from "@lingui/react/macro";
 import { X } from "lucide-react";
-import { Slot } from "radix-ui";
 import { createContext, use, useId, useLayoutEffect, useRef, type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject } from "react";
 import { createPortal } from "react-dom";
 import { cn } from "@/web/lib/cn";
+import { Slot } from "./slot";
 
 /*
  * The modal is the platform's `<dialog>` opened with `showModal()` (ADR 023): the browser puts it
@@ -51,7 +51,7 @@ interface SlotPartProps {
 export function DialogTrigger({ children }: SlotPartProps) {
   const { open, setOpen, contentId, trigger } = useDialog();
   return (
-    <Slot.Root
+    <Slot
       ref={trigger}
       aria-haspopup="dialog"
       aria-expanded={open}
@@ -60,14 +60,14 @@ export function DialogTrigger({ children }: SlotPartProps) {
       onClick={() => setOpen(!open)}
     >
       {children}
-    </Slot.Root>
+    </Slot>
   );
 }
 
 /** Closes the dialog (a Cancel button). */
 export function DialogClose({ children }: SlotPartProps) {
   const { setOpen } = useDialog();
-  return <Slot.Root onClick={() => setOpen(false)}>{children}</Slot.Root>;
+  return <Slot onClick={() => setOpen(false)}>{children}</Slot>;
 }
 
 interface DialogContentProps {

@@ -7,12 +7,32 @@ import { errorMessage } from "@/web/lib/api";
 import { signIn } from "@/web/lib/session";
 import { toast } from "@/web/lib/toast";
 import { EmailField } from "./email-field";
-import { TwoFactorStep } from "./two-factor-step";
+import type { TwoFactorStep } from "./two-factor-step";
 import { checkSignIn } from "../lib/auth-rules";
-import { asksForCode } from "../lib/two-factor-api";
 import { useCheckedForm } from "@/web/lib/use-checked-form";
 
 const fields = ["email", "password"] as const;
+
+/** Sign-in's answer when the password was right and the account asks for a code next. */
+const asksForCode = (answer: unknown) => typeof answer === "object" && answer !== null && (answer as { twoFactorRedirect?: unknown }).twoFactorRedirect === true;
+
+type CodeStep = typeof TwoFactorStep;
+
+/*
+ * The code step (its form, rules and requests) is fetched when the server asks for a code: the
+ * sign-in page's first paint carries only the password form. The form stays busy ("Signing in...")
+ * while it arrives.
+ */
+let codeStep: Promise<CodeStep> | undefined;
+const loadCodeStep = () =>
+  (codeStep ??= import("./two-factor-step").then(
+    (module) => module.TwoFactorStep,
+    (error: unknown) => {
+      // The next sign-in asks again (offline, or a deploy renamed the chunk).
+      codeStep = undefined;
+      throw error;
+    },
+  ));
 
 /**
  * Signs in, asking for a code after the password when the account has two-factor sign-in on;
@@ -21,7 +41,7 @@ const fields = ["email", "password"] as const;
  */
 export function SignInForm({ onSignedIn, fixedEmail }: { onSignedIn: () => Promise<void>; fixedEmail?: string }) {
   const form = useCheckedForm(fields, checkSignIn);
-  const [codeStep, setCodeStep] = useState(false);
+  const [CodeStep, setCodeStep] = useState<CodeStep>();
   const { errors, isSubmitting } = form;
   const { t } = useLingui();
 
@@ -33,11 +53,17 @@ export function SignInForm({ onSignedIn, fixedEmail }: { onSignedIn: () => Promi
       toast.error(errorMessage(error, t`Failed to sign in`));
       return;
     }
-    if (asksForCode(answer)) setCodeStep(true);
-    else await onSignedIn();
+    if (!asksForCode(answer)) return onSignedIn();
+    try {
+      const step = await loadCodeStep();
+      setCodeStep(() => step);
+    } catch (error) {
+      console.error("Failed to load the two-factor step", error);
+      toast.error(t`Failed to sign in`);
+    }
   });
 
-  if (codeStep) return <TwoFactorStep onSignedIn={onSignedIn} onStartOver={() => setCodeStep(false)} />;
+  if (CodeStep) return <CodeStep onSignedIn={onSignedIn} onStartOver={() => setCodeStep(undefined)} />;
   return (
     <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">
       <EmailField id="signin-email" error={errors.email} fixedEmail={fixedEmail} />

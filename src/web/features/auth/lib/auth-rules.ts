@@ -1,5 +1,5 @@
 import { regexes } from "zod/v4/core";
-import type { Checked, FieldErrors } from "@/web/lib/use-checked-form";
+import { collect, firstFailing, type Checked } from "@/web/lib/use-checked-form";
 import { SETUP_CODE_MAX, setupMessages } from "@/shared/rules/setup";
 import { AUTH_TOKEN_MAX, AUTH_TOKEN_PATTERN, authMessages, hasNul, EMAIL_MAX, FULL_NAME_MAX, INVALID_EMAIL, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/shared/rules/auth";
 
@@ -11,14 +11,6 @@ import { AUTH_TOKEN_MAX, AUTH_TOKEN_PATTERN, authMessages, hasNul, EMAIL_MAX, FU
  */
 
 export type { Checked, FieldErrors } from "@/web/lib/use-checked-form";
-
-/** The first failing rule's message, in the order the server's schema checks them; undefined when all pass. */
-export const firstFailing = (rules: Array<[failed: boolean, message: string]>) => rules.find(([failed]) => failed)?.[1];
-
-export function collect<Field extends string, Output>(errors: FieldErrors<Field>, value: Output): Checked<Field, Output> {
-  const failed = Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== undefined)) as FieldErrors<Field>;
-  return Object.keys(failed).length ? { ok: false, errors: failed } : { ok: true, value };
-}
 
 const invalidEmail = (email: string) => !regexes.email.test(email);
 

@@ -27,6 +27,3 @@ export const disableTwoFactor = (input: DisableTwoFactorInput) => untypedAuthApi
 /** Sign-in's code step: the app's code or a backup code; `trustDevice` skips the step on this browser for 30 days. */
 export const sendSignInCode = ({ code, backup, trustDevice }: { code: string; backup: boolean; trustDevice: boolean }) =>
   untypedAuthApi.post(backup ? "/auth/two-factor/verify-backup-code" : "/auth/two-factor/verify-totp", { code, trustDevice });
-
-/** Sign-in's answer when the password was right and the account asks for a code next. */
-export const asksForCode = (answer: unknown) => typeof answer === "object" && answer !== null && (answer as { twoFactorRedirect?: unknown }).twoFactorRedirect === true;

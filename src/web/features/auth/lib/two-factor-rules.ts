@@ -1,5 +1,6 @@
 import { BACKUP_CODE_PATTERN, TOTP_CODE_PATTERN, twoFactorMessages, withoutSpaces } from "@/shared/rules/two-factor";
-import { collect, currentPasswordFailure, firstFailing, type Checked } from "./auth-rules";
+import { collect, firstFailing, type Checked } from "@/web/lib/use-checked-form";
+import { currentPasswordFailure } from "./auth-rules";
 
 /*
  * The two-factor forms' rules (sign-in's code step, turning it on and off on the account page) as

@@ -2,8 +2,6 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Send } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
 import { toast } from "@/web/lib/toast";
-import { createCommentInputSchema } from "@/web/lib/schemas/comment";
-import { checkWith } from "@/web/lib/schemas/check";
 import { Button } from "@/web/components/ui/button";
 import { Textarea } from "@/web/components/ui/input";
 import { errorMessage } from "@/web/lib/api";
@@ -11,9 +9,9 @@ import { useCheckedForm } from "@/web/lib/use-checked-form";
 import { FilePicker, UploadStatus, useUploads } from "@/web/features/files";
 import { useAddComment, type CommentTarget } from "../api/use-comments";
 import { translateKnown } from "@/web/lib/i18n/known-messages";
+import { checkComment } from "../lib/comment-rules";
 
 const fields = ["content"] as const;
-const checkComment = checkWith<(typeof fields)[number], typeof createCommentInputSchema>(createCommentInputSchema);
 
 /** The add-comment box; Send stays disabled while the text is empty or whitespace (spec section 5). */
 export function AddCommentForm({ target }: { target: CommentTarget }) {

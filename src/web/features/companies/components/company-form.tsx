@@ -1,18 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { toast } from "@/web/lib/toast";
-import type { Company, SaveCompanyProfileResult } from "@/shared/schemas/company";
-import { companyProfileInputSchema, type CompanyProfileInput } from "@/web/lib/schemas/company";
-import { checkWith } from "@/web/lib/schemas/check";
+import type { Company, CompanyProfileInput, SaveCompanyProfileResult } from "@/shared/schemas/company";
 import { Field, InputField } from "@/web/components/ui/field";
 import { Input, Textarea } from "@/web/components/ui/input";
 import { errorMessage } from "@/web/lib/api";
 import { useCheckedForm } from "@/web/lib/use-checked-form";
+import { checkCompanyProfile, companyProfileFields, type CompanyProfileValues } from "../lib/company-rules";
 
-const fields = ["name", "contactName", "contactEmail", "phone", "address"] as const;
-const checkProfile = checkWith<(typeof fields)[number], typeof companyProfileInputSchema>(companyProfileInputSchema);
-
-const toFormValues = (company: Company | null): Record<(typeof fields)[number], string> => ({
+const toFormValues = (company: Company | null): CompanyProfileValues => ({
   name: company?.name ?? "",
   contactName: company?.contactName ?? "",
   contactEmail: company?.contactEmail ?? "",
@@ -35,7 +31,7 @@ interface CompanyFormProps {
  * New Customer and Edit dialogs use this one form, so both sides judge a profile alike.
  */
 export function CompanyForm({ company, save, onSaved, actions }: CompanyFormProps) {
-  const form = useCheckedForm(fields, checkProfile);
+  const form = useCheckedForm(companyProfileFields, checkCompanyProfile);
   const { errors } = form;
   const { t } = useLingui();
   // What the inputs start from: the company as stored when the form last took it in.

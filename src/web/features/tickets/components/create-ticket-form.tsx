@@ -4,8 +4,6 @@ import { useNavigate } from "react-router";
 import { toast } from "@/web/lib/toast";
 import { ticketPriorities } from "@/shared/enums";
 import type { Ticket } from "@/shared/schemas/ticket";
-import { createTicketInputSchema } from "@/web/lib/schemas/ticket";
-import { checkWith } from "@/web/lib/schemas/check";
 import { SubmitButton } from "@/web/components/ui/button";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { errorAria, Field, InputField, TextareaField } from "@/web/components/ui/field";
@@ -14,9 +12,7 @@ import { useCheckedForm } from "@/web/lib/use-checked-form";
 import { FilePicker, UploadStatus, uploadFile, useUploads } from "@/web/features/files";
 import { useCreateTicket } from "../api/use-create-ticket";
 import { ticketPriorityMessages } from "@/web/lib/i18n/labels";
-
-const fields = ["projectId", "title", "description", "priority"] as const;
-const checkTicket = checkWith<(typeof fields)[number], typeof createTicketInputSchema>(createTicketInputSchema);
+import { checkCreateTicket, createTicketFields } from "../lib/ticket-rules";
 
 export interface ProjectOption {
   id: string;
@@ -33,7 +29,7 @@ export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOpt
   const uploads = useUploads();
   const navigate = useNavigate();
   const [files, setFiles] = useState<File[]>([]);
-  const form = useCheckedForm(fields, checkTicket);
+  const form = useCheckedForm(createTicketFields, checkCreateTicket);
   const { errors, isSubmitting } = form;
 
   const onSubmit = form.handleSubmit(async (input) => {
