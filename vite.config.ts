@@ -150,7 +150,7 @@ export default defineConfig(({ mode }) => ({
               test: new RegExp(
                 [
                   /node_modules[\\/]zod[\\/]v4[\\/](core[\\/](util|core|errors|parse|checks|versions|schemas|api)|mini[\\/]schemas|locales[\\/]en)\.js$/,
-                  /src[\\/]web[\\/]lib[\\/]schemas[\\/](zod|check)\.ts$/,
+                  /src[\\/]web[\\/]lib[\\/]schemas[\\/]zod\.ts$/,
                 ]
                   .map((part) => part.source)
                   .join("|"),

@@ -22,8 +22,8 @@ export function collect<Field extends string, Output>(errors: FieldErrors<Field>
  * failed submit, every change re-validates (as react-hook-form's default `reValidateMode:
  * "onChange"`). `check` is a hand-written rule set held to the server's schema by a parity test
  * (auth-rules.ts; company-, ticket- and comment-rules.ts, text-rules.test.ts), so that neither the
- * sign-in page nor any customer screen loads zod; `checkWith` (lib/schemas/check.ts) makes one of a
- * zod/mini schema. Admin forms keep react-hook-form, loaded with admin code only.
+ * sign-in page nor any customer screen loads zod. Admin forms keep react-hook-form and zod/mini,
+ * loaded with admin code only.
  */
 export function useCheckedForm<Field extends string, Output>(fields: readonly Field[], check: (values: Record<Field, string>) => Checked<Field, Output>) {
   const [submitted, setSubmitted] = useState(false);

@@ -1,12 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import * as serverComment from "@/shared/schemas/comment";
-import * as serverCompany from "@/shared/schemas/company";
 import * as serverInvoice from "@/shared/schemas/invoice";
 import * as serverProject from "@/shared/schemas/project";
 import * as serverTicket from "@/shared/schemas/ticket";
-import * as webComment from "./comment";
-import * as webCompany from "./company";
 import * as webInvoice from "./invoice";
 import * as webProject from "./project";
 import * as webTicket from "./ticket";
@@ -65,18 +61,8 @@ function expectSameRules(web: Parser, server: Parser, keys: readonly string[]) {
 }
 
 describe("web form schemas (zod/mini) match the server's", () => {
-  it("company profile", () => {
-    expectSameRules(webCompany.companyProfileInputSchema, serverCompany.companyProfileInputSchema, [
-      "name", "contactName", "contactEmail", "phone", "address",
-    ]);
-  });
-
-  it("new comment", () => {
-    expectSameRules(webComment.createCommentInputSchema, serverComment.createCommentInputSchema, ["content"]);
-  });
-
-  it("new and edited ticket", () => {
-    expectSameRules(webTicket.createTicketInputSchema, serverTicket.createTicketInputSchema, ["projectId", "title", "description", "priority"]);
+  // The customer's forms (company profile, new ticket, comment) check by hand: lib/text-rules.test.ts.
+  it("edited ticket", () => {
     expectSameRules(webTicket.updateTicketInputSchema, serverTicket.updateTicketInputSchema, ["title", "description", "status", "priority"]);
   });
 

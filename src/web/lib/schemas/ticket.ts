@@ -1,4 +1,4 @@
-/** zod/mini mirror of the ticket form schemas in src/shared/schemas/ticket.ts (schemas.parity.test.ts). */
+/** zod/mini mirror of the admin ticket form schema in src/shared/schemas/ticket.ts (schemas.parity.test.ts). */
 import { ticketPriorities, ticketStatuses } from "@/shared/enums";
 import { NOTHING_TO_UPDATE } from "@/shared/rules/common";
 import { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX, ticketMessages } from "@/shared/rules/ticket";
@@ -8,15 +8,6 @@ import { z } from "./zod";
 const title = requiredText(ticketMessages.titleRequired, TICKET_TITLE_MAX, ticketMessages.titleTooLong);
 const description = optionalText(ticketMessages.descriptionTooLong, TICKET_DESCRIPTION_MAX);
 const priority = z.enum(ticketPriorities, ticketMessages.choosePriority);
-
-export const createTicketInputSchema = z.object({
-  projectId: z.uuid(ticketMessages.chooseProject),
-  title,
-  description,
-  priority: z._default(priority, "medium"),
-});
-export type CreateTicketFormValues = z.input<typeof createTicketInputSchema>;
-export type CreateTicketInput = z.output<typeof createTicketInputSchema>;
 
 export const updateTicketInputSchema = z
   .object({
