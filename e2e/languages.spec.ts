@@ -11,8 +11,9 @@ import { screenWorld, type Screen } from "./support/screens";
 const PSEUDO_SWITCH = "portico.pseudo-locale";
 
 /** Every string value of the API's JSON answers the page received: the records on screen. */
-function recordWords(context: BrowserContext): Set<string> {
+function recordWords(context: BrowserContext): { words: Set<string>; read: () => Promise<unknown> } {
   const words = new Set<string>(["Portico"]);
+  const reading: Promise<unknown>[] = [];
   const collect = (value: unknown) => {
     if (typeof value === "string") {
       // Enum values ("pending") stand for labels the catalogue must translate: not record text.
@@ -24,9 +25,10 @@ function recordWords(context: BrowserContext): Set<string> {
   };
   context.on("response", (response: Response) => {
     if (!response.url().includes("/api/") || !response.headers()["content-type"]?.includes("json")) return;
-    response.json().then(collect, () => undefined);
+    reading.push(response.json().then(collect, () => undefined));
   });
-  return words;
+  // Every answer the page has received so far, read: only then are its words all known.
+  return { words, read: () => Promise.all(reading) };
 }
 
 /** The screen's visible text and labels that still hold Latin letters once the records' words are taken out. */
@@ -63,12 +65,13 @@ async function untranslated(page: Page, records: Set<string>): Promise<string[]>
   });
 }
 
-async function walk(page: Page, screens: Screen[], records: Set<string>) {
+async function walk(page: Page, screens: Screen[], records: ReturnType<typeof recordWords>) {
   const findings: string[] = [];
   for (const screen of screens) {
     await page.goto(screen.path);
     await screen.ready(page);
-    for (const text of await untranslated(page, records)) findings.push(`${screen.name} (${screen.path}): ${JSON.stringify(text)}`);
+    await records.read();
+    for (const text of await untranslated(page, records.words)) findings.push(`${screen.name} (${screen.path}): ${JSON.stringify(text)}`);
   }
   return findings;
 }

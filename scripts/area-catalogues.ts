@@ -42,9 +42,11 @@ function areaFiles(root: string) {
 
 /** The layer a message belongs to, by the files that use it. */
 function layerOf(files: string[], { publicFiles, customerFiles }: ReturnType<typeof areaFiles>): Layer {
-  if (files.some((file) => publicFiles.has(file))) return "public";
-  if (files.includes(KNOWN_MESSAGES)) return "known";
-  if (files.some((file) => customerFiles.has(file))) return "customer";
+  // A message a screen also writes itself ("Ticket not found") is that screen's, in every language.
+  const screens = files.filter((file) => file !== KNOWN_MESSAGES);
+  if (screens.length === 0) return "known";
+  if (screens.some((file) => publicFiles.has(file))) return "public";
+  if (screens.some((file) => customerFiles.has(file))) return "customer";
   return "admin";
 }
 

@@ -156,14 +156,14 @@ export function AppShell({ title, home, nav, area }: AppShellProps) {
   return (
     <div className="min-h-screen">
       <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <div className="mx-auto flex min-h-16 max-w-7xl items-center gap-4 px-4">
           <Link to={home} className="shrink-0 text-lg font-bold text-primary">
             {brandName}
           </Link>
           {/* On every width: cut short with an ellipsis when the header runs out of room. */}
-          <span className="min-w-0 truncate text-sm font-medium text-muted-foreground">{title}</span>
-          {/* Where the labels are longer than the bar (German, ten admin items at 1280 px), the nav scrolls rather than push the account and sign-out off the page. */}
-          <NavList label={t`Main`} nav={nav} counts={counts} className="ml-4 hidden min-w-0 items-center gap-1 overflow-x-auto md:flex" />
+          <span className="min-w-24 shrink-[999] truncate text-sm font-medium text-muted-foreground">{title}</span>
+          {/* Where the labels are longer than the bar (German, ten admin items at 1280 px), the title gives way first, then the nav wraps onto a second row: the account and sign-out stay in view. */}
+          <NavList label={t`Main`} nav={nav} counts={counts} className="ml-4 hidden min-w-0 flex-wrap items-center gap-1 py-2 md:flex" />
           {/* On every width, beside the menu button on small screens. */}
           <div className="ml-auto">{live ? <NotificationBell area={area} /> : null}</div>
           <div className="hidden shrink-0 items-center gap-3 md:flex">
