@@ -58,8 +58,11 @@ async function untranslated(page: Page, records: Set<string>): Promise<string[]>
   });
   const longestFirst = [...records].filter((word) => word.length > 1).sort((a, b) => b.length - a.length);
   return texts.filter((text) => {
+    // A piece of a record, where markup splits it (a mail's text around its link), is the record's.
+    if (longestFirst.some((word) => word.includes(text))) return false;
     // An address, or its scheme as a field's hint, is no word of any language.
-    let rest = text.replace(/https?:\/\/\S*/g, " ");
+    // A file's name is its uploader's; a lowercase one ("logo.png") looks like an enum value, which the records' words leave out.
+    let rest = text.replace(/https?:\/\/\S*/g, " ").replace(/[\w.-]+\.(png|jpe?g|gif|webp|svg|pdf|txt|csv|docx?|xlsx?|zip)\b/gi, " ");
     for (const word of longestFirst) if (rest.includes(word)) rest = rest.split(word).join(" ");
     return /[A-Za-z]{2,}/.test(rest);
   });

@@ -143,7 +143,8 @@ export function enterArea(area: Area): Promise<void> {
  * they arrive it shows its own message (lib/i18n/known-messages.ts), then renders again.
  */
 export function wantKnownMessages(): void {
-  if (wanted.known) return;
+  // Nothing on screen came from a catalogue yet (a test that loads its own messages): nothing to add to.
+  if (wanted.known || shownLocale === undefined) return;
   wanted = { ...wanted, known: true };
   void sync();
 }
