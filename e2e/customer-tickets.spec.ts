@@ -132,6 +132,26 @@ test.describe("customer tickets board", () => {
     await expect(column(page, "Pending").getByTestId("column-count")).toHaveText("0");
   });
 
+  test("a dialog opened while the projects still load shows their spinner, then the form with focus on Project", async ({ admin, newCustomer }) => {
+    const customer = await newCustomer(`Slow Co ${tag()}`);
+    const { page } = customer;
+    await createProject(admin, customer.company.id, { name: `Slow Project ${tag()}` });
+    // The project list is held until the dialog is open (a slow server).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/projects\?/, async (route) => {
+      await released;
+      await route.continue();
+    });
+
+    await page.goto("/dashboard/tickets");
+    await page.getByRole("button", { name: "New Ticket" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create New Ticket" });
+    await expect(dialog.getByRole("status")).toHaveText("Loading projects");
+    release();
+    await expect(dialog.getByLabel("Project")).toBeFocused();
+  });
+
   test("counts every ticket of a long history in its column and loads more as the column scrolls or on Show more", async ({ admin, newCustomer }) => {
     test.setTimeout(180_000); // paces: nothing, the time limit of a long test
     const customer = await newCustomer(`History Co ${tag()}`);

@@ -60,6 +60,9 @@ export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOpt
           name="projectId"
           defaultValue={projects.length === 1 ? projects[0]!.id : ""}
           aria-required
+          // The form may appear after the dialog opened (the projects were still loading): focus
+          // then moves to its first control, as it does when the dialog opens on the form.
+          autoFocus
           {...errorAria("ticket-projectId", errors.projectId)}
         >
           <option value="">
