@@ -1,4 +1,4 @@
-import { asc, desc, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lt, lte, or, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "./client";
 import { cappedCount, cappedTotalColumn, splitTotal, type CappedCount } from "./count";
@@ -47,14 +47,59 @@ export async function pagedList<Row extends { fullCount: number }>(
   db: Database,
   query: PagedListQuery<Row>,
 ): Promise<PagedRows<Omit<Row, "fullCount">>> {
+  const { rows, counted } = await selectPage(db, query, undefined, query.pageSize);
+  return { rows, ...counted, page: query.page, pageSize: query.pageSize };
+}
+
+export interface KeysetPagedListQuery<Row extends { fullCount: number }> extends PagedListQuery<Row> {
+  /**
+   * The condition of the rows after a cursor's position (`afterInCreationOrder`, its placeholders'
+   * values in `values`), which replaces the offset; undefined to start at `page`. The statement's
+   * name must say whether it is there.
+   */
+  after: SQL | undefined;
+  /** The cursor of the position after this row, for `nextCursor`. */
+  cursorOf(row: Omit<Row, "fullCount">): string;
+}
+
+export interface KeysetPagedRows<Row> extends PagedRows<Row> {
+  /** Where the next page starts; null on the last page. */
+  nextCursor: string | null;
+}
+
+/**
+ * A list that pages by number and by cursor (ADR 033): the page after a cursor starts with an
+ * index range instead of reading and dropping every row before it, so it costs what page 1 costs
+ * at any depth. One row more than the page is fetched to know whether another page follows, and
+ * every page, by number or by cursor, says where the next one starts. The total is always the
+ * whole filtered list's, as page 1 counts it.
+ */
+export async function keysetPagedList<Row extends { fullCount: number }>(
+  db: Database,
+  query: KeysetPagedListQuery<Row>,
+): Promise<KeysetPagedRows<Omit<Row, "fullCount">>> {
+  const { pageSize } = query;
+  const { rows, counted } = await selectPage(db, query, query.after, pageSize + 1);
+  const page = rows.slice(0, pageSize);
+  const last = page.at(-1);
+  const nextCursor = rows.length > pageSize && last ? query.cursorOf(last) : null;
+  // A cursor page is not numbered: counting the rows before it would cost the offset it avoids.
+  return { rows: page, ...counted, page: query.after ? 1 : query.page, pageSize, nextCursor };
+}
+
+async function selectPage<Row extends { fullCount: number }>(db: Database, query: PagedListQuery<Row>, after: SQL | undefined, limit: number) {
   const { filter, table, page, pageSize } = query;
   const statement = prepared(db, query.name, (name) => {
     const where = filter.where();
-    return query.select(where, cappedTotalColumn(table, where)).prepare(name);
+    // The total counts the filtered list, never only what follows the cursor.
+    return query.select(and(where, after), cappedTotalColumn(table, where)).prepare(name);
   });
-  const selected = await statement.execute({ ...filter.values, ...query.values, limit: pageSize, offset: (page - 1) * pageSize });
-  const { rows, counted } = await splitTotal(selected, page, () => cappedCount(db, table, filter.whereWithValues()));
-  return { rows, ...counted, page, pageSize };
+  const offset = after ? 0 : (page - 1) * pageSize;
+  const selected = await statement.execute({ ...filter.values, ...query.values, limit, offset });
+  const countAlone = () => cappedCount(db, table, filter.whereWithValues());
+  // Only the list's first page may read "no rows" as "none at all"; after a cursor, as past the end, it counts alone.
+  if (after && selected.length === 0) return { rows: [], counted: await countAlone() };
+  return splitTotal(selected, page, countAlone);
 }
 
 /**
@@ -65,4 +110,18 @@ export async function pagedList<Row extends { fullCount: number }>(
 export function creationOrder(sort: "asc" | "desc", createdAt: AnyColumn, id: AnyColumn, first: AnyColumn[] = []): SQL[] {
   const direction = sort === "asc" ? asc : desc;
   return [...first.map((column) => direction(column)), direction(createdAt), sort === "asc" ? desc(id) : asc(id)];
+}
+
+/**
+ * The rows after a position in `creationOrder(sort, createdAt, id)` (no `first` columns): for
+ * newest first `created_at <= at` and, at that very time, a greater id; for oldest first the
+ * mirror. The outer bound alone is the index range (`created_at desc, id` read forwards or
+ * backwards); the OR only sorts out the rows of the position's own instant. A row comparison
+ * `(created_at, id) < (…)` cannot say it, the two columns going opposite ways.
+ */
+export function afterInCreationOrder(sort: "asc" | "desc", createdAt: AnyColumn, id: AnyColumn, position: { at: SQL; id: SQL }): SQL {
+  const { at } = position;
+  return sort === "desc"
+    ? and(lte(createdAt, at), or(lt(createdAt, at), and(eq(createdAt, at), gt(id, position.id))))!
+    : and(gte(createdAt, at), or(gt(createdAt, at), and(eq(createdAt, at), lt(id, position.id))))!;
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ticketPriorities, ticketStatuses, type TicketStatus } from "../enums";
 import { NOTHING_TO_UPDATE } from "../rules/common";
 import { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX, ticketMessages } from "../rules/ticket";
-import { pageOf, pageQuerySchema } from "./pagination";
+import { keysetCursorSchema, pageOf, pageQuerySchema } from "./pagination";
 import { optionalText, requiredText } from "./text";
 import { attachmentsShape } from "./file";
 import { namedRecordSchema, personSchema, timestampsShape } from "./records";
@@ -37,12 +37,16 @@ export const updateTicketInputSchema = z
   .refine((input) => Object.values(input).some((value) => value !== undefined), NOTHING_TO_UPDATE);
 export type UpdateTicketInput = z.infer<typeof updateTicketInputSchema>;
 
-export const ticketListQuerySchema = pageQuerySchema.extend({
-  status: z.enum(ticketStatuses).optional(),
-  projectId: z.uuid().optional(),
-  // Admins only; a customer's list is always their own company's.
-  companyId: z.uuid().optional(),
-});
+export const ticketListQuerySchema = pageQuerySchema
+  .extend({
+    status: z.enum(ticketStatuses).optional(),
+    projectId: z.uuid().optional(),
+    // Admins only; a customer's list is always their own company's.
+    companyId: z.uuid().optional(),
+    /** The page after this position (a previous page's nextCursor) instead of a page number (ADR 033). */
+    cursor: keysetCursorSchema,
+  })
+  .refine((query) => !query.cursor || query.page === 1, { path: ["page"], message: "Leave page out with a cursor: the cursor says where the page starts" });
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
 
 /** The board's column counts: the list's filters, without paging or search. */
@@ -70,7 +74,10 @@ export const ticketListItemSchema = z.object({
 });
 export type TicketListItem = z.infer<typeof ticketListItemSchema>;
 
-export const ticketPageSchema = pageOf(ticketListItemSchema);
+export const ticketPageSchema = pageOf(ticketListItemSchema).extend({
+  /** The cursor of the next page, by page number or by cursor alike; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 export type TicketPage = z.infer<typeof ticketPageSchema>;
 
 export const ticketSchema = ticketListItemSchema.extend({

@@ -18,7 +18,11 @@ const list = route.get("/", "listTickets", "Tickets the caller may see, newest f
   description:
     "A page of the tickets the caller may see: a customer's company's (companyId is ignored for them), or for an admin every " +
     "company's, optionally filtered by companyId. Both may filter by projectId, status and a title search `q`. " +
-    "`total` is exact up to 10,000; GET /tickets/status-counts counts exactly at any size.",
+    "`total` is exact up to 10,000; GET /tickets/status-counts counts exactly at any size. " +
+    "Every page carries `nextCursor` (null on the last page): pass it as `cursor`, with the same filters and sort, for the page " +
+    "after it, which costs what the first page costs at any depth, where a page number reads every row before its page. " +
+    "On a cursor page `page` must be left out and is answered as 1 (pages are not numbered from a cursor), and `total` and " +
+    "`totalExact` are the whole filtered list's, as on page 1. A cursor only positions within the list the caller may see.",
   request: { query: ticketListQuerySchema },
   responses: { 200: jsonContent(ticketPageSchema, "A page of tickets") },
 });

@@ -1,22 +1,22 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { can } from "@/shared/policies";
-import type { Page } from "@/shared/schemas/pagination";
 import type {
   CreateTicketInput,
   Ticket,
-  TicketListItem,
   TicketListQuery,
+  TicketPage,
   TicketStatusCounts,
   TicketStatusCountsQuery,
   UpdateTicketInput,
 } from "@/shared/schemas/ticket";
-import { creationOrder, pagedList } from "@/server/db/paged-list";
+import { afterInCreationOrder, creationOrder, keysetPagedList } from "@/server/db/paged-list";
 import { prepared } from "@/server/db/prepared";
 import { companies, profiles, projects, tickets } from "@/server/db/schema";
 import { badRequest, forbidden, notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { projectScope, ticketScope } from "../scopes";
 import { attachmentsOf } from "../files/file-select";
+import { decodeKeysetCursor, encodeKeysetCursor, fromMicros, micros, uuidIds } from "../keyset-cursor";
 import { fieldChanges, recordActivity } from "../activity/activity-log";
 
 const listColumns = {
@@ -30,7 +30,11 @@ const listColumns = {
   company: { id: companies.id, name: companies.name },
 };
 
-export async function listTickets({ db, actor }: ServiceContext, query: TicketListQuery): Promise<Page<TicketListItem>> {
+/**
+ * A page of the tickets the caller may see, by page number or after a cursor (ADR 033). The cursor
+ * only positions within the list the scope and filters make: it is a time and an id, not a query.
+ */
+export async function listTickets({ db, actor }: ServiceContext, query: TicketListQuery): Promise<TicketPage> {
   const readsAll = can(actor, "readAll", "ticket");
   const filter = ticketScope(actor)
     .filter()
@@ -38,17 +42,23 @@ export async function listTickets({ db, actor }: ServiceContext, query: TicketLi
     .equals("project", tickets.projectId, query.projectId)
     .equals("company", tickets.companyId, readsAll ? query.companyId : undefined)
     .contains("q", tickets.title, query.q);
-  const { rows, ...counted } = await pagedList(db, {
-    name: `tickets_list_${filter.key}_${query.sort}`,
+  const cursor = query.cursor ? decodeKeysetCursor(query.cursor, uuidIds) : undefined;
+  const after = cursor
+    ? afterInCreationOrder(query.sort, tickets.createdAt, tickets.id, { at: fromMicros(sql.placeholder("afterMicros")), id: sql`${sql.placeholder("afterId")}::uuid` })
+    : undefined;
+  const { rows, ...counted } = await keysetPagedList(db, {
+    name: `tickets_list_${filter.key}_${query.sort}${cursor ? "_after" : ""}`,
     // The joins are on non-null foreign keys, so counting tickets alone gives the same number.
     table: tickets,
     filter,
     // Customers page too: the board loads each column a page at a time, at any size.
     page: query.page,
     pageSize: query.pageSize,
+    after,
+    values: cursor && { afterMicros: cursor.atMicros.toString(), afterId: cursor.id },
     select: (where, fullCount) =>
       db
-        .select({ ...listColumns, fullCount })
+        .select({ ...listColumns, atMicros: micros(tickets.createdAt), fullCount })
         .from(tickets)
         .innerJoin(projects, eq(projects.id, tickets.projectId))
         .innerJoin(companies, eq(companies.id, tickets.companyId))
@@ -56,8 +66,9 @@ export async function listTickets({ db, actor }: ServiceContext, query: TicketLi
         .orderBy(...creationOrder(query.sort, tickets.createdAt, tickets.id))
         .limit(sql.placeholder("limit"))
         .offset(sql.placeholder("offset")),
+    cursorOf: (row) => encodeKeysetCursor({ atMicros: BigInt(row.atMicros), id: row.id }),
   });
-  const items = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }));
+  const items = rows.map(({ atMicros: _, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }));
   return { items, ...counted };
 }
 
