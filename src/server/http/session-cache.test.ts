@@ -36,7 +36,11 @@ describe("the session cache", () => {
     const second = await statementsDuring(async () => expect((await user.client.get("/api/me")).status).toBe(200));
     expect(touchesSessions(first)).toHaveLength(1);
     expect(touchesSessions(second)).toEqual([]);
-    expect(second.length).toBe(first.length - 1);
+    // The rest of the request runs as before; on the embedded database a prepared read may come
+    // from its read cache instead (ADR 010), so it can only be fewer there.
+    const rest = first.filter((text) => !text.includes('"sessions"'));
+    if (server.database.driver.kind === "pglite") expect(rest).toEqual(expect.arrayContaining(second));
+    else expect(second).toEqual(rest);
   });
 
   it("ends a signed-out session at once, cached or not", async () => {
