@@ -37,8 +37,8 @@ const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.en
 pool.on("error", (error) => console.error("baseline pool error:", error.message));
 
 // The customer, once: what our session check answers on every request.
-const { rows: me } = await pool.query<{ id: string; name: string; email: string; company_id: string }>(
-  "select p.id, p.full_name as name, p.email, cu.company_id from profiles p join company_users cu on cu.user_id = p.id where p.email = $1",
+const { rows: me } = await pool.query<{ id: string; name: string; email: string; company_id: string; company_role: string }>(
+  "select p.id, p.full_name as name, p.email, cu.company_id, cu.role as company_role from profiles p join company_users cu on cu.user_id = p.id where p.email = $1",
   [customerEmail],
 );
 if (!me[0]) {
@@ -101,11 +101,22 @@ interface TicketRow {
   company_id: string;
   company_name: string;
 }
-const TICKETS = `select t.id, t.title, t.status, t.priority, t.created_at, t.updated_at,
+interface TicketListRow extends TicketRow {
+  at_micros: string;
+}
+const TICKETS_LIST = `select t.id, t.title, t.status, t.priority, t.created_at, t.updated_at,
+    (extract(epoch from t.created_at) * 1000000)::bigint::text as at_micros,
     p.id as project_id, p.name as project_name, c.id as company_id, c.name as company_name
   from tickets t
   inner join projects p on p.id = t.project_id
   inner join companies c on c.id = t.company_id`;
+/** Ours pages tickets by keyset too (ADR 033): one row more than the page tells whether a next page exists, and its cursor. */
+const ticketPage = (rows: TicketListRow[], pageSize: number) => {
+  const items = rows.slice(0, pageSize);
+  const last = items.at(-1);
+  const nextCursor = rows.length > pageSize && last ? Buffer.from(`${last.at_micros}.${last.id}`, "utf8").toString("base64url") : null;
+  return { ...page(items.map(ticket), pageSize), nextCursor };
+};
 const ticket = (r: TicketRow) => ({
   id: r.id,
   title: r.title,
@@ -251,11 +262,11 @@ const routes: Array<Route<unknown>> = [
     values: () => [companyId, PAGE_SIZE, 0],
     map: (rows) => page(rows.map(project), PAGE_SIZE),
   }),
-  route<TicketRow>({
+  route<TicketListRow>({
     path: "/customer/tickets",
-    sql: `${TICKETS} where t.company_id = $1 order by t.created_at desc, t.id asc limit $2 offset $3`,
-    values: () => [companyId, CUSTOMER_LIST_LIMIT, 0],
-    map: (rows) => page(rows.map(ticket), CUSTOMER_LIST_LIMIT),
+    sql: `${TICKETS_LIST} where t.company_id = $1 order by t.created_at desc, t.id asc limit $2 offset $3`,
+    values: () => [companyId, CUSTOMER_LIST_LIMIT + 1, 0],
+    map: (rows) => ticketPage(rows, CUSTOMER_LIST_LIMIT),
   }),
   route<InvoiceRow>({
     path: "/customer/invoices",
@@ -292,11 +303,11 @@ const routes: Array<Route<unknown>> = [
     values: () => [PAGE_SIZE, 0],
     map: (rows) => page(rows.map(project), PAGE_SIZE),
   }),
-  route<TicketRow>({
+  route<TicketListRow>({
     path: "/admin/tickets",
-    sql: `${TICKETS} order by t.created_at desc, t.id asc limit $1 offset $2`,
-    values: () => [PAGE_SIZE, 0],
-    map: (rows) => page(rows.map(ticket), PAGE_SIZE),
+    sql: `${TICKETS_LIST} order by t.created_at desc, t.id asc limit $1 offset $2`,
+    values: () => [PAGE_SIZE + 1, 0],
+    map: (rows) => ticketPage(rows, PAGE_SIZE),
   }),
   route<InvoiceRow>({
     path: "/admin/invoices",
@@ -348,11 +359,20 @@ const routes: Array<Route<unknown>> = [
     values: (id) => [id, companyId],
     map: first(company),
   }),
-  route<{ id: string; name: string }>({
+  route<{ locale: string | null; company_id: string | null; company_name: string | null }>({
     path: "/customer/me",
-    sql: "select id, name from companies where id = $1",
-    values: () => [companyId],
-    map: (rows) => ({ id: customer.id, name: customer.name, email: customer.email, role: "customer", company: rows[0] ?? null }),
+    // Ours: the caller's language and their company's name in one statement (the rest is the session's).
+    sql: "select p.locale, c.id as company_id, c.name as company_name from profiles p left join companies c on c.id = $2 where p.id = $1",
+    values: () => [customer.id, companyId],
+    map: (rows) => ({
+      id: customer.id,
+      name: customer.name,
+      email: customer.email,
+      role: "customer",
+      company: rows[0]?.company_id ? { id: rows[0].company_id, name: rows[0].company_name, role: customer.company_role } : null,
+      twoFactor: { enabled: false, required: false },
+      locale: rows[0]?.locale ?? null,
+    }),
   }),
 ];
 
