@@ -73,6 +73,7 @@ type CliArgs = ReturnType<typeof cliArgs>;
 const COOKIE = "portico.session_token";
 const WARMUP_MS = 3000;
 const DRAIN_MS = 2000;
+const SETTLE_MS = 30_000;
 
 function scenarios(args: CliArgs): Scenario[] {
   const chosen = args.scenario === "both" ? [presets.modest!, presets.target!] : [presets[args.scenario!] ?? presets.modest!];
@@ -181,6 +182,9 @@ export interface Phase {
   serverCpu: number;
   /** CPU of the bare server answering the sends: its phases only (NaN otherwise). */
   bareCpu: number;
+  /** The database's backends waiting on a lock (another transaction's row), sampled every 20 ms while sending: mean and most. */
+  lockWaitsMean: number;
+  lockWaitsMax: number;
 }
 
 /** Every latency a phase saw, so that phases side by side can be pooled. */
@@ -215,12 +219,18 @@ class Tracker {
 
 type Sender = (id: string, companyId: string, done: (error?: string) => void) => void;
 
-/** An open loop at `rate` per second for `ms`, never more than 500 sends outstanding. */
+/**
+ * An open loop at `rate` per second for `ms`, never more than 500 sends outstanding. `settled`
+ * resolves once every send has answered, so that the next phase does not start on this one's backlog.
+ */
 async function drive(rate: number, ms: number, companyIds: string[], send: Sender, tracker: Tracker | undefined, recipients: (companyId: string) => number) {
   const sendLatencies: number[] = [];
   const failures: string[] = [];
   let inFlight = 0;
   let sent = 0;
+  let sending = true;
+  let markSettled!: () => void;
+  const settled = new Promise<void>((resolve) => (markSettled = resolve));
   const start = performance.now();
   while (performance.now() - start < ms) {
     const due = Math.floor(((performance.now() - start) / 1000) * rate);
@@ -235,12 +245,18 @@ async function drive(rate: number, ms: number, companyIds: string[], send: Sende
         inFlight -= 1;
         if (error) failures.push(error);
         else sendLatencies.push(performance.now() - at);
+        if (!sending && inFlight === 0) markSettled();
       });
     }
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
-  return { sent, seconds: (performance.now() - start) / 1000, sendLatencies, failures };
+  sending = false;
+  if (inFlight === 0) markSettled();
+  return { sent, seconds: (performance.now() - start) / 1000, sendLatencies, failures, settled };
 }
+
+/** Waits for a phase's last sends to answer, at most SETTLE_MS. */
+const settle = (run: { settled: Promise<void> }) => Promise.race([run.settled, new Promise((resolve) => setTimeout(resolve, SETTLE_MS))]);
 
 const sorted = (values: number[]) => [...values].sort((a, b) => a - b);
 
@@ -249,8 +265,37 @@ interface Live {
   tracker: Tracker;
 }
 
+/** Counts the database's backends that wait on a lock, every 20 ms until stopped (one query at a time). */
+function sampleLockWaits(client: pg.Client) {
+  let stopped = false;
+  let samples = 0;
+  let total = 0;
+  let most = 0;
+  const loop = (async () => {
+    while (!stopped) {
+      const { rows } = await client.query<{ waiting: number }>(
+        "select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+      );
+      const waiting = rows[0]?.waiting ?? 0;
+      samples += 1;
+      total += waiting;
+      most = Math.max(most, waiting);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop.catch(() => {});
+      return { mean: samples ? total / samples : NaN, max: samples ? most : NaN };
+    },
+  };
+}
+
 interface Measured {
   pids: { server: number; bare?: number };
+  /** A connection of its own to the benchmark's database, for the lock-wait samples. */
+  monitor: pg.Client;
   rate: number;
   seconds: number;
   companyIds: string[];
@@ -258,8 +303,8 @@ interface Measured {
   recipients: (companyId: string) => number;
 }
 
-async function measure(live: Live, { pids, rate, seconds, companyIds, send, recipients }: Measured): Promise<{ phase: Phase; samples: Samples }> {
-  await drive(rate, WARMUP_MS, companyIds, send, undefined, recipients);
+async function measure(live: Live, { pids, monitor, rate, seconds, companyIds, send, recipients }: Measured): Promise<{ phase: Phase; samples: Samples }> {
+  await settle(await drive(rate, WARMUP_MS, companyIds, send, undefined, recipients));
   const tracker = new Tracker();
   live.tracker = tracker;
   const before = processStats(pids.server);
@@ -269,7 +314,10 @@ async function measure(live: Live, { pids, rate, seconds, companyIds, send, reci
     rssPeak = Math.max(rssPeak, processStats(pids.server).rssMb);
   }, 250);
   const start = performance.now();
+  const locks = sampleLockWaits(monitor);
   const run = await drive(rate, seconds * 1000, companyIds, send, tracker, recipients);
+  const lockWaits = await locks.stop();
+  await settle(run);
   await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
   clearInterval(sampler);
   const after = processStats(pids.server);
@@ -293,6 +341,8 @@ async function measure(live: Live, { pids, rate, seconds, companyIds, send, reci
     rssPeak,
     serverCpu: cpu(after.cpuTicks - before.cpuTicks),
     bareCpu: pids.bare && bareBefore ? cpu(processStats(pids.bare).cpuTicks - bareBefore.cpuTicks) : NaN,
+    lockWaitsMean: lockWaits.mean,
+    lockWaitsMax: lockWaits.max,
   };
   return { phase, samples: { sends, deliveries: latencies } };
 }
@@ -365,6 +415,7 @@ export async function runScenario(adminUrl: string, scenario: Scenario, options:
   let server: ChildServer | undefined;
   let bareServer: BenchServer | undefined;
   let notifier: pg.Client | undefined;
+  let monitor: pg.Client | undefined;
   const clients: Client[] = [];
   const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
   const bareAgent = new http.Agent({ keepAlive: true, maxSockets: 32 });
@@ -409,8 +460,11 @@ export async function runScenario(adminUrl: string, scenario: Scenario, options:
       request.end(body);
     };
     const post = poster(`${baseUrl}/api/messages`, agent);
+    monitor = new pg.Client({ connectionString: url.toString() });
+    await monitor.connect();
+    const watcher = monitor;
     const phase = (send: Sender, seconds: number, barePid?: number) =>
-      measure(live, { pids: { server: server!.pid, ...(barePid ? { bare: barePid } : {}) }, rate: scenario.rate, seconds, companyIds: seeded.companyIds, send, recipients });
+      measure(live, { pids: { server: server!.pid, ...(barePid ? { bare: barePid } : {}) }, monitor: watcher, rate: scenario.rate, seconds, companyIds: seeded.companyIds, send, recipients });
 
     let endToEnd: Phase | undefined;
     let realtimeOnly: Phase | undefined;
@@ -478,6 +532,7 @@ export async function runScenario(adminUrl: string, scenario: Scenario, options:
     bareAgent.destroy();
     for (const client of clients) client.request.destroy();
     await notifier?.end().catch(() => {});
+    await monitor?.end().catch(() => {});
     await bareServer?.stop();
     await server?.stop();
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
@@ -570,12 +625,13 @@ function report(results: ScenarioResult[], loadBefore: number[], loadAfter: numb
   const row = (r: ScenarioResult, label: string, p: Phase) =>
     `| ${r.scenario.name} | ${label} | ${r.scenario.clients} | ${r.scenario.companies} | ${r.scenario.admins} | ${r.scenario.rate} | ${f(p.achievedRate)} | ` +
     `${p.delivered}/${p.expected} | ${f(p.p50)} | ${f(p.p99)} | ${f(p.max)} | ${f(p.spreadP99)} | ${f(p.sendP50)} / ${f(p.sendP99)} | ` +
-    `${f(r.rssBare, 0)} / ${f(r.rssConnected, 0)} / ${f(p.rssPeak, 0)} | ${f(p.serverCpu, 0)}% | ${f(r.connectSeconds)} | ${failuresOf(p)} |`;
+    `${f(r.rssBare, 0)} / ${f(r.rssConnected, 0)} / ${f(p.rssPeak, 0)} | ${f(p.serverCpu, 0)}% | ${f(r.connectSeconds)} | ${f(p.lockWaitsMean, 2)} / ${f(p.lockWaitsMax, 0)} | ${failuresOf(p)} |`;
   const full = results.filter((r) => r.endToEnd && r.realtimeOnly);
   const sides = results.filter((r) => r.sideBySide);
   const pairRow = (r: ScenarioResult, pair: number, side: "ours" | "bare", p: Phase) =>
     `| ${r.scenario.name} | ${pair} | ${side === "ours" ? "ours (POST /api/messages)" : "bare (node:http + pg)"} | ${f(p.achievedRate)} | ${p.delivered}/${p.expected} | ` +
-    `${f(p.sendP50)} / ${f(p.sendP99)} | ${f(p.p50)} / ${f(p.p99)} / ${f(p.max)} | ${f(p.serverCpu, 0)}% | ${side === "bare" ? `${f(p.bareCpu, 0)}%` : "–"} | ${failuresOf(p)} |`;
+    `${f(p.sendP50)} / ${f(p.sendP99)} | ${f(p.p50)} / ${f(p.p99)} / ${f(p.max)} | ${f(p.serverCpu, 0)}% | ${side === "bare" ? `${f(p.bareCpu, 0)}%` : "–"} | ` +
+    `${f(p.lockWaitsMean, 2)} / ${f(p.lockWaitsMax, 0)} | ${failuresOf(p)} |`;
   const held = (ok: boolean) => (ok ? "held" : "**FAIL**");
   return [
     "# SSE fan-out benchmark",
@@ -595,9 +651,10 @@ function report(results: ScenarioResult[], loadBefore: number[], loadAfter: numb
           "  to the client having parsed the event.",
           "- Fan-out spread: from the first client receiving a message to each other client receiving it.",
           "- Send p50/p99: the POST's (or the NOTIFY's) own round trip.",
+          "- Lock waits: the benchmark database's backends waiting on another transaction's lock, sampled every 20 ms while sending.",
           "",
-          "| scenario | sender | clients | companies | admin streams | target msg/s | sent msg/s | delivered/expected | p50 ms | p99 ms | max ms | fan-out spread p99 ms | send p50 / p99 ms | server RSS no clients / connected / peak MB | server CPU (100% = 1 core) | connect s | send failures |",
-          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+          "| scenario | sender | clients | companies | admin streams | target msg/s | sent msg/s | delivered/expected | p50 ms | p99 ms | max ms | fan-out spread p99 ms | send p50 / p99 ms | server RSS no clients / connected / peak MB | server CPU (100% = 1 core) | connect s | lock waits mean / max | send failures |",
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
           ...full.flatMap((r) => [row(r, "POST", r.endToEnd!), row(r, "NOTIFY", r.realtimeOnly!)]),
           "",
         ]
@@ -626,10 +683,11 @@ function report(results: ScenarioResult[], loadBefore: number[], loadAfter: numb
             );
           }),
           "",
-          "Each phase (server CPU: ours, which delivers every event; bare CPU: the bare server answering its sends):",
+          "Each phase (server CPU: ours, which delivers every event; bare CPU: the bare server answering its sends; lock waits:",
+          "the benchmark database's backends waiting on another transaction's lock, sampled every 20 ms while sending):",
           "",
-          "| scenario | pair | sender | sent msg/s | delivered/expected | send p50 / p99 ms | end to end p50 / p99 / max ms | server CPU | bare CPU | send failures |",
-          "|---|---|---|---|---|---|---|---|---|---|",
+          "| scenario | pair | sender | sent msg/s | delivered/expected | send p50 / p99 ms | end to end p50 / p99 / max ms | server CPU | bare CPU | lock waits mean / max | send failures |",
+          "|---|---|---|---|---|---|---|---|---|---|---|",
           ...sides.flatMap((r) =>
             r.sideBySide!.pairs.flatMap((p, i) =>
               p.first === "ours" ? [pairRow(r, i + 1, "ours", p.ours), pairRow(r, i + 1, "bare", p.bare)] : [pairRow(r, i + 1, "bare", p.bare), pairRow(r, i + 1, "ours", p.ours)],
