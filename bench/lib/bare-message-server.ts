@@ -2,15 +2,15 @@
  * The bare counterpart of `POST /api/messages` for the SSE fan-out benchmark (issue 21):
  * `node:http` + `pg`, no framework, no session, no validation. `POST /messages` with our body
  * (`{ id, companyId, content }`) runs, on a `pg.Pool` of our size (10), the statements our send
- * runs, as the app sends them (read with bench/lib/pg-counter.ts):
+ * runs, in its order, as the app sends them (read with bench/lib/pg-counter.ts):
  *
  *   begin
- *   insert into messages … on conflict (id) do nothing returning …   (the conversation summary and
- *                                                                      row-count triggers fire as for ours)
  *   insert into notifications … select …                             (ADR 029: the company's members
  *                                                                      for the team's message, the team
  *                                                                      for a customer's)
  *   insert into webhook_deliveries … select … from webhook_endpoints (ADR 031)
+ *   insert into messages … on conflict (id) do nothing returning …   (the conversation summary and
+ *                                                                      row-count triggers fire as for ours)
  *   commit
  *   select pg_notify('portico_events', '{"kind":"message","companyId":…,"id":…}')   (after the commit)
  *
@@ -95,18 +95,18 @@ async function send(input: { id: string; companyId: string; content: string }): 
   let row: MessageRow | undefined;
   try {
     await client.query("begin");
-    const inserted = await client.query<MessageRow>(INSERT_MESSAGE, [input.id, input.companyId, sender.id, input.content]);
-    row = inserted.rows[0];
-    if (!row) throw new HttpAnswer(409, "the id exists");
     await client.query(INSERT_NOTIFICATIONS, [
       input.companyId, kind, sender.id, sender.name, null, null, null, clip(input.content), delivery, delivery, input.companyId, kind, sender.id,
     ]);
     const body = JSON.stringify({
       type: "message.created",
       timestamp: new Date().toISOString(),
-      data: { companyId: input.companyId, actor: { id: sender.id, name: sender.name }, messageId: row.id },
+      data: { companyId: input.companyId, actor: { id: sender.id, name: sender.name }, messageId: input.id },
     });
     await client.query(INSERT_WEBHOOK_DELIVERIES, ["message.created", input.companyId, body, "message.created", input.companyId]);
+    const inserted = await client.query<MessageRow>(INSERT_MESSAGE, [input.id, input.companyId, sender.id, input.content]);
+    row = inserted.rows[0];
+    if (!row) throw new HttpAnswer(409, "the id exists");
     await client.query("commit");
   } catch (error) {
     await client.query("rollback").catch(() => {});

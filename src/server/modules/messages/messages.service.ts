@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { can, type PolicyActor } from "@/shared/policies";
 import {
@@ -87,67 +88,65 @@ function recipientOf(actor: PolicyActor, companyId: string | undefined): string 
   return actor.companyId;
 }
 
+/** Thrown inside a send's transaction when the client's id is stored already: rolls back what was written before it. */
+class AlreadyStored extends Error {}
+
 export async function sendMessage(ctx: ServiceContext, input: SendMessageInput): Promise<SentMessage> {
-  // The message, its notifications (ADR 029) and webhook deliveries (ADR 031) commit together; a replayed send repeats none.
-  const sent = await ctx.db.transaction(async (tx) => {
-    const stored = await storeMessage({ ...ctx, db: tx }, input);
-    if (stored.created) {
-      await notifyOfMessage(tx, ctx.actor, stored.message);
-      await recordWebhookEvent(tx, "message.created", { companyId: stored.message.companyId, actor: ctx.actor, data: { messageId: stored.message.id } });
-    }
-    return stored;
-  });
+  const { actor } = ctx;
+  const companyId = recipientOf(actor, input.companyId);
+  // The id is known before the insert (the client's, else one made here) so that the message's
+  // notifications (ADR 029) and webhook deliveries (ADR 031) are written first and the message last:
+  // its insert updates the conversation summary (drizzle/0004) and, through that, the one row of
+  // table_row_counts that every send updates (drizzle/0006), so every other send waits on those
+  // rows until this one commits. Written last, they are held over the insert and the commit only,
+  // not over two more round trips (issue 21: at 200 sends/s the waits were the POST's tail). All
+  // commit together; a replayed send rolls back and repeats none.
+  const id = input.id ?? randomUUID();
+  let row: typeof messages.$inferSelect;
+  try {
+    row = await ctx.db.transaction(async (tx) => {
+      await notifyOfMessage(tx, actor, { companyId, content: input.content });
+      await recordWebhookEvent(tx, "message.created", { companyId, actor, data: { messageId: id } });
+      // A new message has no files yet: they are attached to it afterwards, one upload each.
+      const [inserted] = await tx
+        .insert(messages)
+        .values({ id, companyId, senderId: actor.userId, content: input.content })
+        .onConflictDoNothing({ target: messages.id })
+        .returning();
+      if (!inserted) throw new AlreadyStored();
+      return inserted;
+    });
+  } catch (error) {
+    if (error instanceof AlreadyStored) return { created: false, message: await storedMessage(ctx, companyId, id, input.content) };
+    // An admin naming a company that does not exist (or was just deleted).
+    if (isForeignKeyViolation(error)) throw notFound("Company not found");
+    throw error;
+  }
+  const message: Message = {
+    id: row.id,
+    companyId: row.companyId,
+    content: row.content,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+    sender: { id: actor.userId, name: actor.name, email: actor.email, isAdmin: onProviderSide(actor) },
+    attachments: [],
+  };
   // After the commit; a replayed send changed nothing, so there is nothing to announce.
-  if (sent.created) await ctx.publish({ kind: "message", companyId: sent.message.companyId, id: sent.message.id });
-  return sent;
+  await ctx.publish({ kind: "message", companyId: message.companyId, id: message.id });
+  return { created: true, message };
 }
 
-async function storeMessage({ db, actor }: ServiceContext, input: SendMessageInput): Promise<SentMessage> {
-  // A new message has no files yet: they are attached to it afterwards, one upload each.
-  const companyId = recipientOf(actor, input.companyId);
-  const values = { companyId, senderId: actor.userId, content: input.content, ...(input.id ? { id: input.id } : {}) };
-  const [row] = await db
-    .insert(messages)
-    .values(values)
-    .onConflictDoNothing({ target: messages.id })
-    .returning()
-    .catch((error: unknown) => {
-      // An admin naming a company that does not exist (or was just deleted).
-      if (isForeignKeyViolation(error)) throw notFound("Company not found");
-      throw error;
-    });
-  const sender = { id: actor.userId, name: actor.name, email: actor.email, isAdmin: onProviderSide(actor) };
-  if (row) {
-    return {
-      created: true,
-      message: {
-        id: row.id,
-        companyId: row.companyId,
-        content: row.content,
-        isRead: row.isRead,
-        createdAt: row.createdAt.toISOString(),
-        sender,
-        attachments: [],
-      },
-    };
-  }
-  // The id exists: a retry of this very message is answered with the stored one; anything else is a clash.
+/** The id exists: a retry of this very message is answered with the stored one; anything else is a clash. */
+async function storedMessage({ db, actor }: ServiceContext, companyId: string, id: string, content: string): Promise<Message> {
   const [existing] = await db
     .select(messageColumns)
     .from(messages)
     .leftJoin(profiles, senderProfile)
     .leftJoin(userRoles, senderRole)
-    .where(
-      and(
-        eq(messages.id, input.id!),
-        eq(messages.companyId, companyId),
-        eq(messages.senderId, actor.userId),
-        eq(messages.content, input.content),
-      ),
-    );
+    .where(and(eq(messages.id, id), eq(messages.companyId, companyId), eq(messages.senderId, actor.userId), eq(messages.content, content)));
   if (!existing) throw conflict("id: Another message already has this id", [{ field: "id", message: "Another message already has this id" }]);
   const [message] = await withAttachments(db, "messageId", [toMessage(existing)]);
-  return { created: false, message: message! };
+  return message!;
 }
 
 /**

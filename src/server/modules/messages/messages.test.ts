@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { PorticoEvent } from "@/shared/schemas/event";
-import { messages } from "../../db/schema";
+import { messages, notifications } from "../../db/schema";
 import type { TestBody, TestResponse } from "../../test/test-client";
 import { createCompany, createCustomer } from "@/server/test/fixtures";
 import { beforeAllTests, serverForFile } from "@/server/test/per-file";
@@ -142,6 +142,20 @@ describe("idempotent sending with a client-generated id", () => {
     expect(events).toEqual([]); // nothing changed, nothing to announce
     const [row] = await server.deps.db.select({ n: count() }).from(messages).where(eq(messages.id, id));
     expect(row!.n).toBe(1);
+  });
+
+  it("notifies the team of a retried message once, and of a send refused for its id not at all", async () => {
+    // The notifications are written before the message in its transaction: a retry must roll them back.
+    const id = randomUUID();
+    const content = `Notify once ${id}`;
+    expect((await acmeCustomer.client.post("/api/messages", { id, content })).status).toBe(201);
+    expect((await acmeCustomer.client.post("/api/messages", { id, content })).status).toBe(200);
+    expect((await acmeCustomer.client.post("/api/messages", { id, content: `${content}, changed` })).status).toBe(409);
+    const rows = await server.deps.db
+      .select({ excerpt: notifications.excerpt })
+      .from(notifications)
+      .where(and(eq(notifications.recipientId, admin.id), eq(notifications.companyId, acme.id)));
+    expect(rows.filter((row) => row.excerpt?.startsWith(content))).toEqual([{ excerpt: content }]);
   });
 
   it("refuses an id already used for a different message, without revealing it", async () => {
