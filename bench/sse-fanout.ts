@@ -397,12 +397,13 @@ export interface RunOptions {
   /** Side-by-side pairs of ours and the bare server; 0 for none. */
   pairs: number;
   pairSeconds: number;
-  /** Where the server under test writes a V8 CPU profile when it stops (`node --cpu-prof`). */
+  /** Where the server under test writes a V8 CPU profile when it stops (bench/lib/cpu-profile.mjs). */
   cpuProfDir?: string | undefined;
   log: (line: string) => void;
 }
 
 const BARE_SERVER = "bench/lib/bare-message-server.ts";
+const CPU_PROFILE_PRELOAD = new URL("./lib/cpu-profile.mjs", import.meta.url).href;
 
 export async function runScenario(adminUrl: string, scenario: Scenario, options: RunOptions) {
   const dbName = `portico_ssebench_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
@@ -420,7 +421,10 @@ export async function runScenario(adminUrl: string, scenario: Scenario, options:
   const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
   const bareAgent = new http.Agent({ keepAlive: true, maxSockets: 32 });
   try {
-    const profiling: Record<string, string> = options.cpuProfDir ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --cpu-prof --cpu-prof-dir=${resolve(options.cpuProfDir)}`.trim() } : {};
+    // --cpu-prof is refused in NODE_OPTIONS and the server's own flags are the test helper's: a preload profiles it instead.
+    const profiling: Record<string, string> = options.cpuProfDir
+      ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import=${CPU_PROFILE_PRELOAD}`.trim(), BENCH_CPU_PROF_DIR: resolve(options.cpuProfDir) }
+      : {};
     server = await spawnServer({ DATABASE_URL: url.toString(), AUTH_SECRET: secret, NODE_ENV: "production", ...profiling });
     const baseUrl = server.baseUrl;
     const seeded = await seed(url.toString(), scenario, secret);
