@@ -36,6 +36,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { DEEP_PAGE, measureDeepPage } from "./deep-page";
+import { END_TO_END_MARGIN_MS, RATIO_TARGET, realtimeTargets, type RealtimeTargets } from "./sse-fanout";
 import { measure, type LoadResult } from "./lib/load";
 import { startPgCounter } from "./lib/pg-counter";
 import { ensureBenchServerBuilt, readCpuMs, readRssMb, sampleRss, signIn, startBenchServer, startProcessServer, type BenchServer, type EnvOverrides } from "./lib/server";
@@ -800,7 +801,28 @@ else {
     failures.push(`PGlite: ${pgliteError}`);
   }
 }
-const extraTargets: TargetRow[] = [];
+let realtime: RealtimeTargets | null = null;
+let realtimeError: string | null = null;
+if (only) realtimeError = "skipped (BENCH_ONLY)";
+else {
+  log(`\nRealtime: POST /api/messages at 5,000 streams and 200 messages/s, in pairs with a bare node:http + pg server doing the same statements (bench/sse-fanout.ts)`);
+  try {
+    // A throwaway database on the same server: the benchmark's own users, companies and streams.
+    const serverUrl = new URL(databaseUrl);
+    serverUrl.pathname = "/postgres";
+    realtime = await realtimeTargets({ databaseUrl: serverUrl.toString(), log: (line) => log(`  ${line}`) });
+  } catch (error) {
+    realtimeError = error instanceof Error ? error.message : String(error);
+    console.error(`Realtime phase failed: ${realtimeError}`);
+    failures.push(`realtime: ${realtimeError}`);
+  }
+}
+const extraTargets: TargetRow[] = realtime
+  ? [
+      { target: `POST /api/messages p99 at 5,000 streams, 200 msg/s: ≤ ${RATIO_TARGET}× a bare node:http + pg route's`, measured: `${realtime.ratio.toFixed(2)}× (${realtime.postP99Ms.toFixed(1)} ms against ${realtime.bareP99Ms.toFixed(1)} ms; pairs ${realtime.pairRatios.map((r) => r.toFixed(2)).join(", ")})`, held: realtime.heldRatio },
+      { target: `message end to end p99 ≤ the POST's p99 + ${END_TO_END_MARGIN_MS} ms`, measured: `${realtime.endToEndP99Ms.toFixed(1)} ms against ${realtime.endToEndLimitMs.toFixed(1)} ms (${realtime.delivered}/${realtime.expected} delivered)`, held: realtime.heldEndToEnd && realtime.delivered === realtime.expected },
+    ]
+  : [{ target: "realtime write at 5,000 streams", measured: `not measured: ${realtimeError}`, held: false }];
 const summary = runSummary(pgResult);
 const extraSections = [publicRoutesSection(pgResult.publicRoutes), agreementSection(summary)];
 const { markdown, held, total, targets } = report(pgResult, pglite, pgliteError, extraTargets, extraSections);
@@ -812,7 +834,7 @@ writeFileSync(`bench/results/api-${stamp}.summary.json`, JSON.stringify(summary,
 writeFileSync(
   "bench/results/latest.json",
   JSON.stringify(
-    { startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), loadAtStart, loadAtEnd: loadavg(), seconds, pairs: PAIRS, node: process.version, commit: gitDescribe(), targets: TARGETS, summary: targets, held, total, failures, postgres: pgResult, pglite, pgliteError },
+    { startedAt: startedAt.toISOString(), finishedAt: new Date().toISOString(), loadAtStart, loadAtEnd: loadavg(), seconds, pairs: PAIRS, node: process.version, commit: gitDescribe(), targets: TARGETS, summary: targets, held, total, failures, postgres: pgResult, pglite, pgliteError, realtime, realtimeError },
     null,
     2,
   ),
