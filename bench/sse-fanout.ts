@@ -22,7 +22,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { cpus, loadavg } from "node:os";
 import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { openDatabase } from "../src/server/db/client";
@@ -402,7 +402,7 @@ export interface RunOptions {
   log: (line: string) => void;
 }
 
-const BARE_SERVER = "bench/lib/bare-message-server.ts";
+const BARE_SERVER = fileURLToPath(new URL("./lib/bare-message-server.ts", import.meta.url));
 const CPU_PROFILE_PRELOAD = new URL("./lib/cpu-profile.mjs", import.meta.url).href;
 
 export async function runScenario(adminUrl: string, scenario: Scenario, options: RunOptions) {
