@@ -69,4 +69,30 @@ describe("ActorCache", () => {
     cache.set("t1", { actor: actor("u1", "s1"), expiresAtMs: far }, cache.epoch);
     expect(cache.get("t1")?.actor.userId).toBe("u1");
   });
+
+  it("evicts a user's entries only, through every way an entry leaves or is replaced", () => {
+    const time = clock();
+    const cache = new ActorCache({ maxEntries: 3, ttlMs: 10_000, now: time.now });
+    const far = time.now() + 60_000;
+    cache.set("t1", { actor: actor("u1", "s1"), expiresAtMs: far }, cache.epoch);
+    // The same token stored again for another user: u1 no longer owns it.
+    cache.set("t1", { actor: actor("u2", "s2"), expiresAtMs: far }, cache.epoch);
+    cache.evictUser("u1");
+    expect(cache.get("t1")?.actor.userId).toBe("u2");
+
+    cache.set("t2", { actor: actor("u1", "s3"), expiresAtMs: far }, cache.epoch);
+    cache.set("t3", { actor: actor("u1", "s4"), expiresAtMs: far }, cache.epoch);
+    cache.set("t4", { actor: actor("u3", "s5"), expiresAtMs: far }, cache.epoch); // drops t1, the oldest
+    expect(cache.get("t1")).toBeUndefined();
+    cache.evictUser("u2");
+    expect(cache.size).toBe(3);
+    cache.evictUser("u1");
+    expect([cache.get("t2"), cache.get("t3"), cache.get("t4")?.actor.userId, cache.size]).toEqual([undefined, undefined, "u3", 1]);
+
+    time.advance(10_000);
+    expect(cache.get("t4")).toBeUndefined(); // expired on reading
+    cache.set("t5", { actor: actor("u3", "s6"), expiresAtMs: time.now() + 60_000 }, cache.epoch);
+    cache.evictUser("u3");
+    expect(cache.size).toBe(0);
+  });
 });

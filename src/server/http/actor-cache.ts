@@ -32,6 +32,11 @@ const MAX_ENTRIES = 10_000;
 
 export class ActorCache {
   readonly #entries = new Map<string, Entry>();
+  /**
+   * The tokens of each user's entries: every write evicts its author's, and a scan of all entries
+   * per write cost 3.5 % of the event loop with 5,000 streams' sessions cached (issue 21).
+   */
+  readonly #tokensByUser = new Map<string, Set<string>>();
   /** Moves on with every eviction: see `epoch`. */
   #evictions = 0;
   readonly #ttlMs: number;
@@ -62,7 +67,7 @@ export class ActorCache {
     if (!entry) return undefined;
     const now = this.#now();
     if (now - entry.cachedAtMs >= this.#ttlMs || now >= entry.expiresAtMs) {
-      this.#entries.delete(token);
+      this.#delete(token);
       return undefined;
     }
     return entry;
@@ -70,25 +75,38 @@ export class ActorCache {
 
   set(token: string, session: CachedSession, epoch: number): void {
     if (this.#ttlMs <= 0 || epoch !== this.#evictions) return;
-    this.#entries.delete(token);
+    this.#delete(token);
     // Map keeps insertion order, so the first key is the oldest entry.
-    if (this.#entries.size >= this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+    if (this.#entries.size >= this.#maxEntries) this.#delete(this.#entries.keys().next().value!);
     this.#entries.set(token, { ...session, cachedAtMs: this.#now() });
+    const tokens = this.#tokensByUser.get(session.actor.userId);
+    if (tokens) tokens.add(token);
+    else this.#tokensByUser.set(session.actor.userId, new Set([token]));
+  }
+
+  #delete(token: string): void {
+    const entry = this.#entries.get(token);
+    if (!entry) return;
+    this.#entries.delete(token);
+    const tokens = this.#tokensByUser.get(entry.actor.userId);
+    tokens?.delete(token);
+    if (tokens?.size === 0) this.#tokensByUser.delete(entry.actor.userId);
   }
 
   evictSession(sessionId: string): void {
     this.#evictions += 1;
-    for (const [token, entry] of this.#entries) if (entry.actor.sessionId === sessionId) this.#entries.delete(token);
+    for (const [token, entry] of this.#entries) if (entry.actor.sessionId === sessionId) this.#delete(token);
   }
 
   evictUser(userId: string): void {
     this.#evictions += 1;
-    for (const [token, entry] of this.#entries) if (entry.actor.userId === userId) this.#entries.delete(token);
+    for (const token of [...(this.#tokensByUser.get(userId) ?? [])]) this.#delete(token);
   }
 
   clear(): void {
     this.#evictions += 1;
     this.#entries.clear();
+    this.#tokensByUser.clear();
   }
 }
 
