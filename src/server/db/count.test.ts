@@ -80,6 +80,25 @@ describe("stored table counts (drizzle/0006)", () => {
     expect(await stored("conversations")).toBe(exact!.n);
   });
 
+  it("take the counted row only for a statement that changed the count: a message in an existing conversation leaves it alone (0023)", async () => {
+    const { db } = database;
+    const [company] = await db.insert(companies).values({ name: "Talk C" }).returning({ id: companies.id });
+    await db.insert(messages).values({ companyId: company!.id, content: "first" });
+    // Whether the transaction below wrote the row (and so holds its lock until it commits).
+    const writtenHere = sql<boolean>`${tableRowCounts}.xmin::text::bigint = txid_current() % 4294967296`;
+    const [touched] = await db.transaction(async (tx) => {
+      await tx.insert(messages).values({ companyId: company!.id, content: "second" });
+      return tx.select({ writtenHere }).from(tableRowCounts).where(eq(tableRowCounts.tableName, "conversations"));
+    });
+    expect(touched!.writtenHere).toBe(false);
+    const [started] = await db.transaction(async (tx) => {
+      const [other] = await tx.insert(companies).values({ name: "Talk D" }).returning({ id: companies.id });
+      await tx.insert(messages).values({ companyId: other!.id, content: "a new conversation" });
+      return tx.select({ writtenHere }).from(tableRowCounts).where(eq(tableRowCounts.tableName, "conversations"));
+    });
+    expect(started!.writtenHere).toBe(true);
+  });
+
   it("answer an unfiltered count, capped as a counted one would be", async () => {
     expect(await stored("companies")).toBeGreaterThan(COUNT_CAP);
     expect(await cappedCount(database.db, companies, undefined)).toEqual({ total: COUNT_CAP, totalExact: false });
