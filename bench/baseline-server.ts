@@ -29,6 +29,8 @@ const host = process.env.HOST ?? "127.0.0.1";
 const PAGE_SIZE = 50;
 const CUSTOMER_LIST_LIMIT = 1000;
 const MESSAGES_LIMIT = 200;
+/** Ours: CURRENCY's default, which the benchmark's server runs with. */
+const CURRENCY = "USD";
 const RECENT_PER_CONVERSATION = 1;
 
 // Dates as the app answers them: 'YYYY-MM-DD' strings, not Date objects at local midnight.
@@ -157,16 +159,29 @@ interface InvoiceRow {
   due_date: string | null;
   pdf_url: string | null;
   status: string;
+  subtotal: string;
+  tax: string;
+  notes: string | null;
+  overdue: boolean;
+  paid_at: Date | null;
+  issued_at: Date | null;
+  voided_at: Date | null;
+  replaces_id: string | null;
   created_at: Date;
   updated_at: Date;
   company_id: string;
   company_name: string;
 }
-const INVOICES = `select i.id, i.invoice_number, i.amount, i.issue_date, i.due_date, i.pdf_url, i.status, i.created_at, i.updated_at,
+/** Ours: overdue is derived in the statement from today's date where the business is (TIME_ZONE; UTC here and in the bench server). */
+const INVOICES = `select i.id, i.invoice_number, i.amount, i.issue_date, i.due_date, i.pdf_url, i.status, i.subtotal, i.tax, i.notes,
+    (i.status = 'unpaid' and i.due_date is not null and i.due_date < $TODAY::date) as overdue,
+    i.paid_at, i.issued_at, i.voided_at, i.replaces_id, i.created_at, i.updated_at,
     c.id as company_id, c.name as company_name
   from invoices i
   inner join companies c on c.id = i.company_id`;
-const invoice = (r: InvoiceRow) => ({
+const today = () => new Date().toISOString().slice(0, 10);
+const isoOrNull = (date: Date | null) => (date ? iso(date) : null);
+const invoice = (r: InvoiceRow, pdf: unknown = null) => ({
   id: r.id,
   invoiceNumber: r.invoice_number,
   amount: r.amount,
@@ -174,10 +189,62 @@ const invoice = (r: InvoiceRow) => ({
   dueDate: r.due_date,
   pdfUrl: r.pdf_url,
   status: r.status,
+  subtotal: r.subtotal,
+  tax: r.tax,
+  notes: r.notes,
+  overdue: r.overdue,
+  paidAt: isoOrNull(r.paid_at),
+  issuedAt: isoOrNull(r.issued_at),
+  voidedAt: isoOrNull(r.voided_at),
+  replacesId: r.replaces_id,
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
   company: { id: r.company_id, name: r.company_name },
+  currency: CURRENCY,
+  pdf,
 });
+
+/** A page of invoices with each one's stored PDF, read in one more statement as ours does. */
+async function invoicePage(rows: InvoiceRow[], pageSize: number) {
+  const pdfs = await filesOf("invoice_id", rows.map((r) => r.id));
+  return page(
+    rows.map((r) => invoice(r, pdfs.get(r.id)?.[0] ?? null)),
+    pageSize,
+  );
+}
+
+interface FileRow {
+  id: string;
+  name: string;
+  content_type: string;
+  size: string | null;
+  created_at: Date;
+  uploader_id: string | null;
+  uploader_name: string | null;
+  owner: string;
+}
+/** Ours reads the stored files of a page's records in one statement (files/file-select.ts `attachmentsOf`). */
+async function filesOf(column: "invoice_id" | "ticket_id" | "message_id", ids: string[]): Promise<Map<string, unknown[]>> {
+  const byOwner = new Map<string, unknown[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byOwner;
+  const { rows } = await pool.query<FileRow>(
+    `select f.id, f.name, f.content_type, f.size, f.created_at, u.id as uploader_id, u.full_name as uploader_name, f.${column} as owner
+      from files f left join profiles u on u.id = f.uploaded_by
+      where f.${column} = any($1::uuid[]) and f.stored_at is not null order by f.created_at asc, f.id asc`,
+    [`{${ids.join(",")}}`],
+  );
+  for (const r of rows) {
+    byOwner.get(r.owner)?.push({
+      id: r.id,
+      name: r.name,
+      contentType: r.content_type,
+      size: Number(r.size ?? 0),
+      createdAt: iso(r.created_at),
+      uploadedBy: r.uploader_id === null ? null : { id: r.uploader_id, name: r.uploader_name ?? "" },
+    });
+  }
+  return byOwner;
+}
 
 interface MessageRow {
   id: string;
@@ -248,8 +315,10 @@ const company = (r: CompanyRow) => ({
 /** `values` gets the `:id` of a detail path ("" for the others); `map` turns the rows into the body (null: 404). */
 interface Route<R> {
   path: string;
+  /** `$TODAY` stands for a last parameter holding today's date (the invoices' overdue column). */
   sql: string;
   values(id: string): unknown[];
+  /** The answer from the rows; async when ours runs more statements for it (files, lines). */
   map(rows: R[]): unknown;
 }
 const route = <R>(r: Route<R>): Route<unknown> => r as Route<unknown>;
@@ -265,14 +334,14 @@ const routes: Array<Route<unknown>> = [
   route<TicketListRow>({
     path: "/customer/tickets",
     sql: `${TICKETS_LIST} where t.company_id = $1 order by t.created_at desc, t.id asc limit $2 offset $3`,
-    values: () => [companyId, CUSTOMER_LIST_LIMIT + 1, 0],
-    map: (rows) => ticketPage(rows, CUSTOMER_LIST_LIMIT),
+    values: () => [companyId, PAGE_SIZE + 1, 0],
+    map: (rows) => ticketPage(rows, PAGE_SIZE),
   }),
   route<InvoiceRow>({
     path: "/customer/invoices",
     sql: `${INVOICES} where i.company_id = $1 order by i.issue_date desc, i.created_at desc, i.id asc limit $2 offset $3`,
     values: () => [companyId, CUSTOMER_LIST_LIMIT, 0],
-    map: (rows) => page(rows.map(invoice), CUSTOMER_LIST_LIMIT),
+    map: (rows) => invoicePage(rows, CUSTOMER_LIST_LIMIT),
   }),
   route<MessageRow>({
     path: "/customer/messages",
@@ -283,8 +352,11 @@ const routes: Array<Route<unknown>> = [
       left join user_roles r on r.user_id = m.sender_id
       where m.company_id = $1 order by m.created_at desc, m.id desc limit $2`,
     values: () => [companyId, MESSAGES_LIMIT],
-    // The newest first from the index, answered oldest first.
-    map: (rows) => rows.reverse().map(message),
+    // The newest first from the index, answered oldest first, each with its files (one statement).
+    map: async (rows) => {
+      const files = await filesOf("message_id", rows.map((r) => r.id));
+      return rows.reverse().map((r) => ({ ...message(r), attachments: files.get(r.id) ?? [] }));
+    },
   }),
   route<CompanyRow & { project_count: number; user_count: number }>({
     path: "/admin/companies",
@@ -313,7 +385,7 @@ const routes: Array<Route<unknown>> = [
     path: "/admin/invoices",
     sql: `${INVOICES} order by i.created_at desc, i.id asc limit $1 offset $2`,
     values: () => [PAGE_SIZE, 0],
-    map: (rows) => page(rows.map(invoice), PAGE_SIZE),
+    map: (rows) => invoicePage(rows, PAGE_SIZE),
   }),
   route<ConversationRow>({
     path: "/admin/conversations",
@@ -344,13 +416,36 @@ const routes: Array<Route<unknown>> = [
     path: "/customer/tickets/:id",
     sql: `${TICKET_DETAIL} where t.id = $1 and t.company_id = $2`,
     values: (id) => [id, companyId],
-    map: first(ticketDetail),
+    map: async (rows) => {
+      const row = rows[0];
+      if (!row) return null;
+      const files = await filesOf("ticket_id", [row.id]);
+      return { ...ticketDetail(row), attachments: files.get(row.id) ?? [] };
+    },
   }),
   route<InvoiceRow>({
     path: "/customer/invoices/:id",
     sql: `${INVOICES} where i.id = $1 and i.company_id = $2`,
     values: (id) => [id, companyId],
-    map: first(invoice),
+    map: async (rows) => {
+      const row = rows[0];
+      if (!row) return null;
+      // Ours: the invoice, its stored PDF, its replacement as the customer may see it, its lines.
+      const pdfs = await filesOf("invoice_id", [row.id]);
+      const { rows: replacedBy } = await pool.query<{ id: string; invoice_number: string }>(
+        "select i.id, i.invoice_number from invoices i where i.replaces_id = $1 and i.company_id = $2 and i.status <> 'draft' order by i.status = 'draft', i.created_at desc limit 1",
+        [row.id, companyId],
+      );
+      const { rows: lines } = await pool.query<{ id: string; description: string; quantity: string; unit_price: string; tax_rate: string | null; line_total: string; line_tax: string }>(
+        "select id, description, quantity, unit_price, tax_rate, line_total, line_tax from invoice_lines where invoice_id = $1 order by position asc",
+        [row.id],
+      );
+      return {
+        ...invoice(row, pdfs.get(row.id)?.[0] ?? null),
+        lines: lines.map((l) => ({ id: l.id, description: l.description, quantity: l.quantity, unitPrice: l.unit_price, taxRate: l.tax_rate, total: l.line_total, tax: l.line_tax })),
+        replacedBy: replacedBy[0] ? { id: replacedBy[0].id, invoiceNumber: replacedBy[0].invoice_number } : null,
+      };
+    },
   }),
   route<CompanyRow>({
     path: "/customer/companies/:id",
@@ -399,13 +494,15 @@ const server = createServer((request, response) => {
   const [, scope, resource, id] = url.split("/");
   const found = byPath.get(`/${scope}/${resource}${id ? "/:id" : ""}`);
   if (!found) return send(404, { error: "not found" });
-  pool.query(found.sql, found.values(id ?? "")).then(
-    ({ rows }) => {
-      const body = found.map(rows);
-      send(body === null ? 404 : 200, body ?? { error: "not found" });
-    },
-    (error: unknown) => send(500, { error: error instanceof Error ? error.message : String(error) }),
-  );
+  const values = found.values(id ?? "");
+  const text = found.sql.includes("$TODAY") ? found.sql.replace("$TODAY", `$${values.push(today())}`) : found.sql;
+  pool
+    .query(text, values)
+    .then(({ rows }) => found.map(rows))
+    .then(
+      (body) => send(body === null ? 404 : 200, body ?? { error: "not found" }),
+      (error: unknown) => send(500, { error: error instanceof Error ? error.message : String(error) }),
+    );
 });
 server.listen(port, host);
 
