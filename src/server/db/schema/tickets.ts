@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { foreignKey, index, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { foreignKey, index, integer, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { ticketPriorities, ticketStatuses } from "@/shared/enums";
 import { idColumn, timestamps } from "./columns";
 import { maxLength, notBlank } from "./limits";
@@ -16,6 +16,8 @@ export const tickets = pgTable(
   "tickets",
   {
     id: idColumn(),
+    /** The short number people quote ("#142"): one sequence for all companies, never reused. */
+    number: integer("number").notNull().generatedByDefaultAsIdentity(),
     projectId: uuid("project_id").notNull(),
     // Denormalised from the project so company-scoped lists are one indexed range scan; the
     // composite foreign key below keeps it equal to the project's company.
@@ -25,6 +27,10 @@ export const tickets = pgTable(
     status: ticketStatus("status").notNull().default("pending"),
     priority: ticketPriority("priority").notNull().default("medium"),
     createdBy: personColumn("created_by"),
+    /** The team member handling it; a new ticket takes its project's. */
+    assignedTo: personColumn("assigned_to"),
+    /** When a team member first opened it: null is the admin overview's "new, not yet looked at". */
+    seenByTeamAt: timestamp("seen_by_team_at", { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [
@@ -35,6 +41,7 @@ export const tickets = pgTable(
     })
       .onDelete("cascade")
       .onUpdate("cascade"),
+    unique("tickets_number_unique").on(t.number),
     notBlank("tickets_title_not_blank", t.title),
     maxLength("tickets_title_length", t.title, 200),
     maxLength("tickets_description_length", t.description, 10_000),
@@ -42,6 +49,9 @@ export const tickets = pgTable(
     index("tickets_company_id_created_at_idx").on(t.companyId, t.createdAt.desc().nullsFirst()),
     index("tickets_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id),
     index("tickets_created_by_idx").on(t.createdBy),
+    index("tickets_assigned_to_idx").on(t.assignedTo),
+    // The admin overview's queue of tickets no team member has opened yet: small, read often.
+    index("tickets_unseen_created_at_idx").on(t.createdAt.desc().nullsFirst()).where(sql`${t.seenByTeamAt} IS NULL`),
     index("tickets_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     index("tickets_status_created_at_idx").on(t.status, t.createdAt.desc().nullsFirst()),
     // A column of a customer's board, a page at a time at any depth, and its exact count (index
