@@ -9,7 +9,12 @@ const variants = {
   destructive: "bg-destructive text-white hover:bg-destructive/90",
 } as const;
 
-const sizes = { default: "h-10 px-4 py-2", sm: "h-8 px-3 text-sm", icon: "h-10 w-10" } as const;
+// On phones and touch screens every size is a tap target of at least 44×44 px (WCAG 2.5.5).
+const sizes = {
+  default: "h-10 px-4 py-2 max-sm:h-11 pointer-coarse:h-11",
+  sm: "h-8 px-3 text-sm max-sm:h-11 max-sm:min-w-11 pointer-coarse:h-11 pointer-coarse:min-w-11",
+  icon: "h-10 w-10 max-sm:h-11 max-sm:w-11 pointer-coarse:h-11 pointer-coarse:w-11",
+} as const;
 
 export interface ButtonProps extends ComponentProps<"button"> {
   variant?: keyof typeof variants;
@@ -25,7 +30,7 @@ export function Button({ className, variant = "default", size = "default", asChi
       type={asChild ? undefined : (type ?? "button")}
       className={cn(
         "inline-flex items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors",
-        "focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none",
+        "focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none",
         "disabled:pointer-events-none disabled:opacity-50",
         variants[variant],
         sizes[size],

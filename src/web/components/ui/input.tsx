@@ -6,8 +6,11 @@ const fieldClass =
   "focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50 " +
   "aria-invalid:border-destructive";
 
+/** 40 px high; 44 px on phones and touch screens, a tap target's least. */
+const fieldHeight = "h-10 max-sm:h-11 pointer-coarse:h-11";
+
 export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
-  return <input className={cn(fieldClass, "h-10", className)} {...props} />;
+  return <input className={cn(fieldClass, fieldHeight, className)} {...props} />;
 }
 
 export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
@@ -16,5 +19,5 @@ export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTex
 
 /** A native select: accessible, keyboard-friendly and form-friendly without extra code. */
 export function NativeSelect({ className, ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
-  return <select className={cn(fieldClass, "h-10", className)} {...props} />;
+  return <select className={cn(fieldClass, fieldHeight, className)} {...props} />;
 }

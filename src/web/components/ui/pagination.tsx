@@ -107,10 +107,10 @@ export function SortableHead({ label, sort, onSortChange }: SortableHeadProps) {
   const { t } = useLingui();
   const Icon = sort === "asc" ? ArrowUp : ArrowDown;
   return (
-    <TableHead aria-sort={sort === "asc" ? "ascending" : "descending"}>
+    <TableHead aria-sort={sort === "asc" ? "ascending" : "descending"} data-label={label}>
       <button
         type="button"
-        className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none max-sm:min-h-11 pointer-coarse:min-h-11"
         onClick={() => onSortChange(sort === "asc" ? "desc" : "asc")}
         title={sort === "asc" ? t`Oldest first; click for newest first` : t`Newest first; click for oldest first`}
       >

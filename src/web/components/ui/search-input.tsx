@@ -1,6 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { Search, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { cn } from "@/web/lib/cn";
 import { Input } from "./input";
 
 interface SearchInputProps {
@@ -71,7 +72,12 @@ export function SearchInput({ value, onSearch, label, placeholder, delay = 300 }
       {text ? (
         <button
           type="button"
-          className="absolute top-1/2 right-2 -translate-y-1/2 rounded-sm p-1 text-muted-foreground hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          className={cn(
+            "absolute top-1/2 right-2 inline-flex -translate-y-1/2 items-center justify-center rounded-sm p-1 text-muted-foreground hover:text-foreground",
+            "focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+            // A tap target of 44×44 px on phones: the box's full height at its right end.
+            "max-sm:right-0 max-sm:h-11 max-sm:w-11 pointer-coarse:right-0 pointer-coarse:h-11 pointer-coarse:w-11",
+          )}
           onClick={() => {
             setText("");
             apply("");

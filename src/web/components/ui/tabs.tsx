@@ -88,7 +88,7 @@ export function TabsTrigger({ className, value, ...props }: TabsTriggerProps) {
       id={triggerId(state, value)}
       tabIndex={selected ? 0 : -1}
       className={cn(
-        "rounded-sm px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors",
+        "rounded-sm px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors max-sm:min-h-11 pointer-coarse:min-h-11",
         "focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
         "data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm",
         className,
