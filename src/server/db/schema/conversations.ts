@@ -26,5 +26,9 @@ export const conversations = pgTable(
     // Ascending on both: scanned forwards for sort=asc, backwards for the default
     // `ORDER BY last_message_at DESC, company_id DESC` (NULLS FIRST both ways; the column is NOT NULL).
     index("conversations_last_message_at_idx").on(t.lastMessageAt, t.companyId),
+    // The inbox's unread-first order (conversations with unread customer messages, then the rest,
+    // each newest first) and its cursor's row comparison, scanned backwards: the expression is
+    // written as the list writes it, so the planner matches it.
+    index("conversations_unread_first_idx").on(sql`(${t.unreadCount} > 0)`, t.lastMessageAt, t.companyId),
   ],
 );
