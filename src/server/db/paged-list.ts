@@ -60,6 +60,12 @@ export interface KeysetPagedListQuery<Row extends { fullCount: number }> extends
   after: SQL | undefined;
   /** The cursor of the position after this row, for `nextCursor`. */
   cursorOf(row: Omit<Row, "fullCount">): string;
+  /**
+   * When one item spans several rows next to each other (a conversation with its newest messages),
+   * the key they share: the page is then `pageSize` items, and `limit` counts items. One row, one
+   * item, when left out.
+   */
+  itemKey?(row: Omit<Row, "fullCount">): unknown;
 }
 
 export interface KeysetPagedRows<Row> extends PagedRows<Row> {
@@ -80,11 +86,27 @@ export async function keysetPagedList<Row extends { fullCount: number }>(
 ): Promise<KeysetPagedRows<Omit<Row, "fullCount">>> {
   const { pageSize } = query;
   const { rows, counted } = await selectPage(db, query, query.after, pageSize + 1);
-  const page = rows.slice(0, pageSize);
+  const { page, more } = firstItems(rows, pageSize, query.itemKey);
   const last = page.at(-1);
-  const nextCursor = rows.length > pageSize && last ? query.cursorOf(last) : null;
+  const nextCursor = more && last ? query.cursorOf(last) : null;
   // A cursor page is not numbered: counting the rows before it would cost the offset it avoids.
   return { rows: page, ...counted, page: query.after ? 1 : query.page, pageSize, nextCursor };
+}
+
+/** The rows of the first `count` items, and whether another item follows them. */
+function firstItems<Row>(rows: Row[], count: number, itemKey?: (row: Row) => unknown): { page: Row[]; more: boolean } {
+  if (!itemKey) return { page: rows.slice(0, count), more: rows.length > count };
+  const keys = new Set<unknown>();
+  const page: Row[] = [];
+  for (const row of rows) {
+    const key = itemKey(row);
+    if (!keys.has(key)) {
+      if (keys.size === count) return { page, more: true };
+      keys.add(key);
+    }
+    page.push(row);
+  }
+  return { page, more: false };
 }
 
 async function selectPage<Row extends { fullCount: number }>(db: Database, query: PagedListQuery<Row>, after: SQL | undefined, limit: number) {

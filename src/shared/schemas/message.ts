@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MESSAGE_MAX_LENGTH, messageMessages, NO_COMPANY_FOR_MESSAGES } from "../rules/message";
-import { pageOf, pageQuerySchema } from "./pagination";
+import { keysetCursorSchema, pageOf, pageQuerySchema } from "./pagination";
 import { attachmentsShape } from "./file";
 import { instantSchema, namedRecordSchema, personSchema } from "./records";
 
@@ -62,10 +62,30 @@ export type MarkMessagesReadInput = z.infer<typeof markMessagesReadInputSchema>;
 export const markMessagesReadResultSchema = z.object({ updated: z.number().int().min(0) });
 export type MarkMessagesReadResult = z.infer<typeof markMessagesReadResultSchema>;
 
-export const conversationsQuerySchema = pageQuerySchema.extend({
+/** The inbox's two orders: latest activity first, or conversations with unread customer messages before the rest. */
+export const conversationOrders = ["activity", "unread"] as const;
+export type ConversationOrder = (typeof conversationOrders)[number];
+
+/** The conversation list's parameters, before the rules that tie them together (`withConversationRules`). */
+export const conversationsQueryFields = pageQuerySchema.extend({
   /** How many of each conversation's newest messages to include. */
   recent: z.coerce.number().int().min(1).max(50).default(10),
+  /** `unread`: conversations with unread customer messages first, each group by latest activity (newest first only). */
+  order: z.enum(conversationOrders).default("activity"),
+  /** The page after this position (a previous page's nextCursor) instead of a page number (ADR 033). */
+  cursor: keysetCursorSchema,
 });
+
+/** A cursor says where a page starts, so it takes no page number; unread first has one direction. */
+export const withConversationRules = <T extends z.ZodType<{ page: number; cursor?: string | undefined; order: ConversationOrder; sort: "asc" | "desc" }>>(schema: T) =>
+  schema
+    .refine((query) => !query.cursor || query.page === 1, { path: ["page"], message: "Leave page out with a cursor: the cursor says where the page starts" })
+    .refine((query) => query.order !== "unread" || query.sort === "desc", {
+      path: ["sort"],
+      message: "Unread first lists newest first within each group: leave sort out",
+    });
+
+export const conversationsQuerySchema = withConversationRules(conversationsQueryFields);
 export type ConversationsQuery = z.infer<typeof conversationsQuerySchema>;
 
 export const conversationSchema = z.object({
@@ -80,4 +100,8 @@ export const conversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
-export const conversationPageSchema = pageOf(conversationSchema);
+export const conversationPageSchema = pageOf(conversationSchema).extend({
+  /** The cursor of the next page (with the same q, order and sort), by page number or by cursor alike; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ConversationPage = z.infer<typeof conversationPageSchema>;

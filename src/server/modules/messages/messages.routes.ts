@@ -1,12 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import {
   conversationPageSchema,
-  conversationsQuerySchema,
+  conversationsQueryFields,
   listMessagesQuerySchema,
   markMessagesReadInputSchema,
   markMessagesReadResultSchema,
   messageSchema,
   sendMessageInputSchema,
+  withConversationRules,
 } from "@/shared/schemas/message";
 import { createRouter } from "../../http/context";
 import { jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
@@ -46,17 +47,24 @@ const markRead = route.post("/read", "markMessagesRead", "Mark the other side's 
  * The list answers every conversation's last message unless asked for more: 50 conversations × 10
  * messages each (the shared schema's default) made a 185 KB page. The web app asks `recent=10`.
  */
-const conversationsQuery = conversationsQuerySchema.extend({
-  recent: conversationsQuerySchema.shape.recent
-    .unwrap()
-    .default(1)
-    .describe(
-      `How many of each conversation's newest messages to embed (default 1: the last one). ` +
-        `Lowered to fit ${MAX_EMBEDDED_MESSAGES} messages per page, never below 1.`,
-    ),
-});
+const conversationsQuery = withConversationRules(
+  conversationsQueryFields.extend({
+    recent: conversationsQueryFields.shape.recent
+      .unwrap()
+      .default(1)
+      .describe(
+        `How many of each conversation's newest messages to embed (default 1: the last one). ` +
+          `Lowered to fit ${MAX_EMBEDDED_MESSAGES} messages per page, never below 1.`,
+      ),
+  }),
+);
 
-const conversations = route.get("/conversations", "listConversations", "Every company's conversation, latest activity first (admin)", [400, 401, 403], {
+const conversations = route.get("/conversations", "listConversations", "Every company's conversation, latest activity or unread first (admin)", [400, 401, 403], {
+  description:
+    "The admin inbox. `order=unread` lists the conversations with unread customer messages first, then the rest, each group " +
+    "newest first. Every page carries `nextCursor` (null on the last page): pass it as `cursor`, with the same q, order and " +
+    "sort, for the page after it at the cost of the first (ADR 033); `page` must then be left out. `total` is the whole " +
+    "filtered list's.",
   middleware: requireRole("admin"),
   request: { query: conversationsQuery },
   responses: { 200: jsonContent(conversationPageSchema, "A page of conversations") },
