@@ -44,6 +44,7 @@ import { notificationRoutes } from "./modules/notifications/notifications.routes
 import { notificationPreferenceRoutes } from "./modules/notifications/preferences.routes";
 import { isOneClickUnsubscribe, unsubscribeRoutes } from "./modules/notifications/unsubscribe.routes";
 import { webhookRoutes } from "./modules/webhooks/webhooks.routes";
+import { overviewRoutes } from "./modules/overview/overview.routes";
 import { registerWebhookEvents } from "./modules/webhooks/webhook-openapi";
 
 /**
@@ -89,6 +90,7 @@ function createSessionApi(deps: AppDeps) {
     .route("/notifications", notificationRoutes())
     .route("/notifications", notificationPreferenceRoutes())
     .route("/settings", settingsRoutes(deps))
+    .route("/overview", overviewRoutes())
     .route("/webhooks", webhookRoutes(deps));
 }
 

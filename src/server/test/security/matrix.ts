@@ -783,6 +783,19 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
       expect: adminOnly([200, 400]),
     },
 
+    // The overviews (ADR 034). A customer's companyId is ignored (their own company's, which
+    // overview.test.ts checks row by row); an admin must name the company; no company is a 404.
+    "GET /api/overview/company": {
+      objects: {
+        none: () => ({ path: "/api/overview/company" }),
+        "companyId=own": (w) => ({ path: `/api/overview/company?companyId=${w.a.company.id}` }),
+        "companyId=foreign": (w) => ({ path: `/api/overview/company?companyId=${w.b.company.id}` }),
+        "companyId=missing": () => ({ path: `/api/overview/company?companyId=${missingId}` }),
+      },
+      expect: customersAndAdmin([200, 200, 200, 200], [200, 200, 200, 200], [404, 404, 404, 404], [400, 200, 200, 404]),
+    },
+    "GET /api/overview/work-queue": fixed("/api/overview/work-queue", adminOnly([200])),
+
     "GET /api/tickets": {
       objects: {
         none: () => ({ path: "/api/tickets" }),
