@@ -94,6 +94,7 @@ export const fieldWords: { [S in ActivitySubject]: Record<ActivityField<S>, Fiel
     description: { label: field.description, values: false },
     status: { label: field.status, values: true, show: ticketStatusMessages },
     priority: { label: field.priority, values: true, show: ticketPriorityMessages },
+    assignedTo: { label: field.assignee, values: true },
   },
   invoice: {
     status: { label: field.status, values: true, show: invoiceStatusMessages },

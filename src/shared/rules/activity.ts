@@ -39,6 +39,7 @@ export const activityFields = {
     description: { label: "description", values: false },
     status: { label: "status", values: true, show: labelOf(ticketStatusLabels) },
     priority: { label: "priority", values: true, show: labelOf(ticketPriorityLabels) },
+    assignedTo: { label: "assignee", values: true },
   },
   invoice: {
     status: { label: "status", values: true, show: labelOf(invoiceStatusLabels) },

@@ -9,4 +9,5 @@ export const ticketMessages = {
   chooseProject: "Choose a project",
   choosePriority: "Choose a priority",
   chooseStatus: "Choose a status",
+  chooseTeamMember: "Choose a team member",
 } as const;

@@ -14,6 +14,8 @@ export const commentSchema = z.object({
   content: z.string(),
   createdAt: instantSchema,
   author: personSchema.nullable(),
+  /** Written by a member of the provider's team (an admin): the thread marks their replies "Team". */
+  byTeam: z.boolean(),
   /** Files attached to the comment, oldest first (its author or an admin attaches them). */
   ...attachmentsShape,
 });

@@ -5,6 +5,7 @@ import { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX, projectMessages } from "../r
 import { pageOf, pageQuerySchema } from "./pagination";
 import { nullWhenBlank, optionalText, requiredText } from "./text";
 import { namedRecordSchema, personSchema, timestampsShape } from "./records";
+import { assigneeFilterSchema } from "./ticket";
 
 export { PROJECT_DESCRIPTION_MAX, PROJECT_NAME_MAX };
 
@@ -59,6 +60,8 @@ export type UpdateProjectInput = z.infer<typeof updateProjectInputSchema>;
 export const projectListQuerySchema = pageQuerySchema.extend({
   // Admins only; a customer's list is always their own company's.
   companyId: z.uuid().optional(),
+  status: status.optional(),
+  assignedTo: assigneeFilterSchema,
 });
 export type ProjectListQuery = z.infer<typeof projectListQuerySchema>;
 

@@ -3,11 +3,14 @@ import { ticketPriorities, ticketStatuses, type TicketStatus } from "../enums";
 import { NOTHING_TO_UPDATE } from "../rules/common";
 import { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX, ticketMessages } from "../rules/ticket";
 import { keysetCursorSchema, pageOf, pageQuerySchema } from "./pagination";
-import { optionalText, requiredText } from "./text";
+import { nullWhenBlank, optionalText, requiredText } from "./text";
 import { attachmentsShape } from "./file";
 import { namedRecordSchema, personSchema, timestampsShape } from "./records";
 
 export { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX };
+
+/** The assignee filter's value for "nobody". */
+export const UNASSIGNED = "unassigned";
 
 const title = requiredText(ticketMessages.titleRequired, TICKET_TITLE_MAX, ticketMessages.titleTooLong);
 // Forms send "" for an untouched textarea; the database stores that as null.
@@ -26,20 +29,40 @@ export const createTicketInputSchema = z.object({
 });
 export type CreateTicketInput = z.infer<typeof createTicketInputSchema>;
 
-/** Admin edit: any subset of the fields, status is a free choice (spec section 4). */
+/** A team member's id; "" or null is 'Unassigned'. */
+const assignedTo = nullWhenBlank(
+  z
+    .string()
+    .trim()
+    .refine((value) => value === "" || z.uuid().safeParse(value).success, ticketMessages.chooseTeamMember),
+);
+
+/**
+ * Admin edit: any subset of the fields, status is a free choice (spec section 4). The assignee
+ * must be a team member (the server checks the stored role); a missing key leaves it alone.
+ */
 export const updateTicketInputSchema = z
   .object({
     title: title.optional(),
     description: description.optional(),
     status: z.enum(ticketStatuses, ticketMessages.chooseStatus).optional(),
     priority: z.enum(ticketPriorities, ticketMessages.choosePriority).optional(),
+    assignedTo: assignedTo.optional(),
   })
   .refine((input) => Object.values(input).some((value) => value !== undefined), NOTHING_TO_UPDATE);
 export type UpdateTicketInput = z.infer<typeof updateTicketInputSchema>;
 
+/** An assignee filter: a team member's id, or "unassigned" for the tickets or projects nobody has. */
+export const assigneeFilterSchema = z
+  .union([z.uuid(), z.literal(UNASSIGNED)], { error: "Use a team member's id or \"unassigned\"" })
+  .optional()
+  .describe('A team member\'s id, or "unassigned"');
+
 export const ticketListQuerySchema = pageQuerySchema
   .extend({
     status: z.enum(ticketStatuses).optional(),
+    priority: z.enum(ticketPriorities).optional(),
+    assignedTo: assigneeFilterSchema,
     projectId: z.uuid().optional(),
     // Admins only; a customer's list is always their own company's.
     companyId: z.uuid().optional(),
@@ -49,9 +72,10 @@ export const ticketListQuerySchema = pageQuerySchema
   .refine((query) => !query.cursor || query.page === 1, { path: ["page"], message: "Leave page out with a cursor: the cursor says where the page starts" });
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
 
-/** The board's column counts: the list's filters, without paging or search. */
+/** The board's column counts: the list's filters and search, without paging. */
 export const ticketStatusCountsQuerySchema = z.object({
   projectId: z.uuid().optional(),
+  q: pageQuerySchema.shape.q,
   // Admins only, as in the list.
   companyId: z.uuid().optional(),
 });
@@ -62,15 +86,27 @@ const exactCount = z.number().int().min(0);
 export const ticketStatusCountsSchema = z.object({ pending: exactCount, doing: exactCount, done: exactCount } satisfies Record<TicketStatus, z.ZodNumber>);
 export type TicketStatusCounts = z.infer<typeof ticketStatusCountsSchema>;
 
+/**
+ * Who handles a ticket, as every reader of it may see them: the name, or the address of someone
+ * without one. Nothing else of the person.
+ */
+export const assigneeSchema = z.object({ id: z.uuid(), name: z.string() });
+
 /** One row of a ticket list (customer board, admin table, project detail table). */
 export const ticketListItemSchema = z.object({
   id: z.uuid(),
+  /** The short number people quote ("#142"): one sequence for all companies. */
+  number: z.number().int().min(1),
   title: z.string(),
   status: z.enum(ticketStatuses),
   priority: z.enum(ticketPriorities),
   ...timestampsShape,
   project: namedRecordSchema,
   company: namedRecordSchema,
+  /** The team member handling it; null when unassigned. */
+  assignee: assigneeSchema.nullable(),
+  /** How many comments it has. */
+  commentCount: z.number().int().min(0),
 });
 export type TicketListItem = z.infer<typeof ticketListItemSchema>;
 

@@ -1,9 +1,10 @@
-import { asc, eq, type AnyColumn } from "drizzle-orm";
+import { and, asc, eq, sql, type AnyColumn } from "drizzle-orm";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Comment } from "@/shared/schemas/comment";
 import type { PorticoEvent } from "@/shared/schemas/event";
 import type { Database } from "@/server/db/client";
-import { profiles, projectComments, type ticketComments } from "@/server/db/schema";
+import { can } from "@/shared/policies";
+import { profiles, projectComments, userRoles, type ticketComments } from "@/server/db/schema";
 import type { ServiceContext } from "../context";
 import { withAttachments } from "../files/file-select";
 import { recordActivity, type ActivitySubjectRef } from "../activity/activity-log";
@@ -20,7 +21,9 @@ const attachmentColumn = (table: CommentTable) => (table === projectComments ? "
 
 /**
  * Oldest first; an author whose account is gone is null (drizzle nulls the left-joined object).
- * The comments' attachments come from one more query for the whole thread.
+ * `byTeam`: the author holds the admin role now (user_roles has one row per user), the one thing
+ * the thread tells about an author beyond what the comment already shows. The comments'
+ * attachments come from one more query for the whole thread.
  */
 export async function readThread(db: Database, table: CommentTable, parentColumn: AnyColumn, parentId: string): Promise<Comment[]> {
   const rows = await db
@@ -29,9 +32,11 @@ export async function readThread(db: Database, table: CommentTable, parentColumn
       content: table.content,
       createdAt: table.createdAt,
       author: { id: profiles.id, name: profiles.fullName, email: profiles.email },
+      byTeam: sql<boolean>`${userRoles.userId} IS NOT NULL`,
     })
     .from(table)
     .leftJoin(profiles, eq(profiles.id, table.userId))
+    .leftJoin(userRoles, and(eq(userRoles.userId, table.userId), eq(userRoles.role, "admin")))
     .where(eq(parentColumn, parentId))
     .orderBy(asc(table.createdAt), asc(table.id));
   return withAttachments(db, attachmentColumn(table), rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })));
@@ -55,5 +60,12 @@ export async function addToThread<T extends CommentTable>(
   });
   await publish(event);
   // A new comment has no files yet: they are attached to it afterwards, one upload each.
-  return { ...row, createdAt: row.createdAt.toISOString(), author: { id: actor.userId, name: actor.name, email: actor.email }, attachments: [] };
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    author: { id: actor.userId, name: actor.name, email: actor.email },
+    // The team is who reads every company's threads: the admins, as readThread's join says.
+    byTeam: can(actor, "readAll", "comment"),
+    attachments: [],
+  };
 }

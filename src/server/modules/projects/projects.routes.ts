@@ -14,6 +14,9 @@ import { createProject, findProject, listProjects, updateProject } from "./proje
 const route = sessionRoutes("Projects");
 
 const listRoute = route.get("/", "listProjects", "Projects the caller may see, newest first unless sort=asc", [400, 401], {
+  description:
+    "A customer's company's projects, or for an admin every company's. Filters: companyId (within the caller's scope: it never " +
+    'widens it), status, assignedTo (a team member\'s id or "unassigned") and a name search `q`.',
   request: { query: projectListQuerySchema },
   responses: { 200: jsonContent(projectPageSchema, "A page of projects") },
 });

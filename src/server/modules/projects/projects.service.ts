@@ -1,24 +1,30 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { can } from "@/shared/policies";
 import type { Page } from "@/shared/schemas/pagination";
 import type { CreateProjectInput, Project, ProjectListQuery, UpdateProjectInput } from "@/shared/schemas/project";
-import type { Database } from "@/server/db/client";
 import { isForeignKeyViolation } from "@/server/db/errors";
 import { creationOrder, pagedList } from "@/server/db/paged-list";
 import { prepared } from "@/server/db/prepared";
-import { companies, profiles, projects, userRoles } from "@/server/db/schema";
+import { companies, projects } from "@/server/db/schema";
 import { badRequest, conflict, forbidden, notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { companyScope, projectScope } from "../scopes";
 import { selectProjects, toProject } from "./project-select";
 import { nextFreeSlug, slugify, UUID_SHAPE } from "./project-slug";
-import { fieldChanges, recordActivity, type ActivityEntry } from "../activity/activity-log";
+import { fieldChanges, recordActivity } from "../activity/activity-log";
+import { isTeamMember, withAssigneeNames } from "./team-member";
+import { assigneeFilter } from "../tickets/ticket-filter";
 
 export async function listProjects({ db, actor }: ServiceContext, query: ProjectListQuery): Promise<Page<Project>> {
-  const filter = projectScope(actor)
-    .filter()
-    .equals("company", projects.companyId, query.companyId)
-    .contains("q", projects.name, query.q);
+  // A customer's companyId narrows nothing beyond their own company: the scope comes first and stays.
+  const filter = assigneeFilter(
+    projectScope(actor)
+      .filter()
+      .equals("company", projects.companyId, query.companyId)
+      .equals("status", projects.status, query.status),
+    projects.assignedTo,
+    query.assignedTo,
+  ).contains("q", projects.name, query.q);
   const { rows, ...counted } = await pagedList(db, {
     name: `projects_list_${filter.key}_${query.sort}`,
     table: projects,
@@ -101,24 +107,6 @@ export async function createProject(ctx: ServiceContext, input: CreateProjectInp
 async function announced(ctx: ServiceContext, project: Project): Promise<Project> {
   await ctx.publish({ kind: "project", companyId: project.company.id, id: project.id });
   return project;
-}
-
-/** The history names the people an assignee change was between (their ids would mean nothing to a reader). */
-async function withAssigneeNames(db: Pick<Database, "select">, entries: ActivityEntry[]): Promise<ActivityEntry[]> {
-  const ids = entries.filter((entry) => entry.field === "assignedTo").flatMap((entry) => [entry.from, entry.to]).filter((id): id is string => !!id);
-  if (ids.length === 0) return entries;
-  const people = await db.select({ id: profiles.id, name: profiles.fullName }).from(profiles).where(inArray(profiles.id, ids));
-  const nameOf = (id: string | null | undefined) => (id ? (people.find((person) => person.id === id)?.name ?? null) : null);
-  return entries.map((entry) => (entry.field === "assignedTo" ? { ...entry, from: nameOf(entry.from), to: nameOf(entry.to) } : entry));
-}
-
-/** A stored role, not the caller's: a project is assigned to a member of the provider team. */
-async function isTeamMember(db: Pick<Database, "select">, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: userRoles.userId })
-    .from(userRoles)
-    .where(and(eq(userRoles.userId, userId), eq(userRoles.role, "admin")));
-  return row !== undefined;
 }
 
 /**

@@ -10,14 +10,15 @@ import {
 import { createRouter } from "../../http/context";
 import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
-import { countTicketsByStatus, createTicket, findTicket, listTickets, updateTicket } from "./tickets.service";
+import { countTicketsByStatus, createTicket, findTicket, listTickets, markTicketSeen, updateTicket } from "./tickets.service";
 
 const route = sessionRoutes("Tickets");
 
 const list = route.get("/", "listTickets", "Tickets the caller may see, newest first", [400, 401], {
   description:
     "A page of the tickets the caller may see: a customer's company's (companyId is ignored for them), or for an admin every " +
-    "company's, optionally filtered by companyId. Both may filter by projectId, status and a title search `q`. " +
+    "company's, optionally filtered by companyId. Both may filter by projectId, status, priority, assignedTo (a team member's id " +
+    'or "unassigned") and a search `q` of the title, which also finds a ticket by its number ("#142" or "142"). ' +
     "`total` is exact up to 10,000; GET /tickets/status-counts counts exactly at any size. " +
     "Every page carries `nextCursor` (null on the last page): pass it as `cursor`, with the same filters and sort, for the page " +
     "after it, which costs what the first page costs at any depth, where a page number reads every row before its page. " +
@@ -44,13 +45,23 @@ const create = route.post("/", "createTicket", "Open a ticket; it starts pending
   responses: { 201: jsonContent(ticketSchema, "The new ticket") },
 });
 
-const update = route.patch("/{id}", "updateTicket", "Edit a ticket's title, description, status or priority (admin)", [400, 401, 403, 404], {
+const update = route.patch("/{id}", "updateTicket", "Edit a ticket's title, description, status, priority or assignee (admin)", [400, 401, 403, 404], {
+  description: "assignedTo must be a team member's id (an admin; otherwise 400 naming assignedTo), or null or \"\" for unassigned.",
   middleware: requireRole("admin"),
   request: {
     params: idParams,
     body: jsonBody(updateTicketInputSchema),
   },
   responses: { 200: jsonContent(ticketSchema, "The updated ticket") },
+});
+
+const seen = route.post("/{id}/seen", "markTicketSeen", "Admin: note that the team has opened the ticket", [400, 401, 403, 404], {
+  description:
+    "The first call stamps when the team first opened the ticket (it leaves the admin overview's new tickets); later calls " +
+    "change nothing. Takes no body.",
+  middleware: requireRole("admin"),
+  request: { params: idParams },
+  responses: { 204: { description: "Noted (or noted before)" } },
 });
 
 export function ticketRoutes() {
@@ -63,5 +74,9 @@ export function ticketRoutes() {
     .openapi(update, async (c) => {
       const ticket = await updateTicket(c.var.ctx, { id: c.req.valid("param").id, changes: c.req.valid("json") });
       return c.json(ticket, 200);
+    })
+    .openapi(seen, async (c) => {
+      await markTicketSeen(c.var.ctx, c.req.valid("param").id);
+      return c.body(null, 204);
     });
 }

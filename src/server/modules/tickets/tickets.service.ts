@@ -1,4 +1,5 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { can } from "@/shared/policies";
 import type {
   CreateTicketInput,
@@ -11,16 +12,22 @@ import type {
 } from "@/shared/schemas/ticket";
 import { afterInCreationOrder, creationOrder, keysetPagedList } from "@/server/db/paged-list";
 import { prepared } from "@/server/db/prepared";
-import { companies, profiles, projects, tickets } from "@/server/db/schema";
+import { companies, profiles, projects, ticketComments, tickets } from "@/server/db/schema";
 import { badRequest, forbidden, notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { projectScope, ticketScope } from "../scopes";
+import { isTeamMember, withAssigneeNames } from "../projects/team-member";
+import { ticketFilter } from "./ticket-filter";
 import { attachmentsOf } from "../files/file-select";
 import { decodeKeysetCursor, encodeKeysetCursor, fromMicros, micros, uuidIds } from "../keyset-cursor";
 import { fieldChanges, recordActivity } from "../activity/activity-log";
 
+/** The assignee's profile: `profiles` itself is the detail's author. */
+const assignees = alias(profiles, "assignee");
+
 const listColumns = {
   id: tickets.id,
+  number: tickets.number,
   title: tickets.title,
   status: tickets.status,
   priority: tickets.priority,
@@ -28,20 +35,29 @@ const listColumns = {
   updatedAt: tickets.updatedAt,
   project: { id: projects.id, name: projects.name },
   company: { id: companies.id, name: companies.name },
+  // Flat, then shaped by `withAssignee`: the name is the full name or, without one, the address.
+  assigneeId: assignees.id,
+  assigneeName: sql<string | null>`coalesce(nullif(btrim(${assignees.fullName}), ''), ${assignees.email})`,
+  // One index range per row (ticket_comments_ticket_id_created_at_idx), not one query per ticket.
+  commentCount: sql<number>`(SELECT count(*) FROM ${ticketComments} WHERE ${ticketComments.ticketId} = ${tickets.id})::int`.mapWith(Number),
 };
+
+function withAssignee<Row extends { assigneeId: string | null; assigneeName: string | null; createdAt: Date; updatedAt: Date }>(row: Row) {
+  const { assigneeId, assigneeName, ...rest } = row;
+  return {
+    ...rest,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    assignee: assigneeId ? { id: assigneeId, name: assigneeName ?? "" } : null,
+  };
+}
 
 /**
  * A page of the tickets the caller may see, by page number or after a cursor (ADR 033). The cursor
  * only positions within the list the scope and filters make: it is a time and an id, not a query.
  */
 export async function listTickets({ db, actor }: ServiceContext, query: TicketListQuery): Promise<TicketPage> {
-  const readsAll = can(actor, "readAll", "ticket");
-  const filter = ticketScope(actor)
-    .filter()
-    .equals("status", tickets.status, query.status)
-    .equals("project", tickets.projectId, query.projectId)
-    .equals("company", tickets.companyId, readsAll ? query.companyId : undefined)
-    .contains("q", tickets.title, query.q);
+  const filter = ticketFilter(actor, query);
   const cursor = query.cursor ? decodeKeysetCursor(query.cursor, uuidIds) : undefined;
   const after = cursor
     ? afterInCreationOrder(query.sort, tickets.createdAt, tickets.id, { at: fromMicros(sql.placeholder("afterMicros")), id: sql`${sql.placeholder("afterId")}::uuid` })
@@ -62,26 +78,23 @@ export async function listTickets({ db, actor }: ServiceContext, query: TicketLi
         .from(tickets)
         .innerJoin(projects, eq(projects.id, tickets.projectId))
         .innerJoin(companies, eq(companies.id, tickets.companyId))
+        .leftJoin(assignees, eq(assignees.id, tickets.assignedTo))
         .where(where)
         .orderBy(...creationOrder(query.sort, tickets.createdAt, tickets.id))
         .limit(sql.placeholder("limit"))
         .offset(sql.placeholder("offset")),
     cursorOf: (row) => encodeKeysetCursor({ atMicros: BigInt(row.atMicros), id: row.id }),
   });
-  const items = rows.map(({ atMicros: _, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }));
+  const items = rows.map(({ atMicros: _, ...row }) => withAssignee(row));
   return { items, ...counted };
 }
 
 /**
  * The board's column counts, exact however many tickets there are: one grouped count over the
- * company's tickets (tickets_company_id_created_at_idx), scoped like the list.
+ * company's tickets (tickets_company_id_created_at_idx), scoped and searched like the list.
  */
 export async function countTicketsByStatus({ db, actor }: ServiceContext, query: TicketStatusCountsQuery): Promise<TicketStatusCounts> {
-  const readsAll = can(actor, "readAll", "ticket");
-  const filter = ticketScope(actor)
-    .filter()
-    .equals("project", tickets.projectId, query.projectId)
-    .equals("company", tickets.companyId, readsAll ? query.companyId : undefined);
+  const filter = ticketFilter(actor, query);
   const statement = prepared(db, `ticket_status_counts_${filter.key}`, (name) =>
     db.select({ status: tickets.status, count: count() }).from(tickets).where(filter.where()).groupBy(tickets.status).prepare(name),
   );
@@ -105,6 +118,7 @@ export async function findTicket({ db, actor }: ServiceContext, id: string): Pro
       .innerJoin(projects, eq(projects.id, tickets.projectId))
       .innerJoin(companies, eq(companies.id, tickets.companyId))
       .leftJoin(profiles, eq(profiles.id, tickets.createdBy))
+      .leftJoin(assignees, eq(assignees.id, tickets.assignedTo))
       .where(filter.where())
       .prepare(name),
   );
@@ -112,7 +126,7 @@ export async function findTicket({ db, actor }: ServiceContext, id: string): Pro
   // D11: another company's ticket answers exactly like a missing one.
   if (!row) throw notFound("Ticket not found");
   const attachments = (await attachmentsOf(db, "ticketId", [id])).get(id) ?? [];
-  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString(), attachments };
+  return { ...withAssignee(row), attachments };
 }
 
 /** The project a new ticket goes into: any for an admin, only the caller's company's for a customer. */
@@ -123,7 +137,7 @@ async function projectForNewTicket({ db, actor }: ServiceContext, projectId: str
     ]);
   }
   const [project] = await db
-    .select({ id: projects.id, companyId: projects.companyId })
+    .select({ id: projects.id, companyId: projects.companyId, assignedTo: projects.assignedTo })
     .from(projects)
     .where(and(eq(projects.id, projectId), projectScope(actor).where));
   if (!project) {
@@ -149,6 +163,8 @@ export async function createTicket(ctx: ServiceContext, input: CreateTicketInput
         priority: input.priority,
         status: "pending",
         createdBy: ctx.actor.userId,
+        // Whoever handles the project handles its new tickets; the client cannot choose.
+        assignedTo: project.assignedTo,
       })
       .returning({ id: tickets.id });
     await recordActivity(tx, ctx.actor, { type: "ticket", id: created!.id, companyId: project.companyId }, [{ kind: "created" }]);
@@ -159,24 +175,60 @@ export async function createTicket(ctx: ServiceContext, input: CreateTicketInput
   return ticket;
 }
 
-/** Admin edit; each changed field goes into the ticket's history in the same transaction (ADR 028). */
+/**
+ * Admin edit; each changed field goes into the ticket's history in the same transaction (ADR 028),
+ * an assignee by name. The assignee must be a team member (a stored admin role, as a project's).
+ */
 export async function updateTicket(ctx: ServiceContext, { id, changes }: { id: string; changes: UpdateTicketInput }): Promise<Ticket> {
   // The route already requires the admin role; the service refuses on its own too.
   if (!can(ctx.actor, "update", "ticket")) throw forbidden();
   await ctx.db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ companyId: tickets.companyId, title: tickets.title, description: tickets.description, status: tickets.status, priority: tickets.priority })
+      .select({
+        companyId: tickets.companyId,
+        title: tickets.title,
+        description: tickets.description,
+        status: tickets.status,
+        priority: tickets.priority,
+        assignedTo: tickets.assignedTo,
+      })
       .from(tickets)
       .where(and(eq(tickets.id, id), ticketScope(ctx.actor).where))
       .for("update");
     if (!current) throw notFound("Ticket not found");
+    if (changes.assignedTo && !(await isTeamMember(tx, changes.assignedTo))) {
+      throw badRequest("The assignee must be a team member", [{ field: "assignedTo", message: "Choose a team member" }]);
+    }
     await tx
       .update(tickets)
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(tickets.id, id));
-    await recordActivity(tx, ctx.actor, { type: "ticket", id, companyId: current.companyId }, fieldChanges("ticket", current, changes));
+    const recorded = await withAssigneeNames(tx, fieldChanges("ticket", current, changes));
+    await recordActivity(tx, ctx.actor, { type: "ticket", id, companyId: current.companyId }, recorded);
   });
   const ticket = await findTicket(ctx, id);
   await ctx.publish({ kind: "ticket", companyId: ticket.company.id, id: ticket.id });
   return ticket;
+}
+
+/**
+ * A team member opened the ticket: the first time stamps `seen_by_team_at` (the admin overview's
+ * "new, not yet looked at" ends), later times change nothing. Opening is not editing: the
+ * ticket's `updatedAt` stays.
+ */
+export async function markTicketSeen({ db, actor, publish }: ServiceContext, id: string): Promise<void> {
+  // The route requires the admin role; the service refuses on its own too.
+  if (!can(actor, "readAll", "ticket")) throw forbidden();
+  const [marked] = await db
+    .update(tickets)
+    .set({ seenByTeamAt: sql`now()` })
+    .where(and(eq(tickets.id, id), isNull(tickets.seenByTeamAt)))
+    .returning({ companyId: tickets.companyId });
+  if (marked) {
+    // Other admins' overviews drop it from their queue of new tickets.
+    await publish({ kind: "ticket", companyId: marked.companyId, id });
+    return;
+  }
+  const [existing] = await db.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, id));
+  if (!existing) throw notFound("Ticket not found");
 }

@@ -40,6 +40,7 @@ export const knownTicketMessages: Catalogued<typeof ticketMessages> = {
   chooseProject: msg`Choose a project`,
   choosePriority: msg`Choose a priority`,
   chooseStatus: msg`Choose a status`,
+  chooseTeamMember: msg`Choose a team member`,
 };
 
 export const knownCompanyMessages: Catalogued<typeof companyMessages> = {

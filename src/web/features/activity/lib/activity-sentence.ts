@@ -39,6 +39,7 @@ const fieldsAfterActor: FieldMessages = {
     description: msg({ message: "description", context: "activity field, after a name" }),
     status: msg({ message: "status", context: "activity field, after a name" }),
     priority: msg({ message: "priority", context: "activity field, after a name" }),
+    assignedTo: msg({ message: "assignee", context: "activity field, after a name" }),
   },
   invoice: {
     status: msg({ message: "status", context: "activity field, after a name" }),
@@ -69,6 +70,7 @@ const fieldsWithoutActor: FieldMessages = {
     description: msg({ message: "description", context: "activity field, no actor" }),
     status: msg({ message: "status", context: "activity field, no actor" }),
     priority: msg({ message: "priority", context: "activity field, no actor" }),
+    assignedTo: msg({ message: "assignee", context: "activity field, no actor" }),
   },
   invoice: {
     status: msg({ message: "status", context: "activity field, no actor" }),
