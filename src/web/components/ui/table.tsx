@@ -82,12 +82,17 @@ export function TableHead({ className, ...props }: ThHTMLAttributes<HTMLTableCel
   return <th scope="col" className={cn("h-10 px-3 text-left align-middle font-medium text-muted-foreground", className)} {...props} />;
 }
 
-/** On phones: the column's label, then the value beside it; a cell without a label (actions) spans the card. */
+/**
+ * On phones: the column's label, then the value beside it; a cell without a label (actions) spans
+ * the card.
+ */
 const cardCell = cn(
   "max-sm:grid max-sm:grid-cols-[7rem_minmax(0,1fr)] max-sm:items-baseline max-sm:gap-x-3 max-sm:px-3 max-sm:py-1",
   "max-sm:text-left max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere] max-sm:[&>*]:col-start-2",
   "max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]",
   "max-sm:[&[data-label='']]:block max-sm:[&[data-label='']]:before:hidden",
+  // Its links are tap targets of at least 44×44 px (buttons are, by their own size).
+  "max-sm:[&_a]:inline-flex max-sm:[&_a]:min-h-11 max-sm:[&_a]:min-w-11 max-sm:[&_a]:items-center",
 );
 
 export function TableCell({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
@@ -121,9 +126,6 @@ export function ActionsHead({ shown = true }: { shown?: boolean }) {
   );
 }
 
-/** A link in a table is a tap target of at least 44×44 px on phones. */
-export const tapTarget = "max-sm:inline-flex max-sm:min-h-11 max-sm:min-w-11 max-sm:items-center";
-
 interface LinkCellProps {
   to: string;
   children: ReactNode;
@@ -136,7 +138,7 @@ interface LinkCellProps {
 export function LinkCell({ to, children, main, linkClassName }: LinkCellProps) {
   return (
     <TableCell className={main ? "font-medium" : undefined}>
-      <Link to={to} className={cn(main && "text-primary", "hover:underline", tapTarget, linkClassName)}>
+      <Link to={to} className={cn(main && "text-primary", "hover:underline", linkClassName)}>
         {children}
       </Link>
     </TableCell>
