@@ -94,3 +94,35 @@ describe("GET /api/projects/:idOrSlug", () => {
     expect((await server.anonymous().get("/api/projects/lookup-target")).status).toBe(401);
   });
 });
+
+// Last: these add projects, and the tests above count every company's.
+describe("GET /api/projects filters", () => {
+  it("filters by status and by assignee (a team member's or nobody's), and searches by name, for customers too", async () => {
+    // A company of its own: the other tests count Alpha's and Beta's projects.
+    const c = await customerWithCompany(server, "Gamma Ltd");
+    const teamMember = await server.createUser({ admin: true });
+    await createProject(admin, c.company.id, { name: "Gamma Intranet" });
+    await createProject(admin, c.company.id, { name: "Gamma Shop" });
+    const held = await createProject(admin, c.company.id, { name: "Gamma Archive", status: "on_hold" });
+    await admin.client.patch(`/api/projects/${held.id}`, { assignedTo: teamMember.id });
+    expect(names((await admin.client.get(`/api/projects?status=on_hold`)).body)).toEqual(["Gamma Archive"]);
+    expect(names((await admin.client.get(`/api/projects?assignedTo=${teamMember.id}`)).body)).toEqual(["Gamma Archive"]);
+    expect(names((await admin.client.get(`/api/projects?companyId=${c.company.id}&assignedTo=unassigned`)).body)).toEqual(["Gamma Shop", "Gamma Intranet"]);
+    expect(names((await c.client.get("/api/projects?q=shop")).body)).toEqual(["Gamma Shop"]);
+    expect(names((await c.client.get("/api/projects?status=on_hold")).body)).toEqual(["Gamma Archive"]);
+    // A filter narrows within the customer's company: Beta's unassigned active project stays out of reach.
+    expect((await c.client.get(`/api/projects?companyId=${b.company.id}&status=active&assignedTo=unassigned`)).body).toMatchObject({ items: [], total: 0 });
+    expect(names((await b.client.get("/api/projects?q=gamma")).body)).toEqual([]);
+  });
+
+  it("answers 400 naming the field for an unknown status or an assignee that is neither an id nor unassigned", async () => {
+    for (const [query, field] of [
+      ["status=paused", "status"],
+      ["assignedTo=me", "assignedTo"],
+    ] as const) {
+      const response = await a.client.get(`/api/projects?${query}`);
+      expect(response.status).toBe(400);
+      expect(response.problem.errors!.map((error) => error.field)).toEqual([field]);
+    }
+  });
+});

@@ -43,6 +43,18 @@ describe("ticket comments", () => {
     expect(mine()[0]).toEqual({ kind: "ticket_comment", companyId: company.id, id: ticket.id });
   });
 
+  it("marks a team member's comment byTeam, a customer's not, in the thread and in the write's answer", async () => {
+    const { customer, ticket } = await ticketOf("Team Badge Co");
+    const admin = await server.createUser({ admin: true });
+    const question = await customer.client.post(`/api/tickets/${ticket.id}/comments`, { content: "Hello?" });
+    const reply = await admin.client.post(`/api/tickets/${ticket.id}/comments`, { content: "Hi, team here." });
+    expect([question.body.byTeam, reply.body.byTeam]).toEqual([false, true]);
+    const thread = await customer.client.get(`/api/tickets/${ticket.id}/comments`);
+    expect(thread.body.map((comment: { byTeam: boolean }) => comment.byTeam)).toEqual([false, true]);
+    // The badge is the only thing the thread adds about an author.
+    expect(Object.keys(thread.body[1]!.author!).sort()).toEqual(["email", "id", "name"]);
+  });
+
   it("shows a comment whose author's account is gone with a null author", async () => {
     const { ticket } = await ticketOf("Leaver Co");
     const leaver = await server.createUser({ admin: true });
@@ -50,7 +62,7 @@ describe("ticket comments", () => {
     await server.deps.db.delete(profiles).where(eq(profiles.id, leaver.id));
     const admin = await server.createUser({ admin: true });
     const thread = await admin.client.get(`/api/tickets/${ticket.id}/comments`);
-    expect(thread.body).toMatchObject([{ content: "Bye", author: null }]);
+    expect(thread.body).toMatchObject([{ content: "Bye", author: null, byTeam: false }]);
   });
 
   it("rejects a blank comment with a 400 naming content", async () => {

@@ -357,8 +357,19 @@ export function fuzzTargets(): FuzzTarget[] {
       path: (w, id) => `/api/tickets/${id ?? w.a.tickets[2]!.id}`,
       hasId: true,
       input: updateTicketInputSchema,
+      hints: (w) => ({
+        assignedTo: fc.oneof(ids(w.users.admin.id, w.users.customerA.id), fc.constant(""), fc.constant(null)),
+      }),
       output: ticketSchema,
       actors: ["admin"],
+    },
+    {
+      route: "POST /api/tickets/:id/seen",
+      method: "POST",
+      path: (w, id) => `/api/tickets/${id ?? w.a.tickets[0]!.id}/seen`,
+      hasId: true,
+      output: z.undefined(),
+      actors: ["admin", "customerA"],
     },
     {
       route: "POST /api/tickets/:id/comments",

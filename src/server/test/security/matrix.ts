@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Page } from "@/shared/schemas/pagination";
 import { UPLOAD_FIELD } from "@/shared/rules/file";
-import { companyUsers, invitations, invoices, profiles, sessions, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
+import { companyUsers, invitations, invoices, profiles, sessions, tickets, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
 import { newWebhookSecret, sealWebhookSecret } from "@/server/modules/webhooks/webhook-secrets";
 import { unsubscribeToken } from "@/server/modules/notifications/unsubscribe-token";
 import { send, type Sent } from "./http";
@@ -124,6 +124,12 @@ const tenantRecord = (own: Expect, foreign: Expect) =>
 
 const uniqueInvoiceNumber = () => `M-${randomUUID().slice(0, 12)}`;
 const uniqueAddress = () => `matrix-${randomUUID().slice(0, 8)}@example.test`;
+
+/** A ticket's short number ("#142"), which the world keeps no copy of. */
+async function ticketNumber(world: World, id: string): Promise<number> {
+  const [row] = await world.server.deps.db.select({ number: tickets.number }).from(tickets).where(eq(tickets.id, id));
+  return row!.number;
+}
 
 /** A pending invitation to company `side`, straight in the database: each write cell gets its own. */
 async function pendingInvitation(world: World, side: "a" | "b"): Promise<string> {
@@ -602,12 +608,15 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
         none: () => ({ path: "/api/projects" }),
         "companyId=own": (w) => ({ path: `/api/projects?companyId=${w.a.company.id}` }),
         "companyId=foreign": (w) => ({ path: `/api/projects?companyId=${w.b.company.id}` }),
+        // A's second project is the one completed; the filters narrow within the scope only.
+        "status=completed": () => ({ path: "/api/projects?status=completed" }),
+        "companyId=foreign&assignedTo=unassigned": (w) => ({ path: `/api/projects?companyId=${w.b.company.id}&assignedTo=unassigned` }),
       },
       expect: customersAndAdmin(
-        [rows(a.projects), rows(a.projects), rows(0)],
-        [rows(b.projects), rows(0), rows(b.projects)],
-        [rows(0), rows(0), rows(0)],
-        [rows(a.projects + b.projects), rows(a.projects), rows(b.projects)],
+        [rows(a.projects), rows(a.projects), rows(0), rows(1), rows(0)],
+        [rows(b.projects), rows(0), rows(b.projects), rows(0), rows(b.projects)],
+        [rows(0), rows(0), rows(0), rows(0), rows(0)],
+        [rows(a.projects + b.projects), rows(a.projects), rows(b.projects), rows(1), rows(b.projects)],
       ),
     },
     "GET /api/projects/:id": {
@@ -802,13 +811,16 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
         "companyId=own": (w) => ({ path: `/api/tickets?companyId=${w.a.company.id}` }),
         "companyId=foreign": (w) => ({ path: `/api/tickets?companyId=${w.b.company.id}` }),
         "projectId=foreign": (w) => ({ path: `/api/tickets?projectId=${w.b.projects[0]!.id}` }),
+        "companyId=foreign&assignedTo=unassigned": (w) => ({ path: `/api/tickets?companyId=${w.b.company.id}&assignedTo=unassigned` }),
+        "q=#foreign number": async (w) => ({ path: `/api/tickets?q=${encodeURIComponent(`#${await ticketNumber(w, w.b.tickets[0]!.id)}`)}` }),
       },
-      // A customer's list is always their company's: companyId is ignored for them.
+      // A customer's list is always their company's: companyId is ignored for them, and a search
+      // by another company's ticket number finds nothing.
       expect: customersAndAdmin(
-        [rows(a.tickets), rows(a.tickets), rows(a.tickets), rows(0)],
-        [rows(b.tickets), rows(b.tickets), rows(b.tickets), rows(b.tickets)],
-        [rows(0), rows(0), rows(0), rows(0)],
-        [rows(a.tickets + b.tickets), rows(a.tickets), rows(b.tickets), rows(b.tickets)],
+        [rows(a.tickets), rows(a.tickets), rows(a.tickets), rows(0), rows(a.tickets), rows(0)],
+        [rows(b.tickets), rows(b.tickets), rows(b.tickets), rows(b.tickets), rows(b.tickets), rows(1)],
+        [rows(0), rows(0), rows(0), rows(0), rows(0), rows(0)],
+        [rows(a.tickets + b.tickets), rows(a.tickets), rows(b.tickets), rows(b.tickets), rows(b.tickets), rows(1)],
       ),
     },
     "GET /api/tickets/status-counts": {
@@ -841,6 +853,11 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
     "PATCH /api/tickets/:id": {
       objects: byId((id) => `/api/tickets/${id}`, (w, side) => w[side].tickets[0]!.id, () => ({ priority: "urgent" })),
       expect: adminOnly([200, 200, 404]),
+    },
+    // Admins only; opening a ticket twice is no error.
+    "POST /api/tickets/:id/seen": {
+      objects: byId((id) => `/api/tickets/${id}/seen`, (w, side) => w[side].tickets[0]!.id, () => ({})),
+      expect: adminOnly([204, 204, 404]),
     },
     "GET /api/tickets/:id/comments": {
       objects: byId((id) => `/api/tickets/${id}/comments`, (w, side) => w[side].tickets[0]!.id),
