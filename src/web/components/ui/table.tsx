@@ -87,7 +87,7 @@ export function TableHead({ className, ...props }: ThHTMLAttributes<HTMLTableCel
  * the card.
  */
 const cardCell = cn(
-  "max-sm:grid max-sm:grid-cols-[7rem_minmax(0,1fr)] max-sm:items-baseline max-sm:gap-x-3 max-sm:px-3 max-sm:py-1",
+  "max-sm:grid max-sm:grid-cols-[7rem_minmax(0,1fr)] max-sm:items-baseline max-sm:justify-items-start max-sm:gap-x-3 max-sm:px-3 max-sm:py-1",
   "max-sm:text-left max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere] max-sm:[&>*]:col-start-2",
   "max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]",
   "max-sm:[&[data-label='']]:block max-sm:[&[data-label='']]:before:hidden",
