@@ -184,9 +184,9 @@ test.describe("files", () => {
     // The admin's project page, open all along, shows the comment with its file.
     await expect(page.getByRole("list", { name: "Comments and activity" }).getByRole("link", { name: "brief.pdf" })).toBeVisible();
 
-    await page.goto("/admin/messages");
-    // Loaded (a card, or the empty state) before the customer writes: the new card arrives live.
-    await expect(page.getByRole("log").or(page.getByText("No conversations yet. Start one above!")).first()).toBeVisible();
+    // The company's conversation open, still empty, before the customer writes: the message arrives live.
+    await page.goto(`/admin/messages?company=${customer.company.id}`);
+    await expect(page.getByRole("log", { name: `Messages with ${customer.company.name}` })).toContainText("No messages yet. Write the first one below.");
     await customerPage.goto("/dashboard/messages");
     await customerPage.getByRole("textbox", { name: "Message" }).fill("The logo, attached.");
     await chooseFile(customerPage, customerPage.getByRole("button", { name: "Attach files" }), { name: "logo.png", mimeType: "image/png", buffer: pngBytes });

@@ -1,11 +1,22 @@
 import { failRequests, tag, test } from "./support/customer-data";
 import { expect } from "./support/fixtures";
-import { companiesWithCustomers, conversationCard, conversationOf, messageIn, sendMessage } from "./support/messages-data";
+import {
+  companiesWithCustomers,
+  companiesWithTeamMessages,
+  conversationOf,
+  eventStreamOpened,
+  inboxList,
+  inboxRow,
+  messageIn,
+  openConversation,
+  sendMessage,
+  unreadCountOf,
+} from "./support/messages-data";
 
 const conversationsUrl = /\/api\/messages\/conversations(\?.*)?$/;
 
 test.describe("admin messages", () => {
-  test("starts a conversation after checking the input", async ({ adminPage: page, browser, admin }) => {
+  test("starts a conversation after checking the input, and opens it", async ({ adminPage: page, browser, admin }) => {
     const t = tag();
     const [customer] = await companiesWithCustomers(browser, [`Hello Co ${t}`]);
     await page.goto("/admin/messages");
@@ -37,110 +48,181 @@ test.describe("admin messages", () => {
     await expect(message).toHaveValue("");
     await expect(company).toHaveValue("");
 
-    // Its conversation card shows the message, from the team, on the right.
-    const card = conversationCard(page, customer!.company.name);
-    await expect(messageIn(card, "Welcome aboard!")).toHaveAttribute("data-sender", "team");
+    // The new conversation opens: the message from the team, on the right; its row is the current one.
+    await expect(page).toHaveURL(new RegExp(`[?&]company=${customer!.company.id}`));
+    const thread = openConversation(page, customer!.company.name);
+    await expect(messageIn(thread, "Welcome aboard!")).toHaveAttribute("data-sender", "team");
+    await expect(thread.getByRole("link", { name: customer!.company.name })).toHaveAttribute("href", `/admin/customers/${customer!.company.id}`);
     await page.getByRole("searchbox", { name: "Search conversations" }).fill(t);
-    await expect(page.getByRole("article")).toHaveCount(1);
-    await expect(card.getByRole("link", { name: customer!.company.name })).toHaveAttribute("href", `/admin/customers/${customer!.company.id}`);
+    await expect(inboxList(page).getByRole("link")).toHaveCount(1);
+    await expect(inboxRow(page, customer!.company.name)).toHaveAttribute("aria-current", "true");
+    await expect(inboxRow(page, customer!.company.name)).toContainText("Team: Welcome aboard!");
 
     const stored = await conversationOf(admin, customer!.company.id);
     expect(stored.map((m) => [m.content, m.sender?.isAdmin])).toEqual([["Welcome aboard!", true]]);
     await customer!.context.close();
   });
 
-  test("shows the unread count of customer messages and clears it on reply", async ({ adminPage: page, browser, admin }) => {
+  test("opens a conversation from the list, replies, and the unread count drops live in another admin's tab", async ({ adminPage: page, browser, admin }) => {
     const t = tag();
     const [customer] = await companiesWithCustomers(browser, [`Unread Co ${t}`]);
+    const name = customer!.company.name;
     await sendMessage(customer!.request, "First question");
     await sendMessage(customer!.request, "Second question");
 
+    // Another admin watches the same list in a tab of their own.
+    const other = await page.context().newPage();
+    const otherStream = eventStreamOpened(other);
+    await other.goto(`/admin/messages?q=${t}`);
+    await otherStream;
+    await expect(unreadCountOf(inboxRow(other, name))).toHaveText("2 unread");
+
     await page.goto(`/admin/messages?q=${t}`);
-    const card = conversationCard(page, customer!.company.name);
-    await expect(card.getByTestId("unread-count")).toHaveText("2 unread");
-    await expect(card.getByRole("listitem")).toHaveCount(2);
-    await expect(card.getByRole("listitem").first()).toContainText("First question");
-    await expect(card.getByRole("listitem").first()).toHaveAttribute("data-sender", "customer");
+    const row = inboxRow(page, name);
+    await expect(unreadCountOf(row)).toHaveText("2 unread");
+    await expect(row).toContainText("Second question");
+    await expect(row).not.toHaveAttribute("aria-current", "true");
+    await row.click();
 
-    // An empty reply is refused with a toast.
-    const reply = card.getByRole("textbox", { name: `Reply to ${customer!.company.name}` });
-    await card.getByRole("button", { name: "Send" }).click();
+    // The thread opens beside the list, oldest first, and opening it reads the customer's messages.
+    await expect(page).toHaveURL(new RegExp(`[?&]company=${customer!.company.id}`));
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${t}`));
+    await expect(row).toHaveAttribute("aria-current", "true");
+    const thread = openConversation(page, name);
+    await expect(thread.getByRole("listitem")).toHaveCount(2);
+    await expect(thread.getByRole("listitem").first()).toContainText("First question");
+    await expect(thread.getByRole("listitem").first()).toHaveAttribute("data-sender", "customer");
+    await expect(unreadCountOf(row)).toHaveCount(0);
+    await expect(unreadCountOf(inboxRow(other, name))).toHaveCount(0);
+    await expect.poll(async () => (await conversationOf(admin, customer!.company.id)).every((m) => m.isRead)).toBe(true);
+
+    // An empty reply is refused with a toast; a reply is sent and shown, the box cleared.
+    const reply = thread.getByRole("textbox", { name: `Reply to ${name}` });
+    await thread.getByRole("button", { name: "Send" }).click();
     await expect(page.getByText("Please enter a message", { exact: true })).toBeVisible();
-    await expect(card.getByTestId("unread-count")).toHaveText("2 unread");
-
     await reply.fill("Answers are on the way");
     await reply.press("Enter");
     await expect(page.getByText("Message sent successfully", { exact: true })).toBeVisible();
     await expect(reply).toHaveValue("");
-    await expect(messageIn(card, "Answers are on the way")).toHaveAttribute("data-sender", "team");
-    await expect(card.getByTestId("unread-count")).toHaveCount(0);
-    expect((await conversationOf(admin, customer!.company.id)).every((m) => m.isRead || m.sender?.isAdmin)).toBe(true);
+    await expect(messageIn(thread, "Answers are on the way")).toHaveAttribute("data-sender", "team");
+    await expect(inboxRow(other, name)).toContainText("Team: Answers are on the way");
 
-    // A new customer message shows up live as unread; "Mark as read" clears it.
+    // A customer message arriving while the conversation is open shows up in it and is read at once;
+    // the other tab sees the new last message and no unread count once it has been read.
     await sendMessage(customer!.request, "Third question");
-    await expect(messageIn(card, "Third question")).toBeVisible();
-    await expect(card.getByTestId("unread-count")).toHaveText("1 unread");
-    await card.getByRole("button", { name: "Mark as read" }).click();
-    await expect(card.getByTestId("unread-count")).toHaveCount(0);
+    await expect(messageIn(thread, "Third question")).toHaveAttribute("data-sender", "customer");
+    await expect(inboxRow(other, name)).toContainText("Third question");
+    await expect.poll(async () => (await conversationOf(admin, customer!.company.id)).every((m) => m.isRead)).toBe(true);
+    await expect(unreadCountOf(inboxRow(other, name))).toHaveCount(0);
+    await other.close();
     await customer!.context.close();
   });
 
-  test("pages and searches conversations by latest activity and opens a whole conversation", async ({ adminPage: page, browser, admin }) => {
-    // Eleven sign-ups (scrypt each) take a while on a busy machine.
-    test.slow();
+  test("keeps the open conversation, the search and the order in the URL across a reload", async ({ adminPage: page, browser, admin }) => {
     const t = tag();
-    const names = Array.from({ length: 11 }, (_, i) => `Paging ${t} ${String(i + 1).padStart(2, "0")}`);
-    const customers = await companiesWithCustomers(browser, names);
-    // Activity order: 01 first ... 11 last.
-    for (const customer of customers) await sendMessage(customer.request, `Hi from ${customer.company.name}`);
-    // 01 has more than a card shows: 12 messages in all.
-    const first = customers[0]!;
-    for (let i = 2; i <= 11; i++) await sendMessage(admin.request, `Note ${i}`, first.company.id);
-    await sendMessage(first.request, `Latest from ${first.company.name}`);
+    // Activity order: A, then B (both customers, unread), then C (the team's message, nothing unread).
+    const [a, b] = await companiesWithCustomers(browser, [`Order ${t} A`, `Order ${t} B`]);
+    await sendMessage(a!.request, "From A");
+    await sendMessage(b!.request, "From B");
+    const [c] = await companiesWithTeamMessages(admin, [`Order ${t} C`]);
+    const rows = inboxList(page).getByRole("link");
 
     await page.goto("/admin/messages");
-    await page.getByRole("searchbox", { name: "Search conversations" }).fill(`Paging ${t}`);
-    await expect(page).toHaveURL(new RegExp(`[?&]q=Paging`));
-    const cards = page.getByRole("article");
-    // 01 wrote last, so it leads now; then 11 down to 03; 02 is alone on page 2.
-    await expect(cards).toHaveCount(10);
-    await expect(cards.first().getByRole("heading")).toHaveText(names[0]!);
-    await expect(cards.nth(1).getByRole("heading")).toHaveText(names[10]!);
-    await expect(cards.last().getByRole("heading")).toHaveText(names[2]!);
-    const pager = page.getByRole("navigation", { name: "Conversation pages" });
-    await expect(pager).toContainText("11 results");
-    await expect(pager).toContainText("Page 1 of 2");
-    await pager.getByRole("button", { name: "Next" }).click();
-    await expect(cards).toHaveCount(1);
-    await expect(cards.first().getByRole("heading")).toHaveText(names[1]!);
-    await pager.getByRole("button", { name: "Previous" }).click();
+    await page.getByRole("searchbox", { name: "Search conversations" }).fill(`Order ${t}`);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=Order`));
+    await expect(rows).toHaveText([new RegExp(`Order ${t} C`), new RegExp(`Order ${t} B`), new RegExp(`Order ${t} A`)]);
+    const order = page.getByRole("group", { name: "Order" });
+    await expect(order.getByRole("button", { name: "Newest first" })).toHaveAttribute("aria-pressed", "true");
+    await order.getByRole("button", { name: "Unread first" }).click();
+    await expect(page).toHaveURL(/[?&]order=unread/);
+    await expect(rows).toHaveText([new RegExp(`Order ${t} B`), new RegExp(`Order ${t} A`), new RegExp(`Order ${t} C`)]);
+    await inboxRow(page, c!.name).click();
+    await expect(openConversation(page, c!.name).getByRole("listitem")).toHaveText([/Hello Order/]);
 
-    // The card of 01 shows its newest 10 messages; "Show all" loads the other 2.
-    const card = conversationCard(page, names[0]!);
-    await expect(card.getByRole("listitem")).toHaveCount(10);
-    await expect(card.getByTestId("unread-count")).toHaveText("2 unread");
-    await card.getByRole("button", { name: "Show all 12 messages" }).click();
-    await expect(card.getByRole("listitem")).toHaveCount(12);
-    await expect(card.getByRole("listitem").first()).toContainText(`Hi from ${names[0]}`);
-    await expect(card.getByRole("listitem").last()).toContainText(`Latest from ${names[0]}`);
-    // Opening the whole conversation reads it.
-    await expect(card.getByTestId("unread-count")).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole("searchbox", { name: "Search conversations" })).toHaveValue(`Order ${t}`);
+    await expect(order.getByRole("button", { name: "Unread first" })).toHaveAttribute("aria-pressed", "true");
+    await expect(rows).toHaveText([new RegExp(`Order ${t} B`), new RegExp(`Order ${t} A`), new RegExp(`Order ${t} C`)]);
+    await expect(inboxRow(page, c!.name)).toHaveAttribute("aria-current", "true");
+    await expect(openConversation(page, c!.name).getByRole("listitem")).toHaveText([/Hello Order/]);
 
-    // A search that matches nothing says so.
+    // A search that matches nothing says so; the open conversation stays open.
     await page.getByRole("searchbox", { name: "Search conversations" }).fill(`Nobody ${t}`);
     await expect(page.getByText("No matching conversations")).toBeVisible();
-    await Promise.all(customers.map((customer) => customer.context.close()));
+    await expect(openConversation(page, c!.name)).toBeVisible();
+    await Promise.all([a, b].map((customer) => customer!.context.close()));
+  });
+
+  test("narrows the list by company name and loads more conversations a page at a time", async ({ adminPage: page, admin }) => {
+    const t = tag();
+    // One more than a page (30): the team's messages, so no sign-up is needed.
+    const names = Array.from({ length: 31 }, (_, i) => `More ${t} ${String(i + 1).padStart(2, "0")}`);
+    await companiesWithTeamMessages(admin, names);
+    const rows = inboxList(page).getByRole("link");
+
+    await page.goto(`/admin/messages?q=${encodeURIComponent(`More ${t}`)}`);
+    await expect(rows).toHaveCount(30);
+    await expect(rows.first()).toContainText(names[30]!);
+    await expect(page.getByText("Showing 30 of 31")).toBeVisible();
+    await page.getByRole("button", { name: "Load more conversations" }).click();
+    await expect(rows).toHaveCount(31);
+    await expect(rows.last()).toContainText(names[0]!);
+    await expect(page.getByRole("button", { name: "Load more conversations" })).toHaveCount(0);
+
+    await page.getByRole("searchbox", { name: "Search conversations" }).fill(`More ${t} 07`);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(names[6]!);
+  });
+
+  test("moves between conversations with the keyboard", async ({ adminPage: page, admin }) => {
+    const t = tag();
+    const names = [`Keys ${t} 1`, `Keys ${t} 2`, `Keys ${t} 3`];
+    await companiesWithTeamMessages(admin, names);
+    await page.goto(`/admin/messages?q=${encodeURIComponent(`Keys ${t}`)}`);
+    const rows = inboxList(page).getByRole("link");
+    await expect(rows).toHaveCount(3);
+    // One tab stop for the list: the first row; the arrows, Home and End move between rows.
+    await page.getByRole("button", { name: "Clear search" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(rows.nth(0)).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(rows.nth(1)).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(rows.nth(2)).toBeFocused();
+    await page.keyboard.press("ArrowUp");
+    await expect(rows.nth(1)).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(rows.nth(1)).toHaveAttribute("aria-current", "true");
+    await expect(openConversation(page, names[1]!)).toBeVisible();
+    await expect(rows.nth(0)).not.toHaveAttribute("aria-current", "true");
+  });
+
+  test("shows one pane at a time at phone width: the list, then the conversation with a back control", async ({ adminPage: page, admin }) => {
+    const t = tag();
+    const [company] = await companiesWithTeamMessages(admin, [`Phone ${t}`]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/admin/messages?q=${encodeURIComponent(company!.name)}`);
+    const thread = openConversation(page, company!.name);
+    await inboxRow(page, company!.name).click();
+    await expect(thread).toBeVisible();
+    await expect(messageIn(thread, `Hello ${company!.name}`)).toBeVisible();
+    await expect(inboxList(page)).toBeHidden();
+    await thread.getByRole("link", { name: "Back to conversations" }).click();
+    await expect(inboxRow(page, company!.name)).toBeVisible();
+    await expect(thread).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`[?&]q=Phone`));
   });
 
   test("toasts 'Error sending message' with the server's message", async ({ adminPage: page, browser }) => {
     const [customer] = await companiesWithCustomers(browser, [`Refused Co ${tag()}`]);
     await sendMessage(customer!.request, "Anyone there?");
-    await page.goto(`/admin/messages?q=${encodeURIComponent(customer!.company.name)}`);
-    const card = conversationCard(page, customer!.company.name);
+    await page.goto(`/admin/messages?company=${customer!.company.id}`);
+    const thread = openConversation(page, customer!.company.name);
+    await expect(messageIn(thread, "Anyone there?")).toBeVisible();
     await failRequests(page, "**/api/messages", { method: "POST", status: 404, detail: "Company not found" });
-    const reply = card.getByRole("textbox", { name: `Reply to ${customer!.company.name}` });
+    const reply = thread.getByRole("textbox", { name: `Reply to ${customer!.company.name}` });
     await reply.fill("Hello?");
-    await card.getByRole("button", { name: "Send" }).click();
+    await thread.getByRole("button", { name: "Send" }).click();
     await expect(page.getByText("Error sending message: Company not found", { exact: true })).toBeVisible();
     await expect(reply).toHaveValue("Hello?");
     await customer!.context.close();
@@ -152,5 +234,4 @@ test.describe("admin messages", () => {
     await expect(page.getByText("Error fetching messages", { exact: true })).toBeVisible();
     await expect(page.getByText("Could not load the conversations.")).toBeVisible();
   });
-
 });

@@ -133,7 +133,9 @@ test.describe("stored XSS", () => {
     expect((await admin.request.post("/api/messages", { data: { companyId: customer.company.id, content: p.adminMessage } })).status()).toBe(201);
 
     const me = await watchedPage(customer.context);
-    await expectInert(me, "/dashboard", [p.userName, p.company, p.contactName, p.phone, p.address]);
+    // The overview (ADR 034) shows the company, its project, the team's reply on the ticket and message.
+    await expectInert(me, "/dashboard", [p.company, p.project, p.ticket, p.adminTicketComment, p.adminMessage]);
+    await expectInert(me, "/dashboard/company", [p.userName, p.company, p.contactName, p.phone, p.address]);
     await expectInert(me, "/dashboard/projects", [p.project, p.projectDescription]);
     await expectInert(me, `/dashboard/projects/${project.slug}`, [p.project, p.projectDescription, p.ticket, p.projectComment, p.userName]);
     await expectInert(me, "/dashboard/tickets", [p.ticket, p.project]);
@@ -146,14 +148,14 @@ test.describe("stored XSS", () => {
       await signInThroughApi(adminContext.request, E2E_ADMIN);
       const staff = await watchedPage(adminContext);
       // Searched by the run's tag: other specs add customers to the same server meanwhile.
-      await expectInert(staff, `/admin?q=${t}`, [p.company, p.contactName]);
+      await expectInert(staff, `/admin/customers?q=${t}`, [p.company, p.contactName]);
       await expectInert(staff, `/admin/customers/${customer.company.id}`, [p.contactName, p.phone, p.address, p.project]);
       await expectInert(staff, `/admin/projects?q=${t}`, [p.project, p.company]);
       await expectInert(staff, `/admin/projects/${project.id}`, [p.project, p.projectDescription, p.ticket]);
       await expectInert(staff, `/admin/tickets?q=${t}`, [p.ticket, p.company, p.project]);
       await expectInert(staff, `/admin/tickets/${ticket.id}`, [p.ticket, p.ticketDescription]);
       await expectInert(staff, `/admin/invoices?q=${t}`, [p.invoiceNumber, p.company]);
-      await expectInert(staff, "/admin/messages", [p.company, p.message, p.adminMessage]);
+      await expectInert(staff, `/admin/messages?company=${customer.company.id}`, [p.company, p.message, p.adminMessage]);
     } finally {
       await adminContext.close();
     }

@@ -45,8 +45,30 @@ export const chatLog = (page: Page) => page.getByRole("log", { name: "Messages" 
 /** A message in a log by (part of) its text. */
 export const messageIn = (log: Locator, text: string) => log.getByRole("listitem").filter({ hasText: text });
 
-/** An admin conversation card by company name. */
-export const conversationCard = (page: Page, companyName: string) => page.getByRole("article", { name: companyName, exact: true });
+/** The admin inbox's list of conversations. */
+export const inboxList = (page: Page) => page.getByRole("list", { name: "Conversations", exact: true });
+
+/** A conversation's row in the admin inbox (a link) by company name. */
+export const inboxRow = (page: Page, companyName: string) => inboxList(page).getByRole("link").filter({ hasText: companyName });
+
+/** A row's unread count as a screen reader hears it ("2 unread"); none when everything is read. */
+export const unreadCountOf = (row: Locator) => row.getByTestId("unread-count");
+
+/** The admin inbox's open conversation (its heading is the company name), with its log and reply box. */
+export const openConversation = (page: Page, companyName: string) => page.getByRole("region", { name: companyName, exact: true });
+
+/** Companies without members, made by the admin, each with one message from the team. */
+export async function companiesWithTeamMessages(admin: AdminApi, names: string[]): Promise<CompanyJson[]> {
+  const companies: CompanyJson[] = [];
+  for (const name of names) {
+    const response = await admin.request.post("/api/companies", { data: { name } });
+    expect(response.status(), await response.text()).toBe(201);
+    const company = (await response.json()) as CompanyJson;
+    await sendMessage(admin.request, `Hello ${name}`, company.id);
+    companies.push(company);
+  }
+  return companies;
+}
 
 /** Tags the loaded document, so a later check proves the page was never reloaded or left. */
 export async function markPage(page: Page): Promise<void> {

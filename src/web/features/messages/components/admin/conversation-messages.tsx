@@ -1,6 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import type { Message } from "@/shared/schemas/message";
 import { Button } from "@/web/components/ui/button";
+import { cn } from "@/web/lib/cn";
 import { useMessageLogScroll } from "../../lib/use-message-log-scroll";
 import { MessageBubble } from "../message-bubble";
 
@@ -9,10 +10,13 @@ interface ConversationMessagesProps {
   messages: Message[];
   onLoadEarlier?: (() => void) | undefined;
   loadingEarlier?: boolean;
+  /** Shown when the conversation has no messages yet. */
+  empty: string;
+  className?: string;
 }
 
-/** A conversation card's scrolling message log: the provider team's messages on the right, the customer's on the left. */
-export function ConversationMessages({ label, messages, onLoadEarlier, loadingEarlier }: ConversationMessagesProps) {
+/** The admin inbox's scrolling message log: the provider team's messages on the right, the customer's on the left. */
+export function ConversationMessages({ label, messages, onLoadEarlier, loadingEarlier, empty, className }: ConversationMessagesProps) {
   const { scroller, onScroll, keepPosition } = useMessageLogScroll(messages);
 
   return (
@@ -21,7 +25,10 @@ export function ConversationMessages({ label, messages, onLoadEarlier, loadingEa
       role="log"
       aria-label={label}
       tabIndex={0}
-      className="max-h-96 overflow-y-auto rounded-md border border-border p-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      className={cn(
+        "overflow-y-auto rounded-md border border-border p-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset",
+        className,
+      )}
       onScroll={onScroll}
     >
       {onLoadEarlier ? (
@@ -39,11 +46,15 @@ export function ConversationMessages({ label, messages, onLoadEarlier, loadingEa
           </Button>
         </div>
       ) : null}
-      <ol className="space-y-3">
-        {messages.map((message) => (
-          <MessageBubble key={message.id} message={message} sender={message.sender?.isAdmin ? "team" : "customer"} compact />
-        ))}
-      </ol>
+      {messages.length === 0 ? (
+        <p className="flex h-full items-center justify-center text-center text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <ol className="space-y-3">
+          {messages.map((message) => (
+            <MessageBubble key={message.id} message={message} sender={message.sender?.isAdmin ? "team" : "customer"} compact />
+          ))}
+        </ol>
+      )}
     </div>
   );
 }

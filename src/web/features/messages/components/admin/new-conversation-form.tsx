@@ -8,8 +8,8 @@ import { FilePicker, UploadStatus } from "@/web/features/files";
 import { MessageForm, MessageTextarea, SendButton } from "../message-form";
 import { useTeamMessageWithFiles } from "./use-team-message";
 
-/** Writes to any company, including one that has no conversation yet. */
-export function NewConversationForm() {
+/** Writes to any company, including one that has no conversation yet; `onSent` then opens it. */
+export function NewConversationForm({ onSent }: { onSent?: (companyId: string) => void }) {
   const { t } = useLingui();
   const [companyId, setCompanyId] = useState("");
   const [text, setText] = useState("");
@@ -25,6 +25,7 @@ export function NewConversationForm() {
     await send.sendTo(companyId, content, () => {
       setText("");
       setCompanyId("");
+      onSent?.(companyId);
     });
   };
 
