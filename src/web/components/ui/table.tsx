@@ -14,14 +14,14 @@ import { cn } from "@/web/lib/cn";
 /** A header cell's label on phones: its `data-label` if it has one, else its text. */
 const headLabel = (head: HTMLTableCellElement) => head.dataset.label ?? head.textContent?.trim() ?? "";
 
-/** Gives every body cell its column's label, as `data-label`, for the phone layout. */
+/** Gives every body and footer cell its column's label, as `data-label`, for the phone layout. */
 function labelCells(table: HTMLTableElement) {
   const heads = table.tHead?.rows[0]?.cells;
   if (!heads) return;
   const labels: string[] = [];
   for (const head of heads) for (let span = 0; span < head.colSpan; span++) labels.push(headLabel(head));
-  for (const body of table.tBodies) {
-    for (const row of body.rows) {
+  for (const section of [...table.tBodies, ...(table.tFoot ? [table.tFoot] : [])]) {
+    for (const row of section.rows) {
       let column = 0;
       for (const cell of row.cells) {
         const label = labels[column] ?? "";
@@ -88,7 +88,7 @@ export function TableHead({ className, ...props }: ThHTMLAttributes<HTMLTableCel
  */
 const cardCell = cn(
   "max-sm:grid max-sm:grid-cols-[7rem_minmax(0,1fr)] max-sm:items-baseline max-sm:justify-items-start max-sm:gap-x-3 max-sm:px-3 max-sm:py-1",
-  "max-sm:text-left max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere] max-sm:[&>*]:col-start-2",
+  "max-sm:text-left max-sm:[&.whitespace-nowrap]:whitespace-normal max-sm:[overflow-wrap:anywhere] max-sm:[&>*]:col-start-2",
   "max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]",
   "max-sm:[&[data-label='']]:block max-sm:[&[data-label='']]:before:hidden",
   // Its links are tap targets of at least 44×44 px (buttons are, by their own size).
