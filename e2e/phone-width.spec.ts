@@ -20,9 +20,12 @@ function smallTargets(page: Page): Promise<string[]> {
     for (const element of document.querySelectorAll<HTMLElement>(selector)) {
       if (element.matches(":disabled") || !element.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
       let box = element.getBoundingClientRect();
-      if (box.width <= 1 || box.height <= 1) continue;
+      const style = getComputedStyle(element);
+      // sr-only: clipped to nothing (its padding may still give it a box), as the skip link until focused.
+      const clipped = style.clipPath === "inset(50%)" || style.clip === "rect(0px, 0px, 0px, 0px)";
+      if (clipped || box.width <= 1 || box.height <= 1) continue;
       const parentText = element.parentElement?.textContent?.trim() ?? "";
-      const inSentence = element.tagName === "A" && getComputedStyle(element).display === "inline" && parentText.length > (element.textContent?.trim().length ?? 0);
+      const inSentence = element.tagName === "A" && style.display === "inline" && parentText.length > (element.textContent?.trim().length ?? 0);
       if (inSentence) continue;
       if (element instanceof HTMLInputElement && (element.type === "checkbox" || element.type === "radio")) {
         const label = element.closest("label") ?? element.labels?.[0];
@@ -37,6 +40,28 @@ function smallTargets(page: Page): Promise<string[]> {
   }, TAP);
 }
 
+/**
+ * The tables that are not stacked cards with every value in view: a table that scrolls sideways
+ * inside its box (columns cut off), or a body cell shown without its column's label.
+ */
+function tablesNotAsCards(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    document.querySelectorAll("table").forEach((table, index) => {
+      const name = table.getAttribute("aria-label") ?? `table ${index + 1}`;
+      const box = table.parentElement!;
+      if (box.scrollWidth > box.clientWidth) found.push(`${name}: scrolls sideways, ${box.scrollWidth - box.clientWidth} px cut off`);
+      for (const cell of table.querySelectorAll<HTMLTableCellElement>("tbody td")) {
+        const label = cell.dataset.label;
+        if (label === "") continue; // a column of actions, named by the actions themselves
+        const shown = getComputedStyle(cell, "::before").content;
+        if (!label || shown !== JSON.stringify(label)) found.push(`${name}: a cell shows ${shown} as its label, not ${JSON.stringify(label)}`);
+      }
+    });
+    return found;
+  });
+}
+
 /** How much wider than the window the page lays out, if it does. */
 async function overflow(page: Page): Promise<number> {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -44,14 +69,16 @@ async function overflow(page: Page): Promise<number> {
 }
 
 test.describe("every screen on a 360 px phone", () => {
-  test("lays out no wider than the window, and every tap target is at least 44×44 px, with data in every list and table", async ({ browser }) => {
+  test("lays out no wider than the window, shows tables as cards with every value labelled, and every tap target is at least 44×44 px, with data in every list and table", async ({ browser }) => {
     test.setTimeout(240_000); // paces: nothing, the time limit of a walk through every screen
     const world = await screenWorld(browser);
     const overflowing: string[] = [];
     const small: string[] = [];
+    const notCards: string[] = [];
     const check = async (page: Page, where: string) => {
       const wider = await overflow(page);
       if (wider > 0) overflowing.push(`${where}: ${wider} px wider than the window`);
+      for (const table of await tablesNotAsCards(page)) notCards.push(`${where}: ${table}`);
       for (const target of await smallTargets(page)) small.push(`${where}: ${target}`);
     };
     try {
@@ -77,6 +104,7 @@ test.describe("every screen on a 360 px phone", () => {
       await world.close();
     }
     expect.soft(overflowing, overflowing.join("\n")).toEqual([]);
+    expect.soft(notCards, notCards.join("\n")).toEqual([]);
     expect(small, small.join("\n")).toEqual([]);
   });
 });

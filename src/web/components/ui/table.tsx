@@ -91,6 +91,8 @@ const cardCell = cn(
   "max-sm:text-left max-sm:[&.whitespace-nowrap]:whitespace-normal max-sm:[overflow-wrap:anywhere] max-sm:[&>*]:col-start-2",
   "max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]",
   "max-sm:[&[data-label='']]:block max-sm:[&[data-label='']]:before:hidden",
+  // A row of controls (a cell's actions) wraps within the card instead of running past it.
+  "max-sm:[&>.flex]:flex-wrap max-sm:[&>.flex]:justify-start",
   // Its links are tap targets of at least 44×44 px (buttons are, by their own size).
   "max-sm:[&_a]:inline-flex max-sm:[&_a]:min-h-11 max-sm:[&_a]:min-w-11 max-sm:[&_a]:items-center",
 );
