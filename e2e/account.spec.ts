@@ -55,7 +55,7 @@ test.describe("the account page", () => {
     await page.getByLabel("Current password").fill(page.credentials.password);
     await page.getByLabel("New password").fill("casey-new-password");
     await page.getByRole("button", { name: "Change password" }).click();
-    await expect(page.getByText("Your password has been changed. Other devices were signed out.")).toBeVisible();
+    await expect(page.getByText("Your password has been changed. Other devices were logged out.")).toBeVisible();
     await expect(page.getByLabel("Current password")).toHaveValue("");
 
     expect((await otherDevice.request.get("/api/me")).status()).toBe(401);
@@ -81,15 +81,15 @@ test.describe("the account page", () => {
     await expect(others).not.toHaveCount(0);
     const before = await others.count();
     // The newest session first: the laptop's sign-in.
-    await others.first().getByRole("button", { name: /^Sign out/ }).click();
+    await others.first().getByRole("button", { name: /^Log out/ }).click();
     await expect(laptopPage).toHaveURL(/\/auth$/);
     await expect(others).toHaveCount(before - 1);
 
     const phone = await newClientContext(browser);
     await signInThroughApi(phone.request, page.credentials);
     await page.reload();
-    await page.getByRole("button", { name: "Sign out of all other devices" }).click();
-    await expect(page.getByText(/Signed out \d+ other device\(s\)/)).toBeVisible();
+    await page.getByRole("button", { name: "Log out of all other devices" }).click();
+    await expect(page.getByText(/Logged out \d+ other device\(s\)/)).toBeVisible();
     await expect(others).toHaveCount(0);
     expect((await phone.request.get("/api/me")).status()).toBe(401);
     expect((await page.context().request.get("/api/me")).status()).toBe(200);

@@ -22,7 +22,7 @@ test.describe("admin users page", () => {
     await row.getByRole("button", { name: `Manage Dana ${t}` }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByRole("button", { name: "Deactivate" }).click();
-    await expect(dialog).toContainText("signed out everywhere at once");
+    await expect(dialog).toContainText("logged out everywhere at once");
     await dialog.getByRole("button", { name: "Deactivate" }).click();
     await expect(dialog).toBeHidden();
     await expect(row).toContainText("Deactivated");

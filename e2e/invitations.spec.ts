@@ -45,7 +45,7 @@ test.describe("invitation page", () => {
     await expect(page.getByText(`You are signed in as ${page.credentials.email}.`)).toBeVisible();
     await expect(page.getByRole("button", { name: "Accept invitation" })).toHaveCount(0);
 
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Log out" }).click();
     await expect(page.getByRole("button", { name: "Create Account" })).toBeVisible();
     await expect(page.getByLabel("Email")).toHaveValue(invitedEmail);
     expect((await page.request.get("/api/me")).status()).toBe(401);

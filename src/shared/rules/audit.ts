@@ -34,7 +34,7 @@ export type AuditKind = (typeof auditKinds)[number];
 export const auditKindLabels: Record<AuditKind, string> = {
   "auth.sign_in": "Signed in",
   "auth.sign_in_failed": "Sign-in failed",
-  "auth.sign_out": "Signed out",
+  "auth.sign_out": "Logged out",
   "auth.password_reset_requested": "Password reset requested",
   "auth.password_reset_completed": "Password reset completed",
   "auth.password_changed": "Password changed",

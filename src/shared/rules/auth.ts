@@ -16,7 +16,7 @@ export const authMessages = {
   resetLinkInvalid: "This reset link is invalid, already used or expired. Ask for a new one.",
   sameEmail: "This is already your email address",
   confirmLinkInvalid: "This confirmation link is invalid, already used or expired. Ask for a new one from your account page.",
-  confirmLinkOtherAccount: "This link belongs to another account. Sign out, then sign in as the account that asked for the change.",
+  confirmLinkOtherAccount: "This link belongs to another account. Log out, then sign in as the account that asked for the change.",
   confirmNeedsSession: "Sign in to confirm your new email address.",
 } as const;
 

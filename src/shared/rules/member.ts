@@ -17,7 +17,7 @@ export const memberMessages = {
   invitationInvalid: "This invitation is invalid, expired, revoked or already used. Ask for a new one.",
   tooManyLookups: "Too many invitation links tried from your network. Please try again later.",
   otherCompany: "You already belong to another company. Ask its owner to remove you first, or sign in with another account.",
-  otherAddress: "This invitation is for another email address. Sign out, then sign in or sign up with the invited address.",
+  otherAddress: "This invitation is for another email address. Log out, then sign in or sign up with the invited address.",
   adminCannotJoin: "An admin account cannot join a customer company. Sign up with the invited address instead.",
   adminHasCompany: "This account belongs to a customer company, so it cannot become an admin. Sign up with the invited address instead.",
   signupByInvitation: "Sign-up is by invitation only. Ask your contact for an invitation.",

@@ -9,7 +9,7 @@ export const userMessages = {
   /** What a deactivated account reads when it signs in (auth.ts, session create hook). */
   deactivated: "This account has been deactivated. Contact your administrator if you need access again.",
   selfDeactivate: "You cannot deactivate your own account",
-  selfSignOut: "Sign your other devices out from your account page",
+  selfSignOut: "Log your other devices out from your account page",
   selfDemote: "You cannot remove your own admin role; ask another admin",
   lastAdmin: "The portal must keep at least one admin",
   selfTwoFactor: "Turn off your own two-factor authentication from your account page",

@@ -19,7 +19,7 @@ const m = {
   greeting: /*i18n*/ { id: "mail.password-reset.greeting", message: "Hello {name}," },
   body: /*i18n*/ {
     id: "mail.password-reset.body",
-    message: "Someone, hopefully you, asked to reset the password of your {brandName} account. Choosing a new password signs you out everywhere.",
+    message: "Someone, hopefully you, asked to reset the password of your {brandName} account. Choosing a new password logs you out everywhere.",
   },
 } satisfies Record<string, MailMessage>;
 

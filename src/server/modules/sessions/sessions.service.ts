@@ -39,7 +39,7 @@ export async function listOwnSessions({ db, actor }: ServiceContext): Promise<Ac
   }));
 }
 
-export const END_CURRENT_SESSION = "This is the session you are using: sign out instead";
+export const END_CURRENT_SESSION = "This is the session you are using: log out instead";
 
 /** Signs one of the caller's other sessions out. 404 for an id that is not theirs. */
 export async function endOwnSession({ db, actor }: ServiceContext, input: { id: string }): Promise<void> {

@@ -39,7 +39,7 @@ export function ResetPasswordRoute() {
             <Trans>Choose a new password</Trans>
           </CardTitle>
           <CardDescription>
-            <Trans>Setting it signs you out on every device.</Trans>
+            <Trans>Setting it logs you out on every device.</Trans>
           </CardDescription>
         </CardHeader>
         <CardContent>

@@ -12,7 +12,7 @@ import type { WebhookDeliveryStatus, WebhookEventType } from "@/shared/rules/web
 export const auditKindMessages: Record<AuditKind, MessageDescriptor> = {
   "auth.sign_in": msg`Signed in`,
   "auth.sign_in_failed": msg`Sign-in failed`,
-  "auth.sign_out": msg`Signed out`,
+  "auth.sign_out": msg`Logged out`,
   "auth.password_reset_requested": msg`Password reset requested`,
   "auth.password_reset_completed": msg`Password reset completed`,
   "auth.password_changed": msg`Password changed`,

@@ -89,7 +89,7 @@ export function SignOutButton({ onSignOut }: { onSignOut: () => Promise<void> })
   const { t } = useLingui();
   return (
     <Button variant="outline" className="w-full" disabled={busy} onClick={() => void signOut()}>
-      {busy ? t`Signing out...` : t`Sign out`}
+      {busy ? t`Logging out...` : t`Log out`}
     </Button>
   );
 }

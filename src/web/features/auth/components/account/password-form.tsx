@@ -18,7 +18,7 @@ export function PasswordForm() {
     try {
       await changePassword(input);
       element.reset();
-      toast.success(t`Your password has been changed. Other devices were signed out.`);
+      toast.success(t`Your password has been changed. Other devices were logged out.`);
     } catch (error) {
       if (!form.showServerErrors(error)) toast.error(errorMessage(error, t`Could not change your password`));
     }

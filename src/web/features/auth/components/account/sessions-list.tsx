@@ -14,10 +14,10 @@ export function SessionsList() {
   const sessions = useSessions();
   const endOthers = useEndOtherSessions();
   const { t } = useLingui();
-  const failed = (error: unknown) => toast.error(errorMessage(error, t`Could not sign out`));
+  const failed = (error: unknown) => toast.error(errorMessage(error, t`Could not log out`));
   if (sessions.isPending) return <Spinner />;
   if (sessions.isError) return <LoadError message={t`Could not load your sessions.`} onRetry={() => void sessions.refetch()} />;
-  const signOutOthers = () => endOthers.mutate(undefined, { onSuccess: ({ ended }) => toast.success(t`${plural(ended, { one: "Signed out # other device(s)", other: "Signed out # other device(s)" })}`), onError: failed });
+  const signOutOthers = () => endOthers.mutate(undefined, { onSuccess: ({ ended }) => toast.success(t`${plural(ended, { one: "Logged out # other device(s)", other: "Logged out # other device(s)" })}`), onError: failed });
   return (
     <div className="space-y-4">
       <ul className="divide-y rounded-md border">
@@ -27,7 +27,7 @@ export function SessionsList() {
       </ul>
       {sessions.data.length > 1 && (
         <Button variant="outline" onClick={signOutOthers} disabled={endOthers.isPending}>
-          <Trans>Sign out of all other devices</Trans>
+          <Trans>Log out of all other devices</Trans>
         </Button>
       )}
     </div>
@@ -37,7 +37,7 @@ export function SessionsList() {
 function SessionRow({ session }: { session: AccountSession }) {
   const end = useEndSession();
   const { t } = useLingui();
-  const failed = (error: unknown) => toast.error(errorMessage(error, t`Could not sign out`));
+  const failed = (error: unknown) => toast.error(errorMessage(error, t`Could not log out`));
   const device = session.device;
   const ipAddress = session.ipAddress;
   const lastActive = formatDateTime(session.lastActiveAt);
@@ -56,7 +56,7 @@ function SessionRow({ session }: { session: AccountSession }) {
       {!session.current && (
         <Button variant="outline" size="sm" onClick={() => end.mutate(session.id, { onError: failed })} disabled={end.isPending}>
           <Trans>
-            Sign out<span className="sr-only"> {device}</span>
+            Log out<span className="sr-only"> {device}</span>
           </Trans>
         </Button>
       )}
