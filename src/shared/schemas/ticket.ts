@@ -5,7 +5,7 @@ import { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX, ticketMessages } from "../rul
 import { keysetCursorSchema, pageOf, pageQuerySchema } from "./pagination";
 import { nullWhenBlank, optionalText, requiredText } from "./text";
 import { attachmentsShape } from "./file";
-import { namedRecordSchema, personSchema, timestampsShape } from "./records";
+import { instantSchema, namedRecordSchema, personSchema, timestampsShape } from "./records";
 
 export { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX };
 
@@ -124,3 +124,7 @@ export const ticketSchema = ticketListItemSchema.extend({
   ...attachmentsShape,
 });
 export type Ticket = z.infer<typeof ticketSchema>;
+
+/** POST /tickets/{id}/seen: when a team member first opened the ticket (this call or an earlier one). */
+export const ticketSeenSchema = z.object({ seenByTeamAt: instantSchema });
+export type TicketSeen = z.infer<typeof ticketSeenSchema>;

@@ -3,6 +3,7 @@ import {
   ticketListQuerySchema,
   ticketPageSchema,
   ticketSchema,
+  ticketSeenSchema,
   ticketStatusCountsQuerySchema,
   ticketStatusCountsSchema,
   updateTicketInputSchema,
@@ -58,10 +59,10 @@ const update = route.patch("/{id}", "updateTicket", "Edit a ticket's title, desc
 const seen = route.post("/{id}/seen", "markTicketSeen", "Admin: note that the team has opened the ticket", [400, 401, 403, 404], {
   description:
     "The first call stamps when the team first opened the ticket (it leaves the admin overview's new tickets); later calls " +
-    "change nothing. Takes no body.",
+    "change nothing and answer the first time. Takes no body.",
   middleware: requireRole("admin"),
   request: { params: idParams },
-  responses: { 204: { description: "Noted (or noted before)" } },
+  responses: { 200: jsonContent(ticketSeenSchema, "When the team first opened the ticket") },
 });
 
 export function ticketRoutes() {
@@ -75,8 +76,5 @@ export function ticketRoutes() {
       const ticket = await updateTicket(c.var.ctx, { id: c.req.valid("param").id, changes: c.req.valid("json") });
       return c.json(ticket, 200);
     })
-    .openapi(seen, async (c) => {
-      await markTicketSeen(c.var.ctx, c.req.valid("param").id);
-      return c.body(null, 204);
-    });
+    .openapi(seen, async (c) => c.json(await markTicketSeen(c.var.ctx, c.req.valid("param").id), 200));
 }

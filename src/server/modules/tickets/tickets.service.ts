@@ -6,6 +6,7 @@ import type {
   Ticket,
   TicketListQuery,
   TicketPage,
+  TicketSeen,
   TicketStatusCounts,
   TicketStatusCountsQuery,
   UpdateTicketInput,
@@ -216,19 +217,20 @@ export async function updateTicket(ctx: ServiceContext, { id, changes }: { id: s
  * "new, not yet looked at" ends), later times change nothing. Opening is not editing: the
  * ticket's `updatedAt` stays.
  */
-export async function markTicketSeen({ db, actor, publish }: ServiceContext, id: string): Promise<void> {
+export async function markTicketSeen({ db, actor, publish }: ServiceContext, id: string): Promise<TicketSeen> {
   // The route requires the admin role; the service refuses on its own too.
   if (!can(actor, "readAll", "ticket")) throw forbidden();
   const [marked] = await db
     .update(tickets)
     .set({ seenByTeamAt: sql`now()` })
     .where(and(eq(tickets.id, id), isNull(tickets.seenByTeamAt)))
-    .returning({ companyId: tickets.companyId });
+    .returning({ companyId: tickets.companyId, seenByTeamAt: tickets.seenByTeamAt });
   if (marked) {
     // Other admins' overviews drop it from their queue of new tickets.
     await publish({ kind: "ticket", companyId: marked.companyId, id });
-    return;
+    return { seenByTeamAt: marked.seenByTeamAt!.toISOString() };
   }
-  const [existing] = await db.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, id));
-  if (!existing) throw notFound("Ticket not found");
+  const [earlier] = await db.select({ seenByTeamAt: tickets.seenByTeamAt }).from(tickets).where(eq(tickets.id, id));
+  if (!earlier?.seenByTeamAt) throw notFound("Ticket not found");
+  return { seenByTeamAt: earlier.seenByTeamAt.toISOString() };
 }

@@ -66,6 +66,7 @@ import {
 import {
   createTicketInputSchema,
   ticketSchema,
+  ticketSeenSchema,
   updateTicketInputSchema,
 } from "@/shared/schemas/ticket";
 import {
@@ -368,7 +369,7 @@ export function fuzzTargets(): FuzzTarget[] {
       method: "POST",
       path: (w, id) => `/api/tickets/${id ?? w.a.tickets[0]!.id}/seen`,
       hasId: true,
-      output: z.undefined(),
+      output: ticketSeenSchema,
       actors: ["admin", "customerA"],
     },
     {
