@@ -49,7 +49,11 @@ test.describe("customer company profile", () => {
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText("Company profile updated successfully")).toBeVisible();
 
-    await page.reload();
+    // With a company, /dashboard is the overview; the profile is one click away in the nav (ADR 035).
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Overview", exact: true })).toBeVisible();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Company", exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/company$/);
     await expect(page.getByLabel("Company Name")).toHaveValue(name);
     await expect(page.getByLabel("Contact Name")).toHaveValue("Casey Contact");
     await expect(page.getByLabel("Contact Email")).toHaveValue("casey@acme.test");
@@ -97,6 +101,7 @@ test.describe("customer company profile", () => {
     await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
     await expect(page.getByText("No messages yet. Start the conversation!")).toHaveCount(0);
     await page.getByRole("link", { name: "Go to Company Profile" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/dashboard\/company$/);
+    await expect(page.getByRole("heading", { name: "Company Profile" })).toBeVisible();
   });
 });

@@ -54,7 +54,12 @@ async function expectNoneOf(page: Page, names: string[]) {
 /** Walks every customer screen as `me`, checking own data shows and none of `other`'s does. */
 async function walkScreens(me: Tenant, other: Tenant) {
   const { page } = me.session;
+  // The overview (ADR 035): the company's own project, nothing of the other's.
   await page.goto("/dashboard");
+  await expect(page.getByRole("link", { name: me.project.name })).toBeVisible();
+  await expectNoneOf(page, other.names);
+
+  await page.goto("/dashboard/company");
   await expect(page.getByLabel("Company Name")).toHaveValue(me.names[0]!);
   for (const label of ["Company Name", "Contact Name", "Contact Email", "Phone Number", "Address"]) {
     await expect(page.getByLabel(label)).not.toHaveValue(other.names[0]!);

@@ -109,7 +109,7 @@ test.describe("the customer layout", () => {
 
     await page.goto("/dashboard/projects");
     const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("link")).toHaveText(["Company", "Projects", "Tickets", "Invoices", "Messages"]);
+    await expect(nav.getByRole("link")).toHaveText(["Overview", "Company", "Projects", "Tickets", "Invoices", "Messages"]);
     await expect(nav.getByRole("link", { name: "Projects" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("banner").getByText(page.credentials.name)).toBeVisible();
     await expect(page.getByRole("banner").getByText("Online")).toBeVisible();
@@ -137,7 +137,7 @@ test.describe("the customer layout", () => {
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("navigation", { name: "Mobile" });
-    await expect(menu.getByRole("link")).toHaveText(["Company", "Projects", "Tickets", "Invoices", "Messages"]);
+    await expect(menu.getByRole("link")).toHaveText(["Overview", "Company", "Projects", "Tickets", "Invoices", "Messages"]);
     await menu.getByRole("link", { name: "Tickets" }).click();
     await expect(page).toHaveURL(/\/dashboard\/tickets$/);
     await expect(menu).toBeHidden();
@@ -171,8 +171,13 @@ test.describe("the admin layout", () => {
     const nav = page.getByRole("navigation", { name: "Main" });
     // The bootstrap admin is every spec's admin: Messages carries the count of whatever customer
     // messages other specs left unread, which is not what this test is about.
-    await expect(nav.getByRole("link")).toHaveText(["Customers", "Projects", "Tickets", "Invoices", /^Messages\d*$/, "Team", "Users", "Outbox", "Audit log", "Webhooks"]);
+    await expect(nav.getByRole("link")).toHaveText(["Overview", "Customers", "Projects", "Tickets", "Invoices", /^Messages\d*$/, "Team", "Users", "Outbox", "Audit log", "Webhooks"]);
+    // /admin is the work queue; the Customers list is one click away (ADR 035).
+    await expect(nav.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+    await nav.getByRole("link", { name: "Customers" }).click();
+    await expect(page).toHaveURL(/\/admin\/customers$/);
     await expect(nav.getByRole("link", { name: "Customers" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Overview" })).not.toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("banner").getByText("Alex Admin")).toBeVisible();
 
     await expectTitleBesideMenu(page, "Admin Dashboard");

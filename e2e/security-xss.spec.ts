@@ -133,7 +133,7 @@ test.describe("stored XSS", () => {
     expect((await admin.request.post("/api/messages", { data: { companyId: customer.company.id, content: p.adminMessage } })).status()).toBe(201);
 
     const me = await watchedPage(customer.context);
-    // The overview (ADR 034) shows the company, its project, the team's reply on the ticket and message.
+    // The overview (ADR 035) shows the company, its project, the team's reply on the ticket and message.
     await expectInert(me, "/dashboard", [p.company, p.project, p.ticket, p.adminTicketComment, p.adminMessage]);
     await expectInert(me, "/dashboard/company", [p.userName, p.company, p.contactName, p.phone, p.address]);
     await expectInert(me, "/dashboard/projects", [p.project, p.projectDescription]);

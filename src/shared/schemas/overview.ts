@@ -4,7 +4,7 @@ import { invoiceBalanceSchema } from "./invoice";
 import { instantSchema, namedRecordSchema } from "./records";
 
 /*
- * The two overview pages (ADR 034): a company at a glance (the customer's /dashboard) and the
+ * The two overview pages (ADR 035): a company at a glance (the customer's /dashboard) and the
  * team's work queue (the admin's /admin). Each is one request; every number is counted by the
  * server, in the caller's scope, and every list is capped at a few rows with its count beside it.
  */
@@ -22,7 +22,9 @@ export const cappedCountSchema = z.object({ count, exact: z.boolean() });
 export type CappedOverviewCount = z.infer<typeof cappedCountSchema>;
 
 /** Up to OVERVIEW_LIST_MAX rows of a list, and how many the whole list has. */
-const listOf = <T extends z.ZodType>(item: T, total: z.ZodType = count) => z.object({ total, items: z.array(item) });
+const listOf = <T extends z.ZodType>(item: T) => z.object({ total: count, items: z.array(item) });
+/** The same, counted up to the cap (the work queue's lists run across every company). */
+const cappedListOf = <T extends z.ZodType>(item: T) => z.object({ total: cappedCountSchema, items: z.array(item) });
 
 export const companyOverviewQuerySchema = z.object({
   // Admins only (required for them); a customer's overview is always their own company's.
@@ -106,15 +108,15 @@ const queueProjectSchema = overviewProjectSchema.extend({ company: namedRecordSc
 /** GET /overview/work-queue: what needs the team, across every company (admins). */
 export const workQueueSchema = z.object({
   /** Tickets no team member has opened yet, newest first. */
-  newTickets: listOf(newTicketSchema, cappedCountSchema),
+  newTickets: cappedListOf(newTicketSchema),
   /** Conversations with customer messages nobody of the team has read, latest message first. */
-  unreadConversations: listOf(unreadConversationSchema, cappedCountSchema),
+  unreadConversations: cappedListOf(unreadConversationSchema),
   /** Unpaid invoices past their due date, the longest overdue first. */
-  overdueInvoices: listOf(queueInvoiceSchema, cappedCountSchema),
+  overdueInvoices: cappedListOf(queueInvoiceSchema),
   /** Every company's tickets by status. */
   tickets: z.object({ pending: cappedCountSchema, doing: cappedCountSchema, done: cappedCountSchema } satisfies Record<TicketStatus, typeof cappedCountSchema>),
   /** Projects not completed that no team member is assigned to, newest first. */
-  unassignedProjects: listOf(queueProjectSchema, cappedCountSchema),
+  unassignedProjects: cappedListOf(queueProjectSchema),
   /** ISO 4217 code of every amount (CURRENCY). */
   currency: z.string(),
 });

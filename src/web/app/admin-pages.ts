@@ -4,6 +4,7 @@
  * the admin screens' preload lists.
  */
 export const adminLayout = () => import("../components/layout/admin-layout");
+export const adminOverview = () => import("./routes/admin/overview");
 export const customers = () => import("./routes/admin/customers");
 export const customerDetail = () => import("./routes/admin/customer-detail");
 export const adminProjects = () => import("./routes/admin/projects");

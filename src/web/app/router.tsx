@@ -24,6 +24,7 @@ const UnsubscribeRoute = lazyPage(() => import("./routes/unsubscribe"), (m) => m
 
 // A layout renders once its area's messages are in (lib/i18n/catalogues.ts), loaded alongside its code.
 const CustomerLayout = lazyPage(() => Promise.all([import("../components/layout/customer-layout"), enterArea("customer")]).then(([module]) => module), (m) => m.CustomerLayout);
+const OverviewRoute = lazyPage(() => import("./routes/dashboard/overview"), (m) => m.OverviewRoute);
 const CompanyRoute = lazyPage(() => import("./routes/dashboard/company"), (m) => m.CompanyRoute);
 const ProjectsRoute = lazyPage(() => import("./routes/dashboard/projects"), (m) => m.ProjectsRoute);
 const ProjectDetailRoute = lazyPage(() => import("./routes/dashboard/project-detail"), (m) => m.ProjectDetailRoute);
@@ -44,6 +45,7 @@ const adminPages = () => import("./admin-pages");
 const adminPage = <M,>(load: (pages: typeof AdminPages) => Promise<M>, pick: (module: M) => ComponentType) => lazyPage(() => adminPages().then(load), pick);
 // The admin layout renders once the admin screens' messages are in (lib/i18n/catalogues.ts).
 const AdminLayout = adminPage((pages) => Promise.all([pages.adminLayout(), enterArea("admin")]).then(([module]) => module), (m) => m.AdminLayout);
+const AdminOverviewRoute = adminPage((pages) => pages.adminOverview(), (m) => m.AdminOverviewRoute);
 const CustomersRoute = adminPage((pages) => pages.customers(), (m) => m.CustomersRoute);
 const CustomerDetailRoute = adminPage((pages) => pages.customerDetail(), (m) => m.CustomerDetailRoute);
 const AdminProjectsRoute = adminPage((pages) => pages.adminProjects(), (m) => m.AdminProjectsRoute);
@@ -89,7 +91,8 @@ const routes: RouteObject[] = [
         element: <CustomerLayout />,
         handle: { page: CustomerLayout } satisfies Preload,
         children: [
-          route(undefined, CompanyRoute),
+          route(undefined, OverviewRoute),
+          route("company", CompanyRoute),
           route("projects", ProjectsRoute),
           route("projects/:idOrSlug", ProjectDetailRoute),
           route("tickets", TicketsRoute),
@@ -111,7 +114,8 @@ const routes: RouteObject[] = [
         element: <AdminLayout />,
         handle: { page: AdminLayout } satisfies Preload,
         children: [
-          route(undefined, CustomersRoute),
+          route(undefined, AdminOverviewRoute),
+          route("customers", CustomersRoute),
           route("customers/:id", CustomerDetailRoute),
           route("projects", AdminProjectsRoute),
           route("projects/:idOrSlug", AdminProjectDetailRoute),

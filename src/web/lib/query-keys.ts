@@ -18,6 +18,11 @@ export const queryRoots = {
   outbox: "outbox",
   /** Records' histories and companies' recent activity: every record change refreshes them. */
   activity: "activity",
+  /**
+   * The overview pages (ADR 035): a company at a glance and the team's work queue. Built from
+   * tickets, comments, invoices, messages and projects, so a change of any of them refreshes them.
+   */
+  overview: "overview",
   /** The audit log (admins). */
   audit: "audit",
   /** Webhook endpoints and their deliveries (admins). */

@@ -7,17 +7,18 @@ import { sessionSwap } from "./session";
 export type QueryRoot = (typeof queryRoots)[keyof typeof queryRoots];
 
 /** The cached resources a change of each kind can make out of date (query-keys.ts: every key starts with a root). */
+// The overviews count and list messages, tickets, their comments, projects and invoices, and name companies.
 const rootsByKind: Record<EventKind, readonly QueryRoot[]> = {
-  message: [queryRoots.messages],
+  message: [queryRoots.messages, queryRoots.overview],
   // Every change to a record is also a line of its history and of its company's recent activity.
-  ticket: [queryRoots.tickets, queryRoots.activity],
+  ticket: [queryRoots.tickets, queryRoots.activity, queryRoots.overview],
   // Ticket lists and cards may show comment activity, so both go stale.
-  ticket_comment: [queryRoots.ticketComments, queryRoots.tickets, queryRoots.activity],
-  project: [queryRoots.projects, queryRoots.activity],
+  ticket_comment: [queryRoots.ticketComments, queryRoots.tickets, queryRoots.activity, queryRoots.overview],
+  project: [queryRoots.projects, queryRoots.activity, queryRoots.overview],
   project_comment: [queryRoots.projectComments, queryRoots.activity],
-  invoice: [queryRoots.invoices, queryRoots.activity],
+  invoice: [queryRoots.invoices, queryRoots.activity, queryRoots.overview],
   // A customer who just created their company sees it in `me` too.
-  company: [queryRoots.companies, queryRoots.me],
+  company: [queryRoots.companies, queryRoots.me, queryRoots.overview],
 };
 
 /**

@@ -23,7 +23,7 @@ const queue = route.get("/work-queue", "getWorkQueue", "Admin: what needs the te
   responses: { 200: jsonContent(workQueueSchema, "The work queue") },
 });
 
-/** Mounted at /api/overview: the two overview pages (ADR 034), one request each. */
+/** Mounted at /api/overview: the two overview pages (ADR 035), one request each. */
 export function overviewRoutes() {
   return createRouter()
     .openapi(company, async (c) => c.json(await companyOverview(c.var.ctx, c.req.valid("query")), 200))

@@ -34,7 +34,7 @@ async function overviewCompany({ db, actor }: ServiceContext, query: CompanyOver
 }
 
 /**
- * One company at a glance (ADR 034). Every statement is the entity's scope plus the company, so a
+ * One company at a glance (ADR 035). Every statement is the entity's scope plus the company, so a
  * customer's reads stay inside their company whatever they pass; each runs on an index that starts
  * with the company (tickets_company_id_status_created_at_idx, invoices_company_id_issue_date_idx,
  * messages_company_id_created_at_idx, projects_company_id_created_at_idx).
@@ -140,7 +140,7 @@ export async function companyOverview(ctx: ServiceContext, query: CompanyOvervie
   };
 }
 
-/** What needs the team, across every company (ADR 034): admins only. */
+/** What needs the team, across every company (ADR 035): admins only. */
 export async function workQueue(ctx: ServiceContext): Promise<WorkQueue> {
   // Every company's rows: only for whoever reads them all.
   if (!can(ctx.actor, "readAll", "company")) throw forbidden();

@@ -792,7 +792,7 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
       expect: adminOnly([200, 400]),
     },
 
-    // The overviews (ADR 034). A customer's companyId is ignored (their own company's, which
+    // The overviews (ADR 035). A customer's companyId is ignored (their own company's, which
     // overview.test.ts checks row by row); an admin must name the company; no company is a 404.
     "GET /api/overview/company": {
       objects: {

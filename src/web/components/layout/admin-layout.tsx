@@ -4,10 +4,14 @@ import { Navigate, useLocation } from "react-router";
 import { useMe } from "@/web/lib/session";
 import { AppShell, areaNav } from "./app-shell";
 
-// The team (admins and their invitations), every account (Users), the outbox, the audit log and the
-// webhooks are the admins' alone; the outbox is where mail is read when no mail server is configured.
+// The work queue first (the index page), then the Customers list (ADR 035). The team (admins and
+// their invitations), every account (Users), the outbox, the audit log and the webhooks are the
+// admins' alone; the outbox is where mail is read when no mail server is configured.
+const [overview, ...sections] = areaNav("/admin", msg`Overview`);
 const nav = [
-  ...areaNav("/admin", msg`Customers`),
+  overview!,
+  { to: "/admin/customers", label: msg`Customers` },
+  ...sections,
   { to: "/admin/team", label: msg`Team` },
   { to: "/admin/users", label: msg`Users` },
   { to: "/admin/outbox", label: msg`Outbox` },
