@@ -4,9 +4,11 @@ import type { ConversationPage } from "@/shared/schemas/message";
 import { eq } from "drizzle-orm";
 import { conversations, messages } from "../../db/schema";
 import { encodeKeysetCursor, micros } from "../keyset-cursor";
-import { createCompany, createCustomer, type TestUser } from "@/server/test/fixtures";
+import type { TestUser } from "../../test/harness";
+import { createCompany, createCustomer } from "@/server/test/fixtures";
 import { beforeAllTests, serverForFile } from "@/server/test/per-file";
-import type { Path } from "@/server/test/client";
+
+type Path = `/api/messages/conversations${string}`;
 
 const server = serverForFile();
 const admin = beforeAllTests(() => server.createUser({ admin: true, name: "Ada Admin" }));
