@@ -30,6 +30,8 @@ test.describe("invitation page", () => {
 
     await expect(page.getByText(`Welcome to ${companyName}!`)).toBeVisible();
     await expect(page).toHaveURL(/\/dashboard$/);
+    // The company's profile and team are one click away from the overview (ADR 035).
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Company", exact: true }).click();
     await expect(page.getByLabel("Company Name")).toHaveValue(companyName);
     await expect(page.getByRole("table", { name: "Members" }).getByRole("row").filter({ hasText: existing.email })).toContainText("Member");
   });
