@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { CheckCircle2, Circle, Clock, PauseCircle, PlayCircle, type LucideIcon } from "lucide-react";
+import { AlertTriangle, CheckCircle2, Circle, Clock, PauseCircle, PlayCircle, SignalHigh, SignalLow, SignalMedium, type LucideIcon } from "lucide-react";
 import type { InvoiceStatus, ProjectStatus, TicketPriority, TicketStatus } from "@/shared/enums";
 import { invoiceStatusMessages, projectStatusMessages, ticketPriorityMessages, ticketStatusMessages } from "@/web/lib/i18n/labels";
 import { Badge, type BadgeTone } from "./ui/badge";
@@ -22,7 +22,12 @@ export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
   return <IconStatusBadge tone={projectTone[status]} Icon={projectIcon[status]} label={i18n._(projectStatusMessages[status])} />;
 }
 
-const ticketTone: Record<TicketStatus, BadgeTone> = { pending: "yellow", doing: "blue", done: "green" };
+/*
+ * A ticket's status and its priority sit side by side, so they use different colour families and
+ * shapes: status is a pill in slate, blue and green with an icon; priority a squarer tag from grey
+ * through amber and orange to red. Each tone has its dark variant in badgeTones (AA in both).
+ */
+const ticketTone: Record<TicketStatus, BadgeTone> = { pending: "neutral", doing: "blue", done: "green" };
 const ticketIcon = { pending: Circle, doing: Clock, done: CheckCircle2 } as const;
 
 export function TicketStatusBadge({ status }: { status: TicketStatus }) {
@@ -30,11 +35,18 @@ export function TicketStatusBadge({ status }: { status: TicketStatus }) {
   return <IconStatusBadge tone={ticketTone[status]} Icon={ticketIcon[status]} label={i18n._(ticketStatusMessages[status])} />;
 }
 
-const priorityTone: Record<TicketPriority, BadgeTone> = { low: "neutral", medium: "blue", high: "orange", urgent: "red" };
+const priorityTone: Record<TicketPriority, BadgeTone> = { low: "neutral", medium: "yellow", high: "orange", urgent: "red" };
+const priorityIcon = { low: SignalLow, medium: SignalMedium, high: SignalHigh, urgent: AlertTriangle } as const;
 
 export function PriorityBadge({ priority }: { priority: TicketPriority }) {
   const { i18n } = useLingui();
-  return <Badge tone={priorityTone[priority]}>{i18n._(ticketPriorityMessages[priority])}</Badge>;
+  const Icon = priorityIcon[priority];
+  return (
+    <Badge tone={priorityTone[priority]} className="border border-current/30">
+      <Icon className="h-3 w-3" aria-hidden />
+      {i18n._(ticketPriorityMessages[priority])}
+    </Badge>
+  );
 }
 
 const invoiceTone: Record<InvoiceStatus, BadgeTone> = { draft: "neutral", unpaid: "red", paid: "green", void: "neutral" };

@@ -7,6 +7,7 @@ import { BackLink } from "@/web/components/layout/back-link";
 import { RecordStates } from "@/web/components/layout/record-states";
 import type { Ticket } from "@/shared/schemas/ticket";
 import { useTicket } from "@/web/features/tickets/api/use-ticket";
+import { useMarkTicketSeen } from "@/web/features/tickets/api/use-mark-ticket-seen";
 import { TicketEditForm } from "@/web/features/tickets/components/admin/ticket-edit-form";
 import { TicketDetails } from "@/web/features/tickets/components/admin/ticket-details";
 import { TicketAttachments } from "@/web/features/tickets/components/ticket-attachments";
@@ -20,6 +21,8 @@ export function AdminTicketDetailRoute() {
   const ticket = useTicket(id);
   const { t } = useLingui();
   useReadOnVisit("ticket", ticket.data?.id);
+  // Once it has loaded: a missing ticket is not marked.
+  useMarkTicketSeen(ticket.data?.id);
   useErrorToast(ticket.error, { log: "Error fetching ticket", toast: t`Error fetching ticket` });
 
   return (
@@ -42,7 +45,7 @@ function TicketPage({ ticket: current }: { ticket: Ticket }) {
   const { t } = useLingui();
   return (
     <>
-      <PageHeader title={current.title} description={`${current.company.name} · ${current.project.name}`} />
+      <PageHeader title={current.title} description={`#${current.number} · ${current.company.name} · ${current.project.name}`} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <TitledCard title={t`Edit Ticket`}>

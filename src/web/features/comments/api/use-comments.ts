@@ -48,7 +48,11 @@ export function useAddComment(target: CommentTarget) {
       client.setQueryData<CommentList>(commentsQueryKey(target), (old) =>
         old?.some((existing) => existing.id === comment.id) ? old : [...(old ?? []), comment],
       );
-      return client.invalidateQueries({ queryKey: commentsQueryKey(target) });
+      return Promise.all([
+        client.invalidateQueries({ queryKey: commentsQueryKey(target) }),
+        // A ticket's comment count shows in its header and in every list of it.
+        target.kind === "ticket" ? client.invalidateQueries({ queryKey: [queryRoots.tickets] }) : undefined,
+      ]);
     },
   });
   return { ...mutation, attach };

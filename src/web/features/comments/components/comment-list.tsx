@@ -4,6 +4,8 @@ import type { ActivityEntry } from "@/shared/schemas/activity";
 import type { Comment } from "@/shared/schemas/comment";
 import { HistoryLine } from "@/web/features/activity";
 import { AttachmentList } from "@/web/features/files";
+import { Avatar } from "@/web/components/ui/avatar";
+import { Badge } from "@/web/components/ui/badge";
 import { commentsQueryKey, type CommentTarget } from "../api/use-comments";
 
 type TimelineItem = { at: string; comment: Comment } | { at: string; entry: ActivityEntry };
@@ -23,15 +25,16 @@ interface CommentListProps {
 }
 
 /**
- * The record's timeline, oldest first: each comment (author, name otherwise email, time, content,
- * files) as an article, and between them what happened to the record (ADR 028).
+ * The record's timeline, oldest first: each comment (author's initials and name, otherwise email,
+ * a "Team" badge on the provider team's replies, time, content, files) as an article, and between
+ * them what happened to the record (ADR 028).
  */
 export function CommentList({ comments, history, currency, target }: CommentListProps) {
   const { t } = useLingui();
   const authorName = (comment: Comment) => (comment.author ? displayName(comment.author) : t`Deleted user`);
   const commentLabel = (comment: Comment) => {
     const author = authorName(comment);
-    return t`Comment by ${author}`;
+    return comment.byTeam ? t`Comment by ${author}, from the team` : t`Comment by ${author}`;
   };
   return (
     <div className="space-y-3">
@@ -41,8 +44,16 @@ export function CommentList({ comments, history, currency, target }: CommentList
             "comment" in item ? (
               <li key={`comment-${item.comment.id}`}>
                 <article aria-label={commentLabel(item.comment)} className="rounded-md border border-border p-3">
-                  <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <span className="text-sm font-medium">{authorName(item.comment)}</span>
+                  <div className="flex flex-wrap items-center justify-between gap-2">
+                    <span className="flex items-center gap-2">
+                      <Avatar name={authorName(item.comment)} decorative />
+                      <span className="text-sm font-medium">{authorName(item.comment)}</span>
+                      {item.comment.byTeam ? (
+                        <Badge tone="violet" data-testid="team-badge">
+                          <Trans>Team</Trans>
+                        </Badge>
+                      ) : null}
+                    </span>
                     <time dateTime={item.comment.createdAt} className="text-xs text-muted-foreground">
                       {formatDateTime(item.comment.createdAt)}
                     </time>

@@ -6,11 +6,11 @@ import { queryRoots } from "@/web/lib/query-keys";
 
 const PAGE_SIZE = 24;
 
-/** The customer's projects, newest first, a page at a time ("Load more"). */
-export function useProjects() {
+/** The customer's projects, newest first, a page at a time ("Load more"), optionally those whose name contains `q`. */
+export function useProjects({ q = "" }: { q?: string } = {}) {
   return useInfiniteQuery({
-    queryKey: [queryRoots.projects, "list", { pageSize: PAGE_SIZE }],
-    queryFn: ({ pageParam }) => loggedLoad("projects", () => api.get("/projects", { query: { page: pageParam, pageSize: PAGE_SIZE } })),
+    queryKey: [queryRoots.projects, "list", { pageSize: PAGE_SIZE, q }],
+    queryFn: ({ pageParam }) => loggedLoad("projects", () => api.get("/projects", { query: { page: pageParam, pageSize: PAGE_SIZE, q: q || undefined } })),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });

@@ -8,6 +8,8 @@ import { queryRoots } from "@/web/lib/query-keys";
 export interface TicketListParams {
   status?: TicketStatus;
   projectId?: string;
+  /** Title, or a number ("#142" or "142"). */
+  q?: string;
 }
 
 const PAGE_SIZE = 50;
@@ -25,7 +27,9 @@ export function useTickets(params: TicketListParams = {}) {
   return useInfiniteQuery({
     queryKey: [queryRoots.tickets, "pages", params],
     queryFn: ({ pageParam }) =>
-      loggedLoad("tickets", () => api.get("/tickets", { query: { status: params.status, projectId: params.projectId, page: pageParam, pageSize: PAGE_SIZE } })),
+      loggedLoad("tickets", () =>
+        api.get("/tickets", { query: { status: params.status, projectId: params.projectId, q: params.q || undefined, page: pageParam, pageSize: PAGE_SIZE } }),
+      ),
     initialPageParam: 1,
     getNextPageParam: (last) => (hasMore(last) ? last.page + 1 : undefined),
   });

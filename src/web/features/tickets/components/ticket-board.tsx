@@ -4,6 +4,8 @@ import { ticketStatuses, type TicketStatus } from "@/shared/enums";
 import { formatNumber } from "@/shared/format";
 import { LoadMore } from "@/web/components/load-more";
 import { LoadError } from "@/web/components/ui/load-error";
+import { useListParams } from "@/web/components/ui/pagination";
+import { SearchInput } from "@/web/components/ui/search-input";
 import { Spinner } from "@/web/components/ui/spinner";
 import { ticketStatusMessages } from "@/web/lib/i18n/labels";
 import { loadedTickets, useTickets } from "../api/use-tickets";
@@ -15,10 +17,10 @@ import { TicketCard } from "./ticket-card";
  * phone, where the columns stack, the next one is never a thousand cards away) and loads more as
  * its end comes into view. `count` is the exact number of the status's tickets, loaded or not.
  */
-function BoardColumn({ status, count }: { status: TicketStatus; count: number | undefined }) {
+function BoardColumn({ status, count, q }: { status: TicketStatus; count: number | undefined; q: string }) {
   const { t, i18n } = useLingui();
   const statusName = i18n._(ticketStatusMessages[status]);
-  const tickets = useTickets({ status });
+  const tickets = useTickets({ status, q });
   const scrollArea = useRef<HTMLDivElement>(null);
   const items = loadedTickets(tickets.data);
   const headingId = `ticket-column-${status}`;
@@ -58,14 +60,22 @@ function BoardColumn({ status, count }: { status: TicketStatus; count: number | 
   );
 }
 
-/** The customer's tickets in three columns: Pending, Doing, Done (spec section 9: 3 columns). */
+/**
+ * The customer's tickets in three columns: Pending, Doing, Done (spec section 9: 3 columns), with a
+ * search by title or number ("#142") kept in the URL (`q`), which the columns and counts follow.
+ */
 export function TicketBoard() {
-  const counts = useTicketStatusCounts();
+  const { t } = useLingui();
+  const list = useListParams();
+  const counts = useTicketStatusCounts({ q: list.q });
   return (
-    <div className="grid gap-4 md:grid-cols-3">
-      {ticketStatuses.map((status) => (
-        <BoardColumn key={status} status={status} count={counts.data?.[status]} />
-      ))}
+    <div className="space-y-4">
+      <SearchInput label={t`Search tickets`} placeholder={t`Search by title or number`} value={list.q} onSearch={list.setQuery} />
+      <div className="grid gap-4 md:grid-cols-3">
+        {ticketStatuses.map((status) => (
+          <BoardColumn key={status} status={status} count={counts.data?.[status]} q={list.q} />
+        ))}
+      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { FolderKanban } from "lucide-react";
 import { Link } from "react-router";
 import { displayName, formatDateTime } from "@/shared/format";
@@ -6,15 +6,24 @@ import type { Ticket } from "@/shared/schemas/ticket";
 import { PriorityBadge, TicketStatusBadge } from "@/web/components/status-badges";
 import { Card, CardContent, CardHeader } from "@/web/components/ui/card";
 import { customerProjectPath } from "@/web/features/projects";
+import { CommentCount, TicketAssignee, TicketNumber, UpdatedAgo } from "./ticket-meta";
 
-/** The head of the ticket detail screen: title, project, status, priority and description. */
+/**
+ * The head of the ticket detail screen: number and title, project, status, priority, who handles
+ * it, when it last changed, its comment count and description.
+ */
 export function TicketSummary({ ticket }: { ticket: Ticket }) {
+  const { t } = useLingui();
   const opened = formatDateTime(ticket.createdAt);
   const author = ticket.createdBy ? displayName(ticket.createdBy) : undefined;
+  const assignee = ticket.assignee?.name;
   return (
     <Card>
       <CardHeader className="gap-3">
-        <h1 className="text-2xl font-bold tracking-tight break-words">{ticket.title}</h1>
+        <h1 className="text-2xl font-bold tracking-tight break-words">
+          <TicketNumber number={ticket.number} className="mr-2 align-middle text-base" />
+          {ticket.title}
+        </h1>
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <Link
             to={customerProjectPath(ticket.project)}
@@ -25,6 +34,18 @@ export function TicketSummary({ ticket }: { ticket: Ticket }) {
           </Link>
           <TicketStatusBadge status={ticket.status} />
           <PriorityBadge priority={ticket.priority} />
+        </div>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
+          <span className="inline-flex items-center gap-2">
+            <TicketAssignee assignee={ticket.assignee} decorative />
+            <span>{assignee ? <Trans>Handled by {assignee}</Trans> : t`Not assigned yet`}</span>
+          </span>
+          <span>
+            <Trans>
+              Updated <UpdatedAgo at={ticket.updatedAt} className="text-sm" />
+            </Trans>
+          </span>
+          <CommentCount count={ticket.commentCount} className="text-sm" />
         </div>
       </CardHeader>
       <CardContent className="space-y-3">

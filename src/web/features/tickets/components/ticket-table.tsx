@@ -3,9 +3,10 @@ import type { ReactNode } from "react";
 import { formatInstantDate } from "@/shared/format";
 import type { TicketListItem } from "@/shared/schemas/ticket";
 import { PriorityBadge, TicketStatusBadge } from "@/web/components/status-badges";
+import { CommentCount, TicketAssignee, TicketNumber, UpdatedAgo } from "./ticket-meta";
 import { LinkCell, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
 
-type TicketRow = Pick<TicketListItem, "id" | "title" | "status" | "priority" | "createdAt">;
+type TicketRow = Pick<TicketListItem, "id" | "number" | "title" | "status" | "priority" | "createdAt" | "updatedAt" | "assignee" | "commentCount">;
 
 interface TicketTableProps<T extends TicketRow> {
   tickets: T[];
@@ -21,7 +22,10 @@ interface TicketTableProps<T extends TicketRow> {
   "aria-label"?: string;
 }
 
-/** Title, status, priority and creation date of tickets; both roles' ticket lists are this table. */
+/**
+ * Number and title, status, priority, assignee, last update, comments and creation date of
+ * tickets; both roles' ticket lists are this table.
+ */
 export function TicketTable<T extends TicketRow>({
   tickets,
   href,
@@ -46,6 +50,15 @@ export function TicketTable<T extends TicketRow>({
           <TableHead>
             <Trans>Priority</Trans>
           </TableHead>
+          <TableHead>
+            <Trans>Assignee</Trans>
+          </TableHead>
+          <TableHead>
+            <Trans>Updated</Trans>
+          </TableHead>
+          <TableHead>
+            <Trans>Comments</Trans>
+          </TableHead>
           {createdHead}
         </TableRow>
       </TableHeader>
@@ -53,6 +66,7 @@ export function TicketTable<T extends TicketRow>({
         {tickets.map((ticket) => (
           <TableRow key={ticket.id}>
             <LinkCell main to={href(ticket)} linkClassName={linkClassName}>
+              <TicketNumber number={ticket.number} className="mr-1.5" />
               {ticket.title}
             </LinkCell>
             {extraCells?.(ticket)}
@@ -61,6 +75,15 @@ export function TicketTable<T extends TicketRow>({
             </TableCell>
             <TableCell>
               <PriorityBadge priority={ticket.priority} />
+            </TableCell>
+            <TableCell>
+              <TicketAssignee assignee={ticket.assignee} />
+            </TableCell>
+            <TableCell>
+              <UpdatedAgo at={ticket.updatedAt} />
+            </TableCell>
+            <TableCell>
+              <CommentCount count={ticket.commentCount} />
             </TableCell>
             <TableCell className={createdClassName}>{formatInstantDate(ticket.createdAt)}</TableCell>
           </TableRow>

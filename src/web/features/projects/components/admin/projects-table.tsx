@@ -1,7 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { formatDate, formatInstantDate } from "@/shared/format";
+import { displayName, formatDate, formatInstantDate } from "@/shared/format";
 import type { Project } from "@/shared/schemas/project";
 import { ProjectStatusBadge } from "@/web/components/status-badges";
+import { Avatar } from "@/web/components/ui/avatar";
 import { SortableHead, type SortDirection } from "@/web/components/ui/pagination";
 import { LinkCell, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
 
@@ -36,6 +37,9 @@ export function ProjectsTable({ projects, sort, onSortChange, showCompany = true
             <Trans>Status</Trans>
           </TableHead>
           <TableHead>
+            <Trans>Assignee</Trans>
+          </TableHead>
+          <TableHead>
             <Trans>Start Date</Trans>
           </TableHead>
           <SortableHead label={t`Created`} sort={sort} onSortChange={onSortChange} />
@@ -52,6 +56,18 @@ export function ProjectsTable({ projects, sort, onSortChange, showCompany = true
             ) : null}
             <TableCell>
               <ProjectStatusBadge status={project.status} />
+            </TableCell>
+            <TableCell>
+              {project.assignee ? (
+                <span className="inline-flex items-center gap-2">
+                  <Avatar name={displayName(project.assignee)} decorative />
+                  {displayName(project.assignee)}
+                </span>
+              ) : (
+                <span className="text-muted-foreground">
+                  <Trans>Unassigned</Trans>
+                </span>
+              )}
             </TableCell>
             <TableCell>{formatDate(project.startDate, notAvailable)}</TableCell>
             <TableCell>{formatInstantDate(project.createdAt, notAvailable)}</TableCell>
