@@ -2,6 +2,7 @@ import { E2E_ADMIN } from "./support/constants";
 import { listUrl } from "./support/admin-data";
 import {
   adminApi,
+  adminUserId,
   createProject,
   createTicket,
   expectEmptyCommentThread,
@@ -10,6 +11,7 @@ import {
   formatDateInPage,
   formatInstantDateInPage,
   tag,
+  updateProject,
   type AdminApi,
 } from "./support/customer-data";
 import { expect, test } from "./support/fixtures";
@@ -37,18 +39,19 @@ test.describe("admin projects list", () => {
     await page.getByRole("searchbox", { name: "Search projects" }).fill(t);
     await expect(page).toHaveURL(new RegExp(`[?&]q=${t}`));
     await expect(page.getByRole("row")).toHaveCount(3);
-    await expect(page.getByRole("columnheader")).toHaveText(["Project Name", "Company", "Status", "Start Date", /^Created/]);
+    await expect(page.getByRole("columnheader")).toHaveText(["Project Name", "Company", "Status", "Assignee", "Start Date", /^Created/]);
 
     const row = page.getByRole("row").filter({ hasText: started.name });
     await expect(row.getByRole("cell")).toHaveText([
       started.name,
       customer.company.name,
       "Active",
+      "Unassigned",
       await formatDateInPage(page, "2026-03-01"),
       await formatInstantDateInPage(page, started.createdAt),
     ]);
     await expect(page.getByRole("row").filter({ hasText: held.name }).getByRole("cell").nth(2)).toHaveText("On hold");
-    await expect(page.getByRole("row").filter({ hasText: held.name }).getByRole("cell").nth(3)).toHaveText("N/A");
+    await expect(page.getByRole("row").filter({ hasText: held.name }).getByRole("cell").nth(4)).toHaveText("N/A");
     // Newest first by default; the Created header flips the order.
     await expect(page.getByRole("row").nth(1)).toContainText(held.name);
     await page.getByRole("button", { name: /Created/ }).click();
@@ -113,6 +116,29 @@ test.describe("admin project detail", () => {
     await customer.context.close();
   });
 
+  test("filters by status and assignee in the URL, and a reload keeps them", async ({ adminPage: page, browser }) => {
+    const t = tag();
+    const customer = await customerWithCompany(browser, `Project Filter Co ${t}`);
+    const assigned = await createProject(admin, customer.company.id, { name: `Assigned ${t}` });
+    await createProject(admin, customer.company.id, { name: `Paused ${t}`, status: "on_hold" });
+    await updateProject(admin, assigned.id, { assignedTo: await adminUserId(admin) });
+
+    await page.goto(`/admin/projects?q=${t}`);
+    await expect(page.getByRole("row")).toHaveCount(3);
+    const filters = page.getByRole("group", { name: "Filters" });
+    await filters.getByLabel("Status").selectOption("on_hold");
+    await expect(page).toHaveURL(/[?&]status=on_hold/);
+    await expect(page.getByRole("row")).toHaveCount(2);
+    await filters.getByLabel("Status").selectOption("");
+    await filters.getByLabel("Assignee").selectOption({ label: E2E_ADMIN.name });
+    await expect(page).toHaveURL(/[?&]assignedTo=/);
+    await page.reload();
+    await expect(filters.getByLabel("Assignee")).not.toHaveValue("");
+    await expect(page.getByRole("row")).toHaveCount(2);
+    await expect(page.getByRole("row").filter({ hasText: assigned.name })).toContainText(E2E_ADMIN.name);
+    await customer.context.close();
+  });
+
   test("lists the project's tickets with status and priority, linking to the ticket", async ({ adminPage: page, browser }) => {
     const t = tag();
     const customer = await customerWithCompany(browser, `Ticketed Co ${t}`);
@@ -125,7 +151,15 @@ test.describe("admin project detail", () => {
 
     await page.goto(`/admin/projects/${project.slug}`);
     const row = page.getByRole("row").filter({ hasText: ticket.title });
-    await expect(row.getByRole("cell")).toHaveText([ticket.title, "Pending", "Urgent", await formatInstantDateInPage(page, ticket.createdAt)]);
+    await expect(row.getByRole("cell")).toHaveText([
+      `#${ticket.number} ${ticket.title}`,
+      "Pending",
+      "Urgent",
+      "",
+      /ago|now/,
+      "0",
+      await formatInstantDateInPage(page, ticket.createdAt),
+    ]);
     await row.getByRole("link", { name: ticket.title }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/tickets/${ticket.id}$`));
     await customer.context.close();

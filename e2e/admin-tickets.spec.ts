@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { listUrl } from "./support/admin-data";
+import { E2E_ADMIN } from "./support/constants";
 import {
   addComment,
   adminApi,
@@ -34,19 +35,56 @@ test.describe("admin tickets list", () => {
     await page.getByRole("searchbox", { name: "Search tickets" }).fill(`printer jam ${t}`);
     await expect(page).toHaveURL(new RegExp(`[?&]q=printer(\\+|%20)jam(\\+|%20)${t}`));
     await expect(page.getByRole("row")).toHaveCount(2);
-    await expect(page.getByRole("columnheader")).toHaveText(["Title", "Company", "Project", "Status", "Priority", /^Created/]);
+    await expect(page.getByRole("columnheader")).toHaveText(["Title", "Company", "Project", "Status", "Priority", "Assignee", "Updated", "Comments", /^Created/]);
     const row = page.getByRole("row").filter({ hasText: ticket.title });
     await expect(row.getByRole("cell")).toHaveText([
-      ticket.title,
+      `#${ticket.number} ${ticket.title}`,
       customer.company.name,
       project.name,
       "Pending",
       "High",
+      // The assignee is an avatar (named for screen readers), the update time relative.
+      "",
+      /ago|now/,
+      "0",
       await formatInstantDateInPage(page, ticket.createdAt),
     ]);
+    await expect(row.getByRole("img", { name: "Unassigned" })).toBeVisible();
+    await expect(row.getByRole("img", { name: "0 comments" })).toBeVisible();
 
     await row.getByRole("link", { name: ticket.title }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/tickets/${ticket.id}$`));
+    await customer.context.close();
+  });
+
+  test("filters by status, priority and assignee in the URL, and a reload keeps the filters", async ({ adminPage: page, browser }) => {
+    const t = tag();
+    const customer = await customerWithCompany(browser, `Filter Co ${t}`);
+    const project = await createProject(admin, customer.company.id, { name: `Filters ${t}` });
+    const urgent = await createTicket(customer.context.request, { projectId: project.id, title: `Outage ${t}`, priority: "urgent" });
+    await createTicket(customer.context.request, { projectId: project.id, title: `Typo ${t}`, priority: "low" });
+
+    await page.goto(`/admin/tickets?q=${t}`);
+    await expect(page.getByRole("row")).toHaveCount(3);
+    const filters = page.getByRole("group", { name: "Filters" });
+    await filters.getByLabel("Priority").selectOption("urgent");
+    await expect(page).toHaveURL(/[?&]priority=urgent/);
+    await expect(page.getByRole("row")).toHaveCount(2);
+    await filters.getByLabel("Assignee").selectOption("unassigned");
+    await expect(page).toHaveURL(/[?&]assignedTo=unassigned/);
+
+    await page.reload();
+    await expect(filters.getByLabel("Priority")).toHaveValue("urgent");
+    await expect(filters.getByLabel("Assignee")).toHaveValue("unassigned");
+    await expect(page.getByRole("row")).toHaveCount(2);
+    await expect(page.getByRole("row").filter({ hasText: urgent.title })).toBeVisible();
+
+    // A status nothing has yet: the filters' own empty state, then Clear filters brings both back.
+    await filters.getByLabel("Status").selectOption("done");
+    await expect(page.getByText("No tickets match these filters")).toBeVisible();
+    await filters.getByRole("button", { name: "Clear filters" }).click();
+    await expect(page).not.toHaveURL(/priority=|status=|assignedTo=/);
+    await expect(page.getByRole("row")).toHaveCount(3);
     await customer.context.close();
   });
 
@@ -67,7 +105,7 @@ test.describe("admin ticket detail", () => {
 
     await page.goto(`/admin/tickets/${ticket.id}`);
     await expect(page.getByRole("heading", { name: ticket.title, level: 1 })).toBeVisible();
-    await expect(page.getByText(`${customer.company.name} · ${project.name}`)).toBeVisible();
+    await expect(page.getByText(`#${ticket.number} · ${customer.company.name} · ${project.name}`)).toBeVisible();
     const form = page.getByRole("form", { name: "Edit ticket" });
     await expect(form.getByLabel("Title")).toHaveValue(ticket.title);
     await expect(form.getByLabel("Description")).toHaveValue("Since Monday");
@@ -96,6 +134,34 @@ test.describe("admin ticket detail", () => {
     await customer.context.close();
   });
 
+  test("assigns the ticket to a team member, shown with its number and comment count to the customer", async ({ adminPage: page, browser }) => {
+    const t = tag();
+    const customer = await customerWithCompany(browser, `Assign Co ${t}`);
+    const project = await createProject(admin, customer.company.id, { name: `Assign ${t}` });
+    const ticket = await createTicket(customer.context.request, { projectId: project.id, title: `Who has this ${t}` });
+    await addComment(customer.context.request, "tickets", ticket.id, `Hello ${t}`);
+
+    await page.goto(`/admin/tickets/${ticket.id}`);
+    const form = page.getByRole("form", { name: "Edit ticket" });
+    await expect(form.getByLabel("Assignee")).toHaveValue("");
+    await form.getByLabel("Assignee").selectOption({ label: `${E2E_ADMIN.name} (${E2E_ADMIN.email})` });
+    await form.getByRole("button", { name: "Update Ticket" }).click();
+    await expect(page.getByText("Ticket updated successfully")).toBeVisible();
+    await page.reload();
+    await expect(form.getByLabel("Assignee")).not.toHaveValue("");
+
+    await customer.page.goto(`/dashboard/tickets/${ticket.id}`);
+    await expect(customer.page.getByRole("heading", { level: 1 })).toHaveText(`#${ticket.number} ${ticket.title}`);
+    await expect(customer.page.getByText(`Handled by ${E2E_ADMIN.name}`)).toBeVisible();
+    await expect(customer.page.getByRole("img", { name: "1 comment" })).toBeVisible();
+    await customer.page.goto("/dashboard/tickets");
+    const card = customer.page.getByRole("link").filter({ hasText: ticket.title });
+    await expect(card).toContainText(`#${ticket.number}`);
+    await expect(card.getByRole("img", { name: `Assigned to ${E2E_ADMIN.name}` })).toHaveText("AA");
+    await expect(card.getByRole("img", { name: "1 comment" })).toBeVisible();
+    await customer.context.close();
+  });
+
   test("shows the customer's comments and sends a reply the customer then sees", async ({ adminPage: page, browser }) => {
     const t = tag();
     const customer = await customerWithCompany(browser, `Thread Co ${t}`, "Carla Commenter");
@@ -119,9 +185,15 @@ test.describe("admin ticket detail", () => {
     await expect(comments.getByRole("article")).toHaveCount(2);
     await expect(comments.getByRole("article").nth(1)).toContainText("Alex Admin");
     await expect(page.getByLabel("Add a comment")).toHaveValue("");
+    // The team's reply says so; the customer's comment does not.
+    await expect(comments.getByRole("article").nth(1).getByTestId("team-badge")).toHaveText("Team");
+    await expect(comments.getByRole("article").nth(0).getByTestId("team-badge")).toHaveCount(0);
 
     await customer.page.goto(`/dashboard/tickets/${ticket.id}`);
     await expect(customer.page.getByText(`Working on it ${t}`)).toBeVisible();
+    const reply = customer.page.getByRole("article", { name: "Comment by Alex Admin, from the team" });
+    await expect(reply.getByTestId("team-badge")).toHaveText("Team");
+    await expect(customer.page.getByRole("article", { name: "Comment by Carla Commenter" }).getByTestId("team-badge")).toHaveCount(0);
     await customer.context.close();
   });
 

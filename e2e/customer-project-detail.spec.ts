@@ -41,18 +41,26 @@ test.describe("customer project detail", () => {
     // The project's tickets, with a count, each linking to its detail.
     await expect(page.getByRole("heading", { name: "Tickets (2)" })).toBeVisible();
     const table = page.getByRole("table", { name: "Project tickets" });
-    await expect(table.getByRole("columnheader")).toHaveText(["Title", "Status", "Priority", "Created"]);
+    await expect(table.getByRole("columnheader")).toHaveText(["Title", "Status", "Priority", "Assignee", "Updated", "Comments", "Created"]);
     const firstRow = table.getByRole("row").filter({ hasText: first.title });
+    // A new ticket takes the project's assignee, shown as initials named for screen readers.
     await expect(firstRow.getByRole("cell")).toHaveText([
-      first.title,
+      `#${first.number} ${first.title}`,
       "Pending",
       "High",
+      "AA",
+      /ago|now/,
+      "0",
       await formatInstantDateInPage(page, first.createdAt),
     ]);
+    await expect(firstRow.getByRole("img", { name: `Assigned to ${E2E_ADMIN.name}` })).toBeVisible();
     await expect(table.getByRole("row").filter({ hasText: second.title }).getByRole("cell")).toHaveText([
-      second.title,
+      `#${second.number} ${second.title}`,
       "Done",
       "Low",
+      "AA",
+      /ago|now/,
+      "0",
       await formatInstantDateInPage(page, second.createdAt),
     ]);
 

@@ -38,6 +38,17 @@ test.describe("customer projects", () => {
     // Newest first.
     await expect(grid.getByRole("listitem").first()).toContainText(done.name);
 
+    // A search by name, kept in the URL.
+    await page.getByRole("searchbox", { name: "Search projects" }).fill("brand book");
+    await expect(page).toHaveURL(/[?&]q=brand(\+|%20)book/);
+    await expect(grid.getByRole("listitem")).toHaveCount(1);
+    await expect(grid.getByRole("listitem")).toContainText(done.name);
+    await page.reload();
+    await expect(grid.getByRole("listitem")).toHaveCount(1);
+    await page.getByRole("searchbox", { name: "Search projects" }).fill("no such project");
+    await expect(page.getByText("No matching projects")).toBeVisible();
+    await page.goto("/dashboard/projects");
+
     await describedCard.click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/projects/${described.slug}$`));
     await expect(page.getByRole("heading", { name: described.name })).toBeVisible();

@@ -18,6 +18,10 @@ test.describe("customer ticket detail", () => {
 
     await page.goto(`/dashboard/tickets/${ticket.id}`);
     await expect(page.getByRole("heading", { name: ticket.title })).toBeVisible();
+    // Its number, who handles it (nobody yet), and its comment count, in the header.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`#${ticket.number} ${ticket.title}`);
+    await expect(page.getByText("Not assigned yet")).toBeVisible();
+    await expect(page.getByRole("img", { name: "1 comment" })).toBeVisible();
     await expect(page.getByRole("link", { name: project.name })).toHaveAttribute("href", `/dashboard/projects/${project.slug}`);
     await expect(page.getByText("Doing", { exact: true })).toBeVisible();
     await expect(page.getByText("High", { exact: true })).toBeVisible();
@@ -28,6 +32,8 @@ test.describe("customer ticket detail", () => {
     await expect(comments).toHaveCount(1);
     await expect(comments.first()).toContainText(E2E_ADMIN.name);
     await expect(comments.first()).toContainText("Looking into it now.");
+    // The team's reply is marked as the team's.
+    await expect(comments.first().getByTestId("team-badge")).toHaveText("Team");
 
     const box = page.getByLabel("Add a comment");
     const send = page.getByRole("button", { name: "Send" });
@@ -42,6 +48,8 @@ test.describe("customer ticket detail", () => {
     // Oldest first.
     await expect(comments.nth(1)).toContainText("Terry Ticket");
     await expect(comments.nth(1)).toContainText("Thanks! It is worst on Mondays.");
+    await expect(comments.nth(1).getByTestId("team-badge")).toHaveCount(0);
+    await expect(page.getByRole("img", { name: "2 comments" })).toBeVisible();
 
     // Ctrl+Enter sends from the keyboard too.
     await box.fill("One more detail.");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createProject, createTicket, failRequests, setTicketStatus, tag, test, type AdminApi } from "./support/customer-data";
+import { addComment, createProject, createTicket, failRequests, setTicketStatus, tag, test, type AdminApi } from "./support/customer-data";
 import { expect } from "./support/fixtures";
 
 const column = (page: Page, name: "Pending" | "Doing" | "Done") => page.getByRole("region", { name });
@@ -80,6 +80,40 @@ test.describe("customer tickets board", () => {
     await created.click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));
     await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  });
+
+  test("searches the board by title or #number, kept in the URL; a card shows its number, update time and comment count", async ({ admin, newCustomer }) => {
+    const customer = await newCustomer(`Search Co ${tag()}`);
+    const { page } = customer;
+    const project = await createProject(admin, customer.company.id, { name: `Searchable ${tag()}` });
+    const invoiceBug = await createTicket(customer.context.request, { projectId: project.id, title: "Invoice total is wrong" });
+    const login = await createTicket(customer.context.request, { projectId: project.id, title: "Login takes ages" });
+    await addComment(customer.context.request, "tickets", login.id, "Still slow");
+    await addComment(admin.request, "tickets", login.id, "Looking into it");
+
+    await page.goto("/dashboard/tickets");
+    const pending = column(page, "Pending");
+    await expect(pending.getByRole("link")).toHaveCount(2);
+    const card = pending.getByRole("link").filter({ hasText: login.title });
+    await expect(card).toContainText(`#${login.number} ${login.title}`);
+    await expect(card.getByRole("img", { name: "2 comments" })).toHaveText("2");
+    await expect(card.getByRole("img", { name: "Unassigned" })).toBeVisible();
+    await expect(card.locator("time")).toHaveAttribute("datetime", login.updatedAt);
+
+    const search = page.getByRole("searchbox", { name: "Search tickets" });
+    await search.fill("invoice");
+    await expect(page).toHaveURL(/[?&]q=invoice/);
+    await expect(pending.getByRole("link")).toHaveCount(1);
+    await expect(pending.getByTestId("column-count")).toHaveText("1");
+    await expect(pending.getByRole("link")).toContainText(invoiceBug.title);
+
+    await search.fill(`#${login.number}`);
+    await expect(pending.getByRole("link")).toHaveCount(1);
+    await expect(pending.getByRole("link")).toContainText(login.title);
+    await page.reload();
+    await expect(search).toHaveValue(`#${login.number}`);
+    await expect(pending.getByRole("link")).toHaveCount(1);
+    await expect(pending.getByRole("link")).toContainText(login.title);
   });
 
   test("the dialog is modal: focus starts and stays inside, the page behind holds still, a press outside or Close closes it; a failed creation toasts and keeps it open", async ({

@@ -18,7 +18,7 @@ export const TicketCard = memo(function TicketCard({ ticket }: { ticket: TicketL
     >
       <div className="flex items-start justify-between gap-2">
         <span className="min-w-0 text-sm font-medium break-words">
-          <TicketNumber number={ticket.number} className="mr-1.5" />
+          <TicketNumber number={ticket.number} />{" "}
           {ticket.title}
         </span>
         <span className="shrink-0">

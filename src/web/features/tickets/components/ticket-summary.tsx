@@ -21,7 +21,7 @@ export function TicketSummary({ ticket }: { ticket: Ticket }) {
     <Card>
       <CardHeader className="gap-3">
         <h1 className="text-2xl font-bold tracking-tight break-words">
-          <TicketNumber number={ticket.number} className="mr-2 align-middle text-base" />
+          <TicketNumber number={ticket.number} className="align-middle text-base" />{" "}
           {ticket.title}
         </h1>
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">

@@ -66,7 +66,7 @@ export function TicketTable<T extends TicketRow>({
         {tickets.map((ticket) => (
           <TableRow key={ticket.id}>
             <LinkCell main to={href(ticket)} linkClassName={linkClassName}>
-              <TicketNumber number={ticket.number} className="mr-1.5" />
+              <TicketNumber number={ticket.number} />{" "}
               {ticket.title}
             </LinkCell>
             {extraCells?.(ticket)}
