@@ -52,6 +52,9 @@ export const invoices = pgTable(
     index("invoices_company_id_issue_date_idx").on(t.companyId, t.issueDate.desc().nullsFirst()),
     index("invoices_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id),
     index("invoices_replaces_id_idx").on(t.replacesId),
+    // Overdue is "unpaid and due before today": the admin overview lists them across every company,
+    // and unpaid invoices with a due date are a small part of a long billing history.
+    index("invoices_unpaid_due_date_idx").on(t.dueDate, t.id).where(sql`${t.status} = 'unpaid' AND ${t.dueDate} IS NOT NULL`),
     index("invoices_number_trgm_idx").using("gin", sql`${t.invoiceNumber} gin_trgm_ops`),
   ],
 );

@@ -23,7 +23,7 @@ async function countOf(ctx: ServiceContext, table: PgTable, where: SQL | undefin
  *   by conversations_last_message_at_idx;
  * - tickets by status: tickets_status_created_at_idx, a range per status;
  * - unassigned projects: projects_assigned_to_idx (null assignees are in the btree);
- * - overdue invoices: no index covers (status, due_date); see ADR 035 for what that costs.
+ * - overdue invoices: the partial index invoices_unpaid_due_date_idx (migration 0026), in due-date order;
  * Every company's rows, unscoped: the caller has checked that the actor reads all of them.
  */
 export async function unscopedWorkQueue(ctx: ServiceContext): Promise<WorkQueue> {

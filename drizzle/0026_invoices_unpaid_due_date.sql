@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_unpaid_due_date_idx" ON "invoices" USING btree ("due_date","id") WHERE "invoices"."status" = 'unpaid' AND "invoices"."due_date" IS NOT NULL;
