@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
 import { areaCatalogues } from "./scripts/area-catalogues.ts";
 import { linguiMacros } from "./scripts/lingui-macros.ts";
+import { themeScript } from "./scripts/theme-script.ts";
 
 const apiPort = process.env.API_PORT ?? "3001";
 
@@ -119,7 +120,7 @@ export default defineConfig(({ mode }) => ({
     ],
   },
   // Lingui: its macros become catalogue lookups, and each area's part of a .po catalogue a compiled chunk (ADR 032).
-  plugins: [linguiMacros(), areaCatalogues(fileURLToPath(new URL(".", import.meta.url))), react(), tailwindcss(), brandInDev(), bundleReport(), preloads.plugin, reactRouterTreeShaking()],
+  plugins: [linguiMacros(), areaCatalogues(fileURLToPath(new URL(".", import.meta.url))), react(), tailwindcss(), brandInDev(), themeScript(fileURLToPath(new URL("./src/web/theme-init.js", import.meta.url))), bundleReport(), preloads.plugin, reactRouterTreeShaking()],
   build: {
     modulePreload: { resolveDependencies: preloads.resolveDependencies },
     outDir: "../../dist/web",

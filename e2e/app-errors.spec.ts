@@ -141,3 +141,30 @@ test.describe("a screen that cannot be shown", () => {
     await expect(page.getByRole("heading", { name: "Tickets", exact: true })).toBeVisible();
   });
 });
+
+test.describe("a page that does not exist", () => {
+  test("keeps a signed-in customer's header and navigation around the 404, with a way home", async ({ newCustomer }) => {
+    const { page } = await newCustomer(`Lost Co ${tag()}`);
+    await page.goto("/dashboard/no-such-page");
+    await expect(page.getByRole("main").getByRole("heading", { name: "404" })).toBeVisible();
+    await expect(page.getByRole("main").getByText("Oops! Page not found")).toBeVisible();
+    await expectLayoutKept(page);
+    await expect(page.getByRole("banner").getByText("Customer Portal")).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Return to Home" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("keeps an admin's header and navigation around the 404", async ({ adminPage: page }) => {
+    await page.goto("/no/such/page");
+    await expect(page.getByRole("main").getByText("Oops! Page not found")).toBeVisible();
+    await expectLayoutKept(page);
+    await expect(page.getByRole("banner").getByText("Admin Dashboard")).toBeVisible();
+  });
+
+  test("shows a signed-out visitor the 404 alone, without the app's header", async ({ anonPage: page }) => {
+    await page.goto("/no/such/page");
+    await expect(page.getByRole("heading", { name: "404" })).toBeVisible();
+    await expect(page.getByRole("banner")).toHaveCount(0);
+    await expect(page.getByRole("navigation")).toHaveCount(0);
+  });
+});

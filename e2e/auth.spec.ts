@@ -1,5 +1,18 @@
 import { E2E_ADMIN } from "./support/constants";
+import type { Page } from "@playwright/test";
 import { expect, signUpThroughApi, test, uniqueEmail } from "./support/fixtures";
+
+/**
+ * The server's refusal of the form whose submit button is `submit`: under the form, as an alert
+ * the form is described by, and in a toast (the spec's).
+ */
+async function expectRefusal(page: Page, submit: string, message: string | RegExp) {
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: submit }) });
+  const underForm = form.getByRole("alert").filter({ hasText: message });
+  await expect(underForm).toBeVisible();
+  await expect(form).toHaveAttribute("aria-describedby", (await underForm.getAttribute("id"))!);
+  await expect(page.locator("[data-sonner-toast]").getByText(message)).toBeVisible();
+}
 
 test.describe("sign-in and sign-up page", () => {
   test("shows the brand, tagline, welcome text and both tabs, and validates sign-up input before sending it", async ({ anonPage: page }) => {
@@ -45,7 +58,7 @@ test.describe("sign-in and sign-up page", () => {
     await page.getByLabel("Email").fill(taken.email);
     await page.getByLabel("Password").fill("another-pass");
     await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(page.getByText(/already exists/i)).toBeVisible();
+    await expectRefusal(page, "Create Account", /already exists/i);
     await expect(page).toHaveURL(/\/auth$/);
 
     await page.getByRole("tab", { name: "Login" }).click();
@@ -56,12 +69,12 @@ test.describe("sign-in and sign-up page", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("shows the server message for a wrong password, then signs an admin in to the admin dashboard", async ({ anonPage: page }) => {
+  test("shows the server message for a wrong password under the form and in a toast, then signs an admin in to the admin dashboard", async ({ anonPage: page }) => {
     await page.goto("/auth");
     await page.getByLabel("Email").fill(E2E_ADMIN.email);
     await page.getByLabel("Password").fill("definitely-wrong");
     await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page.getByText("Invalid email or password")).toBeVisible();
+    await expectRefusal(page, "Sign In", "Invalid email or password");
     await expect(page).toHaveURL(/\/auth$/);
 
     await page.getByLabel("Password").fill(E2E_ADMIN.password);

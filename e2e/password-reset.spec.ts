@@ -31,7 +31,7 @@ test.describe("forgot password", () => {
     await page.getByLabel("Email").fill(credentials.email);
     await page.getByLabel("Password").fill(credentials.password);
     await page.getByRole("button", { name: "Sign In" }).click();
-    await expect(page.getByText("Invalid email or password")).toBeVisible();
+    await expect(page.locator("[data-sonner-toast]").getByText("Invalid email or password")).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
     await page.getByLabel("Password").fill("rita-new-password");
     await page.getByRole("button", { name: "Sign In" }).click();

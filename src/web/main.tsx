@@ -4,7 +4,12 @@ import { Providers } from "./app/providers";
 import { preloadRoute } from "./app/router";
 import { activateLocale, initialLocale } from "./lib/i18n/catalogues";
 import { followUserLocale } from "./lib/i18n/follow-session";
+import { followTheme } from "./lib/theme";
 import "./styles.css";
+
+// theme-init.js set the theme before the first paint; from here on the system's setting and the
+// reader's choice in another tab are followed live.
+followTheme();
 
 // The screen's modules start loading now, alongside the session check that the first render
 // sends, instead of after it.

@@ -99,6 +99,59 @@ describe("connectRealtime", () => {
     expect(on.onRefetchAll).toHaveBeenCalledTimes(2);
   });
 
+  it("reports each attempt for the connection state: open, lost when the stream ends, unreachable when no server answers", async () => {
+    const { fetchMock } = scriptedFetch([`retry: 1\n\n${ready}`, new Error("connection refused")]);
+    const onStatus = vi.fn();
+    const stop = connectRealtime({ ...handlers(), onStatus }, { baseDelayMs: 1 });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    await vi.waitFor(() => expect(onStatus).toHaveBeenCalledTimes(4));
+    stop();
+    expect(onStatus.mock.calls.map(([signal]) => signal)).toEqual(["open", "lost", "unreachable", "open"]);
+  });
+
+  it("counts a 5xx as an unreachable server and a refusal of ours (429) as a server that is there", async () => {
+    const answers = [new Response("", { status: 502 }), new Response("", { status: 429 })];
+    const fetchMock = vi.fn(async () => answers.shift() ?? new Promise<Response>(() => {}));
+    vi.stubGlobal("fetch", fetchMock);
+    const onStatus = vi.fn();
+    const stop = connectRealtime({ ...handlers(), onStatus }, { baseDelayMs: 1 });
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+    stop();
+    expect(onStatus.mock.calls.map(([signal]) => signal)).toEqual(["unreachable", "lost"]);
+  });
+
+  it("tries again at once when asked to, instead of waiting out its backoff", async () => {
+    const { fetchMock } = scriptedFetch([new Error("connection refused")]);
+    const onStatus = vi.fn();
+    // A backoff far longer than the test: only retryNow can make the second attempt.
+    const connection = connectRealtime({ ...handlers(), onStatus }, { baseDelayMs: 3_600_000 });
+    await vi.waitFor(() => expect(onStatus).toHaveBeenCalledWith("unreachable"));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    connection.retryNow();
+    await vi.waitFor(() => expect(onStatus).toHaveBeenLastCalledWith("open"));
+    connection();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it("reports nothing once the page is being left: the aborted stream is no lost connection", async () => {
+    let breakStream: (error: Error) => void = () => {};
+    const fetchMock = vi.fn(async () => {
+      if (fetchMock.mock.calls.length > 1) throw new Error("connection refused");
+      const body = new ReadableStream<Uint8Array>({ start: (controller) => void (breakStream = (error) => controller.error(error)) });
+      return new Response(body, { status: 200, headers: { "content-type": "text/event-stream" } });
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    const onStatus = vi.fn();
+    const stop = connectRealtime({ ...handlers(), onStatus }, { baseDelayMs: 1 });
+    await vi.waitFor(() => expect(onStatus).toHaveBeenCalledWith("open"));
+    window.dispatchEvent(new Event("pagehide"));
+    breakStream(new Error("the browser cancelled the request"));
+    // A refused reconnect after the broken stream: both would have been reported.
+    await vi.waitFor(() => expect(fetchMock.mock.calls.length).toBeGreaterThanOrEqual(3));
+    stop();
+    expect(onStatus.mock.calls.map(([signal]) => signal)).toEqual(["open"]);
+  });
+
   it("refetches when the first attempt failed and a later one connected", async () => {
     const { fetchMock } = scriptedFetch([new Error("connection refused"), ready]);
     const on = handlers();

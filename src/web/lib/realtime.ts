@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { connection, type StreamSignal } from "./connection-state";
 import { parsePorticoEvent, parseReadyEvent, streamEventNames, type EventKind, type PorticoEvent } from "./realtime-events";
 import { queryRoots } from "./query-keys";
 import { sessionSwap } from "./session";
@@ -75,7 +76,12 @@ export interface RealtimeHandlers {
   onRefetchAll: () => void;
   /** `end`, or a 401: the session may be over; the app re-reads it and leaves if it is. */
   onSessionCheck: () => void;
+  /** What each attempt came to, for the header's connection state (connection-state.ts). */
+  onStatus?: (signal: StreamSignal) => void;
 }
+
+/** The stop function, which also offers to try again at once (the offline banner's button). */
+export type RealtimeConnection = (() => void) & { retryNow: () => void };
 
 export interface RealtimeOptions {
   url?: string;
@@ -92,7 +98,7 @@ export interface RealtimeOptions {
  * could not be told from a quiet one; fetch also sees the 401 of an expired session. Reconnects with
  * jittered exponential backoff until `end` or the returned stop function is called.
  */
-export function connectRealtime(handlers: RealtimeHandlers, options: RealtimeOptions = {}): () => void {
+export function connectRealtime(handlers: RealtimeHandlers, options: RealtimeOptions = {}): RealtimeConnection {
   const { url = "/api/events", maxDelayMs = 30_000 } = options;
   let baseDelay = options.baseDelayMs ?? 1_000;
   let silenceLimit = options.initialSilenceMs ?? 60_000;
@@ -102,6 +108,12 @@ export function connectRealtime(handlers: RealtimeHandlers, options: RealtimeOpt
   let controller: AbortController | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let watchdog: ReturnType<typeof setTimeout> | undefined;
+  // Leaving the page aborts the stream: that is no lost connection, and the page on its way out
+  // must not show the offline banner for the moment it stays on screen.
+  let leaving = false;
+  const report = (signal: StreamSignal) => {
+    if (!leaving) handlers.onStatus?.(signal);
+  };
 
   const armWatchdog = (current: AbortController) => {
     clearTimeout(watchdog);
@@ -146,6 +158,8 @@ export function connectRealtime(handlers: RealtimeHandlers, options: RealtimeOpt
     const firstAttempt = ++opened === 1;
     controller = current;
     armWatchdog(current);
+    // Until the server answers with a stream, a failure means it could not be reached.
+    let outcome: StreamSignal = "unreachable";
     try {
       const response = await fetch(url, {
         headers: { accept: "text/event-stream" },
@@ -157,7 +171,11 @@ export function connectRealtime(handlers: RealtimeHandlers, options: RealtimeOpt
         signal: current.signal,
       });
       if (response.status === 401) handlers.onSessionCheck();
+      // A refusal of ours (401, 429) comes from a server that is there; a 5xx from one that is not
+      // (a proxy's 502, a draining process's 503).
+      if (response.status < 500) outcome = "lost";
       if (!response.ok || !response.body) throw new Error(`realtime: stream answered ${response.status}`);
+      report("open");
       const parse = createSseParser((frame) => dispatch(frame, firstAttempt), (ms) => (baseDelay = ms));
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       for (;;) {
@@ -174,30 +192,47 @@ export function connectRealtime(handlers: RealtimeHandlers, options: RealtimeOpt
       clearTimeout(watchdog);
     }
     // The server ended the stream (shutdown, too many tabs), it failed, or it went silent.
-    if (!stopped) scheduleReconnect();
+    if (!stopped) {
+      report(outcome);
+      scheduleReconnect();
+    }
   }
 
-  // Back online: try now instead of waiting out the backoff.
-  const onOnline = () => {
+  // Back online, back to the tab, or asked to: try now instead of waiting out the backoff. A
+  // no-op while an attempt is under way.
+  const retryNow = () => {
     if (stopped || retryTimer === undefined) return;
     clearTimeout(retryTimer);
     retryTimer = undefined;
     attempt = 0;
     void open();
   };
+  const onVisible = () => {
+    if (document.visibilityState === "visible") retryNow();
+  };
+  const onPageHide = () => (leaving = true);
+  // Back from the back/forward cache: the page is shown again.
+  const onPageShow = () => (leaving = false);
 
   function stop() {
     if (stopped) return;
     stopped = true;
     clearTimeout(retryTimer);
     clearTimeout(watchdog);
-    window.removeEventListener("online", onOnline);
+    window.removeEventListener("online", retryNow);
+    window.removeEventListener("pagehide", onPageHide);
+    window.removeEventListener("pageshow", onPageShow);
+    window.removeEventListener("visibilitychange", onVisible);
     controller?.abort();
   }
 
-  window.addEventListener("online", onOnline);
+  window.addEventListener("online", retryNow);
+  window.addEventListener("pagehide", onPageHide);
+  window.addEventListener("pageshow", onPageShow);
+  // Fired at the document, it reaches the window too.
+  window.addEventListener("visibilitychange", onVisible);
   void open();
-  return stop;
+  return Object.assign(stop, { retryNow });
 }
 
 /**
@@ -253,9 +288,12 @@ export function useRealtime(userId: string | undefined) {
       // Every query: the active ones (what is on screen) refetch now, the rest when next shown.
       onRefetchAll: () => void client.invalidateQueries(),
       onSessionCheck: () => void client.invalidateQueries({ queryKey: [queryRoots.me] }),
+      onStatus: connection.report,
     });
+    connection.setRetry(disconnect.retryNow);
     return () => {
       disconnect();
+      connection.reset();
       invalidator.dispose();
     };
   }, [client, userId]);

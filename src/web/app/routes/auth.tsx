@@ -45,15 +45,12 @@ export function AuthRoute() {
     }
   };
 
+  /** A refusal reaches the form, which shows it under itself and in a toast. */
   const handleSignUp = async (input: SignUpInput) => {
-    try {
-      await signUp(input);
-      await fetchNewMe();
-      toast.success(t`Account created! Welcome to ${brandName}.`);
-      navigate("/dashboard", { replace: true });
-    } catch (error) {
-      toast.error(errorMessage(error, t`Failed to sign up`));
-    }
+    await signUp(input);
+    await fetchNewMe();
+    toast.success(t`Account created! Welcome to ${brandName}.`);
+    navigate("/dashboard", { replace: true });
   };
 
   if (check.state === "checking") return <PageSpinner />;

@@ -131,13 +131,9 @@ function InvitationSteps({ token, invitation, signedInEmail }: { token: string; 
     }
   };
 
+  // A refusal reaches the form, which shows it under itself and in a toast.
   const handleSignUp = async (input: SignUpInput) => {
-    try {
-      await signUp({ ...input, invitationToken: token });
-    } catch (error) {
-      toast.error(errorMessage(error, t`Failed to sign up`));
-      return;
-    }
+    await signUp({ ...input, invitationToken: token });
     client.clear();
     toast.success(t`Account created! Welcome to ${brandName}.`);
     navigate(invitation.company ? "/dashboard" : "/admin", { replace: true });

@@ -3,7 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut, Menu, UserRound, X } from "lucide-react";
-import { Suspense, useState } from "react";
+import { Suspense, useState, type ReactNode } from "react";
 import { Link, NavLink, Outlet, useLocation, useNavigate } from "react-router";
 import { toast } from "@/web/lib/toast";
 import { displayName } from "@/shared/format";
@@ -15,7 +15,9 @@ import { useRealtime } from "@/web/lib/realtime";
 import { signOut, useMe } from "@/web/lib/session";
 import { Button } from "../ui/button";
 import { PageSpinner } from "../ui/spinner";
+import { ConnectionBanner, ConnectionStatus } from "./connection-banner";
 import { PageErrorBoundary } from "./page-error-boundary";
+import { ThemeChoices, ThemeMenu } from "./theme-menu";
 
 export interface NavItem {
   to: string;
@@ -62,9 +64,11 @@ function useLogout() {
   };
 }
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+const linkClass = (rows: boolean) => ({ isActive }: { isActive: boolean }) =>
   cn(
     "shrink-0 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+    // The mobile menu's rows are tap targets: at least 44 px high.
+    rows && "flex min-h-11 items-center",
     isActive ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
   );
 
@@ -72,7 +76,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
  * The same links in the desktop bar and the mobile menu; each landmark keeps its own name. An item
  * with something unread shows a count (Messages) or a dot, and says so: "Messages, 2 unread".
  */
-function NavList({ label, nav, className, counts }: { label: string; nav: NavItem[]; className: string; counts: UnreadCounts | undefined }) {
+function NavList({ label, nav, className, counts, rows = false }: { label: string; nav: NavItem[]; className: string; counts: UnreadCounts | undefined; rows?: boolean }) {
   const { i18n } = useLingui();
   return (
     <nav aria-label={label} className={className}>
@@ -81,10 +85,10 @@ function NavList({ label, nav, className, counts }: { label: string; nav: NavIte
         const unread = (item.unread && counts && (chat ? counts.chat : counts.areas[item.unread])) || 0;
         const name = i18n._(item.label);
         return (
-          <NavLink key={item.to} to={item.to} end={item.end} className={linkClass} aria-label={withUnread(name, unread)}>
+          <NavLink key={item.to} to={item.to} end={item.end} className={linkClass(rows)} aria-label={withUnread(name, unread)}>
             {name}
             {unread > 0 ? (
-              <span aria-hidden className={cn("ml-1.5 rounded-full bg-destructive text-xs text-white", chat ? "px-1.5" : "inline-block h-2 w-2 align-middle")}>
+              <span aria-hidden className={cn("ml-1.5 rounded-full bg-destructive text-xs text-destructive-foreground", chat ? "px-1.5" : "inline-block h-2 w-2 align-middle")}>
                 {chat ? badgeNumber(unread) : null}
               </span>
             ) : null}
@@ -104,7 +108,7 @@ function UserMenu({ name, href, align }: { name: string; href: string; align: "l
     <Link
       to={href}
       className={cn(
-        "flex items-center gap-2 rounded-md px-2 py-1 text-sm leading-tight hover:bg-muted",
+        "flex min-h-11 items-center gap-2 rounded-md px-2 py-1 text-sm leading-tight hover:bg-muted",
         "focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
         align === "right" ? "flex-row-reverse text-right" : "text-left",
       )}
@@ -112,10 +116,7 @@ function UserMenu({ name, href, align }: { name: string; href: string; align: "l
       <UserRound className="h-5 w-5 text-muted-foreground" aria-hidden />
       <span>
         <span className="block font-medium whitespace-nowrap">{name}</span>
-        <span className={cn("flex items-center gap-1 text-xs text-green-700", align === "right" && "justify-end")}>
-          <span aria-hidden className="h-2 w-2 rounded-full bg-green-500" />
-          <Trans>Online</Trans>
-        </span>
+        <ConnectionStatus className={cn(align === "right" && "justify-end")} />
         <span className="sr-only">
           <Trans>, account settings</Trans>
         </span>
@@ -124,17 +125,20 @@ function UserMenu({ name, href, align }: { name: string; href: string; align: "l
   );
 }
 
-function LogoutButton({ onClick }: { onClick: () => void }) {
+function LogoutButton({ onClick, className }: { onClick: () => void; className?: string }) {
   return (
-    <Button variant="outline" size="sm" onClick={onClick}>
+    <Button variant="outline" size="sm" className={className} onClick={onClick}>
       <LogOut className="h-4 w-4" aria-hidden />
       <Trans>Logout</Trans>
     </Button>
   );
 }
 
-/** Sticky header with brand, title, nav, the user and Logout; a collapsible menu on small screens. */
-export function AppShell({ title, home, nav, area }: AppShellProps) {
+/**
+ * Sticky header with brand, title, nav, the user, the theme and Logout; a collapsible menu on small
+ * screens; the offline banner under it. `children` stand in for the route's page (the 404 page).
+ */
+export function AppShell({ title, home, nav, area, children }: AppShellProps & { children?: ReactNode }) {
   const { t } = useLingui();
   const me = useMe();
   const logout = useLogout();
@@ -155,6 +159,13 @@ export function AppShell({ title, home, nav, area }: AppShellProps) {
 
   return (
     <div className="min-h-screen">
+      {/* The first tab stop: past the header and its navigation, straight to the page. */}
+      <a
+        href="#main-content"
+        className="sr-only rounded-md bg-background px-4 py-3 text-sm font-medium text-foreground shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50"
+      >
+        <Trans>Skip to content</Trans>
+      </a>
       <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
         <div className="mx-auto flex min-h-16 max-w-7xl items-center gap-4 px-4">
           <Link to={home} className="shrink-0 text-lg font-bold text-primary">
@@ -167,13 +178,14 @@ export function AppShell({ title, home, nav, area }: AppShellProps) {
           {/* On every width, beside the menu button on small screens. */}
           <div className="ml-auto">{live ? <NotificationBell area={area} /> : null}</div>
           <div className="hidden shrink-0 items-center gap-3 md:flex">
+            <ThemeMenu />
             {user ? <UserMenu name={displayName(user)} href={`${home}/account`} align="right" /> : null}
             <LogoutButton onClick={logout} />
           </div>
           <Button
             variant="ghost"
             size="icon"
-            className="md:hidden"
+            className="h-11 w-11 md:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => setMenuOpen((open) => !open)}
@@ -184,19 +196,20 @@ export function AppShell({ title, home, nav, area }: AppShellProps) {
         </div>
         {menuOpen ? (
           <div id="mobile-menu" className="border-t border-border px-4 pb-4 md:hidden">
-            <NavList label={t`Mobile`} nav={nav} counts={counts} className="flex flex-col gap-1 pt-2" />
+            <NavList label={t`Mobile`} nav={nav} counts={counts} rows className="flex flex-col gap-1 pt-2" />
+            <ThemeChoices className="mt-3 border-t border-border pt-3" />
             <div className="mt-3 flex items-center justify-between border-t border-border pt-3">
               {user ? <UserMenu name={displayName(user)} href={`${home}/account`} align="left" /> : null}
-              <LogoutButton onClick={logout} />
+              <LogoutButton onClick={logout} className="h-11" />
             </div>
           </div>
         ) : null}
+        <ConnectionBanner />
       </header>
-      <main className="mx-auto max-w-7xl px-4 py-8">
+      {/* Focusable by script only, so the skip link moves focus (and a screen reader) here. */}
+      <main id="main-content" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 focus:outline-none">
         <PageErrorBoundary>
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
         </PageErrorBoundary>
       </main>
     </div>

@@ -1,8 +1,9 @@
 import { Trans } from "@lingui/react/macro";
 import { X } from "lucide-react";
-import { createContext, use, useId, useLayoutEffect, useRef, type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject } from "react";
+import { createContext, use, useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject } from "react";
 import { createPortal } from "react-dom";
 import { cn } from "@/web/lib/cn";
+import { Button } from "./button";
 import { Slot } from "./slot";
 
 /*
@@ -11,6 +12,10 @@ import { Slot } from "./slot";
  * moves focus into it and reports Escape. What the platform leaves to us, as Radix Dialog did
  * before: the caller's open state, focus kept inside on Tab, focus back on the trigger, a press on
  * the backdrop closes it, and the page behind does not scroll (styles.css).
+ *
+ * Escape, the close button and a press on the backdrop ask "Discard changes?" first when text was
+ * typed into one of the dialog's fields and not saved; Cancel and a successful save close it as
+ * they are (the caller's `onOpenChange(false)`).
  */
 
 interface DialogState {
@@ -86,12 +91,53 @@ export function DialogContent(props: DialogContentProps) {
 
 const tabbable = "a[href], button:not(:disabled), input:not(:disabled):not([type=hidden]), select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex='-1'])";
 
+const textInputTypes = new Set(["text", "email", "search", "tel", "url", "number", "password"]);
+type TextField = HTMLInputElement | HTMLTextAreaElement;
+const isTextField = (target: EventTarget): target is TextField =>
+  target instanceof HTMLTextAreaElement || (target instanceof HTMLInputElement && textInputTypes.has(target.type));
+
+/**
+ * Whether text was typed into the dialog's fields: each field's value is noted when it first gets
+ * focus (before any typing) and compared when the dialog is about to be dismissed, so text typed
+ * and deleted again counts as nothing typed.
+ */
+function useTypedText() {
+  const before = useRef(new Map<TextField, string>());
+  const lastField = useRef<TextField | null>(null);
+  const onFocus = (event: FocusEvent<HTMLDialogElement>) => {
+    if (!isTextField(event.target)) return;
+    lastField.current = event.target;
+    if (!before.current.has(event.target)) before.current.set(event.target, event.target.value);
+  };
+  const typed = () => [...before.current].some(([field, value]) => field.isConnected && field.value !== value);
+  return { onFocus, typed, lastField };
+}
+
 function ModalDialog({ title, description, className, children }: DialogContentProps) {
   const { setOpen, contentId, trigger } = useDialog();
   const ref = useRef<HTMLDialogElement>(null);
   const closing = useRef(false);
   const titleId = useId();
   const descriptionId = useId();
+  const typedText = useTypedText();
+  const [asking, setAsking] = useState(false);
+  const keepEditing = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (asking) keepEditing.current?.focus();
+  }, [asking]);
+
+  /** Escape, the close button, the backdrop: closes, unless typed text would be lost (then asks first). */
+  const dismiss = (how: "escape" | "pointer") => {
+    if (!typedText.typed()) return setOpen(false);
+    // Escape while asking answers "keep editing", as it would close any other question.
+    setAsking(!(asking && how === "escape"));
+  };
+
+  const backToEditing = () => {
+    setAsking(false);
+    typedText.lastField.current?.focus();
+  };
 
   useLayoutEffect(() => {
     const dialog = ref.current!;
@@ -128,7 +174,7 @@ function ModalDialog({ title, description, className, children }: DialogContentP
   const closeOnBackdrop = (event: PointerEvent<HTMLDialogElement>) => {
     if (event.target !== event.currentTarget) return;
     const box = event.currentTarget.getBoundingClientRect();
-    if (event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom) setOpen(false);
+    if (event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom) dismiss("pointer");
   };
 
   return (
@@ -146,18 +192,23 @@ function ModalDialog({ title, description, className, children }: DialogContentP
       onCancel={(event) => {
         // Escape: the caller decides, as with every other way of closing.
         event.preventDefault();
-        setOpen(false);
+        dismiss("escape");
       }}
       onClose={(event) => {
-        // The browser closed it by itself (Escape pressed twice in a row): tell the caller. A
-        // `close` event that arrives while it is open again is an old one (StrictMode's second
-        // run of the effect in development closes and reopens it).
-        if (!closing.current && !event.currentTarget.open) setOpen(false);
+        // The browser closed it by itself (Escape pressed twice in a row): tell the caller, or,
+        // with typed text, show it again as it was (its content never left the page) and keep
+        // editing. A `close` event that arrives while it is open again is an old one (StrictMode's
+        // second run of the effect in development closes and reopens it).
+        if (closing.current || event.currentTarget.open) return;
+        if (!typedText.typed()) return setOpen(false);
+        event.currentTarget.showModal();
+        backToEditing();
       }}
+      onFocus={typedText.onFocus}
       onKeyDown={keepFocusInside}
       onPointerDown={closeOnBackdrop}
     >
-      <h2 id={titleId} className="text-lg font-semibold">
+      <h2 id={titleId} className="pr-10 text-lg font-semibold">
         {title}
       </h2>
       {description ? (
@@ -165,11 +216,29 @@ function ModalDialog({ title, description, className, children }: DialogContentP
           {description}
         </p>
       ) : null}
+      {asking ? (
+        <div role="alert" className="mt-4 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
+          <p className="font-medium">
+            <Trans>Discard changes?</Trans>
+          </p>
+          <p className="mt-1 text-muted-foreground">
+            <Trans>What you typed here has not been saved.</Trans>
+          </p>
+          <div className="mt-3 flex flex-wrap justify-end gap-2">
+            <Button ref={keepEditing} variant="outline" onClick={backToEditing}>
+              <Trans>Keep editing</Trans>
+            </Button>
+            <Button variant="destructive" onClick={() => setOpen(false)}>
+              <Trans>Discard</Trans>
+            </Button>
+          </div>
+        </div>
+      ) : null}
       <div className="mt-4">{children}</div>
       <button
         type="button"
-        className="absolute top-4 right-4 rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring"
-        onClick={() => setOpen(false)}
+        className="absolute top-2 right-2 flex h-11 w-11 items-center justify-center rounded-sm opacity-70 hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring"
+        onClick={() => dismiss("pointer")}
       >
         <X className="h-4 w-4" aria-hidden />
         <span className="sr-only">
@@ -179,3 +248,4 @@ function ModalDialog({ title, description, className, children }: DialogContentP
     </dialog>
   );
 }
+

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { useState } from "react";
+import { useId, useState } from "react";
 import type { SignInInput } from "@/shared/schemas/auth";
 import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
@@ -7,6 +7,7 @@ import { errorMessage } from "@/web/lib/api";
 import { signIn } from "@/web/lib/session";
 import { toast } from "@/web/lib/toast";
 import { EmailField } from "./email-field";
+import { FormFailure, formFailureAria } from "./form-failure";
 import type { TwoFactorStep } from "./two-factor-step";
 import { checkSignIn } from "../lib/auth-rules";
 import { useCheckedForm } from "@/web/lib/use-checked-form";
@@ -42,15 +43,20 @@ const loadCodeStep = () =>
 export function SignInForm({ onSignedIn, fixedEmail }: { onSignedIn: () => Promise<void>; fixedEmail?: string }) {
   const form = useCheckedForm(fields, checkSignIn);
   const [CodeStep, setCodeStep] = useState<CodeStep>();
+  const [failure, setFailure] = useState<string>();
+  const failureId = useId();
   const { errors, isSubmitting } = form;
   const { t } = useLingui();
 
   const onSubmit = form.handleSubmit(async (input: SignInInput) => {
+    setFailure(undefined);
     let answer: unknown;
     try {
       answer = await signIn(input);
     } catch (error) {
-      toast.error(errorMessage(error, t`Failed to sign in`));
+      const message = errorMessage(error, t`Failed to sign in`);
+      toast.error(message);
+      setFailure(message);
       return;
     }
     if (!asksForCode(answer)) return onSignedIn();
@@ -65,10 +71,11 @@ export function SignInForm({ onSignedIn, fixedEmail }: { onSignedIn: () => Promi
 
   if (CodeStep) return <CodeStep onSignedIn={onSignedIn} onStartOver={() => setCodeStep(undefined)} />;
   return (
-    <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">
+    <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4" {...formFailureAria(failureId, failure)}>
       <EmailField id="signin-email" error={errors.email} fixedEmail={fixedEmail} />
       <InputField id="signin-password" label={t`Password`} error={errors.password} name="password" type="password" autoComplete="current-password" />
       <SubmitButton label={t`Sign In`} workingLabel={t`Signing in...`} isSubmitting={isSubmitting} className="w-full" />
+      <FormFailure id={failureId} message={failure} />
     </form>
   );
 }
