@@ -33,7 +33,7 @@ test.describe("admin users page", () => {
     await customer.page.getByLabel("Email").fill(customer.credentials.email);
     await customer.page.getByLabel("Password").fill(customer.credentials.password);
     await customer.page.getByRole("button", { name: "Sign In" }).click();
-    await expect(customer.page.getByText(userMessages.deactivated)).toBeVisible();
+    await expect(customer.page.locator("[data-sonner-toast]").getByText(userMessages.deactivated)).toBeVisible();
     await expect(customer.page).toHaveURL(/\/auth$/);
     await customer.context.close();
   });

@@ -6,7 +6,7 @@ const variants = {
   default: "bg-primary text-primary-foreground hover:bg-primary/90",
   outline: "border border-border bg-background hover:bg-muted",
   ghost: "hover:bg-muted",
-  destructive: "bg-destructive text-white hover:bg-destructive/90",
+  destructive: "bg-destructive text-destructive-foreground hover:bg-destructive/90",
 } as const;
 
 // On phones and touch screens every size is a tap target of at least 44×44 px (WCAG 2.5.5).

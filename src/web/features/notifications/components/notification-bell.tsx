@@ -56,7 +56,7 @@ export function NotificationBell({ area }: { area: "customer" | "admin" }) {
       >
         <Bell className="h-5 w-5" aria-hidden />
         {total > 0 ? (
-          <span aria-hidden className="absolute top-1 right-1 min-w-4 rounded-full bg-destructive px-1 text-[10px] leading-4 font-semibold text-white">
+          <span aria-hidden className="absolute top-1 right-1 min-w-4 rounded-full bg-destructive px-1 text-[10px] leading-4 font-semibold text-destructive-foreground">
             {badgeNumber(total)}
           </span>
         ) : null}
