@@ -11,3 +11,6 @@ export const ticketMessages = {
   chooseStatus: "Choose a status",
   chooseTeamMember: "Choose a team member",
 } as const;
+
+/** The assignee filter's value for "nobody" (ticket and project lists). */
+export const UNASSIGNED = "unassigned";

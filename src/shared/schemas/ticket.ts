@@ -1,16 +1,13 @@
 import { z } from "zod";
 import { ticketPriorities, ticketStatuses, type TicketStatus } from "../enums";
 import { NOTHING_TO_UPDATE } from "../rules/common";
-import { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX, ticketMessages } from "../rules/ticket";
+import { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX, UNASSIGNED, ticketMessages } from "../rules/ticket";
 import { keysetCursorSchema, pageOf, pageQuerySchema } from "./pagination";
 import { nullWhenBlank, optionalText, requiredText } from "./text";
 import { attachmentsShape } from "./file";
 import { instantSchema, namedRecordSchema, personSchema, timestampsShape } from "./records";
 
-export { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX };
-
-/** The assignee filter's value for "nobody". */
-export const UNASSIGNED = "unassigned";
+export { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX, UNASSIGNED };
 
 const title = requiredText(ticketMessages.titleRequired, TICKET_TITLE_MAX, ticketMessages.titleTooLong);
 // Forms send "" for an untouched textarea; the database stores that as null.

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { projectStatuses, type ProjectStatus } from "@/shared/enums";
-import { UNASSIGNED } from "@/shared/schemas/ticket";
+import { UNASSIGNED } from "@/shared/rules/ticket";
 import { PageHeader } from "@/web/components/layout/page-header";
 import { ProjectList } from "@/web/features/projects/components/admin/project-list";
 import { AssigneeFilter, CompanyFilter, EnumFilter, FilterBar } from "@/web/features/tickets/components/admin/record-filters";

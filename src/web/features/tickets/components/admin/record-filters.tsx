@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import type { MessageDescriptor } from "@lingui/core";
-import { UNASSIGNED } from "@/shared/schemas/ticket";
+import { UNASSIGNED } from "@/shared/rules/ticket";
 import { Button } from "@/web/components/ui/button";
 import { NativeSelect } from "@/web/components/ui/input";
 import { CompanySelect, useCompany } from "@/web/features/companies";

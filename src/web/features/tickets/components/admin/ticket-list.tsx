@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Ticket } from "lucide-react";
 import { ticketPriorities, ticketStatuses, type TicketPriority, type TicketStatus } from "@/shared/enums";
-import { UNASSIGNED } from "@/shared/schemas/ticket";
+import { UNASSIGNED } from "@/shared/rules/ticket";
 import { PagedList } from "@/web/components/paged-list";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { useListParams } from "@/web/components/ui/pagination";
