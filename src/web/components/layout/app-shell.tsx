@@ -197,7 +197,9 @@ export function AppShell({ title, home, nav, area, children }: AppShellProps & {
         {menuOpen ? (
           <div id="mobile-menu" className="border-t border-border px-4 pb-4 md:hidden">
             <NavList label={t`Mobile`} nav={nav} counts={counts} rows className="flex flex-col gap-1 pt-2" />
-            <ThemeChoices className="mt-3 border-t border-border pt-3" />
+            <div className="mt-3 border-t border-border pt-3">
+              <ThemeChoices />
+            </div>
             <div className="mt-3 flex items-center justify-between border-t border-border pt-3">
               {user ? <UserMenu name={displayName(user)} href={`${home}/account`} align="left" /> : null}
               <LogoutButton onClick={logout} className="h-11" />
