@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { AlertTriangle, CheckCircle2, Circle, Clock, PauseCircle, PlayCircle, SignalHigh, SignalLow, SignalMedium, type LucideIcon } from "lucide-react";
+import { CheckCircle2, Circle, Clock, PauseCircle, PlayCircle, type LucideIcon } from "lucide-react";
 import type { InvoiceStatus, ProjectStatus, TicketPriority, TicketStatus } from "@/shared/enums";
 import { invoiceStatusMessages, projectStatusMessages, ticketPriorityMessages, ticketStatusMessages } from "@/web/lib/i18n/labels";
 import { Badge, type BadgeTone } from "./ui/badge";
@@ -24,7 +24,7 @@ export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
 
 /*
  * A ticket's status and its priority sit side by side, so they use different colour families and
- * shapes: status is a pill in slate, blue and green with an icon; priority a squarer tag from grey
+ * marks: status in slate, blue and green with a state icon; priority outlined, without one, from grey
  * through amber and orange to red. Each tone has its dark variant in badgeTones (AA in both).
  */
 const ticketTone: Record<TicketStatus, BadgeTone> = { pending: "neutral", doing: "blue", done: "green" };
@@ -36,14 +36,11 @@ export function TicketStatusBadge({ status }: { status: TicketStatus }) {
 }
 
 const priorityTone: Record<TicketPriority, BadgeTone> = { low: "neutral", medium: "yellow", high: "orange", urgent: "red" };
-const priorityIcon = { low: SignalLow, medium: SignalMedium, high: SignalHigh, urgent: AlertTriangle } as const;
 
 export function PriorityBadge({ priority }: { priority: TicketPriority }) {
   const { i18n } = useLingui();
-  const Icon = priorityIcon[priority];
   return (
     <Badge tone={priorityTone[priority]} className="border border-current/30">
-      <Icon className="h-3 w-3" aria-hidden />
       {i18n._(ticketPriorityMessages[priority])}
     </Badge>
   );

@@ -4,10 +4,10 @@ import type { Project } from "@/shared/schemas/project";
 import { QueryStates } from "@/web/components/layout/record-states";
 import { Button } from "@/web/components/ui/button";
 import { EmptyState } from "@/web/components/ui/empty-state";
-import { useListParams } from "@/web/components/ui/pagination";
 import { SearchInput } from "@/web/components/ui/search-input";
 import { Spinner } from "@/web/components/ui/spinner";
 import { brandName } from "@/web/lib/brand";
+import { useUrlSearch } from "@/web/lib/use-url-filters";
 import { useProjects } from "../api/use-projects";
 import { ProjectCard } from "./project-card";
 
@@ -16,7 +16,7 @@ import { ProjectCard } from "./project-card";
  * name kept in the URL (`q`) once there are projects to search.
  */
 export function ProjectGrid() {
-  const list = useListParams();
+  const list = useUrlSearch();
   const projects = useProjects({ q: list.q });
   const { t } = useLingui();
   const searched = list.q;

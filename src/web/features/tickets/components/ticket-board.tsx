@@ -4,10 +4,10 @@ import { ticketStatuses, type TicketStatus } from "@/shared/enums";
 import { formatNumber } from "@/shared/format";
 import { LoadMore } from "@/web/components/load-more";
 import { LoadError } from "@/web/components/ui/load-error";
-import { useListParams } from "@/web/components/ui/pagination";
 import { SearchInput } from "@/web/components/ui/search-input";
 import { Spinner } from "@/web/components/ui/spinner";
 import { ticketStatusMessages } from "@/web/lib/i18n/labels";
+import { useUrlSearch } from "@/web/lib/use-url-filters";
 import { loadedTickets, useTickets } from "../api/use-tickets";
 import { useTicketStatusCounts } from "../api/use-ticket-status-counts";
 import { TicketCard } from "./ticket-card";
@@ -66,7 +66,7 @@ function BoardColumn({ status, count, q }: { status: TicketStatus; count: number
  */
 export function TicketBoard() {
   const { t } = useLingui();
-  const list = useListParams();
+  const list = useUrlSearch();
   const counts = useTicketStatusCounts({ q: list.q });
   return (
     <div className="space-y-4">

@@ -1,6 +1,6 @@
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { MessageSquare, UserRound } from "lucide-react";
+import { MessageSquare } from "lucide-react";
 import { formatDateTime, formatNumber } from "@/shared/format";
 import type { TicketListItem } from "@/shared/schemas/ticket";
 import { Avatar } from "@/web/components/ui/avatar";
@@ -26,10 +26,8 @@ export function TicketAssignee({ assignee, decorative = false }: { assignee: Tic
       <span
         {...(decorative ? { "aria-hidden": true } : { role: "img", "aria-label": unassigned })}
         title={unassigned}
-        className="inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full border border-dashed border-muted-foreground text-muted-foreground"
-      >
-        <UserRound className="h-3.5 w-3.5" aria-hidden />
-      </span>
+        className="inline-flex h-6 w-6 shrink-0 rounded-full border border-dashed border-muted-foreground"
+      />
     );
   }
   const name = assignee.name;
