@@ -44,29 +44,6 @@ export function useUrlFilters<Key extends string>(allowed: Record<Key, (value: s
   return { values, set, clear, active: keys.some((key) => values[key] !== "") };
 }
 
-/**
- * A search kept in the URL (`q`), as useListParams keeps an admin list's, without the pager: a
- * new search replaces the history entry rather than adding one per keystroke.
- */
-export function useUrlSearch() {
-  const [params, setParams] = useSearchParams();
-  const q = params.get("q")?.trim() ?? "";
-  const setQuery = useCallback(
-    (next: string) =>
-      setParams(
-        (previous) => {
-          const updated = new URLSearchParams(previous);
-          if (next.trim()) updated.set("q", next.trim());
-          else updated.delete("q");
-          return updated;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
-  return { q, setQuery };
-}
-
 const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** An id as the API takes it. */
 export const isId = (value: string) => uuidShape.test(value);

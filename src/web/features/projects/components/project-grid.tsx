@@ -7,7 +7,7 @@ import { EmptyState } from "@/web/components/ui/empty-state";
 import { SearchInput } from "@/web/components/ui/search-input";
 import { Spinner } from "@/web/components/ui/spinner";
 import { brandName } from "@/web/lib/brand";
-import { useUrlSearch } from "@/web/lib/use-url-filters";
+import { useUrlSearch } from "@/web/lib/use-url-search";
 import { useProjects } from "../api/use-projects";
 import { ProjectCard } from "./project-card";
 

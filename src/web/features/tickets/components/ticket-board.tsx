@@ -7,7 +7,7 @@ import { LoadError } from "@/web/components/ui/load-error";
 import { SearchInput } from "@/web/components/ui/search-input";
 import { Spinner } from "@/web/components/ui/spinner";
 import { ticketStatusMessages } from "@/web/lib/i18n/labels";
-import { useUrlSearch } from "@/web/lib/use-url-filters";
+import { useUrlSearch } from "@/web/lib/use-url-search";
 import { loadedTickets, useTickets } from "../api/use-tickets";
 import { useTicketStatusCounts } from "../api/use-ticket-status-counts";
 import { TicketCard } from "./ticket-card";
