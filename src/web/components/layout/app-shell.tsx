@@ -168,7 +168,7 @@ export function AppShell({ title, home, nav, area, children }: AppShellProps & {
       </a>
       <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
         <div className="mx-auto flex min-h-16 max-w-7xl items-center gap-4 px-4">
-          <Link to={home} className="shrink-0 text-lg font-bold text-primary">
+          <Link to={home} className="inline-flex min-h-11 shrink-0 items-center text-lg font-bold text-primary">
             {brandName}
           </Link>
           {/* On every width: cut short with an ellipsis when the header runs out of room. */}
