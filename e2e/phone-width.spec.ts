@@ -50,7 +50,13 @@ function tablesNotAsCards(page: Page): Promise<string[]> {
     document.querySelectorAll("table").forEach((table, index) => {
       const name = table.getAttribute("aria-label") ?? `table ${index + 1}`;
       const box = table.parentElement!;
-      if (box.scrollWidth > box.clientWidth) found.push(`${name}: scrolls sideways, ${box.scrollWidth - box.clientWidth} px cut off`);
+      if (box.scrollWidth > box.clientWidth) {
+        // The innermost element that reaches past the box's right edge: what needs to wrap.
+        const edge = box.getBoundingClientRect().right;
+        const past = [...table.querySelectorAll("*")].filter((element) => element.getBoundingClientRect().right > edge + 0.5).at(-1);
+        const what = past ? `<${past.tagName.toLowerCase()} class="${past.getAttribute("class") ?? ""}"> "${past.textContent?.trim().slice(0, 40)}"` : "nothing found";
+        found.push(`${name}: scrolls sideways, ${box.scrollWidth - box.clientWidth} px cut off by ${what}`);
+      }
       for (const cell of table.querySelectorAll<HTMLTableCellElement>("tbody td")) {
         const label = cell.dataset.label;
         if (label === "") continue; // a column of actions, named by the actions themselves

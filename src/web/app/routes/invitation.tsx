@@ -78,7 +78,7 @@ function InvalidInvitation({ message }: { message: string }) {
   return (
     <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
       <p>{translateKnown(message)}</p>
-      <Link to="/" className="mt-1 inline-block font-medium text-primary underline hover:text-primary/80">
+      <Link to="/" className="mt-1 inline-flex min-h-11 items-center font-medium text-primary underline hover:text-primary/80">
         <Trans>Go to the portal</Trans>
       </Link>
     </div>

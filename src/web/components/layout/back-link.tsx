@@ -26,7 +26,7 @@ export function BackLink({ to, label, asButton }: BackLinkProps) {
     );
   }
   return (
-    <Link to={to} className="mb-4 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
+    <Link to={to} className="mb-4 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground max-sm:min-h-11">
       {content}
     </Link>
   );

@@ -48,7 +48,7 @@ function ProjectPage({ project: current }: { project: Project }) {
         title={current.name}
         description={
           <>
-            <Link to={`/admin/customers/${current.company.id}`} className="text-primary hover:underline">
+            <Link to={`/admin/customers/${current.company.id}`} className="text-primary underline underline-offset-2 hover:no-underline">
               {current.company.name}
             </Link>
             {" · "}

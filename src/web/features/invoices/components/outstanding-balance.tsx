@@ -15,7 +15,7 @@ export function OutstandingBalance() {
       </span>
     );
   return (
-    <Link to="/dashboard/invoices" className="hover:underline">
+    <Link to="/dashboard/invoices" className="inline-flex min-h-11 items-center hover:underline">
       {formatCurrency(balance.data.outstanding, balance.data.currency)}
     </Link>
   );

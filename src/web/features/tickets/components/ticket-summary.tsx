@@ -27,7 +27,7 @@ export function TicketSummary({ ticket }: { ticket: Ticket }) {
         <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
           <Link
             to={customerProjectPath(ticket.project)}
-            className="inline-flex items-center gap-1.5 hover:text-foreground hover:underline"
+            className="inline-flex items-center gap-1.5 hover:text-foreground hover:underline max-sm:min-h-11"
           >
             <FolderKanban className="h-4 w-4" aria-hidden />
             {ticket.project.name}

@@ -6,12 +6,13 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/ca
 
 function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-3">
-      <span className="mt-0.5 text-muted-foreground">{icon}</span>
-      <div>
-        <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-        <dd className="text-sm break-words whitespace-pre-line">{children}</dd>
-      </div>
+    // One term and its value per group, as a <dl> wants; the icon sits in the term, in the gutter.
+    <div className="relative pl-7">
+      <dt className="text-xs font-medium text-muted-foreground">
+        <span className="absolute top-0.5 left-0">{icon}</span>
+        {label}
+      </dt>
+      <dd className="text-sm break-words whitespace-pre-line">{children}</dd>
     </div>
   );
 }

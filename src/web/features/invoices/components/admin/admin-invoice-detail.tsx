@@ -19,7 +19,7 @@ function useReplacedInvoice(replacesId: string | null) {
 function InvoiceSubtitle({ invoice }: { invoice: InvoiceDetail }) {
   return (
     <span className="flex flex-wrap items-center gap-2">
-      <Link to={`/admin/customers/${invoice.company.id}`} className="font-medium text-foreground hover:underline">
+      <Link to={`/admin/customers/${invoice.company.id}`} className="font-medium text-foreground hover:underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center">
         {invoice.company.name}
       </Link>
       <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />

@@ -51,7 +51,7 @@ export function InvoicePdfField({ invoice, file, onChange, disabled }: InvoicePd
       {invoice && stored ? (
         <div className="flex items-center gap-2 text-sm">
           <FileText className="h-5 w-5 shrink-0 text-muted-foreground" aria-hidden />
-          <a href={invoicePdfHref(invoice.id)} target="_blank" rel="noopener noreferrer" className="min-w-0 truncate text-primary hover:underline">
+          <a href={invoicePdfHref(invoice.id)} target="_blank" rel="noopener noreferrer" className="min-w-0 truncate text-primary hover:underline max-sm:py-3">
             {stored.name}
           </a>
           <span className="shrink-0 text-xs text-muted-foreground">{formatFileSize(stored.size)}</span>

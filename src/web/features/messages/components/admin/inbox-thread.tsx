@@ -53,7 +53,10 @@ export function InboxThread({ companyId, listed, backHref }: InboxThreadProps) {
         <div className="min-w-0">
           <h2 id="thread-heading" className="truncate text-base font-semibold">
             {name ? (
-              <Link to={`/admin/customers/${companyId}`} className="hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+              <Link
+                to={`/admin/customers/${companyId}`}
+                className="hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none max-sm:block max-sm:truncate max-sm:py-2.5"
+              >
                 {name}
               </Link>
             ) : (

@@ -7,40 +7,44 @@ import { PriorityBadge, TicketStatusBadge } from "@/web/components/status-badges
 import { TitledCard } from "@/web/components/ui/card";
 import { TicketAssignee, TicketNumber, UpdatedAgo } from "../ticket-meta";
 
-/** One term of the list; badges sit a little lower than text (`ddClassName="mt-1"`). */
-function Detail({ term, ddClassName, children }: { term: string; ddClassName?: string; children: ReactNode }) {
+/**
+ * One term of the list, across both columns unless `half`; badges sit a little lower than text
+ * (`ddClassName="mt-1"`). Each term is its own group directly in the <dl>, as the element wants.
+ */
+function Detail({ term, ddClassName, half, children }: { term: string; ddClassName?: string; half?: boolean; children: ReactNode }) {
   return (
-    <div>
+    <div className={half ? undefined : "col-span-2"}>
       <dt className="text-xs font-medium text-muted-foreground">{term}</dt>
       <dd className={ddClassName}>{children}</dd>
     </div>
   );
 }
 
+/** A link alone on its line: a 44 px tap target on phones. */
+const phoneLink = "text-primary hover:underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center";
+
 /** Where a ticket belongs, who opened and handles it, and when, beside the edit form. */
 export function TicketDetails({ ticket }: { ticket: Ticket }) {
   const { t } = useLingui();
   return (
     <TitledCard title={t`Details`}>
-      <dl className="space-y-3 text-sm">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
         <Detail term={t`Company`}>
-          <Link to={`/admin/customers/${ticket.company.id}`} className="text-primary hover:underline">
+          <Link to={`/admin/customers/${ticket.company.id}`} className={phoneLink}>
             {ticket.company.name}
           </Link>
         </Detail>
         <Detail term={t`Project`}>
-          <Link to={`/admin/projects/${ticket.project.id}`} className="text-primary hover:underline">
+          <Link to={`/admin/projects/${ticket.project.id}`} className={phoneLink}>
             {ticket.project.name}
           </Link>
         </Detail>
-        <div className="flex gap-6">
-          <Detail term={t`Status`} ddClassName="mt-1">
-            <TicketStatusBadge status={ticket.status} />
-          </Detail>
-          <Detail term={t`Priority`} ddClassName="mt-1">
-            <PriorityBadge priority={ticket.priority} />
-          </Detail>
-        </div>
+        <Detail term={t`Status`} ddClassName="mt-1" half>
+          <TicketStatusBadge status={ticket.status} />
+        </Detail>
+        <Detail term={t`Priority`} ddClassName="mt-1" half>
+          <PriorityBadge priority={ticket.priority} />
+        </Detail>
         <Detail term={t`Number`}>
           <TicketNumber number={ticket.number} className="text-sm text-foreground" />
         </Detail>
