@@ -3,7 +3,7 @@ import react from "@vitejs/plugin-react";
 import { relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type Rolldown } from "vite";
-import { areaCatalogues } from "./scripts/area-catalogues.ts";
+import { areaCatalogues, areaFiles } from "./scripts/area-catalogues.ts";
 import { linguiMacros } from "./scripts/lingui-macros.ts";
 import { themeScript } from "./scripts/theme-script.ts";
 
@@ -77,7 +77,24 @@ function preloadOnlyWhatIsMissing() {
 const preloads = preloadOnlyWhatIsMissing();
 
 /** The library chunks named below (codeSplitting.groups). */
-const namedChunks = ["vendor", "forms", "admin-forms", "regexes", "sonner"];
+const namedChunks = ["vendor", "forms", "admin-forms", "regexes", "sonner", "customer-shared"];
+
+/**
+ * Our modules that six or more screens share, and that neither a signed-out page nor the shell
+ * needs, go in one chunk: split by importer they were many small chunks, and each chunk's import
+ * and export lists cost bytes gzip cannot fold across files (19.4 KiB of "per-chunk overhead" in
+ * the customer area, npm run bench:bundle-sources). Six, not two: the chunk comes with a
+ * customer's (or an admin's) first screen, so the more it holds, the more a first visit waits for
+ * (ADR 008, amended). Admin-only code is not in the customer area, so no customer downloads it; a
+ * signed-out page never loads the chunk.
+ */
+function customerShared(root: string) {
+  const { publicFiles, customerFiles } = areaFiles(root);
+  return (id: string) => {
+    const file = relative(root, id.replace(/^\0/, "").replace(/\?.*$/, "")).replaceAll("\\", "/");
+    return customerFiles.has(file) && !publicFiles.has(file);
+  };
+}
 
 /**
  * React Router's package exports name only its development build, whose dev warnings (and the
@@ -163,6 +180,7 @@ export default defineConfig(({ mode }) => ({
             // events): their own small chunk, without the rest of zod that a dependency walk adds.
             { name: "regexes", test: /node_modules[\\/]zod[\\/]v4[\\/]core[\\/]regexes\.js$/, priority: 3, includeDependenciesRecursively: false },
             { name: "sonner", test: /node_modules[\\/]sonner[\\/]/, priority: 2 },
+            { name: "customer-shared", test: customerShared(fileURLToPath(new URL(".", import.meta.url))), minShareCount: 6, priority: 1, includeDependenciesRecursively: false },
           ],
         },
       },

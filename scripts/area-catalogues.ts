@@ -28,8 +28,11 @@ const KNOWN_MESSAGES = "src/web/lib/i18n/known-messages.ts";
 const isPublicRoute = (file: string) => /^src\/web\/app\/routes\/[^/]+\.tsx$/.test(file);
 const isCustomerRoot = (file: string) => /^src\/web\/(app\/routes\/dashboard\/|components\/layout\/customer-layout\.tsx$)/.test(file);
 
-/** The source files whose messages each area shows (the known messages apart). */
-function areaFiles(root: string) {
+/**
+ * The source files each area shows (the known messages apart): the catalogue layers, and the
+ * customer screens' shared chunk (vite.config.ts), are cut along these lines.
+ */
+export function areaFiles(root: string) {
   const graph = webImportGraph(root);
   const files = [...graph.keys()];
   const shell = reachableFrom(graph, ["src/web/main.tsx"], { dynamic: false });
