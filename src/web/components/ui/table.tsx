@@ -88,7 +88,9 @@ export function TableHead({ className, ...props }: ThHTMLAttributes<HTMLTableCel
  */
 const cardCell = cn(
   "max-sm:grid max-sm:grid-cols-[7rem_minmax(0,1fr)] max-sm:items-baseline max-sm:justify-items-start max-sm:gap-x-3 max-sm:px-3 max-sm:py-1",
-  "max-sm:text-left max-sm:[&.whitespace-nowrap]:whitespace-normal max-sm:[overflow-wrap:anywhere] max-sm:[&>*]:col-start-2",
+  "max-sm:text-left max-sm:[overflow-wrap:anywhere] max-sm:[&>*]:col-start-2",
+  // What does not wrap on a wide table (dates, "2 h ago") may wrap in a card's narrow value column.
+  "max-sm:[&.whitespace-nowrap]:whitespace-normal max-sm:[&_.whitespace-nowrap]:whitespace-normal",
   "max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-muted-foreground max-sm:before:content-[attr(data-label)]",
   "max-sm:[&[data-label='']]:block max-sm:[&[data-label='']]:before:hidden",
   // A row of controls (a cell's actions) wraps within the card instead of running past it.
