@@ -89,6 +89,9 @@ test.describe("the customer overview", () => {
     await page.goBack();
     await page.getByTestId("tickets-pending").click();
     await expect(page).toHaveURL(/\/dashboard\/tickets\?status=pending$/);
+    // The board marks the column the count was of.
+    await expect(page.getByRole("region", { name: "Pending" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByRole("region", { name: "Doing" })).not.toHaveAttribute("aria-current");
 
     // The Company page is one click away in the nav.
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Company", exact: true }).click();
