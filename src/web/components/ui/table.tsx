@@ -95,8 +95,11 @@ const cardCell = cn(
   "max-sm:[&[data-label='']]:block max-sm:[&[data-label='']]:before:hidden",
   // A row of controls (a cell's actions) wraps within the card instead of running past it.
   "max-sm:[&>.flex]:flex-wrap max-sm:[&>.flex]:justify-start",
-  // Its links are tap targets of at least 44×44 px (buttons are, by their own size).
-  "max-sm:[&_a]:inline-flex max-sm:[&_a]:min-h-11 max-sm:[&_a]:min-w-11 max-sm:[&_a]:items-center",
+  // Its text links are tap targets of at least 44×44 px (buttons and links drawn as buttons, the
+  // flex boxes, are by their own size); a block rather than a flex box, so that a link's text
+  // ("#12 Title") still wraps as text.
+  "max-sm:[&_a:not(.inline-flex)]:inline-block max-sm:[&_a:not(.inline-flex)]:min-h-11",
+  "max-sm:[&_a:not(.inline-flex)]:min-w-11 max-sm:[&_a:not(.inline-flex)]:py-3",
 );
 
 export function TableCell({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
