@@ -57,7 +57,7 @@ const invoiceTone: Record<InvoiceStatus, BadgeTone> = { draft: "neutral", unpaid
 export function InvoiceStatusBadge({ status, overdue = false }: { status: InvoiceStatus; overdue?: boolean }) {
   const { i18n } = useLingui();
   const badge = (
-    <Badge tone={invoiceTone[status]} className={status === "void" ? "text-slate-500 line-through" : undefined}>
+    <Badge tone={invoiceTone[status]} className={status === "void" ? "text-muted-foreground line-through" : undefined}>
       {i18n._(invoiceStatusMessages[status])}
     </Badge>
   );
@@ -65,7 +65,7 @@ export function InvoiceStatusBadge({ status, overdue = false }: { status: Invoic
   return (
     <span className="inline-flex flex-wrap items-center gap-1">
       {badge}
-      <Badge tone="red" className="border border-red-300">
+      <Badge tone="red" className="border border-red-300 dark:border-red-800">
         <Trans>Overdue</Trans>
       </Badge>
     </span>

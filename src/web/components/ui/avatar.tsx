@@ -1,13 +1,5 @@
 import { cn } from "@/web/lib/cn";
-
-/** Up to two letters of a name ("Ada Lovelace" → "AL"), or of an address's local part. */
-export function initialsOf(name: string): string {
-  const words = name.split("@")[0]!.split(/[\s._-]+/).filter(Boolean);
-  const first = (word: string) => Array.from(word)[0]!;
-  if (words.length === 0) return "?";
-  if (words.length === 1) return Array.from(words[0]!).slice(0, 2).join("").toUpperCase();
-  return `${first(words[0]!)}${first(words[words.length - 1]!)}`.toUpperCase();
-}
+import { initialsOf } from "@/web/lib/initials";
 
 /* Fills picked by the name, so one person keeps one colour everywhere; AA for white-on-fill text. */
 const fills = ["bg-blue-700", "bg-emerald-700", "bg-violet-700", "bg-rose-700", "bg-amber-800", "bg-cyan-800", "bg-slate-600"] as const;

@@ -124,7 +124,7 @@ export function TabsContent({ className, value, ...props }: TabsContentProps) {
       aria-labelledby={triggerId(state, value)}
       id={contentId(state, value)}
       tabIndex={0}
-      className={cn("mt-4 focus-visible:outline-none", className)}
+      className={cn("mt-4 rounded-md", className)}
       {...props}
     />
   );

@@ -24,7 +24,7 @@ export function BalanceFigures({ companyId }: { companyId?: string }) {
       {shown.map((key) => (
         <div key={key} role="group" aria-label={i18n._(labels[key])}>
           <p className="text-sm font-medium text-muted-foreground">{i18n._(labels[key])}</p>
-          <p data-testid={`balance-${key}`} className={key === "overdue" && balance.data.overdue !== "0.00" ? "text-2xl font-bold text-red-700 tabular-nums" : "text-2xl font-bold tabular-nums"}>
+          <p data-testid={`balance-${key}`} className={key === "overdue" && balance.data.overdue !== "0.00" ? "text-2xl font-bold text-red-700 tabular-nums dark:text-red-400" : "text-2xl font-bold tabular-nums"}>
             {formatCurrency(balance.data[key], currency)}
           </p>
         </div>

@@ -45,7 +45,7 @@ export function MessageBubble({ message, sender, compact = false }: MessageBubbl
             {isToday(message.createdAt) ? formatTime(message.createdAt) : formatDateTime(message.createdAt)}
           </time>
           {unread ? (
-            <span className="font-semibold text-red-700">
+            <span className="font-semibold text-red-700 dark:text-red-400">
               <Trans>New</Trans>
             </span>
           ) : null}
@@ -54,7 +54,7 @@ export function MessageBubble({ message, sender, compact = false }: MessageBubbl
           className={cn(
             "mt-1 rounded-lg px-3 py-2 text-sm break-words whitespace-pre-wrap",
             right ? "bg-primary text-primary-foreground" : "bg-muted text-foreground",
-            unread && "ring-2 ring-red-300",
+            unread && "ring-2 ring-red-300 dark:ring-red-800",
           )}
         >
           {message.content}
