@@ -1,10 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { afterAll, describe, expect, it } from "vitest";
-import { projectRoot } from "../env";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { migrationsFolder, migrationsUpTo } from "../test/migrations-up-to";
 import { createPglite } from "./client";
 
 /**
@@ -12,29 +9,20 @@ import { createPglite } from "./client";
  * line of its amount with equal totals, and a paid one gets its paid_at. The database is migrated
  * to 0014 from a copy of drizzle/ whose journal stops there, given rows, then migrated to the end.
  */
-const folder = join(projectRoot(), "drizzle");
-const before = mkdtempSync(join(tmpdir(), "portico-0014-"));
-afterAll(() => rmSync(before, { recursive: true, force: true }));
-
-function journalUpTo(tag: string) {
-  cpSync(folder, before, { recursive: true });
-  const journal = JSON.parse(readFileSync(join(folder, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((entry) => entry.tag === tag);
-  writeFileSync(join(before, "meta/_journal.json"), JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
-}
 
 describe("migration 0015 backfill", () => {
   it("gives every existing invoice one line equal to its amount, and a paid one its paid_at", async () => {
-    journalUpTo("0014_files");
+    const before = migrationsUpTo("0014_files");
+    onTestFinished(before.remove);
     const client = await createPglite(undefined);
     const db = drizzle(client);
-    await migrate(db, { migrationsFolder: before });
+    await migrate(db, { migrationsFolder: before.folder });
     await client.exec(`
       INSERT INTO companies (id, name) VALUES ('00000000-0000-4000-8000-000000000001', 'Old Co');
       INSERT INTO invoices (id, company_id, invoice_number, amount, issue_date, status, updated_at) VALUES
         ('00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-000000000001', 'OLD-1', 1234.50, '2025-01-01', 'unpaid', '2025-02-01T10:00:00Z'),
         ('00000000-0000-4000-8000-0000000000a2', '00000000-0000-4000-8000-000000000001', 'OLD-2', 99.99, '2025-01-01', 'paid', '2025-03-01T10:00:00Z');`);
-    await migrate(db, { migrationsFolder: folder });
+    await migrate(db, { migrationsFolder });
     const invoicesAfter = await client.query(`SELECT invoice_number, amount::text, subtotal::text, tax::text, paid_at IS NOT NULL AND paid_at = updated_at AS paid_then FROM invoices ORDER BY invoice_number`);
     expect(invoicesAfter.rows).toEqual([
       { invoice_number: "OLD-1", amount: "1234.50", subtotal: "1234.50", tax: "0.00", paid_then: false },

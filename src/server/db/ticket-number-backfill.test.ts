@@ -1,10 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { afterAll, describe, expect, it } from "vitest";
-import { projectRoot } from "../env";
+import { describe, expect, it, onTestFinished } from "vitest";
+import { migrationsFolder, migrationsUpTo } from "../test/migrations-up-to";
 import { createPglite } from "./client";
 
 /**
@@ -13,16 +10,6 @@ import { createPglite } from "./client";
  * assignee, and those the team already moved past pending count as seen. The database is migrated
  * to 0023 from a copy of drizzle/ whose journal stops there, given rows, then migrated to the end.
  */
-const folder = join(projectRoot(), "drizzle");
-const before = mkdtempSync(join(tmpdir(), "portico-0023-"));
-afterAll(() => rmSync(before, { recursive: true, force: true }));
-
-function journalUpTo(tag: string) {
-  cpSync(folder, before, { recursive: true });
-  const journal = JSON.parse(readFileSync(join(folder, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((entry) => entry.tag === tag);
-  writeFileSync(join(before, "meta/_journal.json"), JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
-}
 
 const company = "00000000-0000-4000-8000-000000000001";
 const admin = "00000000-0000-4000-8000-0000000000e1";
@@ -31,10 +18,11 @@ const unassigned = "00000000-0000-4000-8000-0000000000b2";
 
 describe("migration 0024 backfill", () => {
   it("numbers existing tickets in creation order, continues after the highest, assigns the project's assignee and marks non-pending ones seen", async () => {
-    journalUpTo("0023_row_counts_skip_nothing");
+    const before = migrationsUpTo("0023_row_counts_skip_nothing");
+    onTestFinished(before.remove);
     const client = await createPglite(undefined);
     const db = drizzle(client);
-    await migrate(db, { migrationsFolder: before });
+    await migrate(db, { migrationsFolder: before.folder });
     // Ids in the opposite order of creation: the numbers must follow created_at, not the id.
     await client.exec(`
       INSERT INTO companies (id, name) VALUES ('${company}', 'Old Co');
@@ -46,7 +34,7 @@ describe("migration 0024 backfill", () => {
         ('00000000-0000-4000-8000-0000000000f3', '${assigned}', '${company}', 'Oldest', 'done', '2025-01-01T10:00:00Z', '2025-01-05T10:00:00Z'),
         ('00000000-0000-4000-8000-0000000000f2', '${unassigned}', '${company}', 'Middle', 'doing', '2025-02-01T10:00:00Z', '2025-02-03T10:00:00Z'),
         ('00000000-0000-4000-8000-0000000000f1', '${assigned}', '${company}', 'Newest', 'pending', '2025-03-01T10:00:00Z', '2025-03-01T10:00:00Z');`);
-    await migrate(db, { migrationsFolder: folder });
+    await migrate(db, { migrationsFolder });
 
     const after = await client.query(
       `SELECT title, number, assigned_to, seen_by_team_at = updated_at AS seen_when_updated, seen_by_team_at IS NULL AS unseen FROM tickets ORDER BY number`,
