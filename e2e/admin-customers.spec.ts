@@ -211,6 +211,7 @@ test.describe("admin customer detail", () => {
     await expect(row.getByRole("cell")).toHaveText([
       project.name,
       "On hold",
+      "Unassigned",
       await formatDateInPage(page, "2026-02-03"),
       await formatInstantDateInPage(page, project.createdAt),
     ]);
@@ -290,7 +291,8 @@ test.describe("admin customer detail", () => {
 
     const row = page.getByRole("row").filter({ hasText: `Launch ${t}` });
     await expect(row.getByRole("cell").nth(1)).toHaveText("Active");
-    await expect(row.getByRole("cell").nth(2)).toHaveText("N/A");
+    await expect(row.getByRole("cell").nth(2)).toHaveText("Unassigned");
+    await expect(row.getByRole("cell").nth(3)).toHaveText("N/A");
 
     const listed = await admin.request.get(`/api/projects?companyId=${company.id}`);
     const [created] = (await listed.json()).items;
@@ -306,7 +308,7 @@ test.describe("admin customer detail", () => {
     await expect(dialog).toBeHidden();
     const dated = page.getByRole("row").filter({ hasText: `Dated ${t}` });
     await expect(dated.getByRole("cell").nth(1)).toHaveText("Completed");
-    await expect(dated.getByRole("cell").nth(2)).toHaveText(await formatDateInPage(page, "2026-04-05"));
+    await expect(dated.getByRole("cell").nth(3)).toHaveText(await formatDateInPage(page, "2026-04-05"));
 
     // The server refuses the next one: the dialog stays open with the toast.
     await failRequests(page, /\/api\/projects$/, { method: "POST", status: 500, detail: "Something broke" });

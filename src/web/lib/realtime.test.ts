@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { eventKinds } from "./realtime-events";
 import { queryRoots } from "./query-keys";
-import { connectRealtime, createSseParser, queryRootsFor, type SseFrame } from "./realtime";
+import { QueryClient, QueryObserver } from "@tanstack/react-query";
+import { connectRealtime, createInvalidator, createSseParser, queryRootsFor, type SseFrame } from "./realtime";
 
 describe("queryRootsFor", () => {
   it("names at least one cached resource for every event kind the server sends", () => {
@@ -159,5 +160,27 @@ describe("connectRealtime", () => {
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
     stop();
     expect(on.onRefetchAll).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("createInvalidator", () => {
+  it("refetches what an event names, but leaves a failed query with nothing to show in its error state", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let loaded = 0;
+    const observers = [
+      new QueryObserver(client, { queryKey: [queryRoots.tickets, "loaded"], queryFn: () => ++loaded }),
+      new QueryObserver(client, { queryKey: [queryRoots.tickets, "failed"], queryFn: () => Promise.reject(new Error("500")) }),
+    ];
+    const unsubscribe = observers.map((observer) => observer.subscribe(() => {}));
+    const [loadedList, failedList] = observers.map((observer) => client.getQueryCache().find({ queryKey: observer.options.queryKey })!);
+    await vi.waitFor(() => expect([loadedList!.state.status, failedList!.state.status]).toEqual(["success", "error"]));
+
+    const invalidator = createInvalidator(client);
+    invalidator.invalidate(queryRoots.tickets);
+    await vi.waitFor(() => expect(loaded).toBe(2));
+    expect(failedList!.state.status).toBe("error");
+    expect(failedList!.state.fetchStatus).toBe("idle");
+    invalidator.dispose();
+    unsubscribe.forEach((stop) => stop());
   });
 });

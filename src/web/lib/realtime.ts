@@ -251,7 +251,10 @@ export function createInvalidator(client: QueryClient, minIntervalMs = 500) {
     const started = Date.now();
     busy.add(root);
     void client
-      .invalidateQueries({ queryKey: [root] })
+      // A query that failed and holds nothing keeps its error and Retry button: refetching it
+      // would put it back to "loading" (TanStack resets a query without data to pending) on every
+      // unrelated change an admin hears of. A reconnect (onRefetchAll) still retries it.
+      .invalidateQueries({ queryKey: [root], predicate: (query) => query.state.status !== "error" || query.state.data !== undefined })
       .catch(() => {})
       .finally(() => {
         if (disposed || !pending.delete(root)) return void busy.delete(root);

@@ -43,7 +43,7 @@ export function OutboxItem({ mail }: { mail: OutboxMail }) {
       ) : null}
       {mail.text ? (
         <details>
-          <summary className="cursor-pointer text-sm font-medium text-primary">
+          <summary className="cursor-pointer text-sm font-medium text-primary max-sm:flex max-sm:min-h-11 max-sm:items-center pointer-coarse:flex pointer-coarse:min-h-11 pointer-coarse:items-center">
             <Trans>Read the mail</Trans>
           </summary>
           <div className="mt-2">

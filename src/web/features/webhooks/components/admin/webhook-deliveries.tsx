@@ -93,7 +93,7 @@ function DeliveryItem({ delivery }: { delivery: WebhookDelivery }) {
         </p>
       )}
       <details>
-        <summary className="cursor-pointer text-xs font-medium text-primary">
+        <summary className="cursor-pointer text-xs font-medium text-primary max-sm:flex max-sm:min-h-11 max-sm:items-center pointer-coarse:flex pointer-coarse:min-h-11 pointer-coarse:items-center">
           <Trans>Payload</Trans>
         </summary>
         <pre className="mt-1 max-h-40 overflow-auto text-xs break-all whitespace-pre-wrap">{delivery.payload}</pre>
