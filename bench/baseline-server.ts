@@ -102,16 +102,24 @@ interface TicketRow {
   project_name: string;
   company_id: string;
   company_name: string;
+  number: number;
+  assignee_id: string | null;
+  assignee_name: string | null;
+  comment_count: number;
 }
 interface TicketListRow extends TicketRow {
   at_micros: string;
 }
+/** Ours (issue 22): a ticket's number, its assignee's name or address, and its comment count, in the same statement. */
+const TICKET_RECORD_COLUMNS = `t.number, a.id as assignee_id, coalesce(nullif(btrim(a.full_name), ''), a.email) as assignee_name,
+    (select count(*) from ticket_comments tc where tc.ticket_id = t.id)::int as comment_count`;
 const TICKETS_LIST = `select t.id, t.title, t.status, t.priority, t.created_at, t.updated_at,
     (extract(epoch from t.created_at) * 1000000)::bigint::text as at_micros,
-    p.id as project_id, p.name as project_name, c.id as company_id, c.name as company_name
+    p.id as project_id, p.name as project_name, c.id as company_id, c.name as company_name, ${TICKET_RECORD_COLUMNS}
   from tickets t
   inner join projects p on p.id = t.project_id
-  inner join companies c on c.id = t.company_id`;
+  inner join companies c on c.id = t.company_id
+  left join profiles a on a.id = t.assigned_to`;
 /** Ours pages tickets by keyset too (ADR 033): one row more than the page tells whether a next page exists, and its cursor. */
 const ticketPage = (rows: TicketListRow[], pageSize: number) => {
   const items = rows.slice(0, pageSize);
@@ -121,6 +129,7 @@ const ticketPage = (rows: TicketListRow[], pageSize: number) => {
 };
 const ticket = (r: TicketRow) => ({
   id: r.id,
+  number: r.number,
   title: r.title,
   status: r.status,
   priority: r.priority,
@@ -128,6 +137,8 @@ const ticket = (r: TicketRow) => ({
   updatedAt: iso(r.updated_at),
   project: { id: r.project_id, name: r.project_name },
   company: { id: r.company_id, name: r.company_name },
+  commentCount: r.comment_count,
+  assignee: r.assignee_id ? { id: r.assignee_id, name: r.assignee_name ?? "" } : null,
 });
 
 interface TicketDetailRow extends TicketRow {
@@ -139,17 +150,23 @@ interface TicketDetailRow extends TicketRow {
 }
 const TICKET_DETAIL = `select t.id, t.title, t.status, t.priority, t.created_at, t.updated_at,
     p.id as project_id, p.name as project_name, p.slug as project_slug, c.id as company_id, c.name as company_name,
-    t.description, cb.id as creator_id, cb.full_name as creator_name, cb.email as creator_email
+    t.description, cb.id as creator_id, cb.full_name as creator_name, cb.email as creator_email, ${TICKET_RECORD_COLUMNS}
   from tickets t
   inner join projects p on p.id = t.project_id
   inner join companies c on c.id = t.company_id
-  left join profiles cb on cb.id = t.created_by`;
-const ticketDetail = (r: TicketDetailRow) => ({
-  ...ticket(r),
-  project: { id: r.project_id, name: r.project_name, slug: r.project_slug },
-  description: r.description,
-  createdBy: r.creator_id ? { id: r.creator_id, name: r.creator_name, email: r.creator_email } : null,
-});
+  left join profiles cb on cb.id = t.created_by
+  left join profiles a on a.id = t.assigned_to`;
+/** In ours the assignee comes after the detail's own fields (the JSON is compared as text). */
+const ticketDetail = (r: TicketDetailRow) => {
+  const { assignee, ...listed } = ticket(r);
+  return {
+    ...listed,
+    project: { id: r.project_id, name: r.project_name, slug: r.project_slug },
+    description: r.description,
+    createdBy: r.creator_id ? { id: r.creator_id, name: r.creator_name, email: r.creator_email } : null,
+    assignee,
+  };
+};
 
 interface InvoiceRow {
   id: string;
@@ -269,23 +286,35 @@ const message = (r: MessageRow) => ({
 interface ConversationRow extends MessageRow {
   name: string;
   last_message_at: Date;
+  at_micros: string;
   message_count: number;
   unread_count: number;
 }
-/** One row per embedded message, the page's order: grouped into conversations. */
-function conversations(rows: ConversationRow[]) {
+/**
+ * One row per embedded message, the page's order: grouped into conversations. Ours pages them by
+ * keyset too (issue 22's inbox): one conversation more than the page tells whether a next page
+ * exists, and its cursor is the last one's activity time and company.
+ */
+async function conversations(rows: ConversationRow[]) {
+  // Ours: each embedded message with its files, one statement for the page.
+  const files = await filesOf("message_id", rows.map((r) => r.id));
   const items: Array<{ company: { id: string; name: string }; lastMessageAt: string; messageCount: number; unreadCount: number; lastMessage: unknown; recentMessages: unknown[] }> = [];
+  const micros: string[] = [];
   for (const r of rows) {
-    const m = message(r);
+    const m = { ...message(r), attachments: files.get(r.id) ?? [] };
     let current = items.at(-1);
     if (current?.company.id !== r.company_id) {
       current = { company: { id: r.company_id, name: r.name }, lastMessageAt: iso(r.last_message_at), messageCount: r.message_count, unreadCount: r.unread_count, lastMessage: m, recentMessages: [] };
       items.push(current);
+      micros.push(r.at_micros);
     }
     current.recentMessages.push(m);
     current.lastMessage = m;
   }
-  return page(items, PAGE_SIZE);
+  const shown = items.slice(0, PAGE_SIZE);
+  const last = shown.at(-1);
+  const nextCursor = items.length > PAGE_SIZE && last ? Buffer.from(`${micros[PAGE_SIZE - 1]}.${last.company.id}`, "utf8").toString("base64url") : null;
+  return { ...page(shown, PAGE_SIZE), nextCursor };
 }
 
 interface CompanyRow {
@@ -391,6 +420,7 @@ const routes: Array<Route<unknown>> = [
     path: "/admin/conversations",
     // The page from the conversations summary, each one's newest messages in a lateral index range.
     sql: `select page.company_id, c.name, page.last_message_at, page.message_count, page.unread_count,
+        (extract(epoch from page.last_message_at) * 1000000)::bigint::text as at_micros,
         latest.id, latest.content, latest.is_read, latest.created_at, latest.sender_id, latest.sender_name, latest.sender_email, latest.sender_role
       from (select company_id, last_message_at, message_count, unread_count from conversations
             order by last_message_at desc, company_id desc limit $1) page
@@ -403,7 +433,7 @@ const routes: Array<Route<unknown>> = [
         left join user_roles r on r.user_id = m.sender_id
         where m.company_id = page.company_id order by m.created_at desc, m.id desc limit $2) latest on true
       order by page.last_message_at desc, page.company_id desc, latest.created_at asc, latest.id asc`,
-    values: () => [PAGE_SIZE, RECENT_PER_CONVERSATION],
+    values: () => [PAGE_SIZE + 1, RECENT_PER_CONVERSATION],
     map: conversations,
   }),
   route<ProjectRow>({
