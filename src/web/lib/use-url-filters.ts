@@ -32,13 +32,12 @@ export function useUrlFilters<Key extends string>(allowed: Record<Key, (value: s
     () =>
       setParams((previous) => {
         const next = new URLSearchParams(previous);
-        for (const key of keys) next.delete(key);
+        for (const key of Object.keys(allowed)) next.delete(key);
         next.delete("page");
         return next;
       }),
-    // `keys` is derived from `allowed`, a constant of each list.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [setParams],
+    // `allowed` is a module constant of each list, so this stays one function.
+    [setParams, allowed],
   );
 
   return { values, set, clear, active: keys.some((key) => values[key] !== "") };
