@@ -11,7 +11,14 @@
  * Scopes: /customer/… = the customer's company (looked up once at start from the email, standing
  * in for the session our server resolves per request), /admin/… = everything. Detail routes take
  * the id from the path, unchecked. GET /ready answers 200 once the database does. Pool size as
- * the app's (10). Unnamed statements (`pool.query(text, values)`). Loopback in bench.
+ * the app's (10). Loopback in bench.
+ *
+ * Statements are named, as ours are (ADR 010, `db/prepared.ts`): PostgreSQL parses and plans each
+ * once per connection. Unnamed statements (issue 7 to a433a1f) made the baseline pay a plan per
+ * request that ours does not: with them its /customer/projects answered 2,233 requests/s at 100
+ * connections against 3,998 named, a ticket's detail 1,025 against 2,886 (3 s cells, 2026-11-28),
+ * so the ratios partly measured PostgreSQL's planner instead of our request path.
+ * BASELINE_STATEMENTS=unnamed brings the old baseline back, for comparison.
  */
 import { createServer } from "node:http";
 import pg from "pg";
@@ -37,6 +44,10 @@ const RECENT_PER_CONVERSATION = 1;
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 const pool = new pg.Pool({ connectionString: databaseUrl, max: Number(process.env.POOL_SIZE ?? 10) });
 pool.on("error", (error) => console.error("baseline pool error:", error.message));
+const namedStatements = process.env.BASELINE_STATEMENTS !== "unnamed";
+/** One statement, named `name` unless BASELINE_STATEMENTS=unnamed; one name, one SQL text. */
+const query = <R extends object>(name: string, text: string, values: unknown[]) =>
+  pool.query<R>(namedStatements ? { name, text, values } : { text, values });
 
 // The customer, once: what our session check answers on every request.
 const { rows: me } = await pool.query<{ id: string; name: string; email: string; company_id: string; company_role: string }>(
@@ -244,7 +255,8 @@ interface FileRow {
 async function filesOf(column: "invoice_id" | "ticket_id" | "message_id", ids: string[]): Promise<Map<string, unknown[]>> {
   const byOwner = new Map<string, unknown[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return byOwner;
-  const { rows } = await pool.query<FileRow>(
+  const { rows } = await query<FileRow>(
+    `files_of_${column}`,
     `select f.id, f.name, f.content_type, f.size, f.created_at, u.id as uploader_id, u.full_name as uploader_name, f.${column} as owner
       from files f left join profiles u on u.id = f.uploaded_by
       where f.${column} = any($1::uuid[]) and f.stored_at is not null order by f.created_at asc, f.id asc`,
@@ -462,11 +474,13 @@ const routes: Array<Route<unknown>> = [
       if (!row) return null;
       // Ours: the invoice, its stored PDF, its replacement as the customer may see it, its lines.
       const pdfs = await filesOf("invoice_id", [row.id]);
-      const { rows: replacedBy } = await pool.query<{ id: string; invoice_number: string }>(
+      const { rows: replacedBy } = await query<{ id: string; invoice_number: string }>(
+        "invoice_replaced_by",
         "select i.id, i.invoice_number from invoices i where i.replaces_id = $1 and i.company_id = $2 and i.status <> 'draft' order by i.status = 'draft', i.created_at desc limit 1",
         [row.id, companyId],
       );
-      const { rows: lines } = await pool.query<{ id: string; description: string; quantity: string; unit_price: string; tax_rate: string | null; line_total: string; line_tax: string }>(
+      const { rows: lines } = await query<{ id: string; description: string; quantity: string; unit_price: string; tax_rate: string | null; line_total: string; line_tax: string }>(
+        "invoice_lines",
         "select id, description, quantity, unit_price, tax_rate, line_total, line_tax from invoice_lines where invoice_id = $1 order by position asc",
         [row.id],
       );
@@ -526,8 +540,7 @@ const server = createServer((request, response) => {
   if (!found) return send(404, { error: "not found" });
   const values = found.values(id ?? "");
   const text = found.sql.includes("$TODAY") ? found.sql.replace("$TODAY", `$${values.push(today())}`) : found.sql;
-  pool
-    .query(text, values)
+  query(found.path, text, values)
     .then(({ rows }) => found.map(rows))
     .then(
       (body) => send(body === null ? 404 : 200, body ?? { error: "not found" }),
