@@ -38,6 +38,7 @@ import pg from "pg";
 import { DEEP_PAGE, measureDeepPage } from "./deep-page";
 import { END_TO_END_MARGIN_MS, RATIO_TARGET, realtimeTargets, type RealtimeTargets } from "./sse-fanout";
 import { measure, type LoadResult } from "./lib/load";
+import { median } from "./lib/median";
 import { startPgCounter } from "./lib/pg-counter";
 import { ensureBenchServerBuilt, readCpuMs, readRssMb, sampleRss, signIn, startBenchServer, startProcessServer, type BenchServer, type EnvOverrides } from "./lib/server";
 
@@ -125,12 +126,6 @@ setTimeout(() => {
 
 const failures: string[] = [];
 const log = (line: string) => console.log(line);
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 interface Cell extends LoadResult {
   /** CPU used by the server process during the cell, in % of one core. */

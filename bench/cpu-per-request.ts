@@ -7,6 +7,7 @@
  *   npx tsx bench/cpu-per-request.ts [bench/results/latest.json]
  */
 import { readFileSync } from "node:fs";
+import { median } from "./lib/median";
 
 interface Cell {
   requestsPerSec: number;
@@ -24,11 +25,6 @@ interface Endpoint {
 const file = process.argv[2] ?? "bench/results/latest.json";
 const run = JSON.parse(readFileSync(file, "utf8")) as { startedAt: string; commit: string; postgres: { endpoints: Endpoint[] } };
 
-const median = (values: number[]) => {
-  const sorted = values.toSorted((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 /** µs of one process's CPU per request: per cent of a core is 10,000 µs per second. */
 const perRequest = (cell: Cell, cpu: "serverCpuPct" | "dbCpuPct") => ((cell[cpu] ?? Number.NaN) * 10_000) / cell.requestsPerSec;
 const µs = (value: number) => (Number.isFinite(value) ? value.toFixed(0) : "–");
