@@ -84,6 +84,11 @@ export class ActorCache {
     else this.#tokensByUser.set(session.actor.userId, new Set([token]));
   }
 
+  /** Drops one session's entry, as when the session itself was just changed (renewed). */
+  forget(token: string): void {
+    this.#delete(token);
+  }
+
   #delete(token: string): void {
     const entry = this.#entries.get(token);
     if (!entry) return;

@@ -64,7 +64,9 @@ export async function loadActor(deps: SessionDeps, headers: Headers): Promise<{ 
   const role: Role = row.role === "admin" ? "admin" : "customer";
   const actor: Actor = { userId: row.userId, email: row.email, name: row.name, role, companyId: row.companyId, companyRole: row.companyRole, sessionId: row.sessionId, twoFactorEnabled: row.twoFactorEnabled };
   if (Date.now() >= renewDueAtMs(row.expiresAt.getTime())) {
-    // Not cached: the renewal moves expiresAt, and the next request reads it back.
+    // Not cached, and an older copy is dropped now rather than when the sessions trigger's notice
+    // arrives (on PostgreSQL, moments later): the renewal moves expiresAt, and the next request reads it back.
+    deps.actors.forget(token);
     const renewed = await deps.auth.api.getSession({ headers, returnHeaders: true });
     return { actor: renewed.response ? actor : null, refreshHeaders: renewed.headers };
   }
