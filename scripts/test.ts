@@ -17,23 +17,15 @@
  * the system's Node.js: the embedded database, the default of `npm run dev`, is tested on both
  * lines. One after the other: two API runs at once overloaded the two-core CI machine (ADR 014).
  */
-import {
-  spawn,
-  type ChildProcess,
-  type StdioOptions,
-} from "node:child_process";
+import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SuiteSummary } from "./api-summary-reporter";
 
-const bin = (name: string) =>
-  new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
+const bin = (name: string) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), "portico-test-"));
-const summaryReporter = [
-  "--reporter=default",
-  "--reporter=./scripts/api-summary-reporter.ts",
-];
+const summaryReporter = ["--reporter=default", "--reporter=./scripts/api-summary-reporter.ts"];
 const onNode24 = new URL("./with-node-24.sh", import.meta.url).pathname;
 
 const apiSummaryFile = join(scratch, "api.json");
@@ -51,27 +43,15 @@ async function timed<T>(phase: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } finally {
-    phaseTimes.push(
-      `${phase} ${((performance.now() - started) / 1000).toFixed(0)} s`,
-    );
+    phaseTimes.push(`${phase} ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
 }
 
 /** Runs a command to its end; its exit code (1 when it could not start or was killed). */
-function run(
-  command: string,
-  args: string[],
-  options: { env?: NodeJS.ProcessEnv; output?: number } = {},
-): Promise<number> {
-  const stdio: StdioOptions =
-    options.output === undefined
-      ? "inherit"
-      : ["ignore", options.output, options.output];
+function run(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; output?: number } = {}): Promise<number> {
+  const stdio: StdioOptions = options.output === undefined ? "inherit" : ["ignore", options.output, options.output];
   return new Promise((resolve) => {
-    const child: ChildProcess = spawn(command, args, {
-      stdio,
-      env: options.env ?? process.env,
-    });
+    const child: ChildProcess = spawn(command, args, { stdio, env: options.env ?? process.env });
     child.on("error", (error) => {
       console.error(`${command}: ${error.message}`);
       resolve(1);
@@ -84,60 +64,29 @@ function run(
 async function apiSuite(): Promise<{ node24Exit: number; apiExit: number }> {
   const output = openSync(apiOutputFile, "w");
   try {
-    const node24Exit = node24
-      ? await timed("PGlite on Node.js 24", () => runPgliteOnNode24(output))
-      : 0;
-    const apiExit = await timed("API suite", () =>
-      run("nice", ["-n", "19", bin("vitest"), "run", ...summaryReporter], {
-        output,
-      }),
-    );
+    const node24Exit = node24 ? await timed("PGlite on Node.js 24", () => runPgliteOnNode24(output)) : 0;
+    const apiExit = await timed("API suite", () => run("nice", ["-n", "19", bin("vitest"), "run", ...summaryReporter], { output }));
     return { node24Exit, apiExit };
   } finally {
     closeSync(output);
-    console.log(
-      `\n──── The API suite's output (it ran beside the end-to-end suite) ────\n${readFileSync(apiOutputFile, "utf8")}──── End of the API suite's output ────\n`,
-    );
+    console.log(`\n──── The API suite's output (it ran beside the end-to-end suite) ────\n${readFileSync(apiOutputFile, "utf8")}──── End of the API suite's output ────\n`);
   }
 }
 
-const [{ node24Exit, apiExit }, e2eExit] = await Promise.all([
-  apiSuite(),
-  timed("end-to-end suite", () => run(bin("playwright"), ["test"])),
-]);
+const [{ node24Exit, apiExit }, e2eExit] = await Promise.all([apiSuite(), timed("end-to-end suite", () => run(bin("playwright"), ["test"]))]);
 
 const api = readSummary(apiSummaryFile, () => apiSummaryOf(apiSummaryFile));
-const apiOnNode24 = node24
-  ? readSummary(node24SummaryFile, () => apiSummaryOf(node24SummaryFile))
-  : undefined;
+const apiOnNode24 = node24 ? readSummary(node24SummaryFile, () => apiSummaryOf(node24SummaryFile)) : undefined;
 const e2e = readSummary(e2eReportFile, () => e2eSummaryOf(e2eReportFile));
-const failures = [
-  ...api.failures,
-  ...(apiOnNode24?.failures ?? []),
-  ...e2e.failures,
-];
+const failures = [...api.failures, ...(apiOnNode24?.failures ?? []), ...e2e.failures];
 // A skipped test is a promise not kept; one may stay only while its title says why.
-const unexplainedSkips = [
-  ...api.skipped,
-  ...(apiOnNode24?.skipped ?? []),
-  ...e2e.skipped,
-].filter((title) => !/\(skipped: .+\)/.test(title));
-if (failures.length > 0)
-  console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join("\n")}`);
-if (unexplainedSkips.length > 0)
-  console.log(
-    `\nSkipped without a reason in the title "(skipped: …)":\n${unexplainedSkips.map((line) => `  ${line}`).join("\n")}`,
-  );
+const unexplainedSkips = [...api.skipped, ...(apiOnNode24?.skipped ?? []), ...e2e.skipped].filter((title) => !/\(skipped: .+\)/.test(title));
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ${line}`).join("\n")}`);
+if (unexplainedSkips.length > 0) console.log(`\nSkipped without a reason in the title "(skipped: …)":\n${unexplainedSkips.map((line) => `  ${line}`).join("\n")}`);
 
 const ran = { ...api.ran, ...apiOnNode24?.ran, ...e2e.ran };
-const counts = Object.entries(ran)
-  .map(([where, count]) => `${count} on ${where}`)
-  .join(", ");
-const passed =
-  apiExit === 0 &&
-  node24Exit === 0 &&
-  e2eExit === 0 &&
-  unexplainedSkips.length === 0;
+const counts = Object.entries(ran).map(([where, count]) => `${count} on ${where}`).join(", ");
+const passed = apiExit === 0 && node24Exit === 0 && e2eExit === 0 && unexplainedSkips.length === 0;
 const verdict = (exit: number) => (exit === 0 ? "passed" : "FAILED");
 console.log(`\nTests run: ${counts || "none"}.`);
 console.log(`Time: ${phaseTimes.join(", ")}.`);
@@ -148,25 +97,8 @@ process.exit(passed ? 0 : 1);
 
 /** The PGlite project on Node.js 24; its counts and failures are reported as "pglite on Node.js 24". */
 function runPgliteOnNode24(output: number): Promise<number> {
-  const env = {
-    ...process.env,
-    PORTICO_API_SUMMARY: node24SummaryFile,
-    PORTICO_API_SUMMARY_RUNTIME: "Node.js 24",
-  };
-  return run(
-    "nice",
-    [
-      "-n",
-      "19",
-      onNode24,
-      bin("vitest"),
-      "run",
-      "--project",
-      "pglite",
-      ...summaryReporter,
-    ],
-    { env, output },
-  );
+  const env = { ...process.env, PORTICO_API_SUMMARY: node24SummaryFile, PORTICO_API_SUMMARY_RUNTIME: "Node.js 24" };
+  return run("nice", ["-n", "19", onNode24, bin("vitest"), "run", "--project", "pglite", ...summaryReporter], { env, output });
 }
 
 /** A suite's summary, or one that says the report is missing (the suite stopped before it could write one). */
@@ -174,13 +106,7 @@ function readSummary(file: string, read: () => SuiteSummary): SuiteSummary {
   try {
     return read();
   } catch {
-    return {
-      ran: {},
-      failures: [
-        `no report in ${file}: the suite stopped early; see its output above`,
-      ],
-      skipped: [],
-    };
+    return { ran: {}, failures: [`no report in ${file}: the suite stopped early; see its output above`], skipped: [] };
   }
 }
 
@@ -191,44 +117,26 @@ function apiSummaryOf(file: string): SuiteSummary {
 interface PlaywrightSuite {
   title: string;
   suites?: PlaywrightSuite[];
-  specs?: {
-    title: string;
-    file: string;
-    line: number;
-    tests: {
-      projectName: string;
-      status: string;
-      results: { error?: { message?: string } }[];
-    }[];
-  }[];
+  specs?: { title: string; file: string; line: number; tests: { projectName: string; status: string; results: { error?: { message?: string } }[] }[] }[];
 }
 
 /** Counts, failures and skips from Playwright's JSON report, walking its nested suites. */
 function e2eSummaryOf(file: string): SuiteSummary {
-  const report = JSON.parse(readFileSync(file, "utf8")) as {
-    suites: PlaywrightSuite[];
-    errors?: { message?: string }[];
-  };
+  const report = JSON.parse(readFileSync(file, "utf8")) as { suites: PlaywrightSuite[]; errors?: { message?: string }[] };
   const summary: SuiteSummary = { ran: {}, failures: [], skipped: [] };
   const walk = (suite: PlaywrightSuite, path: string[]) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
         const where = `[${test.projectName}] ${spec.file}:${spec.line} › ${[...path, spec.title].join(" › ")}`;
         if (test.status === "skipped") summary.skipped.push(where);
-        else
-          summary.ran[test.projectName] =
-            (summary.ran[test.projectName] ?? 0) + 1;
-        if (test.status === "unexpected")
-          summary.failures.push(
-            `${where}: ${firstLine(test.results.at(-1)?.error?.message)}`,
-          );
+        else summary.ran[test.projectName] = (summary.ran[test.projectName] ?? 0) + 1;
+        if (test.status === "unexpected") summary.failures.push(`${where}: ${firstLine(test.results.at(-1)?.error?.message)}`);
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
   };
   for (const suite of report.suites) walk(suite, []);
-  for (const error of report.errors ?? [])
-    summary.failures.push(`end-to-end: ${firstLine(error.message)}`);
+  for (const error of report.errors ?? []) summary.failures.push(`end-to-end: ${firstLine(error.message)}`);
   return summary;
 }
 
