@@ -214,4 +214,20 @@ test.describe("customer tickets board", () => {
     // Only the long history is pending: the fixed ticket stays in Done.
     await expect(cards.filter({ hasNotText: "Old ticket" })).toHaveCount(0);
   });
+
+  test("a card's time since its last update moves on while the board stays open", async ({ admin, newCustomer }) => {
+    const customer = await newCustomer(`Clock Co ${tag()}`, "Cleo Clock");
+    const { page } = customer;
+    const project = await createProject(admin, customer.company.id, { name: `Clock ${tag()}` });
+    const ticket = await createTicket(customer.context.request, { projectId: project.id, title: `Ticking ${tag()}` });
+    // The page's clock starts at the real time and runs; fastForward jumps it and fires the timers due.
+    await page.clock.install();
+    await page.goto("/dashboard/tickets");
+    const updated = column(page, "Pending").getByRole("link").filter({ hasText: ticket.title }).locator(`time[datetime="${ticket.updatedAt}"]`);
+    await expect(updated).toHaveText(/^(now|\d+ seconds? ago)$/);
+    await page.clock.fastForward("02:00");
+    await expect(updated).toHaveText("2 minutes ago");
+    await page.clock.fastForward("01:00:00");
+    await expect(updated).toHaveText("1 hour ago");
+  });
 });

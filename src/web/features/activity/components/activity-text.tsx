@@ -1,8 +1,7 @@
 import { Trans, useLingui } from "@lingui/react";
-import { formatDateTime } from "@/shared/format";
 import type { ActivityEntry } from "@/shared/schemas/activity";
+import { TimeAgo } from "@/web/components/ui/time-ago";
 import { formatCurrency } from "@/web/lib/format-currency";
-import { relativeTime } from "@/web/lib/relative-time";
 import { activitySentence } from "../lib/activity-sentence";
 
 /**
@@ -30,9 +29,5 @@ export function ActivityText({ entry, currency }: { entry: ActivityEntry; curren
 
 /** "3 minutes ago", with the full date and time on hover. */
 export function ActivityTime({ at }: { at: string }) {
-  return (
-    <time dateTime={at} title={formatDateTime(at)} className="shrink-0 text-xs text-muted-foreground">
-      {relativeTime(at)}
-    </time>
-  );
+  return <TimeAgo at={at} className="shrink-0 text-xs text-muted-foreground" />;
 }

@@ -4,15 +4,14 @@ import { CheckCheck } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useRef, useState, type RefObject } from "react";
 import { Link } from "react-router";
-import { formatDateTime } from "@/shared/format";
 import { notificationPath } from "@/shared/rules/notifications";
 import type { Notification } from "@/shared/schemas/notification";
 import { LoadMore } from "@/web/components/load-more";
 import { Button } from "@/web/components/ui/button";
 import { LoadError } from "@/web/components/ui/load-error";
 import { Spinner } from "@/web/components/ui/spinner";
+import { TimeAgo } from "@/web/components/ui/time-ago";
 import { cn } from "@/web/lib/cn";
-import { relativeTime } from "@/web/lib/relative-time";
 import { toast } from "@/web/lib/toast";
 import { markNotificationsRead, markReadQuietly } from "../api/use-mark-read";
 import { useNotifications } from "../api/use-notifications";
@@ -153,9 +152,7 @@ function NotificationItem({ notification, area, onOpen }: { notification: Notifi
             {notificationText(notification)}
           </span>
           {excerpt ? <span className="block truncate text-sm text-muted-foreground">{excerpt}</span> : null}
-          <time dateTime={notification.createdAt} title={formatDateTime(notification.createdAt)} className="block text-xs text-muted-foreground">
-            {relativeTime(notification.createdAt)}
-          </time>
+          <TimeAgo at={notification.createdAt} className="block text-xs text-muted-foreground" />
         </span>
       </Link>
     </li>

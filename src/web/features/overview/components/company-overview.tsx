@@ -4,11 +4,12 @@ import { AlertTriangle, Wallet } from "lucide-react";
 import type { TicketStatus } from "@/shared/enums";
 import { formatDate, formatNumber } from "@/shared/format";
 import type { CompanyOverview } from "@/shared/schemas/overview";
+import { TimeAgo } from "@/web/components/ui/time-ago";
 import { ProjectStatusBadge } from "@/web/components/status-badges";
 import { customerProjectPath } from "@/web/features/projects";
 import { formatCurrency } from "@/web/lib/format-currency";
 import { ticketStatusMessages } from "@/web/lib/i18n/labels";
-import { Ago, CountLink, OverviewRow, OverviewSection, TicketName } from "./overview-parts";
+import { CountLink, OverviewRow, OverviewSection, TicketName } from "./overview-parts";
 
 /** The statuses of open tickets: done ones need nobody. */
 const openStatuses = ["pending", "doing"] as const satisfies readonly TicketStatus[];
@@ -64,7 +65,7 @@ export function CompanyOverviewView({ overview }: { overview: CompanyOverview })
               title={<TicketName number={reply.ticket.number} title={reply.ticket.title} />}
               detail={
                 <>
-                  {reply.authorName ?? t`Unknown user`} · <Ago at={reply.createdAt} /> · {reply.excerpt}
+                  {reply.authorName ?? t`Unknown user`} · <TimeAgo at={reply.createdAt} /> · {reply.excerpt}
                 </>
               }
             />
@@ -85,7 +86,7 @@ export function CompanyOverviewView({ overview }: { overview: CompanyOverview })
               title={message.excerpt}
               detail={
                 <>
-                  {message.authorName ?? t`Unknown user`} · <Ago at={message.createdAt} />
+                  {message.authorName ?? t`Unknown user`} · <TimeAgo at={message.createdAt} />
                 </>
               }
               aside={message.isRead ? undefined : <span className="text-xs font-semibold text-primary">{t`New`}</span>}

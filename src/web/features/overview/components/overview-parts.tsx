@@ -1,10 +1,9 @@
 import { ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatDateTime, formatNumber } from "@/shared/format";
+import { formatNumber } from "@/shared/format";
 import type { CappedOverviewCount } from "@/shared/schemas/overview";
 import { Card } from "@/web/components/ui/card";
-import { relativeTime } from "@/web/lib/relative-time";
 
 /** A capped count as the admin lists show theirs: "10,000+" beyond the cap. */
 export const cappedNumber = ({ count, exact }: CappedOverviewCount) => `${formatNumber(count)}${exact ? "" : "+"}`;
@@ -70,15 +69,6 @@ export function OverviewRow({ to, title, detail, aside }: RowProps) {
         {aside ? <span className="shrink-0 text-sm">{aside}</span> : null}
       </Link>
     </li>
-  );
-}
-
-/** "2 hours ago", with the full date and time on hover. */
-export function Ago({ at }: { at: string }) {
-  return (
-    <time dateTime={at} title={formatDateTime(at)}>
-      {relativeTime(at)}
-    </time>
   );
 }
 

@@ -1,11 +1,11 @@
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { MessageSquare } from "lucide-react";
-import { formatDateTime, formatNumber } from "@/shared/format";
+import { formatNumber } from "@/shared/format";
 import type { TicketListItem } from "@/shared/schemas/ticket";
 import { Avatar } from "@/web/components/ui/avatar";
+import { TimeAgo } from "@/web/components/ui/time-ago";
 import { cn } from "@/web/lib/cn";
-import { relativeTime } from "@/web/lib/relative-time";
 
 /* The small facts of a ticket that cards, rows and the detail header show alike. */
 
@@ -36,12 +36,7 @@ export function TicketAssignee({ assignee, decorative = false }: { assignee: Tic
 
 /** "Updated 2 hours ago", in the reader's language, the full date and time on hover. */
 export function UpdatedAgo({ at, className }: { at: string; className?: string }) {
-  const ago = relativeTime(at);
-  return (
-    <time dateTime={at} title={formatDateTime(at)} className={cn("text-xs whitespace-nowrap text-muted-foreground", className)}>
-      {ago}
-    </time>
-  );
+  return <TimeAgo at={at} className={cn("text-xs whitespace-nowrap text-muted-foreground", className)} />;
 }
 
 /** A speech bubble and the number of comments, read out as "3 comments". */

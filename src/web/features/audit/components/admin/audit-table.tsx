@@ -1,9 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { formatDateTime } from "@/shared/format";
 import type { AuditEvent } from "@/shared/schemas/audit";
 import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/web/components/ui/table";
+import { TimeAgo } from "@/web/components/ui/time-ago";
 import { auditKindMessages } from "@/web/lib/i18n/admin-labels";
-import { relativeTime } from "@/web/lib/relative-time";
 
 /** The browser and system a User-Agent names, short enough for a table cell; the whole string on hover. */
 function shortAgent(userAgent: string): string {
@@ -26,9 +25,7 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
         {events.map((event) => (
           <TableRow key={event.id} data-testid="audit-row">
             <TableCell className="whitespace-nowrap">
-              <time dateTime={event.at} title={formatDateTime(event.at)}>
-                {relativeTime(event.at)}
-              </time>
+              <TimeAgo at={event.at} />
             </TableCell>
             <TableCell>{i18n._(auditKindMessages[event.kind])}</TableCell>
             <TableCell className="break-all">{event.actorEmail ?? (

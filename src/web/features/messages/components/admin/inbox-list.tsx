@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { MessageSquare } from "lucide-react";
 import type { KeyboardEvent, ReactNode } from "react";
 import { Link } from "react-router";
-import { formatDateTime, formatNumber } from "@/shared/format";
+import { formatNumber } from "@/shared/format";
 import type { ConversationOrder } from "@/shared/schemas/message";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
@@ -10,8 +10,8 @@ import { EmptyState } from "@/web/components/ui/empty-state";
 import { LoadError } from "@/web/components/ui/load-error";
 import { SearchInput } from "@/web/components/ui/search-input";
 import { Spinner } from "@/web/components/ui/spinner";
+import { TimeAgo } from "@/web/components/ui/time-ago";
 import { cn } from "@/web/lib/cn";
-import { relativeTime } from "@/web/lib/relative-time";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { useInbox, type InboxConversation } from "../../api/use-inbox";
 import type { InboxParams } from "../../lib/use-inbox-params";
@@ -149,9 +149,7 @@ function InboxRow({ conversation, href, selected, focusable }: InboxRowProps) {
       >
         <span className="flex items-baseline justify-between gap-2">
           <span className={cn("truncate text-sm", unreadCount > 0 ? "font-semibold" : "font-medium")}>{company.name}</span>
-          <time dateTime={lastMessageAt} title={formatDateTime(lastMessageAt)} className="shrink-0 text-xs text-muted-foreground">
-            {relativeTime(lastMessageAt)}
-          </time>
+          <TimeAgo at={lastMessageAt} className="shrink-0 text-xs text-muted-foreground" />
         </span>
         <span className="mt-1 flex items-center justify-between gap-2">
           <span className="truncate text-xs text-muted-foreground">

@@ -3,10 +3,11 @@ import { useLingui } from "@lingui/react/macro";
 import { ticketStatuses } from "@/shared/enums";
 import { formatDate } from "@/shared/format";
 import type { WorkQueue } from "@/shared/schemas/overview";
+import { TimeAgo } from "@/web/components/ui/time-ago";
 import { PriorityBadge, ProjectStatusBadge } from "@/web/components/status-badges";
 import { formatCurrency } from "@/web/lib/format-currency";
 import { ticketStatusMessages } from "@/web/lib/i18n/labels";
-import { Ago, cappedNumber, CountLink, OverviewRow, OverviewSection, TicketName } from "../overview-parts";
+import { cappedNumber, CountLink, OverviewRow, OverviewSection, TicketName } from "../overview-parts";
 
 /** The admin overview (ADR 035): what needs the team first, each row one click from its record. */
 export function WorkQueueView({ queue }: { queue: WorkQueue }) {
@@ -42,7 +43,7 @@ export function WorkQueueView({ queue }: { queue: WorkQueue }) {
               title={<TicketName number={ticket.number} title={ticket.title} />}
               detail={
                 <>
-                  {ticket.company.name} · <Ago at={ticket.createdAt} />
+                  {ticket.company.name} · <TimeAgo at={ticket.createdAt} />
                 </>
               }
               aside={<PriorityBadge priority={ticket.priority} />}
@@ -62,7 +63,7 @@ export function WorkQueueView({ queue }: { queue: WorkQueue }) {
               key={conversation.company.id}
               to={`/admin/messages?company=${conversation.company.id}`}
               title={conversation.company.name}
-              detail={<Ago at={conversation.lastMessageAt} />}
+              detail={<TimeAgo at={conversation.lastMessageAt} />}
               aside={
                 <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
                   {t`${plural(conversation.unreadCount, { one: "# unread", other: "# unread" })}`}
