@@ -1,4 +1,5 @@
 import type { Browser } from "@playwright/test";
+import { openMoreSection } from "./support/admin-data";
 import { REFUSED_PREFIX } from "./support/constants";
 import { expect, newClientContext, signUpThroughApi, test, uniqueEmail } from "./support/fixtures";
 import { waitForMail } from "./support/mailbox";
@@ -24,7 +25,7 @@ test.describe("the admin outbox", () => {
     await askForReset(browser, email);
 
     await page.goto("/admin");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Outbox" }).click();
+    await openMoreSection(page, "Outbox");
     await expect(page).toHaveURL(/\/admin\/outbox$/);
     // Exact: until the outbox's code has loaded, the overview (its "Tickets by status") is still on screen.
     await page.getByLabel("Status", { exact: true }).selectOption("failed");

@@ -1,3 +1,4 @@
+import { openMoreSection } from "./support/admin-data";
 import { E2E_ADMIN } from "./support/constants";
 import { expect, newClientContext, signInThroughApi, signUpThroughApi, test } from "./support/fixtures";
 
@@ -14,7 +15,7 @@ test.describe("the admin's audit log", () => {
     await device.close();
 
     await page.goto("/admin");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Audit log" }).click();
+    await openMoreSection(page, "Audit log");
     await expect(page).toHaveURL(/\/admin\/audit$/);
     const rows = page.getByTestId("audit-row");
     await expect(rows.filter({ hasText: "Signed in" }).filter({ hasText: E2E_ADMIN.email }).first()).toBeVisible();

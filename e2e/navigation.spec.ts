@@ -1,4 +1,5 @@
-import type { Page, Request } from "@playwright/test";
+import type { Locator, Page, Request } from "@playwright/test";
+import { MORE_SECTIONS } from "./support/admin-data";
 import { E2E_ADMIN } from "./support/constants";
 import { expect, test, type Credentials } from "./support/fixtures";
 
@@ -149,6 +150,13 @@ test.describe("the customer layout", () => {
 });
 
 /** At 360 px the open page's title stays in the header, between the brand and the menu button. */
+/** Every link and button of the bar on one row: the same top edge. */
+async function expectOneRow(nav: Locator) {
+  const tops = await nav.locator(":scope > a, :scope > button").evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+  expect(tops.length).toBeGreaterThan(1);
+  expect(new Set(tops).size, `tops: ${tops.join(", ")}`).toBe(1);
+}
+
 async function expectTitleBesideMenu(page: Page, title: string) {
   await page.setViewportSize({ width: 360, height: 740 });
   const banner = page.getByRole("banner");
@@ -171,7 +179,14 @@ test.describe("the admin layout", () => {
     const nav = page.getByRole("navigation", { name: "Main" });
     // The bootstrap admin is every spec's admin: Messages carries the count of whatever customer
     // messages other specs left unread, which is not what this test is about.
-    await expect(nav.getByRole("link")).toHaveText(["Overview", "Customers", "Projects", "Tickets", "Invoices", /^Messages\d*$/, "Team", "Users", "Outbox", "Audit log", "Webhooks"]);
+    await expect(nav.getByRole("link")).toHaveText(["Overview", "Customers", "Projects", "Tickets", "Invoices", /^Messages\d*$/]);
+    // The admins' own sections wait behind "More", so the bar stays one row at desktop width.
+    const more = nav.getByRole("button", { name: "More" });
+    await more.click();
+    await expect(nav.getByRole("link")).toHaveText(["Overview", "Customers", "Projects", "Tickets", "Invoices", /^Messages\d*$/, ...MORE_SECTIONS]);
+    await page.keyboard.press("Escape");
+    await expect(nav.getByRole("link", { name: "Team" })).toBeHidden();
+    await expectOneRow(nav);
     // /admin is the work queue; the Customers list is one click away (ADR 035).
     await expect(nav.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
     await nav.getByRole("link", { name: "Customers" }).click();
@@ -179,6 +194,19 @@ test.describe("the admin layout", () => {
     await expect(nav.getByRole("link", { name: "Customers" })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("link", { name: "Overview" })).not.toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("banner").getByText("Alex Admin")).toBeVisible();
+
+    // Following one of them closes the panel; the button is marked as the bar's active link is.
+    const inactiveClass = await more.getAttribute("class");
+    await more.click();
+    await nav.getByRole("link", { name: "Audit log" }).click();
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    await expect(nav.getByRole("link", { name: "Audit log" })).toBeHidden();
+    await expect(more).toHaveClass(/bg-primary/);
+    expect(inactiveClass).not.toMatch(/bg-primary/);
+    await more.click();
+    await expect(nav.getByRole("link", { name: "Audit log" })).toHaveAttribute("aria-current", "page");
+    // At desktop width (1280 px) the bar keeps one row.
+    await expectOneRow(nav);
 
     await expectTitleBesideMenu(page, "Admin Dashboard");
   });

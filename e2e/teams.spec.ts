@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import type { Company } from "@/shared/schemas/company";
+import { openMoreSection } from "./support/admin-data";
 import { createProject, tag, test, type AdminApi } from "./support/customer-data";
 import { expect, newClientContext, uniqueEmail } from "./support/fixtures";
 import { linkIn, waitForMail } from "./support/mailbox";
@@ -146,7 +147,7 @@ test.describe("company teams", () => {
   test("an admin invites another admin from the Team page, who signs up from the mail and reaches the admin area", async ({ browser, adminPage }) => {
     const adminEmail = uniqueEmail("new-admin");
     await adminPage.goto("/admin");
-    await adminPage.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Team" }).click();
+    await openMoreSection(adminPage, "Team");
     await expect(adminPage.getByRole("heading", { name: "Team", level: 1 })).toBeVisible();
     await expect(adminPage.getByRole("table", { name: "Admins" })).toContainText("admin@portico.test");
 

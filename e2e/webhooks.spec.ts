@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage } from "node:http";
 import { Webhook } from "standardwebhooks";
+import { openMoreSection } from "./support/admin-data";
 import { adminApi, createProject, createTicket, customerWithCompany, tag } from "./support/customer-data";
 import { expect, test } from "./support/fixtures";
 
@@ -34,7 +35,7 @@ test.describe("webhooks", () => {
       const project = await createProject(admin, customer.company.id, { name: "Hooked site" });
 
       await page.goto("/admin");
-      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Webhooks" }).click();
+      await openMoreSection(page, "Webhooks");
       await expect(page).toHaveURL(/\/admin\/webhooks$/);
       await page.getByRole("button", { name: "Register webhook" }).click();
       const dialog = page.getByRole("dialog", { name: "Register webhook" });

@@ -10,6 +10,16 @@ import type { AdminApi } from "./customer-data";
  * all: other specs' records are always there) is answered here in the browser.
  */
 
+/** The admin sections behind the desktop bar's "More" button, in their order. */
+export const MORE_SECTIONS = ["Team", "Users", "Outbox", "Audit log", "Webhooks"] as const;
+
+/** Opens one of the sections behind the desktop bar's "More" button through the bar, as an admin would. */
+export async function openMoreSection(page: Page, name: (typeof MORE_SECTIONS)[number]) {
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("button", { name: "More" }).click();
+  await nav.getByRole("link", { name, exact: true }).click();
+}
+
 /** The admin list endpoints, matched with or without a query string. */
 export const listUrl = (resource: "companies" | "projects" | "tickets" | "invoices") => new RegExp(`/api/${resource}(\\?.*)?$`);
 

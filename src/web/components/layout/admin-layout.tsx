@@ -6,12 +6,11 @@ import { AppShell, areaNav } from "./app-shell";
 
 // The work queue first (the index page), then the Customers list (ADR 035). The team (admins and
 // their invitations), every account (Users), the outbox, the audit log and the webhooks are the
-// admins' alone; the outbox is where mail is read when no mail server is configured.
+// admins' alone, and visited less often: behind "More" in the desktop bar. The outbox is where
+// mail is read when no mail server is configured.
 const [overview, ...sections] = areaNav("/admin", msg`Overview`);
-const nav = [
-  overview!,
-  { to: "/admin/customers", label: msg`Customers` },
-  ...sections,
+const nav = [overview!, { to: "/admin/customers", label: msg`Customers` }, ...sections];
+const moreNav = [
   { to: "/admin/team", label: msg`Team` },
   { to: "/admin/users", label: msg`Users` },
   { to: "/admin/outbox", label: msg`Outbox` },
@@ -28,5 +27,5 @@ export function AdminLayout() {
   const me = useMe();
   const { pathname } = useLocation();
   if (me.data?.twoFactor.required && pathname !== "/admin/account") return <Navigate replace to="/admin/account" />;
-  return <AppShell title={t`Admin Dashboard`} home="/admin" nav={nav} area="admin" />;
+  return <AppShell title={t`Admin Dashboard`} home="/admin" nav={nav} moreNav={moreNav} area="admin" />;
 }

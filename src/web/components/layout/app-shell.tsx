@@ -16,6 +16,7 @@ import { signOut, useMe } from "@/web/lib/session";
 import { Button } from "../ui/button";
 import { PageSpinner } from "../ui/spinner";
 import { ConnectionBanner, ConnectionStatus } from "./connection-banner";
+import { MoreNav } from "./more-nav";
 import { PageErrorBoundary } from "./page-error-boundary";
 import { ThemeChoices, ThemeMenu } from "./theme-menu";
 
@@ -44,6 +45,8 @@ interface AppShellProps {
   title: string;
   home: string;
   nav: NavItem[];
+  /** After `nav`: behind one "More" button in the desktop bar, listed with the rest in the phone menu. */
+  moreNav?: NavItem[];
   /** Whose pages notifications link to. */
   area: "customer" | "admin";
 }
@@ -66,9 +69,10 @@ function useLogout() {
 
 const linkClass = (rows: boolean) => ({ isActive }: { isActive: boolean }) =>
   cn(
-    "shrink-0 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
-    // The mobile menu's rows are tap targets: at least 44 px high.
-    rows && "flex min-h-11 items-center",
+    "shrink-0 rounded-md py-2 text-sm font-medium whitespace-nowrap transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
+    // The mobile menu's rows are tap targets: at least 44 px high. The bar's links sit closer, so
+    // the admin's seven fit one row at 1280 px with unread marks beside them.
+    rows ? "flex min-h-11 items-center px-3" : "px-2.5",
     isActive ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
   );
 
@@ -76,7 +80,21 @@ const linkClass = (rows: boolean) => ({ isActive }: { isActive: boolean }) =>
  * The same links in the desktop bar and the mobile menu; each landmark keeps its own name. An item
  * with something unread shows a count (Messages) or a dot, and says so: "Messages, 2 unread".
  */
-function NavList({ label, nav, className, counts, rows = false }: { label: string; nav: NavItem[]; className: string; counts: UnreadCounts | undefined; rows?: boolean }) {
+function NavList({
+  label,
+  nav,
+  moreNav = [],
+  className,
+  counts,
+  rows = false,
+}: {
+  label: string;
+  nav: NavItem[];
+  moreNav?: NavItem[];
+  className: string;
+  counts: UnreadCounts | undefined;
+  rows?: boolean;
+}) {
   const { i18n } = useLingui();
   return (
     <nav aria-label={label} className={className}>
@@ -95,6 +113,7 @@ function NavList({ label, nav, className, counts, rows = false }: { label: strin
           </NavLink>
         );
       })}
+      {moreNav.length > 0 ? <MoreNav items={moreNav} linkClass={linkClass(rows)} /> : null}
     </nav>
   );
 }
@@ -115,7 +134,10 @@ function UserMenu({ name, href, align }: { name: string; href: string; align: "l
     >
       <UserRound className="h-5 w-5 text-muted-foreground" aria-hidden />
       <span>
-        <span className="block font-medium whitespace-nowrap">{name}</span>
+        {/* A long name is cut short rather than push the bar onto a second row; the account page has it whole. */}
+        <span className="block max-w-40 truncate font-medium" title={name}>
+          {name}
+        </span>
         <ConnectionStatus className={cn(align === "right" && "justify-end")} />
         <span className="sr-only">
           <Trans>, account settings</Trans>
@@ -138,7 +160,7 @@ function LogoutButton({ onClick, className }: { onClick: () => void; className?:
  * Sticky header with brand, title, nav, the user, the theme and Logout; a collapsible menu on small
  * screens; the offline banner under it. `children` stand in for the route's page (the 404 page).
  */
-export function AppShell({ title, home, nav, area, children }: AppShellProps & { children?: ReactNode }) {
+export function AppShell({ title, home, nav, moreNav = [], area, children }: AppShellProps & { children?: ReactNode }) {
   const { t } = useLingui();
   const me = useMe();
   const logout = useLogout();
@@ -167,17 +189,17 @@ export function AppShell({ title, home, nav, area, children }: AppShellProps & {
         <Trans>Skip to content</Trans>
       </a>
       <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
-        <div className="mx-auto flex min-h-16 max-w-7xl items-center gap-4 px-4">
+        <div className="mx-auto flex min-h-16 max-w-7xl items-center gap-3 px-4">
           <Link to={home} className="inline-flex min-h-11 shrink-0 items-center text-lg font-bold text-primary">
             {brandName}
           </Link>
           {/* On every width: cut short with an ellipsis when the header runs out of room. */}
           <span className="min-w-24 shrink-[999] truncate text-sm font-medium text-muted-foreground">{title}</span>
-          {/* Where the labels are longer than the bar (German, ten admin items at 1280 px), the title gives way first, then the nav wraps onto a second row: the account and sign-out stay in view. */}
-          <NavList label={t`Main`} nav={nav} counts={counts} className="ml-4 hidden min-w-0 flex-wrap items-center gap-1 py-2 md:flex" />
+          {/* Where the labels are longer than the bar (German at 1024 px), the title gives way first, then the nav wraps onto a second row: the account and sign-out stay in view. */}
+          <NavList label={t`Main`} nav={nav} moreNav={moreNav} counts={counts} className="ml-1 hidden min-w-0 flex-wrap items-center gap-1 py-2 md:flex" />
           {/* On every width, beside the menu button on small screens. */}
           <div className="ml-auto">{live ? <NotificationBell area={area} /> : null}</div>
-          <div className="hidden shrink-0 items-center gap-3 md:flex">
+          <div className="hidden shrink-0 items-center gap-2 md:flex">
             <ThemeMenu />
             {user ? <UserMenu name={displayName(user)} href={`${home}/account`} align="right" /> : null}
             <LogoutButton onClick={logout} />
@@ -196,7 +218,7 @@ export function AppShell({ title, home, nav, area, children }: AppShellProps & {
         </div>
         {menuOpen ? (
           <div id="mobile-menu" className="border-t border-border px-4 pb-4 md:hidden">
-            <NavList label={t`Mobile`} nav={nav} counts={counts} rows className="flex flex-col gap-1 pt-2" />
+            <NavList label={t`Mobile`} nav={[...nav, ...moreNav]} counts={counts} rows className="flex flex-col gap-1 pt-2" />
             <div className="mt-3 border-t border-border pt-3">
               <ThemeChoices />
             </div>

@@ -18,7 +18,7 @@ export function AuditFilters({ filters, onChange }: AuditFiltersProps) {
   const { t } = useLingui();
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-      <SearchInput label={t`Actor email`} placeholder={t`Actor email contains`} value={filters.actor ?? ""} onSearch={(value) => onChange("actor", value)} />
+      <SearchInput showLabel label={t`Actor email`} placeholder={t`Actor email contains`} value={filters.actor ?? ""} onSearch={(value) => onChange("actor", value)} />
       <div className="space-y-1">
         <label htmlFor="audit-kind" className="text-sm font-medium">
           <Trans>Event</Trans>
