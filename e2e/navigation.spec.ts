@@ -149,7 +149,6 @@ test.describe("the customer layout", () => {
   });
 });
 
-/** At 360 px the open page's title stays in the header, between the brand and the menu button. */
 /** Every link and button of the bar on one row: the same top edge. */
 async function expectOneRow(nav: Locator) {
   const tops = await nav.locator(":scope > a, :scope > button").evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
@@ -157,6 +156,7 @@ async function expectOneRow(nav: Locator) {
   expect(new Set(tops).size, `tops: ${tops.join(", ")}`).toBe(1);
 }
 
+/** At 360 px the open page's title stays in the header, between the brand and the menu button. */
 async function expectTitleBesideMenu(page: Page, title: string) {
   await page.setViewportSize({ width: 360, height: 740 });
   const banner = page.getByRole("banner");
@@ -170,7 +170,7 @@ async function expectTitleBesideMenu(page: Page, title: string) {
 }
 
 test.describe("the admin layout", () => {
-  test('sends a signed-in admin from / to /admin, titled Admin Dashboard with the admin nav in order, and keeps the title "Admin Dashboard" beside the brand and the menu button at 360 px', async ({
+  test('sends a signed-in admin from / to /admin, titled Admin Dashboard with the admin nav in order on one row, the admins\' own sections behind More, and keeps the title "Admin Dashboard" beside the brand and the menu button at 360 px', async ({
     adminPage: page,
   }) => {
     await page.goto("/");
@@ -207,6 +207,7 @@ test.describe("the admin layout", () => {
     await expect(nav.getByRole("link", { name: "Audit log" })).toHaveAttribute("aria-current", "page");
     // At desktop width (1280 px) the bar keeps one row.
     await expectOneRow(nav);
+    await page.keyboard.press("Escape");
 
     await expectTitleBesideMenu(page, "Admin Dashboard");
   });

@@ -1,9 +1,16 @@
+import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
 import { ChevronDown } from "lucide-react";
 import { useId, useRef, type ToggleEvent } from "react";
 import { NavLink, useLocation } from "react-router";
 import { cn } from "@/web/lib/cn";
-import type { NavItem } from "./app-shell";
+
+/** A link of the panel: the shape of the bar's own items (app-shell.tsx), without their unread marks. */
+interface MoreNavItem {
+  to: string;
+  label: MessageDescriptor;
+  end?: boolean;
+}
 
 /**
  * The sections visited less often (the admins' team, accounts, outbox, audit log and webhooks)
@@ -13,7 +20,7 @@ import type { NavItem } from "./app-shell";
  * marked active, as the bar's links are, while one of its sections is open; it keeps its one short
  * name, which the bar's width at 1280 px was measured with (a section's name there wrapped it).
  */
-export function MoreNav({ items, linkClass }: { items: NavItem[]; linkClass: (state: { isActive: boolean }) => string }) {
+export function MoreNav({ items, linkClass }: { items: MoreNavItem[]; linkClass: (state: { isActive: boolean }) => string }) {
   const { t, i18n } = useLingui();
   const panelId = useId();
   const button = useRef<HTMLButtonElement>(null);
