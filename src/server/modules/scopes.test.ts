@@ -340,4 +340,15 @@ describe("notificationScope", () => {
       ),
     ).toEqual(["someone else's"]);
   });
+
+  it("names the recipient in the list filter's key (`recipient`) and passes their id as that placeholder's value", () => {
+    const reader = {
+      role: "customer" as const,
+      companyId: ours,
+      userId: "00000000-0000-4000-8000-000000000001",
+    };
+    const filter = notificationScope(reader).filter();
+    expect(filter.key).toBe(`${companyScope(reader).filter().key}_recipient`);
+    expect(filter.values).toEqual({ own: ours, recipient: reader.userId });
+  });
 });
