@@ -115,6 +115,38 @@ describe("following an invitation link", () => {
     expect((await owner.client.get(`/api/companies/${company.id}/team`)).body.invitations).toEqual([]);
   });
 
+  it("refuses the used link to a member the owner removed, in the old session, a new sign-in and a new sign-up alike", async () => {
+    const { company, owner } = await ownedCompany();
+    const email = newAddress();
+    await owner.client.post(`/api/companies/${company.id}/invitations`, { email, role: "member" });
+    const token = await mailedToken(email);
+    const client = server.anonymous();
+    expect((await signUpInvited(client, email, token)).status).toBe(200);
+    const { id } = (await client.get("/api/me")).body;
+    expect((await companyOf(id))?.companyId).toBe(company.id);
+    expect((await owner.client.delete(`/api/companies/${company.id}/members/${id}`)).status).toBe(204);
+    expect(await companyOf(id)).toBeUndefined();
+
+    const refusedAsBefore = await client.post("/api/invitations/accept", { token });
+    expect(refusedAsBefore.status).toBe(400);
+    expect(refusedAsBefore.problem.errors).toEqual([{ field: "token", message: memberMessages.invitationInvalid }]);
+    expect(await companyOf(id)).toBeUndefined();
+
+    // Accounts are not deleted in Portico, so "signing up again" is signing in again, or trying
+    // the sign-up form with the same address and the old link.
+    const again = server.anonymous();
+    expect((await again.post("/api/auth/sign-in/email", { email, password: "invited-password-1" })).status).toBe(200);
+    const refusedAgain = await again.post("/api/invitations/accept", { token });
+    expect(refusedAgain.status).toBe(400);
+    expect(refusedAgain.problem.errors).toEqual([{ field: "token", message: memberMessages.invitationInvalid }]);
+    const signUpAgain = await signUpInvited(server.anonymous(), email, token);
+    expect(signUpAgain.status).toBe(400);
+    expect(signUpAgain.problem.errors).toEqual([{ field: "token", message: memberMessages.invitationInvalid }]);
+    expect(await companyOf(id)).toBeUndefined();
+    expect((await again.get("/api/me")).body.company).toBeNull();
+    expect((await owner.client.get(`/api/companies/${company.id}/team`)).body.members.map((m) => m.email)).not.toContain(email);
+  });
+
   it("refuses a sign-up with another address than the invited one, making no account", async () => {
     const { company, owner } = await ownedCompany();
     const email = newAddress();
