@@ -14,7 +14,7 @@ test.describe("admin lists without a row", () => {
     await page.route(/\/api\/messages\/conversations(\?.*)?$/, (route) => route.fulfill({ json: { items: [], total: 0, totalExact: true, page: 1, pageSize: 10 } }));
     const nav = page.getByRole("navigation", { name: "Main" });
 
-    await page.goto("/admin/customers");
+    await page.goto("/admin");
     await expect(page.getByText("No Customers Yet")).toBeVisible();
     await expect(page.getByRole("table")).toHaveCount(0);
 

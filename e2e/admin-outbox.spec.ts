@@ -27,7 +27,7 @@ test.describe("the admin outbox", () => {
     await page.goto("/admin");
     await openMoreSection(page, "Outbox");
     await expect(page).toHaveURL(/\/admin\/outbox$/);
-    // Exact: until the outbox's code has loaded, the overview (its "Tickets by status") is still on screen.
+    // Exact: until the outbox's code has loaded, the page it was opened from is still on screen.
     await page.getByLabel("Status", { exact: true }).selectOption("failed");
     await page.getByRole("searchbox", { name: "Search mails" }).fill(email);
     const item = page.getByRole("listitem").filter({ hasText: `To ${email}` });

@@ -226,7 +226,7 @@ test.describe("billing", () => {
     await expect(page.getByRole("table", { name: "Invoice lines" }).getByRole("row").nth(1).getByRole("cell")).toHaveText(["Services", "1", "$100.00", "—", "$100.00"]);
 
     // The Company page shows what is outstanding; the admin's customer detail shows both sums.
-    await page.goto("/dashboard/company");
+    await page.goto("/dashboard");
     await expect(page.getByRole("region", { name: "Outstanding Balance" }).getByTestId("stat-value")).toHaveText("$150.25");
     await adminPage.goto(`/admin/customers/${customer.company.id}`);
     await expect(adminPage.getByRole("group", { name: "Outstanding" }).getByTestId("balance-outstanding")).toHaveText("$150.25");

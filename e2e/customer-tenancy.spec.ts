@@ -55,11 +55,11 @@ async function expectNoneOf(page: Page, names: string[]) {
 async function walkScreens(me: Tenant, other: Tenant) {
   const { page } = me.session;
   // The overview (ADR 035): the company's own project, nothing of the other's.
-  await page.goto("/dashboard");
+  await page.goto("/dashboard/overview");
   await expect(page.getByRole("link", { name: me.project.name })).toBeVisible();
   await expectNoneOf(page, other.names);
 
-  await page.goto("/dashboard/company");
+  await page.goto("/dashboard");
   await expect(page.getByLabel("Company Name")).toHaveValue(me.names[0]!);
   for (const label of ["Company Name", "Contact Name", "Contact Email", "Phone Number", "Address"]) {
     await expect(page.getByLabel(label)).not.toHaveValue(other.names[0]!);

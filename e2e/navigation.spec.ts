@@ -187,12 +187,13 @@ test.describe("the admin layout", () => {
     await page.keyboard.press("Escape");
     await expect(nav.getByRole("link", { name: "Team" })).toBeHidden();
     await expectOneRow(nav);
-    // /admin is the work queue; the Customers list is one click away (ADR 035).
-    await expect(nav.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
-    await nav.getByRole("link", { name: "Customers" }).click();
-    await expect(page).toHaveURL(/\/admin\/customers$/);
+    // /admin is the spec's Customers table (D23); the work queue is one click away (ADR 035).
+    await expect(page.getByRole("heading", { name: "Customers", level: 1 })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Customers" })).toHaveAttribute("aria-current", "page");
-    await expect(nav.getByRole("link", { name: "Overview" })).not.toHaveAttribute("aria-current", "page");
+    await nav.getByRole("link", { name: "Overview" }).click();
+    await expect(page).toHaveURL(/\/admin\/overview$/);
+    await expect(nav.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Customers" })).not.toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("banner").getByText("Alex Admin")).toBeVisible();
 
     // Following one of them closes the panel; the button is marked as the bar's active link is.
@@ -210,5 +211,26 @@ test.describe("the admin layout", () => {
     await page.keyboard.press("Escape");
 
     await expectTitleBesideMenu(page, "Admin Dashboard");
+  });
+});
+
+// The addresses the spec's index pages had while the overviews held them (ADR 035) are bookmarked
+// and linked from older mails: each opens the page that now lives at the index (D23).
+test.describe("the spec's index pages at their old addresses", () => {
+  test("/dashboard/company opens the Company page at /dashboard, keeping the query and the hash", async ({ customerPage: page }) => {
+    await page.goto("/dashboard/company?from=mail#team");
+    await expect(page).toHaveURL(/\/dashboard\?from=mail#team$/);
+    await expect(page.getByRole("heading", { name: "Company Profile" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Company", exact: true })).toHaveAttribute("aria-current", "page");
+    // Back leaves the redirect behind rather than landing on it again.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/\/dashboard\/company/);
+  });
+
+  test("/admin/customers opens the Customers table at /admin, keeping the query", async ({ adminPage: page }) => {
+    await page.goto("/admin/customers?from=bookmark");
+    await expect(page).toHaveURL(/\/admin\?from=bookmark$/);
+    await expect(page.getByRole("heading", { name: "Customers", level: 1 })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Customers" })).toHaveAttribute("aria-current", "page");
   });
 });

@@ -41,7 +41,7 @@ test.describe("the customer overview", () => {
     await createInvoice(admin, company.id, { invoiceNumber: `DUE-${t}`, amount: "50.25", issueDate: isoToday(-1), dueDate: isoToday(30) });
     await createInvoice(admin, company.id, { invoiceNumber: `PAID-${t}`, amount: "999.00", issueDate: isoToday(-1), status: "paid" });
 
-    await page.goto("/dashboard");
+    await page.goto("/dashboard/overview");
     await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
     await expect(page.getByText(`Glance ${t} at a glance.`)).toBeVisible();
 
@@ -93,15 +93,15 @@ test.describe("the customer overview", () => {
     await expect(page.getByRole("region", { name: "Pending" })).toHaveAttribute("aria-current", "true");
     await expect(page.getByRole("region", { name: "Doing" })).not.toHaveAttribute("aria-current");
 
-    // The Company page is one click away in the nav.
+    // The Company page, the spec's index, is one click away in the nav.
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Company", exact: true }).click();
-    await expect(page).toHaveURL(/\/dashboard\/company$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole("heading", { name: "Company Profile" })).toBeVisible();
   });
 
   test("says there is nothing yet for a company without tickets, invoices, replies, messages or projects", async ({ newCustomer }) => {
     const { page } = await newCustomer(`Empty ${tag()}`);
-    await page.goto("/dashboard");
+    await page.goto("/dashboard/overview");
     await expect(countOf(page, "tickets-pending")).toHaveText("0");
     await expect(countOf(page, "tickets-doing")).toHaveText("0");
     await expect(countOf(page, "balance-outstanding")).toHaveText("$0.00");
@@ -115,7 +115,7 @@ test.describe("the customer overview", () => {
   test("fits a phone: one column, no wider than the screen", async ({ newCustomer }) => {
     const { page } = await newCustomer(`Phone ${tag()}`);
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto("/dashboard");
+    await page.goto("/dashboard/overview");
     await expect(page.getByText("No projects yet.")).toBeVisible();
     const [replies, messages] = await Promise.all([section(page, "overview-replies").boundingBox(), section(page, "overview-messages").boundingBox()]);
     expect(messages!.y).toBeGreaterThan(replies!.y);
@@ -138,7 +138,7 @@ test.describe("the admin overview", () => {
     // Overdue for decades: first in the queue, which lists the longest overdue first.
     const invoice = await createInvoice(admin, company.id, { invoiceNumber: `LATE-${t}`, amount: "12.34", issueDate: "2001-01-01", dueDate: "2001-01-31" });
 
-    await page.goto("/admin");
+    await page.goto("/admin/overview");
     await expect(page.getByRole("banner").getByText("Admin Dashboard")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
 

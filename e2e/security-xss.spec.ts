@@ -134,8 +134,8 @@ test.describe("stored XSS", () => {
 
     const me = await watchedPage(customer.context);
     // The overview (ADR 035) shows the company, its project, the team's reply on the ticket and message.
-    await expectInert(me, "/dashboard", [p.company, p.project, p.ticket, p.adminTicketComment, p.adminMessage]);
-    await expectInert(me, "/dashboard/company", [p.userName, p.company, p.contactName, p.phone, p.address]);
+    await expectInert(me, "/dashboard/overview", [p.company, p.project, p.ticket, p.adminTicketComment, p.adminMessage]);
+    await expectInert(me, "/dashboard", [p.userName, p.company, p.contactName, p.phone, p.address]);
     await expectInert(me, "/dashboard/projects", [p.project, p.projectDescription]);
     await expectInert(me, `/dashboard/projects/${project.slug}`, [p.project, p.projectDescription, p.ticket, p.projectComment, p.userName]);
     await expectInert(me, "/dashboard/tickets", [p.ticket, p.project]);

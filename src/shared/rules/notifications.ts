@@ -125,6 +125,6 @@ export function notificationPath(n: Pick<NotificationWords, "subject"> & { compa
     case "conversation":
       return area === "admin" ? `/admin/messages?company=${n.companyId}` : "/dashboard/messages";
     case "company":
-      return area === "admin" ? `/admin/customers/${n.companyId}` : "/dashboard/company";
+      return area === "admin" ? `/admin/customers/${n.companyId}` : "/dashboard";
   }
 }

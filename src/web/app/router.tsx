@@ -7,6 +7,7 @@ import { enterArea } from "../lib/i18n/catalogues";
 import { prefetchMe, prefetchProbedMe } from "../lib/session";
 import type * as AdminPages from "./admin-pages";
 import { lazyPage, type LazyPage } from "./lazy-page";
+import { RedirectTo } from "./routes/redirect-to";
 import { RootRedirect } from "./routes/root-redirect";
 
 /*
@@ -70,6 +71,8 @@ interface Preload {
 
 const route = (path: string | undefined, Page: LazyPage, data?: () => void): RouteObject =>
   ({ ...(path === undefined ? { index: true } : { path }), element: <Page />, handle: { page: Page, data } satisfies Preload }) as RouteObject;
+/** An old address that now lives at `to`; its query and hash come along. */
+const redirect = (path: string, to: string): RouteObject => ({ path, element: <RedirectTo to={to} /> });
 /** Routes that render only with a session ask /api/me first (RequireSession, RootRedirect). */
 const needsSession: Preload = { data: prefetchMe };
 
@@ -91,8 +94,10 @@ const routes: RouteObject[] = [
         element: <CustomerLayout />,
         handle: { page: CustomerLayout } satisfies Preload,
         children: [
-          route(undefined, OverviewRoute),
-          route("company", CompanyRoute),
+          route(undefined, CompanyRoute),
+          route("overview", OverviewRoute),
+          // The Company page's address while the overview held the index (ADR 035): kept for bookmarks.
+          redirect("company", "/dashboard"),
           route("projects", ProjectsRoute),
           route("projects/:idOrSlug", ProjectDetailRoute),
           route("tickets", TicketsRoute),
@@ -114,8 +119,10 @@ const routes: RouteObject[] = [
         element: <AdminLayout />,
         handle: { page: AdminLayout } satisfies Preload,
         children: [
-          route(undefined, AdminOverviewRoute),
-          route("customers", CustomersRoute),
+          route(undefined, CustomersRoute),
+          route("overview", AdminOverviewRoute),
+          // The Customers table's address while the work queue held the index (ADR 035): kept for bookmarks.
+          redirect("customers", "/admin"),
           route("customers/:id", CustomerDetailRoute),
           route("projects", AdminProjectsRoute),
           route("projects/:idOrSlug", AdminProjectDetailRoute),

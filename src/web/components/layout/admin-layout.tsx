@@ -4,12 +4,12 @@ import { Navigate, useLocation } from "react-router";
 import { useMe } from "@/web/lib/session";
 import { AppShell, areaNav } from "./app-shell";
 
-// The work queue first (the index page), then the Customers list (ADR 035). The team (admins and
+// The work queue first, then the spec's nav in the spec's order: Customers (the index page),
+// Projects, Tickets, Invoices, Messages (DESIGN.md D23, ADR 035). The team (admins and
 // their invitations), every account (Users), the outbox, the audit log and the webhooks are the
 // admins' alone, and visited less often: behind "More" in the desktop bar. The outbox is where
 // mail is read when no mail server is configured.
-const [overview, ...sections] = areaNav("/admin", msg`Overview`);
-const nav = [overview!, { to: "/admin/customers", label: msg`Customers` }, ...sections];
+const nav = [{ to: "/admin/overview", label: msg`Overview` }, ...areaNav("/admin", msg`Customers`)];
 const moreNav = [
   { to: "/admin/team", label: msg`Team` },
   { to: "/admin/users", label: msg`Users` },

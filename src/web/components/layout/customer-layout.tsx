@@ -2,9 +2,9 @@ import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { AppShell, areaNav } from "./app-shell";
 
-// Overview first (the index page), then the spec's Company page, then the sections (ADR 035).
-const [overview, ...sections] = areaNav("/dashboard", msg`Overview`);
-const nav = [overview!, { to: "/dashboard/company", label: msg`Company` }, ...sections];
+// Overview first, then the spec's nav in the spec's order: Company (the index page), Projects,
+// Tickets, Invoices, Messages (DESIGN.md D23, ADR 035).
+const nav = [{ to: "/dashboard/overview", label: msg`Overview` }, ...areaNav("/dashboard", msg`Company`)];
 
 export function CustomerLayout() {
   const { t } = useLingui();

@@ -36,7 +36,7 @@ export function CustomerDetailRoute() {
 
   return (
     <>
-      <BackLink to="/admin/customers" label={t`Back to Customers`} />
+      <BackLink to="/admin" label={t`Back to Customers`} />
       <RecordStates
         query={company}
         missing={missing}

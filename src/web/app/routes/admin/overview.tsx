@@ -4,7 +4,7 @@ import { QueryStates } from "@/web/components/layout/record-states";
 import { useWorkQueue } from "@/web/features/overview/api/use-work-queue";
 import { WorkQueueView } from "@/web/features/overview/components/admin/work-queue-view";
 
-/** /admin: the team's work queue (ADR 035); the Customers list is one click away at /admin/customers. */
+/** /admin/overview: the team's work queue (ADR 035); the spec's Customers table keeps the index, /admin. */
 export function AdminOverviewRoute() {
   const { t } = useLingui();
   const queue = useWorkQueue();

@@ -1,21 +1,18 @@
 import { useLingui } from "@lingui/react/macro";
-import { useState } from "react";
+import { Navigate } from "react-router";
 import { PageHeader } from "@/web/components/layout/page-header";
 import { QueryStates } from "@/web/components/layout/record-states";
 import { useCompanyOverview } from "@/web/features/overview/api/use-company-overview";
 import { CompanyOverviewView } from "@/web/features/overview/components/company-overview";
 import { useMe } from "@/web/lib/session";
-import { CompanyRoute } from "./company";
 
 /**
- * /dashboard: the company at a glance (ADR 035). A customer without a company sees the company
- * form first, as before the overview existed, and stays on it after saving (the stats and team
- * appear there); the overview is theirs from their next visit on.
+ * /dashboard/overview: the company at a glance (ADR 035). A customer without a company has nothing
+ * to overlook yet: they go to the company form at /dashboard, the spec's first page.
  */
 export function OverviewRoute() {
   const me = useMe();
-  const [formFirst] = useState(() => !me.data?.company);
-  if (formFirst) return <CompanyRoute />;
+  if (!me.data?.company) return <Navigate replace to="/dashboard" />;
   return <CompanyOverviewPage />;
 }
 

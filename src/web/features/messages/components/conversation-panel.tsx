@@ -71,7 +71,7 @@ export function ConversationPanel() {
           <div className="flex h-full flex-col items-center justify-center gap-3 p-6 text-center text-sm text-muted-foreground">
             <p>{i18n._(noCompanyForMessages)}</p>
             <Button asChild variant="outline" size="sm">
-              <Link to="/dashboard/company">
+              <Link to="/dashboard">
                 <Trans>Go to Company Profile</Trans>
               </Link>
             </Button>
