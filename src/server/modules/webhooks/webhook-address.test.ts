@@ -30,16 +30,63 @@ describe("which addresses a webhook may not reach", () => {
     "::ffff:127.0.0.1",
     "::ffff:a9fe:a9fe",
     "64:ff9b::10.0.0.1",
+    "64:ff9b::7f00:1",
+    // IPv4-compatible, and IPv4-translated (RFC 2765), of loopback
+    "::127.0.0.1",
+    "::7f00:1",
+    "::ffff:0:127.0.0.1",
+    "::ffff:0:7f00:1",
+    "::ffff:0:a9fe:a9fe",
+    // local-use NAT64 (RFC 8215): the whole /48, whatever IPv4 address it carries
+    "64:ff9b:1::7f00:1",
+    "64:ff9b:1:ffff::8.8.8.8",
+    "fec0::1", // site-local
+    // 6to4 of loopback and of private networks
+    "2002:7f00:1::",
+    "2002:7f00:1::1",
+    "2002:a00:1::1",
+    "2002:c0a8:101::1",
+    "2002:a9fe:a9fe::1",
+    // Teredo, client 127.0.0.1 (stored inverted), and server 10.0.0.1
+    "2001:0:4136:e378:8000:63bf:80ff:fffe",
+    "2001:0:a00:1::1",
+    "fe80::1%eth0",
+    "1::2::3",
   ])("refuses %s", (address) => {
     expect(isInternalAddress(address)).toBe(true);
   });
 
-  it.each(["8.8.8.8", "1.1.1.1", "172.32.0.1", "100.128.0.1", "2606:4700:4700::1111", "::ffff:8.8.8.8"])("allows %s", (address) => {
+  it.each([
+    "8.8.8.8",
+    "1.1.1.1",
+    "172.32.0.1",
+    "100.128.0.1",
+    "2606:4700:4700::1111",
+    "::ffff:8.8.8.8",
+    "::ffff:0:8.8.8.8",
+    "64:ff9b::8.8.8.8",
+    "2002:808:808::1",
+    "2001:0:4136:e378:8000:63bf:f7f7:f7f7",
+    "2001:db8::1",
+  ])("allows %s", (address) => {
     expect(isInternalAddress(address)).toBe(false);
   });
 
   it("refuses a literal internal address or localhost when registering, naming the setting, unless it is set", () => {
-    for (const url of ["http://127.0.0.1:8080/x", "http://[::1]/x", "http://localhost/x", "https://api.localhost/x", "http://169.254.169.254/latest/meta-data"]) {
+    for (const url of [
+      "http://127.0.0.1:8080/x",
+      "http://[::1]/x",
+      "http://localhost/x",
+      "https://api.localhost/x",
+      "http://169.254.169.254/latest/meta-data",
+      "http://[::127.0.0.1]/x",
+      "http://[::ffff:0:127.0.0.1]/x",
+      "http://[64:ff9b:1::a00:1]/x",
+      "http://[fec0::1]/x",
+      "http://[2002:7f00:1::]/x",
+      "http://[2002:c0a8:101::1]/x",
+      "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/x",
+    ]) {
       expect(registrationRefusal(url, false), url).toMatch(/WEBHOOK_ALLOW_PRIVATE=true/);
       expect(registrationRefusal(url, true), url).toBeUndefined();
     }
@@ -69,6 +116,41 @@ describe("a server without WEBHOOK_ALLOW_PRIVATE", () => {
     const renamed = await admin.client.post("/api/webhooks", { url: "https://hooks.example.com/portico", eventTypes: ["ticket.created"] });
     expect(renamed.status).toBe(201);
     expect((await admin.client.patch(`/api/webhooks/${renamed.body.id}`, { url: "http://10.0.0.8/hook" })).status).toBe(400);
+  });
+
+  it("refuses to register IPv6 forms of internal addresses, each a 400 naming url", async () => {
+    for (const url of ["http://[::127.0.0.1]/hook", "http://[::ffff:0:127.0.0.1]/hook", "http://[64:ff9b:1::a00:1]/hook", "http://[fec0::1]/hook", "http://[2002:7f00:1::]/hook"]) {
+      const response = await admin.client.post("/api/webhooks", { url, eventTypes: ["ticket.created"] });
+      expect(response.status, url).toBe(400);
+      expect(response.problem.errors, url).toEqual([{ field: "url", message: expect.stringMatching(/WEBHOOK_ALLOW_PRIVATE/) }]);
+    }
+    const [stored] = await server.deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.url, "http://[fec0::1]/hook"));
+    expect(stored).toBeUndefined();
+  });
+
+  it("does not send to a literal loopback address stored past registration: the attempt records the refusal, the receiver gets nothing", async () => {
+    // The rows are written as an older release, or a hand-edited database, could have left them.
+    // http.request connects to a literal address without a DNS lookup, so only the sender's own
+    // check stands between these rows and the receiver listening on 127.0.0.1.
+    const urls = [`${receiver.url}/literal`, `${receiver.url.replace("127.0.0.1", "[::ffff:127.0.0.1]")}/mapped`];
+    const deliveryIds: string[] = [];
+    for (const url of urls) {
+      const [endpoint] = await server.deps.db
+        .insert(webhookEndpoints)
+        .values({ url, eventTypes: ["ticket.created"], secret: sealWebhookSecret(server.env.AUTH_SECRET, newWebhookSecret()) })
+        .returning();
+      const [delivery] = await server.deps.db.insert(webhookDeliveries).values({ endpointId: endpoint!.id, eventType: "ticket.created", body: "{}" }).returning();
+      deliveryIds.push(delivery!.id);
+    }
+    // The round returns once every due delivery's attempt is recorded: the outcome, not a clock.
+    await deliverDueWebhooks({ db: server.deps.db, env: server.env, log: server.deps.log, outbox: server.deps.mail.outbox });
+    for (const [index, deliveryId] of deliveryIds.entries()) {
+      const attempts = await server.deps.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId));
+      expect(attempts, urls[index]).toEqual([expect.objectContaining({ statusCode: null, response: null, error: expect.stringMatching(/^Refused: .*WEBHOOK_ALLOW_PRIVATE=true/) })]);
+      const [delivery] = await server.deps.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
+      expect(delivery, urls[index]).toMatchObject({ status: "pending", attempts: 1 });
+    }
+    expect(receiver.received).toEqual([]);
   });
 
   it("refuses at send time a name that resolves to loopback, and records why in the attempt", async () => {

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from "node:dns";
 import { BlockList, isIP } from "node:net";
 import { WEBHOOK_ALLOW_PRIVATE_SETTING } from "@/shared/rules/webhooks";
+import { embeddedIpv4, ipv6Groups } from "./embedded-ipv4";
 
 /*
  * No server-side request forgery (ADR 031): a webhook is a request the server makes to a URL an
@@ -29,32 +30,28 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ["::", 128], // unspecified
   ["::1", 128],
+  ["64:ff9b:1::", 48], // local-use NAT64 (RFC 8215): a translator inside someone's own network
   ["fc00::", 7], // unique local, with AWS's metadata service at fd00:ec2::254
   ["fe80::", 10], // link-local
+  ["fec0::", 10], // site-local: deprecated, but still private wherever it is used
   ["ff00::", 8], // multicast
 ] as const) {
   blocked.addSubnet(network, prefix, "ipv6");
 }
 
-/** The IPv4 address an IPv6 one carries (`::ffff:10.0.0.1`, NAT64's `64:ff9b::a00:1`), if any. */
-function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return undefined;
-  const high = Number.parseInt(hex[1]!, 16);
-  const low = Number.parseInt(hex[2]!, 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
-}
-
-/** Whether connecting to this IP address would reach loopback, a private or link-local network, or no single host. */
+/**
+ * Whether connecting to this IP address would reach loopback, a private or link-local network, or
+ * no single host. An IPv6 address carrying an IPv4 one (mapped, translated, NAT64, 6to4, Teredo…)
+ * is judged by the IPv4 address too; an IPv6 text that does not parse is refused.
+ */
 export function isInternalAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 4) return blocked.check(address, "ipv4");
   if (family !== 6) return true;
-  const v4 = embeddedIpv4(address);
-  return v4 !== undefined ? blocked.check(v4, "ipv4") : blocked.check(address, "ipv6");
+  const groups = ipv6Groups(address);
+  if (!groups) return true;
+  const canonical = groups.map((group) => group.toString(16)).join(":");
+  return blocked.check(canonical, "ipv6") || embeddedIpv4(groups).some((v4) => blocked.check(v4, "ipv4"));
 }
 
 export class InternalAddressError extends Error {

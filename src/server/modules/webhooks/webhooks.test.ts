@@ -206,14 +206,44 @@ describe("outgoing webhooks", () => {
     await expect.poll(async () => (await deliveriesOf(endpoint.id))[0]!.status).toBe("delivered");
   });
 
-  it("keeps webhooks from customers: 403 on every route", async () => {
+  it("keeps webhooks from customers: 403 on every route, changing nothing", async () => {
     const endpoint = await register("hidden", ["member.joined"]);
+    // A finished delivery, so that resending one has a real id and no sender picks it up.
+    const [delivery] = await server.deps.db
+      .insert(webhookDeliveries)
+      .values({ endpointId: endpoint.id, eventType: "member.joined", body: "{}", status: "failed", attempts: 7, finishedAt: new Date() })
+      .returning();
+    const [endpointBefore] = await server.deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
     const customer = a.customer.client;
-    expect((await customer.get("/api/webhooks")).status).toBe(403);
-    expect((await customer.get(`/api/webhooks/${endpoint.id}`)).status).toBe(403);
-    expect((await customer.post("/api/webhooks", { url: "https://example.com/hook", eventTypes: ["ticket.created"] })).status).toBe(403);
-    expect((await customer.post(`/api/webhooks/${endpoint.id}/rotate-secret`)).status).toBe(403);
-    expect((await customer.get(`/api/webhooks/${endpoint.id}/deliveries`)).status).toBe(403);
+    const statuses = {
+      listWebhooks: (await customer.get("/api/webhooks")).status,
+      createWebhook: (await customer.post("/api/webhooks", { url: "https://example.com/hook", eventTypes: ["ticket.created"] })).status,
+      getWebhook: (await customer.get(`/api/webhooks/${endpoint.id}`)).status,
+      updateWebhook: (await customer.patch(`/api/webhooks/${endpoint.id}`, { enabled: false, url: "https://example.com/stolen" })).status,
+      deleteWebhook: (await customer.delete(`/api/webhooks/${endpoint.id}`)).status,
+      rotateWebhookSecret: (await customer.post(`/api/webhooks/${endpoint.id}/rotate-secret`)).status,
+      listWebhookDeliveries: (await customer.get(`/api/webhooks/${endpoint.id}/deliveries`)).status,
+      resendWebhookDelivery: (await customer.post(`/api/webhooks/deliveries/${delivery!.id}/resend`)).status,
+    };
+    expect(statuses).toEqual({
+      listWebhooks: 403,
+      createWebhook: 403,
+      getWebhook: 403,
+      updateWebhook: 403,
+      deleteWebhook: 403,
+      rotateWebhookSecret: 403,
+      listWebhookDeliveries: 403,
+      resendWebhookDelivery: 403,
+    });
+    // "Every route" is the served document's: a webhook route added later without a line above fails here.
+    const document = (await server.anonymous().get("/api/openapi.json")).body as { paths: Record<string, Record<string, { operationId?: string }>> };
+    const documented = Object.entries(document.paths)
+      .filter(([path]) => /^(\/api)?\/webhooks(\/|$)/.test(path))
+      .flatMap(([, operations]) => Object.values(operations).map((operation) => operation.operationId));
+    expect(Object.keys(statuses).sort()).toEqual(documented.sort());
+    expect(await server.deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id))).toEqual([endpointBefore]);
+    expect(await server.deps.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.url, "https://example.com/hook"))).toEqual([]);
+    expect(await deliveriesOf(endpoint.id)).toEqual([delivery]);
   });
 
   it("validates the endpoint: an http(s) URL, known events, an existing company", async () => {
