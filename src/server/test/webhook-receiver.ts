@@ -27,14 +27,34 @@ export interface WebhookReceiver {
  * are kept with their raw body and headers, for the tests to verify with the standardwebhooks
  * library (`verifies`), as a receiver must.
  */
-export async function startWebhookReceiver({ port: wanted = 0 }: { /** A fixed port: a receiver that was down comes back where it was. */ port?: number } = {}): Promise<WebhookReceiver> {
+export async function startWebhookReceiver({
+  port: wanted = 0,
+  holdUntilWaiting = 0,
+}: {
+  /** A fixed port: a receiver that was down comes back where it was. */
+  port?: number;
+  /**
+   * Answers no request until this many wait for an answer at once, then those and every later one
+   * at once: more requests than one sender can have in flight prove that another was sending too.
+   */
+  holdUntilWaiting?: number;
+} = {}): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const planned = new Map<string, number[]>();
   const waiters: { match: (request: ReceivedWebhook) => boolean; resolve: (request: ReceivedWebhook) => void }[] = [];
+  let held: (() => void)[] | undefined = holdUntilWaiting > 0 ? [] : undefined;
+  const whenLetThrough = (answer: () => void) => {
+    if (!held) return answer();
+    held.push(answer);
+    if (held.length < holdUntilWaiting) return;
+    const waiting = held;
+    held = undefined;
+    for (const waitingAnswer of waiting) waitingAnswer();
+  };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
+    req.on("end", () => whenLetThrough(() => {
       const body = Buffer.concat(chunks).toString("utf8");
       const answered = planned.get(req.url ?? "")?.shift() ?? 200;
       const header = (name: string) => String((req.headers as IncomingHttpHeaders)[name] ?? "");
@@ -54,7 +74,7 @@ export async function startWebhookReceiver({ port: wanted = 0 }: { /** A fixed p
           waiter.resolve(request);
         }
       }
-    });
+    }));
   });
   await new Promise<void>((resolve) => server.listen(wanted, "127.0.0.1", resolve));
   const address = server.address();

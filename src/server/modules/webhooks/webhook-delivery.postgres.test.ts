@@ -5,7 +5,7 @@ import { startTestServer, type TestServer, type TestUser } from "@/server/test/h
 import { customerWithProject } from "@/server/test/fixtures";
 import { spawnServer, type ChildServer } from "@/server/test/realtime/child-server";
 import { startWebhookReceiver, verifies, type WebhookReceiver } from "@/server/test/webhook-receiver";
-import { deliverDueWebhooks } from "./webhook-delivery";
+import { deliverDueWebhooks, PARALLEL_SENDS } from "./webhook-delivery";
 
 // PGlite belongs to one process; several processes sending one table's deliveries is a PostgreSQL deployment.
 describe("webhooks sent by two server processes on one PostgreSQL database (PostgreSQL only)", () => {
@@ -26,7 +26,7 @@ describe("webhooks sent by two server processes on one PostgreSQL database (Post
     await server?.close();
   });
 
-  it("delivers every event once per id after the receiver was down for a while", async () => {
+  it("delivers every event once per id after the receiver was down for a while, each process sending a share", async () => {
     // The receiver's port, then the receiver down: every attempt meanwhile is refused.
     const probe = await startWebhookReceiver();
     const port = Number(new URL(probe.url).port);
@@ -46,11 +46,22 @@ describe("webhooks sent by two server processes on one PostgreSQL database (Post
 
     let receiver: WebhookReceiver | undefined;
     try {
-      receiver = await startWebhookReceiver({ port });
+      // This process sends only through the rounds the test runs (the test server starts no job
+      // runner), two at once here: at most 2 × PARALLEL_SENDS requests in flight. The receiver
+      // answers none until one more waits, so nothing is delivered before the second process is
+      // sending too; this process's rounds are already in flight by then, and get their share.
+      receiver = await startWebhookReceiver({ port, holdUntilWaiting: 2 * PARALLEL_SENDS + 1 });
       // Their retries come due at once; both processes (this one twice over) race for them.
       await server.deps.db.update(webhookDeliveries).set({ nextAttemptAt: sql`now()` }).where(inArray(webhookDeliveries.id, ids));
-      await Promise.all([deliverDueWebhooks(deps), deliverDueWebhooks(deps)]);
+      // A held attempt outlasts the second process's next look for due deliveries (every 5 s).
+      const held = { ...deps, timeoutMs: 60_000 };
+      const rounds = await Promise.all([deliverDueWebhooks(held), deliverDueWebhooks(held)]);
       await Promise.all(ids.map((id) => receiver!.waitFor((r) => r.id === id, 30_000)));
+      expect(rounds.map((round) => round.failedAttempts)).toEqual([0, 0]);
+      // Every delivery reached the receiver once (below); this process sent its rounds' share, the second process the rest.
+      const byThisProcess = rounds.reduce((total, round) => total + round.delivered, 0);
+      expect(byThisProcess).toBeGreaterThan(0);
+      expect(ids.length - byThisProcess).toBeGreaterThan(0);
       await expect.poll(async () => (await server.deps.db.select({ status: webhookDeliveries.status }).from(webhookDeliveries).where(inArray(webhookDeliveries.id, ids))).every((row) => row.status === "delivered"), { timeout: 20_000 }).toBe(true);
       for (const id of ids) {
         const copies = receiver.received.filter((r) => r.id === id);

@@ -27,8 +27,8 @@ export const WEBHOOK_RETRY: RetryPolicy = scheduledRetry(WEBHOOK_RETRY_SCHEDULE_
 /** How long a claimed delivery stays with its sender: well over one attempt's timeout, so a live sender always finishes first. */
 export const WEBHOOK_CLAIM_MS = 2 * MINUTE;
 
-/** Deliveries one process sends side by side: a slow receiver holds up one of them, not all. */
-const PARALLEL_SENDS = 4;
+/** Deliveries one round sends side by side: a slow receiver holds up one of them, not all. */
+export const PARALLEL_SENDS = 4;
 
 export interface WebhookDeliveryDeps {
   db: Database;
