@@ -61,6 +61,14 @@ export async function claimBackoffAttempt(db: Database, key: string, policy: Bac
 }
 
 /**
+ * Takes back one request counted by `countInWindow` that turned out not to be one the limit is
+ * about (a right password where wrong ones are counted). Never below zero.
+ */
+export async function uncount(db: Database, key: string): Promise<void> {
+  await db.execute(sql`UPDATE rate_limits SET count = GREATEST(rate_limits.count - 1, 0) WHERE key = ${key}`);
+}
+
+/**
  * Restarts the current wait from now: an attempt's outcome can take a while (a password hash), and
  * the wait is meant to run from the failure the caller saw, not from when the attempt began.
  */

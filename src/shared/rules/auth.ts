@@ -13,6 +13,7 @@ export const authMessages = {
   nameTooLong: "Full name is too long",
   nameUnstorable: "Full name cannot contain a NUL character",
   currentPasswordWrong: "Current password is incorrect",
+  currentPasswordTooManyGuesses: "Too many wrong passwords. Please try again later.",
   resetLinkInvalid: "This reset link is invalid, already used or expired. Ask for a new one.",
   sameEmail: "This is already your email address",
   confirmLinkInvalid: "This confirmation link is invalid, already used or expired. Ask for a new one from your account page.",

@@ -15,6 +15,7 @@ import {
 } from "@/shared/schemas/auth";
 import type { FieldError } from "../../http/problem";
 import { passwordProblemMessages, type PasswordProblem } from "../../password-policy";
+import type { CurrentPasswordCheck } from "./current-password";
 import { passwordProblemCodes } from "./password-policy-hook";
 
 /**
@@ -33,6 +34,11 @@ export interface CheckedEndpoint {
   fieldErrors?: Record<string, FieldError>;
   /** Better Auth's other refusals, by error code, in the words the screens use. */
   messages?: Record<string, string>;
+  /**
+   * The body's field that holds the account's password, asked again before the change: checked by
+   * verifyCurrentPassword (current-password.ts) before Better Auth sees the request.
+   */
+  reauthenticates?: Omit<CurrentPasswordCheck, "password">;
 }
 
 /** The password policy's refusals (password-policy-hook.ts), as errors of the form's password field. */
@@ -41,6 +47,8 @@ const passwordPolicyErrors = (field: string): Record<string, FieldError> =>
     (Object.keys(passwordProblemCodes) as PasswordProblem[]).map((problem) => [passwordProblemCodes[problem], { field, message: passwordProblemMessages[problem] }]),
   );
 const wrongPassword: FieldError = { field: "password", message: twoFactorMessages.passwordWrong };
+const currentPassword = { field: "currentPassword", wrongMessage: authMessages.currentPasswordWrong } as const;
+const password = { field: "password", wrongMessage: twoFactorMessages.passwordWrong } as const;
 /** The code step of a sign-in: what went wrong with the challenge itself (not the code typed). */
 const codeStepMessages = {
   INVALID_TWO_FACTOR_COOKIE: twoFactorMessages.twoFactorChallengeExpired,
@@ -65,10 +73,12 @@ export const checkedEndpoints: Record<string, CheckedEndpoint> = {
     schema: changePasswordInputSchema,
     // The other sessions are ended by auth.routes.ts (other-sessions.ts says why not by Better Auth).
     fixed: { revokeOtherSessions: false },
+    reauthenticates: currentPassword,
     fieldErrors: { INVALID_PASSWORD: { field: "currentPassword", message: authMessages.currentPasswordWrong }, ...passwordPolicyErrors("newPassword") },
   },
   "POST /change-email": {
     schema: changeEmailInputSchema,
+    reauthenticates: currentPassword,
     fieldErrors: { "Email is the same": { field: "newEmail", message: authMessages.sameEmail } },
   },
   // Two-factor sign-in (ADR 019). Enrolment is by authenticator app only: no `issuer` from the
@@ -76,6 +86,7 @@ export const checkedEndpoints: Record<string, CheckedEndpoint> = {
   "POST /two-factor/enable": {
     schema: enableTwoFactorInputSchema,
     fixed: { method: "totp" },
+    reauthenticates: password,
     fieldErrors: { INVALID_PASSWORD: wrongPassword },
     messages: { TOTP_ALREADY_ENABLED: twoFactorMessages.twoFactorAlreadyOn },
   },
@@ -93,6 +104,7 @@ export const checkedEndpoints: Record<string, CheckedEndpoint> = {
   // The code is checked by auth.routes.ts (two-factor.ts) before Better Auth, which gets the password alone.
   "POST /two-factor/disable": {
     schema: disableTwoFactorInputSchema,
+    reauthenticates: password,
     fieldErrors: { INVALID_PASSWORD: wrongPassword },
   },
 };

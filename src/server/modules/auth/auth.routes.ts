@@ -13,7 +13,7 @@ import { checkedEndpoints, confirmEmailFieldErrors } from "./auth-bodies";
 import { checkSignUp, completeInvitedSignUp } from "./invited-sign-up";
 import { endOtherSessions } from "./other-sessions";
 import { answerNoSoonerThan, claimResetRequest } from "./password-reset-limit";
-import { checkCurrentPassword } from "./current-password";
+import { verifyCurrentPassword } from "./current-password";
 import { checkDisableTwoFactor, claimSessionCode, codeAttemptFailed, forgetCodeAttempts, spendTotpCode, withEnrolmentExtras } from "./two-factor";
 
 /**
@@ -51,7 +51,9 @@ const CODE_ENDPOINTS = new Set(["POST /two-factor/verify-totp", "POST /two-facto
  * the address has an account, session tokens are removed from JSON answers (the httpOnly cookie is
  * the only place a token lives, ADR 002), and errors are converted to problem+json, naming the
  * field where Better Auth's refusal concerns one. A password change ends the account's other
- * sessions (other-sessions.ts). Confirming a new address needs the session of the account that
+ * sessions (other-sessions.ts). Wherever the account's password is asked again (changing the
+ * address or the password, turning two-factor sign-in on or off), one limited path checks it first
+ * (current-password.ts). Confirming a new address needs the session of the account that
  * asked for it (see confirmEmailUrl). Sign-up follows the sign-up policy and, with an invitation,
  * joins where it leads (invited-sign-up.ts). Two-factor sign-in (two-factor.ts): turning it off
  * needs a current code as well as the password, codes checked with a session are limited per
@@ -80,17 +82,17 @@ export function authRoutes(deps: Pick<AppDeps, "auth" | "env" | "db" | "events">
       if (!parsed.success) return problemJson(c, validationProblem(parsed.error));
       signUp = endpoint === "POST /sign-up/email" ? (parsed.data as SignUpInput) : undefined;
       let forwarded: object = signUp ? await checkSignUp(deps, c, signUp) : parsed.data;
+      if (checked.reauthenticates) {
+        const password = (parsed.data as Record<string, string>)[checked.reauthenticates.field]!;
+        const refused = await verifyCurrentPassword(deps, headers, { ...checked.reauthenticates, password });
+        if (refused) return problemJson(c, refused);
+      }
       if (endpoint === "POST /two-factor/disable") {
         const refused = await checkDisableTwoFactor(auth, db, headers, parsed.data as DisableTwoFactorInput);
         if (refused) return problemJson(c, refused);
         forwarded = { password: (parsed.data as DisableTwoFactorInput).password };
       }
-      if (endpoint === "POST /change-email") {
-        const { newEmail, currentPassword } = parsed.data as ChangeEmailInput;
-        const refused = await checkCurrentPassword(auth, headers, currentPassword);
-        if (refused) return problemJson(c, refused);
-        forwarded = { newEmail };
-      }
+      if (endpoint === "POST /change-email") forwarded = { newEmail: (parsed.data as ChangeEmailInput).newEmail };
       // What was checked is what Better Auth gets: trimmed values, and nothing the form does not send.
       body = JSON.stringify({ ...forwarded, ...checked.fixed });
       headers.delete("content-length");

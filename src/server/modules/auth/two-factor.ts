@@ -43,9 +43,10 @@ export async function claimSessionCode(auth: Auth, db: Database, headers: Header
 
 /**
  * Turning two-factor sign-in off needs the password and a current code; Better Auth's disable
- * asks for the password only. Checked here in that order, so a wrong password spends no backup
- * code. The code is the authenticator app's, or a backup code (for an owner whose phone is
- * lost: it is spent, and the rest go with the secret). Undefined when both are right.
+ * asks for the password only. The password has been checked before (verifyCurrentPassword, in
+ * auth.routes.ts), so a wrong one spends no backup code. The code is the authenticator app's, or
+ * a backup code (for an owner whose phone is lost: it is spent, and the rest go with the secret).
+ * Undefined when the code is right.
  */
 export async function checkDisableTwoFactor(auth: Auth, db: Database, headers: Headers, input: DisableTwoFactorInput): Promise<Problem | undefined> {
   const session = await auth.api.getSession({ headers });
@@ -60,9 +61,6 @@ export async function checkDisableTwoFactor(auth: Auth, db: Database, headers: H
     await codeAttemptFailed(db, userId);
     return problem;
   };
-  if (!(await accepted(() => auth.api.verifyPassword({ body: { password: input.password }, headers })))) {
-    return refused(badRequest(twoFactorMessages.passwordWrong, [{ field: "password", message: twoFactorMessages.passwordWrong }]));
-  }
   const isBackupCode = BACKUP_CODE_PATTERN.test(input.code);
   const codeRight = isBackupCode
     ? await accepted(() => auth.api.verifyBackupCode({ body: { code: input.code, disableSession: true }, headers }))

@@ -116,6 +116,7 @@ export const knownAuthMessages: Catalogued<typeof authMessages> = {
   nameTooLong: msg`Full name is too long`,
   nameUnstorable: msg`Full name cannot contain a NUL character`,
   currentPasswordWrong: msg`Current password is incorrect`,
+  currentPasswordTooManyGuesses: msg`Too many wrong passwords. Please try again later.`,
   resetLinkInvalid: msg`This reset link is invalid, already used or expired. Ask for a new one.`,
   sameEmail: msg`This is already your email address`,
   confirmLinkInvalid: msg`This confirmation link is invalid, already used or expired. Ask for a new one from your account page.`,
