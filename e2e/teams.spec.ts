@@ -105,9 +105,7 @@ test.describe("company teams", () => {
 
     const contact = await signUpFromMail(browser, contactEmail, "Fiona First", `You're invited to join ${companyName} on Portico`);
     await expect(contact.page).toHaveURL(/\/dashboard$/);
-    // They join a company that exists: their home is its overview, its profile one click away (ADR 035).
-    await expect(contact.page.getByText(`${companyName} at a glance.`)).toBeVisible();
-    await contact.page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Company", exact: true }).click();
+    // They join a company that exists: their home, the Company page, shows its profile (D23).
     await expect(contact.page.getByLabel("Company Name")).toHaveValue(companyName);
     const row = memberRow(contact.page, contactEmail);
     await expect(row).toContainText("Fiona First");
