@@ -15,3 +15,4 @@ export * from "./activity";
 export * from "./notifications";
 export * from "./api-tokens";
 export * from "./webhooks";
+export * from "./idempotency";
