@@ -16,6 +16,7 @@ import type { MailOutbox } from "./mail/outbox";
 import { passwordHasher, verifyPassword } from "./password";
 import { forgetSignInAttempts } from "./modules/auth/account-sign-in-limit";
 import { passwordPolicyHook } from "./modules/auth/password-policy-hook";
+import { forgetResetLinks } from "./modules/auth/reset-links";
 import { recordAudit } from "./modules/audit/audit-log";
 import { addressChangeOf, authAuditPlugin } from "./modules/audit/auth-audit-plugin";
 import { processLogger, type Logger } from "./observability/logger";
@@ -121,8 +122,10 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logg
       revokeSessionsOnPasswordReset: true,
       // The owner proved they read the mailbox: guesses an attacker made at their account no longer slow them down.
       // The one place that knows whose password the link reset: recorded here rather than in the audit plugin.
+      // Any other link the user asked for dies with this one.
       onPasswordReset: async ({ user }, request) => {
         await forgetSignInAttempts(db, user.email);
+        await forgetResetLinks(db, user.id);
         await recordAudit(db, {
           kind: "auth.password_reset_completed",
           actorId: user.id,

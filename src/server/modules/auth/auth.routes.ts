@@ -13,6 +13,7 @@ import { checkedEndpoints, confirmEmailFieldErrors } from "./auth-bodies";
 import { checkSignUp, completeInvitedSignUp } from "./invited-sign-up";
 import { endOtherSessions } from "./other-sessions";
 import { answerNoSoonerThan, claimResetRequest } from "./password-reset-limit";
+import { forgetResetLinks } from "./reset-links";
 import { verifyCurrentPassword } from "./current-password";
 import { checkDisableTwoFactor, claimSessionCode, codeAttemptFailed, forgetCodeAttempts, spendTotpCode, withEnrolmentExtras } from "./two-factor";
 
@@ -119,7 +120,7 @@ export function authRoutes(deps: Pick<AppDeps, "auth" | "env" | "db" | "events">
       // The password was right but the account asks for a code: the count stays until the code
       // step makes the session, so an attacker who knows the password gains nothing by proving it.
       if (!response.ok) await signInFailed(db, signInEmail);
-      else if (!(await asksForCode(response))) await forgetSignInAttempts(db, signInEmail);
+      else if (!(await asksForCode(response))) await sessionMadeFor(db, await userOf(response));
     }
     if (sessionCode) await (response.ok ? forgetCodeAttempts(db, sessionCode) : codeAttemptFailed(db, sessionCode));
     const totpCode = endpoint === "POST /two-factor/verify-totp" && response.ok ? (safeJson(body) as { code: string }).code : undefined;
@@ -132,8 +133,7 @@ export function authRoutes(deps: Pick<AppDeps, "auth" | "env" | "db" | "events">
         if (signedIn.token) await db.delete(sessions).where(eq(sessions.token, signedIn.token));
         return problemJson(c, badRequest(twoFactorMessages.totpCodeReplayedAtSignIn));
       }
-      const email = emailOf(signedIn?.user);
-      if (email) await forgetSignInAttempts(db, email);
+      await sessionMadeFor(db, signedIn?.user);
     }
     if (endpoint === "POST /two-factor/enable" && response.ok) return withEnrolmentExtras(response);
     if (changingPassword && response.ok) await endOtherSessions(db, changingPassword.user.id, changingPassword.session.id);
@@ -180,6 +180,22 @@ async function confirmEmailUrl(auth: Auth, url: string, headers: Headers): Promi
 function emailOf(body: unknown): string | undefined {
   const email = (body as { email?: unknown } | null)?.email;
   return typeof email === "string" && email.length > 0 && email.length <= 254 ? email : undefined;
+}
+
+/**
+ * A sign-in made its session: the owner knows the password, so the guesses counted against the
+ * account and the reset links it was mailed are void.
+ */
+async function sessionMadeFor(db: AppDeps["db"], user: { id?: unknown; email?: unknown } | undefined): Promise<void> {
+  const email = emailOf(user);
+  if (email) await forgetSignInAttempts(db, email);
+  if (typeof user?.id === "string") await forgetResetLinks(db, user.id);
+}
+
+/** The user a successful sign-in answered with. */
+async function userOf(response: Response): Promise<{ id?: unknown; email?: unknown } | undefined> {
+  const body = (await response.clone().json().catch(() => null)) as { user?: { id?: unknown; email?: unknown } } | null;
+  return body?.user;
 }
 
 /** Sign-in's answer when the password was right and the account wants a code next (no session yet). */

@@ -1,7 +1,7 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RESET_REQUESTED } from "@/shared/rules/auth";
-import { mailOutbox, profiles, verifications } from "../../db/schema";
+import { accounts, mailOutbox, profiles, verifications } from "../../db/schema";
 import { startTestServer, type TestServer } from "../../test/harness";
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from "../../test/mail/smtp-inbox";
 import { TestClient } from "../../test/test-client";
@@ -138,6 +138,32 @@ describe("following the mailed link", () => {
     expect((await server.anonymous().post("/api/auth/sign-in/email", { email: user.email, password: "third-password" })).status).toBe(401);
   });
 
+  it("ends every other link of the user once one has reset the password: the older link is refused", async () => {
+    const user = await server.createUser();
+    await requestReset(user.email);
+    const first = tokenIn(await mailTo(user.email));
+    await requestReset(user.email);
+    const second = tokenIn(await inbox.waitFor((mail) => mail.to.includes(user.email) && tokenIn(mail) !== first));
+
+    expect((await server.anonymous().post("/api/auth/reset-password", { token: second, newPassword: "second-link-pass" })).status).toBe(200);
+    const older = await server.anonymous().post("/api/auth/reset-password", { token: first, newPassword: "first-link-pass" });
+    expect(older.status).toBe(400);
+    expect(older.problem.errors).toEqual([{ field: "token", message: "This reset link is invalid, already used or expired. Ask for a new one." }]);
+    expect((await server.anonymous().post("/api/auth/sign-in/email", { email: user.email, password: "second-link-pass" })).status).toBe(200);
+  });
+
+  it("ends the user's links when they sign in with their password: the owner remembered it", async () => {
+    const user = await server.createUser();
+    await requestReset(user.email);
+    const token = tokenIn(await mailTo(user.email));
+    expect((await server.anonymous().post("/api/auth/sign-in/email", { email: user.email, password: user.password })).status).toBe(200);
+
+    const late = await server.anonymous().post("/api/auth/reset-password", { token, newPassword: "after-sign-in-pass" });
+    expect(late.status).toBe(400);
+    expect(late.problem.errors![0]!.field).toBe("token");
+    expect((await server.anonymous().post("/api/auth/sign-in/email", { email: user.email, password: user.password })).status).toBe(200);
+  });
+
   it("works for one hour", async () => {
     const user = await server.createUser();
     await requestReset(user.email);
@@ -169,10 +195,13 @@ describe("following the mailed link", () => {
     const user = await server.createUser();
     await requestReset(user.email);
     const token = tokenIn(await mailTo(user.email));
+    const storedHash = async () => (await server.deps.db.select({ password: accounts.password }).from(accounts).where(eq(accounts.userId, user.id)))[0]!.password;
+    const before = await storedHash();
     const common = await server.anonymous().post("/api/auth/reset-password", { token, newPassword: "iloveyou2" });
     expect(common.status).toBe(400);
     expect(common.problem.errors).toEqual([{ field: "newPassword", message: passwordProblemMessages.common }]);
-    expect((await server.anonymous().post("/api/auth/sign-in/email", { email: user.email, password: user.password })).status).toBe(200);
+    // The password is as it was (a sign-in would prove it too, but would also end the link).
+    expect(await storedHash()).toBe(before);
     expect((await server.anonymous().post("/api/auth/reset-password", { token, newPassword: "uncommon-choice-7" })).status).toBe(200);
   });
 
