@@ -125,6 +125,11 @@ export const twoFactors = pgTable(
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /**
+     * Ours, not the plugin's: the time step (Unix time / 30 s) of the last app code accepted, at
+     * enrolment or since. A code of that step or an earlier one is refused (two-factor.ts).
+     */
+    lastTotpStep: bigint("last_totp_step", { mode: "number" }),
   },
   (t) => [index("two_factors_user_id_idx").on(t.userId), index("two_factors_secret_idx").on(t.secret)],
 );
