@@ -6,6 +6,7 @@ import { metricsHandler } from "./http/metrics-endpoint";
 import { requestLog } from "./http/request-log";
 import { compressJson } from "./http/compress-json";
 import { apiBodyLimit, noStore, sameOriginJsonOnly, securityHeaders } from "./http/security";
+import { methodNotAllowed } from "./http/method-not-allowed";
 import { provideServiceContext } from "./http/service-context";
 import { requireSession } from "./http/session";
 import { writeRateLimit } from "./http/write-rate-limit";
@@ -94,8 +95,15 @@ function createSessionApi(deps: AppDeps) {
     .route("/webhooks", webhookRoutes(deps));
 }
 
+/** Where createApp mounts the API, and where the document's paths are relative to. */
+const API_BASE_PATH = "/api";
+/** The OpenAPI document's own path (not described in it). */
+const DOCUMENT_PATH = "/openapi.json";
+
 export function createApi(deps: AppDeps) {
   const api = new OpenAPIHono();
+  // A known path with a method it lacks: 405 with Allow (RFC 9110), before any other refusal.
+  api.use("*", methodNotAllowed(api, API_BASE_PATH, [{ method: "get", path: DOCUMENT_PATH }]));
   // The one-click unsubscribe (RFC 8058) is exempt from the CSRF rule: a mail provider POSTs it as a
   // form from its own servers, with no cookie, and the signed token in its URL is its only authority.
   api.use("*", noStore, sameOriginJsonOnly(deps.env.BASE_URL, isUploadRequest, isOneClickUnsubscribe), apiBodyLimit(isUploadRequest), compressJson);
@@ -123,13 +131,13 @@ export function createApi(deps: AppDeps) {
   // What Portico sends to webhook endpoints (ADR 031): the document's `webhooks`.
   registerWebhookEvents(api.openAPIRegistry);
   api.get(
-    "/openapi.json",
+    DOCUMENT_PATH,
     openApiDocumentHandler(api, {
       openapi: "3.1.0",
       info: { title: `${deps.env.BRAND_NAME} API`, version: "1.0.0" },
       // The paths below are relative to /api, where createApp mounts this router: without a server
       // entry a client would read them as relative to the host's root.
-      servers: [{ url: "/api" }],
+      servers: [{ url: API_BASE_PATH }],
     }),
   );
   // Registered last: everything not matched above needs a session (so unknown API paths answer
@@ -151,7 +159,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}) {
   app.use("*", requestLog(deps));
   app.use("*", securityHeaders(deps.env.BASE_URL));
   app.onError(errorHandler(deps.log));
-  app.route("/api", createApi(deps));
+  app.route(API_BASE_PATH, createApi(deps));
   app.all("/api/*", () => {
     throw notFound("No such API route");
   });
