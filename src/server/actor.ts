@@ -19,8 +19,8 @@ export interface Actor {
 }
 
 /**
- * The caller's session, on a route that API tokens never reach (SESSION_ONLY_PATHS in
- * http/session.ts refuses them first): reaching it without one is a bug, not a caller's error.
+ * The caller's session, on a route that API tokens never reach (an account-level subject of the
+ * policy: http/token-reach.ts refuses them first): reaching it without one is a bug, not a caller's error.
  */
 export function sessionIdOf(actor: Actor): string {
   if (actor.sessionId === null) throw new Error("A session-only route was reached without a session");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { can } from "./policies";
+import { can, tokenRefusal, tokensReach, type Subject } from "./policies";
 
 const admin = { role: "admin" as const, companyId: null };
 const customer = { role: "customer" as const, companyId: "company-a" };
@@ -69,5 +69,40 @@ describe("can", () => {
     expect(can({ ...customer, companyRole: "member" }, "create", "apiToken")).toBe(false);
     expect(can(customer, "create", "apiToken")).toBe(false);
     expect(can({ ...newcomer, companyRole: "owner" }, "create", "apiToken")).toBe(false);
+  });
+
+  it("refuses every API token, an admin's read-write one included, every action on the account-level surfaces (ADR 030, amended)", () => {
+    const accountLevel: Subject[] = ["apiToken", "session", "eventStream", "mail", "user", "team", "member", "webhook", "setting"];
+    const owner = { ...customer, companyRole: "owner" as const };
+    for (const maker of [admin, owner]) {
+      for (const scope of ["read", "read-write"] as const) {
+        for (const subject of accountLevel) {
+          for (const action of ["read", "readAll", "create", "update"] as const) {
+            expect(can({ ...maker, apiToken: { scope } }, action, subject), `${maker.role} ${scope} ${action} ${subject}`).toBe(false);
+            expect(tokenRefusal({ scope }, action, subject)).toBe("sessionOnly");
+          }
+          expect(tokensReach(subject)).toBe(false);
+        }
+      }
+    }
+    // The same people with a session keep their rights there.
+    expect(can(admin, "read", "mail")).toBe(true);
+    expect(can(owner, "create", { type: "member", companyId: "company-a" })).toBe(true);
+  });
+
+  it("gives a token its maker's rights on records, and a read token no write", () => {
+    const owner = { ...customer, companyRole: "owner" as const };
+    const readWrite = { ...owner, apiToken: { scope: "read-write" as const } };
+    const readOnly = { ...owner, apiToken: { scope: "read" as const } };
+    const ownTicket = { type: "ticket" as const, companyId: "company-a" };
+    expect(can(readWrite, "create", ownTicket)).toBe(true);
+    expect(can(readWrite, "create", { type: "ticket", companyId: "company-b" })).toBe(false);
+    expect(can(readOnly, "read", ownTicket)).toBe(true);
+    expect(can(readOnly, "create", ownTicket)).toBe(false);
+    expect(can({ ...admin, apiToken: { scope: "read" } }, "update", "invoice")).toBe(false);
+    expect(can({ ...admin, apiToken: { scope: "read" } }, "readAll", "invoice")).toBe(true);
+    expect(tokenRefusal({ scope: "read" }, "create")).toBe("readOnly");
+    expect(tokenRefusal({ scope: "read-write" }, "update")).toBeNull();
+    expect(tokensReach("ticket")).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import type { CompanyRole, Role } from "./enums";
+import type { ApiTokenScope } from "./rules/api-token";
 
 /**
  * Who may do what, in one place for the server and the web app (DESIGN section 5). Pure: the
@@ -11,14 +12,33 @@ export interface PolicyActor {
   companyId: string | null;
   /** The caller's standing in their company (ADR 015); only `member` subjects look at it. */
   companyRole?: CompanyRole | null;
+  /** The API token the request came with (ADR 030); absent or null for a signed-in session. */
+  apiToken?: { scope: ApiTokenScope } | null;
 }
 
 /**
  * `member`: a company's members and invitations (its Team section); `team`: the provider's admins;
  * `user`: every account, as the admin Users page manages them; `apiToken`: one's own API tokens
- * (ADR 030), which admins and company owners may hold.
+ * (ADR 030), which admins and company owners may hold; `session`: one's own signed-in devices;
+ * `eventStream`: the live updates of a signed-in page; `setting`: the installation's settings.
  */
-export type Subject = "company" | "project" | "ticket" | "comment" | "invoice" | "conversation" | "member" | "team" | "mail" | "user" | "audit" | "webhook" | "apiToken";
+export type Subject =
+  | "company"
+  | "project"
+  | "ticket"
+  | "comment"
+  | "invoice"
+  | "conversation"
+  | "member"
+  | "team"
+  | "mail"
+  | "user"
+  | "audit"
+  | "webhook"
+  | "apiToken"
+  | "session"
+  | "eventStream"
+  | "setting";
 
 /**
  * - `read`: see records of the subject (with a record: that one).
@@ -35,15 +55,42 @@ export interface OwnedRecord {
 }
 
 /** What only the provider's team may even read. */
-const STAFF_ONLY: ReadonlySet<Subject> = new Set(["team", "mail", "user", "audit", "webhook"]);
+const STAFF_ONLY: ReadonlySet<Subject> = new Set(["team", "mail", "user", "audit", "webhook", "setting"]);
+
+/**
+ * The account-level surfaces: who has an account, who may sign in as whom, who belongs where, and
+ * what leaves the installation. A session's alone (ADR 030, amended): an API token, even an
+ * admin's read-write one, is refused on every one of them, reads included, so a leaked or
+ * read-only token cannot become an account (a reset or invitation link read from the outbox, an
+ * admin invited or promoted, a member added, a token minted, a webhook pointed elsewhere).
+ */
+const ACCOUNT_LEVEL: ReadonlySet<Subject> = new Set(["apiToken", "session", "eventStream", "mail", "user", "team", "member", "webhook", "setting"]);
+
+/** Whether an API token reaches a subject at all (its maker's rights and its scope decide the rest). */
+export const tokensReach = (subject: Subject) => !ACCOUNT_LEVEL.has(subject);
+
+/** Why a token's request is refused: the surface is a session's alone, or the token may only read. */
+export type TokenRefusal = "sessionOnly" | "readOnly";
+
+/**
+ * Whether an API token may do `action` on `subject` (a record route names no subject), before its
+ * maker's rights are asked: null when they decide, else why not. A `read` token reads only.
+ */
+export function tokenRefusal(token: { scope: ApiTokenScope }, action: Action, subject?: Subject): TokenRefusal | null {
+  if (subject !== undefined && !tokensReach(subject)) return "sessionOnly";
+  if (token.scope === "read" && action !== "read" && action !== "readAll") return "readOnly";
+  return null;
+}
 
 /** What a customer may create: only inside their own company. */
 const CUSTOMER_CREATES: ReadonlySet<Subject> = new Set(["ticket", "comment", "conversation"]);
 
 export function can(actor: PolicyActor, action: Action, target: Subject | OwnedRecord): boolean {
+  const subject = typeof target === "string" ? target : target.type;
+  // A token first: it never has more than its scope and surfaces allow, whoever made it.
+  if (actor.apiToken && tokenRefusal(actor.apiToken, action, subject) !== null) return false;
   // The provider team runs the portal for every company.
   if (actor.role === "admin") return true;
-  const subject = typeof target === "string" ? target : target.type;
   const ownCompany = typeof target === "string" ? actor.companyId !== null : target.companyId === actor.companyId;
   switch (action) {
     case "readAll":

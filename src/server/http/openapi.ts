@@ -1,6 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { tokensReach, type Action, type Subject } from "../../shared/policies";
 import { problemSchema } from "../../shared/schemas/problem";
 import { API_BODY_LIMIT_BYTES } from "./security";
+import { tokenReach } from "./token-reach";
 
 /** Response declarations shared by every route definition. */
 export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -53,6 +56,12 @@ export const sessionOrTokenSecurity: SecurityRequirements = [{ cookieAuth: [] },
 /** Every route an API token reaches may answer it: each token has its own limit a minute (API_TOKEN_RATE_LIMIT). */
 const tokenRateLimit = problem("Too many requests: this API token's limit a minute is used up; `Retry-After` says how many seconds to wait");
 
+/** An account-level route's 401: no session, or an API token, which is refused there (tokenReach). */
+const sessionOnlyRefusal = problem("No valid session; API tokens are refused here, whoever made them");
+
+/** What each declared method does, as the policy names it: a read-only token may only `read`. */
+const actionOf = { get: "read", post: "create", put: "update", patch: "update", delete: "update" } as const satisfies Record<Method, Action>;
+
 /** A public operation: anyone may call it, with or without a session. */
 export const noSecurity = [];
 
@@ -83,6 +92,10 @@ function ownBodyRefusals(responses: RouteConfig["responses"]) {
   return Object.fromEntries(([413, 415] as const).filter((status) => own[status] !== undefined).map((status) => [status, own[status]]));
 }
 
+/** A route's own middleware as a list (createRoute takes one or several). */
+const middlewareOf = (middleware: RouteConfig["middleware"]): MiddlewareHandler[] =>
+  middleware === undefined ? [] : Array.isArray(middleware) ? [...(middleware as MiddlewareHandler[])] : [middleware as MiddlewareHandler];
+
 /**
  * Declares the routes of one tag of the session API, one line of routing table each:
  * `route.get(path, operationId, summary, problems, { request, responses, ... })`. Each gets the tag,
@@ -90,14 +103,28 @@ function ownBodyRefusals(responses: RouteConfig["responses"]) {
  * its success answers, the problem answers it lists, in the one wording of problemResponses; a
  * write also gets the refusals of the API's middleware (writeRefusals). Every route also declares
  * REQUIRE_ADMIN_2FA's 403, except the ones an admin needs to turn two-factor sign-in on
- * (`openWithoutTwoFactor`: /api/me and the account's sessions, http/session.ts). An API token
- * works on every route but those declared with `apiTokens: false` (SESSION_ONLY_PATHS in
- * http/session.ts): the others declare the bearer scheme and the token's rate limit (429).
+ * (`openWithoutTwoFactor`: /api/me and the account's sessions, http/session.ts).
+ *
+ * Where an API token reaches is the policy's (ADR 030, amended): the routes of an account-level
+ * `subject` (shared/policies.ts `tokensReach`: tokens, sessions, live updates, mail, accounts, the
+ * teams, webhooks, settings) refuse every token (401) and declare the session cookie alone; every
+ * other route declares the bearer scheme and the token's rate limit (429), and refuses a read-only
+ * token its writes (403). Each route gets `tokenReach` in front of its own middleware for that.
  */
-export function sessionRoutes(tag: string, { openWithoutTwoFactor = false, apiTokens = true } = {}) {
+export function sessionRoutes(tag: string, { openWithoutTwoFactor = false, subject }: { openWithoutTwoFactor?: boolean; subject?: Subject } = {}) {
+  const apiTokens = subject === undefined || tokensReach(subject);
   const security = apiTokens ? sessionOrTokenSecurity : sessionSecurity;
-  /** The token's 429, unless the route declares a 429 of its own (which then covers both). */
-  const withTokenRateLimit = <R extends object>(responses: R): R => (apiTokens && !(429 in responses) ? { 429: tokenRateLimit, ...responses } : responses);
+  /** The token's 429, unless the route declares a 429 of its own (which then covers both); an account-level route's 401 names the token. */
+  const withTokenAnswers = <R extends object>(responses: R): R => {
+    if (!apiTokens) return { ...responses, 401: sessionOnlyRefusal };
+    return !(429 in responses) ? { 429: tokenRateLimit, ...responses } : responses;
+  };
+  /** A read-only token's write is refused (tokenReach): the write's 403 says so too. */
+  const withReadOnlyRefusal = <R extends object>(method: Method, responses: R): R => {
+    if (!apiTokens || method === "get") return responses;
+    const other = (responses as { 403?: { description?: string } })[403]?.description;
+    return { ...responses, 403: problem(`${other}; or the caller's API token may only read`) } as R;
+  };
   /** REQUIRE_ADMIN_2FA's refusal (http/session.ts), which every session route but the enrolling ones may answer. */
   const withTwoFactorRefusal = <R extends object>(responses: R): R => {
     if (openWithoutTwoFactor) return responses;
@@ -121,7 +148,11 @@ export function sessionRoutes(tag: string, { openWithoutTwoFactor = false, apiTo
         operationId,
         tags: [tag],
         security,
-        responses: withTokenRateLimit(withTwoFactorRefusal({ ...config.responses, ...problemsOf(problems), ...refusalsOf(method, problems), ...ownBodyRefusals(config.responses) })),
+        // The token's reach first: a refused token learns nothing of the route's own checks.
+        middleware: [tokenReach(actionOf[method], subject), ...middlewareOf(config.middleware)],
+        responses: withTokenAnswers(
+          withReadOnlyRefusal(method, withTwoFactorRefusal({ ...config.responses, ...problemsOf(problems), ...refusalsOf(method, problems), ...ownBodyRefusals(config.responses) })),
+        ),
       } as Omit<C, "responses"> & {
         method: M;
         path: P;

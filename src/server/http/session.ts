@@ -8,7 +8,6 @@ import { SAFE_METHODS } from "./security";
 import { readSignedSessionToken } from "./session-token";
 import { loadTokenActor } from "./api-token-actor";
 import { bearerTokenOf } from "./bearer-token";
-import { apiTokenMessages } from "@/shared/rules/api-token";
 import type { Actor } from "../actor";
 import type { AppDeps, AppEnv } from "./context";
 
@@ -75,22 +74,16 @@ export async function loadActor(deps: SessionDeps, headers: Headers): Promise<{ 
 }
 
 /**
- * What an API token may not reach (ADR 030): the tokens themselves (a leaked token must not mint
- * more), the account's sessions, and the event stream, whose access follows a session.
- */
-const SESSION_ONLY_PATHS = /^\/api\/(tokens|sessions|events)(\/|$)/;
-
-/**
  * 401 without a valid session or API token; otherwise puts the actor on the context. A request
- * with `Authorization: Bearer` is the token's alone: its cookie, if any, is not read.
+ * with `Authorization: Bearer` is the token's alone: its cookie, if any, is not read. Where a token
+ * may go is each route's to say (`tokenReach` in http/token-reach.ts, which `sessionRoutes` puts on
+ * every route).
  */
 export function requireSession(deps: SessionDeps) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const bearer = bearerTokenOf(c.req.raw.headers);
     if (bearer !== null) {
-      if (SESSION_ONLY_PATHS.test(c.req.path)) throw unauthorized(apiTokenMessages.sessionOnly);
       const actor = await loadTokenActor(deps, bearer);
-      if (actor.apiToken?.scope === "read" && !SAFE_METHODS.has(c.req.method)) throw forbidden(apiTokenMessages.readOnly);
       c.set("actor", actor);
       if (mustEnrolTwoFactor(deps.env, actor)) throw twoFactorRequired();
       return next();

@@ -27,6 +27,14 @@ export const MAIL_RETRY: MailRetryPolicy = { firstDelayMs: 60_000, maxDelayMs: 6
  */
 export const CLAIM_MS = 5 * 60_000;
 
+/**
+ * Once an SMTP server has accepted a mail, or it is given up on, its live parts (one-time links)
+ * and headers (an unsubscribe link) go: nobody may read them back. The outbox shows only the
+ * redacted text (`shown_text`, mail/redaction.ts). Logged mail (no SMTP_URL) keeps them, as the
+ * log it was printed to does: nothing left the machine, and the API never shows them (ADR 013).
+ */
+const withoutLiveParts = { textBody: null, htmlBody: null, headers: null } as const;
+
 /** A look at the outbox when nothing woke the worker: a NOTICE lost with a dropped connection. */
 const POLL_MS = 30_000;
 
@@ -89,7 +97,7 @@ export function startMailWorker({ db, events, transport, retry = MAIL_RETRY, log
       if (refusal.permanent || mail.attempts >= retry.maxAttempts) {
         onFailure("failed");
         log.error({ event: "mail.failed", mailId: mail.id, to: mail.to, attempts: mail.attempts, error: lastError }, `mail to ${mail.to} failed for good after ${mail.attempts} attempt(s)`);
-        await db.update(mailOutbox).set({ status: "failed", lastError, claimId: null, finishedAt: sql`now()` }).where(mine);
+        await db.update(mailOutbox).set({ status: "failed", lastError, claimId: null, finishedAt: sql`now()`, ...withoutLiveParts }).where(mine);
       } else {
         const delay = retryDelayMs(retry, mail.attempts);
         onFailure("retry");
@@ -101,13 +109,11 @@ export function startMailWorker({ db, events, transport, retry = MAIL_RETRY, log
       }
       return;
     }
-    // Once an SMTP server has it, the parts (one-time links) and headers (an unsubscribe link) are
-    // not kept: nobody reads them back.
     const sent = transport.kind === "smtp";
     if (sent) log.info({ event: "mail.sent", mailId: mail.id, attempts: mail.attempts }, "mail sent");
     await db
       .update(mailOutbox)
-      .set({ status: sent ? "sent" : "logged", claimId: null, finishedAt: sql`now()`, ...(sent ? { textBody: null, htmlBody: null, headers: null } : {}) })
+      .set({ status: sent ? "sent" : "logged", claimId: null, finishedAt: sql`now()`, ...(sent ? withoutLiveParts : {}) })
       .where(mine);
   }
 

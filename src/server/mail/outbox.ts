@@ -64,11 +64,15 @@ export function createMailOutbox(frame: MailFrame | (() => MailFrame)): MailOutb
       if (!to || to !== mail.to.trim() || to.length > MAX_ADDRESS_LENGTH) throw new Error(`Not a mail address: ${JSON.stringify(mail.to)}`);
       const headers = checkedHeaders(mail.headers);
       // Loaded on first use: React and the renderer stay out of the server's start-up (ADR 007).
-      const { renderMail } = await import("./templates");
-      const rendered = await renderMail(mail.template, mail.props as never, frameNow(), mail.locale);
+      const [{ renderMail }, { redactedText }] = await Promise.all([import("./templates"), import("./redaction")]);
+      const frame = frameNow();
+      const rendered = await renderMail(mail.template, mail.props as never, frame, mail.locale);
+      // The live parts are the transport's alone (the worker drops them once it is done with the
+      // mail); the outbox shows the text with its secret links removed (redaction.ts).
+      const shownText = redactedText(mail.template, mail.props as never, frame, rendered.text);
       const [row] = await db
         .insert(mailOutbox)
-        .values({ template: mail.template, toAddress: to, subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html, headers })
+        .values({ template: mail.template, toAddress: to, subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html, headers, shownText })
         .returning({ id: mailOutbox.id });
       return row!;
     },

@@ -18,7 +18,7 @@ export const outboxMailSchema = z.object({
   attempts: z.number().int().min(0),
   /** The SMTP server's answer (or the connection error) of the last failed attempt. */
   lastError: z.string().nullable(),
-  /** The plain-text part; null once an SMTP server accepted the mail (its one-time links are not kept). */
+  /** The plain-text part with every link that carries a secret replaced by "[link removed]"; null for mail queued before this was kept. */
   text: z.string().nullable(),
   createdAt: instantSchema,
   /** When the next attempt is due; only while queued. */

@@ -19,11 +19,17 @@ export const mailOutbox = pgTable(
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     /**
-     * The rendered parts. Emptied once an SMTP server has accepted the mail: they carry one-time
-     * links (a password reset), which nobody needs to read back from the database after delivery.
+     * The rendered parts, for the transport only. Emptied once the worker is done with the mail
+     * (sent, logged or failed for good): they carry one-time links (a password reset, an
+     * invitation), which nobody may read back from the database.
      */
     textBody: text("text_body"),
     htmlBody: text("html_body"),
+    /**
+     * The text part as the admin outbox shows it: each link that carries a secret replaced by
+     * "[link removed]" (mail/redaction.ts). Null for mail queued before it was kept (migration 0028).
+     */
+    shownText: text("shown_text"),
     /** Extra headers of the message (a notification's List-Unsubscribe, RFC 8058); null for most mail. */
     headers: jsonb("headers").$type<Record<string, string>>(),
     status: mailStatus("status").notNull().default("queued"),

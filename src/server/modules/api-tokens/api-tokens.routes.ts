@@ -5,8 +5,8 @@ import { createRouter } from "../../http/context";
 import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { createOwnApiToken, listOwnApiTokens, revokeOwnApiToken } from "./api-tokens.service";
 
-/** Managed with a session only: a token cannot list, make or revoke tokens (http/session.ts). */
-const route = sessionRoutes("API tokens", { apiTokens: false });
+/** Managed with a session only: a token cannot list, make or revoke tokens (an account-level subject: http/token-reach.ts). */
+const route = sessionRoutes("API tokens", { subject: "apiToken" });
 
 const listRoute = route.get("/", "listApiTokens", "The caller's own API tokens, newest first (never the tokens themselves)", [401], {
   responses: { 200: jsonContent(z.array(apiTokenSchema), "The caller's API tokens") },

@@ -47,6 +47,17 @@ export async function listOwnApiTokens({ db, actor }: ServiceContext): Promise<A
   return rows.map(toApiToken);
 }
 
+/**
+ * The database's refusal of a token over the limit (the `api_tokens_per_person` trigger of migration
+ * 0027, which locks the owner's profile row and counts), found however deep Better Auth wraps it.
+ */
+function isOverTokenLimit(error: unknown): boolean {
+  for (let cause = error, depth = 0; typeof cause === "object" && cause !== null && depth < 5; cause = (cause as { cause?: unknown }).cause, depth++) {
+    if ((cause as { constraint?: unknown }).constraint === "api_tokens_per_person") return true;
+  }
+  return false;
+}
+
 /** 403 for a member who is neither an admin nor a company owner; 400 for a never-expiring customer token; 409 at the limit. */
 export async function createOwnApiToken(ctx: ServiceContext, { auth, ...input }: z.output<typeof createApiTokenSchema> & { auth: Auth }): Promise<CreatedApiToken> {
   const { db, actor } = ctx;
@@ -54,17 +65,22 @@ export async function createOwnApiToken(ctx: ServiceContext, { auth, ...input }:
   if (input.expiresInDays === null && actor.role !== "admin") {
     throw badRequest(apiTokenMessages.neverExpiresAdminsOnly, [{ field: "expiresInDays", message: apiTokenMessages.neverExpiresAdminsOnly }]);
   }
+  // The quick answer; parallel requests can all pass it, so the database's trigger is the rule.
   const [held] = await db.select({ n: count() }).from(apiTokens).where(eq(apiTokens.referenceId, actor.userId));
   if ((held?.n ?? 0) >= API_TOKENS_PER_PERSON) throw conflict(apiTokenMessages.tooMany);
 
-  const made = await auth.api.createApiKey({
-    body: {
-      userId: actor.userId,
-      name: input.name,
-      expiresIn: input.expiresInDays === null ? null : input.expiresInDays * DAY_SECONDS,
-      permissions: permissionsOfScope(input.scope),
-    },
-  });
+  const made = await auth.api
+    .createApiKey({
+      body: {
+        userId: actor.userId,
+        name: input.name,
+        expiresIn: input.expiresInDays === null ? null : input.expiresInDays * DAY_SECONDS,
+        permissions: permissionsOfScope(input.scope),
+      },
+    })
+    .catch((error: unknown) => {
+      throw isOverTokenLimit(error) ? conflict(apiTokenMessages.tooMany) : error;
+    });
   await recordAuditBy(ctx, { kind: "api_token.created", companyId: actor.companyId, target: { type: "api_token", id: made.id, label: input.name }, details: { scope: input.scope, start: made.start ?? "" } });
   return {
     id: made.id,

@@ -1,11 +1,14 @@
-import { and, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { and, count, eq, sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
 import { API_TOKEN_PREFIX, API_TOKENS_PER_PERSON, apiTokenMessages } from "@/shared/rules/api-token";
 import type { CreatedApiToken } from "@/shared/schemas/api-token";
 import { apiTokens, auditEvents, rateLimits, ticketComments, userRoles } from "../../db/schema";
-import type { TestServer, TestUser } from "../../test/harness";
+import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
 import { TestClient } from "../../test/test-client";
 import { addMember, createCompany, insertProject } from "@/server/test/fixtures";
+import { isWriteMethod, registeredRoutes } from "@/server/test/security/routes";
+import { snapshot } from "@/server/test/security/snapshot";
+import { createApp } from "../../app";
 import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 
 /** A small per-token limit, so the limit test needs a handful of requests. */
@@ -33,14 +36,45 @@ async function makeToken(user: TestUser, body: Record<string, unknown> = {}): Pr
 }
 
 /** A script: no cookie, only the token (and, to show no CSRF rule applies, another site's Origin). */
-function script(token: string) {
+const script = (token: string) => scriptOn(server, token);
+function scriptOn(server: TestServer, token: string) {
   const client = new TestClient(server.baseUrl, "198.51.100.7");
   const headers = { authorization: `Bearer ${token}`, origin: "https://elsewhere.example" };
   return {
     get: <P extends string>(path: P) => client.request("GET", path, undefined, headers),
     post: <P extends string>(path: P, body: unknown) => client.request("POST", path, body, headers),
     delete: <P extends string>(path: P) => client.request("DELETE", path, undefined, headers),
+    /** Any method, for the sweeps over every route. */
+    send: (method: string, path: string, body?: unknown) => client.request(method, path, body, headers),
   };
+}
+
+/**
+ * The account-level routes (ADR 030, amended): a session's alone, refused to every API token. Listed
+ * here, not read from the code, so that a route moved off this list is a decision a test sees.
+ */
+const accountLevel = /^\/api\/(tokens|sessions|events|outbox|users|team|webhooks|settings|invitations)(\/|$)|^\/api\/companies\/[^/]+\/(team|invitations|members)(\/|$)/;
+
+interface OpenApiDocument {
+  components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+  paths: Record<string, Record<string, { security?: Record<string, string[]>[]; responses: Record<string, unknown> }>>;
+}
+
+/**
+ * Every write the app registers behind the session (read from `app.routes`, as the permission
+ * matrix does), not the public ones (the document declares no security for them) nor Better Auth's
+ * `/api/auth/*`, which reads the cookie alone (the password-change test below).
+ */
+async function sessionWriteRoutesOf(server: TestServer, user: TestUser): Promise<{ method: string; path: string }[]> {
+  const document = (await user.client.get("/api/openapi.json")).body as unknown as OpenApiDocument;
+  const isPublic = (method: string, path: string) => {
+    const operation = document.paths[path.replace(/^\/api/, "").replace(/:([A-Za-z]+)/g, "{$1}")]?.[method.toLowerCase()];
+    return operation !== undefined && (operation.security ?? []).length === 0;
+  };
+  return registeredRoutes(createApp(server.deps))
+    .map((route) => route.split(" ") as [string, string])
+    .filter(([method, path]) => isWriteMethod(method) && method !== "ALL" && path.startsWith("/api/") && !path.startsWith("/api/auth/") && !isPublic(method, path))
+    .map(([method, path]) => ({ method, path }));
 }
 
 const commentsOn = async (ticketId: string) => server.deps.db.select({ content: ticketComments.content }).from(ticketComments).where(eq(ticketComments.ticketId, ticketId));
@@ -63,8 +97,11 @@ describe("making API tokens", () => {
     expect(row).toEqual({ id: made.id, name: "Reporting script", start: made.start, scope: "read-write", createdAt: made.createdAt, lastUsedAt: null, expiresAt: made.expiresAt });
     expect(JSON.stringify(listed.body)).not.toContain(made.token);
 
-    const [audit] = await server.deps.db.select({ targetId: auditEvents.targetId }).from(auditEvents).where(and(eq(auditEvents.kind, "api_token.created"), eq(auditEvents.targetId, made.id)));
-    expect(audit).toBeDefined();
+    const audits = await server.deps.db
+      .select({ actorId: auditEvents.actorId, companyId: auditEvents.companyId, targetType: auditEvents.targetType, targetLabel: auditEvents.targetLabel, details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.kind, "api_token.created"), eq(auditEvents.targetId, made.id)));
+    expect(audits).toEqual([{ actorId: acme.owner.id, companyId: acme.company.id, targetType: "api_token", targetLabel: "Reporting script", details: { scope: "read-write", start: made.start } }]);
   });
 
   it("refuses a plain member (403), a customer's never-expiring token (400 naming expiresInDays), and lets an admin make one", async () => {
@@ -92,6 +129,24 @@ describe("making API tokens", () => {
     const refused = await owner.client.post("/api/tokens", { name: "One too many", scope: "read", expiresInDays: 30 });
     expect(refused.status).toBe(409);
     expect(refused.problem.detail).toBe(apiTokenMessages.tooMany);
+    // The database holds the limit too, whoever inserts the row.
+    const direct = await server.deps.db
+      .insert(apiTokens)
+      .values({ key: `filler-${owner.id}-extra`, referenceId: owner.id, name: "Straight in", permissions: '{"api":["read"]}' })
+      .then(() => undefined, (error: { cause?: { constraint?: string } }) => error.cause?.constraint);
+    expect(direct).toBe("api_tokens_per_person");
+  });
+
+  it(`makes exactly one of 10 parallel requests at ${API_TOKENS_PER_PERSON - 1} tokens, refuses the other 9 (409), and stores ${API_TOKENS_PER_PERSON}`, async () => {
+    const owner = (await ownedCompany(server, "Racing Tokens")).owner;
+    await server.deps.db.insert(apiTokens).values(
+      Array.from({ length: API_TOKENS_PER_PERSON - 1 }, (_, n) => ({ key: `racer-${owner.id}-${n}`, referenceId: owner.id, name: `Filler ${n}`, permissions: '{"api":["read"]}' })),
+    );
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, n) => owner.client.post("/api/tokens", { name: `Racer ${n}`, scope: "read", expiresInDays: 30 })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+    for (const refused of answers.filter((answer) => answer.status === 409)) expect(refused.problem.detail).toBe(apiTokenMessages.tooMany);
+    const [stored] = await server.deps.db.select({ n: count() }).from(apiTokens).where(eq(apiTokens.referenceId, owner.id));
+    expect(stored!.n).toBe(API_TOKENS_PER_PERSON);
   });
 });
 
@@ -120,15 +175,6 @@ describe("using an API token", () => {
     const comment = await api.post(`/api/tickets/${globex.ticketId}/comments`, { content: "Across companies" });
     expect(comment.status).toBe(404);
     expect((await commentsOn(globex.ticketId)).map((row) => row.content)).not.toContain("Across companies");
-  });
-
-  it("lets a read token read and refuses every write with 403, writing nothing", async () => {
-    const api = script((await makeToken(acme.owner, { scope: "read" })).token);
-    expect((await api.get(`/api/tickets/${acme.ticketId}`)).status).toBe(200);
-    const comment = await api.post(`/api/tickets/${acme.ticketId}/comments`, { content: "Read tokens cannot write" });
-    expect(comment.status).toBe(403);
-    expect(comment.problem.detail).toBe(apiTokenMessages.readOnly);
-    expect((await commentsOn(acme.ticketId)).map((row) => row.content)).not.toContain("Read tokens cannot write");
   });
 
   it("is refused (401) at once when revoked, and a person cannot revoke another's token (404)", async () => {
@@ -185,26 +231,6 @@ describe("using an API token", () => {
     expect((await adminScript.get("/api/companies")).status).toBe(401);
   });
 
-  it("does not reach the token, session and live-update routes, nor Better Auth's password change", async () => {
-    const { token } = await makeToken(admin);
-    const api = script(token);
-    // Spelled out with percent-escapes too: the guard reads the decoded path the router matches.
-    for (const path of ["/api/tokens", "/api/sessions", "/api/events", "/api/%74okens", "/api/event%73"] as const) {
-      const answer = await api.get(path);
-      expect(answer.status, path).toBe(401);
-      expect(answer.problem.detail).toBe(apiTokenMessages.sessionOnly);
-    }
-    expect((await api.post("/api/tokens", { name: "Minted by a token", scope: "read-write", expiresInDays: null })).status).toBe(401);
-    // From our own origin, so the CSRF rule of /api/auth is not what refuses it: the token is.
-    const password = await new TestClient(server.baseUrl, "198.51.100.8").request(
-      "POST",
-      "/api/auth/change-password",
-      { currentPassword: admin.password, newPassword: "a whole new passphrase 42" },
-      { authorization: `Bearer ${token}` },
-    );
-    expect(password.status).toBe(401);
-  });
-
   it("acts as the token's owner even when a cookie of someone else comes with it", async () => {
     const made = await makeToken(acme.owner, { scope: "read" });
     const answer = await globex.owner.client.request("GET", "/api/me", undefined, { authorization: `Bearer ${made.token}` });
@@ -231,30 +257,101 @@ describe("using an API token", () => {
   });
 });
 
-describe("the API document", () => {
-  it("declares the bearer scheme on every operation a token reaches, and only the session on the others", async () => {
-    const document = (await acme.owner.client.get("/api/openapi.json")).body as unknown as {
-      components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
-      paths: Record<string, Record<string, { security?: Record<string, string[]>[]; responses: Record<string, unknown> }>>;
-    };
+/**
+ * Every route at once, with a limit a minute no sweep reaches (the file's own server counts only
+ * RATE_LIMIT requests a token), on a server of its own.
+ */
+describe("every route, for a token", () => {
+  const server = beforeAllTests(() => startTestServer({ API_TOKEN_RATE_LIMIT: "100000" }));
+  afterAll(() => server.close());
+  const admin = beforeAllTests(() => server.createUser({ admin: true }));
+  const acme = beforeAllTests(() => ownedCompany(server, "Acme Sweep"));
+  const script = (token: string) => scriptOn(server, token);
+  const sessionWriteRoutes = () => sessionWriteRoutesOf(server, acme.owner);
+
+  it("lets a read token read, and refuses it every write route the app registers (403, or 401 where tokens never go), writing nothing", async () => {
+    const made = await makeToken(acme.owner, { scope: "read" });
+    const api = script(made.token);
+    expect((await api.get(`/api/tickets/${acme.ticketId}`)).status).toBe(200);
+    const comment = await api.post(`/api/tickets/${acme.ticketId}/comments`, { content: "Read tokens cannot write" });
+    expect(comment.status).toBe(403);
+    expect(comment.problem.detail).toBe(apiTokenMessages.readOnly);
+
+    const before = await snapshot(server.deps.db);
+    const writes = await sessionWriteRoutes();
+    const wrong: string[] = [];
+    for (const { method, path } of writes) {
+      // Every path parameter a real ticket's id: a write let through could land, and the snapshot would show it.
+      const answer = await api.send(method, path.replace(/:[A-Za-z]+/g, acme.ticketId), {});
+      const expected = accountLevel.test(path) ? [401, apiTokenMessages.sessionOnly] : [403, apiTokenMessages.readOnly];
+      if (answer.status !== expected[0] || answer.problem.detail !== expected[1]) wrong.push(`${method} ${path}: ${answer.status} ${answer.problem.detail}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(writes.length).toBeGreaterThan(40);
+    expect(await snapshot(server.deps.db)).toEqual(before);
+  });
+
+  it("does not reach the account-level routes, an admin's read-write token neither, nor Better Auth's password change", async () => {
+    const { token } = await makeToken(admin);
+    const api = script(token);
+    // Spelled out with percent-escapes too: the refusal sits on the route the router matched.
+    const paths = ["/api/tokens", "/api/sessions", "/api/events", "/api/%74okens", "/api/event%73", "/api/outbox", "/api/users", "/api/team", "/api/team/invitations", "/api/webhooks"] as const;
+    for (const path of [...paths, `/api/companies/${acme.company.id}/team`] as const) {
+      const answer = await api.get(path);
+      expect(answer.status, path).toBe(401);
+      expect(answer.problem.detail).toBe(apiTokenMessages.sessionOnly);
+    }
+    expect((await api.post("/api/tokens", { name: "Minted by a token", scope: "read-write", expiresInDays: null })).status).toBe(401);
+    // The takeovers a read-write admin token would otherwise allow: an admin invited, a role granted, a member added.
+    const invited = await api.post("/api/team/invitations", { email: "new-admin@example.test" });
+    expect([invited.status, invited.problem.detail]).toEqual([401, apiTokenMessages.sessionOnly]);
+    const promoted = await api.send("PUT", `/api/users/${acme.member.id}/role`, { role: "admin" });
+    expect([promoted.status, promoted.problem.detail]).toEqual([401, apiTokenMessages.sessionOnly]);
+    expect(await server.deps.db.select().from(userRoles).where(eq(userRoles.userId, acme.member.id))).toEqual([]);
+    const member = await api.post(`/api/companies/${acme.company.id}/invitations`, { email: "new-member@example.test", role: "owner" });
+    expect(member.status).toBe(401);
+    // From our own origin, so the CSRF rule of /api/auth is not what refuses it: the token is.
+    const password = await new TestClient(server.baseUrl, "198.51.100.8").request(
+      "POST",
+      "/api/auth/change-password",
+      { currentPassword: admin.password, newPassword: "a whole new passphrase 42" },
+      { authorization: `Bearer ${token}` },
+    );
+    expect(password.status).toBe(401);
+  });
+
+  it("declares the bearer scheme on exactly the operations a token reaches, and the session cookie alone on the account-level ones", async () => {
+    const document = (await acme.owner.client.get("/api/openapi.json")).body as unknown as OpenApiDocument;
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
-    // Better Auth's own operations (/auth/…) take the cookie alone too.
-    const sessionOnly = /^\/(tokens|sessions|events|auth)(\/|$)/;
+    const readOnly = script((await makeToken(admin, { scope: "read" })).token);
     const mismatches: string[] = [];
     let withToken = 0;
+    let sessionOnly = 0;
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
         if (!schemes.includes("cookieAuth")) continue;
-        const expected = sessionOnly.test(path) ? ["cookieAuth"] : ["cookieAuth", "bearerAuth"];
-        if (JSON.stringify(schemes) !== JSON.stringify(expected)) mismatches.push(`${method.toUpperCase()} ${path}: ${schemes.join(", ")}`);
-        if (schemes.includes("bearerAuth")) {
+        const label = `${method.toUpperCase()} ${path}`;
+        // Better Auth's own operations (/auth/…) read the cookie alone: the token counts for nothing there.
+        const refusesTokens = path.startsWith("/auth/") || accountLevel.test(`/api${path}`);
+        const expected = refusesTokens ? ["cookieAuth"] : ["cookieAuth", "bearerAuth"];
+        if (JSON.stringify(schemes) !== JSON.stringify(expected)) mismatches.push(`${label}: ${schemes.join(", ")}`);
+        if (path.startsWith("/auth/")) continue;
+        // What a read-only admin token gets there: refused as the document says, or let through.
+        const answer = await readOnly.send(method.toUpperCase(), `/api${path.replace(/\{[^}]+\}/g, acme.ticketId)}`, method === "get" ? undefined : {});
+        const refused = answer.status === 401 && answer.problem.detail === apiTokenMessages.sessionOnly;
+        if (refused !== refusesTokens) mismatches.push(`${label}: a token got ${answer.status} ${answer.problem.detail ?? ""}`);
+        if (refusesTokens) {
+          sessionOnly += 1;
+          if (!operation.responses["401"]) mismatches.push(`${label}: no 401 for the refused token`);
+        } else {
           withToken += 1;
-          if (!operation.responses["429"]) mismatches.push(`${method.toUpperCase()} ${path}: no 429 for the token's limit`);
+          if (!operation.responses["429"]) mismatches.push(`${label}: no 429 for the token's limit`);
         }
       }
     }
     expect(mismatches).toEqual([]);
-    expect(withToken).toBeGreaterThan(60);
+    expect(withToken).toBeGreaterThan(50);
+    expect(sessionOnly).toBeGreaterThan(25);
   });
 });

@@ -4,7 +4,7 @@ import { createRouter, type AppDeps } from "../../http/context";
 import { sessionRoutes } from "../../http/openapi";
 import { streamHub } from "./events.hub";
 
-const route = sessionRoutes("Realtime", { apiTokens: false });
+const route = sessionRoutes("Realtime", { subject: "eventStream" });
 
 const streamEvents = route.get("/", "streamEvents", "Server-Sent Events for the signed-in user", [401], {
   description:

@@ -6,7 +6,7 @@ import { clientIp } from "../../http/security";
 import { limitInvitationLookups, previewInvitation } from "./invitation-redeem";
 import { acceptInvitation, resendInvitation, revokeInvitation } from "./invitations.service";
 
-const route = sessionRoutes("Invitations");
+const route = sessionRoutes("Invitations", { subject: "member" });
 
 const acceptRoute = route.post("/accept", "acceptInvitation", "Accept an invitation sent to the caller's address: join its company, or the provider's team", [400, 401, 409, 429], {
   request: { body: jsonBody(invitationTokenInputSchema) },

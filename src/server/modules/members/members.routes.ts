@@ -6,7 +6,7 @@ import { inviteMember } from "./invitations.service";
 import { changeMemberRole, readCompanyTeam, removeMember } from "./members.service";
 
 /** A company's team, below /api/companies (ADR 015): one set of routes for its owners and for admins. */
-const route = sessionRoutes("Members");
+const route = sessionRoutes("Members", { subject: "member" });
 
 const memberParams = idParams.extend({ userId: z.uuid("Not a valid id").openapi({ param: { name: "userId", in: "path" } }) });
 

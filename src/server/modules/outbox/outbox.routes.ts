@@ -4,12 +4,14 @@ import { jsonContent, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { listOutbox } from "./outbox.service";
 
-const route = sessionRoutes("Outbox");
+const route = sessionRoutes("Outbox", { subject: "mail" });
 
 const list = route.get("/", "listOutbox", "Admin: outgoing mail, newest first, with each one's delivery state", [400, 401, 403], {
   description:
     "Queued mail waits for the worker (and its retries), `sent` was accepted by SMTP_URL's server, `logged` was printed to the server log " +
-    "because no SMTP_URL is set, `failed` was refused for good (`lastError` holds the server's answer). The text part is kept until an SMTP server accepts the mail.",
+    "because no SMTP_URL is set, `failed` was refused for good (`lastError` holds the server's answer). `text` is the plain-text part with every link that carries a secret (a password reset, an invitation, an address confirmation, an unsubscribe link) replaced by `[link removed]`, " +
+    "from the moment the mail is queued; the live parts go only to the mail server (or the log) and are dropped once the worker is done with the mail. " +
+    "A session's alone: API tokens are refused (401).",
   middleware: requireRole("admin"),
   request: { query: outboxListQuerySchema },
   responses: { 200: jsonContent(outboxPageSchema, "A page of mail") },

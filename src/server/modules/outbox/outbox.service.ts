@@ -16,15 +16,17 @@ const columns = {
   status: mailOutbox.status,
   attempts: mailOutbox.attempts,
   lastError: mailOutbox.lastError,
-  text: mailOutbox.textBody,
+  // Never the live text: the one with its secret links removed (mail/redaction.ts).
+  text: mailOutbox.shownText,
   createdAt: mailOutbox.createdAt,
   nextAttemptAt: mailOutbox.nextAttemptAt,
   finishedAt: mailOutbox.finishedAt,
 };
 
 /**
- * Every outgoing mail, newest first: admins only (it holds every user's reset links until they are
- * sent). Belongs to no company, so there is no tenant scope to apply, only the policy.
+ * Every outgoing mail, newest first: admins with a session only (the policy refuses API tokens:
+ * ADR 030, amended). Each mail's text is shown with its secret links removed, never the live text
+ * the worker sends. Belongs to no company, so there is no tenant scope to apply, only the policy.
  */
 export async function listOutbox({ db, actor }: ServiceContext, query: OutboxListQuery): Promise<Page<OutboxMail>> {
   if (!can(actor, "read", "mail")) throw forbidden();

@@ -4,7 +4,7 @@ import { createRouter } from "../../http/context";
 import { idParams, jsonContent, sessionRoutes } from "../../http/openapi";
 import { endOtherOwnSessions, endOwnSession, listOwnSessions } from "./sessions.service";
 
-const route = sessionRoutes("Session", { openWithoutTwoFactor: true, apiTokens: false });
+const route = sessionRoutes("Session", { openWithoutTwoFactor: true, subject: "session" });
 
 const listRoute = route.get("/", "listOwnSessions", "The caller's own sessions (devices signed in): the current one, then the most recently renewed, at most 50", [401], {
   responses: { 200: jsonContent(z.array(accountSessionSchema), "The caller's sessions, the current one marked") },

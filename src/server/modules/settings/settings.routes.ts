@@ -3,7 +3,7 @@ import { createRouter, type AppDeps } from "../../http/context";
 import { jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 
-const route = sessionRoutes("Settings");
+const route = sessionRoutes("Settings", { subject: "setting" });
 
 const putBrand = route.put("/brand", "setBrand", "Admin: the product name shown in the app's title and header and in mail (instead of BRAND_NAME)", [400, 401, 403], {
   middleware: requireRole("admin"),

@@ -7,7 +7,7 @@ import { requireRole } from "../../http/session";
 import { inviteAdmin, listAdminInvitations } from "../members/invitations.service";
 import { listTeam } from "./team.service";
 
-const route = sessionRoutes("Team");
+const route = sessionRoutes("Team", { subject: "team" });
 const adminOnly = requireRole("admin");
 
 const listRoute = route.get("/", "listTeam", "Admin: the team members (admins) selectable as a project's assignee", [401, 403], {

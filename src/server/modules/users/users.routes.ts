@@ -23,7 +23,7 @@ import {
 } from "./users.service";
 
 /** The admin Users page (ADR 020): every account, and what an admin may do to one. */
-const route = sessionRoutes("Users");
+const route = sessionRoutes("Users", { subject: "user" });
 const adminOnly = requireRole("admin");
 const user = (description: string) => ({ 200: jsonContent(userListItemSchema, description) });
 

@@ -24,7 +24,7 @@ import {
   type WebhookSettings,
 } from "./webhooks.service";
 
-const route = sessionRoutes("Webhooks");
+const route = sessionRoutes("Webhooks", { subject: "webhook" });
 const adminOnly = requireRole("admin");
 
 const privateNote =
