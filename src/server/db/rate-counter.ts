@@ -76,20 +76,6 @@ export async function restartWait(db: Database, key: string, now = Date.now()): 
   await db.execute(sql`UPDATE rate_limits SET last_request = ${now} WHERE key = ${key}`);
 }
 
-/**
- * Records `value` under `key` unless the same value was recorded there less than `withinMs` ago:
- * true the first time, false for a repeat (a one-time code used twice). One row per key: only the
- * latest value is remembered.
- */
-export async function recordOnce(db: Database, key: string, value: number, withinMs: number, now = Date.now()): Promise<boolean> {
-  const recorded = await db.execute(sql`
-    INSERT INTO rate_limits (id, key, count, last_request) VALUES (gen_random_uuid(), ${key}, ${value}, ${now})
-    ON CONFLICT (key) DO UPDATE SET count = EXCLUDED.count, last_request = EXCLUDED.last_request
-    WHERE NOT (rate_limits.count = EXCLUDED.count AND ${now}::bigint - rate_limits.last_request < ${withinMs})
-    RETURNING id`);
-  return rowsOf(recorded).length > 0;
-}
-
 /** Longer than any window or backoff kept in the table (an hour at most, Better Auth's a minute). */
 export const COUNTER_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 

@@ -124,12 +124,12 @@ export function authRoutes(deps: Pick<AppDeps, "auth" | "env" | "db" | "events">
     }
     if (sessionCode) await (response.ok ? forgetCodeAttempts(db, sessionCode) : codeAttemptFailed(db, sessionCode));
     const totpCode = endpoint === "POST /two-factor/verify-totp" && response.ok ? (safeJson(body) as { code: string }).code : undefined;
-    if (sessionCode && totpCode) await spendTotpCode(db, sessionCode, totpCode);
+    if (sessionCode && totpCode) await spendTotpCode(auth, db, sessionCode, totpCode);
     if (CODE_ENDPOINTS.has(endpoint) && !sessionCode && response.ok) {
       const signedIn = (await response.clone().json().catch(() => null)) as { token?: string; user?: { id?: string } } | null;
       // A code seen once (over a shoulder, by a phishing page) must not sign in again: the session
       // just made is ended, and the challenge is spent, so the password comes first again.
-      if (totpCode && signedIn?.user?.id && !(await spendTotpCode(db, signedIn.user.id, totpCode))) {
+      if (totpCode && signedIn?.user?.id && !(await spendTotpCode(auth, db, signedIn.user.id, totpCode))) {
         if (signedIn.token) await db.delete(sessions).where(eq(sessions.token, signedIn.token));
         return problemJson(c, badRequest(twoFactorMessages.totpCodeReplayedAtSignIn));
       }

@@ -7,11 +7,14 @@ const server = serverForFile(undefined, { REQUIRE_ADMIN_2FA: "true" });
 
 const codeFor = (secret: string) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
 
-/** Admin-only routes and routes both roles share (an admin reads every company's records through them). */
+/**
+ * A sample of the gated routes: admin-only ones and ones both roles share (an admin reads every
+ * company's records through them). The gate itself is one middleware; session-guard.test.ts tests its paths.
+ */
 const gatedReads = ["/api/companies", "/api/projects", "/api/tickets", "/api/invoices", "/api/team", "/api/outbox", "/api/messages/conversations", "/api/events"];
 
 describe("REQUIRE_ADMIN_2FA", () => {
-  it("refuses an admin without two-factor sign-in on every admin route with a 403 naming the reason", async () => {
+  it("refuses an admin without two-factor sign-in with a 403 naming the reason on a sample of routes: the lists both roles share, the team, the outbox, the event stream and a write", async () => {
     const admin = await server.createUser({ admin: true });
     for (const path of gatedReads) {
       const response = await admin.client.get(path);

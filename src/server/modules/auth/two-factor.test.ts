@@ -1,6 +1,6 @@
 import { and, eq, like } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { profiles, rateLimits, sessions, twoFactors, verifications } from "../../db/schema";
 import type { TestUser } from "../../test/harness";
 import { serverForFile } from "../../test/per-file";
@@ -204,6 +204,51 @@ describe("signing in with two-factor sign-in on", () => {
     expect(await signedIn(second.device)).toBe(false);
     // The session Better Auth made for the replay is gone again.
     expect(await sessionIds()).toEqual(before);
+  });
+
+  describe("by time step", () => {
+    const PERIOD_MS = 30_000;
+    /** The middle of the current period: the steps either side stay in the accepted window for the whole test. */
+    const middleOfPeriod = () => Math.floor(Date.now() / PERIOD_MS) * PERIOD_MS + PERIOD_MS / 2;
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("refuses enrolment's code once a later code has signed in: code A enrols, code B signs in, code A again signs nobody in", async () => {
+      const now = middleOfPeriod();
+      vi.useFakeTimers({ toFake: ["Date"], now });
+      const user = await server.createUser();
+      const started = await user.client.post("/api/auth/two-factor/enable", { password: user.password });
+      const { secret } = started.body as Enrolment;
+      const codeA = codeFor(secret, now - PERIOD_MS);
+      const codeB = codeFor(secret, now);
+      expect((await user.client.post("/api/auth/two-factor/verify-totp", { code: codeA })).status).toBe(200);
+
+      const first = await passwordStep(user);
+      expect((await first.device.post("/api/auth/two-factor/verify-totp", { code: codeB })).status).toBe(200);
+      expect(await signedIn(first.device)).toBe(true);
+
+      const second = await passwordStep(user);
+      const replayed = await second.device.post("/api/auth/two-factor/verify-totp", { code: codeA });
+      expect(replayed.status).toBe(400);
+      expect(replayed.problem.detail).toBe("That code has been used already. Sign in again with your password and the next code in your authenticator app.");
+      expect(await signedIn(second.device)).toBe(false);
+    });
+
+    it("refuses a code of a step before the last accepted one, though that code was never used", async () => {
+      const now = middleOfPeriod();
+      vi.useFakeTimers({ toFake: ["Date"], now });
+      const user = await server.createUser();
+      const started = await user.client.post("/api/auth/two-factor/enable", { password: user.password });
+      const { secret } = started.body as Enrolment;
+      // Enrolled with the next period's code (a phone clock a little ahead): the current step is now behind.
+      expect((await user.client.post("/api/auth/two-factor/verify-totp", { code: codeFor(secret, now + PERIOD_MS) })).status).toBe(200);
+
+      const { device } = await passwordStep(user);
+      const earlier = await device.post("/api/auth/two-factor/verify-totp", { code: codeFor(secret, now) });
+      expect(earlier.status).toBe(400);
+      expect(await signedIn(device)).toBe(false);
+    });
   });
 
   it("refuses a code without the password step first", async () => {

@@ -1,10 +1,14 @@
+import { createOTP } from "@better-auth/utils/otp";
 import { APIError } from "better-auth/api";
+import { symmetricDecrypt } from "better-auth/crypto";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
 import QRCode from "qrcode";
 import { BACKUP_CODE_PATTERN, twoFactorMessages } from "@/shared/rules/two-factor";
 import type { DisableTwoFactorInput } from "@/shared/schemas/auth";
-import { TOTP_PERIOD, type Auth } from "../../auth";
-import { claimBackoffAttempt, recordOnce, resetCounter, restartWait, type BackoffPolicy } from "../../db/rate-counter";
+import { TOTP_DIGITS, TOTP_PERIOD, type Auth } from "../../auth";
+import { claimBackoffAttempt, resetCounter, restartWait, type BackoffPolicy } from "../../db/rate-counter";
 import type { Database } from "../../db/client";
+import { twoFactors } from "../../db/schema";
 import { badRequest, type Problem, tooManyRequests, unauthorized } from "../../http/problem";
 
 /**
@@ -66,7 +70,7 @@ export async function checkDisableTwoFactor(auth: Auth, db: Database, headers: H
     ? await accepted(() => auth.api.verifyBackupCode({ body: { code: input.code, disableSession: true }, headers }))
     : await accepted(() => auth.api.verifyTOTP({ body: { code: input.code }, headers }));
   if (codeRight === "not-enabled") return badRequest(twoFactorMessages.twoFactorNotOn);
-  if (codeRight && !isBackupCode && !(await spendTotpCode(db, userId, input.code))) {
+  if (codeRight && !isBackupCode && !(await spendTotpCode(auth, db, userId, input.code))) {
     return refused(badRequest(twoFactorMessages.totpCodeUsed, [{ field: "code", message: twoFactorMessages.totpCodeUsed }]));
   }
   if (!codeRight) {
@@ -78,14 +82,44 @@ export async function checkDisableTwoFactor(auth: Auth, db: Database, headers: H
 }
 
 /**
- * Better Auth accepts an app's code for one period either side of now and does not remember it, so
- * a code read over someone's shoulder (or from a phishing page) would work again for up to 90 s.
- * Each account's last accepted code is kept that long: the same code again is refused.
+ * Better Auth accepts an app's code for one period either side of now and does not remember it.
+ * Each account keeps the time step of the last code accepted (enrolment's included), and a code is
+ * accepted only for a later step: the same code again, or an older one seen over a shoulder or by
+ * a phishing page, is refused even while Better Auth would still take it.
  */
-const CODE_LIFETIME_MS = 3 * TOTP_PERIOD * 1000;
+const PERIOD_MS = TOTP_PERIOD * 1000;
+/** Better Auth checked the code a moment ago, possibly in the previous period: one step more behind. */
+const STEPS_BEHIND = 2;
+const STEPS_AHEAD = 1;
 
-/** True the first time `code` is accepted for the account within its lifetime, false for a replay. */
-export const spendTotpCode = (db: Database, userId: string, code: string) => recordOnce(db, `two-factor-used-code:${userId}`, Number(code), CODE_LIFETIME_MS);
+/**
+ * Called once Better Auth has accepted `code` for the account: true when its time step is later
+ * than the last accepted one (and records it, in one statement, so two requests with the same code
+ * cannot both pass), false for a step at or before it.
+ */
+export async function spendTotpCode(auth: Auth, db: Database, userId: string, code: string): Promise<boolean> {
+  const [row] = await db.select({ secret: twoFactors.secret }).from(twoFactors).where(eq(twoFactors.userId, userId));
+  if (!row) return false;
+  const step = await stepOf(auth, row.secret, code);
+  if (step === undefined) return false;
+  const claimed = await db
+    .update(twoFactors)
+    .set({ lastTotpStep: step })
+    .where(and(eq(twoFactors.userId, userId), or(isNull(twoFactors.lastTotpStep), lt(twoFactors.lastTotpStep, step))))
+    .returning({ id: twoFactors.id });
+  return claimed.length > 0;
+}
+
+/** The latest time step near now whose code is `code`, for the secret as the plugin stored it (encrypted with AUTH_SECRET). */
+async function stepOf(auth: Auth, storedSecret: string, code: string): Promise<number | undefined> {
+  const { secretConfig } = await auth.$context;
+  const otp = createOTP(await symmetricDecrypt({ key: secretConfig, data: storedSecret }), { digits: TOTP_DIGITS, period: TOTP_PERIOD });
+  const now = Math.floor(Date.now() / PERIOD_MS);
+  for (let step = now + STEPS_AHEAD; step >= now - STEPS_BEHIND; step -= 1) {
+    if ((await otp.hotp(step)) === code) return step;
+  }
+  return undefined;
+}
 
 const NOT_ENABLED = new Set(["TOTP_NOT_ENABLED", "BACKUP_CODES_NOT_ENABLED", "TWO_FACTOR_NOT_ENABLED"]);
 
