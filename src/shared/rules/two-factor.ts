@@ -22,5 +22,14 @@ export const twoFactorMessages = {
 export const TOTP_CODE_PATTERN = /^\d{6}$/;
 /** A backup code as the plugin makes them: 5 letters or digits, a dash, 5 more. */
 export const BACKUP_CODE_PATTERN = /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/;
+/**
+ * The codes as typed: the same characters with spaces anywhere between them, which `withoutSpaces`
+ * removes. The server checks these before removing the spaces, so the OpenAPI document shows the
+ * pattern a program may send (a check after the transform would not reach it).
+ */
+export const TYPED_TOTP_CODE_PATTERN = /^\s*(?:\d\s*){6}$/;
+export const TYPED_BACKUP_CODE_PATTERN = /^\s*(?:[A-Za-z0-9]\s*){5}-\s*(?:[A-Za-z0-9]\s*){5}$/;
+/** Turning two-factor sign-in off takes either. */
+export const TYPED_ANY_CODE_PATTERN = new RegExp(`${TYPED_TOTP_CODE_PATTERN.source}|${TYPED_BACKUP_CODE_PATTERN.source}`);
 /** What the code fields accept: a code with its spaces removed. */
 export const withoutSpaces = (text: string) => text.replace(/\s+/g, "");

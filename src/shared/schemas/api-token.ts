@@ -20,8 +20,11 @@ export type ApiToken = z.infer<typeof apiTokenSchema>;
 export const createApiTokenSchema = z.object({
   name: requiredText(apiTokenMessages.nameRequired, API_TOKEN_NAME_MAX, apiTokenMessages.nameTooLong),
   scope: z.enum(apiTokenScopes, "Choose read only, or read and write"),
-  /** 30, 90 or 365 days; null for a token that never expires (admins only). */
-  expiresInDays: z.union([z.literal(apiTokenLifetimesDays), z.null()], "Choose 30, 90 or 365 days"),
+  /**
+   * 30, 90 or 365 days; null for a token that never expires (admins only). The OpenAPI generator
+   * shows only the first value of a literal of several, so the list is published as its `enum`.
+   */
+  expiresInDays: z.union([z.literal(apiTokenLifetimesDays).meta({ enum: [...apiTokenLifetimesDays] }), z.null()], "Choose 30, 90 or 365 days"),
 });
 export type CreateApiToken = z.input<typeof createApiTokenSchema>;
 

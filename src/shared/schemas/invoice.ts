@@ -2,28 +2,45 @@ import { z } from "zod";
 import { isUnambiguousIfUrl, LINK_URL_AMBIGUOUS_MESSAGE } from "../rules/link-url";
 import { invoiceStatuses } from "../enums";
 import { NOTHING_TO_UPDATE } from "../rules/common";
-import { AMOUNT_PATTERN, amountFitsColumn, checkDueNotBeforeIssue, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PROTOCOL } from "../rules/invoice";
-import { LINE_DESCRIPTION_MAX, LINES_MAX, linesProblem, moneyMessages, quantityProblem, taxRateProblem, unitPriceProblem } from "../rules/money";
+import { AMOUNT_MAX_INTEGER_DIGITS, AMOUNT_PATTERN, amountFitsColumn, checkDueNotBeforeIssue, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PROTOCOL } from "../rules/invoice";
+import { LINE_DESCRIPTION_MAX, LINES_MAX, linesProblem, MONEY_MAX, moneyMessages, QUANTITY_MAX, quantityProblem, taxRateProblem, unitPriceProblem } from "../rules/money";
 import { pageOf, pageQuerySchema } from "./pagination";
 import { fileSchema } from "./file";
 import { instantSchema, namedRecordSchema, timestampsShape } from "./records";
+
+/**
+ * What the decimal checks below accept, as the OpenAPI document says it: the checks are
+ * refinements after a transform, which the generator cannot show, so each field's two forms carry
+ * the pattern and bounds of the same rule (openapi-enforced-rules.test.ts holds them to it). Text is
+ * shown without the spaces the server trims; a number must be a multiple of the smallest step.
+ */
+const decimalForms = (message: string, text: RegExp, number: Record<string, number>) =>
+  z.union([z.string().meta({ pattern: text.source }), z.number().meta(number)], message);
+
+/** `AMOUNT_PATTERN` within numeric(12,2): ten integer digits at most (amountFitsColumn). */
+const AMOUNT_TEXT = new RegExp(`^\\d{1,${AMOUNT_MAX_INTEGER_DIGITS}}(?:\\.\\d{1,2})?$`);
+const moneyNumber = { minimum: 0, maximum: Number(MONEY_MAX), multipleOf: 0.01 };
+/** `quantityProblem`: above 0, at most 3 decimals, at most QUANTITY_MAX (seven integer digits, and then no fraction). */
+const QUANTITY_TEXT = /^(?!0*(?:\.0*)?$)(?:\d{1,6}(?:\.\d{1,3})?|\d{7}(?:\.0{1,3})?)$/;
+/** `unitPriceProblem`: PRICE_PATTERN within numeric(12,2). */
+const PRICE_TEXT = AMOUNT_TEXT;
+/** `taxRateProblem`: 0 to 100 with at most 2 decimals; "" is no tax. */
+const TAX_RATE_TEXT = /^(?:\d{1,2}(?:\.\d{1,2})?|100(?:\.0{1,2})?)?$/;
 
 /**
  * Money travels as a decimal string and is stored exactly. A form may send a number; it is
  * turned into its shortest decimal text, so 0.1 + 0.2 (0.30000000000000004) is refused rather
  * than silently rounded.
  */
-export const amountInputSchema = z
-  .union([z.string(), z.number()], invoiceMessages.amountRequired)
+export const amountInputSchema = decimalForms(invoiceMessages.amountRequired, AMOUNT_TEXT, moneyNumber)
   .transform((value) => (typeof value === "number" ? String(value) : value.trim()))
   .refine((value) => value !== "", invoiceMessages.amountRequired)
   .refine((value) => value === "" || AMOUNT_PATTERN.test(value), invoiceMessages.amountFormat)
   .refine(amountFitsColumn, invoiceMessages.amountTooLarge);
 
 /** A decimal field of a line: text, or a number turned into its shortest decimal text (as `amount`). */
-const decimalInput = (message: string, problem: (value: string) => string | undefined) =>
-  z
-    .union([z.string(), z.number()], message)
+const decimalInput = (message: string, problem: (value: string) => string | undefined, text: RegExp, number: Record<string, number>) =>
+  decimalForms(message, text, number)
     .transform((value) => (typeof value === "number" ? String(value) : value.trim()))
     .superRefine((value, ctx) => {
       const found = problem(value);
@@ -37,10 +54,10 @@ export const invoiceLineInputSchema = z.object({
     .trim()
     .min(1, moneyMessages.descriptionRequired)
     .max(LINE_DESCRIPTION_MAX, moneyMessages.descriptionTooLong),
-  quantity: decimalInput(moneyMessages.quantity, quantityProblem),
-  unitPrice: decimalInput(moneyMessages.unitPrice, unitPriceProblem),
+  quantity: decimalInput(moneyMessages.quantity, quantityProblem, QUANTITY_TEXT, { exclusiveMinimum: 0, maximum: Number(QUANTITY_MAX), multipleOf: 0.001 }),
+  unitPrice: decimalInput(moneyMessages.unitPrice, unitPriceProblem, PRICE_TEXT, moneyNumber),
   taxRate: z
-    .union([z.string(), z.number(), z.null()], moneyMessages.taxRate)
+    .union([z.string().meta({ pattern: TAX_RATE_TEXT.source }), z.number().meta({ minimum: 0, maximum: 100, multipleOf: 0.01 }), z.null()], moneyMessages.taxRate)
     .transform((value) => (value === null ? null : String(value).trim() || null))
     .refine((value) => taxRateProblem(value) === undefined, moneyMessages.taxRate)
     .optional(),
@@ -99,10 +116,17 @@ const invoiceFields = z.object({
   status: z.enum(invoiceStatuses, invoiceMessages.status).default("unpaid"),
 });
 
-export const createInvoiceInputSchema = invoiceFields.superRefine((input, ctx) => {
-  checkDueNotBeforeIssue(input, ctx);
-  checkAmountOrLines(input, ctx, true);
-});
+/** What JSON Schema cannot say of an invoice's body: the document's prose (ADR 018, amended). */
+const INVOICE_PROSE =
+  "`dueDate` may not come before `issueDate` (400 naming `dueDate`), and the total of the lines with their tax must fit 9999999999.99 (400 naming `lines`).";
+
+export const createInvoiceInputSchema = invoiceFields
+  .superRefine((input, ctx) => {
+    checkDueNotBeforeIssue(input, ctx);
+    checkAmountOrLines(input, ctx, true);
+  })
+  // checkAmountOrLines, as the document says it: exactly one of the two.
+  .meta({ oneOf: [{ required: ["amount"] }, { required: ["lines"] }], description: `Priced by \`amount\` or by \`lines\`, exactly one. ${INVOICE_PROSE}` });
 export type CreateInvoiceInput = z.infer<typeof createInvoiceInputSchema>;
 
 /**
@@ -113,7 +137,9 @@ export const updateInvoiceInputSchema = invoiceFields
   .extend({ status: z.enum(invoiceStatuses, invoiceMessages.status) })
   .partial()
   .refine((input) => Object.values(input).some((value) => value !== undefined), NOTHING_TO_UPDATE)
-  .superRefine((input, ctx) => checkAmountOrLines(input, ctx, false));
+  .superRefine((input, ctx) => checkAmountOrLines(input, ctx, false))
+  // The two refinements above, as the document says them: some field, and never both prices.
+  .meta({ minProperties: 1, not: { required: ["amount", "lines"] }, description: `Any subset of the fields, at least one; \`amount\` or \`lines\`, not both. ${INVOICE_PROSE}` });
 export type UpdateInvoiceInput = z.infer<typeof updateInvoiceInputSchema>;
 
 export const invoiceListQuerySchema = pageQuerySchema.extend({

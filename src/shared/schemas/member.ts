@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { companyRoles } from "../enums";
 import { EMAIL_MAX, INVALID_EMAIL, INVITATION_TOKEN_PATTERN, memberMessages } from "../rules/member";
+import { emailAddress } from "./email";
 
 /** A member of a company as its Team section shows them (ADR 015). */
 export const memberSchema = z.object({
@@ -31,8 +32,7 @@ export type Invitation = z.infer<typeof invitationSchema>;
 export const companyTeamSchema = z.object({ members: z.array(memberSchema), invitations: z.array(invitationSchema) });
 export type CompanyTeam = z.infer<typeof companyTeamSchema>;
 
-const invitedEmail = z
-  .email(INVALID_EMAIL)
+const invitedEmail = emailAddress(INVALID_EMAIL)
   .max(EMAIL_MAX, INVALID_EMAIL)
   .transform((email) => email.toLowerCase());
 

@@ -54,7 +54,9 @@ export const updateProjectInputSchema = z
   .refine((input) => !input.startDate || !input.endDate || input.endDate >= input.startDate, {
     message: projectMessages.endBeforeStart,
     path: ["endDate"],
-  });
+  })
+  // The refinements above, as the OpenAPI document can say them: the date order only in prose.
+  .meta({ minProperties: 1, description: "Any subset of the fields, at least one. `endDate` may not come before `startDate` (sent or stored): 400 naming `endDate`." });
 export type UpdateProjectInput = z.infer<typeof updateProjectInputSchema>;
 
 export const projectListQuerySchema = pageQuerySchema.extend({

@@ -46,7 +46,9 @@ export const updateTicketInputSchema = z
     priority: z.enum(ticketPriorities, ticketMessages.choosePriority).optional(),
     assignedTo: assignedTo.optional(),
   })
-  .refine((input) => Object.values(input).some((value) => value !== undefined), NOTHING_TO_UPDATE);
+  .refine((input) => Object.values(input).some((value) => value !== undefined), NOTHING_TO_UPDATE)
+  // The refinement above, as the OpenAPI document can say it.
+  .meta({ minProperties: 1 });
 export type UpdateTicketInput = z.infer<typeof updateTicketInputSchema>;
 
 /** An assignee filter: a team member's id, or "unassigned" for the tickets or projects nobody has. */

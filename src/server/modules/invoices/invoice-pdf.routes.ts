@@ -30,6 +30,16 @@ const pdf = route.get("/{id}/pdf", "getInvoicePdf", "Download the invoice's PDF"
   request: { params: idParams },
   responses: {
     ...fileAnswers,
+    // A draft's preview is rendered for each request: it has no ETag and takes no range, so the
+    // two are required only of a stored file's 206.
+    200: {
+      ...fileAnswers[200],
+      description: "The stored PDF with its stored type, or Portico's rendering; a draft's preview has no `ETag` and no `Accept-Ranges`",
+      headers: fileAnswers[200].headers.extend({
+        ETag: z.string().optional().openapi({ description: "The SHA-256 of the file's bytes; not on a draft's preview" }),
+        "Accept-Ranges": z.literal("bytes").optional().openapi({ description: "Not on a draft's preview" }),
+      }),
+    },
     302: {
       description: "Found: the PDF is at `Location`",
       headers: z.object({ Location: z.url().openapi({ description: "The invoice's PDF link (http or https)" }) }),
