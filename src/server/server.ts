@@ -90,7 +90,7 @@ export async function startServer(env: Env, options: StartServerOptions = {}): P
   const auditPruner = startAuditPruner({ db: database.db, log, retentionDays: env.AUDIT_RETENTION_DAYS });
   const counterSweeper = startRateCounterSweeper({ db: database.db, log });
   // Notifications by mail, at once and in the daily digest (ADR 029); the tests call mailDueNotifications and sendDigests themselves.
-  const notificationJobs = startNotificationJobs({ db: database.db, outbox: deps.mail.outbox, env, log, publish: (event) => deps.events.publish(event) });
+  const notificationJobs = startNotificationJobs({ db: database.db, outbox: deps.mail.outbox, env, log });
   // Webhook deliveries, sent and retried (ADR 031); the tests call deliverDueWebhooks themselves.
   const webhookJobs = startWebhookJobs({ db: database.db, env, log, events: deps.events, outbox: deps.mail.outbox });
   const server = await new Promise<ServerType>((resolve) => {

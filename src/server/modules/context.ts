@@ -12,10 +12,14 @@ export interface ServiceContext {
   /** Who is calling: services scope their SQL by it and ask `can` before acting. */
   actor: Actor;
   /**
-   * Announces a committed change to every process's event streams. Services call it after their
-   * write, never inside a transaction, so nobody hears of a rolled-back change. Never rejects.
+   * Announces a change to every process's event streams as part of the write (ADR 038):
+   * `await ctx.announce(tx, event)` inside the transaction that makes the change. It is heard
+   * when that transaction commits, never when it rolls back, and a process that dies after the
+   * commit cannot lose it. Given `ctx.db` it announces on its own: only for a change already
+   * committed (a retry that finds its write stored). Rejects when the NOTIFY fails, which fails
+   * the transaction: no write commits unannounced.
    */
-  publish(event: PorticoEvent): Promise<void>;
+  announce(tx: Database, event: PorticoEvent): Promise<void>;
   /**
    * Queues mail: `await ctx.mail.enqueue(tx, { template, to, props })` inside the transaction of
    * the write that causes it, so the mail exists exactly when the write does (ADR 013).

@@ -38,9 +38,16 @@ export type EventListener = (event: PorticoEvent) => void;
 
 export interface EventBus {
   /**
-   * Call after the write committed, so nobody hears of a rolled-back change. Never rejects: the
-   * write already happened, and failing the request now would invite a retry that doubles it.
-   * A lost notification is repaired by the clients' refetch on reconnect or resync.
+   * A NOTIFY of its own, outside any write: markers in tests and benchmarks. Writes do not call
+   * it; they announce in their own transaction (`ctx.announce(tx, event)`, realtime/announce.ts,
+   * ADR 038). Never rejects.
+   *
+   * What holds for a write's announcement: PostgreSQL queues it with the commit, so a committed
+   * write is announced even if its process dies the next instant, and a rolled-back one never is.
+   * Every process whose LISTEN connection is up hears it, in commit order, exactly once. A process
+   * whose LISTEN connection was lost may miss what was sent meanwhile: when the connection comes
+   * back it tells its streams to resync (`onResync`), and the clients refetch what they show. A
+   * process that dies takes its streams with it; they reconnect elsewhere and refetch.
    */
   publish(event: PorticoEvent): Promise<void>;
   /** Ends the streams of a signed-out session, in every server process. Never rejects. */

@@ -6,7 +6,6 @@ import type { AppDeps } from "../../http/context";
 import { badRequest, forbidden } from "../../http/problem";
 import { clientIp } from "../../http/security";
 import { limitInvitationLookups, previewInvitation, redeemInvitation } from "../members/invitation-redeem";
-import { announceTeamChange } from "../members/team-access";
 
 type Deps = Pick<AppDeps, "db" | "env" | "events" | "auth">;
 
@@ -38,7 +37,6 @@ export async function completeInvitedSignUp(deps: Deps, headers: Headers, input:
   const { user } = (await signedUp.clone().json()) as { user: { id: string; email: string } };
   const source = { actorId: user.id, actorEmail: user.email, ip: headers.get(CLIENT_IP_HEADER), userAgent: headers.get("user-agent") };
   const accepted = await redeemInvitation(deps.db, input.invitationToken, { id: user.id, email: user.email, role: "customer", companyId: null }, source);
-  if (accepted.company) await announceTeamChange(deps.events, accepted.company.id);
   if (!accepted.signInAgain) return signedUp;
   return deps.auth.api.signInEmail({ body: { email: input.email, password: input.password }, headers, asResponse: true });
 }

@@ -8,6 +8,7 @@ import { profiles, projectComments, userRoles, type ticketComments } from "@/ser
 import type { ServiceContext } from "../context";
 import { withAttachments } from "../files/file-select";
 import { recordActivity, type ActivitySubjectRef } from "../activity/activity-log";
+import { failpoint } from "@/server/ops/failpoint";
 
 /**
  * What a project's and a ticket's comment threads share: the same columns, the same reading order
@@ -43,12 +44,12 @@ export async function readThread(db: Database, table: CommentTable, parentColumn
 }
 
 /**
- * Adds the caller's comment and its line in the record's history in one transaction (ADR 028),
- * then publishes `event` (after the write, so no client refetches before the comment is there).
- * The author is always the caller.
+ * Adds the caller's comment, its line in the record's history (ADR 028) and its announcement
+ * `event` (ADR 038) in one transaction: no client hears of it before it is there, and every
+ * client hears of it once it is. The author is always the caller.
  */
 export async function addToThread<T extends CommentTable>(
-  { db, actor, publish }: ServiceContext,
+  { db, actor, announce }: ServiceContext,
   table: T,
   values: PgInsertValue<T>,
   { subject, event }: { subject: ActivitySubjectRef; event: PorticoEvent },
@@ -56,9 +57,10 @@ export async function addToThread<T extends CommentTable>(
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx.insert(table).values(values).returning({ id: table.id, content: table.content, createdAt: table.createdAt });
     await recordActivity(tx, actor, subject, [{ kind: "commented" }], { excerpt: inserted!.content, commentId: inserted!.id });
+    await announce(tx, event);
     return inserted!;
   });
-  await publish(event);
+  failpoint("after-commit:comment");
   // A new comment has no files yet: they are attached to it afterwards, one upload each.
   return {
     ...row,

@@ -8,6 +8,7 @@ import { prepared } from "@/server/db/prepared";
 import { containsText } from "@/server/db/scope";
 import { companies, companyUsers } from "@/server/db/schema";
 import { conflict, forbidden, notFound } from "@/server/http/problem";
+import type { Database } from "@/server/db/client";
 import type { ServiceContext } from "../context";
 import { companyScope } from "../scopes";
 import { recordWebhookEvent } from "../webhooks/webhook-events";
@@ -86,16 +87,6 @@ export async function findMyCompany({ db, actor }: ServiceContext): Promise<MyCo
   return row ? { company: toCompany(row.company), activeProjectCount: row.activeProjectCount } : { company: null, activeProjectCount: 0 };
 }
 
-/**
- * The profile form: updates the caller's company, or creates it together with the caller's
- * membership in one transaction (D3), so a failure never leaves a company nobody belongs to.
- */
-export async function saveMyCompany(ctx: ServiceContext, input: CompanyProfileInput): Promise<{ created: boolean; company: Company }> {
-  const result = await writeMyCompany(ctx, input);
-  await announced(ctx, result.company);
-  return result;
-}
-
 /** The columns the profile form sets; the same for the customer's own form and the admin's. */
 const profileValues = (input: CompanyProfileInput) => ({
   name: input.name,
@@ -105,19 +96,27 @@ const profileValues = (input: CompanyProfileInput) => ({
   address: input.address,
 });
 
-async function announced(ctx: ServiceContext, company: Company): Promise<Company> {
-  await ctx.publish({ kind: "company", companyId: company.id, id: company.id });
-  return company;
-}
+/** In the write's transaction (ADR 038): its members' open Company page follows. */
+const announceCompany = ({ announce }: ServiceContext, tx: Database, companyId: string) => announce(tx, { kind: "company", companyId, id: companyId });
 
-async function writeMyCompany({ db, actor }: ServiceContext, input: CompanyProfileInput): Promise<{ created: boolean; company: Company }> {
+/**
+ * The profile form: updates the caller's company, or creates it together with the caller's
+ * membership in one transaction (D3), so a failure never leaves a company nobody belongs to.
+ */
+export async function saveMyCompany(ctx: ServiceContext, input: CompanyProfileInput): Promise<{ created: boolean; company: Company }> {
+  const { db, actor } = ctx;
   const values = profileValues(input);
-  if (actor.companyId) {
-    const [row] = await db
-      .update(companies)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(eq(companies.id, actor.companyId))
-      .returning();
+  const companyId = actor.companyId;
+  if (companyId) {
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(companies)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(eq(companies.id, companyId))
+        .returning();
+      if (updated) await announceCompany(ctx, tx, updated.id);
+      return updated;
+    });
     if (!row) throw notFound("Company not found");
     return { created: false, company: toCompany(row) };
   }
@@ -127,6 +126,7 @@ async function writeMyCompany({ db, actor }: ServiceContext, input: CompanyProfi
       // Whoever creates the company owns it (ADR 015): they manage its team.
       await tx.insert(companyUsers).values({ userId: actor.userId, companyId: company!.id, role: "owner" });
       await recordWebhookEvent(tx, "company.created", { companyId: company!.id, actor, data: {} });
+      await announceCompany(ctx, tx, company!.id);
       return company!;
     });
     return { created: true, company: toCompany(row) };
@@ -148,9 +148,10 @@ export async function createCompany(ctx: ServiceContext, input: CompanyProfileIn
   const row = await ctx.db.transaction(async (tx) => {
     const [company] = await tx.insert(companies).values(profileValues(input)).returning();
     await recordWebhookEvent(tx, "company.created", { companyId: company!.id, actor: ctx.actor, data: {} });
+    await announceCompany(ctx, tx, company!.id);
     return company!;
   });
-  return announced(ctx, toCompany(row));
+  return toCompany(row);
 }
 
 /** The admin's edit of a company's profile; announced, so its members' open Company page follows. */
@@ -158,11 +159,15 @@ export async function updateCompany(ctx: ServiceContext, { id, profile }: { id: 
   const { db, actor } = ctx;
   // Another company's record answers exactly like a missing one (D11).
   if (!can(actor, "update", { type: "company", companyId: id })) throw notFound("Customer not found");
-  const [row] = await db
-    .update(companies)
-    .set({ ...profileValues(profile), updatedAt: sql`now()` })
-    .where(and(eq(companies.id, id), companyScope(actor).where))
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(companies)
+      .set({ ...profileValues(profile), updatedAt: sql`now()` })
+      .where(and(eq(companies.id, id), companyScope(actor).where))
+      .returning();
+    if (updated) await announceCompany(ctx, tx, updated.id);
+    return updated;
+  });
   if (!row) throw notFound("Customer not found");
-  return announced(ctx, toCompany(row));
+  return toCompany(row);
 }

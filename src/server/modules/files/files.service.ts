@@ -48,7 +48,7 @@ export async function findInvoiceFile({ db }: ServiceContext, invoiceId: string)
 
 /**
  * Deletes a stored file: its uploader or an admin (403 for another caller who can see it, 404
- * for one who cannot), then its bytes, then announces the change of its record.
+ * for one who cannot), announcing the change of its record in the same transaction, then its bytes.
  */
 export async function deleteFile(ctx: ServiceContext, { store, id }: { store: FileStore; id: string }): Promise<void> {
   const { db, actor } = ctx;
@@ -70,10 +70,13 @@ export async function deleteFile(ctx: ServiceContext, { store, id }: { store: Fi
     .where(and(eq(files.id, id), isStored, fileScope(actor).where));
   if (!row) throw fileNotFound();
   if (row.uploadedBy !== actor.userId && !can(actor, "readAll", "company")) throw forbidden("Only the file's uploader or an admin can delete it");
-  const deleted = await db.delete(files).where(eq(files.id, id)).returning({ id: files.id });
+  const event = ownerEvent(row);
+  const deleted = await db.transaction(async (tx) => {
+    const rows = await tx.delete(files).where(eq(files.id, id)).returning({ id: files.id });
+    if (rows.length && event) await ctx.announce(tx, event);
+    return rows;
+  });
   // Deleted by someone else in the meantime: gone either way, and they announced it.
   if (deleted.length === 0) return;
   await removeStoredBytes(db, store, [id]);
-  const event = ownerEvent(row);
-  if (event) await ctx.publish(event);
 }

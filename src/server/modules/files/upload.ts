@@ -41,11 +41,11 @@ const tooLarge = (maxMb: number) => new Problem(413, "Content Too Large", fileMe
  * 3. the bytes stream into the store, counted and hashed on the way, never all in memory; more
  *    than MAX_UPLOAD_MB fails the stream (413);
  * 4. once the whole request is read, one transaction attaches the row (an invoice's earlier PDF
- *    goes in the same transaction), then the owner's event is published;
+ *    goes in the same transaction, and so does the owner's event, ADR 038);
  * 5. on any failure the pending row and whatever bytes were stored are removed again.
  */
 export async function receiveUpload(c: Context<AppEnv>, owner: FileOwner, options: UploadOptions): Promise<StoredFile> {
-  const { db, actor, publish } = c.var.ctx;
+  const { db, actor, announce } = c.var.ctx;
   const { store, maxUploadMb } = options;
   const maxBytes = maxUploadMb * 1024 * 1024;
   const declaredLength = Number(c.req.header("content-length") ?? Number.NaN);
@@ -72,15 +72,7 @@ export async function receiveUpload(c: Context<AppEnv>, owner: FileOwner, option
     // Exactly one file, and the whole request read: only then is the file anybody's.
     await upload.done;
 
-    const replaced = await db.transaction(async (tx) => {
-      const earlier = owner.column === "invoiceId" ? await tx.delete(files).where(eq(files.invoiceId, owner.id)).returning({ id: files.id }) : [];
-      await attachFile(tx, pendingId!, owner, { size: measured.size(), sha256: measured.sha256() });
-      if (owner.history) await recordActivity(tx, actor, owner.history.subject, [{ kind: "attached", to: name }], { adminOnly: owner.history.adminOnly });
-      return earlier.map((row) => row.id);
-    });
-    await removeStoredBytes(db, store, replaced);
-    await publish(owner.event);
-    return {
+    const stored: StoredFile = {
       id: pendingId,
       name,
       contentType,
@@ -88,6 +80,17 @@ export async function receiveUpload(c: Context<AppEnv>, owner: FileOwner, option
       createdAt: pending.createdAt.toISOString(),
       uploadedBy: { id: actor.userId, name: actor.name },
     };
+    const replaced = await db.transaction(async (tx) => {
+      const earlier = owner.column === "invoiceId" ? await tx.delete(files).where(eq(files.invoiceId, owner.id)).returning({ id: files.id }) : [];
+      await attachFile(tx, pendingId!, owner, { size: measured.size(), sha256: measured.sha256() });
+      if (owner.history) await recordActivity(tx, actor, owner.history.subject, [{ kind: "attached", to: name }], { adminOnly: owner.history.adminOnly });
+      await announce(tx, owner.event);
+      // Sent with an Idempotency-Key: the answer is kept with the attachment, or a retry's copy is dropped here (ADR 039).
+      await c.var.idempotentUpload?.record(tx, { content: `${name}\u0000${measured.sha256()}`, body: stored, events: [owner.event] });
+      return earlier.map((row) => row.id);
+    });
+    await removeStoredBytes(db, store, replaced);
+    return stored;
   } catch (error) {
     upload.stop();
     if (pendingId) await discardFile(db, store, pendingId);

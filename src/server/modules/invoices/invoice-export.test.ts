@@ -11,6 +11,7 @@ import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 import type { ServiceContext } from "../context";
 import { exportInvoices, invoiceCsvColumns } from "./invoice-export";
 import { todayIn } from "./overdue";
+import { announce } from "@/server/realtime/announce";
 
 const server = serverForFile();
 const admin = beforeAllTests(() => server.createUser({ admin: true }));
@@ -124,7 +125,7 @@ function adminContext(): ServiceContext {
   return {
     db: server.deps.db,
     actor: { userId: admin.id, email: admin.email, name: admin.name, role: "admin", companyId: null, companyRole: null, sessionId: "export-test", twoFactorEnabled: false },
-    publish: async () => {},
+    announce,
     mail: server.deps.mail.outbox,
     billing: { currency: "USD", timeZone: "UTC" },
   };

@@ -15,7 +15,7 @@ import { replaceLines, singleLine, totalColumns } from "./invoice-lines";
 import { nextInvoiceNumber } from "./invoice-number";
 import { becomesIssued, checkTransition, invoiceEvent, isIssued, lockedEdit, notDeletable, notReissuable, statusColumns } from "./invoice-status";
 import { todayIn } from "./overdue";
-import { announced, findInvoice } from "./invoices.service";
+import { findInvoice } from "./invoices.service";
 
 /**
  * What a write answers: the invoice, and whether this write issued it (created issued, or draft to
@@ -65,10 +65,11 @@ export async function createInvoice(ctx: ServiceContext, input: CreateInvoiceInp
       await replaceLines(tx, created!.id, lines);
       // A draft's history is the provider's until it is issued (ADR 026, 028).
       await recordActivity(tx, actor, { type: "invoice", id: created!.id, companyId: input.companyId }, [{ kind: "created" }], { adminOnly: status === "draft" });
+      await ctx.announce(tx, invoiceEvent({ id: created!.id, status, company: { id: input.companyId } }));
       return created!.id;
     }),
   );
-  return { invoice: await announced(ctx, await findInvoice(ctx, id)), becameIssued: becomesIssued(status) };
+  return { invoice: await findInvoice(ctx, id), becameIssued: becomesIssued(status) };
 }
 
 /** The stored lines as a change would send them, to tell an unchanged set from a new one. */
@@ -130,12 +131,12 @@ export async function updateInvoice(ctx: ServiceContext, { id, changes: input }:
       const becameIssued = becomesIssued(status, current.status);
       await recordInvoiceChanges(tx, actor, { id, companyId: input.companyId ?? current.companyId }, current, { ...fields, status, amount: totals ? totals.amount : undefined }, becameIssued);
       const voided = becameIssued && current.replacesId ? await voidReplaced(tx, actor, current.replacesId) : undefined;
-      return { becameIssued, voided };
+      await ctx.announce(tx, invoiceEvent({ id, status: status ?? current.status, company: { id: input.companyId ?? current.companyId } }));
+      if (voided) await ctx.announce(tx, invoiceEvent({ id: voided.id, status: "void", company: { id: voided.companyId } }));
+      return { becameIssued };
     }),
   );
-  const invoice = await announced(ctx, await findInvoice(ctx, id));
-  if (result.voided) await ctx.publish(invoiceEvent({ id: result.voided.id, status: "void", company: { id: result.voided.companyId } }));
-  return { invoice, becameIssued: result.becameIssued };
+  return { invoice: await findInvoice(ctx, id), becameIssued: result.becameIssued };
 }
 
 /**
@@ -209,9 +210,10 @@ export async function reissueInvoice(ctx: ServiceContext, id: string): Promise<I
           .returning({ id: invoices.id });
         await replaceLines(tx, copy!.id, lines);
         await recordActivity(tx, actor, { type: "invoice", id: copy!.id, companyId: original.company.id }, [{ kind: "created" }], { adminOnly: true });
+        await ctx.announce(tx, invoiceEvent({ id: copy!.id, status: "draft", company: original.company }));
         return copy!.id;
       });
-      return await announced(ctx, await findInvoice(ctx, copyId));
+      return await findInvoice(ctx, copyId);
     } catch (error) {
       // Another invoice took the suggested number meanwhile: suggest again.
       if (isUniqueViolation(error) && attempt < REISSUE_ATTEMPTS) continue;
@@ -238,8 +240,8 @@ export async function deleteDraftInvoice(ctx: ServiceContext, { store, id }: { s
     // Deleted explicitly rather than by the cascade, for the ids whose bytes go after the commit.
     const removed = await tx.delete(files).where(eq(files.invoiceId, id)).returning({ id: files.id });
     await tx.delete(invoices).where(eq(invoices.id, id));
+    await ctx.announce(tx, invoiceEvent(invoice));
     return removed.map((row) => row.id);
   });
   await removeStoredBytes(db, store, removedFiles);
-  await ctx.publish(invoiceEvent(invoice));
 }

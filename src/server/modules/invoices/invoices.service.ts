@@ -138,14 +138,12 @@ export async function findInvoicePdf(
 /** Removes the invoice's stored PDF (admins); its external `pdfUrl`, if any, stays. */
 export async function removeInvoicePdf(ctx: ServiceContext, { store, id }: { store: FileStore; id: string }): Promise<Invoice> {
   if (!can(ctx.actor, "update", "invoice")) throw forbidden();
-  await findInvoice(ctx, id);
-  const removed = await ctx.db.delete(files).where(eq(files.invoiceId, id)).returning({ id: files.id });
+  const before = await findInvoice(ctx, id);
+  const removed = await ctx.db.transaction(async (tx) => {
+    const rows = await tx.delete(files).where(eq(files.invoiceId, id)).returning({ id: files.id });
+    if (rows.length) await ctx.announce(tx, invoiceEvent(before));
+    return rows;
+  });
   await removeStoredBytes(ctx.db, store, removed.map((row) => row.id));
-  const invoice = await findInvoice(ctx, id);
-  return removed.length ? announced(ctx, invoice) : invoice;
-}
-
-export async function announced(ctx: ServiceContext, invoice: Invoice): Promise<Invoice> {
-  await ctx.publish(invoiceEvent(invoice));
-  return invoice;
+  return findInvoice(ctx, id);
 }

@@ -13,6 +13,7 @@ import { notifyOfNewMember } from "../notifications/member-notices";
 import { recordWebhookEvent } from "../webhooks/webhook-events";
 import { hashInvitationToken } from "./invitation-token";
 import { isRedeemable } from "./invitation-select";
+import { announceTeamChange } from "./team-access";
 
 /*
  * What an invitation link does, for whoever holds it: the preview (public) and the redemption,
@@ -115,6 +116,7 @@ export async function redeemInvitation(db: Database, token: string, user: Redeem
       await recordWebhookEvent(tx, "member.joined", { companyId: invitation.companyId, actor: { userId: user.id, name: profile?.name ?? null }, data: { userId: user.id } });
     }
     await markAccepted();
+    if (company) await announceTeamChange(tx, company.id);
     return { company: company ?? null, signInAgain: false };
   });
 }

@@ -26,9 +26,10 @@ export async function inviteMember(ctx: ServiceContext, input: { companyId: stri
       .innerJoin(profiles, eq(profiles.id, companyUsers.userId))
       .where(and(eq(companyUsers.companyId, input.companyId), eq(profiles.email, input.email)));
     if (member) throw conflict(memberMessages.alreadyMember, [{ field: "email", message: memberMessages.alreadyMember }]);
-    return insertInvitation(ctx, tx, { email: input.email, companyId: input.companyId, companyRole: input.role, companyName: company.name });
+    const inserted = await insertInvitation(ctx, tx, { email: input.email, companyId: input.companyId, companyRole: input.role, companyName: company.name });
+    await announceTeamChange(tx, input.companyId);
+    return inserted;
   });
-  await announceTeamChange(ctx, input.companyId);
   return invitation;
 }
 
@@ -60,8 +61,8 @@ export async function resendInvitation(ctx: ServiceContext, id: string): Promise
     await tx.update(invitations).set({ tokenHash, expiresAt: invitationExpiry() }).where(and(eq(invitations.id, id), isPending));
     await ctx.mail.enqueue(tx, await invitationMail(ctx, tx, { email: pending.email, companyName: pending.companyName, token }));
     await recordAuditBy(ctx, { kind: "invitation.sent", companyId: pending.companyId, target: invitationTarget(id, pending.email), details: { resent: true } }, tx);
+    if (pending.companyId) await announceTeamChange(tx, pending.companyId);
   });
-  if (pending.companyId) await announceTeamChange(ctx, pending.companyId);
   const [invitation] = await selectInvitations(ctx.db, eq(invitations.id, id));
   if (!invitation) throw notFound(memberMessages.invitationNotFound);
   return invitation;
@@ -73,16 +74,15 @@ export async function revokeInvitation(ctx: ServiceContext, id: string): Promise
   await ctx.db.transaction(async (tx) => {
     await tx.update(invitations).set({ revokedAt: sql`now()` }).where(and(eq(invitations.id, id), isPending));
     await recordAuditBy(ctx, { kind: "invitation.revoked", companyId: pending.companyId, target: invitationTarget(id, pending.email) }, tx);
+    if (pending.companyId) await announceTeamChange(tx, pending.companyId);
   });
-  if (pending.companyId) await announceTeamChange(ctx, pending.companyId);
 }
 
 /** The signed-in user accepts a link sent to their address. */
 export async function acceptInvitation(ctx: ServiceContext, token: string): Promise<AcceptedInvitation> {
   const { actor } = ctx;
-  const accepted = await redeemInvitation(ctx.db, token, { id: actor.userId, email: actor.email, role: actor.role, companyId: actor.companyId }, auditSourceOf(ctx));
-  if (accepted.company) await announceTeamChange(ctx, accepted.company.id);
-  return accepted;
+  // Announced in the redemption's transaction (invitation-redeem.ts).
+  return redeemInvitation(ctx.db, token, { id: actor.userId, email: actor.email, role: actor.role, companyId: actor.companyId }, auditSourceOf(ctx));
 }
 
 interface NewInvitation {

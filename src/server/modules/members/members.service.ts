@@ -49,9 +49,9 @@ export async function changeMemberRole(ctx: ServiceContext, input: { companyId: 
       const kind = input.role === "owner" ? "user.role_granted" : "user.role_revoked";
       await recordAuditBy(ctx, { kind, companyId: input.companyId, target: { type: "user", id: current.userId, label: current.email }, details: { role: "owner" } }, tx);
     }
+    await announceTeamChange(tx, input.companyId);
     return { ...current, role: input.role };
   });
-  await announceTeamChange(ctx, input.companyId);
   return member;
 }
 
@@ -64,8 +64,8 @@ export async function removeMember(ctx: ServiceContext, input: { companyId: stri
     if (current.role === "owner") await refuseIfLastOwner(tx, input.companyId, { unlessAlone: true });
     await tx.delete(companyUsers).where(eq(companyUsers.userId, input.userId));
     await recordAuditBy(ctx, { kind: "member.removed", companyId: input.companyId, target: { type: "user", id: current.userId, label: current.email }, details: { role: current.role } }, tx);
+    await announceTeamChange(tx, input.companyId);
   });
-  await announceTeamChange(ctx, input.companyId);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { can } from "@/shared/policies";
 import { memberMessages } from "@/shared/rules/member";
 import type { Actor } from "@/server/actor";
-import type { ServiceContext } from "../context";
+import type { Database } from "@/server/db/client";
+import { announce } from "@/server/realtime/announce";
 import { forbidden, notFound } from "@/server/http/problem";
 
 /**
@@ -21,5 +22,5 @@ export function checkInvitationAccess(actor: Actor, companyId: string | null): v
   if (!can(actor, "read", "team")) throw notFound(memberMessages.invitationNotFound);
 }
 
-/** Tells the company's open screens (its members' and the admins') that its team changed. */
-export const announceTeamChange = (ctx: Pick<ServiceContext, "publish">, companyId: string) => ctx.publish({ kind: "company", companyId, id: companyId });
+/** Tells the company's open screens (its members' and the admins') that its team changed: in the change's transaction `tx` (ADR 038). */
+export const announceTeamChange = (tx: Database, companyId: string) => announce(tx, { kind: "company", companyId, id: companyId });

@@ -18,6 +18,7 @@ import { fromCustomerSide, fromProviderSide, messageColumns, senderProfile, send
 import { withAttachments } from "../files/file-select";
 import { notifyOfMessage } from "../notifications/message-notices";
 import { recordWebhookEvent } from "../webhooks/webhook-events";
+import { failpoint } from "@/server/ops/failpoint";
 
 const companyRequired = () =>
   badRequest("companyId: Choose the company of the conversation", [
@@ -99,14 +100,16 @@ export async function sendMessage(ctx: ServiceContext, input: SendMessageInput):
   // its insert updates the conversation summary (drizzle/0004) and, through that, the one row of
   // table_row_counts that every send updates (drizzle/0006), so every other send waits on those
   // rows until this one commits. Written last, they are held over the insert and the commit only,
-  // not over two more round trips (issue 21: at 200 sends/s the waits were the POST's tail). All
-  // commit together; a replayed send rolls back and repeats none.
+  // not over two more round trips (issue 21: at 200 sends/s the waits were the POST's tail). The
+  // announcement (ADR 038) goes before the insert too: a NOTIFY locks nothing until the commit.
+  // All commit together; a replayed send rolls back and repeats none.
   const id = input.id ?? randomUUID();
   let row: typeof messages.$inferSelect;
   try {
     row = await ctx.db.transaction(async (tx) => {
       await notifyOfMessage(tx, actor, { companyId, content: input.content });
       await recordWebhookEvent(tx, "message.created", { companyId, actor, data: { messageId: id } });
+      await ctx.announce(tx, { kind: "message", companyId, id });
       // A new message has no files yet: they are attached to it afterwards, one upload each.
       const [inserted] = await tx
         .insert(messages)
@@ -117,11 +120,12 @@ export async function sendMessage(ctx: ServiceContext, input: SendMessageInput):
       return inserted;
     });
   } catch (error) {
-    if (error instanceof AlreadyStored) return { created: false, message: await storedMessage(ctx, companyId, id, input.content) };
+    if (error instanceof AlreadyStored) return { created: false, message: await announcedAgain(ctx, companyId, id, input.content) };
     // An admin naming a company that does not exist (or was just deleted).
     if (isForeignKeyViolation(error)) throw notFound("Company not found");
     throw error;
   }
+  failpoint("after-commit:message");
   const message: Message = {
     id: row.id,
     companyId: row.companyId,
@@ -131,9 +135,18 @@ export async function sendMessage(ctx: ServiceContext, input: SendMessageInput):
     sender: { id: actor.userId, name: actor.name, email: actor.email, isAdmin: onProviderSide(actor) },
     attachments: [],
   };
-  // After the commit; a replayed send changed nothing, so there is nothing to announce.
-  await ctx.publish({ kind: "message", companyId: message.companyId, id: message.id });
   return { created: true, message };
+}
+
+/**
+ * A retry of a stored send: the process that stored it may have died before answering, and
+ * before ADR 038 also before announcing. Announcing it again costs each open screen one refetch;
+ * leaving it unannounced could leave a quiet conversation stale on every screen.
+ */
+async function announcedAgain(ctx: ServiceContext, companyId: string, id: string, content: string): Promise<Message> {
+  const message = await storedMessage(ctx, companyId, id, content);
+  await ctx.announce(ctx.db, { kind: "message", companyId, id });
+  return message;
 }
 
 /** The id exists: a retry of this very message is answered with the stored one; anything else is a clash. */
@@ -157,21 +170,24 @@ async function storedMessage({ db, actor }: ServiceContext, companyId: string, i
 export async function markMessagesRead(ctx: ServiceContext, input: MarkMessagesReadInput): Promise<{ updated: number }> {
   const companyId = await conversationCompany(ctx, input.companyId);
   if (!companyId) return { updated: 0 };
-  const rows = await ctx.db
-    .update(messages)
-    .set({ isRead: true })
-    .where(
-      and(
-        eq(messages.companyId, companyId),
-        // Already implied by conversationCompany; kept so the write itself cannot cross companies.
-        messageScope(ctx.actor).where,
-        eq(messages.isRead, false),
-        onProviderSide(ctx.actor) ? fromCustomerSide : fromProviderSide,
-      ),
-    )
-    .returning({ id: messages.id });
-  // Read flags are part of the conversation too (spec 4: any change to messages refreshes the chat).
-  const last = rows.at(-1);
-  if (last) await ctx.publish({ kind: "message", companyId, id: last.id });
-  return { updated: rows.length };
+  const updated = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(messages)
+      .set({ isRead: true })
+      .where(
+        and(
+          eq(messages.companyId, companyId),
+          // Already implied by conversationCompany; kept so the write itself cannot cross companies.
+          messageScope(ctx.actor).where,
+          eq(messages.isRead, false),
+          onProviderSide(ctx.actor) ? fromCustomerSide : fromProviderSide,
+        ),
+      )
+      .returning({ id: messages.id });
+    // Read flags are part of the conversation too (spec 4: any change to messages refreshes the chat).
+    const last = rows.at(-1);
+    if (last) await ctx.announce(tx, { kind: "message", companyId, id: last.id });
+    return rows.length;
+  });
+  return { updated };
 }

@@ -2,7 +2,6 @@ import type { Database } from "../../db/client";
 import type { Env } from "../../env";
 import type { MailOutbox } from "../../mail/outbox";
 import type { Logger } from "../../observability/logger";
-import type { PorticoEvent } from "../../realtime/event-bus";
 import { startPeriodicJob, type PeriodicJob } from "../../ops/periodic-job";
 import { sendDigests } from "./notification-digest";
 import { mailDueNotifications } from "./notification-mail";
@@ -13,8 +12,6 @@ export interface NotificationJobsDeps {
   outbox: MailOutbox;
   env: Pick<Env, "AUTH_SECRET" | "BASE_URL" | "CURRENCY" | "NOTIFICATION_MAIL_DELAY_SECONDS" | "DIGEST_HOUR" | "TIME_ZONE">;
   log: Logger;
-  /** Announces what a job changed (an overdue reminder refreshes its readers' bells). */
-  publish: (event: PorticoEvent) => Promise<void>;
 }
 
 /** The longest a due notification waits past NOTIFICATION_MAIL_DELAY_SECONDS: one look this often. */
@@ -37,7 +34,7 @@ export interface NotificationJobs {
  * digest, and the overdue-invoice reminders. Every process runs them; the rows they claim make each mail go out once. The tests
  * call mailDueNotifications and sendDigests themselves, with the `now` they need.
  */
-export function startNotificationJobs({ db, outbox, env, log, publish }: NotificationJobsDeps): NotificationJobs {
+export function startNotificationJobs({ db, outbox, env, log }: NotificationJobsDeps): NotificationJobs {
   const deps = { db, outbox, env, log };
   const jobs: PeriodicJob[] = [
     startPeriodicJob(
@@ -56,7 +53,7 @@ export function startNotificationJobs({ db, outbox, env, log, publish }: Notific
     ),
     startPeriodicJob(
       async () => {
-        const reminded = await remindOverdueInvoices({ db, publish, timeZone: env.TIME_ZONE });
+        const reminded = await remindOverdueInvoices({ db, timeZone: env.TIME_ZONE });
         if (reminded > 0) log.info({ event: "notifications.overdue_reminders", invoices: reminded }, `notifications: ${reminded} overdue invoice(s) reminded`);
       },
       { intervalMs: OVERDUE_LOOK_MS, onError: (error) => log.warn({ event: "notifications.overdue_round_failed", err: error }, "overdue reminders: the round failed; trying again at the next one") },

@@ -18,7 +18,7 @@ beforeAll(async () => {
   colleague = await addMember(server, alpha.company.id);
 });
 
-const run = (now: Date) => remindOverdueInvoices({ db: server.deps.db, publish: (event) => server.deps.events.publish(event), timeZone: "Pacific/Auckland" }, now);
+const run = (now: Date) => remindOverdueInvoices({ db: server.deps.db, timeZone: "Pacific/Auckland" }, now);
 
 async function overdueNotices(user: TestUser, invoiceId: string) {
   const page = (await user.client.get("/api/notifications?limit=100")).body as NotificationPage;

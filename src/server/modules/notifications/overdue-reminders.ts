@@ -1,7 +1,7 @@
 import { and, eq, inArray, notExists, sql } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { invoiceReminders, invoices } from "@/server/db/schema";
-import type { PorticoEvent } from "@/server/realtime/event-bus";
+import { announce } from "@/server/realtime/announce";
 import { overdueOn, todayIn } from "../invoices/overdue";
 import { notify } from "./notify";
 
@@ -23,7 +23,7 @@ export const OVERDUE_REMINDER_WINDOW_DAYS = 14;
  * were reminded.
  */
 export async function remindOverdueInvoices(
-  { db, publish, timeZone }: { db: Database; publish: (event: PorticoEvent) => Promise<void>; timeZone: string },
+  { db, timeZone }: { db: Database; timeZone: string },
   now = new Date(),
 ): Promise<number> {
   const today = todayIn(timeZone, now);
@@ -44,10 +44,11 @@ export async function remindOverdueInvoices(
         : [];
       for (const invoice of claimedInvoices) {
         await notify(tx, { kind: "invoice_overdue", companyId: invoice.companyId, record: { type: "invoice", id: invoice.id }, actor: { userId: null, name: null } }, { members: true });
+        // With the claim (ADR 038): the invoice's screens show it overdue, whoever dies when.
+        await announce(tx, { kind: "invoice", companyId: invoice.companyId, id: invoice.id });
       }
       return claimedInvoices;
     });
-    for (const invoice of claimed) await publish({ kind: "invoice", companyId: invoice.companyId, id: invoice.id });
     reminded += claimed.length;
     if (claimed.length < BATCH) return reminded;
   }

@@ -63,7 +63,7 @@ export async function findProjectRef({ db, actor }: ServiceContext, id: string):
 
 const SLUG_ATTEMPTS = 5;
 
-/** Admin only. The project is announced once it is committed. */
+/** Admin only. The project is announced in its transaction (ADR 038). */
 export async function createProject(ctx: ServiceContext, input: CreateProjectInput): Promise<Project> {
   const { db, actor } = ctx;
   if (!can(actor, "create", "project")) throw forbidden();
@@ -90,10 +90,13 @@ export async function createProject(ctx: ServiceContext, input: CreateProjectInp
           })
           .onConflictDoNothing({ target: [projects.companyId, projects.slug] })
           .returning({ id: projects.id });
-        if (row) await recordActivity(tx, actor, { type: "project", id: row.id, companyId: company.id }, [{ kind: "created" }]);
+        if (row) {
+          await recordActivity(tx, actor, { type: "project", id: row.id, companyId: company.id }, [{ kind: "created" }]);
+          await ctx.announce(tx, { kind: "project", companyId: company.id, id: row.id });
+        }
         return row?.id;
       });
-      if (id) return await announced(ctx, await findProject(ctx, id));
+      if (id) return await findProject(ctx, id);
     } catch (error) {
       // The company was deleted between the check and the insert.
       if (isForeignKeyViolation(error)) throw noCompany();
@@ -102,11 +105,6 @@ export async function createProject(ctx: ServiceContext, input: CreateProjectInp
     // Another insert took this slug meanwhile; look again.
   }
   throw conflict("Could not find a free slug for this name; try again");
-}
-
-async function announced(ctx: ServiceContext, project: Project): Promise<Project> {
-  await ctx.publish({ kind: "project", companyId: project.company.id, id: project.id });
-  return project;
 }
 
 /**
@@ -153,6 +151,7 @@ export async function updateProject(ctx: ServiceContext, { id, changes: input }:
       .where(eq(projects.id, id));
     const recorded = fieldChanges("project", current, changes);
     await recordActivity(tx, actor, { type: "project", id, companyId: current.companyId }, await withAssigneeNames(tx, recorded));
+    await ctx.announce(tx, { kind: "project", companyId: current.companyId, id });
   });
-  return announced(ctx, await findProject(ctx, id));
+  return findProject(ctx, id);
 }

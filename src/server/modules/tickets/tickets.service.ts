@@ -22,6 +22,7 @@ import { ticketFilter } from "./ticket-filter";
 import { attachmentsOf } from "../files/file-select";
 import { decodeKeysetCursor, encodeKeysetCursor, fromMicros, micros, uuidIds } from "../keyset-cursor";
 import { fieldChanges, recordActivity } from "../activity/activity-log";
+import { failpoint } from "@/server/ops/failpoint";
 
 /** The assignee's profile: `profiles` itself is the detail's author. */
 const assignees = alias(profiles, "assignee");
@@ -169,11 +170,11 @@ export async function createTicket(ctx: ServiceContext, input: CreateTicketInput
       })
       .returning({ id: tickets.id });
     await recordActivity(tx, ctx.actor, { type: "ticket", id: created!.id, companyId: project.companyId }, [{ kind: "created" }]);
+    await ctx.announce(tx, { kind: "ticket", companyId: project.companyId, id: created!.id });
     return created!.id;
   });
-  const ticket = await findTicket(ctx, id);
-  await ctx.publish({ kind: "ticket", companyId: ticket.company.id, id: ticket.id });
-  return ticket;
+  failpoint("after-commit:ticket");
+  return findTicket(ctx, id);
 }
 
 /**
@@ -206,10 +207,9 @@ export async function updateTicket(ctx: ServiceContext, { id, changes }: { id: s
       .where(eq(tickets.id, id));
     const recorded = await withAssigneeNames(tx, fieldChanges("ticket", current, changes));
     await recordActivity(tx, ctx.actor, { type: "ticket", id, companyId: current.companyId }, recorded);
+    await ctx.announce(tx, { kind: "ticket", companyId: current.companyId, id });
   });
-  const ticket = await findTicket(ctx, id);
-  await ctx.publish({ kind: "ticket", companyId: ticket.company.id, id: ticket.id });
-  return ticket;
+  return findTicket(ctx, id);
 }
 
 /**
@@ -217,19 +217,20 @@ export async function updateTicket(ctx: ServiceContext, { id, changes }: { id: s
  * "new, not yet looked at" ends), later times change nothing. Opening is not editing: the
  * ticket's `updatedAt` stays.
  */
-export async function markTicketSeen({ db, actor, publish }: ServiceContext, id: string): Promise<TicketSeen> {
+export async function markTicketSeen({ db, actor, announce }: ServiceContext, id: string): Promise<TicketSeen> {
   // The route requires the admin role; the service refuses on its own too.
   if (!can(actor, "readAll", "ticket")) throw forbidden();
-  const [marked] = await db
-    .update(tickets)
-    .set({ seenByTeamAt: sql`now()` })
-    .where(and(eq(tickets.id, id), isNull(tickets.seenByTeamAt)))
-    .returning({ companyId: tickets.companyId, seenByTeamAt: tickets.seenByTeamAt });
-  if (marked) {
+  const marked = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(tickets)
+      .set({ seenByTeamAt: sql`now()` })
+      .where(and(eq(tickets.id, id), isNull(tickets.seenByTeamAt)))
+      .returning({ companyId: tickets.companyId, seenByTeamAt: tickets.seenByTeamAt });
     // Other admins' overviews drop it from their queue of new tickets.
-    await publish({ kind: "ticket", companyId: marked.companyId, id });
-    return { seenByTeamAt: marked.seenByTeamAt!.toISOString() };
-  }
+    if (row) await announce(tx, { kind: "ticket", companyId: row.companyId, id });
+    return row;
+  });
+  if (marked) return { seenByTeamAt: marked.seenByTeamAt!.toISOString() };
   const [earlier] = await db.select({ seenByTeamAt: tickets.seenByTeamAt }).from(tickets).where(eq(tickets.id, id));
   if (!earlier?.seenByTeamAt) throw notFound("Ticket not found");
   return { seenByTeamAt: earlier.seenByTeamAt.toISOString() };

@@ -5,6 +5,7 @@ import { profiles, userRoles } from "@/server/db/schema";
 import type { Problem } from "@/server/http/problem";
 import { serverForFile } from "@/server/test/per-file";
 import type { TestUser } from "@/server/test/harness";
+import { announce } from "@/server/realtime/announce";
 import type { ServiceContext } from "../context";
 import { changeUserRole, deactivateUser } from "./users.service";
 
@@ -20,7 +21,7 @@ const server = serverForFile();
 const staleAdmin = (user: TestUser): ServiceContext => ({
   db: server.deps.db,
   actor: { userId: user.id, email: user.email, name: user.name, role: "admin", companyId: null, companyRole: null, sessionId: "stale", twoFactorEnabled: false },
-  publish: async () => {},
+  announce,
   mail: server.deps.mail.outbox,
   billing: { currency: "USD", timeZone: "UTC" },
 });

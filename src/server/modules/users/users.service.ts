@@ -248,11 +248,11 @@ export async function moveUser(ctx: ServiceContext, { id, companyId, log }: User
     if (!companyId) await tx.delete(companyUsers).where(eq(companyUsers.userId, id));
     else if (from) await tx.update(companyUsers).set({ companyId, role: "member", createdAt: sql`now()` }).where(eq(companyUsers.userId, id));
     else await tx.insert(companyUsers).values({ userId: id, companyId, role: "member" });
+    for (const company of [from, companyId]) if (company) await announceTeamChange(tx, company);
     return { from, to: companyId };
   });
   const user = await answer(ctx.db, id);
   if (moved) {
-    for (const company of [moved.from, moved.to]) if (company) await announceTeamChange(ctx, company);
     logAction(ctx, log, "move_company", user, { fromCompanyId: moved.from, toCompanyId: moved.to });
   }
   return user;

@@ -30,7 +30,7 @@ export interface WebhookJobs {
 /**
  * This process's webhook sender (ADR 031), on the periodic job runner like the notification jobs:
  * a round every 5 s, and one within WEBHOOK_WAKE_COALESCE_MS whenever changes are announced on the
- * event bus (every write that records a webhook event publishes one after its commit, in every
+ * event bus (every write that records a webhook event announces one with its commit, in every
  * process), so a delivery usually leaves within tens of milliseconds of its commit. The claim makes each go out once however many
  * processes run it. A second job removes finished deliveries past their retention once a day.
  */

@@ -13,6 +13,8 @@ export interface ChildServer {
   stop(graceMs?: number): Promise<number | null>;
   /** SIGKILL: no shutdown at all, as when a machine dies. Resolves once the process is gone. */
   kill(): Promise<void>;
+  /** Resolves when the process is gone, however it ended (a test failpoint kills it from inside). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 const root = fileURLToPath(new URL("../../../..", import.meta.url));
@@ -34,15 +36,17 @@ export async function freePort(): Promise<number> {
  * (the default here) or below. Its output is kept only as a bounded tail, for the error message
  * of a failed start.
  */
-export async function spawnServer(env: Record<string, string>, startTimeoutMs = 60_000): Promise<ChildServer> {
-  const port = await freePort();
+export async function spawnServer(env: Record<string, string>, startTimeoutMs = 60_000, port?: number): Promise<ChildServer> {
+  // A given port: a process restarted where a proxy's configuration expects it.
+  port ??= await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["--import", "tsx", "src/server/index.ts"], {
     cwd: root,
     env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), BASE_URL: baseUrl, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = ended.then(({ code }) => code);
   let output = "";
   child.stderr.on("data", (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-64 * 1024);
@@ -67,6 +71,7 @@ export async function spawnServer(env: Record<string, string>, startTimeoutMs = 
   return {
     baseUrl,
     pid: child.pid!,
+    exited: ended,
     async stop(graceMs = 10_000) {
       if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
       child.kill("SIGTERM");

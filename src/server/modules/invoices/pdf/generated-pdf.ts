@@ -52,12 +52,12 @@ export async function ensureGeneratedPdf(ctx: ServiceContext, deps: GeneratedPdf
       const [existing] = await tx.select({ id: files.id }).from(files).where(eq(files.invoiceId, invoiceId));
       if (!locked || locked.pdfUrl || existing) return false;
       await attachFile(tx, pending.id, { column: "invoiceId", id: invoiceId }, { size: bytes.length, sha256: createHash("sha256").update(bytes).digest("hex") });
+      if (announce) await ctx.announce(tx, { kind: "invoice", companyId: invoice.company.id, id: invoiceId });
       return true;
     });
   } finally {
     if (!attached) await discardFile(db, deps.files, pending.id);
   }
-  if (attached && announce) await ctx.publish({ kind: "invoice", companyId: invoice.company.id, id: invoiceId });
 }
 
 /** A draft's PDF as it would be issued, marked as a draft: rendered for this request, never stored. */
