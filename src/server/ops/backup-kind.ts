@@ -24,7 +24,7 @@ export async function backupKindOf(file: string): Promise<BackupKind> {
   const head = await readHead(file, 64 * 1024);
   if (head.subarray(0, PG_DUMP_MAGIC.length).equals(PG_DUMP_MAGIC)) return "postgres";
   if (head.subarray(0, GZIP_MAGIC.length).equals(GZIP_MAGIC) && isTar(gunzipHead(head))) return "pglite";
-  throw new Error(`${file} is not a Portico backup: neither a pg_dump custom-format archive nor a PGlite data-directory dump.`);
+  throw new Error(`${file} is not a Portico backup (neither a pg_dump custom-format archive nor a PGlite data-directory dump): check the path, or restore another backup.`);
 }
 
 async function readHead(file: string, length: number): Promise<Buffer> {
@@ -32,7 +32,7 @@ async function readHead(file: string, length: number): Promise<Buffer> {
   try {
     handle = await open(file, "r");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new Error(`No backup file at ${file}.`, { cause: error });
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new Error(`No backup file at ${file}: check the path, or restore another backup.`, { cause: error });
     throw error;
   }
   try {

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -74,6 +75,37 @@ describe(`backup and restore (${kind})`, () => {
     await expect(restore({ databaseUrl: copy.databaseUrl, dataDir: copy.dataDir, file: notABackup, force: true })).rejects.toThrow(/is not a Portico backup/);
     expect(await copy.checksums()).toEqual(originalChecksums);
   });
+
+  it("refuses a truncated, a corrupted and a random file with one sentence naming it, changing nothing and leaving nothing behind", async () => {
+    const whole = readFileSync(file);
+    // The first 64 KiB intact, so each still looks like a backup of its kind to the first check.
+    const head = whole.subarray(0, 64 * 1024);
+    const damaged = {
+      "truncated.backup": whole.subarray(0, Math.floor(whole.length / 2)),
+      "corrupted.backup": Buffer.concat([head, randomBytes(whole.length - head.length)]),
+      "random.backup": randomBytes(256 * 1024),
+    };
+    for (const [name, bytes] of Object.entries(damaged)) {
+      const path = join(folder, name);
+      writeFileSync(path, bytes);
+      const refused = await runNpmScript("restore", [path, "--force"], copy.env);
+      expect(refused.code, refused.stderr).toBe(1);
+      const lines = refused.stderr.trim().split("\n");
+      expect(lines, refused.stderr).toHaveLength(1);
+      expect(lines[0]).toContain(path);
+      expect(lines[0]).toMatch(/restore another backup\.$/);
+      expect(readdirSync(copy.dataDir).filter((entry) => /\.(restoring|replaced)$/.test(entry)), name).toEqual([]);
+      expect(await copy.checksums(), name).toEqual(originalChecksums);
+    }
+  }, 120_000); // three commands, each starting tsx (and one PGlite), on a busy two-core machine
+
+  it("refuses a backup file in a folder that does not exist with one sentence naming it, writing nothing", async () => {
+    const out = join(folder, "no-such-folder", "portico.backup");
+    const refused = await runNpmScript("backup", ["--out", out], original.env);
+    expect(refused.code, refused.stderr).toBe(1);
+    expect(refused.stderr.trim()).toBe(`Cannot write the backup to ${out}: its folder does not exist. Create it, or pick another path with --out.`);
+    expect(existsSync(join(folder, "no-such-folder"))).toBe(false);
+  }, 60_000);
 
   if (kind === "pglite") {
     it("refuses to back up an embedded database while a server holds its DATA_DIR", async () => {

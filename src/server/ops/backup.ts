@@ -1,5 +1,5 @@
 import { rename, rm, stat, writeFile } from "node:fs/promises";
-import { resolve } from "node:path";
+import { dirname, resolve } from "node:path";
 import { createPglite, pgliteFolder } from "../db/client";
 import type { BackupKind } from "./backup-kind";
 import { hasEmbeddedDatabase, withDataDirLock } from "./embedded-data-dir";
@@ -26,6 +26,7 @@ export interface BackupResult {
  */
 export async function backup(options: BackupOptions): Promise<BackupResult> {
   const file = resolve(options.out);
+  await refuseMissingFolder(file);
   // Written beside the file and renamed when complete: a failed backup never replaces a good one.
   const partial = `${file}.partial`;
   const kind: BackupKind = options.databaseUrl ? "postgres" : "pglite";
@@ -38,6 +39,16 @@ export async function backup(options: BackupOptions): Promise<BackupResult> {
     throw error;
   }
   return { kind, file, bytes: (await stat(file)).size };
+}
+
+/** Said before anything runs: otherwise pg_dump or the write fails late, naming the `.partial` file. */
+async function refuseMissingFolder(file: string): Promise<void> {
+  const folder = await stat(dirname(file)).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return undefined;
+    throw error;
+  });
+  if (!folder) throw new Error(`Cannot write the backup to ${file}: its folder does not exist. Create it, or pick another path with --out.`);
+  if (!folder.isDirectory()) throw new Error(`Cannot write the backup to ${file}: ${dirname(file)} is not a folder. Pick another path with --out.`);
 }
 
 async function dumpEmbedded(dataDir: string, file: string): Promise<void> {

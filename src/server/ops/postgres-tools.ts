@@ -50,10 +50,27 @@ export async function pgRestoreInOneTransaction(url: string, file: string, befor
       throw error;
     },
   );
-  const [scriptOutcome, psqlOutcome] = await Promise.allSettled([scriptDone, psqlDone]);
-  // psql's own error names the statement that failed; pg_restore then only saw its pipe close.
-  if (psqlOutcome.status === "rejected") throw psqlOutcome.reason;
-  if (scriptOutcome.status === "rejected") throw scriptOutcome.reason;
+  // The program that failed first is the one with the cause: psql stopping on a statement closes
+  // pg_restore's pipe (its error then says only that), and pg_restore stopping on a damaged file
+  // hands psql half a statement (its error then is a syntax error).
+  let firstFailure: unknown;
+  const noteFailure = (error: unknown) => {
+    firstFailure ??= error;
+    throw error;
+  };
+  await Promise.allSettled([scriptDone.catch(noteFailure), psqlDone.catch(noteFailure)]);
+  if (firstFailure !== undefined) throw firstFailure;
+}
+
+/** A PostgreSQL client program that exited with an error: which one, and the last line it wrote. */
+export class ClientProgramFailed extends Error {
+  constructor(
+    readonly program: string,
+    readonly lastLine: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 function start(command: string, args: string[], env: NodeJS.ProcessEnv, stdout: "pipe" | "ignore" = "ignore", stdin: "pipe" | "ignore" = "ignore"): ChildProcess {
@@ -77,7 +94,11 @@ function finished(child: ChildProcess): Promise<void> {
     });
     child.once("close", (code, signal) => {
       if (code === 0) resolve();
-      else reject(new Error(`${name} failed (${signal ?? `exit code ${code}`}): ${stderr.trim() || "no message"}`));
+      else {
+        const said = stderr.trim();
+        const lastLine = said.split("\n").at(-1)?.replace(new RegExp(`^${name}: (error: )?`), "") ?? "";
+        reject(new ClientProgramFailed(name, lastLine, `${name} failed (${signal ?? `exit code ${code}`}): ${said || "no message"}`));
+      }
     });
   });
 }

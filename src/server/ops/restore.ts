@@ -3,8 +3,9 @@ import { resolve } from "node:path";
 import pg from "pg";
 import { createPglite, pgliteFolder } from "../db/client";
 import { backupKindOf, type BackupKind } from "./backup-kind";
+import { checkEmbeddedBackup, damagedBackup } from "./embedded-backup-check";
 import { embeddedFolderInUse, withDataDirLock } from "./embedded-data-dir";
-import { pgRestoreInOneTransaction } from "./postgres-tools";
+import { ClientProgramFailed, pgRestoreInOneTransaction } from "./postgres-tools";
 import { sqlOfPostgres } from "./sql";
 import { describeRows, tablesWithRows } from "./tables";
 
@@ -59,7 +60,12 @@ async function restorePostgres(url: string, file: string, force: boolean): Promi
   // Portico keeps everything in these two schemas: tables, types, functions, the pg_trgm extension,
   // and drizzle's record of the migrations. The backup brings all of it back, in the same
   // transaction that removes what was there (a migrated but unused database has it all too).
-  await pgRestoreInOneTransaction(url, file, ["DROP SCHEMA IF EXISTS drizzle CASCADE;", "DROP SCHEMA IF EXISTS public CASCADE;", "CREATE SCHEMA public;"]);
+  const emptyFirst = ["DROP SCHEMA IF EXISTS drizzle CASCADE;", "DROP SCHEMA IF EXISTS public CASCADE;", "CREATE SCHEMA public;"];
+  await pgRestoreInOneTransaction(url, file, emptyFirst).catch((error: unknown) => {
+    // pg_restore failing first means it could not read the file; the transaction was rolled back.
+    if (error instanceof ClientProgramFailed && error.program === "pg_restore") throw damagedBackup(file, `pg_restore: ${error.lastLine}`, error);
+    throw error;
+  });
   return { kind: "postgres", replaced: used.length > 0 };
 }
 
@@ -70,6 +76,8 @@ async function restoreEmbedded(dataDir: string, file: string, force: boolean): P
     if (replaced && !force) {
       throw new Error(`${dataDir} (DATA_DIR) already holds an embedded database. Restoring replaces it; to do so, run again with --force.`);
     }
+    // Read to its end first: PGlite would crash the process on a file cut short or damaged.
+    await checkEmbeddedBackup(file);
     // Loaded beside the database and swapped in once it opens: a damaged file leaves it untouched.
     const staging = `${target}.restoring`;
     await rm(staging, { recursive: true, force: true });
@@ -79,7 +87,8 @@ async function restoreEmbedded(dataDir: string, file: string, force: boolean): P
       await client.close();
     } catch (error) {
       await rm(staging, { recursive: true, force: true });
-      throw error;
+      const [firstLine] = (error instanceof Error ? error.message : String(error)).split("\n");
+      throw damagedBackup(file, `the embedded database in it does not open: ${firstLine}`, error);
     }
     const previous = `${target}.replaced`;
     await rm(previous, { recursive: true, force: true });
