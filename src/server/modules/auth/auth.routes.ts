@@ -9,6 +9,7 @@ import type { AppDeps } from "../../http/context";
 import { badRequest, notFound, Problem, problemJson, tooManyRequests, unauthorized, validationProblem } from "../../http/problem";
 import { clientIp } from "../../http/security";
 import { claimSignInAttempt, forgetSignInAttempts, signInFailed } from "./account-sign-in-limit";
+import { claimAddressSignIn, signInWasNoFailure } from "./address-sign-in-limit";
 import { checkedEndpoints, confirmEmailFieldErrors } from "./auth-bodies";
 import { checkSignUp, completeInvitedSignUp } from "./invited-sign-up";
 import { endOtherSessions } from "./other-sessions";
@@ -98,10 +99,21 @@ export function authRoutes(deps: Pick<AppDeps, "auth" | "env" | "db" | "events">
       body = JSON.stringify({ ...forwarded, ...checked.fixed });
       headers.delete("content-length");
     }
-    const signInEmail = endpoint === "POST /sign-in/email" ? emailOf(safeJson(body)) : undefined;
+    // Better Auth's own limiter leaves sign-in alone (auth.ts): per address and per account here.
+    const signingIn = endpoint === "POST /sign-in/email";
+    const signInIp = headers.get(CLIENT_IP_HEADER)!;
+    if (signingIn) {
+      const waitMs = await claimAddressSignIn(db, signInIp);
+      if (waitMs > 0) return problemJson(c, tooManyRequests("Too many sign-in attempts from your network. Please try again later.", waitMs / 1000));
+    }
+    const signInEmail = signingIn ? emailOf(safeJson(body)) : undefined;
     if (signInEmail) {
       const waitMs = await claimSignInAttempt(db, signInEmail);
-      if (waitMs > 0) return problemJson(c, tooManyRequests("Too many sign-in attempts for this account. Please try again shortly.", waitMs / 1000));
+      if (waitMs > 0) {
+        // No password was checked: the address is charged the attempt, not a wrong guess.
+        await signInWasNoFailure(db, signInIp);
+        return problemJson(c, tooManyRequests("Too many sign-in attempts for this account. Please try again shortly.", waitMs / 1000));
+      }
     }
     // Confirming enrolment with a session: counted per account (the plugin counts only sign-in's codes).
     const sessionCode = endpoint === "POST /two-factor/verify-totp" ? await claimSessionCode(auth, db, headers) : undefined;
@@ -120,8 +132,9 @@ export function authRoutes(deps: Pick<AppDeps, "auth" | "env" | "db" | "events">
       // The password was right but the account asks for a code: the count stays until the code
       // step makes the session, so an attacker who knows the password gains nothing by proving it.
       if (!response.ok) await signInFailed(db, signInEmail);
-      else if (!(await asksForCode(response))) await sessionMadeFor(db, await userOf(response));
+      if (response.ok && !(await asksForCode(response))) await sessionMadeFor(db, await userOf(response));
     }
+    if (signingIn && response.ok) await signInWasNoFailure(db, signInIp);
     if (sessionCode) await (response.ok ? forgetCodeAttempts(db, sessionCode) : codeAttemptFailed(db, sessionCode));
     const totpCode = endpoint === "POST /two-factor/verify-totp" && response.ok ? (safeJson(body) as { code: string }).code : undefined;
     if (sessionCode && totpCode) await spendTotpCode(auth, db, sessionCode, totpCode);

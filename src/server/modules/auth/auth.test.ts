@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { accounts, profiles } from "../../db/schema";
 import { passwordProblemMessages } from "../../password-policy";
 import { startTestServer } from "../../test/harness";
-import type { TestClient } from "../../test/test-client";
+import { TestClient } from "../../test/test-client";
 import { serverForFile } from "@/server/test/per-file";
+import { SIGN_IN_ADDRESS_LIMITS } from "./address-sign-in-limit";
 
 const server = serverForFile();
 
@@ -95,14 +96,37 @@ describe("sign-in", () => {
     expect(response.problem.detail).toBe("Invalid email or password");
   });
 
-  it("rate limits brute force: the 4th rapid attempt from one address gets 429", async () => {
+  it(`lets an office of ${SIGN_IN_ADDRESS_LIMITS.attempts} people sign in from one address within a minute, and answers the next attempt 429`, async () => {
+    const office = server.anonymous().ip;
+    const staff = await Promise.all(Array.from({ length: SIGN_IN_ADDRESS_LIMITS.attempts }, () => server.createUser()));
+    const statuses: number[] = [];
+    for (const person of staff) statuses.push((await new TestClient(server.baseUrl, office).post("/api/auth/sign-in/email", { email: person.email, password: person.password })).status);
+    expect(statuses).toEqual(staff.map(() => 200));
+    const next = await new TestClient(server.baseUrl, office).post("/api/auth/sign-in/email", { email: staff[0]!.email, password: staff[0]!.password });
+    expect(next.status).toBe(429);
+    expect(Number(next.headers.get("retry-after"))).toBeGreaterThan(0);
+  }, 120_000);
+
+  it(`limits wrong passwords from one address across accounts: after ${SIGN_IN_ADDRESS_LIMITS.failures}, even the right one gets 429`, async () => {
+    const user = await server.createUser();
     const client = server.anonymous();
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      statuses.push((await client.post("/api/auth/sign-in/email", { email: "victim@example.test", password: `guess-${i}` })).status);
-    }
-    expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
-    expect(statuses[3]).toBe(429);
+    // A different account each time: the per-account limit never bites, this is the address's.
+    for (let i = 0; i < SIGN_IN_ADDRESS_LIMITS.failures; i++) statuses.push((await client.post("/api/auth/sign-in/email", { email: `victim-${i}@example.test`, password: `guess-${i}` })).status);
+    expect(statuses).toEqual(Array(SIGN_IN_ADDRESS_LIMITS.failures).fill(401));
+    const refused = await client.post("/api/auth/sign-in/email", { email: user.email, password: user.password });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another address is not held back by this one's count.
+    expect((await server.anonymous().post("/api/auth/sign-in/email", { email: user.email, password: user.password })).status).toBe(200);
+  });
+
+  it("still limits one account from one address: the 6th wrong password in a row gets 429", async () => {
+    const user = await server.createUser();
+    const client = server.anonymous();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await client.post("/api/auth/sign-in/email", { email: user.email, password: `guess-${i}` })).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });
 
   it("stores the password as a node:crypto scrypt hash with OWASP parameters unless told otherwise", async () => {
@@ -133,15 +157,15 @@ describe("rate limiting without a trusted proxy", () => {
     const direct = await startTestServer({ TRUSTED_PROXIES: "" });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) {
+      for (let i = 0; i <= SIGN_IN_ADDRESS_LIMITS.failures; i++) {
         const response = await fetch(`${direct.baseUrl}/api/auth/sign-in/email`, {
           method: "POST",
           headers: { "content-type": "application/json", origin: direct.baseUrl, "x-forwarded-for": `203.0.113.${i}` },
-          body: JSON.stringify({ email: "victim@example.test", password: `guess-${i}` }),
+          body: JSON.stringify({ email: `victim-${i}@example.test`, password: `guess-${i}` }),
         });
         statuses.push(response.status);
       }
-      expect(statuses[3]).toBe(429);
+      expect(statuses).toEqual([...Array(SIGN_IN_ADDRESS_LIMITS.failures).fill(401), 429]);
     } finally {
       await direct.close();
     }

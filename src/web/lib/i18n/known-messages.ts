@@ -280,6 +280,7 @@ export const knownServerMessages: readonly MessageDescriptor[] = [
   msg`Only the file's uploader or an admin can delete it`,
   msg`Only the company's owners can change its team`,
   msg`Too many sign-in attempts for this account. Please try again shortly.`,
+  msg`Too many sign-in attempts from your network. Please try again later.`,
   msg`Too many reset requests for this address. Please try again later.`,
   msg`Too many wrong codes for this account. Please try again shortly.`,
   // The password policy's refusals (src/server/password-policy.ts).
