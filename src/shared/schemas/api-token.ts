@@ -24,7 +24,9 @@ export const createApiTokenSchema = z.object({
    * 30, 90 or 365 days; null for a token that never expires (admins only). The OpenAPI generator
    * shows only the first value of a literal of several, so the list is published as its `enum`.
    */
-  expiresInDays: z.union([z.literal(apiTokenLifetimesDays).meta({ enum: [...apiTokenLifetimesDays] }), z.null()], "Choose 30, 90 or 365 days"),
+  expiresInDays: z.union([z.literal(apiTokenLifetimesDays).meta({ enum: [...apiTokenLifetimesDays] }), z.null()], "Choose 30, 90 or 365 days").meta({
+    description: "Days until the token expires: 30, 90 or 365; null for never, which only an admin may choose (400 naming `expiresInDays` for anyone else)",
+  }),
 });
 export type CreateApiToken = z.input<typeof createApiTokenSchema>;
 

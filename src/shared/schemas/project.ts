@@ -22,7 +22,8 @@ const blankOr = (schema: { safeParse: (value: string) => { success: boolean } },
     .trim()
     .refine((value) => value === "" || schema.safeParse(value).success, message);
 
-const date = nullWhenBlank(blankOr(z.iso.date(), projectMessages.invalidDate));
+// The date check is a refinement the document cannot show: it publishes the same rule (a date, "" or null).
+const date = nullWhenBlank(blankOr(z.iso.date(), projectMessages.invalidDate)).meta({ anyOf: [{ type: "string", format: "date" }, { const: "" }, { type: "null" }] });
 
 const status = z.enum(projectStatuses, projectMessages.chooseStatus);
 

@@ -24,7 +24,9 @@ const urlSchema = z
     } catch {
       return false;
     }
-  }, "Enter an http:// or https:// URL without a user name or password");
+  }, "Enter an http:// or https:// URL without a user name or password")
+  // The refinement above as the OpenAPI document says it: an http(s) URI with no user name or password.
+  .meta({ format: "uri", pattern: "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@\\s]+(?:[/?#]\\S*)?$" });
 
 const descriptionSchema = z.string().trim().max(WEBHOOK_DESCRIPTION_MAX, `At most ${WEBHOOK_DESCRIPTION_MAX} characters`);
 
@@ -32,7 +34,9 @@ const eventTypesSchema = z
   .array(z.enum(webhookEventTypes, { error: "Choose one of the listed events" }))
   .min(1, "Choose at least one event")
   .max(webhookEventTypes.length)
-  .refine((types) => new Set(types).size === types.length, "List each event once");
+  .refine((types) => new Set(types).size === types.length, "List each event once")
+  // The refinement above, as the document says it.
+  .meta({ uniqueItems: true });
 
 /** Register an endpoint. `companyId` limits it to one customer company's events; null = every company. */
 export const createWebhookInputSchema = z.object({
