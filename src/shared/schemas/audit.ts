@@ -2,12 +2,10 @@ import { z } from "zod";
 import { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX, auditKinds } from "../rules/audit";
 import { instantSchema } from "./records";
 import { keysetCursorSchema } from "./pagination";
+import { storable } from "./text";
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+  storable(z.string().trim().max(max))
     .transform((value) => value || undefined)
     .optional();
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { invitationTokenSchema } from "./member";
-import { AUTH_TOKEN_MAX, AUTH_TOKEN_PATTERN, authMessages, hasNul, EMAIL_MAX, FULL_NAME_MAX, INVALID_EMAIL, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../rules/auth";
+import { storableName } from "./text";
+import { AUTH_TOKEN_MAX, AUTH_TOKEN_PATTERN, authMessages, EMAIL_MAX, FULL_NAME_MAX, INVALID_EMAIL, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../rules/auth";
 import { TYPED_ANY_CODE_PATTERN, TYPED_BACKUP_CODE_PATTERN, TYPED_TOTP_CODE_PATTERN, twoFactorMessages, withoutSpaces } from "../rules/two-factor";
 import { emailAddress } from "./email";
 
@@ -12,12 +13,7 @@ export const signInInputSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInInputSchema>;
 
-const fullName = z
-  .string()
-  .trim()
-  .min(1, authMessages.nameRequired)
-  .max(FULL_NAME_MAX, authMessages.nameTooLong)
-  .refine((name) => !hasNul(name), authMessages.nameUnstorable);
+const fullName = storableName(z.string().trim().min(1, authMessages.nameRequired).max(FULL_NAME_MAX, authMessages.nameTooLong));
 const email = emailAddress(INVALID_EMAIL).max(EMAIL_MAX);
 /** A password being chosen (sign-up, reset, change): the length rules. */
 const newPassword = z.string().min(PASSWORD_MIN_LENGTH, authMessages.passwordTooShort).max(PASSWORD_MAX_LENGTH, authMessages.passwordTooLong);

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { storable } from "./text";
 import { COMMENT_MAX, commentMessages } from "../rules/comment";
 import { attachmentsShape } from "./file";
 import { instantSchema, personSchema } from "./records";
 
 /** Ticket and project comments share one contract. */
 export const createCommentInputSchema = z.object({
-  content: z.string().trim().min(1, commentMessages.empty).max(COMMENT_MAX, commentMessages.tooLong),
+  content: storable(z.string().trim().min(1, commentMessages.empty).max(COMMENT_MAX, commentMessages.tooLong)),
 });
 export type CreateCommentInput = z.infer<typeof createCommentInputSchema>;
 

@@ -3,17 +3,12 @@ import { EMAIL_MAX, INVALID_EMAIL } from "../rules/common";
 import { ADDRESS_MAX, COMPANY_NAME_MAX, CONTACT_NAME_MAX, companyMessages, PHONE_MAX } from "../rules/company";
 import { BLANK_OR_EMAIL_PATTERN } from "./email";
 import { pageOf, pageQuerySchema } from "./pagination";
+import { nullWhenBlank, requiredText, storable, storableName } from "./text";
 
 export { COMPANY_NAME_MAX };
 
 // Forms send "" for an untouched input; the database stores that as null.
-const optionalText = (tooLong: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong)
-    .nullish()
-    .transform((value) => (value ? value : null));
+const optionalText = (tooLong: string, max: number, storableAs: (text: z.ZodString) => z.ZodString = storable) => nullWhenBlank(storableAs(z.string().trim().max(max, tooLong)));
 
 /**
  * The customer's company profile form (spec: Company Name required). PUT semantics: a field
@@ -21,12 +16,8 @@ const optionalText = (tooLong: string, max: number) =>
  * takes those from the session, whatever the client sends.
  */
 export const companyProfileInputSchema = z.object({
-  name: z
-    .string(companyMessages.nameRequired)
-    .trim()
-    .min(1, companyMessages.nameRequired)
-    .max(COMPANY_NAME_MAX, companyMessages.nameTooLong),
-  contactName: optionalText(companyMessages.contactNameTooLong, CONTACT_NAME_MAX),
+  name: requiredText(companyMessages.nameRequired, COMPANY_NAME_MAX, companyMessages.nameTooLong),
+  contactName: optionalText(companyMessages.contactNameTooLong, CONTACT_NAME_MAX, storableName),
   contactEmail: z
     .string()
     .trim()
@@ -72,7 +63,7 @@ export const companyOptionSchema = z.object({ id: z.uuid(), name: z.string() });
 
 /** A company picker's query: a name filter and at most `limit` matches (there may be thousands). */
 export const companyOptionsQuerySchema = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: storable(z.string().trim().max(200)).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(100),
 });
 export type CompanyOptionsQuery = z.infer<typeof companyOptionsQuerySchema>;

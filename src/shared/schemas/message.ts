@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storable } from "./text";
 import { MESSAGE_MAX_LENGTH, messageMessages, NO_COMPANY_FOR_MESSAGES } from "../rules/message";
 import { keysetCursorSchema, pageOf, pageQuerySchema } from "./pagination";
 import { attachmentsShape } from "./file";
@@ -6,11 +7,7 @@ import { instantSchema, namedRecordSchema, personSchema } from "./records";
 
 export { MESSAGE_MAX_LENGTH, NO_COMPANY_FOR_MESSAGES };
 
-export const messageContentSchema = z
-  .string()
-  .trim()
-  .min(1, messageMessages.empty)
-  .max(MESSAGE_MAX_LENGTH, messageMessages.tooLong);
+export const messageContentSchema = storable(z.string().trim().min(1, messageMessages.empty).max(MESSAGE_MAX_LENGTH, messageMessages.tooLong));
 
 export const sendMessageInputSchema = z.object({
   content: messageContentSchema,

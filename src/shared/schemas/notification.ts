@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storable } from "./text";
 import {
   NOTIFICATION_PAGE_DEFAULT,
   NOTIFICATION_PAGE_MAX,
@@ -130,7 +131,7 @@ export type UpdateNotificationPreferences = z.infer<
 
 /** The signed token of a mail's unsubscribe link (no session needed). */
 export const unsubscribeQuerySchema = z.object({
-  token: z.string().min(1).max(500),
+  token: storable(z.string().min(1).max(500)),
 });
 export const unsubscribeInfoSchema = z.object({
   kind: z.enum(notificationKinds),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { storable } from "./text";
 
 export const DEFAULT_PAGE_SIZE = 50;
 
@@ -6,7 +7,7 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE),
-  q: z.string().trim().max(200).optional(),
+  q: storable(z.string().trim().max(200)).optional(),
   sort: z.enum(["asc", "desc"]).default("desc"),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;

@@ -7,7 +7,9 @@ import {
   webhookDeliveryStatuses,
   webhookEventTypes,
 } from "../rules/webhooks";
+import { NO_CONTROL_CHARACTER_PATTERN, textMessages } from "../rules/text";
 import { pageOf } from "./pagination";
+import { storable } from "./text";
 import { instantSchema, namedRecordSchema } from "./records";
 
 /* Outgoing webhooks (ADR 031): the admin's endpoints, their deliveries and each attempt. */
@@ -17,6 +19,7 @@ const urlSchema = z
   .trim()
   .min(1, "Enter the endpoint's URL")
   .max(WEBHOOK_URL_MAX, `At most ${WEBHOOK_URL_MAX} characters`)
+  .regex(NO_CONTROL_CHARACTER_PATTERN, textMessages.controlCharacter)
   .refine((value) => {
     try {
       const url = new URL(value);
@@ -28,7 +31,7 @@ const urlSchema = z
   // The refinement above as the OpenAPI document says it: an http(s) URI with no user name or password.
   .meta({ format: "uri", pattern: "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@\\s]+(?:[/?#]\\S*)?$" });
 
-const descriptionSchema = z.string().trim().max(WEBHOOK_DESCRIPTION_MAX, `At most ${WEBHOOK_DESCRIPTION_MAX} characters`);
+const descriptionSchema = storable(z.string().trim().max(WEBHOOK_DESCRIPTION_MAX, `At most ${WEBHOOK_DESCRIPTION_MAX} characters`));
 
 const eventTypesSchema = z
   .array(z.enum(webhookEventTypes, { error: "Choose one of the listed events" }))

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { hasControlCharacter } from "@/shared/rules/text";
 import { problemSchema } from "@/shared/schemas/problem";
 import type { FuzzTarget } from "./fuzz-targets";
 import { nextClientIp } from "../harness";
@@ -118,6 +119,8 @@ export function violation(target: FuzzTarget, status: number, contentType: strin
   // A success answer echoes stored input (a ticket titled "SELECT * FROM x" is content, not a leak):
   // a value counts only when no request sent it.
   for (const value of stringsOf(body)) {
+    // Every text field refuses them (src/shared/schemas/text.ts): one in an answer was stored through a gap.
+    if (hasControlCharacter(value)) return `${status} answer holds a control character in ${JSON.stringify(value.slice(0, 120))}`;
     const leak = leakPatterns.find((pattern) => pattern.test(value));
     if (leak && !context.isSentText(value)) return `${status} answer leaks ${leak} in ${JSON.stringify(value.slice(0, 120))}`;
   }

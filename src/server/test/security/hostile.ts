@@ -7,10 +7,18 @@ export interface HostileBody {
   raw: string;
 }
 
+/** The explicit bidi embeddings, overrides and isolates: U+202A–U+202E, U+2066–U+2069. */
+export const directionOverrides = ["\u202A", "\u202B", "\u202C", "\u202D", "\u202E", "\u2066", "\u2067", "\u2068", "\u2069"];
+
+/** C0 control characters (tab, line feed and carriage return aside, which text may hold). */
+export const controlCharacters = ["\u0000", "\u0001", "\u0007", "\b", "\u000B", "\f", "\u001B", "\u001F"];
+
 /** Strings that have broken servers before: NUL and lone surrogates, SQL and template syntax, markup, odd unicode. */
 export const hostileStrings = [
   "\u0000",
   "a\u0000b",
+  ...controlCharacters.map((char) => `Plain ${char}text`),
+  ...directionOverrides.map((char) => `Acme ${char}evil`),
   "\uD800",
   "x\uDFFFy",
   "\uFEFF",

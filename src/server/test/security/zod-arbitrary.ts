@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import type { z } from "zod";
+import { controlCharacters, directionOverrides } from "./hostile";
 
 /**
  * fast-check generators derived from the same zod schemas the routes validate with (zod 4's
@@ -55,8 +56,16 @@ function stringArbitrary(def: Def): fc.Arbitrary<unknown> {
       return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
   }
   const { min, max } = lengthBounds(def);
-  return fc.oneof(fc.string({ minLength: min, maxLength: max }), fc.string({ minLength: min, maxLength: max, unit: "grapheme" }));
+  const plain = fc.string({ minLength: min, maxLength: max });
+  return fc.oneof({ weight: 5, arbitrary: plain }, { weight: 5, arbitrary: fc.string({ minLength: min, maxLength: max, unit: "grapheme" }) }, { weight: 1, arbitrary: withInvisible(plain) });
 }
+
+/** A plausible text with one character every text field refuses (or, in a description, keeps) put somewhere in it. */
+const withInvisible = (text: fc.Arbitrary<string>) =>
+  fc.tuple(text, fc.constantFrom(...controlCharacters, ...directionOverrides), fc.nat()).map(([value, char, at]) => {
+    const index = at % (value.length + 1);
+    return `${value.slice(0, index)}${char}${value.slice(index)}`;
+  });
 
 export function arbitraryFor(schema: z.ZodType, hints: Hints = {}): fc.Arbitrary<unknown> {
   const def = defOf(schema).def;

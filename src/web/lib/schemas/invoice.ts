@@ -3,6 +3,7 @@ import { invoiceStatuses } from "@/shared/enums";
 import { AMOUNT_PATTERN, amountFitsColumn, checkDueNotBeforeIssue, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PROTOCOL } from "@/shared/rules/invoice";
 import { isUnambiguousIfUrl, LINK_URL_AMBIGUOUS_MESSAGE } from "@/shared/rules/link-url";
 import { LINE_DESCRIPTION_MAX, LINES_MAX, linesProblem, moneyMessages, quantityProblem, taxRateProblem, unitPriceProblem } from "@/shared/rules/money";
+import { requiredText, storable } from "./text";
 import { z } from "./zod";
 
 export const amountInputSchema = z
@@ -34,7 +35,7 @@ const decimalInput = (message: string, problem: (value: string) => string | unde
 export const invoiceLineInputSchema = z.object({
   description: z
     .string(moneyMessages.descriptionRequired)
-    .check(z.trim(), z.minLength(1, moneyMessages.descriptionRequired), z.maxLength(LINE_DESCRIPTION_MAX, moneyMessages.descriptionTooLong)),
+    .check(z.trim(), z.minLength(1, moneyMessages.descriptionRequired), z.maxLength(LINE_DESCRIPTION_MAX, moneyMessages.descriptionTooLong), storable()),
   quantity: decimalInput(moneyMessages.quantity, quantityProblem),
   unitPrice: decimalInput(moneyMessages.unitPrice, unitPriceProblem),
   taxRate: z.optional(
@@ -58,7 +59,7 @@ const linesInput = z.array(invoiceLineInputSchema, moneyMessages.linesRequired).
 
 /** The notes' limit; the messages below are the server's, word for word (schemas.parity.test.ts). */
 export const NOTES_MAX = 5000;
-const notes = z.string().check(z.trim(), z.maxLength(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`));
+const notes = z.string().check(z.trim(), z.maxLength(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`), storable());
 
 /** An invoice is priced by one `amount` (one "Services" line) or by its `lines`, never both. */
 function checkAmountOrLines(
@@ -70,9 +71,7 @@ function checkAmountOrLines(
   if (message) for (const field of ["amount", "lines"]) ctx.addIssue({ code: "custom", path: [field], message });
 }
 
-const invoiceNumber = z
-  .string(invoiceMessages.numberRequired)
-  .check(z.trim(), z.minLength(1, invoiceMessages.numberRequired), z.maxLength(INVOICE_NUMBER_MAX, invoiceMessages.numberTooLong));
+const invoiceNumber = requiredText(invoiceMessages.numberRequired, INVOICE_NUMBER_MAX, invoiceMessages.numberTooLong);
 
 const date = (label: string) => z.iso.date(invoiceMessages.invalidDate(label));
 
@@ -81,7 +80,7 @@ const emptyToNull = <T extends z.ZodMiniType>(schema: T) =>
 
 const pdfUrl = z
   .url({ protocol: PDF_URL_PROTOCOL, error: invoiceMessages.pdfUrlProtocol })
-  .check(z.maxLength(PDF_URL_MAX, invoiceMessages.pdfUrlTooLong))
+  .check(z.maxLength(PDF_URL_MAX, invoiceMessages.pdfUrlTooLong), storable())
   .check(z.refine(isUnambiguousIfUrl, LINK_URL_AMBIGUOUS_MESSAGE));
 
 /** What InvoiceFields shows in both dialogs: every field but the company, which an invoice keeps for life. */

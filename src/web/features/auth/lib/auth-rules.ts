@@ -1,7 +1,8 @@
 import { regexes } from "zod/v4/core";
 import { collect, firstFailing, type Checked } from "@/web/lib/use-checked-form";
 import { SETUP_CODE_MAX, setupMessages } from "@/shared/rules/setup";
-import { AUTH_TOKEN_MAX, AUTH_TOKEN_PATTERN, authMessages, hasNul, EMAIL_MAX, FULL_NAME_MAX, INVALID_EMAIL, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/shared/rules/auth";
+import { hasControlCharacter, hasDirectionOverride, textMessages } from "@/shared/rules/text";
+import { AUTH_TOKEN_MAX, AUTH_TOKEN_PATTERN, authMessages, EMAIL_MAX, FULL_NAME_MAX, INVALID_EMAIL, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/shared/rules/auth";
 
 /**
  * The sign-in and sign-up rules of src/shared/schemas/auth.ts, as plain checks: the sign-in page
@@ -39,7 +40,8 @@ const nameFailure = (name: string) =>
   firstFailing([
     [name.length < 1, authMessages.nameRequired],
     [name.length > FULL_NAME_MAX, authMessages.nameTooLong],
-    [hasNul(name), authMessages.nameUnstorable],
+    [hasControlCharacter(name), textMessages.controlCharacter],
+    [hasDirectionOverride(name), textMessages.directionOverride],
   ]);
 
 // The server's `z.email(message).max(EMAIL_MAX)`: the schema's message covers its length check too.
@@ -70,6 +72,7 @@ export function checkSetupOwner(input: SetupOwnerValues): Checked<keyof SetupOwn
   const codeFailure = firstFailing([
     [code.length < 1, setupMessages.codeRequired],
     [code.length > SETUP_CODE_MAX, setupMessages.codeWrong],
+    [hasControlCharacter(code), textMessages.controlCharacter],
   ]);
   return collect({ ...(account.ok ? {} : account.errors), code: codeFailure }, { ...(account.ok ? account.value : input), code });
 }

@@ -2,7 +2,7 @@ import { regexes } from "zod/v4/core";
 import { EMAIL_MAX, INVALID_EMAIL } from "@/shared/rules/common";
 import { ADDRESS_MAX, COMPANY_NAME_MAX, CONTACT_NAME_MAX, companyMessages, PHONE_MAX } from "@/shared/rules/company";
 import type { CompanyProfileInput } from "@/shared/schemas/company";
-import { blankAsNull, optionalTextFailure, requiredTextFailure } from "@/web/lib/text-rules";
+import { blankAsNull, optionalNameFailure, optionalTextFailure, requiredNameFailure } from "@/web/lib/text-rules";
 import { collect, firstFailing, type Checked } from "@/web/lib/use-checked-form";
 
 /**
@@ -19,8 +19,8 @@ export function checkCompanyProfile(input: CompanyProfileValues): Checked<keyof 
   const [name, contactName, contactEmail, phone, address] = companyProfileFields.map((field) => input[field].trim()) as [string, string, string, string, string];
   return collect(
     {
-      name: requiredTextFailure(name, companyMessages.nameRequired, COMPANY_NAME_MAX, companyMessages.nameTooLong),
-      contactName: optionalTextFailure(contactName, CONTACT_NAME_MAX, companyMessages.contactNameTooLong),
+      name: requiredNameFailure(name, companyMessages.nameRequired, COMPANY_NAME_MAX, companyMessages.nameTooLong),
+      contactName: optionalNameFailure(contactName, CONTACT_NAME_MAX, companyMessages.contactNameTooLong),
       contactEmail: firstFailing([
         [contactEmail.length > EMAIL_MAX, companyMessages.contactEmailTooLong],
         [contactEmail !== "" && !regexes.email.test(contactEmail), INVALID_EMAIL],

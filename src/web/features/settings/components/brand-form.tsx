@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState, type FormEvent } from "react";
 import { BRAND_NAME_MAX, setupMessages } from "@/shared/rules/setup";
+import { hasControlCharacter, hasDirectionOverride, textMessages } from "@/shared/rules/text";
 import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
 import { errorMessage, shownProblemDetail } from "@/web/lib/api";
@@ -11,6 +12,8 @@ import { useSetBrand } from "../api/use-setup";
 function brandFailure(name: string): string | undefined {
   if (name.length < 1) return setupMessages.brandRequired;
   if (name.length > BRAND_NAME_MAX) return setupMessages.brandTooLong;
+  if (hasControlCharacter(name)) return textMessages.controlCharacter;
+  if (hasDirectionOverride(name)) return textMessages.directionOverride;
   return undefined;
 }
 

@@ -2,7 +2,7 @@ import { regexes } from "zod/v4/core";
 import { ticketPriorities, type TicketPriority } from "@/shared/enums";
 import { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX, ticketMessages } from "@/shared/rules/ticket";
 import type { CreateTicketInput } from "@/shared/schemas/ticket";
-import { blankAsNull, optionalTextFailure, requiredTextFailure } from "@/web/lib/text-rules";
+import { blankAsNull, optionalTextFailure, requiredNameFailure } from "@/web/lib/text-rules";
 import { collect, firstFailing, type Checked } from "@/web/lib/use-checked-form";
 
 /**
@@ -24,7 +24,7 @@ export function checkCreateTicket(input: CreateTicketValues): Checked<keyof Crea
   return collect(
     {
       projectId: firstFailing([[!uuidPattern.test(projectId), ticketMessages.chooseProject]]),
-      title: requiredTextFailure(title, ticketMessages.titleRequired, TICKET_TITLE_MAX, ticketMessages.titleTooLong),
+      title: requiredNameFailure(title, ticketMessages.titleRequired, TICKET_TITLE_MAX, ticketMessages.titleTooLong),
       description: optionalTextFailure(description, TICKET_DESCRIPTION_MAX, ticketMessages.descriptionTooLong),
       priority: firstFailing([[!isPriority(priority), ticketMessages.choosePriority]]),
     },
