@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { invoiceTotals, lineTax, lineTotal, linesProblem, quantityProblem, taxRateProblem, unitPriceProblem, type LineInput } from "./money";
+import { invoiceTotals, lineTax, lineTotal, linesProblem, moneyMessages, quantityProblem, taxRateProblem, unitPriceProblem, type LineInput } from "./money";
 
 /**
  * The reference: the same rules in BigInt arithmetic on integer thousandths and cents, which has
@@ -72,21 +72,21 @@ describe("money", () => {
   });
 
   it("names what is wrong with a line", () => {
-    expect(quantityProblem("0")).toBeDefined();
-    expect(quantityProblem("-1")).toBeDefined();
-    expect(quantityProblem("1.2345")).toBeDefined();
-    expect(quantityProblem("10000000")).toBeDefined();
+    expect(quantityProblem("0")).toBe(moneyMessages.quantity);
+    expect(quantityProblem("-1")).toBe(moneyMessages.quantity);
+    expect(quantityProblem("1.2345")).toBe(moneyMessages.quantity);
+    expect(quantityProblem("10000000")).toBe(moneyMessages.quantityTooLarge);
     expect(quantityProblem("9999999")).toBeUndefined();
-    expect(unitPriceProblem("-1")).toBeDefined();
-    expect(unitPriceProblem("1.234")).toBeDefined();
-    expect(unitPriceProblem("10000000000")).toBeDefined();
+    expect(unitPriceProblem("-1")).toBe(moneyMessages.unitPrice);
+    expect(unitPriceProblem("1.234")).toBe(moneyMessages.unitPrice);
+    expect(unitPriceProblem("10000000000")).toBe(moneyMessages.unitPriceTooLarge);
     expect(unitPriceProblem("0")).toBeUndefined();
-    expect(taxRateProblem("100.01")).toBeDefined();
-    expect(taxRateProblem("1.234")).toBeDefined();
+    expect(taxRateProblem("100.01")).toBe(moneyMessages.taxRate);
+    expect(taxRateProblem("1.234")).toBe(moneyMessages.taxRate);
     expect(taxRateProblem(null)).toBeUndefined();
-    expect(linesProblem([])).toBeDefined();
-    expect(linesProblem(Array.from({ length: 201 }, () => ({ quantity: "1", unitPrice: "1" })))).toBeDefined();
-    expect(linesProblem([{ quantity: "9999999", unitPrice: "9999.99" }])).toBeDefined();
+    expect(linesProblem([])).toBe(moneyMessages.linesRequired);
+    expect(linesProblem(Array.from({ length: 201 }, () => ({ quantity: "1", unitPrice: "1" })))).toBe(moneyMessages.tooManyLines);
+    expect(linesProblem([{ quantity: "9999999", unitPrice: "9999.99" }])).toBe(moneyMessages.totalTooLarge);
     expect(linesProblem([{ quantity: "1", unitPrice: "9999999999.99" }])).toBeUndefined();
     // An invalid line has its own message; the set is not priced with it.
     expect(linesProblem([{ quantity: "x", unitPrice: "-1" }])).toBeUndefined();
