@@ -139,7 +139,9 @@ describe("idempotent sending with a client-generated id", () => {
     expect(first.body.id).toBe(id);
     expect(retry!.status).toBe(200);
     expect(retry!.body).toEqual(first.body);
-    expect(events).toEqual([]); // nothing changed, nothing to announce
+    // Nothing is written, but the stored message is announced again: its first process may have
+    // died before its announcement (issue 47).
+    expect(events).toEqual([{ kind: "message", companyId: acme.id, id }]);
     const [row] = await server.deps.db.select({ n: count() }).from(messages).where(eq(messages.id, id));
     expect(row!.n).toBe(1);
   });
