@@ -4,7 +4,9 @@ import { invoiceStatuses } from "../enums";
 import { NOTHING_TO_UPDATE } from "../rules/common";
 import { AMOUNT_MAX_INTEGER_DIGITS, AMOUNT_PATTERN, amountFitsColumn, checkDueNotBeforeIssue, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PROTOCOL } from "../rules/invoice";
 import { LINE_DESCRIPTION_MAX, LINES_MAX, linesProblem, MONEY_MAX, moneyMessages, QUANTITY_MAX, quantityProblem, taxRateProblem, unitPriceProblem } from "../rules/money";
+import { NO_CONTROL_CHARACTER_PATTERN, textMessages } from "../rules/text";
 import { pageOf, pageQuerySchema } from "./pagination";
+import { requiredText, storable } from "./text";
 import { fileSchema } from "./file";
 import { instantSchema, namedRecordSchema, timestampsShape } from "./records";
 
@@ -49,11 +51,7 @@ const decimalInput = (message: string, problem: (value: string) => string | unde
 
 /** One line as an admin sends it; its totals are computed by the server (shared/rules/money.ts). */
 export const invoiceLineInputSchema = z.object({
-  description: z
-    .string(moneyMessages.descriptionRequired)
-    .trim()
-    .min(1, moneyMessages.descriptionRequired)
-    .max(LINE_DESCRIPTION_MAX, moneyMessages.descriptionTooLong),
+  description: storable(z.string(moneyMessages.descriptionRequired).trim().min(1, moneyMessages.descriptionRequired).max(LINE_DESCRIPTION_MAX, moneyMessages.descriptionTooLong)),
   quantity: decimalInput(moneyMessages.quantity, quantityProblem, QUANTITY_TEXT, { exclusiveMinimum: 0, maximum: Number(QUANTITY_MAX), multipleOf: 0.001 }),
   unitPrice: decimalInput(moneyMessages.unitPrice, unitPriceProblem, PRICE_TEXT, moneyNumber),
   taxRate: z
@@ -75,7 +73,7 @@ const linesInput = z
   });
 
 export const NOTES_MAX = 5000;
-const notes = z.string().trim().max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`);
+const notes = storable(z.string().trim().max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`));
 
 export const AMOUNT_OR_LINES = "Send either an amount or lines, not both";
 export const AMOUNT_OR_LINES_REQUIRED = "Send an amount or lines";
@@ -87,11 +85,7 @@ function checkAmountOrLines(input: { amount?: unknown; lines?: unknown }, ctx: z
   if (message) for (const field of ["amount", "lines"]) ctx.addIssue({ code: "custom", path: [field], message });
 }
 
-const invoiceNumber = z
-  .string(invoiceMessages.numberRequired)
-  .trim()
-  .min(1, invoiceMessages.numberRequired)
-  .max(INVOICE_NUMBER_MAX, invoiceMessages.numberTooLong);
+const invoiceNumber = requiredText(invoiceMessages.numberRequired, INVOICE_NUMBER_MAX, invoiceMessages.numberTooLong);
 
 const date = (label: string) => z.iso.date(invoiceMessages.invalidDate(label));
 
@@ -102,6 +96,7 @@ const emptyToNull = <T extends z.ZodType>(schema: T) =>
 const pdfUrl = z
   .url({ protocol: PDF_URL_PROTOCOL, error: invoiceMessages.pdfUrlProtocol })
   .max(PDF_URL_MAX, invoiceMessages.pdfUrlTooLong)
+  .regex(NO_CONTROL_CHARACTER_PATTERN, textMessages.controlCharacter)
   .refine(isUnambiguousIfUrl, LINK_URL_AMBIGUOUS_MESSAGE);
 
 const invoiceFields = z.object({
