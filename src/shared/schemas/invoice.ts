@@ -134,7 +134,7 @@ export const updateInvoiceInputSchema = invoiceFields
   .refine((input) => Object.values(input).some((value) => value !== undefined), NOTHING_TO_UPDATE)
   .superRefine((input, ctx) => checkAmountOrLines(input, ctx, false))
   // The two refinements above, as the document says them: some field, and never both prices.
-  .meta({ minProperties: 1, not: { required: ["amount", "lines"] }, description: `Any subset of the fields, at least one; \`amount\` or \`lines\`, not both. ${INVOICE_PROSE}` });
+  .meta({ minProperties: 1, not: { properties: { amount: {}, lines: {} }, required: ["amount", "lines"] }, description: `Any subset of the fields, at least one; \`amount\` or \`lines\`, not both. ${INVOICE_PROSE}` });
 export type UpdateInvoiceInput = z.infer<typeof updateInvoiceInputSchema>;
 
 export const invoiceListQuerySchema = pageQuerySchema.extend({
