@@ -23,6 +23,7 @@ import { createFileStore } from "./modules/files/store";
 import { startFileSweeper } from "./modules/files/sweep";
 import { startAuditPruner } from "./modules/audit/audit-retention";
 import { startRateCounterSweeper } from "./ops/rate-counter-sweeper";
+import { startIdempotencySweeper } from "./ops/idempotency-sweeper";
 import { startNotificationJobs } from "./modules/notifications/notification-jobs";
 import { startWebhookJobs } from "./modules/webhooks/webhook-jobs";
 
@@ -89,6 +90,8 @@ export async function startServer(env: Env, options: StartServerOptions = {}): P
   // AUDIT_RETENTION_DAYS (ADR 027); the tests call pruneAuditLog themselves.
   const auditPruner = startAuditPruner({ db: database.db, log, retentionDays: env.AUDIT_RETENTION_DAYS });
   const counterSweeper = startRateCounterSweeper({ db: database.db, log });
+  // Idempotency-Key answers older than a day (ADR 039).
+  const keySweeper = startIdempotencySweeper({ db: database.db, log });
   // Notifications by mail, at once and in the daily digest (ADR 029); the tests call mailDueNotifications and sendDigests themselves.
   const notificationJobs = startNotificationJobs({ db: database.db, outbox: deps.mail.outbox, env, log });
   // Webhook deliveries, sent and retried (ADR 031); the tests call deliverDueWebhooks themselves.
@@ -131,7 +134,7 @@ export async function startServer(env: Env, options: StartServerOptions = {}): P
         if ("closeIdleConnections" in server) server.closeIdleConnections();
         // Side by side, within index.ts's 10 s: mail a last request queues stays in the outbox for
         // the next process to send; the worker only finishes the mail in hand.
-        await Promise.all([requests.drained(5_000), deps.mail.worker.stop(4_000), fileSweeper.stop(), auditPruner.stop(), counterSweeper.stop(), notificationJobs.stop(), webhookJobs.stop()]);
+        await Promise.all([requests.drained(5_000), deps.mail.worker.stop(4_000), fileSweeper.stop(), auditPruner.stop(), counterSweeper.stop(), keySweeper.stop(), notificationJobs.stop(), webhookJobs.stop()]);
         // Every answer while draining said `Connection: close`, so the sockets are going; one
         // still sending a large static file gets a moment, then is cut.
         await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);

@@ -10,6 +10,7 @@ import {
   saveCompanyProfileResultSchema,
 } from "@/shared/schemas/company";
 import { createRouter } from "../../http/context";
+import { idempotent } from "../../http/idempotency";
 import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { createCompany, findCompany, findMyCompany, listCompanies, listCompanyOptions, saveMyCompany, updateCompany } from "./companies.service";
@@ -34,11 +35,11 @@ const mineRoute = route.get("/mine", "getMyCompany", "The caller's company (null
 });
 
 // The admin's "New Customer": the same profile contract, for a company nobody belongs to yet.
-const createCompanyRoute = route.post("/", "createCompany", "Admin: create a customer company (without members)", [400, 401, 403], {
+const createCompanyRoute = idempotent(route.post("/", "createCompany", "Admin: create a customer company (without members)", [400, 401, 403], {
   middleware: adminOnly,
   request: { body: jsonBody(companyProfileInputSchema) },
   responses: { 201: jsonContent(companySchema, "The new company") },
-});
+}));
 
 // The customer's own profile form; admins create and edit companies through POST / and PUT /{id}.
 const saveMineRoute = route.put("/mine", "saveMyCompany", "Customer: save the company profile, creating company and membership when there is none", [400, 401, 403, 409], {

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { fileSchema } from "@/shared/schemas/file";
 import { createRouter, type AppDeps } from "@/server/http/context";
+import { idempotent } from "@/server/http/idempotency";
 import { idParams, jsonContent, sessionRoutes } from "@/server/http/openapi";
 import { messageOwner, projectCommentOwner, ticketCommentOwner, ticketOwner } from "./owners";
 import { receiveUpload } from "./upload";
@@ -12,33 +13,33 @@ const commentParams = idParams.extend({
 
 const attached = { 201: jsonContent(fileSchema, "The stored file; its record's answers list it under `attachments`"), ...uploadRefusals };
 
-const ticketFile = sessionRoutes("Tickets").post("/tickets/{id}/files", "attachTicketFile", "Attach a file to a ticket the caller may see", [400, 401, 404, 429], {
+const ticketFile = idempotent(sessionRoutes("Tickets").post("/tickets/{id}/files", "attachTicketFile", "Attach a file to a ticket the caller may see", [400, 401, 404, 429], {
   description: uploadDescription,
   request: { params: idParams, body: uploadBody },
   responses: attached,
-});
+}), { upload: true });
 
-const ticketCommentFile = sessionRoutes("Tickets").post(
+const ticketCommentFile = idempotent(sessionRoutes("Tickets").post(
   "/tickets/{id}/comments/{commentId}/files",
   "attachTicketCommentFile",
   "Attach a file to a ticket comment (its author or an admin)",
   [400, 401, 403, 404, 429],
   { description: `${uploadDescription} Another user who can see the comment gets 403.`, request: { params: commentParams, body: uploadBody }, responses: attached },
-);
+), { upload: true });
 
-const projectCommentFile = sessionRoutes("Projects").post(
+const projectCommentFile = idempotent(sessionRoutes("Projects").post(
   "/projects/{id}/comments/{commentId}/files",
   "attachProjectCommentFile",
   "Attach a file to a project comment (its author or an admin)",
   [400, 401, 403, 404, 429],
   { description: `${uploadDescription} Another user who can see the comment gets 403.`, request: { params: commentParams, body: uploadBody }, responses: attached },
-);
+), { upload: true });
 
-const messageFile = sessionRoutes("Messages").post("/messages/{id}/files", "attachMessageFile", "Attach a file to a chat message (its sender or an admin)", [400, 401, 403, 404, 429], {
+const messageFile = idempotent(sessionRoutes("Messages").post("/messages/{id}/files", "attachMessageFile", "Attach a file to a chat message (its sender or an admin)", [400, 401, 403, 404, 429], {
   description: `${uploadDescription} Another user who can see the message gets 403.`,
   request: { params: idParams, body: uploadBody },
   responses: attached,
-});
+}), { upload: true });
 
 /**
  * Attachments of tickets, comments and chat messages (ADR 022). Each route checks that the caller

@@ -10,6 +10,7 @@ import {
   updateInvoiceInputSchema,
 } from "@/shared/schemas/invoice";
 import { createRouter, type AppDeps } from "../../http/context";
+import { afterCommit, idempotent } from "../../http/idempotency";
 import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import type { ServiceContext } from "../context";
@@ -56,14 +57,14 @@ const get = route.get("/{id}", "getInvoice", "One invoice with its lines", [400,
   responses: { 200: jsonContent(invoiceDetailSchema, "The invoice") },
 });
 
-const create = route.post("/", "createInvoice", "Create an invoice (admin)", [400, 401, 403, 409], {
+const create = idempotent(route.post("/", "createInvoice", "Create an invoice (admin)", [400, 401, 403, 409], {
   description:
     "Priced by exactly one of `amount` (one \"Services\" line) or `lines`; the server computes subtotal, tax and total. " +
     "`status` defaults to `unpaid` (issued at once); `draft` keeps it from the customer until it is issued.",
   middleware: adminOnly,
   request: { body: jsonBody(createInvoiceInputSchema) },
   responses: { 201: jsonContent(invoiceSchema, "The new invoice") },
-});
+}));
 
 const update = route.patch("/{id}", "updateInvoice", "Edit an invoice, e.g. issue it or mark it paid (admin)", [400, 401, 403, 404, 409], {
   description:
@@ -77,7 +78,7 @@ const update = route.patch("/{id}", "updateInvoice", "Edit an invoice, e.g. issu
   responses: { 200: jsonContent(invoiceSchema, "The updated invoice") },
 });
 
-const reissue = route.post("/{id}/reissue", "reissueInvoice", "Re-issue an invoice as a draft copy (admin)", [400, 401, 403, 404, 409], {
+const reissue = idempotent(route.post("/{id}/reissue", "reissueInvoice", "Re-issue an invoice as a draft copy (admin)", [400, 401, 403, 404, 409], {
   description:
     "For an unpaid or void invoice: a new draft with the same company, lines, notes and due date (none if that is already past), " +
     "issued today under the next suggested number, whose `replacesId` names the original. Issuing the draft voids the original. " +
@@ -85,7 +86,7 @@ const reissue = route.post("/{id}/reissue", "reissueInvoice", "Re-issue an invoi
   middleware: adminOnly,
   request: { params: idParams },
   responses: { 201: jsonContent(invoiceSchema, "The new draft") },
-});
+}));
 
 const remove = route.delete("/{id}", "deleteInvoice", "Delete a draft invoice (admin)", [400, 401, 403, 404, 409], {
   description: "Drafts only, with their lines and stored PDF. An issued invoice is a record: 409 naming `status` (void it instead).",
@@ -114,7 +115,13 @@ export function invoiceRoutes(deps: Pick<AppDeps, "files" | "brand" | "log">) {
     .openapi(balance, async (c) => c.json(await invoiceBalance(c.var.ctx, c.req.valid("query")), 200))
     .openapi(nextNumber, async (c) => c.json({ invoiceNumber: await nextInvoiceNumber(c.var.ctx.db) }, 200))
     .openapi(get, async (c) => c.json(await findInvoiceDetail(c.var.ctx, c.req.valid("param").id), 200))
-    .openapi(create, async (c) => c.json(await afterWrite(c.var.ctx, await createInvoice(c.var.ctx, c.req.valid("json"))), 201))
+    .openapi(create, async (c) => {
+      const written = await createInvoice(c.var.ctx, c.req.valid("json"));
+      // With an Idempotency-Key the create's transaction is still open: the PDF follows its commit,
+      // and the answer is the invoice as written (as when the rendering fails).
+      if (afterCommit(c, (ctx) => afterWrite(ctx, written))) return c.json(written.invoice, 201);
+      return c.json(await afterWrite(c.var.ctx, written), 201);
+    })
     .openapi(update, async (c) => {
       const written = await updateInvoice(c.var.ctx, { id: c.req.valid("param").id, changes: c.req.valid("json") });
       return c.json(await afterWrite(c.var.ctx, written), 200);

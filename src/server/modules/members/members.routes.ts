@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { changeMemberRoleInputSchema, companyTeamSchema, invitationSchema, inviteMemberInputSchema, memberSchema } from "@/shared/schemas/member";
 import { createRouter } from "../../http/context";
+import { idempotent } from "../../http/idempotency";
 import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { inviteMember } from "./invitations.service";
 import { changeMemberRole, readCompanyTeam, removeMember } from "./members.service";
@@ -15,10 +16,10 @@ const teamRoute = route.get("/{id}/team", "getCompanyTeam", "A company's members
   responses: { 200: jsonContent(companyTeamSchema, "Members, owners first, and pending invitations") },
 });
 
-const inviteRoute = route.post("/{id}/invitations", "inviteMember", "Owner or admin: invite an address to the company (mails a link valid 7 days)", [400, 401, 403, 404, 409], {
+const inviteRoute = idempotent(route.post("/{id}/invitations", "inviteMember", "Owner or admin: invite an address to the company (mails a link valid 7 days)", [400, 401, 403, 404, 409], {
   request: { params: idParams, body: jsonBody(inviteMemberInputSchema) },
   responses: { 201: jsonContent(invitationSchema, "The pending invitation") },
-});
+}));
 
 const roleRoute = route.patch("/{id}/members/{userId}", "changeMemberRole", "Owner or admin: make a member owner, or an owner member (one owner always stays)", [400, 401, 403, 404, 409], {
   request: { params: memberParams, body: jsonBody(changeMemberRoleInputSchema) },

@@ -10,6 +10,7 @@ import {
   withConversationRules,
 } from "@/shared/schemas/message";
 import { createRouter } from "../../http/context";
+import { idempotent } from "../../http/idempotency";
 import { jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { listConversations, MAX_EMBEDDED_MESSAGES } from "./conversations.service";
@@ -25,7 +26,7 @@ const list = route.get("/", "listMessages", "A company's conversation, oldest fi
   responses: { 200: jsonContent(z.array(messageSchema), "The messages") },
 });
 
-const send = route.post("/", "sendMessage", "Send a message to a company's conversation", [400, 401, 404, 409, 429], {
+const send = idempotent(route.post("/", "sendMessage", "Send a message to a company's conversation", [400, 401, 404, 409, 429], {
   description:
     "Customers always write to their own company (another companyId is 404; without a company 400). Admins must " +
     "name an existing company. With a client-generated `id`, a retry returns the stored message with 200 instead " +
@@ -35,7 +36,7 @@ const send = route.post("/", "sendMessage", "Send a message to a company's conve
     201: jsonContent(messageSchema, "The new message"),
     200: jsonContent(messageSchema, "The message was already stored under this id"),
   },
-});
+}));
 
 const markRead = route.post("/read", "markMessagesRead", "Mark the other side's messages in a conversation read", [400, 401, 404], {
   description: "Customers: the provider team's messages in their company's conversation. Admins: the customers' messages of `companyId`.",

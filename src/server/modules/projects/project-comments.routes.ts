@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { commentSchema, createCommentInputSchema } from "@/shared/schemas/comment";
 import { createRouter } from "../../http/context";
+import { idempotent } from "../../http/idempotency";
 import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { addProjectComment, listProjectComments } from "./project-comments.service";
 
@@ -11,10 +12,10 @@ const listRoute = route.get("/{id}/comments", "listProjectComments", "A project'
   responses: { 200: jsonContent(z.array(commentSchema), "Comments") },
 });
 
-const createCommentRoute = route.post("/{id}/comments", "createProjectComment", "Comment on a project the caller may see", [400, 401, 404, 429], {
+const createCommentRoute = idempotent(route.post("/{id}/comments", "createProjectComment", "Comment on a project the caller may see", [400, 401, 404, 429], {
   request: { params: idParams, body: jsonBody(createCommentInputSchema) },
   responses: { 201: jsonContent(commentSchema, "The new comment") },
-});
+}));
 
 export function projectCommentRoutes() {
   return createRouter()

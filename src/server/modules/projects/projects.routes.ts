@@ -7,6 +7,7 @@ import {
   updateProjectInputSchema,
 } from "@/shared/schemas/project";
 import { createRouter } from "../../http/context";
+import { idempotent } from "../../http/idempotency";
 import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { createProject, findProject, listProjects, updateProject } from "./projects.service";
@@ -27,11 +28,11 @@ const getRoute = route.get("/{id}", "getProject", "One project by id or slug, wi
   responses: { 200: jsonContent(projectSchema, "The project") },
 });
 
-const createProjectRoute = route.post("/", "createProject", "Admin: create a project for a company; the slug comes from the name", [400, 401, 403, 409], {
+const createProjectRoute = idempotent(route.post("/", "createProject", "Admin: create a project for a company; the slug comes from the name", [400, 401, 403, 409], {
   middleware: requireRole("admin"),
   request: { body: jsonBody(createProjectInputSchema) },
   responses: { 201: jsonContent(projectSchema, "The new project") },
-});
+}));
 
 const updateRoute = route.patch("/{id}", "updateProject", "Admin: edit a project (the slug never changes)", [400, 401, 403, 404], {
   middleware: requireRole("admin"),

@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { invitationSchema, inviteAdminInputSchema } from "@/shared/schemas/member";
 import { teamSchema } from "@/shared/schemas/team";
 import { createRouter } from "../../http/context";
+import { idempotent } from "../../http/idempotency";
 import { jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { inviteAdmin, listAdminInvitations } from "../members/invitations.service";
@@ -20,11 +21,11 @@ const invitationsRoute = route.get("/invitations", "listAdminInvitations", "Admi
   responses: { 200: jsonContent(z.array(invitationSchema), "Pending invitations") },
 });
 
-const inviteRoute = route.post("/invitations", "inviteAdmin", "Admin: invite an address to become an admin (mails a link valid 7 days)", [400, 401, 403, 409], {
+const inviteRoute = idempotent(route.post("/invitations", "inviteAdmin", "Admin: invite an address to become an admin (mails a link valid 7 days)", [400, 401, 403, 409], {
   middleware: adminOnly,
   request: { body: jsonBody(inviteAdminInputSchema) },
   responses: { 201: jsonContent(invitationSchema, "The pending invitation") },
-});
+}));
 
 export function teamRoutes() {
   return createRouter()

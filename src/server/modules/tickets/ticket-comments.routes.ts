@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { commentSchema, createCommentInputSchema } from "@/shared/schemas/comment";
 import { createRouter } from "../../http/context";
+import { idempotent } from "../../http/idempotency";
 import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { createTicketComment, listTicketComments } from "./ticket-comments.service";
 
@@ -11,13 +12,13 @@ const list = route.get("/{id}/comments", "listTicketComments", "A ticket's comme
   responses: { 200: jsonContent(z.array(commentSchema), "The comments") },
 });
 
-const create = route.post("/{id}/comments", "createTicketComment", "Comment on a ticket the caller may see", [400, 401, 404, 429], {
+const create = idempotent(route.post("/{id}/comments", "createTicketComment", "Comment on a ticket the caller may see", [400, 401, 404, 429], {
   request: {
     params: idParams,
     body: jsonBody(createCommentInputSchema),
   },
   responses: { 201: jsonContent(commentSchema, "The new comment") },
-});
+}));
 
 export function ticketCommentRoutes() {
   return createRouter()

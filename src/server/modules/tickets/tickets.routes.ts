@@ -9,6 +9,7 @@ import {
   updateTicketInputSchema,
 } from "@/shared/schemas/ticket";
 import { createRouter } from "../../http/context";
+import { idempotent } from "../../http/idempotency";
 import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { countTicketsByStatus, createTicket, findTicket, listTickets, markTicketSeen, updateTicket } from "./tickets.service";
@@ -40,11 +41,11 @@ const get = route.get("/{id}", "getTicket", "One ticket with its project and com
   responses: { 200: jsonContent(ticketSchema, "The ticket") },
 });
 
-const create = route.post("/", "createTicket", "Open a ticket; it starts pending and belongs to the caller", [400, 401, 429], {
+const create = idempotent(route.post("/", "createTicket", "Open a ticket; it starts pending and belongs to the caller", [400, 401, 429], {
   description: "A customer may only use a project of their own company (otherwise 400 naming projectId).",
   request: { body: jsonBody(createTicketInputSchema) },
   responses: { 201: jsonContent(ticketSchema, "The new ticket") },
-});
+}));
 
 const update = route.patch("/{id}", "updateTicket", "Edit a ticket's title, description, status, priority or assignee (admin)", [400, 401, 403, 404], {
   description: "assignedTo must be a team member's id (an admin; otherwise 400 naming assignedTo), or null or \"\" for unassigned.",

@@ -1,0 +1,340 @@
+import { randomUUID } from "node:crypto";
+import { and, count, eq, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { companies, files, invitations, invoices, messages, projectComments, projects, ticketComments, tickets } from "@/server/db/schema";
+import type { TestUser } from "@/server/test/harness";
+import { addMember, customerWithProject, invoiceBody } from "@/server/test/fixtures";
+import { formWith, pngBytes } from "@/server/test/files";
+import { serverForFile } from "@/server/test/per-file";
+import { IDEMPOTENCY_HEADER } from "./idempotency-key";
+
+// One owner makes every customer create of the table: their posting limit (its own test is stored-input-bounds.test.ts) is raised.
+const server = serverForFile(undefined, { WRITE_RATE_LIMIT: "1000" });
+
+/** One answer: status and parsed body (a problem for a refusal). */
+interface Answer {
+  status: number;
+  replayed: string | null;
+  body: { id?: string; detail?: string; errors?: { field: string }[] } & Record<string, unknown>;
+}
+
+interface World {
+  admin: TestUser;
+  secondAdmin: TestUser;
+  owner: TestUser;
+  colleague: TestUser;
+  companyId: string;
+  projectId: string;
+}
+
+/** What one create route needs: a request to send (two variants: `a`, and `b` with another body), and how many rows a variant made. */
+interface CreateRoute {
+  operationId: string;
+  actor: (world: World) => TestUser;
+  /** Another caller who may make the same create. */
+  other: (world: World) => TestUser;
+  /** Per test: the parents the request needs, fresh (a reissue needs an invoice of its own). */
+  prepare: (world: World) => Promise<Request>;
+  /** The other caller's request must differ where the route refuses a second identical record (an invitation to one address). */
+  otherSendsB?: boolean;
+}
+
+interface Request {
+  send: (client: TestUser, variant: "a" | "b", key: string) => Promise<Answer>;
+  /** Rows the variant made. */
+  rows: (variant: "a" | "b") => Promise<number>;
+}
+
+const rowsWhere = async (table: PgTable, where: SQL | undefined) => (await server.deps.db.select({ n: count() }).from(table).where(where))[0]!.n;
+
+async function sendJson(user: TestUser, path: string, body: unknown, key: string): Promise<Answer> {
+  const response = await user.client.request("POST", path, body, { [IDEMPOTENCY_HEADER]: key });
+  return { status: response.status, replayed: response.headers.get("idempotent-replayed"), body: response.body as Answer["body"] };
+}
+
+async function sendFile(user: TestUser, path: string, name: string, key: string): Promise<Answer> {
+  const response = await user.client.raw(path, { method: "POST", body: formWith({ name, type: "image/png", bytes: pngBytes }), headers: { [IDEMPOTENCY_HEADER]: key } });
+  return { status: response.status, replayed: response.headers.get("idempotent-replayed"), body: (await response.json()) as Answer["body"] };
+}
+
+/** A JSON create whose variants differ in one text field, counted by that field. */
+function jsonCreate(path: string, body: (text: string) => unknown, table: PgTable, column: Parameters<typeof eq>[0]): Request {
+  const texts = { a: `A ${randomUUID()}`, b: `B ${randomUUID()}` };
+  return {
+    send: (user, variant, key) => sendJson(user, path, body(texts[variant]), key),
+    rows: (variant) => rowsWhere(table, eq(column, texts[variant])),
+  };
+}
+
+/** An upload whose variants differ in the file's name, counted by name. */
+function upload(path: string): Request {
+  const names = { a: `a-${randomUUID()}.png`, b: `b-${randomUUID()}.png` };
+  return { send: (user, variant, key) => sendFile(user, path, names[variant], key), rows: (variant) => rowsWhere(files, eq(files.name, names[variant])) };
+}
+
+async function newTicket(world: World) {
+  const answer = await world.owner.client.post("/api/tickets", { projectId: world.projectId, title: "Parent ticket" });
+  return answer.body.id;
+}
+
+const routes: CreateRoute[] = [
+  {
+    operationId: "createTicket",
+    actor: (w) => w.owner,
+    other: (w) => w.colleague,
+    prepare: async (w) => jsonCreate("/api/tickets", (title) => ({ projectId: w.projectId, title }), tickets, tickets.title),
+  },
+  {
+    operationId: "createTicketComment",
+    actor: (w) => w.owner,
+    other: (w) => w.colleague,
+    prepare: async (w) => jsonCreate(`/api/tickets/${await newTicket(w)}/comments`, (content) => ({ content }), ticketComments, ticketComments.content),
+  },
+  {
+    operationId: "createProjectComment",
+    actor: (w) => w.owner,
+    other: (w) => w.colleague,
+    prepare: async (w) => jsonCreate(`/api/projects/${w.projectId}/comments`, (content) => ({ content }), projectComments, projectComments.content),
+  },
+  {
+    operationId: "sendMessage",
+    actor: (w) => w.owner,
+    other: (w) => w.colleague,
+    prepare: async () => jsonCreate("/api/messages", (content) => ({ content }), messages, messages.content),
+  },
+  {
+    operationId: "createProject",
+    actor: (w) => w.admin,
+    other: (w) => w.secondAdmin,
+    prepare: async (w) => jsonCreate("/api/projects", (name) => ({ companyId: w.companyId, name }), projects, projects.name),
+  },
+  {
+    operationId: "createCompany",
+    actor: (w) => w.admin,
+    other: (w) => w.secondAdmin,
+    prepare: async () => jsonCreate("/api/companies", (name) => ({ name }), companies, companies.name),
+  },
+  {
+    operationId: "createInvoice",
+    actor: (w) => w.admin,
+    other: (w) => w.secondAdmin,
+    // The invoice number is unique: the other admin's identical body would be refused for that, so it sends its own.
+    otherSendsB: true,
+    prepare: async (w) => jsonCreate("/api/invoices", (notes) => invoiceBody(w.companyId, { invoiceNumber: `INV-${notes.slice(2, 14)}`, notes }), invoices, invoices.notes),
+  },
+  {
+    operationId: "reissueInvoice",
+    actor: (w) => w.admin,
+    other: (w) => w.secondAdmin,
+    // Takes no body: the variants are two invoices (another path is another request).
+    prepare: async (w) => {
+      const originals = { a: await issuedInvoice(w), b: await issuedInvoice(w) };
+      return {
+        send: (user, variant, key) => sendJson(user, `/api/invoices/${originals[variant]}/reissue`, undefined, key),
+        rows: (variant) => rowsWhere(invoices, eq(invoices.replacesId, originals[variant])),
+      };
+    },
+  },
+  {
+    operationId: "inviteMember",
+    actor: (w) => w.owner,
+    other: (w) => w.admin,
+    // One pending invitation per address: the other caller invites another address.
+    otherSendsB: true,
+    prepare: async (w) => emailInvite(`/api/companies/${w.companyId}/invitations`, { role: "member" }),
+  },
+  {
+    operationId: "inviteAdmin",
+    actor: (w) => w.admin,
+    other: (w) => w.secondAdmin,
+    otherSendsB: true,
+    prepare: async () => emailInvite("/api/team/invitations", {}),
+  },
+  { operationId: "attachTicketFile", actor: (w) => w.owner, other: (w) => w.colleague, prepare: async (w) => upload(`/api/tickets/${await newTicket(w)}/files`) },
+  {
+    operationId: "attachTicketCommentFile",
+    actor: (w) => w.owner,
+    // A comment takes files from its author or an admin.
+    other: (w) => w.admin,
+    prepare: async (w) => {
+      const ticketId = await newTicket(w);
+      const comment = await w.owner.client.post(`/api/tickets/${ticketId}/comments`, { content: "See the file" });
+      return upload(`/api/tickets/${ticketId}/comments/${comment.body.id}/files`);
+    },
+  },
+  {
+    operationId: "attachProjectCommentFile",
+    actor: (w) => w.owner,
+    other: (w) => w.admin,
+    prepare: async (w) => {
+      const comment = await w.owner.client.post(`/api/projects/${w.projectId}/comments`, { content: "See the file" });
+      return upload(`/api/projects/${w.projectId}/comments/${comment.body.id}/files`);
+    },
+  },
+  {
+    operationId: "attachMessageFile",
+    actor: (w) => w.owner,
+    other: (w) => w.admin,
+    prepare: async (w) => {
+      const message = await w.owner.client.post("/api/messages", { content: "See the file" });
+      return upload(`/api/messages/${message.body.id}/files`);
+    },
+  },
+];
+
+/** An invitation whose variants are two addresses. */
+function emailInvite(path: string, extra: Record<string, unknown>): Request {
+  const emails = { a: `a-${randomUUID().slice(0, 8)}@example.test`, b: `b-${randomUUID().slice(0, 8)}@example.test` };
+  return {
+    send: (user, variant, key) => sendJson(user, path, { email: emails[variant], ...extra }, key),
+    rows: (variant) => rowsWhere(invitations, eq(invitations.email, emails[variant])),
+  };
+}
+
+async function issuedInvoice(world: World): Promise<string> {
+  const answer = await world.admin.client.post("/api/invoices", invoiceBody(world.companyId));
+  return answer.body.id;
+}
+
+const namesTheHeader = (answer: Answer) => {
+  expect(answer.body.errors?.map((error) => error.field)).toContain("Idempotency-Key");
+  expect(answer.body.detail).toContain("Idempotency-Key");
+};
+
+let world: World;
+
+beforeAll(async () => {
+  const { company, project, customer } = await customerWithProject(server, "Retry Co");
+  const { companyUsers } = await import("@/server/db/schema");
+  await server.deps.db.update(companyUsers).set({ role: "owner" }).where(and(eq(companyUsers.companyId, company.id), eq(companyUsers.userId, customer.id)));
+  world = {
+    admin: await server.createUser({ admin: true }),
+    secondAdmin: await server.createUser({ admin: true }),
+    owner: customer,
+    colleague: await addMember(server, company.id),
+    companyId: company.id,
+    projectId: project.id,
+  };
+});
+
+describe.each(routes)("$operationId with an Idempotency-Key", (route) => {
+  it("answers the same key with the same body with the stored answer, and stores one row", async () => {
+    const request = await route.prepare(world);
+    const key = randomUUID();
+    const first = await request.send(route.actor(world), "a", key);
+    const again = await request.send(route.actor(world), "a", key);
+    expect(first.status).toBe(201);
+    expect(first.replayed).toBeNull();
+    expect(again).toEqual({ ...first, replayed: "true" });
+    expect(await request.rows("a")).toBe(1);
+  });
+
+  it("refuses the same key with another body with a 422 naming Idempotency-Key, and stores nothing for it", async () => {
+    const request = await route.prepare(world);
+    const key = randomUUID();
+    expect((await request.send(route.actor(world), "a", key)).status).toBe(201);
+    const other = await request.send(route.actor(world), "b", key);
+    expect(other.status).toBe(422);
+    namesTheHeader(other);
+    expect(await request.rows("b")).toBe(0);
+  });
+
+  it("stores one row for two requests with one key at the same moment", async () => {
+    const request = await route.prepare(world);
+    const key = randomUUID();
+    const answers = await Promise.all([request.send(route.actor(world), "a", key), request.send(route.actor(world), "a", key)]);
+    const created = answers.filter((answer) => answer.status === 201);
+    expect(created.length).toBeGreaterThan(0);
+    // Every 201 is the one record; a request that found the other in flight is told so (409).
+    expect(new Set(created.map((answer) => answer.body.id)).size).toBe(1);
+    for (const refused of answers.filter((answer) => answer.status !== 201)) {
+      expect(refused.status).toBe(409);
+      namesTheHeader(refused);
+    }
+    expect(await request.rows("a")).toBe(1);
+  });
+
+  it("gives another caller's identical key a record of its own", async () => {
+    const request = await route.prepare(world);
+    const key = randomUUID();
+    const mine = await request.send(route.actor(world), "a", key);
+    const theirs = await request.send(route.other(world), route.otherSendsB ? "b" : "a", key);
+    expect([mine.status, theirs.status]).toEqual([201, 201]);
+    expect(theirs.replayed).toBeNull();
+    expect(theirs.body.id).not.toBe(mine.body.id);
+    expect((await request.rows("a")) + (await request.rows("b"))).toBe(2);
+  });
+});
+
+describe("Idempotency-Key", () => {
+  it("is described on exactly the operations of this table, optional, in the served document", async () => {
+    const document = (await world.owner.client.get("/api/openapi.json")).body;
+    const withHeader: string[] = [];
+    for (const item of Object.values(document.paths ?? {})) {
+      for (const operation of Object.values(item as Record<string, { operationId?: string; parameters?: { name: string; in: string; required?: boolean }[] }>)) {
+        const header = operation.parameters?.find((parameter) => parameter.in === "header" && parameter.name === "Idempotency-Key");
+        if (!header) continue;
+        expect(header.required ?? false).toBe(false);
+        withHeader.push(operation.operationId!);
+      }
+    }
+    expect(withHeader.sort()).toEqual(routes.map((route) => route.operationId).sort());
+  });
+
+  it("refuses a malformed key with a 400 naming Idempotency-Key and creates nothing", async () => {
+    for (const key of ["x".repeat(256), "two words", "tab\tkey", ""]) {
+      const title = `Malformed key ${randomUUID()}`;
+      const response = await world.owner.client.request("POST", "/api/tickets", { projectId: world.projectId, title }, { [IDEMPOTENCY_HEADER]: key });
+      expect(response.status).toBe(400);
+      expect(response.problem.errors?.map((error) => error.field)).toEqual(["Idempotency-Key"]);
+      expect(await rowsWhere(tickets, eq(tickets.title, title))).toBe(0);
+    }
+    const longest = await world.owner.client.request("POST", "/api/tickets", { projectId: world.projectId, title: `Longest key ${randomUUID()}` }, { [IDEMPOTENCY_HEADER]: "k".repeat(255) });
+    expect(longest.status).toBe(201);
+  });
+
+  it("keeps no answer for a refusal: the same key then serves the corrected request", async () => {
+    const key = randomUUID();
+    const refused = await world.owner.client.request("POST", "/api/tickets", { projectId: world.projectId, title: "" }, { [IDEMPOTENCY_HEADER]: key });
+    expect(refused.status).toBe(400);
+    const title = `Corrected ${randomUUID()}`;
+    const created = await world.owner.client.request("POST", "/api/tickets", { projectId: world.projectId, title }, { [IDEMPOTENCY_HEADER]: key });
+    expect(created.status).toBe(201);
+    expect(await rowsWhere(tickets, eq(tickets.title, title))).toBe(1);
+  });
+
+  it("announces the stored record again on a replay, for the first request may have died before announcing it", async () => {
+    const key = randomUUID();
+    const body = { content: `Announced again ${randomUUID()}` };
+    const first = await world.owner.client.request("POST", "/api/messages", body, { [IDEMPOTENCY_HEADER]: key });
+    const heard: string[] = [];
+    const stop = server.deps.events.subscribe((event) => {
+      if (event.kind === "message") heard.push(event.id);
+    });
+    try {
+      const again = await world.owner.client.request("POST", "/api/messages", body, { [IDEMPOTENCY_HEADER]: key });
+      expect(again.headers.get("idempotent-replayed")).toBe("true");
+      await expect.poll(() => heard).toContain(first.body.id);
+    } finally {
+      stop();
+    }
+  });
+
+  it("forgets a key after 24 hours: the sweep deletes it, and the key then makes a new record", async () => {
+    const { idempotencyKeys } = await import("@/server/db/schema");
+    const { forgetExpiredKeys } = await import("./idempotency-store");
+    const key = randomUUID();
+    const title = `Day-old key ${randomUUID()}`;
+    const send = () => world.owner.client.request("POST", "/api/tickets", { projectId: world.projectId, title }, { [IDEMPOTENCY_HEADER]: key });
+    expect((await send()).status).toBe(201);
+    await server.deps.db.update(idempotencyKeys).set({ createdAt: new Date(Date.now() - 24 * 60 * 60_000 - 1000) }).where(eq(idempotencyKeys.key, key));
+    // Past its day and not yet swept, it no longer counts.
+    const later = await send();
+    expect([later.status, later.headers.get("idempotent-replayed")]).toEqual([201, null]);
+    expect(await rowsWhere(tickets, eq(tickets.title, title))).toBe(2);
+    await server.deps.db.update(idempotencyKeys).set({ createdAt: new Date(Date.now() - 24 * 60 * 60_000 - 1000) }).where(eq(idempotencyKeys.key, key));
+    expect(await forgetExpiredKeys(server.deps.db)).toBeGreaterThanOrEqual(1);
+    expect(await rowsWhere(idempotencyKeys, eq(idempotencyKeys.key, key))).toBe(0);
+  });
+});
