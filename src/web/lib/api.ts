@@ -1,5 +1,6 @@
 import type { ProblemDetails } from "@/shared/schemas/problem";
 import { knownTranslation, showsEnglish, translateKnown } from "./i18n/known-messages";
+import { fetchRetryingOnce, newIdempotencyKey } from "./idempotency-key";
 import type { ApiArgs, ApiDeleteArgs, ApiDeletePath, ApiOutput, ApiPath, Method, PublicArgs, PublicBody, PublicOutput, PublicPath } from "./api-types";
 
 /** An API error carrying the server's problem details (DESIGN D10). */
@@ -71,21 +72,22 @@ interface RequestOptions {
   query?: Query;
   /** The JSON body; none is sent when undefined. */
   json?: unknown;
+  /** Sent as `Idempotency-Key`: the request is then retried once, with it, after a 502, a 503 or a network error. */
+  idempotencyKey?: string;
 }
 
 /** JSON over fetch with the session cookie; throws ApiError for any non-2xx answer. */
-async function request(method: string, path: string, { param, query, json }: RequestOptions = {}): Promise<unknown> {
+async function request(method: string, path: string, { param, query, json, idempotencyKey }: RequestOptions = {}): Promise<unknown> {
   const url = path.replace(/:(\w+)/g, (_, name: string) => {
     const value = param?.[name];
     if (value === undefined) throw new Error(`No value for :${name} in ${path}`);
     return encodeURIComponent(value);
   });
-  const response = await fetch(withQuery(`/api${url}`, query), {
-    method,
-    credentials: "same-origin",
-    headers: json === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
+  const headers: Record<string, string> = json === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" };
+  if (idempotencyKey !== undefined) headers["Idempotency-Key"] = idempotencyKey;
+  const init: RequestInit = { method, credentials: "same-origin", headers, body: json === undefined ? undefined : JSON.stringify(json) };
+  const target = withQuery(`/api${url}`, query);
+  const response = idempotencyKey === undefined ? await fetch(target, init) : await fetchRetryingOnce(target, init);
   if (!response.ok) {
     const problem = (await response.json().catch(() => undefined)) as ProblemDetails | undefined;
     throw new ApiError(response.status, problem);
@@ -107,8 +109,16 @@ const remove = async <P extends ApiDeletePath>(path: P, ...[options]: ApiDeleteA
   await request("DELETE", path, options as RequestOptions);
 };
 
-/** The session API (/api minus Better Auth): `api.get("/tickets/:id", { param: { id } })`. */
-export const api = { get: typed("get"), post: typed("post"), patch: typed("patch"), put: typed("put"), delete: remove };
+/**
+ * A POST that creates a record (a route that takes an Idempotency-Key, ADR 039): each call is one
+ * user action with a fresh key, retried once with that key after a 502, a 503 or a network error,
+ * so a submit during a server restart stores one record and shows no error.
+ */
+const create = <P extends ApiPath<"post">>(path: P, ...[options]: ApiArgs<"post", P>) =>
+  request("POST", path, { ...(options as RequestOptions), idempotencyKey: newIdempotencyKey() }) as Promise<ApiOutput<"post", P>>;
+
+/** The session API (/api minus Better Auth): `api.get("/tickets/:id", { param: { id } })`; `api.create` for a create. */
+export const api = { get: typed("get"), post: typed("post"), create, patch: typed("patch"), put: typed("put"), delete: remove };
 
 /** The public routes outside the session API, for signed-out visitors (lib/api-types.ts). */
 export const publicApi = {

@@ -42,7 +42,7 @@ export function useAddComment(target: CommentTarget) {
     return stored;
   };
   const mutation = useMutation({
-    mutationFn: (input: ApiBody<"post", ReturnType<typeof pathOf>>) => api.post(pathOf(target), { param: { id: target.id }, json: input }),
+    mutationFn: (input: ApiBody<"post", ReturnType<typeof pathOf>>) => api.create(pathOf(target), { param: { id: target.id }, json: input }),
     onSuccess: (comment) => {
       // Show it at once; the refetch then brings anything others wrote meanwhile.
       client.setQueryData<CommentList>(commentsQueryKey(target), (old) =>

@@ -14,7 +14,7 @@ export function useCompany(id: string, { enabled = true }: { enabled?: boolean }
 export function useCreateCompany() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ApiBody<"post", "/companies">) => api.post("/companies", { json: input }),
+    mutationFn: (input: ApiBody<"post", "/companies">) => api.create("/companies", { json: input }),
     onSuccess: (company) => {
       client.setQueryData(companyQueryKey(company.id), company);
       return client.invalidateQueries({ queryKey: [queryRoots.companies] });

@@ -6,7 +6,7 @@ import { queryRoots } from "@/web/lib/query-keys";
 export function useCreateInvoice() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ApiBody<"post", "/invoices">) => api.post("/invoices", { json: input }),
+    mutationFn: (input: ApiBody<"post", "/invoices">) => api.create("/invoices", { json: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: [queryRoots.invoices] }),
   });
 }

@@ -6,7 +6,7 @@ import { queryRoots } from "@/web/lib/query-keys";
 export function useReissueInvoice() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post("/invoices/:id/reissue", { param: { id } }),
+    mutationFn: (id: string) => api.create("/invoices/:id/reissue", { param: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: [queryRoots.invoices] }),
   });
 }

@@ -48,7 +48,7 @@ export function useAdminInvitations() {
 export function useInviteAdmin() {
   const changed = useInvitationsChanged();
   return useMutation({
-    mutationFn: (input: ApiBody<"post", "/team/invitations">) => api.post("/team/invitations", { json: input }),
+    mutationFn: (input: ApiBody<"post", "/team/invitations">) => api.create("/team/invitations", { json: input }),
     onSuccess: changed,
   });
 }

@@ -21,7 +21,7 @@ export function useInviteMember(companyId: string) {
   const changed = useTeamChanged(companyId);
   return useMutation({
     mutationFn: (input: ApiBody<"post", "/companies/:id/invitations">) =>
-      api.post("/companies/:id/invitations", { param: { id: companyId }, json: input }),
+      api.create("/companies/:id/invitations", { param: { id: companyId }, json: input }),
     onSuccess: changed,
   });
 }

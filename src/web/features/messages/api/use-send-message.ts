@@ -17,7 +17,7 @@ const retryable = (failures: number, error: unknown) => failures < 2 && !(error 
 export function useSendMessage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: OutgoingMessage) => api.post("/messages", { json: input }),
+    mutationFn: (input: OutgoingMessage) => api.create("/messages", { json: input }),
     retry: retryable,
     retryDelay: (attempt) => 500 * 2 ** attempt,
     onSuccess: (message, input) => {

@@ -6,7 +6,7 @@ import { queryRoots } from "@/web/lib/query-keys";
 export function useCreateProject() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ApiBody<"post", "/projects">) => api.post("/projects", { json: input }),
+    mutationFn: (input: ApiBody<"post", "/projects">) => api.create("/projects", { json: input }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: [queryRoots.projects] }),

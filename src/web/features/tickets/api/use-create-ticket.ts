@@ -6,7 +6,7 @@ import { queryRoots } from "@/web/lib/query-keys";
 export function useCreateTicket() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ApiBody<"post", "/tickets">) => api.post("/tickets", { json: input }),
+    mutationFn: (input: ApiBody<"post", "/tickets">) => api.create("/tickets", { json: input }),
     onSuccess: () => client.invalidateQueries({ queryKey: [queryRoots.tickets] }),
   });
 }
