@@ -10,8 +10,8 @@ import { worldForFile } from "@/server/test/per-file";
 import type { Page } from "@/shared/schemas/pagination";
 
 
-/** Generous: the machine may be busy, and each sign-in or sign-up hashes a password. */
-const LONG = 180_000;
+/** Generous: the machine may be busy (five token actors replay most cells), and each sign-in or sign-up hashes a password. */
+const LONG = 900_000;
 const { server, world } = worldForFile();
 
 /** Everything an actor got back: status line, every header (Location, Set-Cookie...) and the body. */

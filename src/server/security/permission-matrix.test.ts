@@ -7,8 +7,8 @@ import { actorNames, tokenActorNames } from "../test/security/world";
 import { worldForFile } from "@/server/test/per-file";
 
 
-/** Generous: the machine may be busy, and each sign-in or sign-up hashes a password. */
-const LONG = 180_000;
+/** Generous: the machine may be busy (five token actors replay most cells), and each sign-in or sign-up hashes a password. */
+const LONG = 900_000;
 let matrix: Record<string, MatrixRow>;
 let registered: string[];
 // With a metrics token, so the matrix shows that no session (an admin's neither) opens /metrics.

@@ -7,7 +7,7 @@ import { newWebhookSecret, sealWebhookSecret } from "@/server/modules/webhooks/w
 import { unsubscribeToken } from "@/server/modules/notifications/unsubscribe-token";
 import { send, type Sent } from "./http";
 import { betterAuthEndpoints } from "./routes";
-import { actorNames, counts, isTokenActor, tokenActorNames, uploadAs, worldOutboxMails, type ActorName, type CellActor, type TokenActorName, type World } from "./world";
+import { actorNames, counts, isTokenActor, tokenActorNames, tokenMakers, uploadAs, worldOutboxMails, type ActorName, type CellActor, type TokenActorName, type World } from "./world";
 
 /**
  * The permission matrix: every registered route × every actor × the objects the route can be
@@ -60,6 +60,11 @@ export interface MatrixRow {
   expect: Record<ActorName, Expect[]> | ((actor: ActorName, object: string) => Expect);
   /** Runs after every other row (it changes who an actor is, e.g. gives the loner a company). */
   last?: boolean;
+  /**
+   * What each API token gets, stated by the row: the account-level routes (`accountLevelRoutes`)
+   * refuse every token. Without it, a token's cells are derived from its maker's (`tokenCellsOf`).
+   */
+  tokens?: (actor: TokenActorName, object: string) => Expect;
 }
 
 /** Handlers that only wrap others (their behaviour is in the cells of the routes they wrap). */
@@ -406,7 +411,65 @@ const notified = { customerA: 7, memberA: 6, customerB: 4, loner: 0, admin: 10 }
 /** The unread counts add up to twice the total (each notification is in one nav area too) plus the chat's unread messages. */
 const unreadSum = (actor: keyof typeof notified, chat: number) => counted(2 * notified[actor] + chat);
 
+/**
+ * The account-level routes (ADR 030, amended): a session's alone. Every API token, read-only or
+ * read-write, A's owner's or the admin's, gets 401 on each of their cells, whatever its maker may
+ * do with a session. Written out, not read from the code: a route leaves this list by a decision.
+ */
+export const accountLevelRoutes = [
+  "GET /api/events",
+  "GET /api/sessions",
+  "DELETE /api/sessions/:id",
+  "POST /api/sessions/end-others",
+  "GET /api/tokens",
+  "POST /api/tokens",
+  "DELETE /api/tokens/:id",
+  "GET /api/outbox",
+  "GET /api/users",
+  "POST /api/users/:id/password-reset",
+  "POST /api/users/:id/sign-out",
+  "POST /api/users/:id/deactivate",
+  "POST /api/users/:id/reactivate",
+  "PUT /api/users/:id/role",
+  "PUT /api/users/:id/company",
+  "POST /api/users/:id/remove-two-factor",
+  "GET /api/team",
+  "GET /api/team/invitations",
+  "POST /api/team/invitations",
+  "GET /api/companies/:id/team",
+  "POST /api/companies/:id/invitations",
+  "PATCH /api/companies/:id/members/:userId",
+  "DELETE /api/companies/:id/members/:userId",
+  "POST /api/invitations/accept",
+  "POST /api/invitations/:id/resend",
+  "DELETE /api/invitations/:id",
+  "GET /api/webhooks",
+  "POST /api/webhooks",
+  "GET /api/webhooks/:id",
+  "PATCH /api/webhooks/:id",
+  "DELETE /api/webhooks/:id",
+  "POST /api/webhooks/:id/rotate-secret",
+  "GET /api/webhooks/:id/deliveries",
+  "POST /api/webhooks/deliveries/:id/resend",
+  "PUT /api/settings/brand",
+];
+
+/** Paths on the account-level surfaces: a new route there must join the list above (malformedRows). */
+const ACCOUNT_LEVEL_PATH = /^[A-Z]+ \/api\/(events|sessions|tokens|outbox|users|team|webhooks|settings)(\/|$)|^[A-Z]+ \/api\/companies\/:id\/(team|invitations|members)(\/|$)|^[A-Z]+ \/api\/invitations\/(accept|:id)(\/|$)/;
+
+/** Every token refused on the account-level routes: 401, as a token is told there to sign in. */
+const refusesEveryToken = (): Expect => 401;
+
 export function permissionMatrix(world: World): Record<string, MatrixRow> {
+  const rows = recordRows(world);
+  for (const route of accountLevelRoutes) {
+    if (!rows[route]) throw new Error(`${route} is listed as account-level but has no row`);
+    rows[route] = { ...rows[route], tokens: refusesEveryToken };
+  }
+  return rows;
+}
+
+function recordRows(world: World): Record<string, MatrixRow> {
   const ownInvoiceWithPdf = (w: World, side: "a" | "b") => w[side].invoices[0]!.id;
   return {
     "ALL /api/*": {
@@ -416,6 +479,8 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
         "POST unknown": () => ({ path: "/api/no-such-route", json: {} }),
       },
       expect: { ...same(404, 2), anonymous: [401, 401] },
+      // No route, so no route's token rules: a valid token gets its maker's 404.
+      tokens: (actor) => (actor === "revokedTokenA" ? 401 : 404),
     },
     "GET /api/auth/*": authRow(world, "GET"),
     "POST /api/auth/*": authRow(world, "POST"),
@@ -451,8 +516,8 @@ export function permissionMatrix(world: World): Record<string, MatrixRow> {
     },
 
     // A person's own API tokens (ADR 030): admins and owners (A's and B's) make them; nobody sees
-    // or revokes another's. customerA made three for the token actors and revoked one.
-    "GET /api/tokens": fixed("/api/tokens", { anonymous: [401], customerA: [rows(2)], memberA: [rows(0)], customerB: [rows(0)], loner: [rows(0)], admin: [rows(0)] }),
+    // or revokes another's. customerA made three for the token actors and revoked one, the admin two.
+    "GET /api/tokens": fixed("/api/tokens", { anonymous: [401], customerA: [rows(2)], memberA: [rows(0)], customerB: [rows(0)], loner: [rows(0)], admin: [rows(2)] }),
     "POST /api/tokens": {
       objects: { none: () => ({ path: "/api/tokens", json: { name: "Matrix token", scope: "read", expiresInDays: 30 } }) },
       expect: (actor) => (actor === "anonymous" ? 401 : mayHoldTokens(actor) ? 201 : 403),
@@ -1049,45 +1114,47 @@ export function cellsOf(matrix: Record<string, MatrixRow>): Cell[] {
       });
     }
   }
-  return [...cells, ...tokenCellsOf(cells)];
+  return [...cells, ...tokenCellsOf(matrix, cells)];
 }
 
-/** The routes an API token never reaches (SESSION_ONLY_PATHS in http/session.ts). */
-const SESSION_ONLY = /^[A-Z]+ \/api\/(tokens|sessions|events)(\/|$)/;
-
 /**
- * The token actors' cells (ADR 030), derived from the session actors' so that no row can forget
- * them. Where a session is not asked for (a public route, Better Auth's own, anything outside
- * /api) a token counts for nothing: the token actors get what the anonymous caller gets. Behind
- * the session guard: the tokens, sessions and event-stream routes refuse every token (401), so
- * does a revoked token everywhere, a read-only token is refused every write (403), and otherwise
- * a token gets exactly what its maker, A's owner (customerA), gets.
+ * The token actors' cells (ADR 030), each built as its maker's request. A row that states the
+ * tokens' answer (the account-level routes: 401 for every token) gives it; otherwise it is derived
+ * from the maker's cell so that no row can forget them. Where a session is not asked for (a public
+ * route, Better Auth's own, anything outside /api) a token counts for nothing: the token actors get
+ * what the anonymous caller gets. Behind the session guard a revoked token gets 401, a read-only
+ * token 403 on every write, and otherwise a token gets exactly what its maker gets.
  */
-function tokenCellsOf(sessionCells: Cell[]): Cell[] {
+function tokenCellsOf(matrix: Record<string, MatrixRow>, sessionCells: Cell[]): Cell[] {
   const key = (cell: Pick<Cell, "route" | "object" | "actor">) => `${cell.route} ${cell.object} ${cell.actor}`;
   const byKey = new Map(sessionCells.map((cell) => [key(cell), cell]));
   const cellOf = (cell: Cell, actor: ActorName) => byKey.get(key({ ...cell, actor }))!;
   return sessionCells
-    .filter((cell) => cell.actor === "customerA")
-    .flatMap((ownerCell) => {
-      const anonymous = cellOf(ownerCell, "anonymous");
-      const behindSession = anonymous.expect === 401 && /^[A-Z]+ \/api\//.test(ownerCell.route) && !ownerCell.route.includes(" /api/auth/");
-      return tokenActorNames.map((actor): Cell => {
+    .filter((cell) => cell.actor === "anonymous")
+    .flatMap((anonymous) =>
+      tokenActorNames.map((actor): Cell => {
+        const makerCell = cellOf(anonymous, tokenMakers[actor]);
+        const stated = matrix[anonymous.route]!.tokens;
+        if (stated) return { ...makerCell, actor, expect: stated(actor, anonymous.object) };
+        const behindSession = anonymous.expect === 401 && /^[A-Z]+ \/api\//.test(anonymous.route) && !anonymous.route.includes(" /api/auth/");
         if (!behindSession) return { ...anonymous, actor };
-        return { ...ownerCell, actor, expect: tokenExpectation(actor, ownerCell) };
-      });
-    });
+        return { ...makerCell, actor, expect: tokenExpectation(actor, makerCell) };
+      }),
+    );
 }
 
-function tokenExpectation(actor: TokenActorName, ownerCell: Cell): Expect {
-  if (actor === "revokedTokenA" || SESSION_ONLY.test(ownerCell.route)) return 401;
-  if (actor === "readTokenA" && ownerCell.method !== "GET") return 403;
-  return ownerCell.expect;
+function tokenExpectation(actor: TokenActorName, makerCell: Cell): Expect {
+  if (actor === "revokedTokenA") return 401;
+  if ((actor === "readTokenA" || actor === "readTokenAdmin") && makerCell.method !== "GET") return 403;
+  return makerCell.expect;
 }
 
 /** Sanity of the table itself: every actor has exactly one expectation per object. */
 export function malformedRows(matrix: Record<string, MatrixRow>): string[] {
   const problems: string[] = [];
+  for (const route of Object.keys(matrix)) {
+    if (ACCOUNT_LEVEL_PATH.test(route) && !accountLevelRoutes.includes(route)) problems.push(`${route}: on an account-level surface but not in accountLevelRoutes`);
+  }
   for (const [route, row] of Object.entries(matrix)) {
     if (typeof row.expect === "function") continue;
     const n = Object.keys(row.objects).length;

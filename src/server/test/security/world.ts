@@ -16,18 +16,21 @@ export const actorNames = ["anonymous", "customerA", "memberA", "customerB", "lo
 export type ActorName = (typeof actorNames)[number];
 
 /**
- * API tokens as callers (ADR 030), made by A's owner (customerA) through the API: a read-write
- * one, a read-only one, and one revoked before the tests begin. The matrix derives what each must
- * get from the session actors' cells (matrix.ts `tokenCellsOf`).
+ * API tokens as callers (ADR 030), made through the API: A's owner's (customerA) read-write one,
+ * read-only one and one revoked before the tests begin, and the admin's read-write and read-only
+ * ones. The matrix derives what each must get from its maker's cells, except on the account-level
+ * routes, whose rows state the tokens' answer themselves (matrix.ts `tokenCellsOf`).
  */
-export const tokenActorNames = ["tokenA", "readTokenA", "revokedTokenA"] as const;
+export const tokenActorNames = ["tokenA", "readTokenA", "revokedTokenA", "tokenAdmin", "readTokenAdmin"] as const;
 export type TokenActorName = (typeof tokenActorNames)[number];
+/** Who made each token actor's token: the token acts with that person's rights. */
+export const tokenMakers = { tokenA: "customerA", readTokenA: "customerA", revokedTokenA: "customerA", tokenAdmin: "admin", readTokenAdmin: "admin" } as const satisfies Record<TokenActorName, ActorName>;
 /** Whoever a security cell calls as: a session (or nobody), or an API token. */
 export type CellActor = ActorName | TokenActorName;
 export const isTokenActor = (actor: CellActor): actor is TokenActorName => (tokenActorNames as readonly string[]).includes(actor);
 
-/** The actors on A's side of the wall (everyone but B's member and the admin; A's tokens too). */
-export const actorsOutsideB = ["anonymous", "customerA", "memberA", "loner", ...tokenActorNames] as const satisfies readonly CellActor[];
+/** The actors on A's side of the wall (everyone but B's member and the admin; A's tokens too, not the admin's). */
+export const actorsOutsideB = ["anonymous", "customerA", "memberA", "loner", "tokenA", "readTokenA", "revokedTokenA"] as const satisfies readonly CellActor[];
 
 export interface TenantRecords {
   company: { id: string; name: string };
@@ -221,10 +224,11 @@ export async function buildWorld(server: TestServer): Promise<World> {
   const aFiles = [await uploadAs(server, customerA, `/api/tickets/${ta1.id}/files`, { name: "alpha-notes.txt", type: "text/plain", content: "Alpha's notes" })];
   const bFiles = [await uploadAs(server, customerB, `/api/tickets/${tb1.id}/files`, { name: `${canary("file-name")}.txt`, type: "text/plain", content: canary("file-content") })];
 
-  // A's owner's API tokens, made and one revoked through the API like any owner would.
-  const token = async (scope: string) => (await ok(server, customerA, "POST", "/api/tokens", { name: `Matrix ${scope}`, scope, expiresInDays: 30 })) as { id: string; token: string };
-  const [tokenA, readTokenA, revokedTokenA] = [await token("read-write"), await token("read"), await token("read-write")];
+  // A's owner's API tokens, made and one revoked through the API like any owner would; the admin's.
+  const token = async (maker: WorldUser, scope: string) => (await ok(server, maker, "POST", "/api/tokens", { name: `Matrix ${scope}`, scope, expiresInDays: 30 })) as { id: string; token: string };
+  const [tokenA, readTokenA, revokedTokenA] = [await token(customerA, "read-write"), await token(customerA, "read"), await token(customerA, "read-write")];
   await ok(server, customerA, "DELETE", `/api/tokens/${revokedTokenA.id}`, undefined, 204);
+  const [tokenAdmin, readTokenAdmin] = [await token(admin, "read-write"), await token(admin, "read")];
 
   // One mail in the outbox, a reset link for B's customer: only admins may read the outbox.
   const reset = await send(server.baseUrl, "/api/auth/request-password-reset", { method: "POST", json: { email: customerB.email } });
@@ -305,6 +309,6 @@ export async function buildWorld(server: TestServer): Promise<World> {
     webhook: { endpointId: endpoint!.id, deliveryId: delivery!.id },
     canaries: [...new Set(canaries)],
     cookie: (actor) => (actor === "anonymous" ? undefined : users[actor].cookie),
-    tokens: { tokenA: tokenA.token, readTokenA: readTokenA.token, revokedTokenA: revokedTokenA.token },
+    tokens: { tokenA: tokenA.token, readTokenA: readTokenA.token, revokedTokenA: revokedTokenA.token, tokenAdmin: tokenAdmin.token, readTokenAdmin: readTokenAdmin.token },
   };
 }
