@@ -274,7 +274,7 @@ async function throwawaySessionId(world: World, user: Exclude<ActorName, "anonym
   return row!.id;
 }
 
-/** The enabled Better Auth endpoints (ENABLED_AUTH_ENDPOINTS); every other one is 404 for everybody. */
+/** The enabled Better Auth endpoints (ENABLED_AUTH_ENDPOINTS); every other one is 404 for everybody (405 on an enabled one's path). */
 const authCells: Record<string, { build: Build; expect: Record<ActorName, Expect> }> = {
   "GET /get-session": {
     build: () => ({ path: "/api/auth/get-session" }),
@@ -368,9 +368,14 @@ export function authRow(world: World, method: "GET" | "POST"): MatrixRow {
   }
   return {
     objects,
-    expect: (actor, object) => authCells[`${method} ${object}`]?.expect[actor] ?? 404,
+    // Another method of an enabled endpoint's path is 405 with Allow (RFC 9110; the path and its
+    // methods are public in the document), any other endpoint 404.
+    expect: (actor, object) => authCells[`${method} ${object}`]?.expect[actor] ?? (enabledAuthPaths.has(object) ? 405 : 404),
   };
 }
+
+/** The paths of the enabled Better Auth endpoints. */
+const enabledAuthPaths = new Set(Object.keys(authCells).map((endpoint) => endpoint.split(" ")[1]!));
 
 /**
  * The objects of an unsubscribe link's routes (ADR 029): a token nobody signed, one that is no token
