@@ -18,6 +18,7 @@ import { messageMessages, NO_COMPANY_FOR_MESSAGES } from "@/shared/rules/message
 import { moneyMessages } from "@/shared/rules/money";
 import { projectMessages } from "@/shared/rules/project";
 import { setupMessages } from "@/shared/rules/setup";
+import { textMessages } from "@/shared/rules/text";
 import { ticketMessages } from "@/shared/rules/ticket";
 import { twoFactorMessages } from "@/shared/rules/two-factor";
 import { userMessages } from "@/shared/rules/user";
@@ -57,6 +58,7 @@ const sharedPairs = {
   knownProjectMessages: projectMessages,
   knownInvoiceMessages: invoiceMessages,
   knownMoneyMessages: moneyMessages,
+  knownTextMessages: textMessages,
   knownApiTokenMessages: apiTokenMessages,
   knownAuthMessages: authMessages,
   knownFileMessages: fileMessages,

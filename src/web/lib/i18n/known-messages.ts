@@ -13,6 +13,7 @@ import type { messageMessages } from "@/shared/rules/message";
 import type { moneyMessages } from "@/shared/rules/money";
 import type { projectMessages } from "@/shared/rules/project";
 import type { setupMessages } from "@/shared/rules/setup";
+import type { textMessages } from "@/shared/rules/text";
 import type { ticketMessages } from "@/shared/rules/ticket";
 import type { twoFactorMessages } from "@/shared/rules/two-factor";
 import type { userMessages } from "@/shared/rules/user";
@@ -80,6 +81,11 @@ export const knownInvoiceMessages: Catalogued<Omit<typeof invoiceMessages, "inva
   pdfUrlTooLong: msg`PDF URL is too long`,
   status: msg`Status must be draft, unpaid, paid or void`,
   dueBeforeIssue: msg`Due date cannot be before the issue date`,
+};
+
+export const knownTextMessages: Catalogued<typeof textMessages> = {
+  controlCharacter: msg`Remove the invisible control character from this text`,
+  directionOverride: msg`Remove the invisible text-direction character from this name`,
 };
 
 export const knownMoneyMessages: Catalogued<typeof moneyMessages> = {
