@@ -1,17 +1,10 @@
+import { randomUuid } from "./random-uuid";
+
 /**
  * A fresh Idempotency-Key (a UUID v4) for one user action: the create and its retry carry the
- * same one, so the server answers the retry with what it stored (ADR 039). `crypto.randomUUID`
- * exists only in secure contexts (https, localhost), so a plain-http deployment falls back to
- * `getRandomValues`, which exists everywhere.
+ * same one, so the server answers the retry with what it stored (ADR 039).
  */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+export const newIdempotencyKey = (): string => randomUuid();
 
 /** A proxy's answer while the server restarts (nginx: no upstream, or draining): the create may or may not have been stored. */
 const isRetriedStatus = (status: number) => status === 502 || status === 503;

@@ -1,13 +1,7 @@
+import { randomUuid } from "@/web/lib/random-uuid";
+
 /**
  * A client-generated message id (UUID v4): sending it again after a lost answer returns the stored
- * message instead of a second one. `crypto.randomUUID` exists only in secure contexts (https,
- * localhost), so a plain-http deployment falls back to `getRandomValues`, which exists everywhere.
+ * message instead of a second one.
  */
-export function newMessageId(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+export const newMessageId = (): string => randomUuid();
