@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from "../test/harness";
 import { captureLog } from "../test/log-capture";
 import { startSmtpInbox, type SmtpInbox } from "../test/mail/smtp-inbox";
 import type { MailRetryPolicy } from "./mail-worker";
+import { REDACTED_LINK } from "./redaction";
 
 /** Retries within a test's patience: 100 ms, doubling to 400 ms. */
 const FAST_RETRY: MailRetryPolicy = { firstDelayMs: 100, maxDelayMs: 400, maxAttempts: 50 };
@@ -169,7 +170,7 @@ describe("the mail worker when it runs out of attempts", () => {
 });
 
 describe("without SMTP_URL", () => {
-  it("prints each mail to the log as one block with its links and keeps it readable in the outbox", async () => {
+  it("prints each mail to the log as one block with its links, then keeps no live part of it in the outbox, as for sent mail", async () => {
     const log = captureLog();
     const laptop = await startTestServer({ LOG_LEVEL: "info" }, { logTo: log.destination });
     try {
@@ -179,6 +180,7 @@ describe("without SMTP_URL", () => {
         to,
         locale: "en",
         props: { name: "Ada", url: `${laptop.baseUrl}/reset-password?token=abc`, validForMinutes: 60 },
+        headers: { "List-Unsubscribe": `<${laptop.baseUrl}/api/notifications/unsubscribe?token=def>` },
       });
       const row = async () => (await laptop.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
       await expect.poll(async () => (await row()).status).toBe("logged");
@@ -189,8 +191,11 @@ describe("without SMTP_URL", () => {
       expect(blocks).toHaveLength(1);
       expect(blocks[0]).toContain("Subject: Reset your Portico password");
       expect(blocks[0]).toContain(`${laptop.baseUrl}/reset-password?token=abc`);
-      expect((await row()).textBody).toContain(`${laptop.baseUrl}/reset-password?token=abc`);
-      expect((await row()).htmlBody).toContain("<html");
+      expect(blocks[0]).toContain(`List-Unsubscribe: <${laptop.baseUrl}/api/notifications/unsubscribe?token=def>`);
+      // Printed is delivered: the live link is in the log alone; the outbox keeps the redacted text.
+      expect(await row()).toMatchObject({ textBody: null, htmlBody: null, headers: null });
+      expect((await row()).shownText).toContain(`Choose a new password ${REDACTED_LINK}`);
+      expect((await row()).shownText).not.toContain("token=abc");
     } finally {
       await laptop.close();
     }

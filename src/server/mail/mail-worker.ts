@@ -28,10 +28,10 @@ export const MAIL_RETRY: MailRetryPolicy = { firstDelayMs: 60_000, maxDelayMs: 6
 export const CLAIM_MS = 5 * 60_000;
 
 /**
- * Once an SMTP server has accepted a mail, or it is given up on, its live parts (one-time links)
- * and headers (an unsubscribe link) go: nobody may read them back. The outbox shows only the
- * redacted text (`shown_text`, mail/redaction.ts). Logged mail (no SMTP_URL) keeps them, as the
- * log it was printed to does: nothing left the machine, and the API never shows them (ADR 013).
+ * Once the transport has accepted a mail (an SMTP server took it, or it was printed to the log
+ * without SMTP_URL), or it is given up on, its live parts (one-time links) and headers (an
+ * unsubscribe link) go: nobody may read them back. The outbox shows only the redacted text
+ * (`shown_text`, mail/redaction.ts); a logged mail's links are in the log alone (ADR 013).
  */
 const withoutLiveParts = { textBody: null, htmlBody: null, headers: null } as const;
 
@@ -113,7 +113,7 @@ export function startMailWorker({ db, events, transport, retry = MAIL_RETRY, log
     if (sent) log.info({ event: "mail.sent", mailId: mail.id, attempts: mail.attempts }, "mail sent");
     await db
       .update(mailOutbox)
-      .set({ status: sent ? "sent" : "logged", claimId: null, finishedAt: sql`now()`, ...(sent ? withoutLiveParts : {}) })
+      .set({ status: sent ? "sent" : "logged", claimId: null, finishedAt: sql`now()`, ...withoutLiveParts })
       .where(mine);
   }
 
