@@ -1,21 +1,23 @@
-import { desc, eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
-import { describe, expect, it } from "vitest";
-import { auditEvents, mailOutbox, sessions } from "@/server/db/schema";
+import { afterAll, describe, expect, it } from "vitest";
+import { auditEvents, sessions } from "@/server/db/schema";
 import { addMember, createCompany, customerWithCompany, invoiceBody } from "@/server/test/fixtures";
 import { auditEntries, lastAuditId, testUserAgent } from "@/server/test/audit";
-import { serverForFile } from "@/server/test/per-file";
+import { startTestServer } from "@/server/test/harness";
+import { captureLog } from "@/server/test/log-capture";
+import { deliveredMailTo, mailedLink } from "@/server/test/mail/delivered-mail";
+import { beforeAllTests } from "@/server/test/per-file";
 
-const server = serverForFile();
+// Mail is printed to this log (no SMTP_URL): the mailed links are read from there.
+const log = captureLog();
+const server = beforeAllTests(() => startTestServer({ LOG_LEVEL: "info" }, { logTo: log.destination }));
+afterAll(() => server.close());
 
 const codeFor = (secret: string, at = Date.now()) => new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at });
 
-/** The token of the newest mail of `template` to `email`, read from its link. */
+/** The token of the newest mail to `email`, read from its `path` link as the log printed it. */
 async function mailedToken(email: string, path: string): Promise<string> {
-  const [mail] = await server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.createdAt)).limit(1);
-  const link = new RegExp(`${path}\\?token=([^\\s&"]+)`).exec(mail?.textBody ?? "");
-  if (!link) throw new Error(`no ${path} link mailed to ${email}`);
-  return decodeURIComponent(link[1]!);
+  return mailedLink(await deliveredMailTo(server.deps.db, log, email), path).searchParams.get("token")!;
 }
 
 /** Everything the suite's flows below handed out that must never reach the log. */

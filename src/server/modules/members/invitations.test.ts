@@ -1,15 +1,23 @@
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberMessages } from "@/shared/rules/member";
 import type { InvitationPreview } from "@/shared/schemas/member";
 import { companyUsers, invitations, mailOutbox, profiles } from "@/server/db/schema";
 import { addMember, createCompany } from "@/server/test/fixtures";
 import { startTestServer, type TestServer } from "@/server/test/harness";
-import { serverForFile } from "@/server/test/per-file";
+import { deliveredMailTo, mailedLink } from "@/server/test/mail/delivered-mail";
+import { startSmtpInbox } from "@/server/test/mail/smtp-inbox";
+import { beforeAllTests } from "@/server/test/per-file";
 import { type TestClient } from "@/server/test/test-client";
 import { hashInvitationToken } from "./invitation-token";
 
-const server = serverForFile();
+/** Where the invitations go, read as the invitee would: the outbox keeps no text once a mail is sent. */
+const inbox = beforeAllTests(() => startSmtpInbox());
+const server = beforeAllTests(() => startTestServer({ SMTP_URL: inbox.url }));
+afterAll(async () => {
+  await server.close();
+  await inbox.stop();
+});
 
 async function ownedCompany(name = "Acme Ltd") {
   const company = await createCompany(server, name);
@@ -17,12 +25,9 @@ async function ownedCompany(name = "Acme Ltd") {
   return { company, owner };
 }
 
-/** The token of the newest invitation mailed to `email`, read from the link in the queued mail. */
-async function mailedToken(email: string): Promise<string> {
-  const [mail] = await server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.createdAt)).limit(1);
-  const link = /\/invitation\?token=([A-Za-z0-9_-]+)/.exec(mail?.textBody ?? "");
-  if (!link) throw new Error(`no invitation mailed to ${email}`);
-  return link[1]!;
+/** The token of the newest invitation mailed to `email`, read from the link in the mail as it arrived. */
+async function mailedToken(email: string, on: TestServer = server): Promise<string> {
+  return mailedLink(await deliveredMailTo(on.deps.db, inbox, email), "/invitation").searchParams.get("token")!;
 }
 
 const newAddress = () => `invitee-${crypto.randomUUID().slice(0, 8)}@example.test`;
@@ -274,7 +279,7 @@ describe("invitations to the provider's team", () => {
 describe("SIGNUP_MODE=invite", () => {
   let closed: TestServer;
   beforeAll(async () => {
-    closed = await startTestServer({ SIGNUP_MODE: "invite" });
+    closed = await startTestServer({ SIGNUP_MODE: "invite", SMTP_URL: inbox.url });
   });
   afterAll(() => closed?.close());
 
@@ -289,8 +294,7 @@ describe("SIGNUP_MODE=invite", () => {
     const company = await createCompany(closed, "Invite Only Ltd");
     const admin = await closed.createUser({ admin: true });
     expect((await admin.client.post(`/api/companies/${company.id}/invitations`, { email, role: "owner" })).status).toBe(201);
-    const [mail] = await closed.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
-    const token = /\/invitation\?token=([A-Za-z0-9_-]+)/.exec(mail!.textBody!)![1]!;
+    const token = await mailedToken(email, closed);
     const client = closed.anonymous();
     expect((await client.post("/api/auth/sign-up/email", { name: "Walk In", email, password: "walk-in-password-1", invitationToken: token })).status).toBe(200);
     expect((await client.get("/api/me")).body.company).toEqual({ id: company.id, name: "Invite Only Ltd", role: "owner" });
@@ -298,8 +302,7 @@ describe("SIGNUP_MODE=invite", () => {
 });
 
 describe("the invitation mail's language", () => {
-  const lastMailTo = async (email: string) =>
-    (await server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(desc(mailOutbox.createdAt)).limit(1))[0]!;
+  const lastMailTo = (email: string) => deliveredMailTo(server.deps.db, inbox, email);
 
   it("is the inviter's, the invitee having no language of their own yet, and the link works whatever the language", async () => {
     const { company, owner } = await ownedCompany("Beispiel GmbH");
@@ -308,10 +311,10 @@ describe("the invitation mail's language", () => {
     expect((await owner.client.post(`/api/companies/${company.id}/invitations`, { email, role: "member" })).status).toBe(201);
     const mail = await lastMailTo(email);
     expect(mail.subject).toBe("Sie sind eingeladen, Beispiel GmbH auf Portico beizutreten");
-    expect(mail.htmlBody).toContain('lang="de"');
-    expect(mail.textBody).toContain("Olive Owner hat Sie eingeladen, Beispiel GmbH auf Portico beizutreten.");
-    expect(mail.textBody).toContain("Der Link funktioniert einmal, 7 Tage lang.");
-    expect(mail.textBody).not.toMatch(/\b(Hello|invited you|Accept the invitation|If the button)\b/);
+    expect(mail.html).toContain('lang="de"');
+    expect(mail.text).toContain("Olive Owner hat Sie eingeladen, Beispiel GmbH auf Portico beizutreten.");
+    expect(mail.text).toContain("Der Link funktioniert einmal, 7 Tage lang.");
+    expect(mail.text).not.toMatch(/\b(Hello|invited you|Accept the invitation|If the button)\b/);
     const token = await mailedToken(email);
     expect((await server.anonymous().post("/api/invitations/preview", { token })).status).toBe(200);
 
@@ -330,6 +333,6 @@ describe("the invitation mail's language", () => {
     expect((await admin.client.post("/api/team/invitations", { email })).status).toBe(201);
     const mail = await lastMailTo(email);
     expect(mail.subject).toBe("Sie sind eingeladen, dem Team von Portico beizutreten");
-    expect(mail.textBody).toContain("Ada Admin hat Sie eingeladen, dem Team von Portico beizutreten.");
+    expect(mail.text).toContain("Ada Admin hat Sie eingeladen, dem Team von Portico beizutreten.");
   });
 });

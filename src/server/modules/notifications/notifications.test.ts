@@ -1,12 +1,15 @@
-import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Notification, NotificationPage, UnreadCounts } from "@/shared/schemas/notification";
-import { mailOutbox } from "@/server/db/schema";
 import { addMember, createProject, customerWithCompany, invoiceBody, type CustomerWithCompany } from "@/server/test/fixtures";
-import type { TestUser } from "@/server/test/harness";
-import { serverForFile } from "@/server/test/per-file";
+import { startTestServer, type TestUser } from "@/server/test/harness";
+import { captureLog } from "@/server/test/log-capture";
+import { deliveredMailTo, mailedLink } from "@/server/test/mail/delivered-mail";
+import { beforeAllTests } from "@/server/test/per-file";
 
-const server = serverForFile();
+// Mail is printed to this log (no SMTP_URL): the invitation link is read from there.
+const log = captureLog();
+const server = beforeAllTests(() => startTestServer({ LOG_LEVEL: "info" }, { logTo: log.destination }));
+afterAll(() => server.close());
 let admin: TestUser;
 let alpha: CustomerWithCompany;
 let colleague: TestUser;
@@ -180,8 +183,7 @@ describe("reading notifications", () => {
     const companyId = owner.company.id;
     const email = `joiner-${crypto.randomUUID().slice(0, 8)}@example.test`;
     expect((await owner.client.post(`/api/companies/${companyId}/invitations`, { email, role: "member" })).status).toBe(201);
-    const [mail] = await server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
-    const token = /\/invitation\?token=([A-Za-z0-9_-]+)/.exec(mail!.textBody!)![1]!;
+    const token = mailedLink(await deliveredMailTo(server.deps.db, log, email), "/invitation").searchParams.get("token")!;
     const joined = await server.anonymous().post("/api/auth/sign-up/email", { name: "Jo Joiner", email, password: "invited-password-1", invitationToken: token });
     expect(joined.status, JSON.stringify(joined.body)).toBe(200);
     const [latest] = (await inbox(admin)).filter((n) => n.kind === "member_joined");

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { userMessages } from "@/shared/rules/user";
 import type { UserListItem } from "@/shared/schemas/user";
@@ -7,6 +7,7 @@ import { companyUsers, mailOutbox, profiles, sessions, twoFactors, userRoles } f
 import { startTestServer, type TestUser } from "@/server/test/harness";
 import { addMember, createCompany, createCustomer } from "@/server/test/fixtures";
 import { captureLog } from "@/server/test/log-capture";
+import { deliveredMailTo, mailedLink } from "@/server/test/mail/delivered-mail";
 import { beforeAllTests } from "@/server/test/per-file";
 import { streamsClosedAfterEach } from "@/server/test/realtime/test-streams";
 
@@ -307,8 +308,10 @@ describe("sending a password-reset mail", () => {
     const response = await admin.client.post(`/api/users/${user.id}/password-reset`);
     expect(response.status).toBe(202);
     expect(response.body).toEqual({ queued: true, email: user.email });
-    const [mail] = await server.deps.db.select().from(mailOutbox).where(and(eq(mailOutbox.toAddress, user.email), eq(mailOutbox.template, "password-reset")));
-    expect(mail?.textBody).toContain(`${server.baseUrl}/reset-password?token=`);
+    const mail = await deliveredMailTo(server.deps.db, log, user.email, "password-reset");
+    const link = mailedLink(mail, "/reset-password");
+    expect(link.origin).toBe(server.baseUrl);
+    expect(link.searchParams.get("token")).toBeTruthy();
     await actionLine("password_reset", user.id);
   });
 

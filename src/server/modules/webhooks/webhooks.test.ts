@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEBHOOK_DELIVERY_RETENTION_DAYS, WEBHOOK_ENDPOINTS_MAX, type WebhookEventType } from "@/shared/rules/webhooks";
 import { auditEvents, mailOutbox, profiles, webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
 import { startTestServer, type TestServer, type TestUser } from "@/server/test/harness";
+import { deliveredMailTo } from "@/server/test/mail/delivered-mail";
+import { startSmtpInbox, type SmtpInbox } from "@/server/test/mail/smtp-inbox";
 import { createCompany, customerWithProject, invoiceBody } from "@/server/test/fixtures";
 import { startWebhookReceiver, verifies, type WebhookReceiver } from "@/server/test/webhook-receiver";
 import { deliverDueWebhooks, WEBHOOK_RETRY_SCHEDULE_MS } from "./webhook-delivery";
@@ -11,20 +13,24 @@ import { pruneWebhookDeliveries } from "./webhook-retention";
 
 let server: TestServer;
 let receiver: WebhookReceiver;
+/** Where the switch-off mails go, read as their recipients would (the outbox keeps no text once sent). */
+let inbox: SmtpInbox;
 let admin: TestUser;
 let a: Awaited<ReturnType<typeof customerWithProject>>;
 let b: Awaited<ReturnType<typeof customerWithProject>>;
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
+  inbox = await startSmtpInbox();
   // The receiver is on 127.0.0.1, which only WEBHOOK_ALLOW_PRIVATE lets an endpoint be.
-  server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: "true" });
+  server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: "true", SMTP_URL: inbox.url });
   admin = await server.createUser({ admin: true, name: "Alex Admin" });
   [a, b] = await Promise.all([customerWithProject(server, "Webhook A"), customerWithProject(server, "Webhook B")]);
 });
 afterAll(async () => {
   await server?.close();
   await receiver?.close();
+  await inbox?.stop();
 });
 
 const deliver = () => deliverDueWebhooks({ db: server.deps.db, env: server.env, log: server.deps.log, outbox: server.deps.mail.outbox });
@@ -191,12 +197,13 @@ describe("outgoing webhooks", () => {
     const audit = await server.deps.db.select().from(auditEvents).where(and(eq(auditEvents.kind, "webhook.disabled"), eq(auditEvents.targetId, endpoint.id)));
     expect(audit).toHaveLength(1);
     const mails = await server.deps.db
-      .select({ subject: mailOutbox.subject, text: mailOutbox.textBody })
+      .select({ subject: mailOutbox.subject })
       .from(mailOutbox)
       .where(and(eq(mailOutbox.template, "webhook-disabled"), eq(mailOutbox.toAddress, admin.email)));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.subject).toBe("A Portico webhook endpoint was switched off");
-    expect(mails[0]!.text).toContain(`${receiver.url}/dead`);
+    const mail = await deliveredMailTo(server.deps.db, inbox, admin.email, "webhook-disabled");
+    expect(mail.subject).toBe("A Portico webhook endpoint was switched off");
+    expect(mail.text).toContain(`${receiver.url}/dead`);
 
     const refused = await admin.client.post(`/api/webhooks/deliveries/${delivery!.id}/resend`);
     expect(refused.status).toBe(409);
@@ -296,18 +303,17 @@ describe("the switch-off mail's language", () => {
     await deliver();
     await receiver.waitFor((r) => r.id === delivery!.id);
 
-    const mailTo = async (email: string) =>
-      (
-        await server.deps.db
-          .select({ subject: mailOutbox.subject, text: mailOutbox.textBody, html: mailOutbox.htmlBody })
-          .from(mailOutbox)
-          .where(and(eq(mailOutbox.template, "webhook-disabled"), eq(mailOutbox.toAddress, email)))
-      ).filter((mail) => mail.text?.includes(`${receiver.url}/sprache`));
-    const [inGerman] = await mailTo(german.email);
-    expect(inGerman!.subject).toBe("Ein Webhook-Endpunkt von Portico wurde abgeschaltet");
-    expect(inGerman!.html).toContain('lang="de"');
-    expect(inGerman!.text).toContain(`Eine Zustellung an ${receiver.url}/sprache ist innerhalb von etwa einem Tag 7-mal fehlgeschlagen.`);
-    const [inEnglish] = await mailTo(admin.email);
-    expect(inEnglish!.subject).toBe("A Portico webhook endpoint was switched off");
+    // Each admin's newest switch-off mail is this endpoint's, the last one switched off.
+    const mailTo = async (email: string) => {
+      const mail = await deliveredMailTo(server.deps.db, inbox, email, "webhook-disabled");
+      expect(mail.text).toContain(`${receiver.url}/sprache`);
+      return mail;
+    };
+    const inGerman = await mailTo(german.email);
+    expect(inGerman.subject).toBe("Ein Webhook-Endpunkt von Portico wurde abgeschaltet");
+    expect(inGerman.html).toContain('lang="de"');
+    expect(inGerman.text).toContain(`Eine Zustellung an ${receiver.url}/sprache ist innerhalb von etwa einem Tag 7-mal fehlgeschlagen.`);
+    const inEnglish = await mailTo(admin.email);
+    expect(inEnglish.subject).toBe("A Portico webhook endpoint was switched off");
   });
 });
