@@ -30,6 +30,14 @@ const sharedModules = { isolate: false };
  */
 const apiSetup = ["src/server/test/contract/setup.ts"];
 
+/**
+ * The property-based contract test (docs/testing.md) holds the served document to the handlers'
+ * answers: what it finds does not depend on the database or the Node.js line, which the rest of
+ * the suite covers, so it runs once, in a project of its own, rather than in all three API runs
+ * (about two minutes each on the two-core CI machine).
+ */
+const contractTests = "src/server/http/openapi-property.test.ts";
+
 /** The web app's tests use no database: they run once, in their own project. */
 const webTests = "src/web/**/*.test.ts";
 
@@ -68,7 +76,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: "pglite",
-          exclude: ["**/*.postgres.test.ts", webTests, formatTests, "**/node_modules/**"],
+          exclude: ["**/*.postgres.test.ts", webTests, formatTests, contractTests, "**/node_modules/**"],
           env: { TEST_DB: "pglite" },
           setupFiles: apiSetup,
           ...sharedModules,
@@ -77,8 +85,12 @@ export default defineConfig({
         },
       },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true as const, test: { ...shared, name: "postgres", exclude: [webTests, formatTests, "**/node_modules/**"], env: { TEST_DB: "postgres" }, setupFiles: apiSetup, ...sharedModules } }]
+        ? [{ extends: true as const, test: { ...shared, name: "postgres", exclude: [webTests, formatTests, contractTests, "**/node_modules/**"], env: { TEST_DB: "postgres" }, setupFiles: apiSetup, ...sharedModules } }]
         : []),
+      {
+        extends: true as const,
+        test: { ...shared, name: "contract", include: [contractTests], env: { TEST_DB: "pglite" }, setupFiles: apiSetup, ...sharedModules, globalSetup: ["src/server/test/pglite-template.ts"] },
+      },
       ...Object.entries(formatZones).map(([name, zone]) => ({ extends: true as const, test: { ...shared, name: `format-${name}`, include: [formatTests], env: { TZ: zone } } })),
       // Includes bundle-budget.test.ts, which makes a production build (hookTimeout covers it).
       { extends: true as const, test: { ...shared, name: "web", include: [webTests], setupFiles: ["src/web/lib/i18n/english-for-tests.ts"], hookTimeout: 180_000 } },

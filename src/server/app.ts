@@ -102,11 +102,13 @@ const DOCUMENT_PATH = "/openapi.json";
 
 export function createApi(deps: AppDeps) {
   const api = new OpenAPIHono();
+  // Every API answer is no-store, the 405 below included.
+  api.use("*", noStore);
   // A known path with a method it lacks: 405 with Allow (RFC 9110), before any other refusal.
   api.use("*", methodNotAllowed(api, API_BASE_PATH, [{ method: "get", path: DOCUMENT_PATH }]));
   // The one-click unsubscribe (RFC 8058) is exempt from the CSRF rule: a mail provider POSTs it as a
   // form from its own servers, with no cookie, and the signed token in its URL is its only authority.
-  api.use("*", noStore, sameOriginJsonOnly(deps.env.BASE_URL, isUploadRequest, isOneClickUnsubscribe), apiBodyLimit(isUploadRequest), compressJson);
+  api.use("*", sameOriginJsonOnly(deps.env.BASE_URL, isUploadRequest, isOneClickUnsubscribe), apiBodyLimit(isUploadRequest), compressJson);
   // Before Better Auth's handler: a successful sign-out ends that session's event streams everywhere.
   api.use("/auth/sign-out", endStreamsOnSignOut(deps));
   api.route("/auth", authRoutes(deps));

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Database } from "./client";
 import { readCacheOf } from "./read-cache";
 
@@ -26,11 +27,9 @@ export function prepared<Statement extends Executable>(db: Database, name: strin
   let byName = statements.get(db);
   if (!byName) statements.set(db, (byName = new Map()));
   let statement = byName.get(name) as Statement | undefined;
-  if (statement && checksNames) assertSameStatement(name, statement, build(name));
+  if (statement && checksNames) assertSameStatement(name, statement, build(serverName(name)));
   if (!statement) {
-    // PostgreSQL cuts longer names short, and two statements would then share one name.
-    if (name.length > 63) throw new Error(`prepared statement name over 63 characters: ${name}`);
-    statement = build(name);
+    statement = build(serverName(name));
     const cache = readCacheOf(db);
     if (cache) {
       // Embedded database: served from its read cache while nothing has written (read-cache.ts).
@@ -40,6 +39,19 @@ export function prepared<Statement extends Executable>(db: Database, name: strin
     byName.set(name, statement);
   }
   return statement;
+}
+
+/** PostgreSQL's longest identifier: it cuts longer names short, and two statements would share one. */
+const MAX_NAME = 63;
+
+/**
+ * The name the server knows a statement by: `name` itself, or for a long one (a list with every
+ * filter at once) its start and a hash of the whole, so that each filter shape keeps a name of its own.
+ */
+export function serverName(name: string): string {
+  if (name.length <= MAX_NAME) return name;
+  const hash = createHash("sha256").update(name).digest("hex").slice(0, 16);
+  return `${name.slice(0, MAX_NAME - hash.length - 1)}_${hash}`;
 }
 
 function assertSameStatement(name: string, first: Executable, again: Executable) {

@@ -43,7 +43,7 @@ const STATE_DEPENDENT_REFUSALS: { operationId: string | RegExp; field: string | 
   { operationId: /^list\w+$/, field: "cursor", reason: "a cursor the server did not hand out (an unknown cursor)" },
   { operationId: "listConversations", field: "sort", reason: "a sort with order=unread: a rule across two query parameters, as for page and cursor" },
   { operationId: /^list\w+$/, field: "page", reason: "page and cursor together: a rule across two query parameters, which JSON Schema (one schema per parameter) cannot say; their descriptions do" },
-  { operationId: /^(createInvoice|updateInvoice|createTicket|listTickets|countTicketsByStatus|createProject|sendMessage|markMessagesRead)$/, field: "companyId", reason: "a company that does not exist, or not the one of the conversation" },
+  { operationId: /^(createInvoice|updateInvoice|createTicket|listTickets|countTicketsByStatus|createProject|sendMessage|markMessagesRead|createWebhook|updateWebhook)$/, field: "companyId", reason: "a company that does not exist, or not the one of the conversation" },
   { operationId: /^(createTicket|listTickets|countTicketsByStatus)$/, field: "projectId", reason: "a project that does not exist, or not of the caller's company" },
   { operationId: /^(createProject|updateProject|updateTicket)$/, field: "assignedTo", reason: "an id that is not a team member's (an admin's): whose id it is, is the database's" },
   { operationId: /^(getUnsubscribeLink|unsubscribe)$/, field: "token", reason: "a token this portal did not sign: a signature, not a shape" },

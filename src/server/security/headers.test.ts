@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { API_BODY_LIMIT_BYTES } from "../http/security";
+import { SIGN_IN_ADDRESS_LIMITS } from "../modules/auth/address-sign-in-limit";
 import { startTestServer, type TestServer } from "../test/harness";
 import { send, sendRaw, type Sent } from "../test/security/http";
 import { cellsOf, permissionMatrix, runCell, type Cell } from "../test/security/matrix";
@@ -101,10 +102,13 @@ describe("security headers on every response", () => {
     ];
     answers.push(["revoked API token", await send(server.baseUrl, "/api/me", { headers: { authorization: `Bearer ${world.tokens.revokedTokenA}` } })]);
     answers.push(["read-only API token writing", await send(server.baseUrl, "/api/messages", { method: "POST", json: { content: "x" }, headers: { authorization: `Bearer ${world.tokens.readTokenA}` } })]);
-    for (let i = 0; i < 4; i++) {
-      answers.push([`sign-in ${i + 1}`, await send(server.baseUrl, "/api/auth/sign-in/email", { method: "POST", json: { email: "nobody@example.test", password: "wrong" }, ip: "10.204.0.1" })]);
+    // One address's wrong passwords, each for another account, up to its limit and one past it.
+    const { failures } = SIGN_IN_ADDRESS_LIMITS;
+    for (let i = 1; i <= failures + 1; i++) {
+      const answer = await send(server.baseUrl, "/api/auth/sign-in/email", { method: "POST", json: { email: `nobody-${i}@example.test`, password: "wrong" }, ip: "10.204.0.1" });
+      if (i >= failures) answers.push([`sign-in ${i}`, answer]);
     }
-    expect(answers.map(([, response]) => response.status)).toEqual([403, 415, 400, 413, 401, 403, 401, 401, 401, 429]);
+    expect(answers.map(([, response]) => response.status)).toEqual([403, 415, 400, 413, 401, 403, 401, 429]);
     const problems = answers.flatMap(([label, response]) => headerProblems(label, response.headers, true));
     expect(problems).toEqual([]);
     for (const [, response] of answers) expect(response.headers.get("content-type")).toBe("application/problem+json");

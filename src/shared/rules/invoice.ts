@@ -7,6 +7,8 @@ export const INVOICE_NUMBER_MAX = 100;
 export const PDF_URL_MAX = 2048;
 /** Only http and https links are stored as a PDF address. */
 export const PDF_URL_PROTOCOL = /^https?$/;
+/** PDF_URL_PROTOCOL as the OpenAPI document states it: on the text, without flags (JSON Schema has none). */
+export const PDF_URL_PATTERN = /^[Hh][Tt][Tt][Pp][Ss]?:\/\//;
 
 export const invoiceMessages = {
   amountRequired: "Amount is required",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isUnambiguousIfUrl, LINK_URL_AMBIGUOUS_MESSAGE } from "../rules/link-url";
 import { invoiceStatuses } from "../enums";
 import { NOTHING_TO_UPDATE } from "../rules/common";
-import { AMOUNT_MAX_INTEGER_DIGITS, AMOUNT_PATTERN, amountFitsColumn, checkDueNotBeforeIssue, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PROTOCOL } from "../rules/invoice";
+import { AMOUNT_MAX_INTEGER_DIGITS, AMOUNT_PATTERN, amountFitsColumn, checkDueNotBeforeIssue, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PATTERN, PDF_URL_PROTOCOL } from "../rules/invoice";
 import { LINE_DESCRIPTION_MAX, LINES_MAX, linesProblem, MONEY_MAX, moneyMessages, QUANTITY_MAX, quantityProblem, taxRateProblem, unitPriceProblem } from "../rules/money";
 import { NO_CONTROL_CHARACTER_PATTERN, textMessages } from "../rules/text";
 import { pageOf, pageQuerySchema } from "./pagination";
@@ -97,7 +97,9 @@ const pdfUrl = z
   .url({ protocol: PDF_URL_PROTOCOL, error: invoiceMessages.pdfUrlProtocol })
   .max(PDF_URL_MAX, invoiceMessages.pdfUrlTooLong)
   .regex(NO_CONTROL_CHARACTER_PATTERN, textMessages.controlCharacter)
-  .refine(isUnambiguousIfUrl, LINK_URL_AMBIGUOUS_MESSAGE);
+  .refine(isUnambiguousIfUrl, LINK_URL_AMBIGUOUS_MESSAGE)
+  // The protocol check in the document's words: `format: uri` alone would allow any scheme.
+  .meta({ pattern: PDF_URL_PATTERN.source });
 
 const invoiceFields = z.object({
   companyId: z.uuid(invoiceMessages.chooseCompany),
