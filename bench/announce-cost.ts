@@ -12,36 +12,21 @@
  * is made once into a git worktree under the system's temporary folder. Writes
  * bench/results/announce-cost.md.
  */
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
 import { SERVER_NODE_FLAGS } from "../scripts/build-server";
+import { baseBuild, benchArg, benchRoot } from "./lib/base-build";
 import { measure } from "./lib/load";
 import { apiWrite, ensureBenchServerBuilt, freshDatabase, readCpuMs, signIn, startProcessServer } from "./lib/server";
 
-const arg = (name: string) => {
-  const at = process.argv.indexOf(name);
-  return at > 0 ? process.argv[at + 1] : undefined;
-};
-const baseCommit = arg("--base-commit") ?? "6ec83fc";
-const rounds = Number(arg("--rounds") ?? 3);
-const seconds = Number(arg("--seconds") ?? 5);
+const baseCommit = benchArg("--base-commit") ?? "6ec83fc";
+const rounds = Number(benchArg("--rounds") ?? 3);
+const seconds = Number(benchArg("--seconds") ?? 5);
 const CONNECTIONS = 10;
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432";
 const ADMIN = { email: "bench-admin@announce.portico.test", password: "harbor-ledger-lantern-61" };
-const root = resolve(import.meta.dirname, "..");
-
-/** The server bundle of `commit`, built once into a worktree of its own. */
-function baseBuild(commit: string): string {
-  const tree = join(tmpdir(), `portico-bench-base-${commit}`);
-  const entry = join(tree, "dist", "bench-server", "index.mjs");
-  if (existsSync(entry)) return entry;
-  if (!existsSync(tree)) execFileSync("git", ["worktree", "add", "--detach", tree, commit], { cwd: root, stdio: "inherit" });
-  if (!existsSync(join(tree, "node_modules"))) symlinkSync(join(root, "node_modules"), join(tree, "node_modules"));
-  execFileSync(join(root, "node_modules", ".bin", "tsx"), ["scripts/build-server.ts", "--outdir", join(tree, "dist", "bench-server")], { cwd: tree, stdio: "inherit" });
-  return entry;
-}
+const root = benchRoot;
 
 const variants = [
   { name: "in the transaction (this build)", entry: await ensureBenchServerBuilt(), database: "portico_bench_announce_in" },
