@@ -1,6 +1,7 @@
 import { z, type createRoute } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
+import { listOf } from "../changes/change";
 import type { Database } from "../db/client";
 import type { ServiceContext } from "../modules/context";
 import {
@@ -102,6 +103,10 @@ const jsonCreate: MiddlewareHandler<AppEnv> = createMiddleware<AppEnv>(async (c,
         announce: async (into, event) => {
           published.push(event);
           await ctx.announce(into, event);
+        },
+        record: async (into, change) => {
+          published.push(...listOf(change.announce));
+          await ctx.record(into, change);
         },
       };
       c.set("ctx", scoped);

@@ -1,26 +1,11 @@
 import Big from "big.js";
-import { ACTIVITY_VALUE_MAX, activityFields, type ActivityKind, type ActivitySubject } from "@/shared/rules/activity";
-import type { Database } from "@/server/db/client";
+import { ACTIVITY_VALUE_MAX, activityFields, type ActivitySubject } from "@/shared/rules/activity";
+import { listOf, type ChangeListener, type ChangeWriter, type HistoryChange, type HistoryEntry, type RecordRef } from "@/server/changes/change";
 import { activityEvents } from "@/server/db/schema";
-import { notifyOfActivity, type NoticeActor } from "../notifications/activity-notices";
-import { webhookEventsOfActivity } from "../webhooks/webhook-events";
 
-/** The record an entry is about, and the company whose members may read it. */
-export interface ActivitySubjectRef {
-  type: ActivitySubject;
-  id: string;
-  companyId: string;
-}
-
-export interface ActivityEntry {
-  kind: ActivityKind;
-  field?: string;
-  from?: string | null;
-  to?: string | null;
-}
-
-/** Any connection or transaction: callers pass the transaction of the change they record. */
-type Writer = Pick<Database, "insert" | "execute">;
+/** The record an entry is about (changes/change.ts's RecordRef, under the history's name). */
+export type ActivitySubjectRef = RecordRef;
+export type ActivityEntry = HistoryEntry;
 
 const subjectColumn = { project: "projectId", ticket: "ticketId", invoice: "invoiceId" } as const;
 
@@ -28,18 +13,11 @@ const clip = (value: string | null | undefined) => (value == null ? null : value
 
 /**
  * Writes what happened to a record, by whom, in the caller's transaction: the entry exists
- * exactly when the change does (ADR 028), and so do the notifications (ADR 029) and the webhook
- * deliveries (ADR 031) it causes. `adminOnly` hides the entries from customers (a draft
- * invoice's); `excerpt` is a comment's text, for whoever is notified of it, and `commentId` its
- * id, for the webhook. Nothing to record is a no-op.
+ * exactly when the change does (ADR 028). `adminOnly` hides the entries from customers (a draft
+ * invoice's). Nothing to record is a no-op. Who is notified of it, and which webhooks hear of it,
+ * is their listeners' business (ADR 040), not this module's.
  */
-export async function recordActivity(
-  tx: Writer,
-  actor: NoticeActor,
-  subject: ActivitySubjectRef,
-  entries: readonly ActivityEntry[],
-  options: { adminOnly?: boolean; excerpt?: string; commentId?: string } = {},
-): Promise<void> {
+export async function recordActivity(tx: ChangeWriter, { actor, subject, entries, adminOnly = false }: HistoryChange): Promise<void> {
   if (entries.length === 0) return;
   await tx.insert(activityEvents).values(
     entries.map((entry) => ({
@@ -51,12 +29,15 @@ export async function recordActivity(
       field: entry.field ?? null,
       fromValue: clip(entry.from),
       toValue: clip(entry.to),
-      adminOnly: options.adminOnly ?? false,
+      adminOnly,
     })),
   );
-  await notifyOfActivity(tx, actor, subject, entries, options);
-  await webhookEventsOfActivity(tx, { userId: actor.userId, name: actor.name }, subject, entries, options);
 }
+
+/** The history's listener (ADR 040): every history part of a change becomes its entries. */
+export const activityListener: ChangeListener = async (tx, change) => {
+  for (const history of listOf(change.history)) await recordActivity(tx, history);
+};
 
 type Stored = string | number | Date | null | undefined;
 

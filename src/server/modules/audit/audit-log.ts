@@ -1,19 +1,10 @@
-import { AUDIT_TEXT_MAX, AUDIT_USER_AGENT_MAX, type AuditKind } from "@/shared/rules/audit";
+import { AUDIT_TEXT_MAX, AUDIT_USER_AGENT_MAX } from "@/shared/rules/audit";
+import { listOf, type AuditEntry, type ChangeListener } from "@/server/changes/change";
 import type { Database } from "@/server/db/client";
 import { auditEvents } from "@/server/db/schema";
 import type { ServiceContext } from "../context";
 
-/** One audit entry as a caller describes it; `at` and `id` are the database's. */
-export interface AuditEntry {
-  kind: AuditKind;
-  actorId?: string | null;
-  actorEmail?: string | null;
-  companyId?: string | null;
-  target?: { type: string; id?: string | null; label?: string | null };
-  ip?: string | null;
-  userAgent?: string | null;
-  details?: Record<string, string | number | boolean | null>;
-}
+export type { AuditEntry };
 
 /** Who acted and from where: the part of an entry every request already knows. */
 export type AuditSource = Pick<AuditEntry, "actorId" | "actorEmail" | "ip" | "userAgent">;
@@ -61,7 +52,21 @@ export function auditSourceOf(ctx: Pick<ServiceContext, "actor" | "client">): Au
 }
 
 /**
- * An entry by the request's actor, from its client: one line in a service, e.g.
+ * The entry as the request's actor, from its client, wrote it: what a service puts in its change,
+ * `await ctx.record(tx, { audit: auditBy(ctx, { kind: "member.removed", companyId, target }) })`.
+ */
+export function auditBy(ctx: Pick<ServiceContext, "actor" | "client">, entry: Omit<AuditEntry, keyof AuditSource>): AuditEntry {
+  return { ...auditSourceOf(ctx), ...entry };
+}
+
+/** The audit log's listener (ADR 027, 040): a change's audit entries, appended in its transaction. */
+export const auditListener: ChangeListener = async (tx, change) => {
+  for (const entry of listOf(change.audit)) await recordAudit(tx, entry);
+};
+
+/**
+ * An entry by the request's actor, from its client, outside any change (a read that is audited),
+ * e.g.
  * `await recordAuditBy(ctx, { kind: "invoice.pdf_downloaded", companyId, target: { type: "invoice", id, label: number } })`.
  * `db` defaults to the request's; pass the transaction when there is one.
  */

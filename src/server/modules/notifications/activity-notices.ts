@@ -1,17 +1,16 @@
 import { sql } from "drizzle-orm";
 import { can } from "@/shared/policies";
-import type { Actor } from "@/server/actor";
+import type { ChangeActor, HistoryChange, HistoryEntry, RecordRef } from "@/server/changes/change";
 import { companyUsers, projectComments, projects, ticketComments, tickets } from "@/server/db/schema";
-import type { ActivityEntry, ActivitySubjectRef } from "../activity/activity-log";
 import { notify, type NotificationEvent, type NotificationWriter } from "./notify";
 
-export type NoticeActor = Pick<Actor, "userId" | "name" | "role" | "companyId">;
+export type NoticeActor = ChangeActor;
 
 /**
  * The customers taking part in a thread: who opened the ticket and who commented, while they are
  * still members of its company (someone who left hears nothing more of it).
  */
-function threadParticipants(subject: ActivitySubjectRef) {
+function threadParticipants(subject: RecordRef) {
   const authors =
     subject.type === "ticket"
       ? sql`select ${tickets.createdBy} as id from ${tickets} where ${tickets.id} = ${subject.id}
@@ -23,7 +22,7 @@ function threadParticipants(subject: ActivitySubjectRef) {
 const assigneeOf = (projectId: string) => sql`select ${projects.assignedTo} as id from ${projects} where ${projects.id} = ${projectId}`;
 
 /** The change worth telling an assignee first: a status, else the first field. */
-const headline = (entries: readonly ActivityEntry[]) => entries.find((entry) => entry.field === "status") ?? entries[0];
+const headline = (entries: readonly HistoryEntry[]) => entries.find((entry) => entry.field === "status") ?? entries[0];
 
 /**
  * Who hears of what was just recorded in a record's history (issue 17, ADR 029), in the same
@@ -32,13 +31,7 @@ const headline = (entries: readonly ActivityEntry[]) => entries.find((entry) => 
  * everything on it. Entries hidden from customers (a draft invoice's) notify nobody: they are the
  * provider's own work in progress.
  */
-export async function notifyOfActivity(
-  tx: NotificationWriter,
-  actor: NoticeActor,
-  subject: ActivitySubjectRef,
-  entries: readonly ActivityEntry[],
-  { adminOnly = false, excerpt }: { adminOnly?: boolean; excerpt?: string } = {},
-): Promise<void> {
+export async function notifyOfActivity(tx: NotificationWriter, { actor, subject, entries, adminOnly = false, excerpt }: HistoryChange): Promise<void> {
   if (adminOnly || entries.length === 0) return;
   const customerActed = !can(actor, "readAll", subject.type);
   const base = { companyId: subject.companyId, record: { type: subject.type, id: subject.id }, actor: { userId: actor.userId, name: actor.name } } as const;

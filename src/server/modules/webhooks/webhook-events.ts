@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { WebhookEventType } from "@/shared/rules/webhooks";
+import { listOf, type ChangeListener, type HistoryChange, type HistoryEntry } from "@/server/changes/change";
 import type { Database } from "@/server/db/client";
 import { webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
-import type { ActivityKind, ActivitySubject } from "@/shared/rules/activity";
 
 /** Any connection or transaction: callers pass the transaction of the change the event announces. */
 export type WebhookWriter = Pick<Database, "execute">;
@@ -38,42 +38,22 @@ export async function recordWebhookEvent(
       and (${webhookEndpoints.companyId} is null or ${webhookEndpoints.companyId} = ${event.companyId})`);
 }
 
-/** What recordActivity passes (activity-log.ts's types, repeated here so the two files do not import each other). */
-interface ActivitySubjectRef {
-  type: ActivitySubject;
-  id: string;
-  companyId: string;
-}
-interface ActivityEntry {
-  kind: ActivityKind;
-  field?: string;
-  from?: string | null;
-  to?: string | null;
-}
-
 const idField = { ticket: "ticketId", project: "projectId", invoice: "invoiceId" } as const;
 
-const changesOf = (entries: readonly ActivityEntry[]) =>
+const changesOf = (entries: readonly HistoryEntry[]) =>
   entries
     .filter((entry) => entry.kind === "changed" && entry.field)
     .map((entry) => ("from" in entry || "to" in entry ? { field: entry.field!, from: entry.from ?? null, to: entry.to ?? null } : { field: entry.field! }));
 
 /**
- * The webhook events of what was just recorded in a record's history (ADR 028), called by
- * recordActivity in the same transaction. Entries hidden from customers (a draft invoice's) send
- * nothing, as they notify nobody: the provider's work in progress is not an event yet. A file
- * attached is no event of the list.
+ * The webhook events of what was just recorded in a record's history (ADR 028). Entries hidden
+ * from customers (a draft invoice's) send nothing, as they notify nobody: the provider's work in
+ * progress is not an event yet. A file attached is no event of the list.
  */
-export async function webhookEventsOfActivity(
-  tx: WebhookWriter,
-  actor: WebhookActor,
-  subject: ActivitySubjectRef,
-  entries: readonly ActivityEntry[],
-  { adminOnly = false, commentId }: { adminOnly?: boolean; commentId?: string } = {},
-): Promise<void> {
+export async function webhookEventsOfActivity(tx: WebhookWriter, { actor, subject, entries, adminOnly = false, commentId }: HistoryChange): Promise<void> {
   if (adminOnly || entries.length === 0) return;
   const kinds = new Set(entries.map((entry) => entry.kind));
-  const base = { companyId: subject.companyId, actor, data: { [idField[subject.type]]: subject.id } };
+  const base = { companyId: subject.companyId, actor: { userId: actor.userId, name: actor.name }, data: { [idField[subject.type]]: subject.id } };
   const withData = (more: Record<string, unknown>) => ({ ...base, data: { ...base.data, ...more } });
 
   if (kinds.has("commented") && subject.type !== "invoice") {
@@ -85,3 +65,19 @@ export async function webhookEventsOfActivity(
   const changes = changesOf(entries);
   if (changes.length > 0) await recordWebhookEvent(tx, `${subject.type}.updated`, withData({ changes }));
 }
+
+/**
+ * The webhooks' listener (ADR 031, 040): the events of a change, recorded for the endpoints
+ * subscribed to them in the change's transaction. A record's history, a chat message, a member
+ * who joined and a new company are events; the rest is not.
+ */
+export const webhookListener: ChangeListener = async (tx, change) => {
+  for (const history of listOf(change.history)) await webhookEventsOfActivity(tx, history);
+  const { message, memberJoined, companyCreated } = change;
+  if (message) await recordWebhookEvent(tx, "message.created", { companyId: message.companyId, actor: message.actor, data: { messageId: message.id } });
+  if (memberJoined) {
+    const actor = { userId: memberJoined.userId, name: memberJoined.name };
+    await recordWebhookEvent(tx, "member.joined", { companyId: memberJoined.companyId, actor, data: { userId: memberJoined.userId } });
+  }
+  if (companyCreated) await recordWebhookEvent(tx, "company.created", { companyId: companyCreated.companyId, actor: companyCreated.actor, data: {} });
+};
