@@ -3,14 +3,8 @@ import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
 import type { Locale } from "@/shared/locales";
 import { mailboxAddress, type Env } from "../env";
+import type { MailHeaders } from "./mail-headers";
 import type { MailFrame, MailTemplate, MailTemplateProps } from "./templates";
-
-/**
- * Extra header fields of one message, by name (a notification's `List-Unsubscribe` and
- * `List-Unsubscribe-Post`, RFC 8058). Names are RFC 5322 field names; values one line of printable
- * text (checked at `enqueue`, so nothing a caller passes can add a header of its own).
- */
-export type MailHeaders = Record<string, string>;
 
 /**
  * One mail to queue: a template, its props, one recipient, the language it is written in (the

@@ -1,6 +1,6 @@
 import type { Transporter } from "nodemailer";
 import type { Logger } from "../observability/logger";
-import type { MailHeaders } from "./outbox";
+import type { MailHeaders } from "./mail-headers";
 
 /** A queued mail as the worker hands it to a transport. */
 export interface OutgoingMail {

@@ -6,7 +6,7 @@ import { EmailChangeEmail, emailChangeSubject, type EmailChangeMail } from "./em
 import { InvitationEmail, invitationSubject, type InvitationMail } from "./invitation";
 import type { MailContext, MailFrame } from "./layout";
 import { NotificationEmail, notificationSubject, type NotificationMail } from "./notification";
-import { NotificationDigestEmail, notificationDigestSubject, type NotificationDigestMail } from "./notification-digest";
+import { NotificationDigestEmail, notificationDigestSubject, type NotificationDigestMail } from "./daily-digest";
 import { PasswordResetEmail, passwordResetSubject, type PasswordResetMail } from "./password-reset";
 import { WebhookDisabledEmail, webhookDisabledSubject, type WebhookDisabledMail } from "./webhook-disabled";
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, notExists, sql, type SQL } from "drizzle-orm";
 import { rowsOf } from "../../db/rate-counter";
 import { notificationDigests, notifications } from "../../db/schema";
-import type { NotificationDigestSection } from "../../mail/templates/notification-digest";
+import type { NotificationDigestSection } from "../../mail/templates/daily-digest";
 import { lineWriter, linksFor, lockRows, markMailed, recipientOf, stillWanted, type MailRow, type NotificationMailDeps } from "./notification-mail";
 
 /**

@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { notificationKinds, type NotificationKind } from "@/shared/rules/notifications";
-import type { MailHeaders } from "@/server/mail/outbox";
+import type { MailHeaders } from "@/server/mail/mail-headers";
 
 /**
  * The token of a mail's unsubscribe links (ADR 029): `<payload>.<mac>`, both base64url, the payload

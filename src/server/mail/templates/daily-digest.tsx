@@ -46,7 +46,7 @@ export const notificationDigestSubject = ({ brandName, t }: MailContext, { secti
 const heading = { color: "#18181b", fontSize: "16px", fontWeight: 600, margin: "20px 0 4px" };
 const line = { color: "#3f3f46", fontSize: "15px", lineHeight: "24px", margin: "0 0 4px" };
 
-/** The daily summary of what a reader chose to hear of once a day (notification-digest.ts). */
+/** The daily summary of what a reader chose to hear of once a day (modules/notifications/notification-digest.ts sends it). */
 export function NotificationDigestEmail({ name, sections, portalUrl, optOut, preferencesUrl, ...frame }: NotificationDigestMail & MailContext) {
   const { t } = frame;
   const total = count(sections);
