@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import { startTestServer, type TestServer } from "./harness";
+import { startSmtpInbox, type SmtpInbox } from "./mail/smtp-inbox";
 import { buildWorld, type World } from "./security/world";
 
 /**
@@ -34,6 +35,23 @@ export function serverForFile(prepare?: (server: TestServer) => void, overrides:
   });
   afterAll(() => server.close());
   return server;
+}
+
+/**
+ * One SMTP inbox and one test server that mails to it, for the whole file: the mail is read as its
+ * recipient reads it (the outbox keeps no text once a mail is sent).
+ */
+export function serverWithInboxForFile(
+  overrides: Record<string, string> = {},
+  options?: Parameters<typeof startTestServer>[1],
+): { server: TestServer; inbox: SmtpInbox } {
+  const inbox = beforeAllTests(() => startSmtpInbox());
+  const server = beforeAllTests(() => startTestServer({ SMTP_URL: inbox.url, ...overrides }, options));
+  afterAll(async () => {
+    await server.close();
+    await inbox.stop();
+  });
+  return { server, inbox };
 }
 
 /** One test server (configured by `overrides`) and the two-company security world on it, for the whole file. */

@@ -1,25 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mailOutbox, profiles } from "../../db/schema";
 import { passwordProblemMessages } from "../../password-policy";
-import { startTestServer, type TestServer } from "../../test/harness";
-import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from "../../test/mail/smtp-inbox";
+import { confirm, confirmTokenIn, newAddress } from "../../test/mail/email-confirmation";
 import { TestClient } from "../../test/test-client";
+import { serverWithInboxForFile } from "../../test/per-file";
 
-let inbox: SmtpInbox;
-let server: TestServer;
-beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  server = await startTestServer({ SMTP_URL: inbox.url });
-});
-afterAll(async () => {
-  await server?.close();
-  await inbox?.stop();
-});
+const { server, inbox } = serverWithInboxForFile();
 
-const newAddress = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-const confirmTokenIn = (mail: ReceivedMail) => new URL(mail.links.find((link) => link.includes("/confirm-email?token="))!).searchParams.get("token")!;
-const confirm = (client: TestClient, token: string) => client.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
 const storedEmail = async (id: string) => (await server.deps.db.select({ email: profiles.email }).from(profiles).where(eq(profiles.id, id)))[0]!.email;
 
 describe("changing the name", () => {

@@ -1,10 +1,10 @@
 import { createEmailVerificationToken } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { profiles, sessions } from "../../db/schema";
-import { startTestServer, type TestServer } from "../../test/harness";
-import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from "../../test/mail/smtp-inbox";
+import { confirm, confirmTokenIn, newAddress } from "../../test/mail/email-confirmation";
 import type { TestClient } from "../../test/test-client";
+import { serverWithInboxForFile } from "../../test/per-file";
 
 /*
  * The links Better Auth signs (ADR 037): each must act on the account it was issued to and on no
@@ -12,20 +12,8 @@ import type { TestClient } from "../../test/test-client";
  * tests hold Portico to that whatever version it runs.
  */
 
-let inbox: SmtpInbox;
-let server: TestServer;
-beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  server = await startTestServer({ SMTP_URL: inbox.url });
-});
-afterAll(async () => {
-  await server?.close();
-  await inbox?.stop();
-});
+const { server, inbox } = serverWithInboxForFile();
 
-const newAddress = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-const confirmTokenIn = (mail: ReceivedMail) => new URL(mail.links.find((link) => link.includes("/confirm-email?token="))!).searchParams.get("token")!;
-const confirm = (client: TestClient, token: string) => client.get(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
 const profileOf = async (id: string) =>
   (await server.deps.db.select({ email: profiles.email, emailVerified: profiles.emailVerified }).from(profiles).where(eq(profiles.id, id)))[0]!;
 const sessionCount = async (userId: string) => (await server.deps.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).length;
