@@ -48,29 +48,9 @@ describe("securityHeaders", () => {
   it("turns off every powerful feature, for every origin", async () => {
     const answer = await router(securityHeaders(BASE_URL)).request("/anything");
     const features = directives(answer.headers.get("permissions-policy"));
-    expect(Object.keys(features).sort()).toEqual(
-      [
-        "accelerometer",
-        "autoplay",
-        "camera",
-        "display-capture",
-        "encrypted-media",
-        "fullscreen",
-        "geolocation",
-        "gyroscope",
-        "hid",
-        "magnetometer",
-        "microphone",
-        "midi",
-        "payment",
-        "picture-in-picture",
-        "publickey-credentials-get",
-        "screen-wake-lock",
-        "serial",
-        "usb",
-        "xr-spatial-tracking",
-      ].sort(),
-    );
+    // Written out as the header spells them, not derived from the code's camelCase keys, so a feature dropped there fails here.
+    const expected = "accelerometer autoplay camera display-capture encrypted-media fullscreen geolocation gyroscope hid magnetometer microphone midi payment picture-in-picture publickey-credentials-get screen-wake-lock serial usb xr-spatial-tracking";
+    expect(Object.keys(features).sort()).toEqual(expected.split(" ").sort());
     for (const [feature, allowed] of Object.entries(features)) expect(allowed, feature).toBe("()");
   });
 
