@@ -1,19 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeNotification, notificationPath, type NotificationWords } from "./notifications";
-
-const companyId = "11111111-1111-4111-8111-111111111111";
-const recordId = "22222222-2222-4222-8222-222222222222";
-const words = (n: Partial<NotificationWords>): NotificationWords => ({
-  kind: "message",
-  subject: { type: "conversation", id: companyId, label: "Acme Ltd", slug: null },
-  actorName: "Alex Admin",
-  field: null,
-  from: null,
-  to: null,
-  excerpt: null,
-  ...n,
-});
-const ticket = { type: "ticket" as const, id: recordId, label: "Export fails", slug: null };
+import { companyId, recordId, ticket, words } from "./notifications.fixtures";
 
 describe("describeNotification", () => {
   it("says who did what to which record, with values in the record page's words", () => {

@@ -1,25 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { describeNotification, type NotificationWords } from "@/shared/rules/notifications";
+import { company, invoice, project, ticket, words } from "@/shared/rules/notifications.fixtures";
 import { notificationText } from "./notification-text";
 
 // The source language: each message reads as written in the code.
-
-const companyId = "11111111-1111-4111-8111-111111111111";
-const recordId = "22222222-2222-4222-8222-222222222222";
-const words = (n: Partial<NotificationWords>): NotificationWords => ({
-  kind: "message",
-  subject: { type: "conversation", id: companyId, label: "Acme Ltd", slug: null },
-  actorName: "Alex Admin",
-  field: null,
-  from: null,
-  to: null,
-  excerpt: null,
-  ...n,
-});
-const ticket = { type: "ticket" as const, id: recordId, label: "Export fails", slug: null };
-const invoice = { type: "invoice" as const, id: recordId, label: "INV-7", slug: null };
-const project = { type: "project" as const, id: recordId, label: "Rebrand", slug: "rebrand" };
-const company = { type: "company" as const, id: companyId, label: "Acme Ltd", slug: null };
 
 const cases: NotificationWords[] = [
   words({}),
