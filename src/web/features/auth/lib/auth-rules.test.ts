@@ -1,21 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
 import * as server from "@/shared/schemas/auth";
 import { setupOwnerInputSchema } from "@/shared/schemas/setup";
-import { checkSetupOwner, checkChangeEmail, checkChangePassword, checkRequestReset, checkResetPassword, checkSignIn, checkSignUp, checkUpdateName, type Checked } from "./auth-rules";
+import { expectChecksMatch, expectSameVerdict } from "@/web/lib/form-check-parity";
+import { checkSetupOwner, checkChangeEmail, checkChangePassword, checkRequestReset, checkResetPassword, checkSignIn, checkSignUp, checkUpdateName } from "./auth-rules";
 import { checkBackupCode, checkDisableTwoFactor, checkEnableTwoFactor, checkTotpCode } from "./two-factor-rules";
-
-/** What the server's schema says, in the shape of the form's: the first message per field (as the form shows it). */
-function serverVerdict(schema: z.ZodType, input: Record<string, string>) {
-  const result = schema.safeParse(input);
-  if (result.success) return { ok: true, value: result.data };
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) errors[String(issue.path[0])] ??= issue.message;
-  return { ok: false, errors };
-}
-
-const ours = (result: Checked<string, unknown>) => (result.ok ? { ok: true, value: result.value } : { ok: false, errors: result.errors });
 
 const texts = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom("", " ", "  padded  ", "a", "12345", "123456", "x".repeat(128), "x".repeat(129), "x".repeat(200), " ".repeat(3) + "x".repeat(200), "x".repeat(201)) },
@@ -28,58 +17,33 @@ const texts = fc.oneof(
 
 describe("the sign-in page's checks", () => {
   it("match the server's sign-in schema: verdict, message per field, output", () => {
-    fc.assert(
-      fc.property(fc.record({ email: texts, password: texts }), (input) => {
-        expect(ours(checkSignIn(input))).toEqual(serverVerdict(server.signInInputSchema, input));
-      }),
-      { numRuns: 3_000 },
-    );
+    expectChecksMatch(fc.record({ email: texts, password: texts }), checkSignIn, server.signInInputSchema, 3_000);
   });
 
   it("match the server's sign-up schema: verdict, message per field, output (the name trimmed)", () => {
-    fc.assert(
-      fc.property(fc.record({ name: texts, email: texts, password: texts }), (input) => {
-        expect(ours(checkSignUp(input))).toEqual(serverVerdict(server.signUpInputSchema, input));
-      }),
-      { numRuns: 3_000 },
-    );
+    expectChecksMatch(fc.record({ name: texts, email: texts, password: texts }), checkSignUp, server.signUpInputSchema, 3_000);
   });
 
   it("match the server's setup owner schema (/setup, step 1): the sign-up rules plus the code, trimmed", () => {
     const codes = fc.oneof(texts, fc.constantFrom("ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-23", " abcd efgh ", "x".repeat(64), "x".repeat(65), ` ${"x".repeat(64)} `));
-    fc.assert(
-      fc.property(fc.record({ name: texts, email: texts, password: texts, code: codes }), (input) => {
-        expect(ours(checkSetupOwner(input))).toEqual(serverVerdict(setupOwnerInputSchema, input));
-      }),
-      { numRuns: 3_000 },
-    );
+    expectChecksMatch(fc.record({ name: texts, email: texts, password: texts, code: codes }), checkSetupOwner, setupOwnerInputSchema, 3_000);
   });
 
   it("match the server's reset request schema", () => {
-    fc.assert(
-      fc.property(fc.record({ email: texts }), (input) => {
-        expect(ours(checkRequestReset(input))).toEqual(serverVerdict(server.requestPasswordResetInputSchema, input));
-      }),
-      { numRuns: 2_000 },
-    );
+    expectChecksMatch(fc.record({ email: texts }), checkRequestReset, server.requestPasswordResetInputSchema, 2_000);
   });
 
   it("match the server's reset schema: the token from the link and the new password", () => {
     const tokens = fc.oneof(texts, fc.constantFrom("AbC123xyz", "eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImEifQ.sig-_", "x".repeat(2048), "x".repeat(2049), "to ken", "tok\u0000en"));
-    fc.assert(
-      fc.property(fc.record({ token: tokens, newPassword: texts }), (input) => {
-        expect(ours(checkResetPassword(input))).toEqual(serverVerdict(server.resetPasswordInputSchema, input));
-      }),
-      { numRuns: 2_000 },
-    );
+    expectChecksMatch(fc.record({ token: tokens, newPassword: texts }), checkResetPassword, server.resetPasswordInputSchema, 2_000);
   });
 
   it("match the server's account page schemas: name, password change, address change", () => {
     fc.assert(
       fc.property(fc.record({ name: texts, currentPassword: texts, newPassword: texts, newEmail: texts }), ({ name, currentPassword, newPassword, newEmail }) => {
-        expect(ours(checkUpdateName({ name }))).toEqual(serverVerdict(server.updateNameInputSchema, { name }));
-        expect(ours(checkChangePassword({ currentPassword, newPassword }))).toEqual(serverVerdict(server.changePasswordInputSchema, { currentPassword, newPassword }));
-        expect(ours(checkChangeEmail({ newEmail, currentPassword }))).toEqual(serverVerdict(server.changeEmailInputSchema, { newEmail, currentPassword }));
+        expectSameVerdict(checkUpdateName, server.updateNameInputSchema, { name });
+        expectSameVerdict(checkChangePassword, server.changePasswordInputSchema, { currentPassword, newPassword });
+        expectSameVerdict(checkChangeEmail, server.changeEmailInputSchema, { newEmail, currentPassword });
       }),
       { numRuns: 2_000 },
     );
@@ -94,10 +58,10 @@ describe("the sign-in page's checks", () => {
     );
     fc.assert(
       fc.property(fc.record({ password: texts, code: codes }), ({ password, code }) => {
-        expect(ours(checkEnableTwoFactor({ password }))).toEqual(serverVerdict(server.enableTwoFactorInputSchema, { password }));
-        expect(ours(checkTotpCode({ code }))).toEqual(serverVerdict(server.verifyTotpInputSchema, { code }));
-        expect(ours(checkBackupCode({ code }))).toEqual(serverVerdict(server.verifyBackupCodeInputSchema, { code }));
-        expect(ours(checkDisableTwoFactor({ password, code }))).toEqual(serverVerdict(server.disableTwoFactorInputSchema, { password, code }));
+        expectSameVerdict(checkEnableTwoFactor, server.enableTwoFactorInputSchema, { password });
+        expectSameVerdict(checkTotpCode, server.verifyTotpInputSchema, { code });
+        expectSameVerdict(checkBackupCode, server.verifyBackupCodeInputSchema, { code });
+        expectSameVerdict(checkDisableTwoFactor, server.disableTwoFactorInputSchema, { password, code });
       }),
       { numRuns: 2_000 },
     );
