@@ -68,8 +68,8 @@ export const auditListener: ChangeListener = async (tx, change) => {
  * An entry by the request's actor, from its client, outside any change (a read that is audited),
  * e.g.
  * `await recordAuditBy(ctx, { kind: "invoice.pdf_downloaded", companyId, target: { type: "invoice", id, label: number } })`.
- * `db` defaults to the request's; pass the transaction when there is one.
+ * A write's entry goes in its change instead (`auditBy`), so it commits or rolls back with it.
  */
-export async function recordAuditBy(ctx: Pick<ServiceContext, "db" | "actor" | "client">, entry: Omit<AuditEntry, keyof AuditSource>, db: Database = ctx.db): Promise<void> {
-  await recordAudit(db, { ...auditSourceOf(ctx), ...entry });
+export async function recordAuditBy(ctx: Pick<ServiceContext, "db" | "actor" | "client">, entry: Omit<AuditEntry, keyof AuditSource>): Promise<void> {
+  await recordAudit(ctx.db, auditBy(ctx, entry));
 }

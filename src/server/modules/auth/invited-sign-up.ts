@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { memberMessages } from "@/shared/rules/member";
 import type { SignUpInput } from "@/shared/schemas/auth";
 import { CLIENT_IP_HEADER } from "../../auth";
+import { recordChange } from "../../changes/listeners";
 import type { AppDeps } from "../../http/context";
 import { badRequest, forbidden } from "../../http/problem";
 import { clientIp } from "../../http/security";
@@ -36,7 +37,7 @@ export async function completeInvitedSignUp(deps: Deps, headers: Headers, input:
   if (!input.invitationToken) return signedUp;
   const { user } = (await signedUp.clone().json()) as { user: { id: string; email: string } };
   const source = { actorId: user.id, actorEmail: user.email, ip: headers.get(CLIENT_IP_HEADER), userAgent: headers.get("user-agent") };
-  const accepted = await redeemInvitation(deps.db, input.invitationToken, { id: user.id, email: user.email, role: "customer", companyId: null }, source);
+  const accepted = await redeemInvitation({ db: deps.db, record: recordChange }, input.invitationToken, { id: user.id, email: user.email, role: "customer", companyId: null }, source);
   if (!accepted.signInAgain) return signedUp;
   return deps.auth.api.signInEmail({ body: { email: input.email, password: input.password }, headers, asResponse: true });
 }

@@ -7,7 +7,7 @@ import { can } from "@/shared/policies";
 import { profiles, projectComments, userRoles, type ticketComments } from "@/server/db/schema";
 import type { ServiceContext } from "../context";
 import { withAttachments } from "../files/file-select";
-import { recordActivity, type ActivitySubjectRef } from "../activity/activity-log";
+import type { ActivitySubjectRef } from "../activity/activity-log";
 import { failpoint } from "@/server/ops/failpoint";
 
 /**
@@ -49,15 +49,12 @@ export async function readThread(db: Database, table: CommentTable, parentColumn
  * client hears of it once it is. The author is always the caller.
  */
 export async function addToThread<T extends CommentTable>(
-  { db, actor, announce }: ServiceContext,
-  table: T,
-  values: PgInsertValue<T>,
-  { subject, event }: { subject: ActivitySubjectRef; event: PorticoEvent },
+  { db, actor, record }: ServiceContext,
+  { table, values, subject, event }: { table: T; values: PgInsertValue<T>; subject: ActivitySubjectRef; event: PorticoEvent },
 ): Promise<Comment> {
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx.insert(table).values(values).returning({ id: table.id, content: table.content, createdAt: table.createdAt });
-    await recordActivity(tx, actor, subject, [{ kind: "commented" }], { excerpt: inserted!.content, commentId: inserted!.id });
-    await announce(tx, event);
+    await record(tx, { history: { actor, subject, entries: [{ kind: "commented" }], excerpt: inserted!.content, commentId: inserted!.id }, announce: event });
     return inserted!;
   });
   failpoint("after-commit:comment");

@@ -11,7 +11,6 @@ import { conflict, forbidden, notFound } from "@/server/http/problem";
 import type { Database } from "@/server/db/client";
 import type { ServiceContext } from "../context";
 import { companyScope } from "../scopes";
-import { recordWebhookEvent } from "../webhooks/webhook-events";
 import { activeProjectCount, companyIdIn, memberCountOf, projectCountOf, toCompany } from "./company-select";
 
 /** Admin only: every company with its project and user counts. */
@@ -96,8 +95,12 @@ const profileValues = (input: CompanyProfileInput) => ({
   address: input.address,
 });
 
-/** In the write's transaction (ADR 038): its members' open Company page follows. */
-const announceCompany = ({ announce }: ServiceContext, tx: Database, companyId: string) => announce(tx, { kind: "company", companyId, id: companyId });
+/** The company's event (ADR 038): its members' open Company page follows. */
+const companyEvent = (companyId: string) => ({ kind: "company" as const, companyId, id: companyId });
+
+/** A company made in `tx`: its webhook event (ADR 031) and its announcement, recorded as one change (ADR 040). */
+const recordCompanyCreated = ({ record, actor }: ServiceContext, tx: Database, companyId: string) =>
+  record(tx, { companyCreated: { actor: { userId: actor.userId, name: actor.name }, companyId }, announce: companyEvent(companyId) });
 
 /**
  * The profile form: updates the caller's company, or creates it together with the caller's
@@ -114,7 +117,7 @@ export async function saveMyCompany(ctx: ServiceContext, input: CompanyProfileIn
         .set({ ...values, updatedAt: sql`now()` })
         .where(eq(companies.id, companyId))
         .returning();
-      if (updated) await announceCompany(ctx, tx, updated.id);
+      if (updated) await ctx.record(tx, { announce: companyEvent(updated.id) });
       return updated;
     });
     if (!row) throw notFound("Company not found");
@@ -125,8 +128,7 @@ export async function saveMyCompany(ctx: ServiceContext, input: CompanyProfileIn
       const [company] = await tx.insert(companies).values(values).returning();
       // Whoever creates the company owns it (ADR 015): they manage its team.
       await tx.insert(companyUsers).values({ userId: actor.userId, companyId: company!.id, role: "owner" });
-      await recordWebhookEvent(tx, "company.created", { companyId: company!.id, actor, data: {} });
-      await announceCompany(ctx, tx, company!.id);
+      await recordCompanyCreated(ctx, tx, company!.id);
       return company!;
     });
     return { created: true, company: toCompany(row) };
@@ -147,8 +149,7 @@ export async function createCompany(ctx: ServiceContext, input: CompanyProfileIn
   // The company and its webhook deliveries (ADR 031) commit together.
   const row = await ctx.db.transaction(async (tx) => {
     const [company] = await tx.insert(companies).values(profileValues(input)).returning();
-    await recordWebhookEvent(tx, "company.created", { companyId: company!.id, actor: ctx.actor, data: {} });
-    await announceCompany(ctx, tx, company!.id);
+    await recordCompanyCreated(ctx, tx, company!.id);
     return company!;
   });
   return toCompany(row);
@@ -165,7 +166,7 @@ export async function updateCompany(ctx: ServiceContext, { id, profile }: { id: 
       .set({ ...profileValues(profile), updatedAt: sql`now()` })
       .where(and(eq(companies.id, id), companyScope(actor).where))
       .returning();
-    if (updated) await announceCompany(ctx, tx, updated.id);
+    if (updated) await ctx.record(tx, { announce: companyEvent(updated.id) });
     return updated;
   });
   if (!row) throw notFound("Customer not found");

@@ -3,17 +3,16 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Role } from "@/shared/enums";
 import { memberMessages } from "@/shared/rules/member";
 import type { AcceptedInvitation, InvitationPreview } from "@/shared/schemas/member";
+import type { ChangeRecorder, MemberJoined } from "@/server/changes/change";
 import type { Database } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/errors";
 import { countInWindow } from "@/server/db/rate-counter";
 import { companies, companyUsers, invitations, profiles, userRoles } from "@/server/db/schema";
 import { badRequest, conflict, tooManyRequests } from "@/server/http/problem";
-import { recordAudit, type AuditSource } from "../audit/audit-log";
-import { notifyOfNewMember } from "../notifications/member-notices";
-import { recordWebhookEvent } from "../webhooks/webhook-events";
+import type { AuditEntry, AuditSource } from "../audit/audit-log";
 import { hashInvitationToken } from "./invitation-token";
 import { isRedeemable } from "./invitation-select";
-import { announceTeamChange } from "./team-access";
+import { teamChanged } from "./team-access";
 
 /*
  * What an invitation link does, for whoever holds it: the preview (public) and the redemption,
@@ -21,6 +20,12 @@ import { announceTeamChange } from "./team-access";
  * moment ago) share. These take the database rather than a ServiceContext: the link's holder is
  * who the token says, not yet an actor of the company (ADR 015).
  */
+
+/** What a redemption writes with: the database, and the recorder of the change it makes (ADR 040). */
+export interface RedeemDeps {
+  db: Database;
+  record: ChangeRecorder;
+}
 
 /** The user redeeming a link, as far as redeeming needs to know. */
 export interface Redeemer {
@@ -69,9 +74,10 @@ export async function previewInvitation(db: Database, token: string): Promise<In
  * Redeems the link for `user`: joins the company with the invited role, or for an invitation to
  * the provider's team makes them an admin (which ends their sessions: `signInAgain`). Checked and
  * claimed under a row lock, so a link works once however many tabs open it. Refusals change nothing.
- * The acceptance is recorded in the audit log (ADR 027) by `source`, in the same transaction.
+ * The acceptance is recorded in the audit log (ADR 027) by `source`, in the same transaction, as
+ * one change with the member who joined (ADR 040).
  */
-export async function redeemInvitation(db: Database, token: string, user: Redeemer, source: AuditSource): Promise<AcceptedInvitation> {
+export async function redeemInvitation({ db, record }: RedeemDeps, token: string, user: Redeemer, source: AuditSource): Promise<AcceptedInvitation> {
   return db.transaction(async (tx) => {
     const [invitation] = await tx
       .select()
@@ -80,20 +86,19 @@ export async function redeemInvitation(db: Database, token: string, user: Redeem
       .for("update");
     if (!invitation) throw invalidLink();
     if (invitation.email !== user.email.toLowerCase()) throw conflict(memberMessages.otherAddress);
-    const markAccepted = async () => {
-      await tx.update(invitations).set({ acceptedAt: sql`now()`, acceptedBy: user.id }).where(eq(invitations.id, invitation.id));
-      await recordAudit(tx, {
-        ...source,
-        kind: "invitation.accepted",
-        companyId: invitation.companyId,
-        target: { type: "invitation", id: invitation.id, label: invitation.email },
-        details: { role: invitation.companyRole ?? "admin" },
-      });
+    const accepted: AuditEntry = {
+      ...source,
+      kind: "invitation.accepted",
+      companyId: invitation.companyId,
+      target: { type: "invitation", id: invitation.id, label: invitation.email },
+      details: { role: invitation.companyRole ?? "admin" },
     };
+    const markAccepted = () => tx.update(invitations).set({ acceptedAt: sql`now()`, acceptedBy: user.id }).where(eq(invitations.id, invitation.id));
 
     if (!invitation.companyId) {
       if (user.companyId) throw conflict(memberMessages.adminHasCompany);
       await markAccepted();
+      await record(tx, { audit: accepted });
       if (user.role === "admin") return { company: null, signInAgain: false };
       // A role change ends every session of the user (drizzle/0007): they sign in again as an admin.
       await tx.insert(userRoles).values({ userId: user.id, role: "admin" });
@@ -103,6 +108,7 @@ export async function redeemInvitation(db: Database, token: string, user: Redeem
     if (user.role === "admin") throw conflict(memberMessages.adminCannotJoin);
     if (user.companyId && user.companyId !== invitation.companyId) throw conflict(memberMessages.otherCompany);
     const [company] = await tx.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, invitation.companyId));
+    let joined: MemberJoined | undefined;
     if (!user.companyId) {
       try {
         await tx.insert(companyUsers).values({ userId: user.id, companyId: invitation.companyId, role: invitation.companyRole ?? "member" });
@@ -112,11 +118,10 @@ export async function redeemInvitation(db: Database, token: string, user: Redeem
         throw error;
       }
       const [profile] = await tx.select({ name: profiles.fullName }).from(profiles).where(eq(profiles.id, user.id));
-      await notifyOfNewMember(tx, { userId: user.id, name: profile?.name ?? user.email, companyId: invitation.companyId });
-      await recordWebhookEvent(tx, "member.joined", { companyId: invitation.companyId, actor: { userId: user.id, name: profile?.name ?? null }, data: { userId: user.id } });
+      joined = { companyId: invitation.companyId, userId: user.id, name: profile?.name ?? null, email: user.email };
     }
     await markAccepted();
-    if (company) await announceTeamChange(tx, company.id);
+    await record(tx, { ...(joined && { memberJoined: joined }), audit: accepted, ...(company && { announce: teamChanged(company.id) }) });
     return { company: company ?? null, signInAgain: false };
   });
 }

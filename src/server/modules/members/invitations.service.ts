@@ -7,12 +7,12 @@ import { isUniqueViolation } from "@/server/db/errors";
 import { companies, companyUsers, invitations, profiles, userRoles } from "@/server/db/schema";
 import { conflict, notFound } from "@/server/http/problem";
 import { mailLocaleOf } from "@/server/mail/mail-locale";
-import { auditSourceOf, recordAuditBy } from "../audit/audit-log";
+import { auditBy, auditSourceOf } from "../audit/audit-log";
 import type { ServiceContext } from "../context";
 import { invitationExpiry, isPending, selectInvitations } from "./invitation-select";
 import { newInvitationToken } from "./invitation-token";
 import { redeemInvitation } from "./invitation-redeem";
-import { announceTeamChange, checkInvitationAccess, checkTeamAccess } from "./team-access";
+import { checkInvitationAccess, checkTeamAccess, teamChanged } from "./team-access";
 
 /** "Invite colleague": an owner (or an admin) invites an address to the company, by mail. */
 export async function inviteMember(ctx: ServiceContext, input: { companyId: string } & Required<InviteMemberInput>): Promise<Invitation> {
@@ -27,7 +27,7 @@ export async function inviteMember(ctx: ServiceContext, input: { companyId: stri
       .where(and(eq(companyUsers.companyId, input.companyId), eq(profiles.email, input.email)));
     if (member) throw conflict(memberMessages.alreadyMember, [{ field: "email", message: memberMessages.alreadyMember }]);
     const inserted = await insertInvitation(ctx, tx, { email: input.email, companyId: input.companyId, companyRole: input.role, companyName: company.name });
-    await announceTeamChange(tx, input.companyId);
+    await ctx.record(tx, { announce: teamChanged(input.companyId) });
     return inserted;
   });
   return invitation;
@@ -60,8 +60,10 @@ export async function resendInvitation(ctx: ServiceContext, id: string): Promise
   await ctx.db.transaction(async (tx) => {
     await tx.update(invitations).set({ tokenHash, expiresAt: invitationExpiry() }).where(and(eq(invitations.id, id), isPending));
     await ctx.mail.enqueue(tx, await invitationMail(ctx, tx, { email: pending.email, companyName: pending.companyName, token }));
-    await recordAuditBy(ctx, { kind: "invitation.sent", companyId: pending.companyId, target: invitationTarget(id, pending.email), details: { resent: true } }, tx);
-    if (pending.companyId) await announceTeamChange(tx, pending.companyId);
+    await ctx.record(tx, {
+      audit: auditBy(ctx, { kind: "invitation.sent", companyId: pending.companyId, target: invitationTarget(id, pending.email), details: { resent: true } }),
+      ...(pending.companyId ? { announce: teamChanged(pending.companyId) } : {}),
+    });
   });
   const [invitation] = await selectInvitations(ctx.db, eq(invitations.id, id));
   if (!invitation) throw notFound(memberMessages.invitationNotFound);
@@ -73,8 +75,10 @@ export async function revokeInvitation(ctx: ServiceContext, id: string): Promise
   const pending = await pendingInvitation(ctx, id);
   await ctx.db.transaction(async (tx) => {
     await tx.update(invitations).set({ revokedAt: sql`now()` }).where(and(eq(invitations.id, id), isPending));
-    await recordAuditBy(ctx, { kind: "invitation.revoked", companyId: pending.companyId, target: invitationTarget(id, pending.email) }, tx);
-    if (pending.companyId) await announceTeamChange(tx, pending.companyId);
+    await ctx.record(tx, {
+      audit: auditBy(ctx, { kind: "invitation.revoked", companyId: pending.companyId, target: invitationTarget(id, pending.email) }),
+      ...(pending.companyId ? { announce: teamChanged(pending.companyId) } : {}),
+    });
   });
 }
 
@@ -82,7 +86,7 @@ export async function revokeInvitation(ctx: ServiceContext, id: string): Promise
 export async function acceptInvitation(ctx: ServiceContext, token: string): Promise<AcceptedInvitation> {
   const { actor } = ctx;
   // Announced in the redemption's transaction (invitation-redeem.ts).
-  return redeemInvitation(ctx.db, token, { id: actor.userId, email: actor.email, role: actor.role, companyId: actor.companyId }, auditSourceOf(ctx));
+  return redeemInvitation(ctx, token, { id: actor.userId, email: actor.email, role: actor.role, companyId: actor.companyId }, auditSourceOf(ctx));
 }
 
 interface NewInvitation {
@@ -116,11 +120,9 @@ async function insertInvitation(ctx: ServiceContext, tx: Database, invitation: N
     throw error;
   }
   await ctx.mail.enqueue(tx, await invitationMail(ctx, tx, { ...invitation, token }));
-  await recordAuditBy(
-    ctx,
-    { kind: "invitation.sent", companyId: invitation.companyId, target: invitationTarget(id, invitation.email), details: { role: invitation.companyRole ?? "admin" } },
-    tx,
-  );
+  await ctx.record(tx, {
+    audit: auditBy(ctx, { kind: "invitation.sent", companyId: invitation.companyId, target: invitationTarget(id, invitation.email), details: { role: invitation.companyRole ?? "admin" } }),
+  });
   const [created] = await selectInvitations(tx, eq(invitations.id, id));
   return created!;
 }

@@ -5,10 +5,10 @@ import type { CompanyTeam, Member } from "@/shared/schemas/member";
 import type { Database } from "@/server/db/client";
 import { companies, companyUsers, invitations, profiles } from "@/server/db/schema";
 import { conflict, notFound } from "@/server/http/problem";
-import { recordAuditBy } from "../audit/audit-log";
+import { auditBy } from "../audit/audit-log";
 import type { ServiceContext } from "../context";
 import { selectInvitations } from "./invitation-select";
-import { announceTeamChange, checkTeamAccess } from "./team-access";
+import { checkTeamAccess, teamChanged } from "./team-access";
 
 const memberColumns = {
   userId: companyUsers.userId,
@@ -44,12 +44,10 @@ export async function changeMemberRole(ctx: ServiceContext, input: { companyId: 
     const current = await memberOf(tx, input);
     if (current.role === "owner" && input.role !== "owner") await refuseIfLastOwner(tx, input.companyId);
     await tx.update(companyUsers).set({ role: input.role }).where(eq(companyUsers.userId, input.userId));
-    if (current.role !== input.role) {
-      // Ownership is the company role that grants something (the team's management), so it is what is granted or revoked.
-      const kind = input.role === "owner" ? "user.role_granted" : "user.role_revoked";
-      await recordAuditBy(ctx, { kind, companyId: input.companyId, target: { type: "user", id: current.userId, label: current.email }, details: { role: "owner" } }, tx);
-    }
-    await announceTeamChange(tx, input.companyId);
+    // Ownership is the company role that grants something (the team's management), so it is what is granted or revoked.
+    const kind = input.role === "owner" ? "user.role_granted" : "user.role_revoked";
+    const audit = current.role !== input.role ? auditBy(ctx, { kind, companyId: input.companyId, target: { type: "user", id: current.userId, label: current.email }, details: { role: "owner" } }) : [];
+    await ctx.record(tx, { audit, announce: teamChanged(input.companyId) });
     return { ...current, role: input.role };
   });
   return member;
@@ -63,8 +61,10 @@ export async function removeMember(ctx: ServiceContext, input: { companyId: stri
     const current = await memberOf(tx, input);
     if (current.role === "owner") await refuseIfLastOwner(tx, input.companyId, { unlessAlone: true });
     await tx.delete(companyUsers).where(eq(companyUsers.userId, input.userId));
-    await recordAuditBy(ctx, { kind: "member.removed", companyId: input.companyId, target: { type: "user", id: current.userId, label: current.email }, details: { role: current.role } }, tx);
-    await announceTeamChange(tx, input.companyId);
+    await ctx.record(tx, {
+      audit: auditBy(ctx, { kind: "member.removed", companyId: input.companyId, target: { type: "user", id: current.userId, label: current.email }, details: { role: current.role } }),
+      announce: teamChanged(input.companyId),
+    });
   });
 }
 

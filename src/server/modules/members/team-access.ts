@@ -1,8 +1,7 @@
 import { can } from "@/shared/policies";
 import { memberMessages } from "@/shared/rules/member";
+import type { PorticoEvent } from "@/shared/schemas/event";
 import type { Actor } from "@/server/actor";
-import type { Database } from "@/server/db/client";
-import { announce } from "@/server/realtime/announce";
 import { forbidden, notFound } from "@/server/http/problem";
 
 /**
@@ -22,5 +21,5 @@ export function checkInvitationAccess(actor: Actor, companyId: string | null): v
   if (!can(actor, "read", "team")) throw notFound(memberMessages.invitationNotFound);
 }
 
-/** Tells the company's open screens (its members' and the admins') that its team changed: in the change's transaction `tx` (ADR 038). */
-export const announceTeamChange = (tx: Database, companyId: string) => announce(tx, { kind: "company", companyId, id: companyId });
+/** What tells the company's open screens (its members' and the admins') that its team changed: a change's `announce` (ADR 038, 040). */
+export const teamChanged = (companyId: string): PorticoEvent => ({ kind: "company", companyId, id: companyId });

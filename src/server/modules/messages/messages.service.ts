@@ -16,8 +16,6 @@ import type { ServiceContext } from "../context";
 import { companyScope, messageScope } from "../scopes";
 import { fromCustomerSide, fromProviderSide, messageColumns, senderProfile, senderRole, toMessage } from "./message-select";
 import { withAttachments } from "../files/file-select";
-import { notifyOfMessage } from "../notifications/message-notices";
-import { recordWebhookEvent } from "../webhooks/webhook-events";
 import { failpoint } from "@/server/ops/failpoint";
 
 const companyRequired = () =>
@@ -107,9 +105,7 @@ export async function sendMessage(ctx: ServiceContext, input: SendMessageInput):
   let row: typeof messages.$inferSelect;
   try {
     row = await ctx.db.transaction(async (tx) => {
-      await notifyOfMessage(tx, actor, { companyId, content: input.content });
-      await recordWebhookEvent(tx, "message.created", { companyId, actor, data: { messageId: id } });
-      await ctx.announce(tx, { kind: "message", companyId, id });
+      await ctx.record(tx, { message: { actor, companyId, id, content: input.content }, announce: { kind: "message", companyId, id } });
       // A new message has no files yet: they are attached to it afterwards, one upload each.
       const [inserted] = await tx
         .insert(messages)
@@ -186,7 +182,7 @@ export async function markMessagesRead(ctx: ServiceContext, input: MarkMessagesR
       .returning({ id: messages.id });
     // Read flags are part of the conversation too (spec 4: any change to messages refreshes the chat).
     const last = rows.at(-1);
-    if (last) await ctx.announce(tx, { kind: "message", companyId, id: last.id });
+    if (last) await ctx.record(tx, { announce: { kind: "message", companyId, id: last.id } });
     return rows.length;
   });
   return { updated };

@@ -1,3 +1,4 @@
+import { recordChange } from "../../changes/listeners";
 import type { Database } from "../../db/client";
 import type { Env } from "../../env";
 import type { MailOutbox } from "../../mail/outbox";
@@ -53,7 +54,7 @@ export function startNotificationJobs({ db, outbox, env, log }: NotificationJobs
     ),
     startPeriodicJob(
       async () => {
-        const reminded = await remindOverdueInvoices({ db, timeZone: env.TIME_ZONE });
+        const reminded = await remindOverdueInvoices({ db, timeZone: env.TIME_ZONE, record: recordChange });
         if (reminded > 0) log.info({ event: "notifications.overdue_reminders", invoices: reminded }, `notifications: ${reminded} overdue invoice(s) reminded`);
       },
       { intervalMs: OVERDUE_LOOK_MS, onError: (error) => log.warn({ event: "notifications.overdue_round_failed", err: error }, "overdue reminders: the round failed; trying again at the next one") },

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { NotificationPage } from "@/shared/schemas/notification";
+import { recordChange } from "@/server/changes/listeners";
 import { invoiceReminders, notifications } from "@/server/db/schema";
 import { addMember, customerWithCompany, invoiceBody, nextEvent, type CustomerWithCompany } from "@/server/test/fixtures";
 import type { TestUser } from "@/server/test/harness";
@@ -18,7 +19,7 @@ beforeAll(async () => {
   colleague = await addMember(server, alpha.company.id);
 });
 
-const run = (now: Date) => remindOverdueInvoices({ db: server.deps.db, timeZone: "Pacific/Auckland" }, now);
+const run = (now: Date) => remindOverdueInvoices({ db: server.deps.db, timeZone: "Pacific/Auckland", record: recordChange }, now);
 
 async function overdueNotices(user: TestUser, invoiceId: string) {
   const page = (await user.client.get("/api/notifications?limit=100")).body as NotificationPage;

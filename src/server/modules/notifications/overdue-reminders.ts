@@ -1,9 +1,8 @@
 import { and, eq, inArray, notExists, sql } from "drizzle-orm";
+import type { ChangeRecorder } from "@/server/changes/change";
 import type { Database } from "@/server/db/client";
 import { invoiceReminders, invoices } from "@/server/db/schema";
-import { announce } from "@/server/realtime/announce";
 import { overdueOn, todayIn } from "../invoices/overdue";
-import { notify } from "./notify";
 
 /** Invoices claimed per transaction: a backlog (the first run after an upgrade) goes out in steps. */
 const BATCH = 100;
@@ -23,7 +22,7 @@ export const OVERDUE_REMINDER_WINDOW_DAYS = 14;
  * were reminded.
  */
 export async function remindOverdueInvoices(
-  { db, timeZone }: { db: Database; timeZone: string },
+  { db, timeZone, record }: { db: Database; timeZone: string; record: ChangeRecorder },
   now = new Date(),
 ): Promise<number> {
   const today = todayIn(timeZone, now);
@@ -43,9 +42,8 @@ export async function remindOverdueInvoices(
         ? await tx.select({ id: invoices.id, companyId: invoices.companyId }).from(invoices).where(inArray(invoices.id, rows.map((row) => row.invoiceId)))
         : [];
       for (const invoice of claimedInvoices) {
-        await notify(tx, { kind: "invoice_overdue", companyId: invoice.companyId, record: { type: "invoice", id: invoice.id }, actor: { userId: null, name: null } }, { members: true });
-        // With the claim (ADR 038): the invoice's screens show it overdue, whoever dies when.
-        await announce(tx, { kind: "invoice", companyId: invoice.companyId, id: invoice.id });
+        // With the claim (ADR 038, 040): its members are told, and the invoice's screens show it overdue, whoever dies when.
+        await record(tx, { invoiceOverdue: { companyId: invoice.companyId, invoiceId: invoice.id }, announce: { kind: "invoice", companyId: invoice.companyId, id: invoice.id } });
       }
       return claimedInvoices;
     });

@@ -11,7 +11,7 @@ import type { ServiceContext } from "../context";
 import { companyScope, projectScope } from "../scopes";
 import { selectProjects, toProject } from "./project-select";
 import { nextFreeSlug, slugify, UUID_SHAPE } from "./project-slug";
-import { fieldChanges, recordActivity } from "../activity/activity-log";
+import { fieldChanges } from "../activity/activity-log";
 import { isTeamMember, withAssigneeNames } from "./team-member";
 import { assigneeFilter } from "../tickets/ticket-filter";
 
@@ -91,8 +91,10 @@ export async function createProject(ctx: ServiceContext, input: CreateProjectInp
           .onConflictDoNothing({ target: [projects.companyId, projects.slug] })
           .returning({ id: projects.id });
         if (row) {
-          await recordActivity(tx, actor, { type: "project", id: row.id, companyId: company.id }, [{ kind: "created" }]);
-          await ctx.announce(tx, { kind: "project", companyId: company.id, id: row.id });
+          await ctx.record(tx, {
+            history: { actor, subject: { type: "project", id: row.id, companyId: company.id }, entries: [{ kind: "created" }] },
+            announce: { kind: "project", companyId: company.id, id: row.id },
+          });
         }
         return row?.id;
       });
@@ -150,8 +152,10 @@ export async function updateProject(ctx: ServiceContext, { id, changes: input }:
       .set({ ...changes, updatedAt: sql`now()` })
       .where(eq(projects.id, id));
     const recorded = fieldChanges("project", current, changes);
-    await recordActivity(tx, actor, { type: "project", id, companyId: current.companyId }, await withAssigneeNames(tx, recorded));
-    await ctx.announce(tx, { kind: "project", companyId: current.companyId, id });
+    await ctx.record(tx, {
+      history: { actor, subject: { type: "project", id, companyId: current.companyId }, entries: await withAssigneeNames(tx, recorded) },
+      announce: { kind: "project", companyId: current.companyId, id },
+    });
   });
   return findProject(ctx, id);
 }

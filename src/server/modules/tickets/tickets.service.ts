@@ -21,7 +21,7 @@ import { isTeamMember, withAssigneeNames } from "../projects/team-member";
 import { ticketFilter } from "./ticket-filter";
 import { attachmentsOf } from "../files/file-select";
 import { decodeKeysetCursor, encodeKeysetCursor, fromMicros, micros, uuidIds } from "../keyset-cursor";
-import { fieldChanges, recordActivity } from "../activity/activity-log";
+import { fieldChanges } from "../activity/activity-log";
 import { failpoint } from "@/server/ops/failpoint";
 
 /** The assignee's profile: `profiles` itself is the detail's author. */
@@ -169,8 +169,10 @@ export async function createTicket(ctx: ServiceContext, input: CreateTicketInput
         assignedTo: project.assignedTo,
       })
       .returning({ id: tickets.id });
-    await recordActivity(tx, ctx.actor, { type: "ticket", id: created!.id, companyId: project.companyId }, [{ kind: "created" }]);
-    await ctx.announce(tx, { kind: "ticket", companyId: project.companyId, id: created!.id });
+    await ctx.record(tx, {
+      history: { actor: ctx.actor, subject: { type: "ticket", id: created!.id, companyId: project.companyId }, entries: [{ kind: "created" }] },
+      announce: { kind: "ticket", companyId: project.companyId, id: created!.id },
+    });
     return created!.id;
   });
   failpoint("after-commit:ticket");
@@ -206,8 +208,10 @@ export async function updateTicket(ctx: ServiceContext, { id, changes }: { id: s
       .set({ ...changes, updatedAt: new Date() })
       .where(eq(tickets.id, id));
     const recorded = await withAssigneeNames(tx, fieldChanges("ticket", current, changes));
-    await recordActivity(tx, ctx.actor, { type: "ticket", id, companyId: current.companyId }, recorded);
-    await ctx.announce(tx, { kind: "ticket", companyId: current.companyId, id });
+    await ctx.record(tx, {
+      history: { actor: ctx.actor, subject: { type: "ticket", id, companyId: current.companyId }, entries: recorded },
+      announce: { kind: "ticket", companyId: current.companyId, id },
+    });
   });
   return findTicket(ctx, id);
 }
@@ -217,7 +221,7 @@ export async function updateTicket(ctx: ServiceContext, { id, changes }: { id: s
  * "new, not yet looked at" ends), later times change nothing. Opening is not editing: the
  * ticket's `updatedAt` stays.
  */
-export async function markTicketSeen({ db, actor, announce }: ServiceContext, id: string): Promise<TicketSeen> {
+export async function markTicketSeen({ db, actor, record }: ServiceContext, id: string): Promise<TicketSeen> {
   // The route requires the admin role; the service refuses on its own too.
   if (!can(actor, "readAll", "ticket")) throw forbidden();
   const marked = await db.transaction(async (tx) => {
@@ -227,7 +231,7 @@ export async function markTicketSeen({ db, actor, announce }: ServiceContext, id
       .where(and(eq(tickets.id, id), isNull(tickets.seenByTeamAt)))
       .returning({ companyId: tickets.companyId, seenByTeamAt: tickets.seenByTeamAt });
     // Other admins' overviews drop it from their queue of new tickets.
-    if (row) await announce(tx, { kind: "ticket", companyId: row.companyId, id });
+    if (row) await record(tx, { announce: { kind: "ticket", companyId: row.companyId, id } });
     return row;
   });
   if (marked) return { seenByTeamAt: marked.seenByTeamAt!.toISOString() };
