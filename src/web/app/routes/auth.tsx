@@ -4,7 +4,7 @@ import { Navigate, useLocation, useNavigate, useSearchParams } from "react-route
 import { toast } from "@/web/lib/toast";
 import type { SignUpInput } from "@/shared/schemas/auth";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { BrandCardPage } from "@/web/components/layout/brand-card-page";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/web/components/ui/tabs";
 import { ForgotPasswordForm } from "@/web/features/auth/components/forgot-password-form";
 import { SignInForm } from "@/web/features/auth/components/sign-in-form";
@@ -58,61 +58,51 @@ export function AuthRoute() {
   if (check.state === "signed-in") return <Navigate replace to={returnPathFor(check.me, from)} />;
 
   return (
-    <main className="flex min-h-screen items-center justify-center p-4">
-      <Card className="w-full max-w-md">
-        <CardHeader className="text-center">
-          <p className="text-2xl font-bold text-primary">{brandName}</p>
-          {/* lib/brand.ts's `tagline`, in the reader's language. */}
-          <p className="text-sm text-muted-foreground">
-            <Trans>Project tracking made simple</Trans>
-          </p>
-          <CardTitle className="mt-4 text-xl">
-            <span>
-              <Trans>Welcome</Trans>
-            </span>
-          </CardTitle>
-          <CardDescription>
-            <Trans>Sign in to your account or create a new one</Trans>
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {forgot ? (
-            <ForgotPasswordForm onBack={() => setSearch({})} />
-          ) : (
-            <Tabs defaultValue="login">
-              <TabsList>
-                <TabsTrigger value="login">
-                  <Trans>Login</Trans>
-                </TabsTrigger>
-                <TabsTrigger value="signup">
-                  <Trans>Sign Up</Trans>
-                </TabsTrigger>
-              </TabsList>
-              <TabsContent value="login">
-                <SignInForm onSignedIn={handleSignedIn} />
-                <Button variant="ghost" className="mt-2 w-full" onClick={() => setSearch({ forgot: "" })}>
-                  <Trans>Forgot password?</Trans>
-                </Button>
-              </TabsContent>
-              <TabsContent value="signup">
-                {signupPolicy.isPending ? (
-                  <div className="flex justify-center py-6">
-                    <Spinner label={t`Loading`} />
-                  </div>
-                ) : signupPolicy.data?.mode === "invite" ? (
-                  // Invitations bring their own sign-up form (/invitation); this one would be refused.
-                  <p role="status" className="rounded-md border border-border bg-muted p-3 text-sm">
-                    {/* memberMessages.signupByInvitation (shared/rules/member.ts), word for word. */}
-                    <Trans>Sign-up is by invitation only. Ask your contact for an invitation.</Trans>
-                  </p>
-                ) : (
-                  <SignUpForm onSubmit={handleSignUp} />
-                )}
-              </TabsContent>
-            </Tabs>
-          )}
-        </CardContent>
-      </Card>
-    </main>
+    <BrandCardPage
+      // lib/brand.ts's `tagline`, in the reader's language.
+      above={<Trans>Project tracking made simple</Trans>}
+      title={
+        <span>
+          <Trans>Welcome</Trans>
+        </span>
+      }
+      description={<Trans>Sign in to your account or create a new one</Trans>}
+    >
+      {forgot ? (
+        <ForgotPasswordForm onBack={() => setSearch({})} />
+      ) : (
+        <Tabs defaultValue="login">
+          <TabsList>
+            <TabsTrigger value="login">
+              <Trans>Login</Trans>
+            </TabsTrigger>
+            <TabsTrigger value="signup">
+              <Trans>Sign Up</Trans>
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="login">
+            <SignInForm onSignedIn={handleSignedIn} />
+            <Button variant="ghost" className="mt-2 w-full" onClick={() => setSearch({ forgot: "" })}>
+              <Trans>Forgot password?</Trans>
+            </Button>
+          </TabsContent>
+          <TabsContent value="signup">
+            {signupPolicy.isPending ? (
+              <div className="flex justify-center py-6">
+                <Spinner label={t`Loading`} />
+              </div>
+            ) : signupPolicy.data?.mode === "invite" ? (
+              // Invitations bring their own sign-up form (/invitation); this one would be refused.
+              <p role="status" className="rounded-md border border-border bg-muted p-3 text-sm">
+                {/* memberMessages.signupByInvitation (shared/rules/member.ts), word for word. */}
+                <Trans>Sign-up is by invitation only. Ask your contact for an invitation.</Trans>
+              </p>
+            ) : (
+              <SignUpForm onSubmit={handleSignUp} />
+            )}
+          </TabsContent>
+        </Tabs>
+      )}
+    </BrandCardPage>
   );
 }

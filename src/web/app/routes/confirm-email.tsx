@@ -2,12 +2,11 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { AUTH_TOKEN_PATTERN } from "@/shared/rules/auth";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { BrandCardPage } from "@/web/components/layout/brand-card-page";
 import { PageSpinner } from "@/web/components/ui/spinner";
 import { ConfirmEmailPanel } from "@/web/features/auth/components/confirm-email-panel";
 import { SignInForm } from "@/web/features/auth/components/sign-in-form";
 import { errorMessage } from "@/web/lib/api";
-import { brandName } from "@/web/lib/brand";
 import { fetchMe, homePathFor, meQueryKey, useProbedMe } from "@/web/lib/session";
 import { toast } from "@/web/lib/toast";
 
@@ -66,19 +65,8 @@ export function ConfirmEmailRoute() {
   }
 
   return (
-    <main className="flex min-h-screen items-center justify-center p-4">
-      <Card className="w-full max-w-md">
-        <CardHeader className="text-center">
-          <p className="text-2xl font-bold text-primary">{brandName}</p>
-          <CardTitle className="mt-4 text-xl">
-            <Trans>Confirm your new email address</Trans>
-          </CardTitle>
-          <CardDescription>
-            <Trans>The address you sign in with changes once you confirm.</Trans>
-          </CardDescription>
-        </CardHeader>
-        <CardContent>{content}</CardContent>
-      </Card>
-    </main>
+    <BrandCardPage title={<Trans>Confirm your new email address</Trans>} description={<Trans>The address you sign in with changes once you confirm.</Trans>}>
+      {content}
+    </BrandCardPage>
   );
 }

@@ -6,7 +6,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { INVITATION_TOKEN_PATTERN } from "@/shared/rules/member";
 import type { SignUpInput } from "@/shared/schemas/auth";
 import type { AcceptedInvitation, InvitationPreview } from "@/shared/schemas/member";
-import { Card, CardContent, CardHeader } from "@/web/components/ui/card";
+import { BrandCardPage } from "@/web/components/layout/brand-card-page";
 import { LoadError } from "@/web/components/ui/load-error";
 import { PageSpinner } from "@/web/components/ui/spinner";
 import { SignInForm } from "@/web/features/auth/components/sign-in-form";
@@ -62,15 +62,9 @@ export function InvitationRoute() {
   }
 
   return (
-    <main className="flex min-h-screen items-center justify-center p-4">
-      <Card className="w-full max-w-md">
-        <CardHeader className="gap-4 text-center">
-          <p className="text-2xl font-bold text-primary">{brandName}</p>
-          {heading}
-        </CardHeader>
-        <CardContent>{content}</CardContent>
-      </Card>
-    </main>
+    <BrandCardPage heading={heading}>
+      {content}
+    </BrandCardPage>
   );
 }
 

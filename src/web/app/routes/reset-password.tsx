@@ -4,11 +4,10 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router";
 import { AUTH_TOKEN_PATTERN } from "@/shared/rules/auth";
 import type { ResetPasswordInput } from "@/shared/schemas/auth";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { BrandCardPage } from "@/web/components/layout/brand-card-page";
 import { AskForNewLink } from "@/web/features/auth/components/ask-for-new-link";
 import { ResetPasswordForm } from "@/web/features/auth/components/reset-password-form";
 import { resetPassword } from "@/web/features/auth/lib/auth-api";
-import { brandName } from "@/web/lib/brand";
 import { toast } from "@/web/lib/toast";
 
 /** `authMessages.resetLinkInvalid` (shared/rules/auth.ts), word for word, in the reader's language. */
@@ -31,21 +30,8 @@ export function ResetPasswordRoute() {
   };
 
   return (
-    <main className="flex min-h-screen items-center justify-center p-4">
-      <Card className="w-full max-w-md">
-        <CardHeader className="text-center">
-          <p className="text-2xl font-bold text-primary">{brandName}</p>
-          <CardTitle className="mt-4 text-xl">
-            <Trans>Choose a new password</Trans>
-          </CardTitle>
-          <CardDescription>
-            <Trans>Setting it logs you out on every device.</Trans>
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {AUTH_TOKEN_PATTERN.test(token) ? <ResetPasswordForm token={token} onSubmit={onSubmit} /> : <AskForNewLink message={i18n._(resetLinkInvalid)} />}
-        </CardContent>
-      </Card>
-    </main>
+    <BrandCardPage title={<Trans>Choose a new password</Trans>} description={<Trans>Setting it logs you out on every device.</Trans>}>
+      {AUTH_TOKEN_PATTERN.test(token) ? <ResetPasswordForm token={token} onSubmit={onSubmit} /> : <AskForNewLink message={i18n._(resetLinkInvalid)} />}
+    </BrandCardPage>
   );
 }

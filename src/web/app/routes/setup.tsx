@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { SetupOwnerInput } from "@/shared/schemas/setup";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { BrandCardPage } from "@/web/components/layout/brand-card-page";
 import { PageSpinner } from "@/web/components/ui/spinner";
 import { SetupOwnerForm } from "@/web/features/auth/components/setup-owner-form";
 import { createSetupOwner, useSetupStatus } from "@/web/features/settings/api/use-setup";
@@ -35,29 +35,19 @@ export function SetupRoute() {
 
   const stepNumber = step === "owner" ? 1 : 2;
   return (
-    <main className="flex min-h-screen items-center justify-center p-4">
-      <Card className="w-full max-w-md">
-        <CardHeader className="text-center">
-          <p className="text-2xl font-bold text-primary">{brandName}</p>
-          <p className="text-sm text-muted-foreground">
-            <Trans>First run: step {stepNumber} of 2</Trans>
-          </p>
-          <CardTitle className="mt-4 text-xl">{step === "owner" ? t`Create the owner account` : t`Name your portal`}</CardTitle>
-          <CardDescription>
-            {step === "owner"
-              ? t`This account administers the portal. Sign-ups later make customer accounts.`
-              : t`The name your customers see. You can change it again later.`}
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {step === "owner" ? (
-            <SetupOwnerForm onSubmit={createOwner} />
-          ) : (
-            // A full page load: the page's title and the app's header read the brand from the server's page.
-            <BrandForm initial={status.data?.brandName ?? brandName} onSaved={() => window.location.assign("/admin")} />
-          )}
-        </CardContent>
-      </Card>
-    </main>
+    <BrandCardPage
+      above={<Trans>First run: step {stepNumber} of 2</Trans>}
+      title={step === "owner" ? t`Create the owner account` : t`Name your portal`}
+      description={
+        step === "owner" ? t`This account administers the portal. Sign-ups later make customer accounts.` : t`The name your customers see. You can change it again later.`
+      }
+    >
+      {step === "owner" ? (
+        <SetupOwnerForm onSubmit={createOwner} />
+      ) : (
+        // A full page load: the page's title and the app's header read the brand from the server's page.
+        <BrandForm initial={status.data?.brandName ?? brandName} onSaved={() => window.location.assign("/admin")} />
+      )}
+    </BrandCardPage>
   );
 }

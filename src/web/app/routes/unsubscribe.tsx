@@ -3,12 +3,11 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardHeader } from "@/web/components/ui/card";
+import { BrandCardPage } from "@/web/components/layout/brand-card-page";
 import { LoadError } from "@/web/components/ui/load-error";
 import { PageSpinner } from "@/web/components/ui/spinner";
 import { useUnsubscribe, useUnsubscribeLink } from "@/web/features/notifications/api/use-unsubscribe-link";
 import { ApiError, errorMessage } from "@/web/lib/api";
-import { brandName } from "@/web/lib/brand";
 import { notificationKindMessages } from "@/web/lib/i18n/labels";
 import { translateKnown } from "@/web/lib/i18n/known-messages";
 
@@ -61,15 +60,9 @@ export function UnsubscribeRoute() {
   }
 
   return (
-    <main className="flex min-h-screen items-center justify-center p-4">
-      <Card className="w-full max-w-md">
-        <CardHeader className="gap-4 text-center">
-          <p className="text-2xl font-bold text-primary">{brandName}</p>
-          <h1 className="text-xl font-semibold">{title}</h1>
-        </CardHeader>
-        <CardContent>{content}</CardContent>
-      </Card>
-    </main>
+    <BrandCardPage heading={<h1 className="text-xl font-semibold">{title}</h1>}>
+      {content}
+    </BrandCardPage>
   );
 }
 
