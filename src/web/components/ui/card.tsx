@@ -23,6 +23,8 @@ export function CardContent({ className, ...props }: HTMLAttributes<HTMLDivEleme
 
 interface TitledCardProps {
   title: ReactNode;
+  /** Under the title: what the card is for. */
+  description?: ReactNode;
   /** Beside the title, e.g. a "New …" button. */
   actions?: ReactNode;
   contentClassName?: string;
@@ -30,11 +32,12 @@ interface TitledCardProps {
 }
 
 /** A card with a heading and its content: the sections of the detail screens. */
-export function TitledCard({ title, actions, contentClassName, children }: TitledCardProps) {
+export function TitledCard({ title, description, actions, contentClassName, children }: TitledCardProps) {
   return (
     <Card>
       <CardHeader className={actions ? "flex-row flex-wrap items-center justify-between gap-4 space-y-0" : undefined}>
         <CardTitle>{title}</CardTitle>
+        {description === undefined ? null : <CardDescription>{description}</CardDescription>}
         {actions}
       </CardHeader>
       <CardContent className={contentClassName}>{children}</CardContent>

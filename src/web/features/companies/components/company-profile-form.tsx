@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { Company } from "@/shared/schemas/company";
 import { Button } from "@/web/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { TitledCard } from "@/web/components/ui/card";
 import { useSaveCompanyProfile } from "../api/use-my-company";
 import { CompanyForm } from "./company-form";
 
@@ -11,26 +11,19 @@ export function CompanyProfileForm({ company }: { company: Company | null }) {
   const { t } = useLingui();
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <Trans>Company Information</Trans>
-        </CardTitle>
-        <CardDescription>
-          {company ? t`Keep your company's details up to date.` : t`Create your company profile to get started.`}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <CompanyForm
-          company={company}
-          save={save.mutateAsync}
-          actions={(isSubmitting) => (
-            <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
-              {isSubmitting ? t`Saving...` : t`Save Changes`}
-            </Button>
-          )}
-        />
-      </CardContent>
-    </Card>
+    <TitledCard
+      title={<Trans>Company Information</Trans>}
+      description={company ? t`Keep your company's details up to date.` : t`Create your company profile to get started.`}
+    >
+      <CompanyForm
+        company={company}
+        save={save.mutateAsync}
+        actions={(isSubmitting) => (
+          <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
+            {isSubmitting ? t`Saving...` : t`Save Changes`}
+          </Button>
+        )}
+      />
+    </TitledCard>
   );
 }

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Mail, MapPin, Phone, User } from "lucide-react";
 import type { ReactNode } from "react";
 import type { Company } from "@/shared/schemas/company";
-import { Card, CardContent, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { TitledCard } from "@/web/components/ui/card";
 
 function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -22,34 +22,27 @@ export function CustomerInfo({ company }: { company: Company }) {
   const { t } = useLingui();
   const notAvailable = t`N/A`;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <Trans>Company Information</Trans>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid gap-4 sm:grid-cols-2">
-          <InfoRow icon={<User className="h-4 w-4" aria-hidden />} label={t`Contact Name`}>
-            {company.contactName || notAvailable}
-          </InfoRow>
-          <InfoRow icon={<Mail className="h-4 w-4" aria-hidden />} label={t`Email`}>
-            {company.contactEmail ? (
-              <a href={`mailto:${company.contactEmail}`} className="text-primary hover:underline">
-                {company.contactEmail}
-              </a>
-            ) : (
-              notAvailable
-            )}
-          </InfoRow>
-          <InfoRow icon={<Phone className="h-4 w-4" aria-hidden />} label={t`Phone`}>
-            {company.phone || notAvailable}
-          </InfoRow>
-          <InfoRow icon={<MapPin className="h-4 w-4" aria-hidden />} label={t`Address`}>
-            {company.address || notAvailable}
-          </InfoRow>
-        </dl>
-      </CardContent>
-    </Card>
+    <TitledCard title={<Trans>Company Information</Trans>}>
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <InfoRow icon={<User className="h-4 w-4" aria-hidden />} label={t`Contact Name`}>
+          {company.contactName || notAvailable}
+        </InfoRow>
+        <InfoRow icon={<Mail className="h-4 w-4" aria-hidden />} label={t`Email`}>
+          {company.contactEmail ? (
+            <a href={`mailto:${company.contactEmail}`} className="text-primary hover:underline">
+              {company.contactEmail}
+            </a>
+          ) : (
+            notAvailable
+          )}
+        </InfoRow>
+        <InfoRow icon={<Phone className="h-4 w-4" aria-hidden />} label={t`Phone`}>
+          {company.phone || notAvailable}
+        </InfoRow>
+        <InfoRow icon={<MapPin className="h-4 w-4" aria-hidden />} label={t`Address`}>
+          {company.address || notAvailable}
+        </InfoRow>
+      </dl>
+    </TitledCard>
   );
 }

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { toast } from "@/web/lib/toast";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
+import { TitledCard } from "@/web/components/ui/card";
 import { Field } from "@/web/components/ui/field";
 import { CompanySelect } from "@/web/features/companies";
 import { FilePicker, UploadStatus } from "@/web/features/files";
@@ -32,38 +32,28 @@ export function NewConversationForm({ onSent }: { onSent?: (companyId: string) =
   const onSend = () => void submit();
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <Trans>Start a new conversation</Trans>
-        </CardTitle>
-        <CardDescription>
-          <Trans>Write to any customer company.</Trans>
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <MessageForm onSend={onSend} className="grid gap-4 md:grid-cols-[minmax(0,16rem)_minmax(0,1fr)_auto] md:items-end">
-          <Field id="new-conversation-company" label={t`Company`}>
-            <CompanySelect id="new-conversation-company" value={companyId} onChange={setCompanyId} />
-          </Field>
-          <Field id="new-conversation-message" label={t`Message`}>
-            <MessageTextarea
-              id="new-conversation-message"
-              rows={1}
-              value={text}
-              onValueChange={setText}
-              onSend={onSend}
-              sending={send.busy}
-              placeholder={t`Type your message... (Enter sends)`}
-            />
-          </Field>
-          <SendButton sending={send.busy} />
-          <div className="md:col-span-3">
-            <FilePicker files={send.files} onChange={send.setFiles} disabled={send.busy} compact />
-            <UploadStatus status={send.uploadStatus} />
-          </div>
-        </MessageForm>
-      </CardContent>
-    </Card>
+    <TitledCard title={<Trans>Start a new conversation</Trans>} description={<Trans>Write to any customer company.</Trans>}>
+      <MessageForm onSend={onSend} className="grid gap-4 md:grid-cols-[minmax(0,16rem)_minmax(0,1fr)_auto] md:items-end">
+        <Field id="new-conversation-company" label={t`Company`}>
+          <CompanySelect id="new-conversation-company" value={companyId} onChange={setCompanyId} />
+        </Field>
+        <Field id="new-conversation-message" label={t`Message`}>
+          <MessageTextarea
+            id="new-conversation-message"
+            rows={1}
+            value={text}
+            onValueChange={setText}
+            onSend={onSend}
+            sending={send.busy}
+            placeholder={t`Type your message... (Enter sends)`}
+          />
+        </Field>
+        <SendButton sending={send.busy} />
+        <div className="md:col-span-3">
+          <FilePicker files={send.files} onChange={send.setFiles} disabled={send.busy} compact />
+          <UploadStatus status={send.uploadStatus} />
+        </div>
+      </MessageForm>
+    </TitledCard>
   );
 }
