@@ -2,7 +2,6 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Mail } from "lucide-react";
-import { useSearchParams } from "react-router";
 import { mailStatuses, type MailStatus } from "@/shared/enums";
 import { PagedList } from "@/web/components/paged-list";
 import { EmptyState } from "@/web/components/ui/empty-state";
@@ -11,6 +10,7 @@ import { NativeSelect } from "@/web/components/ui/input";
 import { useListParams } from "@/web/components/ui/pagination";
 import { mailStatusMessages } from "@/web/lib/i18n/admin-labels";
 import { useErrorToast } from "@/web/lib/use-error-toast";
+import { oneOf, useUrlFilters } from "@/web/lib/use-url-filters";
 import { useOutboxPage } from "../../api/use-outbox-page";
 import { OutboxItem } from "./outbox-item";
 
@@ -22,26 +22,16 @@ const noMailWith: Record<MailStatus, MessageDescriptor> = {
   failed: msg`No failed mail`,
 };
 
-const isStatus = (value: string | null): value is MailStatus => mailStatuses.includes(value as MailStatus);
+const filterRules = { status: oneOf(mailStatuses) };
 
 /** Every outgoing mail, newest first, searched by recipient and filtered by status (both in the URL). */
 export function OutboxList() {
   const list = useListParams();
-  const [params, setParams] = useSearchParams();
-  const raw = params.get("status");
-  const status = isStatus(raw) ? raw : undefined;
+  const filters = useUrlFilters(filterRules);
+  const status = (filters.values.status || undefined) as MailStatus | undefined;
   const outbox = useOutboxPage({ page: list.page, q: list.q, sort: list.sort, status });
   const { t, i18n } = useLingui();
   useErrorToast(outbox.error, { log: "Failed to load the outbox", toast: t`Error fetching the outbox` });
-
-  const setStatus = (next: string) =>
-    setParams((previous) => {
-      const changed = new URLSearchParams(previous);
-      if (next) changed.set("status", next);
-      else changed.delete("status");
-      changed.delete("page");
-      return changed;
-    });
 
   return (
     <PagedList
@@ -54,7 +44,7 @@ export function OutboxList() {
           <label htmlFor="outbox-status" className="text-sm font-medium">
             <Trans>Status</Trans>
           </label>
-          <NativeSelect id="outbox-status" value={status ?? ""} onChange={(event) => setStatus(event.target.value)} className="w-44">
+          <NativeSelect id="outbox-status" value={status ?? ""} onChange={(event) => filters.set("status", event.target.value)} className="w-44">
             <option value="">{t`All`}</option>
             <EnumOptions values={mailStatuses} labels={mailStatusMessages} />
           </NativeSelect>
