@@ -40,25 +40,10 @@ declare module "hono" {
   interface ContextVariableMap {
     /** Set on an upload route that was sent an Idempotency-Key. */
     idempotentUpload: IdempotentUpload | undefined;
-    /** Work a JSON create sent with an Idempotency-Key leaves until its transaction has committed (afterCommit). */
-    afterIdempotentCommit: AfterCommit[] | undefined;
   }
 }
 
 type AfterCommit = (ctx: ServiceContext) => Promise<unknown>;
-
-/**
- * Work of a create that must not run inside its transaction (a generated PDF goes to the file
- * store, whose connection the open transaction would wait on): queued for after the commit when
- * the request came with an Idempotency-Key, and answered true; false when there is no such
- * transaction, and the caller does the work now.
- */
-export function afterCommit(c: Context<AppEnv>, task: AfterCommit): boolean {
-  const tasks = c.var.afterIdempotentCommit;
-  if (!tasks) return false;
-  tasks.push(task);
-  return true;
-}
 
 /** An upload whose key was answered by another request while it was being received. */
 class KeyTaken extends Problem {
@@ -100,6 +85,8 @@ const jsonCreate: MiddlewareHandler<AppEnv> = createMiddleware<AppEnv>(async (c,
       const scoped: ServiceContext = {
         ...ctx,
         db: tx,
+        // What the create leaves for after this transaction (a generated PDF) runs after its commit.
+        deferUntilCommit: (task) => tasks.push(task),
         announce: async (into, event) => {
           published.push(event);
           await ctx.announce(into, event);
@@ -110,12 +97,10 @@ const jsonCreate: MiddlewareHandler<AppEnv> = createMiddleware<AppEnv>(async (c,
         },
       };
       c.set("ctx", scoped);
-      c.set("afterIdempotentCommit", tasks);
       try {
         await next();
       } finally {
         c.set("ctx", ctx);
-        c.set("afterIdempotentCommit", undefined);
       }
       if (c.res.status < 200 || c.res.status > 299) throw new NotStored();
       const body: unknown = await c.res.clone().json();

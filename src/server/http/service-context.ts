@@ -1,16 +1,68 @@
 import { createMiddleware } from "hono/factory";
-import type { ServiceContext } from "../modules/context";
+import type { Actor } from "../actor";
+import type { Auth } from "../auth";
+import { recordChange } from "../changes/listeners";
+import type { AuthPort, RequestClient, ServiceContext } from "../modules/context";
 import { announce } from "../realtime/announce";
 import type { AppDeps, AppEnv } from "./context";
 import { clientIp } from "./security";
 
+/** What a ServiceContext is made of: the process's dependencies (one AppDeps per process or test server). */
+export type ServiceDeps = Pick<AppDeps, "db" | "mail" | "env" | "files" | "log" | "auth" | "brand">;
+
+const systemClock = { now: () => new Date() };
+
+/** The two Better Auth calls services make, behind the port they see (modules/context.ts). */
+export function authPort(auth: Auth): AuthPort {
+  return {
+    async requestPasswordReset(email) {
+      await auth.api.requestPasswordReset({ body: { email } });
+    },
+    async createApiKey(body) {
+      const made = await auth.api.createApiKey({ body });
+      return {
+        id: made.id,
+        key: made.key,
+        start: made.start ?? null,
+        createdAt: new Date(made.createdAt),
+        expiresAt: made.expiresAt ? new Date(made.expiresAt) : null,
+      };
+    },
+  };
+}
+
+/**
+ * The process's part of every ServiceContext, made once: all but who is calling. `serviceContext`
+ * completes it per call; a test or script calls it directly with the actor it acts as.
+ */
+export function serviceContextOf(deps: ServiceDeps): (actor: Actor, request?: { client?: RequestClient; log?: ServiceContext["log"] }) => ServiceContext {
+  const { env } = deps;
+  const process = {
+    db: deps.db,
+    announce,
+    record: recordChange,
+    mail: deps.mail.outbox,
+    store: deps.files,
+    auth: authPort(deps.auth),
+    brand: deps.brand,
+    clock: systemClock,
+    billing: { currency: env.CURRENCY, timeZone: env.TIME_ZONE },
+    settings: {
+      webhooks: { authSecret: env.AUTH_SECRET, allowPrivate: env.WEBHOOK_ALLOW_PRIVATE },
+      maxUploadMb: env.MAX_UPLOAD_MB,
+    },
+  } satisfies Omit<ServiceContext, "actor" | "log" | "client">;
+  return (actor, { client, log = deps.log } = {}) => ({ ...process, actor, log, ...(client ? { client } : {}) });
+}
+
 /** Builds the request's ServiceContext once, after requireSession put the actor on the context. */
-export function provideServiceContext({ db, mail, env }: Pick<AppDeps, "db" | "mail" | "env">) {
-  const billing = { currency: env.CURRENCY, timeZone: env.TIME_ZONE };
+export function provideServiceContext(deps: ServiceDeps) {
+  const contextFor = serviceContextOf(deps);
   return createMiddleware<AppEnv>(async (c, next) => {
-    const client = { ip: clientIp(c, env.TRUSTED_PROXIES), userAgent: c.req.header("user-agent") ?? null };
-    const ctx: ServiceContext = { db, actor: c.var.actor, announce, mail: mail.outbox, billing, client };
-    c.set("ctx", ctx);
+    const client = { ip: clientIp(c, deps.env.TRUSTED_PROXIES), userAgent: c.req.header("user-agent") ?? null };
+    // The request's logger: its lines carry the request id, as the route layer's own do.
+    const log = deps.log.child({ requestId: c.get("requestId") });
+    c.set("ctx", contextFor(c.var.actor, { client, log }));
     await next();
   });
 }

@@ -1,11 +1,18 @@
 import type { Actor } from "@/server/actor";
+import type { ChangeRecorder } from "@/server/changes/change";
 import type { Database } from "@/server/db/client";
 import type { MailOutbox } from "@/server/mail/outbox";
+import type { Logger } from "@/server/observability/logger";
 import type { PorticoEvent } from "@/server/realtime/event-bus";
+import type { FileStore } from "./files/store/file-store";
+import type { Brand } from "./settings/brand";
 
 /**
- * What every service function gets as its first argument: `fn(ctx, input)`. Built once per
- * request by the route layer (http/service-context.ts), or by a test or script directly.
+ * What every service function gets as its first argument: `fn(ctx, input)`: who is calling, and
+ * every dependency of the process a service uses (database, file store, logger, auth, settings,
+ * clock, mail, announcements). A service's input carries only what the caller asks for, never one
+ * of these (lint/portico-rules.js, service-signature). Built per request from the process's
+ * AppDeps by http/service-context.ts; tests build it with server/test/service-context.ts.
  */
 export interface ServiceContext {
   db: Database;
@@ -21,12 +28,37 @@ export interface ServiceContext {
    */
   announce(tx: Database, event: PorticoEvent): Promise<void>;
   /**
+   * Records what a write changed, once (ADR 040): `await ctx.record(tx, change)` inside the
+   * write's transaction. The listeners registered at start-up (changes/listeners.ts) write its
+   * history, notifications, webhook deliveries and audit entries and announce it, all in `tx`.
+   */
+  record: ChangeRecorder;
+  /**
    * Queues mail: `await ctx.mail.enqueue(tx, { template, to, props })` inside the transaction of
    * the write that causes it, so the mail exists exactly when the write does (ADR 013).
    */
   mail: MailOutbox;
   /** The installation's billing settings (CURRENCY, TIME_ZONE in env.ts). */
   billing: BillingSettings;
+  /** The rest of what services read from env.ts. */
+  settings: ServiceSettings;
+  /** Where uploaded and generated files' bytes go (FILE_STORE, ADR 022); their rows are in `db`. */
+  store: FileStore;
+  /** The process's logger; inside a request, the request's (its lines carry the request id). */
+  log: Logger;
+  /** The calls services make to Better Auth (auth.ts), whose plugins own the tokens they make. */
+  auth: AuthPort;
+  /** The brand name in use (site settings, else BRAND_NAME): printed on generated PDFs. */
+  brand: Pick<Brand, "name">;
+  /** Business time: when an invoice is issued, what "today" is. Tests may stop or move it. */
+  clock: Clock;
+  /**
+   * Present while `db` is a transaction its caller commits after the service returns (an
+   * idempotent create, http/idempotency.ts): work that must not run inside it (a generated PDF
+   * goes to the file store, whose connection the open transaction would wait on) is handed here and
+   * runs after the commit, with the committed context. Absent otherwise: the service does it now.
+   */
+  deferUntilCommit?: (task: (committed: ServiceContext) => Promise<unknown>) => void;
   /** Where the request came from, for the audit log (ADR 027); absent outside a request (scripts, tests). */
   client?: RequestClient;
 }
@@ -42,4 +74,51 @@ export interface BillingSettings {
   currency: string;
   /** IANA zone whose calendar decides the day an invoice becomes overdue. */
   timeZone: string;
+}
+
+export interface ServiceSettings {
+  webhooks: WebhookSettings;
+  /** The largest upload accepted, in MB (MAX_UPLOAD_MB). */
+  maxUploadMb: number;
+}
+
+/** What registering a webhook needs of the installation's settings. */
+export interface WebhookSettings {
+  /** Seals each endpoint's signing secret at rest (AUTH_SECRET). */
+  authSecret: string;
+  /** Whether a private or internal address may be registered (WEBHOOK_ALLOW_PRIVATE, tests and intranets). */
+  allowPrivate: boolean;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+/**
+ * Better Auth as services use it: a port rather than the `Auth` type, so that a service (and this
+ * file, which every module imports) does not depend on auth.ts and everything it imports.
+ */
+export interface AuthPort {
+  /** Better Auth's own "Forgot password" for this address: the same token, page and expiry, queued as mail. */
+  requestPasswordReset(email: string): Promise<void>;
+  /** Better Auth's API key plugin makes the token (random, hashed, stored) for `userId`. */
+  createApiKey(request: ApiKeyRequest): Promise<MadeApiKey>;
+}
+
+export interface ApiKeyRequest {
+  userId: string;
+  name: string;
+  /** Seconds until it expires; null for never. */
+  expiresIn: number | null;
+  permissions: Record<string, string[]>;
+}
+
+export interface MadeApiKey {
+  id: string;
+  /** The token itself, shown once. */
+  key: string;
+  /** Its first characters, kept to recognise it by. */
+  start: string | null;
+  createdAt: Date;
+  expiresAt: Date | null;
 }

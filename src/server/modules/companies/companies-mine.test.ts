@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { companies, companyUsers } from "../../db/schema";
 import type { Actor } from "@/server/actor";
-import { announce } from "@/server/realtime/announce";
+import { testServiceContext } from "@/server/test/service-context";
 import type { TestUser } from "../../test/harness";
 import { createProject, customerWithCompany, nextEvent } from "@/server/test/fixtures";
 import { saveMyCompany } from "./companies.service";
@@ -90,7 +90,7 @@ describe("PUT /api/companies/mine", () => {
     // An actor loaded before the membership existed: the insert into company_users must fail.
     const stale: Actor = { userId: member.id, email: member.email, name: member.name, role: "customer", companyId: null, companyRole: null, sessionId: "stale", twoFactorEnabled: false };
     const before = await companyCount();
-    const ctx = { db: server.deps.db, actor: stale, announce, mail: server.deps.mail.outbox, billing: { currency: "USD", timeZone: "UTC" } };
+    const ctx = testServiceContext(server, stale);
     await expect(saveMyCompany(ctx, { name: "Orphan Ltd", contactName: null, contactEmail: null, phone: null, address: null })).rejects.toMatchObject({
       status: 409,
     });

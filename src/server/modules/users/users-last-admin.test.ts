@@ -5,7 +5,7 @@ import { profiles, userRoles } from "@/server/db/schema";
 import type { Problem } from "@/server/http/problem";
 import { serverForFile } from "@/server/test/per-file";
 import type { TestUser } from "@/server/test/harness";
-import { announce } from "@/server/realtime/announce";
+import { testServiceContext } from "@/server/test/service-context";
 import type { ServiceContext } from "../context";
 import { changeUserRole, deactivateUser } from "./users.service";
 
@@ -18,14 +18,8 @@ import { changeUserRole, deactivateUser } from "./users.service";
 const server = serverForFile();
 
 /** A request of `user` still resolved as an admin, whatever the database says by now. */
-const staleAdmin = (user: TestUser): ServiceContext => ({
-  db: server.deps.db,
-  actor: { userId: user.id, email: user.email, name: user.name, role: "admin", companyId: null, companyRole: null, sessionId: "stale", twoFactorEnabled: false },
-  announce,
-  mail: server.deps.mail.outbox,
-  billing: { currency: "USD", timeZone: "UTC" },
-});
-const log = () => server.deps.log;
+const staleAdmin = (user: TestUser): ServiceContext =>
+  testServiceContext(server, { userId: user.id, email: user.email, name: user.name, role: "admin", companyId: null, companyRole: null, sessionId: "stale", twoFactorEnabled: false });
 
 const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (error: Problem) => ({ status: error.status, detail: error.detail }));
 
@@ -36,8 +30,8 @@ describe("the last active admin", () => {
     // y was demoted a moment ago; x is now the only admin.
     await server.deps.db.delete(userRoles).where(eq(userRoles.userId, y.id));
 
-    expect(await refusal(changeUserRole(staleAdmin(y), { id: x.id, role: "customer", log: log() }))).toEqual({ status: 409, detail: userMessages.lastAdmin });
-    expect(await refusal(deactivateUser(staleAdmin(y), { id: x.id, log: log() }))).toEqual({ status: 409, detail: userMessages.lastAdmin });
+    expect(await refusal(changeUserRole(staleAdmin(y), { id: x.id, role: "customer" }))).toEqual({ status: 409, detail: userMessages.lastAdmin });
+    expect(await refusal(deactivateUser(staleAdmin(y), { id: x.id }))).toEqual({ status: 409, detail: userMessages.lastAdmin });
     expect(await server.deps.db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, x.id))).toEqual([{ role: "admin" }]);
     expect(await server.deps.db.select({ at: profiles.deactivatedAt }).from(profiles).where(eq(profiles.id, x.id))).toEqual([{ at: null }]);
   });
@@ -48,6 +42,6 @@ describe("the last active admin", () => {
     // Every admin but x and z (deactivated) goes, y included (the stale caller).
     await server.deps.db.delete(userRoles).where(eq(userRoles.role, "admin"));
     await server.deps.db.insert(userRoles).values([{ userId: x.id, role: "admin" }, { userId: z.id, role: "admin" }]);
-    expect(await refusal(changeUserRole(staleAdmin(y), { id: x.id, role: "customer", log: log() }))).toEqual({ status: 409, detail: userMessages.lastAdmin });
+    expect(await refusal(changeUserRole(staleAdmin(y), { id: x.id, role: "customer" }))).toEqual({ status: 409, detail: userMessages.lastAdmin });
   });
 });
