@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { fileSchema } from "@/shared/schemas/file";
-import { createRouter, type AppDeps } from "@/server/http/context";
+import { createRouter } from "@/server/http/context";
 import { idempotent } from "@/server/http/idempotency";
 import { idParams, jsonContent, sessionRoutes } from "@/server/http/openapi";
 import { messageOwner, projectCommentOwner, ticketCommentOwner, ticketOwner } from "./owners";
@@ -46,20 +46,13 @@ const messageFile = idempotent(sessionRoutes("Messages").post("/messages/{id}/fi
  * may attach to the record before reading a byte of the body; the files then show in the record's
  * answers, and download at GET /files/{id}.
  */
-export function attachmentRoutes({ files, env }: Pick<AppDeps, "files" | "env">) {
-  const options = { store: files, maxUploadMb: env.MAX_UPLOAD_MB };
+export function attachmentRoutes() {
   return createRouter()
     .openapi(ticketFile, async (c) => {
       const owner = await ticketOwner(c.var.ctx, c.req.valid("param").id);
-      return c.json(await receiveUpload(c, owner, options), 201);
+      return c.json(await receiveUpload(c, owner), 201);
     })
-    .openapi(ticketCommentFile, async (c) => {
-      const { id, commentId } = c.req.valid("param");
-      return c.json(await receiveUpload(c, await ticketCommentOwner(c.var.ctx, id, commentId), options), 201);
-    })
-    .openapi(projectCommentFile, async (c) => {
-      const { id, commentId } = c.req.valid("param");
-      return c.json(await receiveUpload(c, await projectCommentOwner(c.var.ctx, id, commentId), options), 201);
-    })
-    .openapi(messageFile, async (c) => c.json(await receiveUpload(c, await messageOwner(c.var.ctx, c.req.valid("param").id), options), 201));
+    .openapi(ticketCommentFile, async (c) => c.json(await receiveUpload(c, await ticketCommentOwner(c.var.ctx, c.req.valid("param"))), 201))
+    .openapi(projectCommentFile, async (c) => c.json(await receiveUpload(c, await projectCommentOwner(c.var.ctx, c.req.valid("param"))), 201))
+    .openapi(messageFile, async (c) => c.json(await receiveUpload(c, await messageOwner(c.var.ctx, c.req.valid("param").id)), 201));
 }

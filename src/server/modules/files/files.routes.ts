@@ -23,7 +23,7 @@ export function fileRoutes({ files }: Pick<AppDeps, "files">) {
   return createRouter()
     .openapi(download, async (c) => fileResponse(c, files, await findDownloadableFile(c.var.ctx, c.req.valid("param").id)))
     .openapi(remove, async (c) => {
-      await deleteFile(c.var.ctx, { store: files, id: c.req.valid("param").id });
+      await deleteFile(c.var.ctx, c.req.valid("param"));
       return c.body(null, 204);
     });
 }

@@ -7,7 +7,6 @@ import type { ServiceContext } from "../context";
 import { fileScope } from "../scopes";
 import { isStored } from "./file-select";
 import { ownerEvent } from "./owners";
-import type { FileStore } from "./store/file-store";
 import { removeStoredBytes } from "./stored-bytes";
 
 /** What a download needs of a stored file. */
@@ -50,8 +49,8 @@ export async function findInvoiceFile({ db }: ServiceContext, invoiceId: string)
  * Deletes a stored file: its uploader or an admin (403 for another caller who can see it, 404
  * for one who cannot), announcing the change of its record in the same transaction, then its bytes.
  */
-export async function deleteFile(ctx: ServiceContext, { store, id }: { store: FileStore; id: string }): Promise<void> {
-  const { db, actor } = ctx;
+export async function deleteFile(ctx: ServiceContext, { id }: { id: string }): Promise<void> {
+  const { db, actor, store } = ctx;
   const [row] = await db
     .select({
       companyId: files.companyId,
@@ -73,7 +72,7 @@ export async function deleteFile(ctx: ServiceContext, { store, id }: { store: Fi
   const event = ownerEvent(row);
   const deleted = await db.transaction(async (tx) => {
     const rows = await tx.delete(files).where(eq(files.id, id)).returning({ id: files.id });
-    if (rows.length && event) await ctx.announce(tx, event);
+    if (rows.length && event) await ctx.record(tx, { announce: event });
     return rows;
   });
   // Deleted by someone else in the meantime: gone either way, and they announced it.

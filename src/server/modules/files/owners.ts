@@ -44,7 +44,8 @@ export async function ticketOwner({ db, actor }: ServiceContext, ticketId: strin
   };
 }
 
-export async function ticketCommentOwner(ctx: ServiceContext, ticketId: string, commentId: string): Promise<FileOwner> {
+/** A comment of the ticket `id` that the caller wrote. */
+export async function ticketCommentOwner(ctx: ServiceContext, { id: ticketId, commentId }: { id: string; commentId: string }): Promise<FileOwner> {
   const [comment] = await ctx.db
     .select({ companyId: tickets.companyId, authorId: ticketComments.userId })
     .from(ticketComments)
@@ -62,7 +63,8 @@ export async function ticketCommentOwner(ctx: ServiceContext, ticketId: string, 
   };
 }
 
-export async function projectCommentOwner(ctx: ServiceContext, projectId: string, commentId: string): Promise<FileOwner> {
+/** A comment of the project `id` that the caller wrote. */
+export async function projectCommentOwner(ctx: ServiceContext, { id: projectId, commentId }: { id: string; commentId: string }): Promise<FileOwner> {
   const [comment] = await ctx.db
     .select({ companyId: projects.companyId, authorId: projectComments.userId })
     .from(projectComments)

@@ -12,8 +12,6 @@ import { decideContentType, SNIFF_BYTES, textChecker, unsupportedType } from "./
 import { cleanFileName, fileProblem } from "./file-name";
 import { readMultipart } from "./multipart";
 import type { FileOwner } from "./owners";
-import type { FileStore } from "./store/file-store";
-import { recordActivity } from "../activity/activity-log";
 import { discardFile, removeStoredBytes } from "./stored-bytes";
 
 /**
@@ -24,8 +22,6 @@ import { discardFile, removeStoredBytes } from "./stored-bytes";
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 export interface UploadOptions {
-  store: FileStore;
-  maxUploadMb: number;
   /** The one type this owner takes (an invoice's PDF); any allowed type when absent. */
   onlyType?: AllowedFileType;
 }
@@ -44,9 +40,9 @@ const tooLarge = (maxMb: number) => new Problem(413, "Content Too Large", fileMe
  *    goes in the same transaction, and so does the owner's event, ADR 038);
  * 5. on any failure the pending row and whatever bytes were stored are removed again.
  */
-export async function receiveUpload(c: Context<AppEnv>, owner: FileOwner, options: UploadOptions): Promise<StoredFile> {
-  const { db, actor, announce } = c.var.ctx;
-  const { store, maxUploadMb } = options;
+export async function receiveUpload(c: Context<AppEnv>, owner: FileOwner, options: UploadOptions = {}): Promise<StoredFile> {
+  const { db, actor, record, store } = c.var.ctx;
+  const { maxUploadMb } = c.var.ctx.settings;
   const maxBytes = maxUploadMb * 1024 * 1024;
   const declaredLength = Number(c.req.header("content-length") ?? Number.NaN);
   if (declaredLength > maxBytes + MULTIPART_OVERHEAD_BYTES) throw tooLarge(maxUploadMb);
@@ -83,8 +79,8 @@ export async function receiveUpload(c: Context<AppEnv>, owner: FileOwner, option
     const replaced = await db.transaction(async (tx) => {
       const earlier = owner.column === "invoiceId" ? await tx.delete(files).where(eq(files.invoiceId, owner.id)).returning({ id: files.id }) : [];
       await attachFile(tx, pendingId!, owner, { size: measured.size(), sha256: measured.sha256() });
-      if (owner.history) await recordActivity(tx, actor, owner.history.subject, [{ kind: "attached", to: name }], { adminOnly: owner.history.adminOnly });
-      await announce(tx, owner.event);
+      const history = owner.history && { actor, subject: owner.history.subject, entries: [{ kind: "attached" as const, to: name }], adminOnly: owner.history.adminOnly };
+      await record(tx, { ...(history && { history }), announce: owner.event });
       // Sent with an Idempotency-Key: the answer is kept with the attachment, or a retry's copy is dropped here (ADR 039).
       await c.var.idempotentUpload?.record(tx, { content: `${name}\u0000${measured.sha256()}`, body: stored, events: [owner.event] });
       return earlier.map((row) => row.id);
