@@ -33,7 +33,7 @@ export function invoiceExportRoutes({ log }: Pick<AppDeps, "log">, options: Invo
   return createRouter().openapi(exportCsv, async (c) => {
     const { ctx } = c.var;
     const query = c.req.valid("query");
-    const rows = exportInvoices(ctx, query, options);
+    const rows = exportInvoices(ctx, { ...query, ...options });
     const filters = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as Record<string, string>;
     await recordAuditBy(ctx, { kind: "data.exported", target: { type: "invoices", label: "Invoices CSV" }, details: filters });
     return csvResponse(c, {

@@ -11,7 +11,7 @@ import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 import type { ServiceContext } from "../context";
 import { exportInvoices, invoiceCsvColumns } from "./invoice-export";
 import { todayIn } from "./overdue";
-import { announce } from "@/server/realtime/announce";
+import { testServiceContext } from "@/server/test/service-context";
 
 const server = serverForFile();
 const admin = beforeAllTests(() => server.createUser({ admin: true }));
@@ -122,13 +122,7 @@ describe("GET /api/invoices/export", () => {
 });
 
 function adminContext(): ServiceContext {
-  return {
-    db: server.deps.db,
-    actor: { userId: admin.id, email: admin.email, name: admin.name, role: "admin", companyId: null, companyRole: null, sessionId: "export-test", twoFactorEnabled: false },
-    announce,
-    mail: server.deps.mail.outbox,
-    billing: { currency: "USD", timeZone: "UTC" },
-  };
+  return testServiceContext(server, { userId: admin.id, email: admin.email, name: admin.name, role: "admin", companyId: null, companyRole: null, sessionId: "export-test", twoFactorEnabled: false });
 }
 
 describe("the export in small batches", () => {
@@ -136,7 +130,7 @@ describe("the export in small batches", () => {
     for (const query of ["", "?sort=asc", "?status=unpaid"]) {
       const params = Object.fromEntries(new URLSearchParams(query));
       const exportQuery = { sort: (params.sort ?? "desc") as "asc" | "desc", status: params.status as "unpaid" | undefined };
-      const app = new Hono().get("/", (ctx) => csvResponse(ctx, { filename: "x.csv", columns: invoiceCsvColumns, rows: exportInvoices(adminContext(), exportQuery, { batchSize: 3 }) }));
+      const app = new Hono().get("/", (ctx) => csvResponse(ctx, { filename: "x.csv", columns: invoiceCsvColumns, rows: exportInvoices(adminContext(), { ...exportQuery, batchSize: 3 }) }));
       expect(await (await app.request("/")).text(), query).toBe((await download(query)).text);
     }
   });

@@ -36,9 +36,9 @@ export interface InvoiceExportOptions {
  * keyset batches as the rows are consumed, so 100,000 invoices never sit in memory together.
  * Refuses before any row is read: once a download has begun it can no longer answer 403.
  */
-export function exportInvoices(ctx: ServiceContext, query: InvoiceExportQuery, options: InvoiceExportOptions = {}): AsyncIterable<CsvCell[]> {
+export function exportInvoices(ctx: ServiceContext, { batchSize, ...query }: InvoiceExportQuery & InvoiceExportOptions): AsyncIterable<CsvCell[]> {
   if (!can(ctx.actor, "readAll", "invoice")) throw forbidden();
-  return invoiceRows(ctx, query, options);
+  return invoiceRows(ctx, query, { batchSize });
 }
 
 async function* invoiceRows({ db, actor, billing }: ServiceContext, query: InvoiceExportQuery, { batchSize }: InvoiceExportOptions): AsyncGenerator<CsvCell[]> {

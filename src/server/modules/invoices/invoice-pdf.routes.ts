@@ -12,7 +12,7 @@ import { receiveUpload } from "../files/upload";
 import { uploadBody, uploadDescription, uploadRefusals } from "../files/upload-openapi";
 import { recordAuditBy } from "../audit/audit-log";
 import { findInvoice, findInvoicePdf, removeInvoicePdf } from "./invoices.service";
-import { generatedInvoicePdf, type GeneratedPdfDeps } from "./pdf/generated-pdf";
+import { generatedInvoicePdf } from "./pdf/generated-pdf";
 
 const route = sessionRoutes("Invoices");
 const adminOnly = requireRole("admin");
@@ -62,19 +62,19 @@ const remove = route.delete("/{id}/pdf", "deleteInvoicePdf", "Remove the invoice
 });
 
 /** The stored PDF, the external link, or Portico's own (generated and stored, or a draft's preview). */
-async function invoicePdfAnswer(ctx: ServiceContext, deps: GeneratedPdfDeps, id: string) {
+async function invoicePdfAnswer(ctx: ServiceContext, id: string) {
   const found = await findInvoicePdf(ctx, id);
   if (!("missing" in found)) return found;
   // Undefined only when the invoice changed while its PDF was made: its answer is then what it has now.
-  const generated = await generatedInvoicePdf(ctx, deps, found.missing);
+  const generated = await generatedInvoicePdf(ctx, found.missing);
   return generated ? { ...generated, invoice: found.invoice } : await findInvoicePdf(ctx, id);
 }
 
-export function invoicePdfRoutes({ files, env, brand }: Pick<AppDeps, "files" | "env" | "brand">) {
+export function invoicePdfRoutes({ files }: Pick<AppDeps, "files">) {
   return createRouter()
     .openapi(pdf, async (c) => {
       const { id } = c.req.valid("param");
-      const found = await invoicePdfAnswer(c.var.ctx, { files, brand }, id);
+      const found = await invoicePdfAnswer(c.var.ctx, id);
       // A download resumed with a Range is the same download: recorded once, at its start.
       if (!c.req.header("Range")) {
         const { invoice } = found;
@@ -90,8 +90,8 @@ export function invoicePdfRoutes({ files, env, brand }: Pick<AppDeps, "files" | 
     })
     .openapi(put, async (c) => {
       const id = c.req.valid("param").id;
-      await receiveUpload(c, await invoiceOwner(c.var.ctx, id), { store: files, maxUploadMb: env.MAX_UPLOAD_MB, onlyType: "application/pdf" });
+      await receiveUpload(c, await invoiceOwner(c.var.ctx, id), { onlyType: "application/pdf" });
       return c.json(await findInvoice(c.var.ctx, id), 200);
     })
-    .openapi(remove, async (c) => c.json(await removeInvoicePdf(c.var.ctx, { store: files, id: c.req.valid("param").id }), 200));
+    .openapi(remove, async (c) => c.json(await removeInvoicePdf(c.var.ctx, c.req.valid("param")), 200));
 }

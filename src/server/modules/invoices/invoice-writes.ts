@@ -6,25 +6,17 @@ import { isUniqueViolation } from "@/server/db/errors";
 import { activityEvents, companies, files, invoiceLines, invoices } from "@/server/db/schema";
 import { badRequest, conflict, forbidden, notFound } from "@/server/http/problem";
 import type { Actor } from "@/server/actor";
+import type { HistoryChange } from "@/server/changes/change";
 import type { ServiceContext } from "../context";
-import { fieldChanges, recordActivity } from "../activity/activity-log";
+import { fieldChanges } from "../activity/activity-log";
 import { invoiceScope } from "../scopes";
-import type { FileStore } from "../files/store/file-store";
 import { removeStoredBytes } from "../files/stored-bytes";
 import { replaceLines, singleLine, totalColumns } from "./invoice-lines";
 import { nextInvoiceNumber } from "./invoice-number";
 import { becomesIssued, checkTransition, invoiceEvent, isIssued, lockedEdit, notDeletable, notReissuable, statusColumns } from "./invoice-status";
 import { todayIn } from "./overdue";
 import { findInvoice } from "./invoices.service";
-
-/**
- * What a write answers: the invoice, and whether this write issued it (created issued, or draft to
- * issued), which is when the route stores its generated PDF (ADR 025).
- */
-export interface InvoiceWrite {
-  invoice: Invoice;
-  becameIssued: boolean;
-}
+import { withIssuedPdf } from "./issued-pdf";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -50,7 +42,8 @@ async function numbered<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createInvoice(ctx: ServiceContext, input: CreateInvoiceInput): Promise<InvoiceWrite> {
+/** A new invoice; one created issued gets its generated PDF (issued-pdf.ts). */
+export async function createInvoice(ctx: ServiceContext, input: CreateInvoiceInput): Promise<Invoice> {
   const { db, actor } = ctx;
   if (!can(actor, "create", "invoice")) throw forbidden();
   if (!(await companyExists(db, input.companyId))) throw noSuchCompany();
@@ -64,12 +57,14 @@ export async function createInvoice(ctx: ServiceContext, input: CreateInvoiceInp
         .returning({ id: invoices.id });
       await replaceLines(tx, created!.id, lines);
       // A draft's history is the provider's until it is issued (ADR 026, 028).
-      await recordActivity(tx, actor, { type: "invoice", id: created!.id, companyId: input.companyId }, [{ kind: "created" }], { adminOnly: status === "draft" });
-      await ctx.announce(tx, invoiceEvent({ id: created!.id, status, company: { id: input.companyId } }));
+      await ctx.record(tx, {
+        history: { actor, subject: { type: "invoice", id: created!.id, companyId: input.companyId }, entries: [{ kind: "created" }], adminOnly: status === "draft" },
+        announce: invoiceEvent({ id: created!.id, status, company: { id: input.companyId } }),
+      });
       return created!.id;
     }),
   );
-  return { invoice: await findInvoice(ctx, id), becameIssued: becomesIssued(status) };
+  return withIssuedPdf(ctx, { invoice: await findInvoice(ctx, id), becameIssued: becomesIssued(status) });
 }
 
 /** The stored lines as a change would send them, to tell an unchanged set from a new one. */
@@ -83,9 +78,10 @@ const storedLines = (db: Pick<Database, "select">, id: string) =>
 /**
  * Edits an invoice within the status rules (invoice-status.ts). The row is locked while the rules
  * are checked, so an edit racing the one that issues it cannot change the amounts after all.
- * Issuing a draft that re-issues another voids that one in the same transaction.
+ * Issuing a draft that re-issues another voids that one in the same transaction, and gives the
+ * issued invoice its generated PDF (issued-pdf.ts).
  */
-export async function updateInvoice(ctx: ServiceContext, { id, changes: input }: { id: string; changes: UpdateInvoiceInput }): Promise<InvoiceWrite> {
+export async function updateInvoice(ctx: ServiceContext, { id, changes: input }: { id: string; changes: UpdateInvoiceInput }): Promise<Invoice> {
   const { db, actor } = ctx;
   if (!can(actor, "update", "invoice")) throw forbidden();
   const { amount, lines = amount === undefined ? undefined : singleLine(amount), status, ...fields } = input;
@@ -129,14 +125,17 @@ export async function updateInvoice(ctx: ServiceContext, { id, changes: input }:
         await tx.update(activityEvents).set({ companyId: input.companyId! }).where(eq(activityEvents.invoiceId, id));
       }
       const becameIssued = becomesIssued(status, current.status);
-      await recordInvoiceChanges(tx, actor, { id, companyId: input.companyId ?? current.companyId }, current, { ...fields, status, amount: totals ? totals.amount : undefined }, becameIssued);
+      const history = invoiceHistory(actor, { id, companyId: input.companyId ?? current.companyId }, current, { ...fields, status, amount: totals ? totals.amount : undefined }, becameIssued);
       const voided = becameIssued && current.replacesId ? await voidReplaced(tx, actor, current.replacesId) : undefined;
-      await ctx.announce(tx, invoiceEvent({ id, status: status ?? current.status, company: { id: input.companyId ?? current.companyId } }));
-      if (voided) await ctx.announce(tx, invoiceEvent({ id: voided.id, status: "void", company: { id: voided.companyId } }));
+      const event = invoiceEvent({ id, status: status ?? current.status, company: { id: input.companyId ?? current.companyId } });
+      await ctx.record(tx, {
+        history: voided ? [...history, voided.history] : history,
+        announce: voided ? [event, invoiceEvent({ id: voided.id, status: "void", company: { id: voided.companyId } })] : event,
+      });
       return { becameIssued };
     }),
   );
-  return { invoice: await findInvoice(ctx, id), becameIssued: result.becameIssued };
+  return withIssuedPdf(ctx, { invoice: await findInvoice(ctx, id), becameIssued: result.becameIssued });
 }
 
 /**
@@ -144,25 +143,23 @@ export async function updateInvoice(ctx: ServiceContext, { id, changes: input }:
  * what changed while it was a draft, and in the write that issues it, stays the provider's: the
  * draft's earlier number or amount is nobody else's business (ADR 026, 028).
  */
-async function recordInvoiceChanges(
-  tx: Tx,
+function invoiceHistory(
   actor: Actor,
   invoice: { id: string; companyId: string },
   before: Record<string, string | null>,
   after: Record<string, string | null | undefined>,
   becameIssued: boolean,
-) {
+): HistoryChange[] {
   const subject = { type: "invoice" as const, ...invoice };
   const changes = fieldChanges("invoice", before, after);
-  if (!becameIssued) {
-    await recordActivity(tx, actor, subject, changes, { adminOnly: (after.status ?? before.status) === "draft" });
-    return;
-  }
-  await recordActivity(tx, actor, subject, changes.filter((change) => change.field !== "status"), { adminOnly: true });
-  await recordActivity(tx, actor, subject, [{ kind: "issued", to: after.status }]);
+  if (!becameIssued) return [{ actor, subject, entries: changes, adminOnly: (after.status ?? before.status) === "draft" }];
+  return [
+    { actor, subject, entries: changes.filter((change) => change.field !== "status"), adminOnly: true },
+    { actor, subject, entries: [{ kind: "issued", to: after.status }] },
+  ];
 }
 
-/** The original of an invoice just issued becomes void, unless it already is. */
+/** The original of an invoice just issued becomes void, unless it already is; answers it with its line of history. */
 async function voidReplaced(tx: Tx, actor: Actor, originalId: string) {
   const [original] = await tx.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, originalId)).for("update");
   const [voided] = await tx
@@ -170,8 +167,9 @@ async function voidReplaced(tx: Tx, actor: Actor, originalId: string) {
     .set({ status: "void", voidedAt: new Date(), paidAt: null, paidBy: null, updatedAt: new Date() })
     .where(and(eq(invoices.id, originalId), ne(invoices.status, "void")))
     .returning({ id: invoices.id, companyId: invoices.companyId });
-  if (voided) await recordActivity(tx, actor, { type: "invoice", ...voided }, [{ kind: "changed", field: "status", from: original?.status, to: "void" }]);
-  return voided;
+  if (!voided) return undefined;
+  const history: HistoryChange = { actor, subject: { type: "invoice", ...voided }, entries: [{ kind: "changed", field: "status", from: original?.status, to: "void" }] };
+  return { ...voided, history };
 }
 
 const REISSUE_ATTEMPTS = 3;
@@ -209,8 +207,10 @@ export async function reissueInvoice(ctx: ServiceContext, id: string): Promise<I
           })
           .returning({ id: invoices.id });
         await replaceLines(tx, copy!.id, lines);
-        await recordActivity(tx, actor, { type: "invoice", id: copy!.id, companyId: original.company.id }, [{ kind: "created" }], { adminOnly: true });
-        await ctx.announce(tx, invoiceEvent({ id: copy!.id, status: "draft", company: original.company }));
+        await ctx.record(tx, {
+          history: { actor, subject: { type: "invoice", id: copy!.id, companyId: original.company.id }, entries: [{ kind: "created" }], adminOnly: true },
+          announce: invoiceEvent({ id: copy!.id, status: "draft", company: original.company }),
+        });
         return copy!.id;
       });
       return await findInvoice(ctx, copyId);
@@ -224,8 +224,8 @@ export async function reissueInvoice(ctx: ServiceContext, id: string): Promise<I
 }
 
 /** Deletes a draft with its lines and stored PDF; an issued invoice is a record and stays (void it). */
-export async function deleteDraftInvoice(ctx: ServiceContext, { store, id }: { store: FileStore; id: string }): Promise<void> {
-  const { db, actor } = ctx;
+export async function deleteDraftInvoice(ctx: ServiceContext, { id }: { id: string }): Promise<void> {
+  const { db, actor, store } = ctx;
   if (!can(actor, "update", "invoice")) throw forbidden();
   const invoice = await findInvoice(ctx, id);
   if (isIssued(invoice.status)) throw notDeletable();
@@ -240,7 +240,7 @@ export async function deleteDraftInvoice(ctx: ServiceContext, { store, id }: { s
     // Deleted explicitly rather than by the cascade, for the ids whose bytes go after the commit.
     const removed = await tx.delete(files).where(eq(files.invoiceId, id)).returning({ id: files.id });
     await tx.delete(invoices).where(eq(invoices.id, id));
-    await ctx.announce(tx, invoiceEvent(invoice));
+    await ctx.record(tx, { announce: invoiceEvent(invoice) });
     return removed.map((row) => row.id);
   });
   await removeStoredBytes(db, store, removedFiles);

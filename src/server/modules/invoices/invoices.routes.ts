@@ -9,16 +9,14 @@ import {
   nextInvoiceNumberSchema,
   updateInvoiceInputSchema,
 } from "@/shared/schemas/invoice";
-import { createRouter, type AppDeps } from "../../http/context";
-import { afterCommit, idempotent } from "../../http/idempotency";
+import { createRouter } from "../../http/context";
+import { idempotent } from "../../http/idempotency";
 import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
-import type { ServiceContext } from "../context";
 import { invoiceBalance } from "./invoice-balance";
 import { nextInvoiceNumber } from "./invoice-number";
-import { createInvoice, deleteDraftInvoice, reissueInvoice, updateInvoice, type InvoiceWrite } from "./invoice-writes";
-import { findInvoice, findInvoiceDetail, listInvoices } from "./invoices.service";
-import { ensureGeneratedPdf } from "./pdf/generated-pdf";
+import { createInvoice, deleteDraftInvoice, reissueInvoice, updateInvoice } from "./invoice-writes";
+import { findInvoiceDetail, listInvoices } from "./invoices.service";
 
 const route = sessionRoutes("Invoices");
 const adminOnly = requireRole("admin");
@@ -95,41 +93,17 @@ const remove = route.delete("/{id}", "deleteInvoice", "Delete a draft invoice (a
   responses: { 204: { description: "Deleted" } },
 });
 
-export function invoiceRoutes(deps: Pick<AppDeps, "files" | "brand" | "log">) {
-  // An invoice just issued gets its generated PDF now (ADR 025), so the customer's first download
-  // is the bytes stored at issue. The invoice is already saved: a failed rendering is logged, not
-  // answered as an error, and the first download renders it instead. The write announced the
-  // invoice already, and every screen offers its PDF whether or not it is stored yet: no second event.
-  const afterWrite = async (ctx: ServiceContext, { invoice, becameIssued }: InvoiceWrite) => {
-    if (!becameIssued) return invoice;
-    try {
-      await ensureGeneratedPdf(ctx, deps, invoice.id, { announce: false });
-    } catch (error) {
-      deps.log.warn({ event: "invoices.pdf_failed", invoiceId: invoice.id, err: error }, "invoices: the PDF of an issued invoice could not be generated; its first download will");
-      return invoice;
-    }
-    return findInvoice(ctx, invoice.id);
-  };
+export function invoiceRoutes() {
   return createRouter()
     .openapi(list, async (c) => c.json(await listInvoices(c.var.ctx, c.req.valid("query")), 200))
     .openapi(balance, async (c) => c.json(await invoiceBalance(c.var.ctx, c.req.valid("query")), 200))
     .openapi(nextNumber, async (c) => c.json({ invoiceNumber: await nextInvoiceNumber(c.var.ctx.db) }, 200))
     .openapi(get, async (c) => c.json(await findInvoiceDetail(c.var.ctx, c.req.valid("param").id), 200))
-    .openapi(create, async (c) => {
-      const written = await createInvoice(c.var.ctx, c.req.valid("json"));
-      // With an Idempotency-Key the create's transaction is still open: the PDF follows its commit,
-      // and the answer is the invoice as written (as when the rendering fails).
-      if (afterCommit(c, (ctx) => afterWrite(ctx, written))) return c.json(written.invoice, 201);
-      return c.json(await afterWrite(c.var.ctx, written), 201);
-    })
-    .openapi(update, async (c) => {
-      const written = await updateInvoice(c.var.ctx, { id: c.req.valid("param").id, changes: c.req.valid("json") });
-      return c.json(await afterWrite(c.var.ctx, written), 200);
-    })
+    .openapi(create, async (c) => c.json(await createInvoice(c.var.ctx, c.req.valid("json")), 201))
+    .openapi(update, async (c) => c.json(await updateInvoice(c.var.ctx, { id: c.req.valid("param").id, changes: c.req.valid("json") }), 200))
     .openapi(reissue, async (c) => c.json(await reissueInvoice(c.var.ctx, c.req.valid("param").id), 201))
     .openapi(remove, async (c) => {
-      await deleteDraftInvoice(c.var.ctx, { store: deps.files, id: c.req.valid("param").id });
+      await deleteDraftInvoice(c.var.ctx, c.req.valid("param"));
       return c.body(null, 204);
     });
 }
-

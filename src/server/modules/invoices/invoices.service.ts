@@ -11,7 +11,6 @@ import type { ServiceContext } from "../context";
 import { invoiceScope } from "../scopes";
 import { attachmentsOf } from "../files/file-select";
 import { findInvoiceFile, type DownloadableFile } from "../files/files.service";
-import type { FileStore } from "../files/store/file-store";
 import { removeStoredBytes } from "../files/stored-bytes";
 import { invoiceListFilter } from "./invoice-list-filter";
 import { linesOf } from "./invoice-lines";
@@ -136,14 +135,14 @@ export async function findInvoicePdf(
 }
 
 /** Removes the invoice's stored PDF (admins); its external `pdfUrl`, if any, stays. */
-export async function removeInvoicePdf(ctx: ServiceContext, { store, id }: { store: FileStore; id: string }): Promise<Invoice> {
+export async function removeInvoicePdf(ctx: ServiceContext, { id }: { id: string }): Promise<Invoice> {
   if (!can(ctx.actor, "update", "invoice")) throw forbidden();
   const before = await findInvoice(ctx, id);
   const removed = await ctx.db.transaction(async (tx) => {
     const rows = await tx.delete(files).where(eq(files.invoiceId, id)).returning({ id: files.id });
-    if (rows.length) await ctx.announce(tx, invoiceEvent(before));
+    if (rows.length) await ctx.record(tx, { announce: invoiceEvent(before) });
     return rows;
   });
-  await removeStoredBytes(ctx.db, store, removed.map((row) => row.id));
+  await removeStoredBytes(ctx.db, ctx.store, removed.map((row) => row.id));
   return findInvoice(ctx, id);
 }

@@ -12,14 +12,14 @@ import type { InvoicePdfData } from "./render-invoice-pdf";
  * scope): the invoice with its lines, its company's billing details as they are now, and the brand
  * name in use (site settings, else BRAND_NAME: the same `brand.name()` as the web shell and mail).
  */
-export async function loadInvoicePdfData(ctx: ServiceContext, brandName: string, invoiceId: string): Promise<{ invoice: InvoiceDetail; data: InvoicePdfData }> {
+export async function loadInvoicePdfData(ctx: ServiceContext, invoiceId: string): Promise<{ invoice: InvoiceDetail; data: InvoicePdfData }> {
   const invoice = await findInvoiceDetail(ctx, invoiceId);
   const [company] = await ctx.db
     .select({ name: companies.name, contactName: companies.contactName, contactEmail: companies.contactEmail, phone: companies.phone, address: companies.address })
     .from(companies)
     .where(eq(companies.id, invoice.company.id));
   const data: InvoicePdfData = {
-    brandName,
+    brandName: ctx.brand.name(),
     currency: invoice.currency,
     invoiceNumber: invoice.invoiceNumber,
     issueDate: invoice.issueDate,
