@@ -68,7 +68,7 @@ function createSessionApi(deps: AppDeps) {
     .use("/messages/:id/files", limitWrites)
     .route("/me", meRoutes(deps.env))
     .route("/sessions", sessionsRoutes())
-    .route("/tokens", apiTokenRoutes(deps))
+    .route("/tokens", apiTokenRoutes())
     .route("/messages", messageRoutes())
     .route("/events", eventsRoutes(deps))
     .route("/companies", companiesRoutes())
@@ -77,14 +77,14 @@ function createSessionApi(deps: AppDeps) {
     .route("/projects", projectsRoutes())
     .route("/projects", projectCommentRoutes())
     .route("/team", teamRoutes())
-    .route("/users", usersRoutes(deps))
+    .route("/users", usersRoutes())
     .route("/tickets", ticketRoutes())
     .route("/tickets", ticketCommentRoutes())
     .route("/invoices", invoiceExportRoutes(deps))
-    .route("/invoices", invoiceRoutes(deps))
+    .route("/invoices", invoiceRoutes())
     .route("/invoices", invoicePdfRoutes(deps))
     .route("/files", fileRoutes(deps))
-    .route("/", attachmentRoutes(deps))
+    .route("/", attachmentRoutes())
     .route("/outbox", outboxRoutes())
     .route("/audit", auditRoutes(deps))
     .route("/", activityRoutes())
@@ -92,7 +92,7 @@ function createSessionApi(deps: AppDeps) {
     .route("/notifications", notificationPreferenceRoutes())
     .route("/settings", settingsRoutes(deps))
     .route("/overview", overviewRoutes())
-    .route("/webhooks", webhookRoutes(deps));
+    .route("/webhooks", webhookRoutes());
 }
 
 /** Where createApp mounts the API, and where the document's paths are relative to. */

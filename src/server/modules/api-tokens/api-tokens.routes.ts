@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
 import { apiTokenSchema, createApiTokenSchema, createdApiTokenSchema } from "@/shared/schemas/api-token";
-import type { AppDeps } from "../../http/context";
 import { createRouter } from "../../http/context";
 import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { createOwnApiToken, listOwnApiTokens, revokeOwnApiToken } from "./api-tokens.service";
@@ -22,10 +21,10 @@ const revokeRoute = route.delete("/{id}", "revokeApiToken", "Revoke one of the c
   responses: { 204: { description: "Revoked" } },
 });
 
-export function apiTokenRoutes({ auth }: Pick<AppDeps, "auth">) {
+export function apiTokenRoutes() {
   return createRouter()
     .openapi(listRoute, async (c) => c.json(await listOwnApiTokens(c.var.ctx), 200))
-    .openapi(createRoute, async (c) => c.json(await createOwnApiToken(c.var.ctx, { ...c.req.valid("json"), auth }), 201))
+    .openapi(createRoute, async (c) => c.json(await createOwnApiToken(c.var.ctx, c.req.valid("json")), 201))
     .openapi(revokeRoute, async (c) => {
       await revokeOwnApiToken(c.var.ctx, c.req.valid("param"));
       return c.body(null, 204);

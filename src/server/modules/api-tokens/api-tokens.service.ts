@@ -4,11 +4,10 @@ import { API_TOKENS_PER_PERSON, apiTokenMessages } from "@/shared/rules/api-toke
 import type { ApiToken, CreatedApiToken } from "@/shared/schemas/api-token";
 import type { z } from "zod";
 import type { createApiTokenSchema } from "@/shared/schemas/api-token";
-import type { Auth } from "../../auth";
 import { apiTokens } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../http/problem";
 import { permissionsOfScope, scopeOfPermissions } from "./token-scope";
-import { recordAuditBy } from "../audit/audit-log";
+import { auditBy } from "../audit/audit-log";
 import type { ServiceContext } from "../context";
 
 /**
@@ -59,7 +58,7 @@ function isOverTokenLimit(error: unknown): boolean {
 }
 
 /** 403 for a member who is neither an admin nor a company owner; 400 for a never-expiring customer token; 409 at the limit. */
-export async function createOwnApiToken(ctx: ServiceContext, { auth, ...input }: z.output<typeof createApiTokenSchema> & { auth: Auth }): Promise<CreatedApiToken> {
+export async function createOwnApiToken(ctx: ServiceContext, input: z.output<typeof createApiTokenSchema>): Promise<CreatedApiToken> {
   const { db, actor } = ctx;
   if (!can(actor, "create", "apiToken")) throw forbidden(apiTokenMessages.notAllowed);
   if (input.expiresInDays === null && actor.role !== "admin") {
@@ -69,27 +68,25 @@ export async function createOwnApiToken(ctx: ServiceContext, { auth, ...input }:
   const [held] = await db.select({ n: count() }).from(apiTokens).where(eq(apiTokens.referenceId, actor.userId));
   if ((held?.n ?? 0) >= API_TOKENS_PER_PERSON) throw conflict(apiTokenMessages.tooMany);
 
-  const made = await auth.api
+  const made = await ctx.auth
     .createApiKey({
-      body: {
-        userId: actor.userId,
-        name: input.name,
-        expiresIn: input.expiresInDays === null ? null : input.expiresInDays * DAY_SECONDS,
-        permissions: permissionsOfScope(input.scope),
-      },
+      userId: actor.userId,
+      name: input.name,
+      expiresIn: input.expiresInDays === null ? null : input.expiresInDays * DAY_SECONDS,
+      permissions: permissionsOfScope(input.scope),
     })
     .catch((error: unknown) => {
       throw isOverTokenLimit(error) ? conflict(apiTokenMessages.tooMany) : error;
     });
-  await recordAuditBy(ctx, { kind: "api_token.created", companyId: actor.companyId, target: { type: "api_token", id: made.id, label: input.name }, details: { scope: input.scope, start: made.start ?? "" } });
+  await ctx.record(ctx.db, { audit: auditBy(ctx, { kind: "api_token.created", companyId: actor.companyId, target: { type: "api_token", id: made.id, label: input.name }, details: { scope: input.scope, start: made.start ?? "" } }) });
   return {
     id: made.id,
     name: input.name,
     start: made.start ?? "",
     scope: input.scope,
-    createdAt: new Date(made.createdAt).toISOString(),
+    createdAt: made.createdAt.toISOString(),
     lastUsedAt: null,
-    expiresAt: made.expiresAt ? new Date(made.expiresAt).toISOString() : null,
+    expiresAt: made.expiresAt?.toISOString() ?? null,
     token: made.key,
   };
 }
@@ -101,5 +98,5 @@ export async function revokeOwnApiToken(ctx: ServiceContext, input: { id: string
     .where(and(eq(apiTokens.id, input.id), eq(apiTokens.referenceId, ctx.actor.userId)))
     .returning({ id: apiTokens.id, name: apiTokens.name });
   if (!revoked) throw notFound(apiTokenMessages.notFound);
-  await recordAuditBy(ctx, { kind: "api_token.revoked", companyId: ctx.actor.companyId, target: { type: "api_token", id: revoked.id, label: revoked.name ?? "" } });
+  await ctx.record(ctx.db, { audit: auditBy(ctx, { kind: "api_token.revoked", companyId: ctx.actor.companyId, target: { type: "api_token", id: revoked.id, label: revoked.name ?? "" } }) });
 }

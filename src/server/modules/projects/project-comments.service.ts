@@ -17,13 +17,10 @@ export async function addProjectComment(
 ): Promise<Comment> {
   const project = await findProjectRef(ctx, projectId);
   // The event names the project: clients refetch that project's comment list.
-  return addToThread(
-    ctx,
-    projectComments,
-    { projectId: project.id, userId: ctx.actor.userId, content: input.content },
-    {
-      subject: { type: "project", id: project.id, companyId: project.companyId },
-      event: { kind: "project_comment", companyId: project.companyId, id: project.id },
-    },
-  );
+  return addToThread(ctx, {
+    table: projectComments,
+    values: { projectId: project.id, userId: ctx.actor.userId, content: input.content },
+    subject: { type: "project", id: project.id, companyId: project.companyId },
+    event: { kind: "project_comment", companyId: project.companyId, id: project.id },
+  });
 }

@@ -28,10 +28,10 @@ export async function createTicketComment(
 ): Promise<Comment> {
   const companyId = await visibleTicketCompany(ctx, ticketId);
   // The event names the ticket, not the comment: what a client refetches is that ticket's thread.
-  return addToThread(
-    ctx,
-    ticketComments,
-    { ticketId, userId: ctx.actor.userId, content: input.content },
-    { subject: { type: "ticket", id: ticketId, companyId }, event: { kind: "ticket_comment", companyId, id: ticketId } },
-  );
+  return addToThread(ctx, {
+    table: ticketComments,
+    values: { ticketId, userId: ctx.actor.userId, content: input.content },
+    subject: { type: "ticket", id: ticketId, companyId },
+    event: { kind: "ticket_comment", companyId, id: ticketId },
+  });
 }

@@ -1,4 +1,3 @@
-import type { Context } from "hono";
 import {
   changeUserRoleInputSchema,
   moveUserInputSchema,
@@ -8,7 +7,7 @@ import {
   userListQuerySchema,
   userPageSchema,
 } from "@/shared/schemas/user";
-import { createRouter, type AppDeps, type AppEnv } from "../../http/context";
+import { createRouter } from "../../http/context";
 import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import {
@@ -75,17 +74,15 @@ const twoFactorRoute = route.post("/{id}/remove-two-factor", "removeUserTwoFacto
   responses: user("The account, two-factor authentication off"),
 });
 
-export function usersRoutes(deps: Pick<AppDeps, "auth" | "log">) {
-  // The account acted on, and the request's logger (its lines carry the request id).
-  const on = (c: Context<AppEnv>, { id }: { id: string }) => ({ id, log: deps.log.child({ requestId: c.get("requestId") }) });
+export function usersRoutes() {
   return createRouter()
     .openapi(listRoute, async (c) => c.json(await listUsers(c.var.ctx, c.req.valid("query")), 200))
-    .openapi(resetRoute, async (c) => c.json(await sendPasswordReset(c.var.ctx, { ...on(c, c.req.valid("param")), auth: deps.auth }), 202))
-    .openapi(signOutRoute, async (c) => c.json(await signOutEverywhere(c.var.ctx, on(c, c.req.valid("param"))), 200))
-    .openapi(deactivateRoute, async (c) => c.json(await deactivateUser(c.var.ctx, on(c, c.req.valid("param"))), 200))
-    .openapi(reactivateRoute, async (c) => c.json(await reactivateUser(c.var.ctx, on(c, c.req.valid("param"))), 200))
-    .openapi(roleRoute, async (c) => c.json(await changeUserRole(c.var.ctx, { ...on(c, c.req.valid("param")), ...c.req.valid("json") }), 200))
-    .openapi(companyRoute, async (c) => c.json(await moveUser(c.var.ctx, { ...on(c, c.req.valid("param")), ...c.req.valid("json") }), 200))
+    .openapi(resetRoute, async (c) => c.json(await sendPasswordReset(c.var.ctx, c.req.valid("param")), 202))
+    .openapi(signOutRoute, async (c) => c.json(await signOutEverywhere(c.var.ctx, c.req.valid("param")), 200))
+    .openapi(deactivateRoute, async (c) => c.json(await deactivateUser(c.var.ctx, c.req.valid("param")), 200))
+    .openapi(reactivateRoute, async (c) => c.json(await reactivateUser(c.var.ctx, c.req.valid("param")), 200))
+    .openapi(roleRoute, async (c) => c.json(await changeUserRole(c.var.ctx, { ...c.req.valid("param"), ...c.req.valid("json") }), 200))
+    .openapi(companyRoute, async (c) => c.json(await moveUser(c.var.ctx, { ...c.req.valid("param"), ...c.req.valid("json") }), 200))
     // The body's only field is the admin's statement that they verified the person (checked by the schema).
-    .openapi(twoFactorRoute, async (c) => c.json(await removeTwoFactor(c.var.ctx, on(c, c.req.valid("param"))), 200));
+    .openapi(twoFactorRoute, async (c) => c.json(await removeTwoFactor(c.var.ctx, c.req.valid("param")), 200));
 }

@@ -3,25 +3,22 @@ import { can } from "@/shared/policies";
 import { userMessages } from "@/shared/rules/user";
 import type { Page } from "@/shared/schemas/pagination";
 import type { ChangeUserRoleInput, MoveUserInput, PasswordResetSent, UserListItem, UserListQuery } from "@/shared/schemas/user";
-import type { Auth } from "@/server/auth";
 import type { Database } from "@/server/db/client";
 import { creationOrder, pagedList } from "@/server/db/paged-list";
 import { companies, companyUsers, profiles, sessions, twoFactors, userRoles } from "@/server/db/schema";
 import { badRequest, conflict, forbidden, notFound } from "@/server/http/problem";
-import type { Logger } from "@/server/observability/logger";
 import type { ServiceContext } from "../context";
-import { announceTeamChange } from "../members/team-access";
+import { teamChanged } from "../members/team-access";
 import { auditUserAction } from "./user-audit";
 import { selectUser, toUserListItem, UserSearch } from "./user-select";
 
 /**
  * What every action of the admin Users page (ADR 020) gets besides its ServiceContext: the account
- * it acts on, and the logger it writes its one line to, naming who did what to whom. The actions
- * the audit log has a kind for are recorded there as well (ADR 027), in the action's transaction.
+ * it acts on. Each writes one line to the context's logger, naming who did what to whom; the
+ * actions the audit log has a kind for are recorded there as well (ADR 027), in the action's transaction.
  */
 export interface UserAction {
   id: string;
-  log: Logger;
 }
 
 export type UserActionName = "password_reset" | "sign_out_everywhere" | "deactivate" | "reactivate" | "promote" | "demote" | "move_company" | "remove_two_factor";
@@ -30,8 +27,8 @@ function requireAdmin(actor: ServiceContext["actor"]): void {
   if (!can(actor, "update", "user")) throw forbidden();
 }
 
-function logAction(ctx: ServiceContext, log: Logger, action: UserActionName, target: UserListItem, details: Record<string, unknown> = {}): void {
-  log.info(
+function logAction(ctx: ServiceContext, action: UserActionName, target: UserListItem, details: Record<string, unknown> = {}): void {
+  ctx.log.info(
     { event: "admin.user_action", action, actor: { id: ctx.actor.userId, email: ctx.actor.email }, target: { id: target.id, email: target.email }, ...details },
     `admin ${ctx.actor.email} ${action.replaceAll("_", " ")}: ${target.email}`,
   );
@@ -135,13 +132,13 @@ async function answer(db: Database, id: string): Promise<UserListItem> {
  * Mails the account a password-reset link: Better Auth's own reset (the same token, page and expiry
  * as "Forgot password"), queued in the outbox by auth.ts's sendResetPassword.
  */
-export async function sendPasswordReset(ctx: ServiceContext, { id, log, auth }: UserAction & { auth: Auth }): Promise<PasswordResetSent> {
+export async function sendPasswordReset(ctx: ServiceContext, { id }: UserAction): Promise<PasswordResetSent> {
   requireAdmin(ctx.actor);
   const user = await answer(ctx.db, id);
   if (user.status === "deactivated") throw conflict(userMessages.resetDeactivated);
-  await auth.api.requestPasswordReset({ body: { email: user.email } });
-  await auditUserAction(ctx, ctx.db, "auth.password_reset_requested", user, { by: "admin" });
-  logAction(ctx, log, "password_reset", user);
+  await ctx.auth.requestPasswordReset(user.email);
+  await auditUserAction(ctx, { kind: "auth.password_reset_requested", target: user, details: { by: "admin" } });
+  logAction(ctx, "password_reset", user);
   return { queued: true, email: user.email };
 }
 
@@ -150,7 +147,7 @@ export async function sendPasswordReset(ctx: ServiceContext, { id, log, auth }: 
  * (the trigger of drizzle/0011 deletes them; their notify trigger ends cached sessions and event
  * streams in every process). Everything it wrote stays. Deactivating a deactivated account changes nothing.
  */
-export async function deactivateUser(ctx: ServiceContext, { id, log }: UserAction): Promise<UserListItem> {
+export async function deactivateUser(ctx: ServiceContext, { id }: UserAction): Promise<UserListItem> {
   requireAdmin(ctx.actor);
   if (id === ctx.actor.userId) throw conflict(userMessages.selfDeactivate);
   const changed = await ctx.db.transaction(async (tx) => {
@@ -159,11 +156,11 @@ export async function deactivateUser(ctx: ServiceContext, { id, log }: UserActio
     if (target.deactivatedAt) return false;
     if ((await roleOf(tx, id)) === "admin") await refuseIfLastAdmin(tx, id);
     await tx.update(profiles).set({ deactivatedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(profiles.id, id));
-    await auditUserAction(ctx, tx, "user.deactivated", target);
+    await auditUserAction({ ...ctx, db: tx }, { kind: "user.deactivated", target });
     return true;
   });
   const user = await answer(ctx.db, id);
-  if (changed) logAction(ctx, log, "deactivate", user);
+  if (changed) logAction(ctx, "deactivate", user);
   return user;
 }
 
@@ -173,27 +170,27 @@ export async function deactivateUser(ctx: ServiceContext, { id, log }: UserActio
  * account stays active and signs in again with its password. One's own devices are signed out from
  * the account page, which keeps the current one.
  */
-export async function signOutEverywhere(ctx: ServiceContext, { id, log }: UserAction): Promise<UserListItem> {
+export async function signOutEverywhere(ctx: ServiceContext, { id }: UserAction): Promise<UserListItem> {
   requireAdmin(ctx.actor);
   if (id === ctx.actor.userId) throw conflict(userMessages.selfSignOut);
   const user = await answer(ctx.db, id);
   const ended = await ctx.db.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id });
-  logAction(ctx, log, "sign_out_everywhere", user, { sessionsEnded: ended.length });
+  logAction(ctx, "sign_out_everywhere", user, { sessionsEnded: ended.length });
   return user;
 }
 
 /** The account may sign in again (with its password as it was); reactivating an active one changes nothing. */
-export async function reactivateUser(ctx: ServiceContext, { id, log }: UserAction): Promise<UserListItem> {
+export async function reactivateUser(ctx: ServiceContext, { id }: UserAction): Promise<UserListItem> {
   requireAdmin(ctx.actor);
   const changed = await ctx.db.transaction(async (tx) => {
     const target = await lockUser(tx, id);
     if (!target.deactivatedAt) return false;
     await tx.update(profiles).set({ deactivatedAt: null, updatedAt: sql`now()` }).where(eq(profiles.id, id));
-    await auditUserAction(ctx, tx, "user.reactivated", target);
+    await auditUserAction({ ...ctx, db: tx }, { kind: "user.reactivated", target });
     return true;
   });
   const user = await answer(ctx.db, id);
-  if (changed) logAction(ctx, log, "reactivate", user);
+  if (changed) logAction(ctx, "reactivate", user);
   return user;
 }
 
@@ -202,7 +199,7 @@ export async function reactivateUser(ctx: ServiceContext, { id, log }: UserActio
  * admin role, and a company member is not promoted (admins belong to no company, ADR 015/020).
  * A change ends the account's sessions (drizzle/0007): they sign in again under the new role.
  */
-export async function changeUserRole(ctx: ServiceContext, { id, role, log }: UserAction & ChangeUserRoleInput): Promise<UserListItem> {
+export async function changeUserRole(ctx: ServiceContext, { id, role }: UserAction & ChangeUserRoleInput): Promise<UserListItem> {
   requireAdmin(ctx.actor);
   if (role === "customer" && id === ctx.actor.userId) throw conflict(userMessages.selfDemote);
   const changed = await ctx.db.transaction(async (tx) => {
@@ -218,11 +215,11 @@ export async function changeUserRole(ctx: ServiceContext, { id, role, log }: Use
       await refuseIfLastAdmin(tx, id);
       await tx.delete(userRoles).where(eq(userRoles.userId, id));
     }
-    await auditUserAction(ctx, tx, role === "admin" ? "user.role_granted" : "user.role_revoked", target, { role: "admin" });
+    await auditUserAction({ ...ctx, db: tx }, { kind: role === "admin" ? "user.role_granted" : "user.role_revoked", target, details: { role: "admin" } });
     return true;
   });
   const user = await answer(ctx.db, id);
-  if (changed) logAction(ctx, log, role === "admin" ? "promote" : "demote", user);
+  if (changed) logAction(ctx, role === "admin" ? "promote" : "demote", user);
   return user;
 }
 
@@ -231,7 +228,7 @@ export async function changeUserRole(ctx: ServiceContext, { id, role, log }: Use
  * (`companyId: null`). The company they leave keeps an owner as the team rules say (ADR 015): the
  * last owner leaves only a company they are alone in. Both companies' rows are locked in one order.
  */
-export async function moveUser(ctx: ServiceContext, { id, companyId, log }: UserAction & MoveUserInput): Promise<UserListItem> {
+export async function moveUser(ctx: ServiceContext, { id, companyId }: UserAction & MoveUserInput): Promise<UserListItem> {
   requireAdmin(ctx.actor);
   const moved = await ctx.db.transaction(async (tx) => {
     await lockUser(tx, id);
@@ -248,12 +245,12 @@ export async function moveUser(ctx: ServiceContext, { id, companyId, log }: User
     if (!companyId) await tx.delete(companyUsers).where(eq(companyUsers.userId, id));
     else if (from) await tx.update(companyUsers).set({ companyId, role: "member", createdAt: sql`now()` }).where(eq(companyUsers.userId, id));
     else await tx.insert(companyUsers).values({ userId: id, companyId, role: "member" });
-    for (const company of [from, companyId]) if (company) await announceTeamChange(tx, company);
+    await ctx.record(tx, { announce: [from, companyId].filter((company) => company !== null).map(teamChanged) });
     return { from, to: companyId };
   });
   const user = await answer(ctx.db, id);
   if (moved) {
-    logAction(ctx, log, "move_company", user, { fromCompanyId: moved.from, toCompanyId: moved.to });
+    logAction(ctx, "move_company", user, { fromCompanyId: moved.from, toCompanyId: moved.to });
   }
   return user;
 }
@@ -274,7 +271,7 @@ async function refuseIfLastOwner(tx: Database, companyId: string): Promise<void>
  * admin says they verified the person's identity out of band: the route refuses without that.
  * Their own is turned off from their account page, where the plugin asks for their password.
  */
-export async function removeTwoFactor(ctx: ServiceContext, { id, log }: UserAction): Promise<UserListItem> {
+export async function removeTwoFactor(ctx: ServiceContext, { id }: UserAction): Promise<UserListItem> {
   requireAdmin(ctx.actor);
   if (id === ctx.actor.userId) throw conflict(userMessages.selfTwoFactor);
   await ctx.db.transaction(async (tx) => {
@@ -282,9 +279,9 @@ export async function removeTwoFactor(ctx: ServiceContext, { id, log }: UserActi
     const removed = await tx.delete(twoFactors).where(eq(twoFactors.userId, id)).returning({ id: twoFactors.id });
     if (!target.twoFactorEnabled && removed.length === 0) throw conflict(userMessages.twoFactorOff);
     await tx.update(profiles).set({ twoFactorEnabled: false, updatedAt: sql`now()` }).where(eq(profiles.id, id));
-    await auditUserAction(ctx, tx, "auth.two_factor_disabled", target, { by: "admin" });
+    await auditUserAction({ ...ctx, db: tx }, { kind: "auth.two_factor_disabled", target, details: { by: "admin" } });
   });
   const user = await answer(ctx.db, id);
-  logAction(ctx, log, "remove_two_factor", user);
+  logAction(ctx, "remove_two_factor", user);
   return user;
 }

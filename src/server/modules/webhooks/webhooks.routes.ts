@@ -9,7 +9,7 @@ import {
   webhookSchema,
   webhookWithSecretSchema,
 } from "@/shared/schemas/webhook";
-import { createRouter, type AppDeps } from "../../http/context";
+import { createRouter } from "../../http/context";
 import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import {
@@ -21,7 +21,6 @@ import {
   resendWebhookDelivery,
   rotateWebhookSecret,
   updateWebhook,
-  type WebhookSettings,
 } from "./webhooks.service";
 
 const route = sessionRoutes("Webhooks", { subject: "webhook" });
@@ -82,18 +81,17 @@ const resend = route.post("/deliveries/{id}/resend", "resendWebhookDelivery", "A
   responses: { 200: jsonContent(webhookDeliverySchema, "The delivery, due now") },
 });
 
-export function webhookRoutes({ env }: Pick<AppDeps, "env">) {
-  const settings: WebhookSettings = { authSecret: env.AUTH_SECRET, allowPrivate: env.WEBHOOK_ALLOW_PRIVATE };
+export function webhookRoutes() {
   return createRouter()
     .openapi(list, async (c) => c.json(await listWebhooks(c.var.ctx), 200))
-    .openapi(create, async (c) => c.json(await createWebhook(c.var.ctx, { input: c.req.valid("json"), settings }), 201))
+    .openapi(create, async (c) => c.json(await createWebhook(c.var.ctx, { input: c.req.valid("json") }), 201))
     .openapi(get, async (c) => c.json(await getWebhook(c.var.ctx, c.req.valid("param").id), 200))
-    .openapi(update, async (c) => c.json(await updateWebhook(c.var.ctx, { id: c.req.valid("param").id, input: c.req.valid("json"), settings }), 200))
+    .openapi(update, async (c) => c.json(await updateWebhook(c.var.ctx, { id: c.req.valid("param").id, input: c.req.valid("json") }), 200))
     .openapi(remove, async (c) => {
       await deleteWebhook(c.var.ctx, c.req.valid("param").id);
       return c.body(null, 204);
     })
-    .openapi(rotate, async (c) => c.json(await rotateWebhookSecret(c.var.ctx, { id: c.req.valid("param").id, settings }), 200))
+    .openapi(rotate, async (c) => c.json(await rotateWebhookSecret(c.var.ctx, c.req.valid("param")), 200))
     .openapi(deliveries, async (c) => c.json(await listWebhookDeliveries(c.var.ctx, { endpointId: c.req.valid("param").id, query: c.req.valid("query") }), 200))
     .openapi(resend, async (c) => c.json(await resendWebhookDelivery(c.var.ctx, c.req.valid("param").id), 200));
 }

@@ -13,16 +13,11 @@ import type {
 import { isForeignKeyViolation } from "@/server/db/errors";
 import { companies, webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
 import { badRequest, conflict, forbidden, notFound } from "@/server/http/problem";
-import { recordAuditBy } from "../audit/audit-log";
-import type { ServiceContext } from "../context";
+import { auditBy } from "../audit/audit-log";
+import type { ServiceContext, WebhookSettings } from "../context";
 import { registrationRefusal } from "./webhook-address";
 import { newWebhookSecret, sealWebhookSecret } from "./webhook-secrets";
 
-/** What the webhook services need of the configuration besides the request's context. */
-export interface WebhookSettings {
-  authSecret: string;
-  allowPrivate: boolean;
-}
 
 /* Admins only (ADR 031): webhooks belong to no company; customers never see or configure them. */
 function adminsOnly(ctx: ServiceContext) {
@@ -86,10 +81,10 @@ const auditTarget = (id: string, url: string) => ({ type: "webhook", id, label: 
 /** Registers an endpoint; the answer carries its secret, the only time it is shown. */
 export async function createWebhook(
   ctx: ServiceContext,
-  { input, settings }: { input: CreateWebhookInput & { description: string; enabled: boolean; companyId: string | null }; settings: WebhookSettings },
+  { input }: { input: CreateWebhookInput & { description: string; enabled: boolean; companyId: string | null } },
 ): Promise<WebhookWithSecret> {
   adminsOnly(ctx);
-  checkUrl(input.url, settings);
+  checkUrl(input.url, ctx.settings.webhooks);
   const [registered] = await ctx.db.select({ n: count() }).from(webhookEndpoints);
   if ((registered?.n ?? 0) >= WEBHOOK_ENDPOINTS_MAX) throw conflict(`There are ${WEBHOOK_ENDPOINTS_MAX} webhook endpoints already, the most one installation can have: delete one first`);
   const secret = newWebhookSecret();
@@ -97,9 +92,9 @@ export async function createWebhook(
     .transaction(async (tx) => {
       const [row] = await tx
         .insert(webhookEndpoints)
-        .values({ url: input.url, description: input.description, eventTypes: input.eventTypes, companyId: input.companyId, enabled: input.enabled, secret: sealWebhookSecret(settings.authSecret, secret), createdBy: ctx.actor.userId })
+        .values({ url: input.url, description: input.description, eventTypes: input.eventTypes, companyId: input.companyId, enabled: input.enabled, secret: sealWebhookSecret(ctx.settings.webhooks.authSecret, secret), createdBy: ctx.actor.userId })
         .returning({ id: webhookEndpoints.id });
-      await recordAuditBy(ctx, { kind: "webhook.created", target: auditTarget(row!.id, input.url), details: { events: input.eventTypes.join(" ") } }, tx);
+      await ctx.record(tx, { audit: auditBy(ctx, { kind: "webhook.created", target: auditTarget(row!.id, input.url), details: { events: input.eventTypes.join(" ") } }) });
       return row!.id;
     })
     .catch((error: unknown) => {
@@ -110,9 +105,9 @@ export async function createWebhook(
 }
 
 /** Changes the fields sent. Turning an endpoint on clears why the server switched it off; its waiting deliveries go out again. */
-export async function updateWebhook(ctx: ServiceContext, { id, input, settings }: { id: string; input: UpdateWebhookInput; settings: WebhookSettings }): Promise<Webhook> {
+export async function updateWebhook(ctx: ServiceContext, { id, input }: { id: string; input: UpdateWebhookInput }): Promise<Webhook> {
   adminsOnly(ctx);
-  if (input.url !== undefined) checkUrl(input.url, settings);
+  if (input.url !== undefined) checkUrl(input.url, ctx.settings.webhooks);
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   await ctx.db
     .transaction(async (tx) => {
@@ -122,7 +117,7 @@ export async function updateWebhook(ctx: ServiceContext, { id, input, settings }
         .where(eq(webhookEndpoints.id, id))
         .returning({ url: webhookEndpoints.url });
       if (!row) throw endpointNotFound();
-      await recordAuditBy(ctx, { kind: "webhook.updated", target: auditTarget(id, row.url), details: { fields: Object.keys(changes).join(" ") } }, tx);
+      await ctx.record(tx, { audit: auditBy(ctx, { kind: "webhook.updated", target: auditTarget(id, row.url), details: { fields: Object.keys(changes).join(" ") } }) });
     })
     .catch((error: unknown) => {
       if (isForeignKeyViolation(error)) throw companyMissing();
@@ -137,7 +132,7 @@ export async function deleteWebhook(ctx: ServiceContext, id: string): Promise<vo
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning({ url: webhookEndpoints.url });
     if (!row) throw endpointNotFound();
-    await recordAuditBy(ctx, { kind: "webhook.deleted", target: auditTarget(id, row.url) }, tx);
+    await ctx.record(tx, { audit: auditBy(ctx, { kind: "webhook.deleted", target: auditTarget(id, row.url) }) });
   });
 }
 
@@ -145,7 +140,7 @@ export async function deleteWebhook(ctx: ServiceContext, id: string): Promise<vo
  * A new secret, shown once; the one it replaces keeps signing beside it for 24 hours (both
  * signatures on every delivery), so the receiver can switch without losing an event.
  */
-export async function rotateWebhookSecret(ctx: ServiceContext, { id, settings }: { id: string; settings: WebhookSettings }): Promise<WebhookWithSecret> {
+export async function rotateWebhookSecret(ctx: ServiceContext, { id }: { id: string }): Promise<WebhookWithSecret> {
   adminsOnly(ctx);
   const secret = newWebhookSecret();
   await ctx.db.transaction(async (tx) => {
@@ -154,13 +149,13 @@ export async function rotateWebhookSecret(ctx: ServiceContext, { id, settings }:
       .set({
         previousSecret: sql`${webhookEndpoints.secret}`,
         previousSecretExpiresAt: sql`now() + ${WEBHOOK_PREVIOUS_SECRET_HOURS} * interval '1 hour'`,
-        secret: sealWebhookSecret(settings.authSecret, secret),
+        secret: sealWebhookSecret(ctx.settings.webhooks.authSecret, secret),
         updatedAt: sql`now()`,
       })
       .where(eq(webhookEndpoints.id, id))
       .returning({ url: webhookEndpoints.url });
     if (!row) throw endpointNotFound();
-    await recordAuditBy(ctx, { kind: "webhook.secret_rotated", target: auditTarget(id, row.url) }, tx);
+    await ctx.record(tx, { audit: auditBy(ctx, { kind: "webhook.secret_rotated", target: auditTarget(id, row.url) }) });
   });
   return { ...(await loadEndpoint(ctx, id)), secret };
 }
