@@ -100,7 +100,8 @@ export default tseslint.config(
   },
   { files: ["src/shared/**/*.ts"], rules: { "no-restricted-imports": restrictImports(...sharedBoundary) } },
   { files: ["src/server/**/*.ts"], rules: { "no-restricted-imports": restrictImports(...serverBoundary) } },
-  { files: ["src/server/modules/**/*.service.ts"], rules: { "portico/service-signature": "error" } },
+  // Every (ctx, …) function wherever it lives; service files must export nothing else (the rule reads the name).
+  { files: ["src/server/**/*.ts", "test/lint-fixtures/service-signature/**/*.ts"], rules: { "portico/service-signature": "error" } },
   {
     files: ["src/server/db/**/*.ts"],
     rules: {

@@ -125,35 +125,106 @@ const layerBoundaries = {
   },
 };
 
+/** Properties that name a process dependency: they come in the ServiceContext, never in a service's input. */
+const processDependencies = new Set(["store", "log", "logger", "auth", "settings", "env", "db", "mail", "clock", "announce", "deps"]);
+
+/** The name a type reference points at (`ServiceContext`, `Pick`, `UserAction`), or undefined. */
+function referenceName(type) {
+  return type?.type === "TSTypeReference" && type.typeName.type === "Identifier" ? type.typeName.name : undefined;
+}
+
+/** `ServiceContext`, or `Pick<ServiceContext, …>` / `Omit<ServiceContext, …>`: a parameter that is (part of) the context. */
+function isContextType(type) {
+  const name = referenceName(type);
+  if (name === "ServiceContext") return true;
+  const [first] = (type?.typeArguments ?? type?.typeParameters)?.params ?? [];
+  return (name === "Pick" || name === "Omit") && referenceName(first) === "ServiceContext";
+}
+
+/** The type annotation of a parameter, looking through a default value (`input: T = …`). */
+function annotationOf(param) {
+  const target = param?.type === "AssignmentPattern" ? param.left : param;
+  return target?.typeAnnotation?.typeAnnotation;
+}
+
+/** The written name of a property key (`store`, `"store"`), or undefined for a computed one. */
+function keyName(key) {
+  if (key?.type === "Identifier") return key.name;
+  if (key?.type === "Literal") return String(key.value);
+  return undefined;
+}
+
 /**
- * Every function a service file exports is `fn(ctx: ServiceContext, input?)`: the request's
- * database, actor and publisher come in one way, so no service can be called without its caller's
- * scope, and a second positional argument never drifts in (ADR 011).
+ * Every function that takes the context is `fn(ctx: ServiceContext, input?)`: the request's
+ * database, actor, publisher and the process's dependencies come in one way, so no service can be
+ * called without its caller's scope, a second positional argument never drifts in (ADR 011), and
+ * no caller hands a service a store, logger, auth or settings of its own choosing. Service files
+ * (*.service.ts) export only such functions; anywhere else the rule holds for each exported
+ * function whose first parameter is the context.
  */
 const serviceSignature = {
   meta: {
     type: "problem",
-    docs: { description: "Exported functions of *.service.ts take (ctx: ServiceContext, input?)." },
+    docs: { description: "Exported functions of *.service.ts, and every exported function taking ServiceContext first, take (ctx: ServiceContext, input?) with no process dependency in the input." },
     schema: [],
     messages: {
       context: "Service {{name}} must take `ctx: ServiceContext` as its first parameter.",
       arity: "Service {{name}} takes (ctx, input): put its other arguments into the one input object.",
+      dependency:
+        "Service {{name}} takes the process dependency `{{property}}` in its input: read it from the ServiceContext (modules/context.ts) instead.",
     },
   },
   create(context) {
+    const serviceFile = /\.service\.ts$/.test(context.physicalFilename);
+    const program = context.sourceCode.ast;
+    /** Interfaces and type aliases declared in this file, so that `input: UserAction` is looked into as well. */
+    const localTypes = new Map();
+    for (const statement of program.body) {
+      const declaration = statement.type === "ExportNamedDeclaration" ? statement.declaration : statement;
+      if (declaration?.type === "TSInterfaceDeclaration" || declaration?.type === "TSTypeAliasDeclaration") localTypes.set(declaration.id.name, declaration);
+    }
+
+    /** The property names a type carries: a type literal, an intersection, or a local interface or alias of those. */
+    const propertiesOf = (type, seen = new Set()) => {
+      if (!type) return [];
+      if (type.type === "TSTypeLiteral") return type.members.map((member) => keyName(member.key)).filter(Boolean);
+      if (type.type === "TSIntersectionType") return type.types.flatMap((part) => propertiesOf(part, seen));
+      const name = referenceName(type);
+      const declaration = name && !seen.has(name) ? localTypes.get(name) : undefined;
+      if (!declaration) return [];
+      seen.add(name);
+      if (declaration.type === "TSTypeAliasDeclaration") return propertiesOf(declaration.typeAnnotation, seen);
+      const inherited = (declaration.extends ?? []).flatMap((heritage) =>
+        heritage.expression.type === "Identifier" ? propertiesOf({ type: "TSTypeReference", typeName: heritage.expression }, seen) : [],
+      );
+      return [...declaration.body.body.map((member) => keyName(member.key)).filter(Boolean), ...inherited];
+    };
+
+    /** The names an input parameter carries: its destructured keys and its type's properties. */
+    const inputNames = (param) => {
+      const target = param.type === "AssignmentPattern" ? param.left : param;
+      const destructured = target.type === "ObjectPattern" ? target.properties.map((property) => keyName(property.key)).filter(Boolean) : [];
+      return [...destructured, ...propertiesOf(annotationOf(param))];
+    };
+
     const check = (name, fn) => {
       const [first, ...rest] = fn.params;
-      const annotation = first?.typeAnnotation?.typeAnnotation;
-      const typeName = annotation?.type === "TSTypeReference" ? annotation.typeName : undefined;
-      if (typeName?.type !== "Identifier" || typeName.name !== "ServiceContext") {
-        context.report({ node: fn, messageId: "context", data: { name } });
-      } else if (rest.length > 1) {
-        context.report({ node: fn, messageId: "arity", data: { name } });
+      if (!isContextType(annotationOf(first))) {
+        if (serviceFile) context.report({ node: fn, messageId: "context", data: { name } });
+        return;
       }
+      if (rest.length > 1) {
+        context.report({ node: fn, messageId: "arity", data: { name } });
+        return;
+      }
+      if (rest.length === 0) return;
+      const property = inputNames(rest[0]).find((key) => processDependencies.has(key));
+      if (property) context.report({ node: rest[0], messageId: "dependency", data: { name, property } });
     };
     const isFunction = (node) => node?.type === "ArrowFunctionExpression" || node?.type === "FunctionExpression";
     return {
       "ExportNamedDeclaration > FunctionDeclaration": (node) => check(node.id?.name ?? "default", node),
+      "ExportDefaultDeclaration > FunctionDeclaration": (node) => check(node.id?.name ?? "default", node),
       "ExportNamedDeclaration > VariableDeclaration > VariableDeclarator": (node) => {
         if (isFunction(node.init)) check(node.id.name, node.init);
       },

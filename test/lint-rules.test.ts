@@ -270,8 +270,79 @@ describe("8. services take (ctx, input)", () => {
     expect(await lint(header + code + "\n", file, rule)).toEqual([]);
   });
 
-  it("holds only for service files", async () => {
+  it("asks a context first only of service files", async () => {
     const code = header + "export async function findAlpha(db: Database, id: string) { return [db, id]; }\n";
     expect(await lint(code, "src/server/modules/alpha/alpha.routes.ts", rule)).toEqual([]);
+  });
+
+  const outside = "src/server/modules/alpha/pdf/alpha-pdf.ts";
+  it.each([
+    ["export async function renderAlpha(ctx: ServiceContext, deps: { brand: string }, id: string) { return [ctx, deps, id]; }", "a second positional argument"],
+    ['export async function renderAlpha(ctx: Pick<ServiceContext, "db">, id: string, extra: string) { return [ctx, id, extra]; }', "a Pick of the context"],
+    ["export const renderAlpha = async ({ db }: ServiceContext, id: string, extra: string) => [db, id, extra];", "a destructured context"],
+  ])("holds a (ctx, …) function outside service files to (ctx, input): reports %s (%s)", async (code) => {
+    const messages = await lint(header + code + "\n", outside, rule);
+    expect(messages).toEqual([expect.stringContaining("takes (ctx, input)")]);
+  });
+});
+
+describe("8b. no service input carries a process dependency", () => {
+  const rule = "portico/service-signature";
+  const file = "src/server/modules/alpha/alpha.service.ts";
+  const header = 'import type { ServiceContext } from "../context";\n';
+  const dependencies = ["store", "log", "logger", "auth", "settings", "env", "db", "mail", "clock", "announce", "deps"];
+
+  it.each(dependencies)("reports `%s` in an inline input type", async (property) => {
+    const code = `${header}export async function findAlpha(ctx: ServiceContext, input: { id: string; ${property}: unknown }) { return [ctx, input]; }\n`;
+    expect(await lint(code, file, rule)).toEqual([expect.stringContaining(`\`${property}\``)]);
+  });
+
+  it.each([
+    ["export async function removeAlpha(ctx: ServiceContext, { store, id }: { store: unknown; id: string }) { return [ctx, store, id]; }", "store", "destructured"],
+    ["export async function resetAlpha(ctx: ServiceContext, input: AlphaInput & { log: unknown }) { return [ctx, input]; }", "log", "an intersection"],
+    ["export async function signAlpha(ctx: ServiceContext, { id, auth }: AlphaInput) { return [ctx, id, auth]; }", "auth", "destructured from a type it cannot see"],
+    ["interface AlphaAction { id: string; settings: unknown }\nexport async function rotateAlpha(ctx: ServiceContext, input: AlphaAction) { return [ctx, input]; }", "settings", "a local interface"],
+    ["interface Base { env: unknown }\ninterface AlphaAction extends Base { id: string }\nexport async function rotateAlpha(ctx: ServiceContext, input: AlphaAction) { return [ctx, input]; }", "env", "an interface it extends"],
+    ["type AlphaAction = { id: string } & { mail: unknown };\nexport async function mailAlpha(ctx: ServiceContext, input: AlphaAction) { return [ctx, input]; }", "mail", "a local type alias"],
+    ["export const exportAlpha = async (ctx: ServiceContext, { db, query }: { db: unknown; query: string }) => [ctx, db, query];", "db", "an arrow function"],
+    ["export async function listAlpha(ctx: ServiceContext, { clock }: { clock: unknown } = { clock: null }) { return [ctx, clock]; }", "clock", "with a default value"],
+  ])("reports %s (%s: %s)", async (code, property) => {
+    expect(await lint(`${header}type AlphaInput = { id: string };\n${code}\n`, file, rule)).toEqual([expect.stringContaining(`\`${property}\``)]);
+  });
+
+  it("reports it outside service files too, for a function taking the context", async () => {
+    const code = `${header}export async function ensureAlpha(ctx: Pick<ServiceContext, "db">, input: { id: string; store: unknown }) { return [ctx, input]; }\n`;
+    expect(await lint(code, "src/server/modules/alpha/pdf/alpha-pdf.ts", rule)).toEqual([expect.stringContaining("`store`")]);
+  });
+
+  it.each([
+    ["export async function findAlpha(ctx: ServiceContext, { id, storedName }: { id: string; storedName: string }) { return [ctx, id, storedName]; }", "names that only start like one"],
+    ["export async function findAlpha(ctx: ServiceContext, input: { id: string; options: { store: boolean } }) { return [ctx, input]; }", "a nested property"],
+    ["export async function findAlpha(ctx: ServiceContext, id: string) { return [ctx, id]; }", "a plain input"],
+    ["export async function findAlpha({ db, store }: ServiceContext) { return [db, store]; }", "dependencies taken from the context"],
+  ])("allows %s (%s)", async (code) => {
+    expect(await lint(header + code + "\n", file, rule)).toEqual([]);
+  });
+
+  it("leaves functions that take no context alone outside service files", async () => {
+    const code = "export async function sweepAlpha(db: unknown, { store, log }: { store: unknown; log: unknown }) { return [db, store, log]; }\n";
+    expect(await lint(code, "src/server/modules/alpha/alpha-sweep.ts", rule)).toEqual([]);
+  });
+
+  it("passes the conforming fixtures: a service file and a helper outside one", async () => {
+    expect(await lintFile("service-signature/invoices.service.ts", rule)).toEqual([]);
+    expect(await lintFile("service-signature/invoice-pdf.ts", rule)).toEqual([]);
+  });
+
+  it("reports every violation in the fixtures, naming the dependency or the extra argument", async () => {
+    const users = await lintFile("service-signature/users.service.ts", rule);
+    expect(users).toEqual([
+      expect.stringMatching(/deactivateUser .*`log`/),
+      expect.stringMatching(/removeAvatar .*`store`/),
+      expect.stringMatching(/sendReset .*`auth`/),
+      expect.stringMatching(/rotateSecret .*`settings`/),
+    ]);
+    const preview = await lintFile("service-signature/invoice-preview.ts", rule);
+    expect(preview).toEqual([expect.stringMatching(/renderPreview takes \(ctx, input\)/), expect.stringMatching(/exportRows .*`db`/)]);
   });
 });
