@@ -1,10 +1,10 @@
-import { Trans } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { formatInstantDate } from "@/shared/format";
 import type { TicketListItem } from "@/shared/schemas/ticket";
 import { PriorityBadge, TicketStatusBadge } from "@/web/components/status-badges";
 import { CommentCount, TicketAssignee, TicketNumber, UpdatedAgo } from "./ticket-meta";
-import { LinkCell, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
+import { LinkCell, Table, TableBody, TableCell, TableHeadings, TableRow } from "@/web/components/ui/table";
 
 type TicketRow = Pick<TicketListItem, "id" | "number" | "title" | "status" | "priority" | "createdAt" | "updatedAt" | "assignee" | "commentCount">;
 
@@ -14,8 +14,8 @@ interface TicketTableProps<T extends TicketRow> {
   href: (ticket: T) => string;
   /** The Created header: sortable on the admin's paged list, plain elsewhere. */
   createdHead: ReactNode;
-  /** Columns after the title (the admin list's company and project). */
-  extraHeads?: ReactNode;
+  /** The names of columns after the title (the admin list's company and project). */
+  extraHeads?: readonly string[];
   extraCells?: (ticket: T) => ReactNode;
   linkClassName?: string;
   createdClassName?: string;
@@ -30,38 +30,16 @@ export function TicketTable<T extends TicketRow>({
   tickets,
   href,
   createdHead,
-  extraHeads,
+  extraHeads = [],
   extraCells,
   linkClassName,
   createdClassName,
   "aria-label": ariaLabel,
 }: TicketTableProps<T>) {
+  const { t } = useLingui();
   return (
     <Table aria-label={ariaLabel}>
-      <TableHeader>
-        <TableRow>
-          <TableHead>
-            <Trans>Title</Trans>
-          </TableHead>
-          {extraHeads}
-          <TableHead>
-            <Trans>Status</Trans>
-          </TableHead>
-          <TableHead>
-            <Trans>Priority</Trans>
-          </TableHead>
-          <TableHead>
-            <Trans>Assignee</Trans>
-          </TableHead>
-          <TableHead>
-            <Trans>Updated</Trans>
-          </TableHead>
-          <TableHead>
-            <Trans>Comments</Trans>
-          </TableHead>
-          {createdHead}
-        </TableRow>
-      </TableHeader>
+      <TableHeadings names={[t`Title`, ...extraHeads, t`Status`, t`Priority`, t`Assignee`, t`Updated`, t`Comments`]}>{createdHead}</TableHeadings>
       <TableBody>
         {tickets.map((ticket) => (
           <TableRow key={ticket.id}>

@@ -1,8 +1,8 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { CompanyListItem } from "@/shared/schemas/company";
 import { formatInstantDate } from "@/shared/format";
 import { SortableHead, type SortDirection } from "@/web/components/ui/pagination";
-import { LinkCell, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
+import { LinkCell, Table, TableBody, TableCell, TableHead, TableHeadings, TableRow } from "@/web/components/ui/table";
 
 interface CustomersTableProps {
   customers: CompanyListItem[];
@@ -15,26 +15,11 @@ export function CustomersTable({ customers, sort, onSortChange }: CustomersTable
   const orNA = (value: string | null) => value || t`N/A`;
   return (
     <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>
-            <Trans>Company Name</Trans>
-          </TableHead>
-          <TableHead>
-            <Trans>Contact</Trans>
-          </TableHead>
-          <TableHead>
-            <Trans>Email</Trans>
-          </TableHead>
-          <TableHead className="text-right">
-            <Trans>Projects</Trans>
-          </TableHead>
-          <TableHead className="text-right">
-            <Trans>Users</Trans>
-          </TableHead>
-          <SortableHead label={t`Created`} sort={sort} onSortChange={onSortChange} />
-        </TableRow>
-      </TableHeader>
+      <TableHeadings names={[t`Company Name`, t`Contact`, t`Email`]}>
+        <TableHead className="text-right">{t`Projects`}</TableHead>
+        <TableHead className="text-right">{t`Users`}</TableHead>
+        <SortableHead label={t`Created`} sort={sort} onSortChange={onSortChange} />
+      </TableHeadings>
       <TableBody>
         {customers.map((customer) => (
           <TableRow key={customer.id}>

@@ -4,7 +4,7 @@ import type { Project } from "@/shared/schemas/project";
 import { ProjectStatusBadge } from "@/web/components/status-badges";
 import { Avatar } from "@/web/components/ui/avatar";
 import { SortableHead, type SortDirection } from "@/web/components/ui/pagination";
-import { LinkCell, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
+import { LinkCell, Table, TableBody, TableCell, TableHeadings, TableRow } from "@/web/components/ui/table";
 
 interface ProjectsTableProps {
   projects: Project[];
@@ -23,28 +23,9 @@ export function ProjectsTable({ projects, sort, onSortChange, showCompany = true
   const notAvailable = t`N/A`;
   return (
     <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>
-            <Trans>Project Name</Trans>
-          </TableHead>
-          {showCompany ? (
-            <TableHead>
-              <Trans>Company</Trans>
-            </TableHead>
-          ) : null}
-          <TableHead>
-            <Trans>Status</Trans>
-          </TableHead>
-          <TableHead>
-            <Trans>Assignee</Trans>
-          </TableHead>
-          <TableHead>
-            <Trans>Start Date</Trans>
-          </TableHead>
-          <SortableHead label={t`Created`} sort={sort} onSortChange={onSortChange} />
-        </TableRow>
-      </TableHeader>
+      <TableHeadings names={[t`Project Name`, ...(showCompany ? [t`Company`] : []), t`Status`, t`Assignee`, t`Start Date`]}>
+        <SortableHead label={t`Created`} sort={sort} onSortChange={onSortChange} />
+      </TableHeadings>
       <TableBody>
         {projects.map((project) => (
           <TableRow key={project.id}>

@@ -1,7 +1,7 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { TicketListItem } from "@/shared/schemas/ticket";
 import { SortableHead, type SortDirection } from "@/web/components/ui/pagination";
-import { LinkCell, TableHead } from "@/web/components/ui/table";
+import { LinkCell } from "@/web/components/ui/table";
 import { TicketTable } from "../ticket-table";
 
 interface TicketsTableProps {
@@ -19,18 +19,7 @@ export function TicketsTable({ tickets, sort, onSortChange, showProject = true }
       tickets={tickets}
       href={(ticket) => `/admin/tickets/${ticket.id}`}
       createdHead={<SortableHead label={t`Created`} sort={sort} onSortChange={onSortChange} />}
-      extraHeads={
-        showProject ? (
-          <>
-            <TableHead>
-              <Trans>Company</Trans>
-            </TableHead>
-            <TableHead>
-              <Trans>Project</Trans>
-            </TableHead>
-          </>
-        ) : null
-      }
+      extraHeads={showProject ? [t`Company`, t`Project`] : []}
       extraCells={(ticket) =>
         showProject ? (
           <>

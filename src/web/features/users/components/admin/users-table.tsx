@@ -5,7 +5,7 @@ import { Badge } from "@/web/components/ui/badge";
 import { SortableHead, type SortDirection } from "@/web/components/ui/pagination";
 import { companyRoleMessages } from "@/web/lib/i18n/labels";
 import { userStatusMessages } from "@/web/lib/i18n/admin-labels";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
+import { Table, TableBody, TableCell, TableHead, TableHeadings, TableRow } from "@/web/components/ui/table";
 import { UserActionsDialog } from "./user-actions-dialog";
 
 interface UsersTableProps {
@@ -18,34 +18,14 @@ export function UsersTable({ users, sort, onSortChange }: UsersTableProps) {
   const { t, i18n } = useLingui();
   return (
     <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>
-            <Trans>Name</Trans>
-          </TableHead>
-          <TableHead>
-            <Trans>Role</Trans>
-          </TableHead>
-          <TableHead>
-            <Trans>Company</Trans>
-          </TableHead>
-          <TableHead>
-            <Trans>Last sign-in</Trans>
-          </TableHead>
-          <TableHead>
-            <Trans>2FA</Trans>
-          </TableHead>
-          <TableHead>
-            <Trans>Status</Trans>
-          </TableHead>
-          <SortableHead label={t`Joined`} sort={sort} onSortChange={onSortChange} />
-          <TableHead className="text-right">
-            <span className="sr-only">
-              <Trans>Actions</Trans>
-            </span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
+      <TableHeadings names={[t`Name`, t`Role`, t`Company`, t`Last sign-in`, t`2FA`, t`Status`]}>
+        <SortableHead label={t`Joined`} sort={sort} onSortChange={onSortChange} />
+        <TableHead className="text-right">
+          <span className="sr-only">
+            <Trans>Actions</Trans>
+          </span>
+        </TableHead>
+      </TableHeadings>
       <TableBody>
         {users.map((user) => (
           <TableRow key={user.id} data-user-id={user.id}>
