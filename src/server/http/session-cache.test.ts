@@ -2,27 +2,12 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { companies, companyUsers, sessions, userRoles } from "../db/schema";
 import { serverForFile } from "@/server/test/per-file";
+import { statementsDuring as statementsOf } from "@/server/test/sql-statements";
 
 const server = serverForFile();
 
 /** SQL text of every statement the app sends while `run` runs. */
-async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
-  const { driver } = server.database;
-  const target = (driver.kind === "pglite" ? driver.client : driver.pool) as unknown as { query: (...args: unknown[]) => unknown };
-  const original = target.query;
-  const seen: string[] = [];
-  target.query = function (this: unknown, ...args: unknown[]) {
-    const first = args[0] as string | { text?: string };
-    seen.push(typeof first === "string" ? first : (first.text ?? ""));
-    return original.apply(this, args);
-  };
-  try {
-    await run();
-  } finally {
-    target.query = original;
-  }
-  return seen;
-}
+const statementsDuring = (run: () => Promise<unknown>) => statementsOf(server, run);
 
 const touchesSessions = (statements: string[]) => statements.filter((text) => text.includes('"sessions"'));
 // Trigger notices reach other processes (and the PostgreSQL listener) moments after the commit:

@@ -7,6 +7,7 @@ import { errorHandler } from "./problem";
 import { loadActor, requireRole, requireSession } from "./session";
 import type { AppDeps, AppEnv } from "./context";
 import { serverForFile } from "@/server/test/per-file";
+import { statementsDuring as statementsOf } from "@/server/test/sql-statements";
 
 /**
  * The session guard on its own, called directly or behind a bare router: the moments a session is
@@ -47,22 +48,7 @@ async function setTimes(sessionId: string, times: { createdAt?: Date; expiresAt?
 }
 
 /** How many statements the app sends to the database while `run` runs. */
-async function statementsDuring(run: () => Promise<unknown>): Promise<number> {
-  const { driver } = server.database;
-  const target = (driver.kind === "pglite" ? driver.client : driver.pool) as unknown as { query: (...args: unknown[]) => unknown };
-  const original = target.query;
-  let count = 0;
-  target.query = function (this: unknown, ...args: unknown[]) {
-    count += 1;
-    return original.apply(this, args);
-  };
-  try {
-    await run();
-  } finally {
-    target.query = original;
-  }
-  return count;
-}
+const statementsDuring = async (run: () => Promise<unknown>) => (await statementsOf(server, run)).length;
 
 describe("loadActor without a session", () => {
   it("answers no one, without renewal headers, for a request without the session cookie", async () => {
