@@ -3,6 +3,7 @@ import { useState, type ReactNode } from "react";
 import { Button } from "./ui/button";
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from "./ui/dialog";
 import { translateKnown } from "@/web/lib/i18n/known-messages";
+import { ProblemBox } from "@/web/components/ui/problem-box";
 
 interface ConfirmDialogProps {
   /** The button that asks for the confirmation. */
@@ -48,9 +49,9 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, worki
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent title={title} description={description}>
         {failure ? (
-          <p role="alert" className="mb-4 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
+          <ProblemBox className="mb-4">
             {translateKnown(failure)}
-          </p>
+          </ProblemBox>
         ) : null}
         <div className="flex justify-end gap-2">
           <DialogClose asChild>

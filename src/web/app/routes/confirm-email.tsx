@@ -9,6 +9,7 @@ import { SignInForm } from "@/web/features/auth/components/sign-in-form";
 import { errorMessage } from "@/web/lib/api";
 import { fetchMe, homePathFor, meQueryKey, useProbedMe } from "@/web/lib/session";
 import { toast } from "@/web/lib/toast";
+import { ProblemBox } from "@/web/components/ui/problem-box";
 
 /**
  * Where an address-change mail links to (`/confirm-email?token=…`). Only the account that asked
@@ -40,13 +41,13 @@ export function ConfirmEmailRoute() {
   let content;
   if (!AUTH_TOKEN_PATTERN.test(token)) {
     content = (
-      <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
+      <ProblemBox>
         {/* authMessages.confirmLinkInvalid (shared/rules/auth.ts), word for word, then the link. */}
         <Trans>This confirmation link is invalid, already used or expired. Ask for a new one from your account page.</Trans>{" "}
         <Link to="/" className="font-medium text-primary underline">
           <Trans>Go to the portal</Trans>
         </Link>
-      </p>
+      </ProblemBox>
     );
   } else if (me.isPending) {
     content = <PageSpinner />;

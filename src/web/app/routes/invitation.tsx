@@ -26,6 +26,7 @@ import { queryRoots } from "@/web/lib/query-keys";
 import { fetchMe, meQueryKey, signOut, signUp, useProbedMe } from "@/web/lib/session";
 import { toast } from "@/web/lib/toast";
 import { translateKnown } from "@/web/lib/i18n/known-messages";
+import { ProblemBlock } from "@/web/components/ui/problem-box";
 
 const ACCEPT_FAILED = msg`Could not accept the invitation`;
 /** `memberMessages.invitationInvalid` (shared/rules/member.ts), word for word, in the reader's language. */
@@ -70,12 +71,12 @@ export function InvitationRoute() {
 
 function InvalidInvitation({ message }: { message: string }) {
   return (
-    <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
+    <ProblemBlock>
       <p>{translateKnown(message)}</p>
       <Link to="/" className="mt-1 inline-flex min-h-11 items-center font-medium text-primary underline hover:text-primary/80">
         <Trans>Go to the portal</Trans>
       </Link>
-    </div>
+    </ProblemBlock>
   );
 }
 

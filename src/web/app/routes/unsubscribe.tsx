@@ -10,6 +10,7 @@ import { useUnsubscribe, useUnsubscribeLink } from "@/web/features/notifications
 import { ApiError, errorMessage } from "@/web/lib/api";
 import { notificationKindMessages } from "@/web/lib/i18n/labels";
 import { translateKnown } from "@/web/lib/i18n/known-messages";
+import { ProblemBlock } from "@/web/components/ui/problem-box";
 
 const INVALID_LINK = msg`This unsubscribe link is not valid. Open the latest email again, or choose your email notifications on your account page.`;
 
@@ -68,8 +69,8 @@ export function UnsubscribeRoute() {
 
 function Problem({ message }: { message: string }) {
   return (
-    <div role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
+    <ProblemBlock>
       <p>{translateKnown(message)}</p>
-    </div>
+    </ProblemBlock>
   );
 }

@@ -5,6 +5,7 @@ import { createPortal } from "react-dom";
 import { cn } from "@/web/lib/cn";
 import { Button } from "./button";
 import { Slot } from "./slot";
+import { ProblemBlock } from "./problem-box";
 
 /*
  * The modal is the platform's `<dialog>` opened with `showModal()` (ADR 023): the browser puts it
@@ -217,7 +218,7 @@ function ModalDialog({ title, description, className, children }: DialogContentP
         </p>
       ) : null}
       {asking ? (
-        <div role="alert" className="mt-4 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
+        <ProblemBlock className="mt-4">
           <p className="font-medium">
             <Trans>Discard changes?</Trans>
           </p>
@@ -232,7 +233,7 @@ function ModalDialog({ title, description, className, children }: DialogContentP
               <Trans>Discard</Trans>
             </Button>
           </div>
-        </div>
+        </ProblemBlock>
       ) : null}
       <div className="mt-4">{children}</div>
       <button

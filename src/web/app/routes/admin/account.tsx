@@ -1,6 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { AccountPage } from "@/web/features/auth/components/account/account-page";
 import { useMe } from "@/web/lib/session";
+import { ProblemBox } from "@/web/components/ui/problem-box";
 
 /**
  * An admin who must turn on two-factor sign-in first (REQUIRE_ADMIN_2FA, ADR 019) lands here from
@@ -12,9 +13,9 @@ export function AdminAccountRoute() {
   return (
     <div className="space-y-6">
       {required ? (
-        <p role="alert" className="max-w-2xl rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
+        <ProblemBox className="max-w-2xl">
           <Trans>Admin accounts must use two-factor sign-in. Turn it on below (under "Two-factor sign-in") to use the admin area.</Trans>
-        </p>
+        </ProblemBox>
       ) : null}
       <AccountPage />
     </div>

@@ -5,6 +5,7 @@ import { Button } from "@/web/components/ui/button";
 import { ApiError, errorMessage } from "@/web/lib/api";
 import { confirmEmail } from "../lib/auth-api";
 import { translateKnown } from "@/web/lib/i18n/known-messages";
+import { ProblemBox } from "@/web/components/ui/problem-box";
 
 /** The address a change-email token names (its JWT payload), to show what is being confirmed; the server decides. */
 function addressIn(token: string): string | undefined {
@@ -50,9 +51,9 @@ export function ConfirmEmailPanel({ token, currentEmail, onConfirmed }: { token:
         )}
       </p>
       {failure ? (
-        <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
+        <ProblemBox>
           {translateKnown(failure)}
-        </p>
+        </ProblemBox>
       ) : null}
       <Button className="w-full" disabled={busy} onClick={() => void confirm()}>
         {busy ? t`Confirming...` : t`Confirm new address`}

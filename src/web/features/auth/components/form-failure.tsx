@@ -1,4 +1,5 @@
 import { translateKnown } from "@/web/lib/i18n/known-messages";
+import { ProblemBox } from "@/web/components/ui/problem-box";
 
 /**
  * Why the server refused the form (a wrong password, a taken address), under the form and read
@@ -7,9 +8,9 @@ import { translateKnown } from "@/web/lib/i18n/known-messages";
 export function FormFailure({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <p id={id} role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm text-destructive">
+    <ProblemBox id={id} className="text-destructive">
       {translateKnown(message)}
-    </p>
+    </ProblemBox>
   );
 }
 

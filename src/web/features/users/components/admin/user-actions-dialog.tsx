@@ -13,6 +13,7 @@ import { toast } from "@/web/lib/toast";
 import { useUserAction, type UserActionInput } from "../../api/use-user-actions";
 import { stepsFor, type UserStep } from "../../lib/user-actions";
 import { translateKnown } from "@/web/lib/i18n/known-messages";
+import { ProblemBox } from "@/web/components/ui/problem-box";
 
 
 interface StepText {
@@ -193,9 +194,9 @@ export function UserActionsDialog({ user }: { user: UserListItem }) {
               </label>
             ) : null}
             {failure ? (
-              <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
+              <ProblemBox>
                 {translateKnown(failure)}
-              </p>
+              </ProblemBox>
             ) : null}
             <DialogFormActions submitLabel={text ? i18n._(text.confirm) : t`Confirm`} workingLabel={t`Working...`} isSubmitting={action.isPending} />
           </form>
