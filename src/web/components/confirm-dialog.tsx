@@ -1,9 +1,8 @@
-import { Trans } from "@lingui/react/macro";
 import { useState, type ReactNode } from "react";
 import { Button } from "./ui/button";
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from "./ui/dialog";
+import { Dialog, DialogCancel, DialogContent, DialogTrigger } from "./ui/dialog";
 import { translateKnown } from "@/web/lib/i18n/known-messages";
-import { ProblemBox } from "@/web/components/ui/problem-box";
+import { ProblemBox } from "./ui/problem-box";
 
 interface ConfirmDialogProps {
   /** The button that asks for the confirmation. */
@@ -48,17 +47,9 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, worki
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent title={title} description={description}>
-        {failure ? (
-          <ProblemBox className="mb-4">
-            {translateKnown(failure)}
-          </ProblemBox>
-        ) : null}
+        {failure ? <ProblemBox className="mb-4">{translateKnown(failure)}</ProblemBox> : null}
         <div className="flex justify-end gap-2">
-          <DialogClose asChild>
-            <Button variant="outline">
-              <Trans>Cancel</Trans>
-            </Button>
-          </DialogClose>
+          <DialogCancel />
           <Button variant={destructive ? "destructive" : "default"} disabled={working} onClick={() => void confirm()}>
             {working ? workingLabel : confirmLabel}
           </Button>

@@ -1,9 +1,9 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Plus } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { toast } from "@/web/lib/toast";
 import { Button, SubmitButton } from "./ui/button";
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from "./ui/dialog";
+import { Dialog, DialogCancel, DialogContent, DialogTrigger } from "./ui/dialog";
 
 interface NewItemDialogProps {
   /** The button that opens it: "New Project". */
@@ -44,11 +44,7 @@ export function DialogFormActions({ submitLabel, isSubmitting, workingLabel }: D
   const { t } = useLingui();
   return (
     <div className="flex justify-end gap-2 pt-2">
-      <DialogClose asChild>
-        <Button variant="outline">
-          <Trans>Cancel</Trans>
-        </Button>
-      </DialogClose>
+      <DialogCancel />
       <SubmitButton label={submitLabel} workingLabel={workingLabel ?? t`Creating...`} isSubmitting={isSubmitting} />
     </div>
   );

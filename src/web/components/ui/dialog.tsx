@@ -76,6 +76,17 @@ export function DialogClose({ children }: SlotPartProps) {
   return <Slot onClick={() => setOpen(false)}>{children}</Slot>;
 }
 
+/** "Cancel" beside a dialog's action: closes the dialog and does nothing else. */
+export function DialogCancel() {
+  return (
+    <DialogClose asChild>
+      <Button variant="outline">
+        <Trans>Cancel</Trans>
+      </Button>
+    </DialogClose>
+  );
+}
+
 interface DialogContentProps {
   title: string;
   description?: ReactNode;

@@ -51,9 +51,7 @@ export function ConfirmEmailPanel({ token, currentEmail, onConfirmed }: { token:
         )}
       </p>
       {failure ? (
-        <ProblemBox>
-          {translateKnown(failure)}
-        </ProblemBox>
+        <ProblemBox>{translateKnown(failure)}</ProblemBox>
       ) : null}
       <Button className="w-full" disabled={busy} onClick={() => void confirm()}>
         {busy ? t`Confirming...` : t`Confirm new address`}

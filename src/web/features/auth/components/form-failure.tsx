@@ -8,9 +8,7 @@ import { ProblemBox } from "@/web/components/ui/problem-box";
 export function FormFailure({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <ProblemBox id={id} className="text-destructive">
-      {translateKnown(message)}
-    </ProblemBox>
+    <ProblemBox id={id} className="text-destructive">{translateKnown(message)}</ProblemBox>
   );
 }
 

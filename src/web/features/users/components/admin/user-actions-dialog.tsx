@@ -194,9 +194,7 @@ export function UserActionsDialog({ user }: { user: UserListItem }) {
               </label>
             ) : null}
             {failure ? (
-              <ProblemBox>
-                {translateKnown(failure)}
-              </ProblemBox>
+              <ProblemBox>{translateKnown(failure)}</ProblemBox>
             ) : null}
             <DialogFormActions submitLabel={text ? i18n._(text.confirm) : t`Confirm`} workingLabel={t`Working...`} isSubmitting={action.isPending} />
           </form>
