@@ -96,10 +96,14 @@ export function Pagination({ data, onPageChange, label }: PaginationProps) {
   );
 }
 
-interface SortableHeadProps {
-  label: string;
+/** A list sorted by its one sortable column: the order, and how to change it. */
+export interface Sorting {
   sort: SortDirection;
   onSortChange: (sort: SortDirection) => void;
+}
+
+interface SortableHeadProps extends Sorting {
+  label: string;
 }
 
 /** A column header that sorts the list by that column, announcing the order (aria-sort). */

@@ -1,13 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
 import type { CompanyListItem } from "@/shared/schemas/company";
 import { formatInstantDate } from "@/shared/format";
-import { SortableHead, type SortDirection } from "@/web/components/ui/pagination";
+import { SortableHead, type Sorting } from "@/web/components/ui/pagination";
 import { LinkCell, Table, TableBody, TableCell, TableHead, TableHeadings, TableRow } from "@/web/components/ui/table";
 
-interface CustomersTableProps {
+interface CustomersTableProps extends Sorting {
   customers: CompanyListItem[];
-  sort: SortDirection;
-  onSortChange: (sort: SortDirection) => void;
 }
 
 export function CustomersTable({ customers, sort, onSortChange }: CustomersTableProps) {

@@ -3,13 +3,11 @@ import { displayName, formatDate, formatInstantDate } from "@/shared/format";
 import type { Project } from "@/shared/schemas/project";
 import { ProjectStatusBadge } from "@/web/components/status-badges";
 import { Avatar } from "@/web/components/ui/avatar";
-import { SortableHead, type SortDirection } from "@/web/components/ui/pagination";
+import { SortableHead, type Sorting } from "@/web/components/ui/pagination";
 import { LinkCell, Table, TableBody, TableCell, TableHeadings, TableRow } from "@/web/components/ui/table";
 
-interface ProjectsTableProps {
+interface ProjectsTableProps extends Sorting {
   projects: Project[];
-  sort: SortDirection;
-  onSortChange: (sort: SortDirection) => void;
   /** Off on a customer's own screen, where every row is that company's. */
   showCompany?: boolean;
 }

@@ -1,13 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
 import type { TicketListItem } from "@/shared/schemas/ticket";
-import { SortableHead, type SortDirection } from "@/web/components/ui/pagination";
+import { SortableHead, type Sorting } from "@/web/components/ui/pagination";
 import { LinkCell } from "@/web/components/ui/table";
 import { TicketTable } from "../ticket-table";
 
-interface TicketsTableProps {
+interface TicketsTableProps extends Sorting {
   tickets: TicketListItem[];
-  sort: SortDirection;
-  onSortChange: (sort: SortDirection) => void;
   /** Off on a project's screen, where every row is that project's. */
   showProject?: boolean;
 }

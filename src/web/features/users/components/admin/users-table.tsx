@@ -2,16 +2,14 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { formatDateTime } from "@/shared/format";
 import type { UserListItem } from "@/shared/schemas/user";
 import { Badge } from "@/web/components/ui/badge";
-import { SortableHead, type SortDirection } from "@/web/components/ui/pagination";
+import { SortableHead, type Sorting } from "@/web/components/ui/pagination";
 import { companyRoleMessages } from "@/web/lib/i18n/labels";
 import { userStatusMessages } from "@/web/lib/i18n/admin-labels";
 import { Table, TableBody, TableCell, TableHead, TableHeadings, TableRow } from "@/web/components/ui/table";
 import { UserActionsDialog } from "./user-actions-dialog";
 
-interface UsersTableProps {
+interface UsersTableProps extends Sorting {
   users: UserListItem[];
-  sort: SortDirection;
-  onSortChange: (sort: SortDirection) => void;
 }
 
 export function UsersTable({ users, sort, onSortChange }: UsersTableProps) {
