@@ -188,7 +188,7 @@ export async function reissueInvoice(ctx: ServiceContext, id: string): Promise<I
   // An invoice written without lines (seeded straight into the table) is copied as migration 0015
   // read such invoices: one untaxed line of its total, so the copy bills the same.
   const lines = stored.length ? stored : singleLine(original.amount);
-  const issueDate = todayIn(ctx.billing.timeZone);
+  const issueDate = todayIn(ctx.billing.timeZone, ctx.clock.now());
   const dueDate = original.dueDate && original.dueDate >= issueDate ? original.dueDate : null;
   for (let attempt = 1; ; attempt++) {
     try {
