@@ -1,8 +1,8 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import type { Message } from "@/shared/schemas/message";
-import { Button } from "@/web/components/ui/button";
 import { useMessageLogScroll } from "../lib/use-message-log-scroll";
+import { LoadEarlierButton } from "./load-earlier-button";
 import { MessageBubble } from "./message-bubble";
 
 interface MessageListProps {
@@ -35,13 +35,7 @@ export function MessageList({ messages, userId, onLoadEarlier, loadingEarlier, e
       className="h-full overflow-y-auto px-6 py-4 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
       onScroll={onScroll}
     >
-      {onLoadEarlier ? (
-        <div className="mb-4 flex justify-center">
-          <Button variant="outline" size="sm" disabled={loadingEarlier} onClick={loadEarlier}>
-            {loadingEarlier ? <Trans>Loading...</Trans> : <Trans>Load earlier messages</Trans>}
-          </Button>
-        </div>
-      ) : null}
+      {onLoadEarlier ? <LoadEarlierButton className="mb-4" loading={loadingEarlier} onClick={loadEarlier} /> : null}
       {messages.length === 0 ? (
         <div className="flex h-full items-center justify-center text-center text-sm text-muted-foreground">{empty}</div>
       ) : (

@@ -1,8 +1,7 @@
-import { Trans } from "@lingui/react/macro";
 import type { Message } from "@/shared/schemas/message";
-import { Button } from "@/web/components/ui/button";
 import { cn } from "@/web/lib/cn";
 import { useMessageLogScroll } from "../../lib/use-message-log-scroll";
+import { LoadEarlierButton } from "../load-earlier-button";
 import { MessageBubble } from "../message-bubble";
 
 interface ConversationMessagesProps {
@@ -32,19 +31,14 @@ export function ConversationMessages({ label, messages, onLoadEarlier, loadingEa
       onScroll={onScroll}
     >
       {onLoadEarlier ? (
-        <div className="mb-3 flex justify-center">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={loadingEarlier}
-            onClick={() => {
-              keepPosition();
-              onLoadEarlier();
-            }}
-          >
-            {loadingEarlier ? <Trans>Loading...</Trans> : <Trans>Load earlier messages</Trans>}
-          </Button>
-        </div>
+        <LoadEarlierButton
+          className="mb-3"
+          loading={loadingEarlier}
+          onClick={() => {
+            keepPosition();
+            onLoadEarlier();
+          }}
+        />
       ) : null}
       {messages.length === 0 ? (
         <p className="flex h-full items-center justify-center text-center text-sm text-muted-foreground">{empty}</p>
