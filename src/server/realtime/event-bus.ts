@@ -39,8 +39,8 @@ export type EventListener = (event: PorticoEvent) => void;
 export interface EventBus {
   /**
    * A NOTIFY of its own, outside any write: markers in tests and benchmarks. Writes do not call
-   * it; they announce in their own transaction (`ctx.announce(tx, event)`, realtime/announce.ts,
-   * ADR 038). Never rejects.
+   * it; they announce in their own transaction (`ctx.record(tx, { announce: event })`, whose
+   * realtime listener calls realtime/announce.ts; ADR 038, 040). Never rejects.
    *
    * What holds for a write's announcement: PostgreSQL queues it with the commit, so a committed
    * write is announced even if its process dies the next instant, and a rolled-back one never is.

@@ -1,10 +1,8 @@
 import { sql } from "drizzle-orm";
 import { can } from "@/shared/policies";
-import type { ChangeActor, HistoryChange, HistoryEntry, RecordRef } from "@/server/changes/change";
+import type { HistoryChange, HistoryEntry, RecordRef } from "@/server/changes/change";
 import { companyUsers, projectComments, projects, ticketComments, tickets } from "@/server/db/schema";
 import { notify, type NotificationEvent, type NotificationWriter } from "./notify";
-
-export type NoticeActor = ChangeActor;
 
 /**
  * The customers taking part in a thread: who opened the ticket and who commented, while they are
