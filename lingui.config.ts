@@ -15,6 +15,6 @@ export default defineConfig({
   format: formatter({ lineNumbers: false }),
   catalogs: [
     { path: "<rootDir>/src/web/locales/{locale}", include: ["<rootDir>/src/web"], exclude: ["**/*.test.ts"] },
-    { path: "<rootDir>/src/server/mail/locales/{locale}", include: ["<rootDir>/src/server/mail"], exclude: ["**/*.test.ts"] },
+    { path: "<rootDir>/src/server/mail/locales/{locale}", include: ["<rootDir>/src/server/mail", "<rootDir>/src/shared/rules/invoice-fields.ts"], exclude: ["**/*.test.ts"] },
   ],
 });

@@ -1,6 +1,7 @@
 import type { InvoiceStatus, ProjectStatus, TicketPriority, TicketStatus } from "@/shared/enums";
 import type { Locale } from "@/shared/locales";
 import type { ActivityField, ActivitySubject } from "@/shared/rules/activity";
+import { eachInvoiceTextField } from "@/shared/rules/invoice-fields";
 import type { NotificationKind, NotificationWords } from "@/shared/rules/notifications";
 import type { MailMessage, Translate } from "./i18n";
 
@@ -66,7 +67,6 @@ const field = {
   dueDate: /*i18n*/ { id: "mail.field.due-date", message: "due date" },
   amount: /*i18n*/ { id: "mail.field.amount", message: "amount" },
   pdfLink: /*i18n*/ { id: "mail.field.pdf-link", message: "PDF link" },
-  notes: /*i18n*/ { id: "mail.field.notes", message: "notes" },
 } satisfies Record<string, MailMessage>;
 
 /**
@@ -103,7 +103,8 @@ export const fieldWords: { [S in ActivitySubject]: Record<ActivityField<S>, Fiel
     dueDate: { label: field.dueDate, values: true, show: "date" },
     amount: { label: field.amount, values: true, show: "money" },
     pdfUrl: { label: field.pdfLink, values: false },
-    notes: { label: field.notes, values: false },
+    // The text fields' names are in their table (rules/invoice-fields.ts), with their catalogue ids.
+    ...eachInvoiceTextField((text) => ({ label: text.mailLabel, values: text.history.values })),
   },
 };
 

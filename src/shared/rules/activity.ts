@@ -1,4 +1,5 @@
 import { formatAmount, formatDate } from "../format";
+import { eachInvoiceTextField } from "./invoice-fields";
 import { invoiceStatusLabels, projectStatusLabels, ticketPriorityLabels, ticketStatusLabels } from "../enums";
 
 /**
@@ -49,7 +50,8 @@ export const activityFields = {
     // Shown through `describeActivity`'s `money`, in the installation's currency.
     amount: { label: "amount", values: true, show: formatAmount },
     pdfUrl: { label: "PDF link", values: false },
-    notes: { label: "notes", values: false },
+    // The text fields (notes…): each as its entry in rules/invoice-fields.ts says.
+    ...eachInvoiceTextField((field) => field.history),
   },
 } as const satisfies Record<ActivitySubject, Record<string, FieldRule>>;
 

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { isUnambiguousIfUrl, LINK_URL_AMBIGUOUS_MESSAGE } from "../rules/link-url";
 import { invoiceStatuses } from "../enums";
 import { NOTHING_TO_UPDATE } from "../rules/common";
-import { AMOUNT_MAX_INTEGER_DIGITS, AMOUNT_PATTERN, amountFitsColumn, checkDueNotBeforeIssue, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PATTERN, PDF_URL_PROTOCOL } from "../rules/invoice";
+import { eachInvoiceTextField } from "../rules/invoice-fields";
+import { AMOUNT_MAX_INTEGER_DIGITS, AMOUNT_PATTERN, amountFitsColumn, checkAmountOrLines, checkDueNotBeforeIssue, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PATTERN, PDF_URL_PROTOCOL } from "../rules/invoice";
 import { LINE_DESCRIPTION_MAX, LINES_MAX, linesProblem, MONEY_MAX, moneyMessages, QUANTITY_MAX, quantityProblem, taxRateProblem, unitPriceProblem } from "../rules/money";
 import { NO_CONTROL_CHARACTER_PATTERN, textMessages } from "../rules/text";
 import { pageOf, pageQuerySchema } from "./pagination";
@@ -72,18 +73,6 @@ const linesInput = z
     if (found) ctx.addIssue({ code: "custom", message: found });
   });
 
-export const NOTES_MAX = 5000;
-const notes = storable(z.string().trim().max(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`));
-
-export const AMOUNT_OR_LINES = "Send either an amount or lines, not both";
-export const AMOUNT_OR_LINES_REQUIRED = "Send an amount or lines";
-
-/** An invoice is priced by one `amount` (one "Services" line) or by its `lines`, never both. */
-function checkAmountOrLines(input: { amount?: unknown; lines?: unknown }, ctx: z.RefinementCtx, required: boolean) {
-  const sent = [input.amount, input.lines].filter((value) => value !== undefined).length;
-  const message = sent === 2 ? AMOUNT_OR_LINES : sent === 0 && required ? AMOUNT_OR_LINES_REQUIRED : undefined;
-  if (message) for (const field of ["amount", "lines"]) ctx.addIssue({ code: "custom", path: [field], message });
-}
 
 const invoiceNumber = requiredText(invoiceMessages.numberRequired, INVOICE_NUMBER_MAX, invoiceMessages.numberTooLong);
 
@@ -92,6 +81,9 @@ const date = (label: string) => z.iso.date(invoiceMessages.invalidDate(label));
 // Forms send "" for an empty optional field; it is stored as null (spec section 5).
 const emptyToNull = <T extends z.ZodType>(schema: T) =>
   z.union([z.literal("").transform(() => null), z.null(), schema]).optional();
+
+/** The text fields of src/shared/rules/invoice-fields.ts: trimmed, at most `max` long, storable; "" and null are stored as null. */
+const textInputs = eachInvoiceTextField((field) => emptyToNull(storable(z.string().trim().max(field.max, field.tooLong))));
 
 const pdfUrl = z
   .url({ protocol: PDF_URL_PROTOCOL, error: invoiceMessages.pdfUrlProtocol })
@@ -106,7 +98,7 @@ const invoiceFields = z.object({
   invoiceNumber,
   amount: amountInputSchema.optional(),
   lines: linesInput.optional(),
-  notes: emptyToNull(notes),
+  ...textInputs,
   issueDate: date("Issue date"),
   dueDate: emptyToNull(date("Due date")),
   pdfUrl: emptyToNull(pdfUrl),
@@ -165,7 +157,7 @@ export const invoiceSchema = z.object({
   /** Sum of the lines' totals; `amount` is the total (subtotal + tax). */
   subtotal: z.string(),
   tax: z.string(),
-  notes: z.string().nullable(),
+  ...eachInvoiceTextField(() => z.string().nullable()),
   /** Unpaid and due before today in the installation's time zone (TIME_ZONE). */
   overdue: z.boolean(),
   paidAt: instantSchema.nullable(),

@@ -1,11 +1,16 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, numeric, pgEnum, pgTable, text, timestamp, unique, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { invoiceStatuses } from "@/shared/enums";
+import { eachInvoiceTextField, invoiceTextFieldNames, invoiceTextFields } from "@/shared/rules/invoice-fields";
 import { idColumn, timestamps } from "./columns";
 import { maxLength, notBlank } from "./limits";
 import { companyIdColumn, personColumn } from "./references";
 
 export const invoiceStatus = pgEnum("invoice_status", invoiceStatuses);
+
+/** The invoice's text fields (notes…), one nullable text column each, named as their table says. */
+const textColumn = (name: string) => text(name);
+const invoiceTextColumns = eachInvoiceTextField((field): ReturnType<typeof textColumn> => textColumn(field.column));
 
 export const invoices = pgTable(
   "invoices",
@@ -20,7 +25,7 @@ export const invoices = pgTable(
     // Computed by the server from the lines (shared/rules/money.ts), never sent by a client.
     subtotal: numeric("subtotal", { precision: 12, scale: 2 }).notNull(),
     tax: numeric("tax", { precision: 12, scale: 2 }).notNull(),
-    notes: text("notes"),
+    ...invoiceTextColumns,
     issueDate: date("issue_date").notNull(),
     dueDate: date("due_date"),
     pdfUrl: text("pdf_url"),
@@ -41,7 +46,7 @@ export const invoices = pgTable(
     notBlank("invoices_number_not_blank", t.invoiceNumber),
     maxLength("invoices_number_length", t.invoiceNumber, 100),
     maxLength("invoices_pdf_url_length", t.pdfUrl, 2048),
-    maxLength("invoices_notes_length", t.notes, 5000),
+    ...invoiceTextFieldNames.map((name) => maxLength(`invoices_${invoiceTextFields[name].column}_length`, t[name], invoiceTextFields[name].max)),
     check("invoices_total_is_subtotal_and_tax", sql`${t.amount} = ${t.subtotal} + ${t.tax}`),
     check("invoices_due_after_issue", sql`${t.dueDate} IS NULL OR ${t.dueDate} >= ${t.issueDate}`),
     check("invoices_pdf_url_http", sql`${t.pdfUrl} IS NULL OR ${t.pdfUrl} ~* '^https?://'`),

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { can } from "@/shared/policies";
+import { invoiceTextFieldNames, invoiceTextFields } from "@/shared/rules/invoice-fields";
 import type { InvoiceExportQuery } from "@/shared/schemas/invoice";
 import { eachRow, keysetBatches, keysetColumns } from "@/server/db/keyset-batches";
 import { companies, invoices } from "@/server/db/schema";
@@ -7,7 +8,14 @@ import type { CsvCell } from "@/server/http/csv";
 import { forbidden } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { invoiceListFilter } from "./invoice-list-filter";
+import { invoiceTextColumns } from "./invoice-text-columns";
 import { overdueOn, todayIn } from "./overdue";
+
+/**
+ * The text fields the export carries (`csv` in rules/invoice-fields.ts), after the fixed columns:
+ * a spreadsheet that reads the columns by position keeps working when one is added.
+ */
+export const csvTextFields = invoiceTextFieldNames.filter((name) => invoiceTextFields[name].csv);
 
 /** The export's header row; each row below follows it. */
 export const invoiceCsvColumns = [
@@ -24,7 +32,8 @@ export const invoiceCsvColumns = [
   "paid_at",
   "issued_at",
   "created_at",
-] as const;
+  ...csvTextFields.map((name) => invoiceTextFields[name].column),
+];
 
 export interface InvoiceExportOptions {
   /** Rows per database query (tests make it small to cross batch boundaries). */
@@ -69,6 +78,7 @@ async function* invoiceRows({ db, actor, billing }: ServiceContext, query: Invoi
           paidAt: invoices.paidAt,
           issuedAt: invoices.issuedAt,
           createdAt: invoices.createdAt,
+          ...invoiceTextColumns,
         })
         .from(invoices)
         .innerJoin(companies, eq(companies.id, invoices.companyId))
@@ -91,6 +101,7 @@ async function* invoiceRows({ db, actor, billing }: ServiceContext, query: Invoi
       row.paidAt,
       row.issuedAt,
       row.createdAt,
+      ...csvTextFields.map((name) => row[name]),
     ];
   }
 }

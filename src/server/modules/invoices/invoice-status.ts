@@ -2,15 +2,17 @@ import Big from "big.js";
 import type { InvoiceStatus } from "@/shared/enums";
 import type { PorticoEvent } from "@/shared/schemas/event";
 import type { InvoiceLine, InvoiceLineInput, UpdateInvoiceInput } from "@/shared/schemas/invoice";
+import { INVOICE_IDENTITY_FIELDS, invoiceFieldsKeptWhenIssued, isIssued } from "@/shared/rules/invoice";
+import { invoiceTextFieldNames } from "@/shared/rules/invoice-fields";
 import { conflict, type Problem } from "@/server/http/problem";
 
-/** The status model of ADR 026: a draft is the admins' to shape; issued (unpaid, paid, void) is what the customer got. */
-export const isIssued = (status: InvoiceStatus) => status !== "draft";
+export { isIssued };
 
 export const statusMessages = {
   backToDraft: "An issued invoice cannot go back to draft: void it and re-issue it",
   amountsLocked: "An issued invoice keeps its amounts: void it and re-issue it to change them",
   identityLocked: "An issued invoice keeps its number, company and issue date: void it and re-issue it",
+  textLocked: "An issued invoice keeps this text: void it and re-issue it",
   reissue: "Only an unpaid or void invoice can be re-issued",
   deleteIssued: "An issued invoice cannot be deleted: void it instead",
 } as const;
@@ -26,13 +28,14 @@ export function checkTransition(current: InvoiceStatus, next: InvoiceStatus | un
   if (next === "draft" && isIssued(current)) throw backToDraft();
 }
 
-/** The stored invoice as far as the locks look at it. */
+/** The stored invoice as far as the locks look at it (its text fields too, when one is kept once issued). */
 export interface LockedFields {
   status: InvoiceStatus;
   invoiceNumber: string;
   issueDate: string;
   companyId: string;
   lines: readonly InvoiceLine[];
+  [textField: string]: unknown;
 }
 
 const sameDecimal = (a: string | null | undefined, b: string | null | undefined) => (a == null || b == null ? (a ?? null) === (b ?? null) : new Big(a).eq(b));
@@ -61,9 +64,12 @@ export function lockedEdit(current: LockedFields, input: UpdateInvoiceInput, lin
   if (!isIssued(current.status)) return undefined;
   const errors: { field: string; message: string }[] = [];
   if (lines && !sameLines(lines, current.lines)) errors.push({ field: input.amount === undefined ? "lines" : "amount", message: statusMessages.amountsLocked });
-  const identity = { invoiceNumber: current.invoiceNumber, issueDate: current.issueDate, companyId: current.companyId } as const;
-  for (const field of ["companyId", "invoiceNumber", "issueDate"] as const) {
-    if (input[field] !== undefined && input[field] !== identity[field]) errors.push({ field, message: statusMessages.identityLocked });
+  for (const field of INVOICE_IDENTITY_FIELDS) {
+    if (input[field] !== undefined && input[field] !== current[field]) errors.push({ field, message: statusMessages.identityLocked });
+  }
+  // The text fields the shared table keeps once issued (rules/invoice-fields.ts); none today.
+  for (const field of invoiceTextFieldNames.filter((name) => invoiceFieldsKeptWhenIssued.includes(name))) {
+    if (input[field] !== undefined && input[field] !== (current[field] ?? null)) errors.push({ field, message: statusMessages.textLocked });
   }
   if (!errors.length) return undefined;
   return conflict(errors.map((error) => `${error.field}: ${error.message}`).join("; "), errors);

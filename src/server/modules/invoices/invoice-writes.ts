@@ -13,6 +13,7 @@ import { invoiceScope } from "../scopes";
 import { removeStoredBytes } from "../files/stored-bytes";
 import { replaceLines, singleLine, totalColumns } from "./invoice-lines";
 import { nextInvoiceNumber } from "./invoice-number";
+import { invoiceTextColumns, textsCopiedOnReissue } from "./invoice-text-columns";
 import { becomesIssued, checkTransition, invoiceEvent, isIssued, lockedEdit, notDeletable, notReissuable, statusColumns } from "./invoice-status";
 import { todayIn } from "./overdue";
 import { findInvoice } from "./invoices.service";
@@ -97,7 +98,7 @@ export async function updateInvoice(ctx: ServiceContext, { id, changes: input }:
           replacesId: invoices.replacesId,
           amount: invoices.amount,
           pdfUrl: invoices.pdfUrl,
-          notes: invoices.notes,
+          ...invoiceTextColumns,
         })
         .from(invoices)
         .where(and(eq(invoices.id, id), invoiceScope(actor).where))
@@ -201,7 +202,7 @@ export async function reissueInvoice(ctx: ServiceContext, id: string): Promise<I
             status: "draft",
             issueDate,
             dueDate,
-            notes: original.notes,
+            ...textsCopiedOnReissue(original),
             replacesId: id,
             ...totalColumns(lines),
           })

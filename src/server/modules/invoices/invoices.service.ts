@@ -13,6 +13,7 @@ import { attachmentsOf } from "../files/file-select";
 import { findInvoiceFile, type DownloadableFile } from "../files/files.service";
 import { removeStoredBytes } from "../files/stored-bytes";
 import { invoiceListFilter } from "./invoice-list-filter";
+import { invoiceTextColumns } from "./invoice-text-columns";
 import { linesOf } from "./invoice-lines";
 import { invoiceEvent } from "./invoice-status";
 import { overdueColumn, overdueValues } from "./overdue";
@@ -31,7 +32,7 @@ const columns = {
   status: invoices.status,
   subtotal: invoices.subtotal,
   tax: invoices.tax,
-  notes: invoices.notes,
+  ...invoiceTextColumns,
   overdue: overdueColumn,
   paidAt: invoices.paidAt,
   issuedAt: invoices.issuedAt,

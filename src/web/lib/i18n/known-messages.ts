@@ -81,6 +81,8 @@ export const knownInvoiceMessages: Catalogued<Omit<typeof invoiceMessages, "inva
   pdfUrlTooLong: msg`PDF URL is too long`,
   status: msg`Status must be draft, unpaid, paid or void`,
   dueBeforeIssue: msg`Due date cannot be before the issue date`,
+  amountOrLines: msg`Send either an amount or lines, not both`,
+  amountOrLinesRequired: msg`Send an amount or lines`,
 };
 
 export const knownTextMessages: Catalogued<typeof textMessages> = {
@@ -230,9 +232,6 @@ export const knownBuiltMessages = {
  * server's checks send them as field messages, and the web's copies show them.
  */
 export const knownSchemaMessages: readonly MessageDescriptor[] = [
-  msg`Notes must be at most 5000 characters`,
-  msg`Send either an amount or lines, not both`,
-  msg`Send an amount or lines`,
   msg`Choose read only, or read and write`,
   msg`Choose 30, 90 or 365 days`,
   msg`Use a date written YYYY-MM-DD`,

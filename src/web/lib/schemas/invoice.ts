@@ -1,6 +1,11 @@
-/** zod/mini mirror of createInvoiceInputSchema in src/shared/schemas/invoice.ts (schemas.parity.test.ts). */
+/**
+ * zod/mini mirror of createInvoiceInputSchema in src/shared/schemas/invoice.ts (schemas.parity.test.ts).
+ * Limits, messages and the cross-field checks are src/shared/rules'; the text fields are built from
+ * the one table of src/shared/rules/invoice-fields.ts, as the server's are.
+ */
 import { invoiceStatuses } from "@/shared/enums";
-import { AMOUNT_PATTERN, amountFitsColumn, checkDueNotBeforeIssue, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PROTOCOL } from "@/shared/rules/invoice";
+import { eachInvoiceTextField } from "@/shared/rules/invoice-fields";
+import { AMOUNT_PATTERN, amountFitsColumn, checkAmountOrLines, checkDueNotBeforeIssue, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PROTOCOL } from "@/shared/rules/invoice";
 import { isUnambiguousIfUrl, LINK_URL_AMBIGUOUS_MESSAGE } from "@/shared/rules/link-url";
 import { LINE_DESCRIPTION_MAX, LINES_MAX, linesProblem, moneyMessages, quantityProblem, taxRateProblem, unitPriceProblem } from "@/shared/rules/money";
 import { requiredText, storable } from "./text";
@@ -57,26 +62,15 @@ const linesInput = z.array(invoiceLineInputSchema, moneyMessages.linesRequired).
   }),
 );
 
-/** The notes' limit; the messages below are the server's, word for word (schemas.parity.test.ts). */
-export const NOTES_MAX = 5000;
-const notes = z.string().check(z.trim(), z.maxLength(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters`), storable());
-
-/** An invoice is priced by one `amount` (one "Services" line) or by its `lines`, never both. */
-function checkAmountOrLines(
-  input: { amount?: unknown; lines?: unknown },
-  ctx: { addIssue(issue: { code: "custom"; path: string[]; message: string }): void },
-) {
-  const sent = [input.amount, input.lines].filter((value) => value !== undefined).length;
-  const message = sent === 2 ? "Send either an amount or lines, not both" : sent === 0 ? "Send an amount or lines" : undefined;
-  if (message) for (const field of ["amount", "lines"]) ctx.addIssue({ code: "custom", path: [field], message });
-}
-
 const invoiceNumber = requiredText(invoiceMessages.numberRequired, INVOICE_NUMBER_MAX, invoiceMessages.numberTooLong);
 
 const date = (label: string) => z.iso.date(invoiceMessages.invalidDate(label));
 
 const emptyToNull = <T extends z.ZodMiniType>(schema: T) =>
   z.optional(z.union([z.pipe(z.literal(""), z.transform(() => null)), z.null(), schema]));
+
+/** The text fields of src/shared/rules/invoice-fields.ts, as the server builds them. */
+const textInputs = eachInvoiceTextField((field) => emptyToNull(z.string().check(z.trim(), z.maxLength(field.max, field.tooLong), storable())));
 
 const pdfUrl = z
   .url({ protocol: PDF_URL_PROTOCOL, error: invoiceMessages.pdfUrlProtocol })
@@ -88,7 +82,7 @@ const editableFields = {
   invoiceNumber,
   amount: z.optional(amountInputSchema),
   lines: z.optional(linesInput),
-  notes: emptyToNull(notes),
+  ...textInputs,
   issueDate: date("Issue date"),
   dueDate: emptyToNull(date("Due date")),
   pdfUrl: emptyToNull(pdfUrl),
@@ -101,7 +95,7 @@ export const createInvoiceInputSchema = z
   .check(
     z.superRefine((input, ctx) => {
       checkDueNotBeforeIssue(input, ctx);
-      checkAmountOrLines(input, ctx);
+      checkAmountOrLines(input, ctx, true);
     }),
   );
 export type CreateInvoiceFormValues = z.input<typeof createInvoiceInputSchema>;

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { invoiceTextFieldNames } from "@/shared/rules/invoice-fields";
 import * as serverInvoice from "@/shared/schemas/invoice";
 import * as serverProject from "@/shared/schemas/project";
 import * as serverTicket from "@/shared/schemas/ticket";
@@ -75,7 +76,7 @@ describe("web form schemas (zod/mini) match the server's", () => {
 
   it("new invoice, amounts included", () => {
     expectSameRules(webInvoice.createInvoiceInputSchema, serverInvoice.createInvoiceInputSchema, [
-      "companyId", "invoiceNumber", "amount", "lines", "notes", "issueDate", "dueDate", "pdfUrl", "status",
+      "companyId", "invoiceNumber", "amount", "lines", ...invoiceTextFieldNames, "issueDate", "dueDate", "pdfUrl", "status",
     ]);
     // One line of the line editor, field by field.
     expectSameRules(webInvoice.invoiceLineInputSchema, serverInvoice.invoiceLineInputSchema, ["description", "quantity", "unitPrice", "taxRate"]);

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { invoiceStatusLabels } from "@/shared/enums";
+import { invoiceTextsOf } from "@/shared/rules/invoice-fields";
 import type { InvoiceDetail } from "@/shared/schemas/invoice";
 import { companies } from "@/server/db/schema";
 import type { ServiceContext } from "../../context";
@@ -32,7 +33,7 @@ export async function loadInvoicePdfData(ctx: ServiceContext, invoiceId: string)
     subtotal: invoice.subtotal,
     tax: invoice.tax,
     total: invoice.amount,
-    notes: invoice.notes,
+    ...invoiceTextsOf(invoice),
   };
   return { invoice, data };
 }

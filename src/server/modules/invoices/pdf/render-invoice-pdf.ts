@@ -1,7 +1,11 @@
+import { invoiceTextFieldNames, invoiceTextFields, type InvoiceTextFieldName } from "@/shared/rules/invoice-fields";
 import { winAnsiText } from "./win-ansi";
 
+/** The invoice's text fields (rules/invoice-fields.ts) by name; a field left out or null is not printed. */
+type InvoicePdfTexts = Partial<Record<InvoiceTextFieldName, string | null>>;
+
 /** Everything printed on an invoice's PDF, already read and allowed (invoice-pdf-data.ts). */
-export interface InvoicePdfData {
+export interface InvoicePdfData extends InvoicePdfTexts {
   brandName: string;
   /** ISO 4217 (CURRENCY). */
   currency: string;
@@ -18,8 +22,14 @@ export interface InvoicePdfData {
   subtotal: string;
   tax: string;
   total: string;
-  notes: string | null;
 }
+
+/** The text fields with a value, by shape: a one-line text is a fact beside the dates, a multi-line one a block of its own. */
+const textsShaped = (data: InvoicePdfData, shape: "line" | "multiline") =>
+  invoiceTextFieldNames.flatMap((name) => {
+    const value = data[name];
+    return invoiceTextFields[name].shape === shape && value ? [{ label: invoiceTextFields[name].pdfLabel, value }] : [];
+  });
 
 const PAGE = { size: "A4", width: 595.28, height: 841.89, margin: 50 } as const;
 const RIGHT = PAGE.width - PAGE.margin;
@@ -68,7 +78,7 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
   y = billTo(doc, data, text, y + 28);
   y = lineTable(doc, data, { text, amount }, y + 24);
   y = totals(doc, data, amount, y + 10);
-  if (data.notes) notes(doc, text(data.notes), y + 24);
+  for (const block of textsShaped(data, "multiline")) y = textBlock(doc, block.label, text(block.value), y + 24);
   footers(doc, data, text);
 
   doc.end();
@@ -107,6 +117,7 @@ function billTo(doc: Doc, data: InvoicePdfData, text: (value: string) => string,
 
   const facts: [string, string][] = [
     ["Invoice number", text(data.invoiceNumber)],
+    ...textsShaped(data, "line").map(({ label, value }): [string, string] => [label, text(value)]),
     ["Issue date", dateText(data.issueDate)],
     ["Due date", data.dueDate ? dateText(data.dueDate) : "On receipt"],
     ["Status", text(data.statusLabel)],
@@ -185,15 +196,16 @@ function totals(doc: Doc, data: InvoicePdfData, amount: (value: string) => strin
   return y;
 }
 
-/** Notes flow onto further pages as long as they need (pdfkit breaks the text itself). */
-function notes(doc: Doc, value: string, top: number) {
+/** A multi-line text (the notes) flows onto further pages as long as it needs (pdfkit breaks the text itself); answers where it ends. */
+function textBlock(doc: Doc, name: string, value: string, top: number): number {
   let y = top;
   if (y + 40 > PAGE.height - PAGE.margin) {
     doc.addPage();
     y = PAGE.margin;
   }
-  label(doc, "Notes", PAGE.margin, y);
+  label(doc, name, PAGE.margin, y);
   doc.fillColor(INK).font("Helvetica").fontSize(BODY).text(value, PAGE.margin, y + 14, { width: CONTENT_WIDTH });
+  return doc.y;
 }
 
 /** Written last, on every page: the page count is only known once the content is laid out. */

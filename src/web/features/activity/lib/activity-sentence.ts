@@ -2,6 +2,7 @@ import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { formatAmount } from "@/shared/format";
 import { activityFields, type ActivityField, type ActivitySubject, type ActivityWords } from "@/shared/rules/activity";
+import { invoiceFieldWords } from "@/web/lib/i18n/invoice-field-words";
 import { invoiceStatusMessages, projectStatusMessages, ticketPriorityMessages, ticketStatusMessages } from "@/web/lib/i18n/labels";
 
 /**
@@ -20,6 +21,9 @@ interface FieldRule {
 }
 
 type FieldMessages = { [S in ActivitySubject]: Record<ActivityField<S>, MessageDescriptor> };
+
+const textFieldMessages = (context: "historyAfterActor" | "historyWithoutActor") =>
+  Object.fromEntries(Object.entries(invoiceFieldWords).map(([name, words]) => [name, words[context]])) as Record<keyof typeof invoiceFieldWords, MessageDescriptor>;
 
 /**
  * A field's name in a line that names its actor ("Olivia Owner changed status from…"). Languages
@@ -48,7 +52,8 @@ const fieldsAfterActor: FieldMessages = {
     dueDate: msg({ message: "due date", context: "activity field, after a name" }),
     amount: msg({ message: "amount", context: "activity field, after a name" }),
     pdfUrl: msg({ message: "PDF link", context: "activity field, after a name" }),
-    notes: msg({ message: "notes", context: "activity field, after a name" }),
+    // The text fields' names are their words' (invoice-field-words.ts).
+    ...textFieldMessages("historyAfterActor"),
   },
 };
 
@@ -79,7 +84,7 @@ const fieldsWithoutActor: FieldMessages = {
     dueDate: msg({ message: "due date", context: "activity field, no actor" }),
     amount: msg({ message: "amount", context: "activity field, no actor" }),
     pdfUrl: msg({ message: "PDF link", context: "activity field, no actor" }),
-    notes: msg({ message: "notes", context: "activity field, no actor" }),
+    ...textFieldMessages("historyWithoutActor"),
   },
 };
 

@@ -1,11 +1,17 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { formatDate } from "@/shared/format";
+import { invoiceTextFieldNames, invoiceTextFields } from "@/shared/rules/invoice-fields";
+import { invoiceFieldWords } from "@/web/lib/i18n/invoice-field-words";
 import { InvoiceStatusBadge } from "@/web/components/status-badges";
 import { Card, CardContent, CardHeader } from "@/web/components/ui/card";
 import { formatCurrency } from "@/web/lib/format-currency";
 import { InvoiceLineage } from "./invoice-lineage";
 import { InvoiceLinesTable, type InvoiceDetail as Detail } from "./invoice-lines-table";
 import { InvoicePdfAction } from "./invoice-pdf-action";
+
+/** The text fields (rules/invoice-fields.ts): a one-line text beside the dates, a multi-line one in a section of its own under the totals. */
+const lineTexts = invoiceTextFieldNames.filter((name) => invoiceTextFields[name].shape === "line");
+const blockTexts = invoiceTextFieldNames.filter((name) => invoiceTextFields[name].shape === "multiline");
 
 /** `name` gives the row's test id ("invoice-total"), whatever the language of its label. */
 function Row({ name, label, value, strong }: { name: string; label: string; value: string; strong?: boolean }) {
@@ -21,7 +27,7 @@ function Row({ name, label, value, strong }: { name: string; label: string; valu
 
 /** The customer's view of one invoice: status, what replaces it, dates, lines, the server's totals, notes and the PDF. */
 export function InvoiceDetail({ invoice }: { invoice: Detail }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const money = (amount: string) => formatCurrency(amount, invoice.currency);
   const invoiceNumber = invoice.invoiceNumber;
   return (
@@ -50,6 +56,14 @@ export function InvoiceDetail({ invoice }: { invoice: Detail }) {
             </dt>
             <dd>{formatDate(invoice.dueDate, t`N/A`)}</dd>
           </div>
+          {lineTexts.map((name) =>
+            invoice[name] ? (
+              <div key={name}>
+                <dt className="text-muted-foreground">{i18n._(invoiceFieldWords[name].label)}</dt>
+                <dd className="break-words">{invoice[name]}</dd>
+              </div>
+            ) : null,
+          )}
         </dl>
         <InvoiceLinesTable invoice={invoice} />
         <dl className="ml-auto max-w-xs space-y-1 text-sm" aria-label={t`Totals`}>
@@ -57,14 +71,14 @@ export function InvoiceDetail({ invoice }: { invoice: Detail }) {
           <Row name="tax" label={t`Tax`} value={money(invoice.tax)} />
           <Row name="total" label={t`Total`} value={money(invoice.amount)} strong />
         </dl>
-        {invoice.notes ? (
-          <section aria-label={t`Notes`}>
-            <h2 className="text-sm font-medium text-muted-foreground">
-              <Trans>Notes</Trans>
-            </h2>
-            <p className="text-sm break-words whitespace-pre-line">{invoice.notes}</p>
-          </section>
-        ) : null}
+        {blockTexts.map((name) =>
+          invoice[name] ? (
+            <section key={name} aria-label={i18n._(invoiceFieldWords[name].label)}>
+              <h2 className="text-sm font-medium text-muted-foreground">{i18n._(invoiceFieldWords[name].label)}</h2>
+              <p className="text-sm break-words whitespace-pre-line">{invoice[name]}</p>
+            </section>
+          ) : null,
+        )}
       </CardContent>
     </Card>
   );

@@ -1,11 +1,12 @@
 import { msg } from "@lingui/core/macro";
 import type { InvoiceStatus } from "@/shared/enums";
+import { isIssued } from "@/shared/rules/invoice";
 
 /** What the admin can do to an invoice from its detail page, by its status (the server's transitions). */
 export type InvoiceAction = "issue" | "markPaid" | "markUnpaid" | "void" | "reissue" | "delete";
 
-/** Issued means it left draft: its amounts, number, company and issue date are fixed for good. */
-export const isIssued = (status: InvoiceStatus) => status !== "draft";
+/** Issued means it left draft: its amounts, number, company and issue date are fixed for good (the shared rule). */
+export { isIssued };
 
 /**
  * The transitions the server accepts, as buttons: a draft is issued (or deleted); an issued invoice

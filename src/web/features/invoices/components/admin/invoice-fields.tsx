@@ -4,7 +4,8 @@ import { type InvoiceStatus } from "@/shared/enums";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { Field } from "@/web/components/ui/field";
 import { Input, Textarea } from "@/web/components/ui/input";
-import { NOTES_MAX } from "@/web/lib/schemas/invoice";
+import { invoiceTextFieldNames, invoiceTextFields, type InvoiceTextFieldName } from "@/shared/rules/invoice-fields";
+import { invoiceFieldWords } from "@/web/lib/i18n/invoice-field-words";
 import { ISSUED_AMOUNTS_LOCKED } from "../../lib/invoice-lifecycle";
 import type { InvoiceForm } from "./invoice-form-values";
 import { InvoiceLinesField } from "./invoice-lines-field";
@@ -51,9 +52,23 @@ export function InvoiceFields({ form, currency, issued = false, statusChoices }:
       {statusChoices ? (
         <EnumSelectField id="invoice-status" label={t`Status`} error={errors.status?.message} values={statusChoices} labels={invoiceStatusMessages} {...form.register("status")} />
       ) : null}
-      <Field id="invoice-notes" label={t`Notes`} error={errors.notes?.message}>
-        <Textarea id="invoice-notes" maxLength={NOTES_MAX} aria-invalid={!!errors.notes} {...form.register("notes")} />
-      </Field>
+      {invoiceTextFieldNames.map((name) => (
+        <TextField key={name} form={form} name={name} />
+      ))}
     </>
+  );
+}
+
+/** One text field of the shared table (rules/invoice-fields.ts): an input, or a text area for a multi-line one. */
+function TextField({ form, name }: { form: InvoiceForm; name: InvoiceTextFieldName }) {
+  const { i18n } = useLingui();
+  const { max, shape } = invoiceTextFields[name];
+  const id = `invoice-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+  const error = form.formState.errors[name];
+  const props = { id, maxLength: max, "aria-invalid": !!error, ...form.register(name) };
+  return (
+    <Field id={id} label={i18n._(invoiceFieldWords[name].label)} error={error?.message}>
+      {shape === "multiline" ? <Textarea {...props} /> : <Input autoComplete="off" {...props} />}
+    </Field>
   );
 }

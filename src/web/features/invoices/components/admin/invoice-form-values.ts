@@ -1,4 +1,6 @@
 import type { UseFormReturn } from "react-hook-form";
+import { invoiceFieldsKeptWhenIssued } from "@/shared/rules/invoice";
+import { eachInvoiceTextField, type InvoiceTextFieldName } from "@/shared/rules/invoice-fields";
 import { shownProblemDetail } from "@/web/lib/api";
 import type { ApiBody, ApiOutput } from "@/web/lib/api-types";
 import { showServerFieldErrors, type ServerCheckedForm } from "@/web/lib/form-errors";
@@ -6,8 +8,8 @@ import type { CreateInvoiceFormValues } from "@/web/lib/schemas/invoice";
 import { toast } from "@/web/lib/toast";
 import type { LineFormValues } from "./invoice-line-values";
 
-/** The dialogs' inputs: the spec's fields, the lines (none: a single Amount) and the notes. */
-export type InvoiceFormValues = Omit<CreateInvoiceFormValues, "lines" | "notes"> & { lines: LineFormValues[]; notes: string };
+/** The dialogs' inputs: the spec's fields, the lines (none: a single Amount) and the text fields (notes…), "" when empty. */
+export type InvoiceFormValues = Omit<CreateInvoiceFormValues, "lines" | InvoiceTextFieldName> & { lines: LineFormValues[] } & Record<InvoiceTextFieldName, string>;
 /** What the dialogs send to create an invoice (an edit leaves the company out). */
 export type InvoiceSubmit = ApiBody<"post", "/invoices">;
 export type InvoiceForm = UseFormReturn<InvoiceFormValues, unknown, InvoiceSubmit>;
@@ -30,7 +32,7 @@ export const emptyInvoiceForm = (): InvoiceFormValues => ({
   pdfUrl: "",
   status: "unpaid",
   lines: [],
-  notes: "",
+  ...eachInvoiceTextField(() => ""),
 });
 
 /** The one "Services" line the server makes of a single amount: the form shows that as the Amount. */
@@ -49,7 +51,7 @@ export const invoiceFormValuesOf = (invoice: InvoiceWithLines): InvoiceFormValue
   lines: isSingleAmount(invoice)
     ? []
     : invoice.lines.map((line) => ({ description: line.description, quantity: line.quantity, unitPrice: line.unitPrice, taxRate: line.taxRate ?? "" })),
-  notes: invoice.notes ?? "",
+  ...eachInvoiceTextField((_, name) => invoice[name] ?? ""),
 });
 
 /** "1500.5" and "1500.50" are the same amount; compared as text, never as floats. */
@@ -70,8 +72,9 @@ function moneyChangesOf({ amount, lines }: InvoiceSubmit, stored: InvoiceFormVal
 /**
  * The edit form's checked values as a change. A draft sends every field (the company only when
  * another was chosen) and its money when it changed. An issued invoice keeps its number, company,
- * issue date and money for good (the server answers 409 for any of them), so only what may still
- * change is sent; `status` too, unless the screen changes it with buttons of its own.
+ * issue date and money for good (`invoiceFieldsKeptWhenIssued`, the rule the server answers 409
+ * by), so only what may still change is sent; `status` too, unless the screen changes it with
+ * buttons of its own.
  */
 export function invoiceChangesOf(
   input: InvoiceSubmit,
@@ -79,7 +82,8 @@ export function invoiceChangesOf(
   { issued, withStatus = true }: { issued: boolean; withStatus?: boolean },
 ): ApiBody<"patch", "/invoices/:id"> {
   const { companyId, amount: _amount, lines: _lines, status, ...fields } = input;
-  const always = { dueDate: fields.dueDate, notes: fields.notes, pdfUrl: fields.pdfUrl, ...(withStatus ? { status } : {}) };
+  const editable = Object.fromEntries(Object.entries(fields).filter(([field]) => !invoiceFieldsKeptWhenIssued.includes(field))) as Partial<typeof fields>;
+  const always = { ...editable, ...(withStatus ? { status } : {}) };
   if (issued) return always;
   return {
     ...fields,
