@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { useForm } from "react-hook-form";
 import { projectStatuses } from "@/shared/enums";
 import type { Project, UpdateProjectInput } from "@/shared/schemas/project";
@@ -7,10 +7,8 @@ import { updateProjectInputSchema, type UpdateProjectFormValues } from "@/web/li
 import { RecordEditForm } from "@/web/components/record-edit-form";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { Field, InputField, TextareaField } from "@/web/components/ui/field";
-import { NativeSelect } from "@/web/components/ui/input";
-import { useTeam } from "@/web/features/team";
+import { AssigneeSelect } from "@/web/features/team";
 import { useUpdateProject } from "../../api/use-update-project";
-import { useErrorToast } from "@/web/lib/use-error-toast";
 import { projectStatusMessages } from "@/web/lib/i18n/labels";
 
 const valuesOf = (project: Project): UpdateProjectFormValues => ({
@@ -24,9 +22,7 @@ const valuesOf = (project: Project): UpdateProjectFormValues => ({
 
 /** The admin's edit form of one project; every field is sent, so clearing one stores null. */
 export function ProjectEditForm({ project }: { project: Project }) {
-  const team = useTeam();
   const { t } = useLingui();
-  useErrorToast(team.error, { log: "Failed to load team members", toast: t`Error fetching team members` });
   const texts = { label: t`Edit project`, submit: t`Update Project`, saved: t`Project updated successfully`, failed: t`Error updating project` };
   const updateProject = useUpdateProject(project.id);
   const form = useForm<UpdateProjectFormValues, unknown, UpdateProjectInput>({
@@ -35,11 +31,6 @@ export function ProjectEditForm({ project }: { project: Project }) {
   });
   const { errors } = form.formState;
 
-  // The current assignee stays selectable even before (or without) the team list.
-  const members = team.data ?? [];
-  const assignee = project.assignee;
-  const options = assignee && !members.some((member) => member.id === assignee.id) ? [assignee, ...members] : members;
-
   return (
     <RecordEditForm form={form} save={updateProject.mutateAsync} valuesOf={valuesOf} texts={texts}>
       <InputField id="project-name" label={t`Project Name`} required error={errors.name?.message} {...form.register("name")} />
@@ -47,16 +38,7 @@ export function ProjectEditForm({ project }: { project: Project }) {
       <div className="grid gap-4 sm:grid-cols-2">
         <EnumSelectField id="project-status" label={t`Status`} error={errors.status?.message} values={projectStatuses} labels={projectStatusMessages} {...form.register("status")} />
         <Field id="project-assignee" label={t`Assigned To`} error={errors.assignedTo?.message}>
-          <NativeSelect id="project-assignee" aria-busy={team.isPending} {...form.register("assignedTo")}>
-            <option value="">
-              <Trans>Unassigned</Trans>
-            </option>
-            {options.map((member) => (
-              <option key={member.id} value={member.id}>
-                {member.name ? `${member.name} (${member.email})` : member.email}
-              </option>
-            ))}
-          </NativeSelect>
+          <AssigneeSelect id="project-assignee" current={project.assignee} {...form.register("assignedTo")} />
         </Field>
         <InputField id="project-start" label={t`Start Date`} type="date" error={errors.startDate?.message} {...form.register("startDate")} />
         <InputField id="project-end" label={t`End Date`} type="date" error={errors.endDate?.message} {...form.register("endDate")} />
