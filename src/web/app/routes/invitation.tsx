@@ -62,11 +62,7 @@ export function InvitationRoute() {
     content = <InvitationSteps token={token} invitation={preview.data} signedInEmail={me.data?.email ?? null} />;
   }
 
-  return (
-    <BrandCardPage heading={heading}>
-      {content}
-    </BrandCardPage>
-  );
+  return <BrandCardPage heading={heading}>{content}</BrandCardPage>;
 }
 
 function InvalidInvitation({ message }: { message: string }) {

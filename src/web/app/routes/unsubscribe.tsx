@@ -60,11 +60,7 @@ export function UnsubscribeRoute() {
     );
   }
 
-  return (
-    <BrandCardPage heading={<h1 className="text-xl font-semibold">{title}</h1>}>
-      {content}
-    </BrandCardPage>
-  );
+  return <BrandCardPage heading={<h1 className="text-xl font-semibold">{title}</h1>}>{content}</BrandCardPage>;
 }
 
 function Problem({ message }: { message: string }) {

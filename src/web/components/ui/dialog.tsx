@@ -1,4 +1,4 @@
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { X } from "lucide-react";
 import { createContext, use, useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent, type ReactNode, type RefObject } from "react";
 import { createPortal } from "react-dom";
@@ -78,11 +78,10 @@ export function DialogClose({ children }: SlotPartProps) {
 
 /** "Cancel" beside a dialog's action: closes the dialog and does nothing else. */
 export function DialogCancel() {
+  const { t } = useLingui();
   return (
     <DialogClose asChild>
-      <Button variant="outline">
-        <Trans>Cancel</Trans>
-      </Button>
+      <Button variant="outline">{t`Cancel`}</Button>
     </DialogClose>
   );
 }
