@@ -31,6 +31,25 @@ const webBoundary = [
 ];
 const serverBoundary = [{ group: ["**/web", "**/web/**"], message: "The server never imports the web app." }];
 /**
+ * A module hands what its write changed to `ctx.record` (ADR 040); the writers of the side effects
+ * (history, notifications, webhook events, audit entries, announcements) are the listeners' own,
+ * registered in src/server/changes/listeners.ts, so no module calls another module's side effect.
+ * Their types stay importable.
+ */
+const sideEffectWriters = [
+  "**/activity/activity-log",
+  "**/audit/audit-log",
+  "**/notifications/notify",
+  "**/notifications/*-notices",
+  "**/notifications/notification-listener",
+  "**/webhooks/webhook-events",
+  "**/realtime/realtime-listener",
+  "**/realtime/announce",
+];
+const sideEffectBoundary = [
+  { group: sideEffectWriters, allowTypeImports: true, message: "A module records its change with ctx.record (ADR 040); it never calls another module's side-effect writer." },
+];
+/**
  * A later config object replaces the options of `no-restricted-imports` instead of adding to them,
  * so every one of them carries the climbing rule.
  */
@@ -100,6 +119,7 @@ export default tseslint.config(
   },
   { files: ["src/shared/**/*.ts"], rules: { "no-restricted-imports": restrictImports(...sharedBoundary) } },
   { files: ["src/server/**/*.ts"], rules: { "no-restricted-imports": restrictImports(...serverBoundary) } },
+  { files: ["src/server/modules/**/*.ts"], rules: { "no-restricted-imports": restrictImports(...serverBoundary, ...sideEffectBoundary) } },
   // Every (ctx, …) function wherever it lives; service files must export nothing else (the rule reads the name).
   { files: ["src/server/**/*.ts", "test/lint-fixtures/service-signature/**/*.ts"], rules: { "portico/service-signature": "error" } },
   {

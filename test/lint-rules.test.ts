@@ -346,3 +346,33 @@ describe("8b. no service input carries a process dependency", () => {
     expect(preview).toEqual([expect.stringMatching(/renderPreview takes \(ctx, input\)/), expect.stringMatching(/exportRows .*`db`/)]);
   });
 });
+
+describe("9. modules hand their side effects to ctx.record (ADR 040)", () => {
+  const rule = "no-restricted-imports";
+  const message = "never calls another module's side-effect writer";
+
+  it.each([
+    ["src/server/modules/tickets/tickets.service.ts", 'import { recordActivity } from "../activity/activity-log";'],
+    ["src/server/modules/messages/messages.service.ts", 'import { notifyOfMessage } from "../notifications/message-notices";'],
+    ["src/server/modules/members/members.service.ts", 'import { notify } from "@/server/modules/notifications/notify";'],
+    ["src/server/modules/companies/companies.service.ts", 'import { recordWebhookEvent } from "../webhooks/webhook-events";'],
+    ["src/server/modules/invoices/invoice-pdf.routes.ts", 'import { recordAudit } from "../audit/audit-log";'],
+    ["src/server/modules/projects/projects.service.ts", 'import { announce } from "@/server/realtime/announce";'],
+    ["src/server/modules/webhooks/webhook-delivery.ts", 'import { notificationListener } from "../notifications/notification-listener";'],
+  ])("reports %s: %s", async (file, statement) => {
+    const messages = await lint(one(statement), file, rule);
+    expect(messages.some((m) => m.includes(message)), messages.join("\n")).toBe(true);
+  });
+
+  it.each([
+    // The change's builders and types are every module's to use.
+    ["src/server/modules/tickets/tickets.service.ts", 'import { fieldChanges } from "@/server/changes/field-changes";'],
+    ["src/server/modules/members/members.service.ts", 'import { auditBy } from "@/server/changes/audit-entry";'],
+    ["src/server/modules/files/owners.ts", 'import type { value } from "../activity/activity-log";'],
+    // A module's own writer, and the one place that registers the listeners.
+    ["src/server/modules/notifications/notification-listener.ts", 'import { notify } from "./notify";'],
+    ["src/server/changes/listeners.ts", 'import { activityListener } from "@/server/modules/activity/activity-log";'],
+  ])("allows %s: %s", async (file, statement) => {
+    expect(await lint(one(statement), file, rule)).toEqual([]);
+  });
+});

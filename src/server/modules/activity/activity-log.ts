@@ -1,11 +1,6 @@
-import Big from "big.js";
-import { ACTIVITY_VALUE_MAX, activityFields, type ActivitySubject } from "@/shared/rules/activity";
-import { listOf, type ChangeListener, type ChangeWriter, type HistoryChange, type HistoryEntry, type RecordRef } from "@/server/changes/change";
+import { ACTIVITY_VALUE_MAX } from "@/shared/rules/activity";
+import { listOf, type ChangeListener, type ChangeWriter, type HistoryChange } from "@/server/changes/change";
 import { activityEvents } from "@/server/db/schema";
-
-/** The record an entry is about (changes/change.ts's RecordRef, under the history's name). */
-export type ActivitySubjectRef = RecordRef;
-export type ActivityEntry = HistoryEntry;
 
 const subjectColumn = { project: "projectId", ticket: "ticketId", invoice: "invoiceId" } as const;
 
@@ -38,32 +33,3 @@ export async function recordActivity(tx: ChangeWriter, { actor, subject, entries
 export const activityListener: ChangeListener = async (tx, change) => {
   for (const history of listOf(change.history)) await recordActivity(tx, history);
 };
-
-type Stored = string | number | Date | null | undefined;
-
-/** A column's value as the history keeps it: dates as YYYY-MM-DD or ISO text, numbers as text. */
-function asText(value: Stored): string | null {
-  if (value === null || value === undefined || value === "") return null;
-  return value instanceof Date ? value.toISOString() : String(value);
-}
-
-/** Money compared as money, exactly: "120" and "120.00" are the same amount. */
-const sameValue = (field: string, before: string | null, after: string | null) =>
-  field === "amount" && before !== null && after !== null ? new Big(before).eq(after) : before === after;
-
-/**
- * One `changed` entry per recorded field (shared/rules/activity.ts) whose new value differs from
- * the stored one. Fields the change leaves out (`undefined`) did not change; a field recorded
- * without its text (`values: false`) keeps neither before nor after.
- */
-export function fieldChanges(subject: ActivitySubject, before: Record<string, Stored>, after: Record<string, Stored>): ActivityEntry[] {
-  const entries: ActivityEntry[] = [];
-  for (const [field, rule] of Object.entries(activityFields[subject])) {
-    if (after[field] === undefined) continue;
-    const from = asText(before[field]);
-    const to = asText(after[field]);
-    if (sameValue(field, from, to)) continue;
-    entries.push(rule.values ? { kind: "changed", field, from, to } : { kind: "changed", field });
-  }
-  return entries;
-}

@@ -7,7 +7,7 @@ import type { createApiTokenSchema } from "@/shared/schemas/api-token";
 import { apiTokens } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../http/problem";
 import { permissionsOfScope, scopeOfPermissions } from "./token-scope";
-import { auditBy } from "../audit/audit-log";
+import { auditBy } from "@/server/changes/audit-entry";
 import type { ServiceContext } from "../context";
 
 /**

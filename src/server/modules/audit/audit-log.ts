@@ -2,12 +2,6 @@ import { AUDIT_TEXT_MAX, AUDIT_USER_AGENT_MAX } from "@/shared/rules/audit";
 import { listOf, type AuditEntry, type ChangeListener } from "@/server/changes/change";
 import type { Database } from "@/server/db/client";
 import { auditEvents } from "@/server/db/schema";
-import type { ServiceContext } from "../context";
-
-export type { AuditEntry };
-
-/** Who acted and from where: the part of an entry every request already knows. */
-export type AuditSource = Pick<AuditEntry, "actorId" | "actorEmail" | "ip" | "userAgent">;
 
 /**
  * Names a detail may never have. Callers pass only what they mean to log; this is the net under a
@@ -46,30 +40,7 @@ export async function recordAudit(db: Database, entry: AuditEntry): Promise<void
   });
 }
 
-/** The request's actor, client address and User-Agent, for an entry written by a service. */
-export function auditSourceOf(ctx: Pick<ServiceContext, "actor" | "client">): AuditSource {
-  return { actorId: ctx.actor.userId, actorEmail: ctx.actor.email, ip: ctx.client?.ip ?? null, userAgent: ctx.client?.userAgent ?? null };
-}
-
-/**
- * The entry as the request's actor, from its client, wrote it: what a service puts in its change,
- * `await ctx.record(tx, { audit: auditBy(ctx, { kind: "member.removed", companyId, target }) })`.
- */
-export function auditBy(ctx: Pick<ServiceContext, "actor" | "client">, entry: Omit<AuditEntry, keyof AuditSource>): AuditEntry {
-  return { ...auditSourceOf(ctx), ...entry };
-}
-
 /** The audit log's listener (ADR 027, 040): a change's audit entries, appended in its transaction. */
 export const auditListener: ChangeListener = async (tx, change) => {
   for (const entry of listOf(change.audit)) await recordAudit(tx, entry);
 };
-
-/**
- * An entry by the request's actor, from its client, outside any change (a read that is audited),
- * e.g.
- * `await recordAuditBy(ctx, { kind: "invoice.pdf_downloaded", companyId, target: { type: "invoice", id, label: number } })`.
- * A write's entry goes in its change instead (`auditBy`), so it commits or rolls back with it.
- */
-export async function recordAuditBy(ctx: Pick<ServiceContext, "db" | "actor" | "client">, entry: Omit<AuditEntry, keyof AuditSource>): Promise<void> {
-  await recordAudit(ctx.db, auditBy(ctx, entry));
-}

@@ -4,7 +4,7 @@ import { createRouter, type AppDeps } from "../../http/context";
 import { csvResponse } from "../../http/csv";
 import { jsonContent, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
-import { recordAuditBy } from "./audit-log";
+import { auditBy } from "@/server/changes/audit-entry";
 import { auditCsvColumns, auditCsvRows } from "./audit-csv";
 import { exportAuditEvents, listAuditEvents } from "./audit.service";
 import { todayIn } from "../invoices/overdue";
@@ -41,7 +41,7 @@ export function auditRoutes({ log }: Pick<AppDeps, "log">) {
       const filter = c.req.valid("query");
       const events = exportAuditEvents(c.var.ctx, filter);
       const filters = Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)) as Record<string, string>;
-      await recordAuditBy(c.var.ctx, { kind: "data.exported", target: { type: "audit_log", label: "Audit log CSV" }, details: filters });
+      await c.var.ctx.record(c.var.ctx.db, { audit: auditBy(c.var.ctx, { kind: "data.exported", target: { type: "audit_log", label: "Audit log CSV" }, details: filters }) });
       return csvResponse(c, {
         filename: `audit-log-${todayIn(c.var.ctx.billing.timeZone)}.csv`,
         columns: auditCsvColumns,

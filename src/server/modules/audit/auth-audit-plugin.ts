@@ -1,7 +1,8 @@
 import type { BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import type { Database } from "@/server/db/client";
-import { recordAudit, type AuditEntry } from "./audit-log";
+import type { AuditEntry } from "@/server/changes/change";
+import { recordAudit } from "./audit-log";
 
 /** Better Auth's hook context, as far as these hooks read it. */
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];

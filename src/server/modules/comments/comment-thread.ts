@@ -7,7 +7,7 @@ import { can } from "@/shared/policies";
 import { profiles, projectComments, userRoles, type ticketComments } from "@/server/db/schema";
 import type { ServiceContext } from "../context";
 import { withAttachments } from "../files/file-select";
-import type { ActivitySubjectRef } from "../activity/activity-log";
+import type { RecordRef } from "@/server/changes/change";
 import { failpoint } from "@/server/ops/failpoint";
 
 /**
@@ -50,7 +50,7 @@ export async function readThread(db: Database, table: CommentTable, parentColumn
  */
 export async function addToThread<T extends CommentTable>(
   { db, actor, record }: ServiceContext,
-  { table, values, subject, event }: { table: T; values: PgInsertValue<T>; subject: ActivitySubjectRef; event: PorticoEvent },
+  { table, values, subject, event }: { table: T; values: PgInsertValue<T>; subject: RecordRef; event: PorticoEvent },
 ): Promise<Comment> {
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx.insert(table).values(values).returning({ id: table.id, content: table.content, createdAt: table.createdAt });

@@ -6,7 +6,7 @@ import { forbidden, notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { invoiceScope, messageScope, projectScope, ticketScope } from "../scopes";
 import type { FileOwnerColumn } from "./file-select";
-import type { ActivitySubjectRef } from "../activity/activity-log";
+import type { RecordRef } from "@/server/changes/change";
 
 /**
  * The record an upload is attached to, once the caller may attach to it: which column of `files`
@@ -21,7 +21,7 @@ export interface FileOwner {
   companyId: string;
   event: PorticoEvent;
   /** The record whose history notes the new file (ADR 028); a chat message has none. */
-  history?: { subject: ActivitySubjectRef; adminOnly?: boolean };
+  history?: { subject: RecordRef; adminOnly?: boolean };
 }
 
 /** Comments and messages take files from their author; admins attach to anything they see. */

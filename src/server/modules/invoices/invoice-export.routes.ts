@@ -5,7 +5,7 @@ import { csvResponse } from "../../http/csv";
 import { sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { exportInvoices, invoiceCsvColumns, type InvoiceExportOptions } from "./invoice-export";
-import { recordAuditBy } from "../audit/audit-log";
+import { auditBy } from "@/server/changes/audit-entry";
 import { todayIn } from "./overdue";
 
 const route = sessionRoutes("Invoices");
@@ -35,7 +35,7 @@ export function invoiceExportRoutes({ log }: Pick<AppDeps, "log">, options: Invo
     const query = c.req.valid("query");
     const rows = exportInvoices(ctx, { ...query, ...options });
     const filters = Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as Record<string, string>;
-    await recordAuditBy(ctx, { kind: "data.exported", target: { type: "invoices", label: "Invoices CSV" }, details: filters });
+    await ctx.record(ctx.db, { audit: auditBy(ctx, { kind: "data.exported", target: { type: "invoices", label: "Invoices CSV" }, details: filters }) });
     return csvResponse(c, {
       filename: `invoices-${todayIn(ctx.billing.timeZone)}.csv`,
       columns: invoiceCsvColumns,

@@ -10,7 +10,7 @@ import { downloadDescription, fileAnswers } from "../files/file-openapi";
 import { invoiceOwner } from "../files/owners";
 import { receiveUpload } from "../files/upload";
 import { uploadBody, uploadDescription, uploadRefusals } from "../files/upload-openapi";
-import { recordAuditBy } from "../audit/audit-log";
+import { auditBy } from "@/server/changes/audit-entry";
 import { findInvoice, findInvoicePdf, removeInvoicePdf } from "./invoices.service";
 import { generatedInvoicePdf } from "./pdf/generated-pdf";
 
@@ -78,7 +78,7 @@ export function invoicePdfRoutes({ files }: Pick<AppDeps, "files">) {
       // A download resumed with a Range is the same download: recorded once, at its start.
       if (!c.req.header("Range")) {
         const { invoice } = found;
-        await recordAuditBy(c.var.ctx, { kind: "invoice.pdf_downloaded", companyId: invoice.company.id, target: { type: "invoice", id, label: invoice.invoiceNumber } });
+        await c.var.ctx.record(c.var.ctx.db, { audit: auditBy(c.var.ctx, { kind: "invoice.pdf_downloaded", companyId: invoice.company.id, target: { type: "invoice", id, label: invoice.invoiceNumber } }) });
       }
       if ("file" in found) return fileResponse(c, files, found.file);
       if ("url" in found) return c.redirect(found.url, 302);

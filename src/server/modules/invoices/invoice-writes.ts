@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { can } from "@/shared/policies";
+import { invoiceMessages } from "@/shared/rules/invoice";
 import type { CreateInvoiceInput, Invoice, InvoiceLineInput, UpdateInvoiceInput } from "@/shared/schemas/invoice";
 import type { Database } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/errors";
@@ -8,7 +9,7 @@ import { badRequest, conflict, forbidden, notFound } from "@/server/http/problem
 import type { Actor } from "@/server/actor";
 import type { HistoryChange } from "@/server/changes/change";
 import type { ServiceContext } from "../context";
-import { fieldChanges } from "../activity/activity-log";
+import { fieldChanges } from "@/server/changes/field-changes";
 import { invoiceScope } from "../scopes";
 import { removeStoredBytes } from "../files/stored-bytes";
 import { replaceLines, singleLine, totalColumns } from "./invoice-lines";
@@ -107,7 +108,7 @@ export async function updateInvoice(ctx: ServiceContext, { id, changes: input }:
       const issueDate = input.issueDate ?? current.issueDate;
       const dueDate = input.dueDate === undefined ? current.dueDate : input.dueDate;
       if (dueDate && dueDate < issueDate) {
-        throw badRequest("dueDate: Due date cannot be before the issue date", [{ field: "dueDate", message: "Due date cannot be before the issue date" }]);
+        throw badRequest(`dueDate: ${invoiceMessages.dueBeforeIssue}`, [{ field: "dueDate", message: invoiceMessages.dueBeforeIssue }]);
       }
       checkTransition(current.status, status);
       const locked = lockedEdit({ ...current, lines: lines && isIssued(current.status) ? await storedLines(tx, id) : [] }, input, lines);

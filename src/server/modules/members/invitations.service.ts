@@ -7,7 +7,7 @@ import { isUniqueViolation } from "@/server/db/errors";
 import { companies, companyUsers, invitations, profiles, userRoles } from "@/server/db/schema";
 import { conflict, notFound } from "@/server/http/problem";
 import { mailLocaleOf } from "@/server/mail/mail-locale";
-import { auditBy, auditSourceOf } from "../audit/audit-log";
+import { auditBy, auditSourceOf } from "@/server/changes/audit-entry";
 import type { ServiceContext } from "../context";
 import { invitationExpiry, isPending, selectInvitations } from "./invitation-select";
 import { newInvitationToken } from "./invitation-token";

@@ -5,7 +5,7 @@ import type { CompanyTeam, Member } from "@/shared/schemas/member";
 import type { Database } from "@/server/db/client";
 import { companies, companyUsers, invitations, profiles } from "@/server/db/schema";
 import { conflict, notFound } from "@/server/http/problem";
-import { auditBy } from "../audit/audit-log";
+import { auditBy } from "@/server/changes/audit-entry";
 import type { ServiceContext } from "../context";
 import { selectInvitations } from "./invitation-select";
 import { checkTeamAccess, teamChanged } from "./team-access";

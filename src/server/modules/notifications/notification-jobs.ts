@@ -1,4 +1,4 @@
-import { recordChange } from "../../changes/listeners";
+import { recordChange } from "@/server/changes/listeners";
 import type { Database } from "../../db/client";
 import type { Env } from "../../env";
 import type { MailOutbox } from "../../mail/outbox";

@@ -11,7 +11,7 @@ import type { ServiceContext } from "../context";
 import { companyScope, projectScope } from "../scopes";
 import { selectProjects, toProject } from "./project-select";
 import { nextFreeSlug, slugify, UUID_SHAPE } from "./project-slug";
-import { fieldChanges } from "../activity/activity-log";
+import { fieldChanges } from "@/server/changes/field-changes";
 import { isTeamMember, withAssigneeNames } from "./team-member";
 import { assigneeFilter } from "../tickets/ticket-filter";
 

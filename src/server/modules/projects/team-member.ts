@@ -1,12 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { profiles, userRoles } from "@/server/db/schema";
-import type { ActivityEntry } from "../activity/activity-log";
+import type { HistoryEntry } from "@/server/changes/change";
 
 /* Who may be made responsible for a project or ticket, and how the history names them. */
 
 /** The history names the people an assignee change was between (their ids would mean nothing to a reader). */
-export async function withAssigneeNames(db: Pick<Database, "select">, entries: ActivityEntry[]): Promise<ActivityEntry[]> {
+export async function withAssigneeNames(db: Pick<Database, "select">, entries: HistoryEntry[]): Promise<HistoryEntry[]> {
   const ids = entries.filter((entry) => entry.field === "assignedTo").flatMap((entry) => [entry.from, entry.to]).filter((id): id is string => !!id);
   if (ids.length === 0) return entries;
   const people = await db.select({ id: profiles.id, name: profiles.fullName }).from(profiles).where(inArray(profiles.id, ids));

@@ -21,7 +21,7 @@ import { isTeamMember, withAssigneeNames } from "../projects/team-member";
 import { ticketFilter } from "./ticket-filter";
 import { attachmentsOf } from "../files/file-select";
 import { decodeKeysetCursor, encodeKeysetCursor, fromMicros, micros, uuidIds } from "../keyset-cursor";
-import { fieldChanges } from "../activity/activity-log";
+import { fieldChanges } from "@/server/changes/field-changes";
 import { failpoint } from "@/server/ops/failpoint";
 
 /** The assignee's profile: `profiles` itself is the detail's author. */

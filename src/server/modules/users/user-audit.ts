@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { AuditKind } from "@/shared/rules/audit";
 import { companyUsers } from "@/server/db/schema";
-import { auditBy } from "../audit/audit-log";
+import { auditBy } from "@/server/changes/audit-entry";
 import type { ServiceContext } from "../context";
 
 /**

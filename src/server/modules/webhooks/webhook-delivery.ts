@@ -8,7 +8,7 @@ import type { MailOutbox } from "@/server/mail/outbox";
 import type { Env } from "@/server/env";
 import type { Logger } from "@/server/observability/logger";
 import { afterMs, claimNext, scheduledRetry, type RetryPolicy } from "@/server/ops/claim";
-import { recordAudit } from "../audit/audit-log";
+import { recordChange } from "@/server/changes/listeners";
 import { openWebhookSecret } from "./webhook-secrets";
 import { sendWebhook, WEBHOOK_TIMEOUT_MS } from "./webhook-sender";
 
@@ -167,7 +167,7 @@ async function switchOff(tx: Database, delivery: Claimed, { log, outbox }: Pick<
     .where(and(eq(webhookEndpoints.id, delivery.endpointId), eq(webhookEndpoints.enabled, true)))
     .returning({ id: webhookEndpoints.id, url: webhookEndpoints.url });
   if (!endpoint) return;
-  await recordAudit(tx, { kind: "webhook.disabled", target: { type: "webhook", id: endpoint.id, label: endpoint.url.slice(0, 300) }, details: { deliveryId: delivery.id, attempts: delivery.attempts } });
+  await recordChange(tx, { audit: { kind: "webhook.disabled", target: { type: "webhook", id: endpoint.id, label: endpoint.url.slice(0, 300) }, details: { deliveryId: delivery.id, attempts: delivery.attempts } } });
   const admins = await tx
     .select({ name: profiles.fullName, email: profiles.email, ...mailLocaleColumns })
     .from(userRoles)

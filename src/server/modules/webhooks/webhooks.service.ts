@@ -13,7 +13,7 @@ import type {
 import { isForeignKeyViolation } from "@/server/db/errors";
 import { companies, webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
 import { badRequest, conflict, forbidden, notFound } from "@/server/http/problem";
-import { auditBy } from "../audit/audit-log";
+import { auditBy } from "@/server/changes/audit-entry";
 import type { ServiceContext, WebhookSettings } from "../context";
 import { registrationRefusal } from "./webhook-address";
 import { newWebhookSecret, sealWebhookSecret } from "./webhook-secrets";
