@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { PorticoEvent } from "@/shared/schemas/event";
 import { serverForFile } from "@/server/test/per-file";
+import { heardOnBus, RolledBack } from "@/server/test/realtime/bus-events";
 import { announce } from "./announce";
 
 /**
@@ -12,23 +13,9 @@ const server = serverForFile();
 
 const event = (): PorticoEvent => ({ kind: "ticket", companyId: randomUUID(), id: randomUUID() });
 
-/** Every event the bus delivers from now until `stop()`. */
-function heard() {
-  const events: PorticoEvent[] = [];
-  const waiters = new Map<string, () => void>();
-  const stop = server.deps.events.subscribe((received) => {
-    events.push(received);
-    waiters.get(received.id)?.();
-  });
-  const arrival = (id: string) => new Promise<void>((resolve) => (events.some((e) => e.id === id) ? resolve() : waiters.set(id, resolve)));
-  return { events, arrival, stop };
-}
-
-class RolledBack extends Error {}
-
 describe("announce(tx, event)", () => {
   it("reaches every subscriber once its transaction commits", async () => {
-    const bus = heard();
+    const bus = heardOnBus(server);
     const change = event();
     await server.deps.db.transaction(async (tx) => {
       await announce(tx, change);
@@ -39,7 +26,7 @@ describe("announce(tx, event)", () => {
   });
 
   it("never reaches a subscriber when its transaction rolls back", async () => {
-    const bus = heard();
+    const bus = heardOnBus(server);
     const rolledBack = event();
     await expect(
       server.deps.db.transaction(async (tx) => {

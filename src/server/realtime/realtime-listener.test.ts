@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { PorticoEvent } from "@/shared/schemas/event";
 import { serverForFile } from "@/server/test/per-file";
+import { heardOnBus, RolledBack } from "@/server/test/realtime/bus-events";
 import { announce } from "./announce";
 import { realtimeListener } from "./realtime-listener";
 
@@ -10,22 +11,9 @@ const server = serverForFile();
 
 const event = (): PorticoEvent => ({ kind: "invoice", companyId: randomUUID(), id: randomUUID() });
 
-function heard() {
-  const events: PorticoEvent[] = [];
-  const waiters = new Map<string, () => void>();
-  const stop = server.deps.events.subscribe((received) => {
-    events.push(received);
-    waiters.get(received.id)?.();
-  });
-  const arrival = (id: string) => new Promise<void>((resolve) => (events.some((e) => e.id === id) ? resolve() : waiters.set(id, resolve)));
-  return { events, arrival, stop };
-}
-
-class RolledBack extends Error {}
-
 describe("realtimeListener", () => {
   it("announces every event of a committed change once, and nothing of one that rolls back or has none", async () => {
-    const bus = heard();
+    const bus = heardOnBus(server);
     const [updated, voided, rolledBack] = [event(), { ...event(), adminsOnly: true as const }, event()];
     await server.deps.db.transaction((tx) => realtimeListener(tx, { announce: [updated, voided] }));
     await expect(
