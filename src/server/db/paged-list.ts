@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gt, gte, lt, lte, or, type AnyColumn, type SQL } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { and, asc, desc, eq, gt, gte, lt, lte, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { PgSelect, PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "./client";
 import { cappedCount, cappedTotalColumn, splitTotal, type CappedCount } from "./count";
 import { prepared } from "./prepared";
@@ -122,6 +122,15 @@ async function selectPage<Row extends { fullCount: number }>(db: Database, query
   // Only the list's first page may read "no rows" as "none at all"; after a cursor, as past the end, it counts alone.
   if (after && selected.length === 0) return { rows: [], counted: await countAlone() };
   return splitTotal(selected, page, countAlone);
+}
+
+/**
+ * A list's page as the subquery `page`, its `limit` and `offset` left as placeholders so one
+ * prepared statement serves every page (`pagedList` fills them in). The lists that join their
+ * counts or names to the page's rows only select from it (pass the query `$dynamic()`).
+ */
+export function pageSubquery<Query extends PgSelect>(query: Query) {
+  return query.limit(sql.placeholder("limit")).offset(sql.placeholder("offset")).as("page");
 }
 
 /**

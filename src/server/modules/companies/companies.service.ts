@@ -3,7 +3,7 @@ import { can } from "@/shared/policies";
 import type { Company, CompanyListItem, CompanyListQuery, CompanyOption, CompanyOptionsQuery, CompanyProfileInput, MyCompany } from "@/shared/schemas/company";
 import type { Page } from "@/shared/schemas/pagination";
 import { isUniqueViolation } from "@/server/db/errors";
-import { creationOrder, pagedList } from "@/server/db/paged-list";
+import { creationOrder, pagedList, pageSubquery } from "@/server/db/paged-list";
 import { prepared } from "@/server/db/prepared";
 import { containsText } from "@/server/db/scope";
 import { companies, companyUsers } from "@/server/db/schema";
@@ -24,14 +24,14 @@ export async function listCompanies({ db, actor }: ServiceContext, query: Compan
     page: query.page,
     pageSize: query.pageSize,
     select: (where, fullCount) => {
-      const page = db
-        .select()
-        .from(companies)
-        .where(where)
-        .orderBy(...creationOrder(query.sort, companies.createdAt, companies.id))
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset"))
-        .as("page");
+      const page = pageSubquery(
+        db
+          .select()
+          .from(companies)
+          .where(where)
+          .orderBy(...creationOrder(query.sort, companies.createdAt, companies.id))
+          .$dynamic(),
+      );
       return db
         .select({
           id: page.id,

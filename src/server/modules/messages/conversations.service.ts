@@ -2,7 +2,7 @@ import { and, asc, desc, eq, exists, ilike, sql, type AnyColumn, type SQL } from
 import { can } from "@/shared/policies";
 import type { Conversation, ConversationOrder, ConversationPage, ConversationsQuery, Message } from "@/shared/schemas/message";
 import type { Database } from "@/server/db/client";
-import { keysetPagedList } from "@/server/db/paged-list";
+import { keysetPagedList, pageSubquery } from "@/server/db/paged-list";
 import { companies, conversations, messages, profiles, userRoles } from "@/server/db/schema";
 import { forbidden } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
@@ -137,14 +137,7 @@ function orderOf(query: Pick<ConversationsQuery, "order" | "sort">) {
 function selectPage(db: Database, order: ReturnType<typeof orderOf>, where: SQL | undefined, fullCount: SQL<number>) {
   // The page is picked from the summary alone: the company names are joined for its rows only,
   // not for every row a deep OFFSET skips.
-  const page = db
-    .select()
-    .from(conversations)
-    .where(where)
-    .orderBy(...order.by(conversations))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .as("page");
+  const page = pageSubquery(db.select().from(conversations).where(where).orderBy(...order.by(conversations)).$dynamic());
   const latest = db
     .select({
       id: messages.id,

@@ -4,7 +4,7 @@ import { userMessages } from "@/shared/rules/user";
 import type { Page } from "@/shared/schemas/pagination";
 import type { ChangeUserRoleInput, MoveUserInput, PasswordResetSent, UserListItem, UserListQuery } from "@/shared/schemas/user";
 import type { Database } from "@/server/db/client";
-import { creationOrder, pagedList } from "@/server/db/paged-list";
+import { creationOrder, pagedList, pageSubquery } from "@/server/db/paged-list";
 import { companies, companyUsers, profiles, sessions, twoFactors, userRoles } from "@/server/db/schema";
 import { badRequest, conflict, forbidden, notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
@@ -46,22 +46,22 @@ export async function listUsers({ db, actor }: ServiceContext, query: UserListQu
     pageSize: query.pageSize,
     select: (where, fullCount) => {
       // The page of accounts first (one index scan), then their role and company for those rows only.
-      const page = db
-        .select({
-          id: profiles.id,
-          name: profiles.fullName,
-          email: profiles.email,
-          lastSignedInAt: profiles.lastSignedInAt,
-          twoFactorEnabled: profiles.twoFactorEnabled,
-          deactivatedAt: profiles.deactivatedAt,
-          createdAt: profiles.createdAt,
-        })
-        .from(profiles)
-        .where(where)
-        .orderBy(...creationOrder(query.sort, profiles.createdAt, profiles.id))
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset"))
-        .as("page");
+      const page = pageSubquery(
+        db
+          .select({
+            id: profiles.id,
+            name: profiles.fullName,
+            email: profiles.email,
+            lastSignedInAt: profiles.lastSignedInAt,
+            twoFactorEnabled: profiles.twoFactorEnabled,
+            deactivatedAt: profiles.deactivatedAt,
+            createdAt: profiles.createdAt,
+          })
+          .from(profiles)
+          .where(where)
+          .orderBy(...creationOrder(query.sort, profiles.createdAt, profiles.id))
+          .$dynamic(),
+      );
       return db
         .select({
           id: page.id,
