@@ -33,6 +33,26 @@ export function QueryStates<T>({ query, loadError, loading, children }: QuerySta
   return children(query.data);
 }
 
+/**
+ * A panel's spinner or load error (a message log, an inbox, the notifications), in place of its list;
+ * `className` places it in the panel, whose spacing each panel sets.
+ */
+export function PanelSpinner({ label, className }: { label: string; className: string }) {
+  return (
+    <div className={className}>
+      <Spinner label={label} />
+    </div>
+  );
+}
+
+export function PanelLoadError({ message, onRetry, className }: { message: string; onRetry: () => void; className: string }) {
+  return (
+    <div className={className}>
+      <LoadError message={message} onRetry={onRetry} />
+    </div>
+  );
+}
+
 interface RecordStatesProps<T> {
   query: UseQueryResult<T>;
   /** Whether the server said there is no such record (the page decides which answers mean that). */

@@ -6,8 +6,7 @@ import { toast } from "@/web/lib/toast";
 import { useReadOnVisit } from "@/web/features/notifications";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { LoadError } from "@/web/components/ui/load-error";
-import { Spinner } from "@/web/components/ui/spinner";
+import { PanelLoadError, PanelSpinner } from "@/web/components/layout/record-states";
 import { brandName } from "@/web/lib/brand";
 import { useMe } from "@/web/lib/session";
 import { useErrorToast } from "@/web/lib/use-error-toast";
@@ -77,13 +76,9 @@ export function ConversationPanel() {
             </Button>
           </div>
         ) : conversation.isPending ? (
-          <div className="flex h-full items-center justify-center">
-            <Spinner label={t`Loading messages`} />
-          </div>
+          <PanelSpinner label={t`Loading messages`} className="flex h-full items-center justify-center" />
         ) : conversation.isError ? (
-          <div className="flex h-full items-center justify-center p-6">
-            <LoadError message={t`Could not load the conversation.`} onRetry={() => void conversation.refetch()} />
-          </div>
+          <PanelLoadError message={t`Could not load the conversation.`} onRetry={() => void conversation.refetch()} className="flex h-full items-center justify-center p-6" />
         ) : (
           <MessageList
             messages={messages}

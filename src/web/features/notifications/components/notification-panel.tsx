@@ -8,8 +8,7 @@ import { notificationPath } from "@/shared/rules/notifications";
 import type { Notification } from "@/shared/schemas/notification";
 import { LoadMore } from "@/web/components/load-more";
 import { Button } from "@/web/components/ui/button";
-import { LoadError } from "@/web/components/ui/load-error";
-import { Spinner } from "@/web/components/ui/spinner";
+import { PanelLoadError, PanelSpinner } from "@/web/components/layout/record-states";
 import { TimeAgo } from "@/web/components/ui/time-ago";
 import { cn } from "@/web/lib/cn";
 import { toast } from "@/web/lib/toast";
@@ -106,13 +105,9 @@ function PanelContents({ area, close }: { area: Area; close: () => void }) {
       </div>
       <div ref={scrollArea} className="min-h-0 flex-1 overflow-y-auto">
         {list.isPending ? (
-          <div className="flex justify-center p-6">
-            <Spinner label={t`Loading notifications`} />
-          </div>
+          <PanelSpinner label={t`Loading notifications`} className="flex justify-center p-6" />
         ) : list.isError && !list.isFetchNextPageError ? (
-          <div className="p-4">
-            <LoadError message={t`Could not load your notifications.`} onRetry={() => void list.refetch()} />
-          </div>
+          <PanelLoadError message={t`Could not load your notifications.`} onRetry={() => void list.refetch()} className="p-4" />
         ) : items.length === 0 ? (
           <p className="px-4 py-10 text-center text-sm text-muted-foreground">
             <Trans>No notifications yet</Trans>

@@ -7,9 +7,8 @@ import type { ConversationOrder } from "@/shared/schemas/message";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { EmptyState } from "@/web/components/ui/empty-state";
-import { LoadError } from "@/web/components/ui/load-error";
+import { PanelLoadError, PanelSpinner } from "@/web/components/layout/record-states";
 import { SearchInput } from "@/web/components/ui/search-input";
-import { Spinner } from "@/web/components/ui/spinner";
 import { TimeAgo } from "@/web/components/ui/time-ago";
 import { cn } from "@/web/lib/cn";
 import { useErrorToast } from "@/web/lib/use-error-toast";
@@ -61,13 +60,9 @@ export function InboxList({ selected, q, order, hrefWith, update }: InboxListPro
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto" aria-busy={inbox.isPlaceholderData || inbox.isFetchingNextPage}>
         {inbox.isPending ? (
-          <div className="flex justify-center p-10">
-            <Spinner label={t`Loading conversations`} />
-          </div>
+          <PanelSpinner label={t`Loading conversations`} className="flex justify-center p-10" />
         ) : inbox.isError && !inbox.data ? (
-          <div className="p-3">
-            <LoadError message={t`Could not load the conversations.`} onRetry={() => void inbox.refetch()} />
-          </div>
+          <PanelLoadError message={t`Could not load the conversations.`} onRetry={() => void inbox.refetch()} className="p-3" />
         ) : conversations.length === 0 ? (
           <div className="p-3">
             {q ? (

@@ -4,8 +4,7 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { Button } from "@/web/components/ui/button";
 import { EmptyState } from "@/web/components/ui/empty-state";
-import { LoadError } from "@/web/components/ui/load-error";
-import { Spinner } from "@/web/components/ui/spinner";
+import { PanelLoadError, PanelSpinner } from "@/web/components/layout/record-states";
 import { useCompany } from "@/web/features/companies";
 import { useReadOnVisit } from "@/web/features/notifications";
 import { ApiError } from "@/web/lib/api";
@@ -75,13 +74,9 @@ export function InboxThread({ companyId, listed, backHref }: InboxThreadProps) {
           <EmptyState title={t`Conversation not found`} description={t`No company has this conversation. Choose one from the list.`} />
         </div>
       ) : conversation.isPending ? (
-        <div className="flex flex-1 items-center justify-center p-10">
-          <Spinner label={t`Loading messages`} />
-        </div>
+        <PanelSpinner label={t`Loading messages`} className="flex flex-1 items-center justify-center p-10" />
       ) : conversation.isError ? (
-        <div className="p-3">
-          <LoadError message={t`Could not load the conversation.`} onRetry={() => void conversation.refetch()} />
-        </div>
+        <PanelLoadError message={t`Could not load the conversation.`} onRetry={() => void conversation.refetch()} className="p-3" />
       ) : (
         <>
           <ConversationMessages
