@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
-import { FilePicker, UploadStatus, useUploads } from "@/web/features/files";
+import { useUploads } from "@/web/features/files";
 import { useAttachMessageFile } from "../api/use-attach-message-file";
 import type { OutgoingMessage } from "../api/use-send-message";
 import { useOutgoingId } from "../lib/use-outgoing-id";
-import { MessageForm, MessageTextarea, SendButton } from "./message-form";
+import { ChatBox } from "./message-form";
 
 interface MessageComposerProps {
   disabled?: boolean;
@@ -48,32 +48,19 @@ export function MessageComposer({ disabled, onSend }: MessageComposerProps) {
   const sendText = () => void send();
 
   return (
-    <MessageForm onSend={sendText} className="space-y-2">
-      <div className="flex items-end gap-2">
-        <div className="flex-1">
-          <label htmlFor={id} className="sr-only">
-            <Trans>Message</Trans>
-          </label>
-          <MessageTextarea
-            id={id}
-            rows={2}
-            value={text}
-            onValueChange={setText}
-            onSend={sendText}
-            sending={sending}
-            disabled={disabled}
-            aria-busy={sending}
-            aria-describedby={`${id}-hint`}
-            placeholder={t`Type your message...`}
-          />
-          <p id={`${id}-hint`} className="sr-only">
-            <Trans>Enter sends, Shift+Enter starts a new line.</Trans>
-          </p>
-        </div>
-        <SendButton sending={sending} disabled={disabled} />
-      </div>
-      <FilePicker files={files} onChange={setFiles} disabled={disabled || sending} compact />
-      <UploadStatus status={uploads.status} />
-    </MessageForm>
+    <ChatBox
+      id={id}
+      label={<Trans>Message</Trans>}
+      hint={<Trans>Enter sends, Shift+Enter starts a new line.</Trans>}
+      placeholder={t`Type your message...`}
+      text={text}
+      onTextChange={setText}
+      onSend={sendText}
+      sending={sending}
+      disabled={disabled}
+      files={files}
+      onFilesChange={setFiles}
+      uploadStatus={uploads.status}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { Send } from "lucide-react";
 import type { FormEvent, ReactNode, TextareaHTMLAttributes } from "react";
 import { Button } from "@/web/components/ui/button";
 import { Textarea } from "@/web/components/ui/input";
+import { FilePicker, UploadStatus } from "@/web/features/files";
 import { sendOnEnter } from "../lib/send-on-enter";
 
 /**
@@ -51,5 +52,58 @@ export function SendButton({ sending, disabled = false }: { sending: boolean; di
       <Send className="h-4 w-4" aria-hidden />
       {sending ? <Trans>Sending...</Trans> : <Trans>Send</Trans>}
     </Button>
+  );
+}
+
+interface ChatBoxProps {
+  id: string;
+  /** The text box's name, read by screen readers only. */
+  label: ReactNode;
+  /** How to send, read by screen readers only, after the label. */
+  hint?: ReactNode;
+  placeholder: string;
+  text: string;
+  onTextChange: (text: string) => void;
+  onSend: () => void;
+  sending: boolean;
+  disabled?: boolean;
+  files: File[];
+  onFilesChange: (files: File[]) => void;
+  uploadStatus: string | null;
+}
+
+/** A chat's message box (the customer's and a team reply): text and Send on one row, files below. */
+export function ChatBox({ id, label, hint, placeholder, text, onTextChange, onSend, sending, disabled = false, files, onFilesChange, uploadStatus }: ChatBoxProps) {
+  const hintId = `${id}-hint`;
+  return (
+    <MessageForm onSend={onSend} className="space-y-2">
+      <div className="flex items-end gap-2">
+        <div className="flex-1">
+          <label htmlFor={id} className="sr-only">
+            {label}
+          </label>
+          <MessageTextarea
+            id={id}
+            rows={2}
+            value={text}
+            onValueChange={onTextChange}
+            onSend={onSend}
+            sending={sending}
+            disabled={disabled}
+            aria-busy={sending}
+            aria-describedby={hint ? hintId : undefined}
+            placeholder={placeholder}
+          />
+          {hint ? (
+            <p id={hintId} className="sr-only">
+              {hint}
+            </p>
+          ) : null}
+        </div>
+        <SendButton sending={sending} disabled={disabled} />
+      </div>
+      <FilePicker files={files} onChange={onFilesChange} disabled={disabled || sending} compact />
+      <UploadStatus status={uploadStatus} />
+    </MessageForm>
   );
 }

@@ -1,9 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { FilePicker, UploadStatus } from "@/web/features/files";
 import { toast } from "@/web/lib/toast";
 import { useMarkMessagesRead } from "../../api/use-mark-messages-read";
-import { MessageForm, MessageTextarea, SendButton } from "../message-form";
+import { ChatBox } from "../message-form";
 import { useTeamMessageWithFiles } from "./use-team-message";
 
 /**
@@ -34,27 +33,17 @@ export function ReplyForm({ companyId, companyName }: { companyId: string; compa
   const onSend = () => void submit();
 
   return (
-    <MessageForm onSend={onSend} className="space-y-2">
-      <div className="flex items-end gap-2">
-        <div className="flex-1">
-          <label htmlFor={fieldId} className="sr-only">
-            <Trans>Reply to {companyName}</Trans>
-          </label>
-          <MessageTextarea
-            id={fieldId}
-            rows={2}
-            value={text}
-            onValueChange={setText}
-            onSend={onSend}
-            sending={busy}
-            aria-busy={busy}
-            placeholder={t`Type your reply... (Enter sends, Shift+Enter for a new line)`}
-          />
-        </div>
-        <SendButton sending={busy} />
-      </div>
-      <FilePicker files={send.files} onChange={send.setFiles} disabled={busy} compact />
-      <UploadStatus status={send.uploadStatus} />
-    </MessageForm>
+    <ChatBox
+      id={fieldId}
+      label={<Trans>Reply to {companyName}</Trans>}
+      placeholder={t`Type your reply... (Enter sends, Shift+Enter for a new line)`}
+      text={text}
+      onTextChange={setText}
+      onSend={onSend}
+      sending={busy}
+      files={send.files}
+      onFilesChange={send.setFiles}
+      uploadStatus={send.uploadStatus}
+    />
   );
 }
