@@ -4,8 +4,7 @@ import { formatInstantDate } from "@/shared/format";
 import { PageHeader } from "@/web/components/layout/page-header";
 import { TitledCard } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
-import { BackLink } from "@/web/components/layout/back-link";
-import { RecordStates } from "@/web/components/layout/record-states";
+import { RecordPage } from "../../record-page";
 import type { ActivityEntry } from "@/shared/schemas/activity";
 import type { Company } from "@/shared/schemas/company";
 import { CompanyActivityCard } from "@/web/features/activity";
@@ -35,17 +34,16 @@ export function CustomerDetailRoute() {
   useErrorToast(missing ? null : company.error, { log: LOAD_FAILED, toast: loadFailed });
 
   return (
-    <>
-      <BackLink to="/admin" label={t`Back to Customers`} />
-      <RecordStates
-        query={company}
-        missing={missing}
-        notFound={<EmptyState title={t`Customer not found`} description={t`The company may have been removed, or the link is wrong.`} />}
-        loadError={loadFailed}
-      >
-        {(customer) => <CustomerPage customer={customer} />}
-      </RecordStates>
-    </>
+    <RecordPage
+      area="admin"
+      back={{ to: "/admin", label: t`Back to Customers` }}
+      query={company}
+      missing={missing}
+      notFound={<EmptyState title={t`Customer not found`} description={t`The company may have been removed, or the link is wrong.`} />}
+      loadError={loadFailed}
+    >
+      {(customer) => <CustomerPage customer={customer} />}
+    </RecordPage>
   );
 }
 

@@ -1,7 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useParams } from "react-router";
-import { BackLink } from "@/web/components/layout/back-link";
-import { RecordStates } from "@/web/components/layout/record-states";
+import { RecordPage } from "../../record-page";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { RecordActivityCard } from "@/web/features/activity";
 import { useInvoice } from "@/web/features/invoices/api/use-invoice";
@@ -20,16 +19,13 @@ export function AdminInvoiceDetailRoute() {
   useErrorToast(notFound ? null : invoice.error, { log: "Error fetching invoice", toast: t`Error fetching invoice` });
 
   return (
-    <>
-      <BackLink to="/admin/invoices" label={t`Back to Invoices`} />
-      <RecordStates query={invoice} missing={notFound} notFound={<EmptyState title={t`Invoice not found`} />} loadError={t`Could not load the invoice.`}>
-        {(current) => (
-          <div className="space-y-6">
-            <AdminInvoiceDetail invoice={current} />
-            <RecordActivityCard target={{ kind: "invoice", id: current.id }} />
-          </div>
-        )}
-      </RecordStates>
-    </>
+    <RecordPage area="admin" back={{ to: "/admin/invoices", label: t`Back to Invoices` }} query={invoice} missing={notFound} notFound={<EmptyState title={t`Invoice not found`} />} loadError={t`Could not load the invoice.`}>
+      {(current) => (
+        <div className="space-y-6">
+          <AdminInvoiceDetail invoice={current} />
+          <RecordActivityCard target={{ kind: "invoice", id: current.id }} />
+        </div>
+      )}
+    </RecordPage>
   );
 }

@@ -5,8 +5,7 @@ import { PageHeader } from "@/web/components/layout/page-header";
 import { ProjectStatusBadge } from "@/web/components/status-badges";
 import { TitledCard } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
-import { BackLink } from "@/web/components/layout/back-link";
-import { RecordStates } from "@/web/components/layout/record-states";
+import { RecordPage } from "../../record-page";
 import type { Project } from "@/shared/schemas/project";
 import { useProject } from "@/web/features/projects/api/use-project";
 import { ProjectEditForm } from "@/web/features/projects/components/admin/project-edit-form";
@@ -24,17 +23,16 @@ export function AdminProjectDetailRoute() {
   useErrorToast(project.error, { log: "Error fetching project", toast: t`Error fetching project` });
 
   return (
-    <>
-      <BackLink to="/admin/projects" label={t`Back to Projects`} />
-      <RecordStates
-        query={project}
-        missing={isNotFound(project.error)}
-        notFound={<EmptyState title={t`Project not found`} description={t`No project has the id or slug "${idOrSlug}".`} />}
-        loadError={t`Could not load the project.`}
-      >
-        {(current) => <ProjectPage project={current} />}
-      </RecordStates>
-    </>
+    <RecordPage
+      area="admin"
+      back={{ to: "/admin/projects", label: t`Back to Projects` }}
+      query={project}
+      missing={isNotFound(project.error)}
+      notFound={<EmptyState title={t`Project not found`} description={t`No project has the id or slug "${idOrSlug}".`} />}
+      loadError={t`Could not load the project.`}
+    >
+      {(current) => <ProjectPage project={current} />}
+    </RecordPage>
   );
 }
 

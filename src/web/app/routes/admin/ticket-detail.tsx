@@ -3,8 +3,7 @@ import { useParams } from "react-router";
 import { PageHeader } from "@/web/components/layout/page-header";
 import { TitledCard } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
-import { BackLink } from "@/web/components/layout/back-link";
-import { RecordStates } from "@/web/components/layout/record-states";
+import { RecordPage } from "../../record-page";
 import type { Ticket } from "@/shared/schemas/ticket";
 import { useTicket } from "@/web/features/tickets/api/use-ticket";
 import { useMarkTicketSeen } from "@/web/features/tickets/api/use-mark-ticket-seen";
@@ -26,18 +25,17 @@ export function AdminTicketDetailRoute() {
   useErrorToast(ticket.error, { log: "Error fetching ticket", toast: t`Error fetching ticket` });
 
   return (
-    <>
-      <BackLink to="/admin/tickets" label={t`Back to Tickets`} />
-      <RecordStates
-        query={ticket}
-        // A malformed id (400) is as missing as an unknown one (404).
-        missing={isNotFound(ticket.error, { malformedToo: true })}
-        notFound={<EmptyState title={t`Ticket not found`} />}
-        loadError={t`Could not load the ticket.`}
-      >
-        {(current) => <TicketPage ticket={current} />}
-      </RecordStates>
-    </>
+    <RecordPage
+      area="admin"
+      back={{ to: "/admin/tickets", label: t`Back to Tickets` }}
+      query={ticket}
+      // A malformed id (400) is as missing as an unknown one (404).
+      missing={isNotFound(ticket.error, { malformedToo: true })}
+      notFound={<EmptyState title={t`Ticket not found`} />}
+      loadError={t`Could not load the ticket.`}
+    >
+      {(current) => <TicketPage ticket={current} />}
+    </RecordPage>
   );
 }
 
