@@ -13,3 +13,12 @@ export function EnumOptions<Value extends string>({ values, labels }: { values: 
     </option>
   ));
 }
+
+/** The `<option>`s of a select over named records (companies, projects): each one's name, valued by its id. */
+export function NamedOptions({ records }: { records: ReadonlyArray<{ id: string; name: string }> }) {
+  return records.map((record) => (
+    <option key={record.id} value={record.id}>
+      {record.name}
+    </option>
+  ));
+}

@@ -7,6 +7,7 @@ import type { Ticket } from "@/shared/schemas/ticket";
 import { SubmitButton } from "@/web/components/ui/button";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { errorAria, Field, InputField, TextareaField } from "@/web/components/ui/field";
+import { NamedOptions } from "@/web/components/ui/enum-options";
 import { NativeSelect } from "@/web/components/ui/input";
 import { useCheckedForm } from "@/web/lib/use-checked-form";
 import { FilePicker, UploadStatus, uploadFile, useUploads } from "@/web/features/files";
@@ -68,11 +69,7 @@ export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOpt
           <option value="">
             {t`Select a project`}
           </option>
-          {projects.map((project) => (
-            <option key={project.id} value={project.id}>
-              {project.name}
-            </option>
-          ))}
+          <NamedOptions records={projects} />
         </NativeSelect>
       </Field>
       {projects.length === 0 ? (

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import type { CompanyOption } from "@/shared/schemas/company";
+import { NamedOptions } from "@/web/components/ui/enum-options";
 import { NativeSelect } from "@/web/components/ui/input";
 import { SearchInput } from "@/web/components/ui/search-input";
 import { useErrorToast } from "@/web/lib/use-error-toast";
@@ -48,11 +49,7 @@ export function CompanySelect({ id, value, onChange, onBlur, invalid, enabled = 
         }}
       >
         <option value="">{companies.isPending ? t`Loading companies...` : filter && options.length === 0 ? t`No company matches` : t`Select a company`}</option>
-        {shown.map((company) => (
-          <option key={company.id} value={company.id}>
-            {company.name}
-          </option>
-        ))}
+        <NamedOptions records={shown} />
       </NativeSelect>
     </div>
   );

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import type { MessageDescriptor } from "@lingui/core";
 import { UNASSIGNED } from "@/shared/rules/ticket";
 import { Button } from "@/web/components/ui/button";
+import { EnumOptions } from "@/web/components/ui/enum-options";
 import { NativeSelect } from "@/web/components/ui/input";
 import { CompanySelect, useCompany } from "@/web/features/companies";
 import { useTeam } from "@/web/features/team";
@@ -48,16 +49,11 @@ interface EnumFilterProps<Value extends string> {
 }
 
 export function EnumFilter<Value extends string>({ id, label, all, values, labels, value, onChange }: EnumFilterProps<Value>) {
-  const { i18n } = useLingui();
   return (
     <Labelled id={id} label={label}>
       <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)}>
         <option value="">{all}</option>
-        {values.map((option) => (
-          <option key={option} value={option}>
-            {i18n._(labels[option])}
-          </option>
-        ))}
+        <EnumOptions values={values} labels={labels} />
       </NativeSelect>
     </Labelled>
   );
