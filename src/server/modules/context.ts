@@ -19,12 +19,10 @@ export interface ServiceContext {
   /** Who is calling: services scope their SQL by it and ask `can` before acting. */
   actor: Actor;
   /**
-   * Announces a change to every process's event streams as part of the write (ADR 038):
-   * `await ctx.announce(tx, event)` inside the transaction that makes the change. It is heard
-   * when that transaction commits, never when it rolls back, and a process that dies after the
-   * commit cannot lose it. Given `ctx.db` it announces on its own: only for a change already
-   * committed (a retry that finds its write stored). Rejects when the NOTIFY fails, which fails
-   * the transaction: no write commits unannounced.
+   * Announces again a write that is already committed (a retry that finds its write stored, an
+   * idempotent replay): `await ctx.announce(ctx.db, event)`. A write announces itself through
+   * `ctx.record(tx, { announce })` instead, inside its transaction (ADR 038, 040): heard when that
+   * transaction commits, never when it rolls back. Rejects when the NOTIFY fails.
    */
   announce(tx: Database, event: PorticoEvent): Promise<void>;
   /**
