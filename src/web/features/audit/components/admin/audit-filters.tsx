@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
 import { auditKinds } from "@/shared/rules/audit";
 import { EnumOptions } from "@/web/components/ui/enum-options";
 import { Input, NativeSelect } from "@/web/components/ui/input";
@@ -13,39 +14,39 @@ interface AuditFiltersProps {
   onChange: (name: keyof Filters, value: string) => void;
 }
 
+/** A filter's control with its label above it. */
+function Labelled({ id, label, children }: { id: string; label: ReactNode; children: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 /** Actor email, company, kind and a range of days; each applies as it changes. */
 export function AuditFilters({ filters, onChange }: AuditFiltersProps) {
   const { t } = useLingui();
   return (
     <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
       <SearchInput showLabel label={t`Actor email`} placeholder={t`Actor email contains`} value={filters.actor ?? ""} onSearch={(value) => onChange("actor", value)} />
-      <div className="space-y-1">
-        <label htmlFor="audit-kind" className="text-sm font-medium">
-          <Trans>Event</Trans>
-        </label>
+      <Labelled id="audit-kind" label={<Trans>Event</Trans>}>
         <NativeSelect id="audit-kind" value={filters.kind ?? ""} onChange={(event) => onChange("kind", event.target.value)}>
           <option value="">{t`All events`}</option>
           <EnumOptions values={auditKinds} labels={auditKindMessages} />
         </NativeSelect>
-      </div>
-      <div className="space-y-1">
-        <label htmlFor="audit-company" className="text-sm font-medium">
-          <Trans>Company</Trans>
-        </label>
+      </Labelled>
+      <Labelled id="audit-company" label={<Trans>Company</Trans>}>
         <CompanySelect id="audit-company" value={filters.companyId ?? ""} onChange={(companyId) => onChange("companyId", companyId)} />
-      </div>
-      <div className="space-y-1">
-        <label htmlFor="audit-from" className="text-sm font-medium">
-          <Trans context="date range">From</Trans>
-        </label>
+      </Labelled>
+      <Labelled id="audit-from" label={<Trans context="date range">From</Trans>}>
         <Input id="audit-from" type="date" value={filters.from ?? ""} max={filters.to} onChange={(event) => onChange("from", event.target.value)} />
-      </div>
-      <div className="space-y-1">
-        <label htmlFor="audit-to" className="text-sm font-medium">
-          <Trans context="date range">To</Trans>
-        </label>
+      </Labelled>
+      <Labelled id="audit-to" label={<Trans context="date range">To</Trans>}>
         <Input id="audit-to" type="date" value={filters.to ?? ""} min={filters.from} onChange={(event) => onChange("to", event.target.value)} />
-      </div>
+      </Labelled>
     </div>
   );
 }
