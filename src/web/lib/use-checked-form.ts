@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
-import { ApiError } from "./api";
+import { ApiError, errorMessage } from "./api";
+import { toast } from "./toast";
 
 /** The first message of each field that failed its check. */
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
@@ -41,8 +42,12 @@ export function useCheckedForm<Field extends string, Output>(fields: readonly Fi
     setErrors(result.ok ? {} : result.errors);
   };
 
-  /** `onValid` gets the checked values and the form element (to clear it after a save). */
-  const handleSubmit = (onValid: (value: Output, form: HTMLFormElement) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
+  /**
+   * `onValid` gets the checked values and the form element (to clear it after a save). With
+   * `failed`, a request `onValid` makes that fails is reported here: its field messages under the
+   * inputs they name, else a toast of the server's message or `failed`.
+   */
+  const handleSubmit = (onValid: (value: Output, form: HTMLFormElement) => Promise<void>, failed?: string) => async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isSubmitting) return;
     const form = event.currentTarget;
@@ -59,6 +64,9 @@ export function useCheckedForm<Field extends string, Output>(fields: readonly Fi
     setSubmitting(true);
     try {
       await onValid(result.value, form);
+    } catch (error) {
+      if (failed === undefined) throw error;
+      if (!showServerErrors(error)) toast.error(errorMessage(error, failed));
     } finally {
       setSubmitting(false);
     }

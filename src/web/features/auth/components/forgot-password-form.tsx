@@ -3,8 +3,6 @@ import { useState } from "react";
 import { RESET_REQUESTED } from "@/shared/rules/auth";
 import { Button, SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
-import { errorMessage } from "@/web/lib/api";
-import { toast } from "@/web/lib/toast";
 import { requestPasswordReset } from "../lib/auth-api";
 import { checkRequestReset } from "../lib/auth-rules";
 import { useCheckedForm } from "@/web/lib/use-checked-form";
@@ -21,13 +19,9 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const requested = RESET_REQUESTED;
 
   const onSubmit = form.handleSubmit(async (input) => {
-    try {
-      await requestPasswordReset(input);
-      setSent(true);
-    } catch (error) {
-      if (!form.showServerErrors(error)) toast.error(errorMessage(error, t`Could not send the reset link`));
-    }
-  });
+    await requestPasswordReset(input);
+    setSent(true);
+  }, t`Could not send the reset link`);
 
   return (
     <div className="space-y-4">

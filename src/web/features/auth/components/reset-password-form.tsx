@@ -2,8 +2,6 @@ import { useLingui } from "@lingui/react/macro";
 import type { ResetPasswordInput } from "@/shared/schemas/auth";
 import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
-import { errorMessage } from "@/web/lib/api";
-import { toast } from "@/web/lib/toast";
 import { checkResetPassword } from "../lib/auth-rules";
 import { useCheckedForm } from "@/web/lib/use-checked-form";
 import { AskForNewLink } from "./ask-for-new-link";
@@ -16,13 +14,7 @@ export function ResetPasswordForm({ token, onSubmit }: { token: string; onSubmit
   const { errors, isSubmitting } = form;
   const { t } = useLingui();
 
-  const submit = form.handleSubmit(async (input) => {
-    try {
-      await onSubmit(input);
-    } catch (error) {
-      if (!form.showServerErrors(error)) toast.error(errorMessage(error, t`Could not set the new password`));
-    }
-  });
+  const submit = form.handleSubmit(onSubmit, t`Could not set the new password`);
 
   return (
     <form noValidate onSubmit={submit} onChange={form.onChange} className="space-y-4">

@@ -2,8 +2,6 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { SetupOwnerInput } from "@/shared/schemas/setup";
 import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
-import { errorMessage } from "@/web/lib/api";
-import { toast } from "@/web/lib/toast";
 import { EmailField } from "./email-field";
 import { checkSetupOwner } from "../lib/auth-rules";
 import { useCheckedForm } from "@/web/lib/use-checked-form";
@@ -15,16 +13,10 @@ export function SetupOwnerForm({ onSubmit }: { onSubmit: (input: SetupOwnerInput
   const form = useCheckedForm(fields, checkSetupOwner);
   const { errors, isSubmitting } = form;
   const { t } = useLingui();
-  const submit = async (input: SetupOwnerInput) => {
-    try {
-      await onSubmit(input);
-    } catch (error) {
-      // A wrong code or a taken address shows under its field; anything else as a toast.
-      if (!form.showServerErrors(error)) toast.error(errorMessage(error, t`Failed to create the owner account`));
-    }
-  };
+  // A wrong code or a taken address shows under its field; anything else as a toast.
+  const submit = form.handleSubmit(onSubmit, t`Failed to create the owner account`);
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit)} onChange={form.onChange} className="space-y-4">
+    <form noValidate onSubmit={submit} onChange={form.onChange} className="space-y-4">
       <InputField id="setup-name" label={t`Full Name`} error={errors.name} name="name" autoComplete="name" />
       <EmailField id="setup-email" error={errors.email} />
       <InputField id="setup-password" label={t`Password`} error={errors.password} name="password" type="password" autoComplete="new-password" />

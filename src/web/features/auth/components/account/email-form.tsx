@@ -2,8 +2,6 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
-import { errorMessage } from "@/web/lib/api";
-import { toast } from "@/web/lib/toast";
 import { changeEmail } from "../../lib/auth-api";
 import { checkChangeEmail } from "../../lib/auth-rules";
 import { useCheckedForm } from "@/web/lib/use-checked-form";
@@ -18,14 +16,10 @@ export function EmailForm({ email }: { email: string }) {
   const { t } = useLingui();
 
   const onSubmit = form.handleSubmit(async (input, element) => {
-    try {
-      await changeEmail(input);
-      element.reset();
-      setPending(input.newEmail);
-    } catch (error) {
-      if (!form.showServerErrors(error)) toast.error(errorMessage(error, t`Could not start the address change`));
-    }
-  });
+    await changeEmail(input);
+    element.reset();
+    setPending(input.newEmail);
+  }, t`Could not start the address change`);
 
   return (
     <div className="space-y-4">

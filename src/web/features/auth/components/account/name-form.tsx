@@ -1,7 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
-import { errorMessage } from "@/web/lib/api";
 import { useRefreshMe } from "@/web/lib/session";
 import { toast } from "@/web/lib/toast";
 import { updateName } from "../../lib/auth-api";
@@ -17,14 +16,10 @@ export function NameForm({ name }: { name: string }) {
   const { t } = useLingui();
 
   const onSubmit = form.handleSubmit(async (input) => {
-    try {
-      await updateName(input);
-      await refreshMe();
-      toast.success(t`Your name has been saved`);
-    } catch (error) {
-      if (!form.showServerErrors(error)) toast.error(errorMessage(error, t`Could not save your name`));
-    }
-  });
+    await updateName(input);
+    await refreshMe();
+    toast.success(t`Your name has been saved`);
+  }, t`Could not save your name`);
 
   return (
     <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">

@@ -1,7 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { SubmitButton } from "@/web/components/ui/button";
 import { InputField } from "@/web/components/ui/field";
-import { errorMessage } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
 import { changePassword } from "../../lib/auth-api";
 import { checkChangePassword } from "../../lib/auth-rules";
@@ -15,14 +14,10 @@ export function PasswordForm() {
   const { t } = useLingui();
 
   const onSubmit = form.handleSubmit(async (input, element) => {
-    try {
-      await changePassword(input);
-      element.reset();
-      toast.success(t`Your password has been changed. Other devices were logged out.`);
-    } catch (error) {
-      if (!form.showServerErrors(error)) toast.error(errorMessage(error, t`Could not change your password`));
-    }
-  });
+    await changePassword(input);
+    element.reset();
+    toast.success(t`Your password has been changed. Other devices were logged out.`);
+  }, t`Could not change your password`);
 
   return (
     <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">

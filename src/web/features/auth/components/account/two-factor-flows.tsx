@@ -63,12 +63,8 @@ function PasswordStep({ onStarted, onCancel }: { onStarted: (enrolment: TwoFacto
   const { errors, isSubmitting } = form;
   const { t } = useLingui();
   const onSubmit = form.handleSubmit(async (input) => {
-    try {
-      onStarted(await startTwoFactor(input));
-    } catch (error) {
-      if (!form.showServerErrors(error)) toast.error(errorMessage(error, t`Could not start turning on two-factor sign-in`));
-    }
-  });
+    onStarted(await startTwoFactor(input));
+  }, t`Could not start turning on two-factor sign-in`);
   return (
     <form noValidate onSubmit={onSubmit} onChange={form.onChange} className="space-y-4">
       <InputField id="two-factor-password" label={t`Your password`} error={errors.password} name="password" type="password" autoComplete="current-password" autoFocus required />
@@ -89,13 +85,9 @@ function ScanStep({ enrolment, onConfirmed, onCancel }: { enrolment: TwoFactorEn
   const { errors, isSubmitting } = form;
   const { t } = useLingui();
   const onSubmit = form.handleSubmit(async ({ code }) => {
-    try {
-      await swappingSession(confirmTwoFactor(code));
-      onConfirmed();
-    } catch (error) {
-      if (!form.showServerErrors(error)) toast.error(errorMessage(error, t`Could not check the code`));
-    }
-  });
+    await swappingSession(confirmTwoFactor(code));
+    onConfirmed();
+  }, t`Could not check the code`);
   return (
     <div className="space-y-4">
       <p className="text-sm">
