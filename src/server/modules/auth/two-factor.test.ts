@@ -45,6 +45,12 @@ async function enrol(user: TestUser): Promise<Enrolment> {
 }
 
 /** A new device: email and password, which (with two-factor sign-in on) asks for a code. */
+/** A new account with two-factor sign-in on, and its enrolment. */
+async function enrolledUser() {
+  const user = await server.createUser();
+  return { user, ...(await enrol(user)) };
+}
+
 async function passwordStep(user: TestUser) {
   const device = server.anonymous();
   const response = await device.post("/api/auth/sign-in/email", { email: user.email, password: user.password });
@@ -123,8 +129,7 @@ describe("turning two-factor sign-in on", () => {
   });
 
   it("cannot be started twice once it is on", async () => {
-    const user = await server.createUser();
-    const { secret } = await enrol(user);
+    const { user, secret } = await enrolledUser();
     const again = await user.client.post("/api/auth/two-factor/enable", { password: user.password });
     expect(again.status).toBe(400);
     expect(again.problem.detail).toBe("Two-factor sign-in is already on for this account");
@@ -140,8 +145,7 @@ describe("turning two-factor sign-in on", () => {
 
 describe("signing in with two-factor sign-in on", () => {
   it("answers the password with a request for a code, and no session until the code", async () => {
-    const user = await server.createUser();
-    const { secret } = await enrol(user);
+    const { user, secret } = await enrolledUser();
     const { device, response } = await passwordStep(user);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["totp"] });
@@ -154,8 +158,7 @@ describe("signing in with two-factor sign-in on", () => {
   });
 
   it("still asks for the code after a password reset: the reset link does not get around it", async () => {
-    const user = await server.createUser();
-    const { secret } = await enrol(user);
+    const { user, secret } = await enrolledUser();
     expect((await server.anonymous().post("/api/auth/request-password-reset", { email: user.email })).status).toBe(200);
     const [link] = await server.deps.db
       .select({ identifier: verifications.identifier })
@@ -175,8 +178,7 @@ describe("signing in with two-factor sign-in on", () => {
   });
 
   it("refuses a wrong code with a 400 naming the field, and makes no session", async () => {
-    const user = await server.createUser();
-    const { secret } = await enrol(user);
+    const { user, secret } = await enrolledUser();
     const { device } = await passwordStep(user);
     const response = await device.post("/api/auth/two-factor/verify-totp", { code: wrongCodeFor(secret) });
     expect(response.status).toBe(400);
@@ -187,8 +189,7 @@ describe("signing in with two-factor sign-in on", () => {
   });
 
   it("accepts an app's code once: the same code again signs nobody in, and the password comes first again", async () => {
-    const user = await server.createUser();
-    const { secret } = await enrol(user);
+    const { user, secret } = await enrolledUser();
     const code = codeFor(secret);
     const first = await passwordStep(user);
     expect((await first.device.post("/api/auth/two-factor/verify-totp", { code })).status).toBe(200);
@@ -252,8 +253,7 @@ describe("signing in with two-factor sign-in on", () => {
   });
 
   it("refuses a code without the password step first", async () => {
-    const user = await server.createUser();
-    const { secret } = await enrol(user);
+    const { secret } = await enrolledUser();
     const stranger = server.anonymous();
     const response = await stranger.post("/api/auth/two-factor/verify-totp", { code: codeFor(secret) });
     expect(response.status).toBe(401);
@@ -262,8 +262,7 @@ describe("signing in with two-factor sign-in on", () => {
   });
 
   it("takes a backup code once: a second use of the same code is refused", async () => {
-    const user = await server.createUser();
-    const { backupCodes } = await enrol(user);
+    const { user, backupCodes } = await enrolledUser();
     const [code] = backupCodes;
 
     const first = await passwordStep(user);
@@ -282,8 +281,7 @@ describe("signing in with two-factor sign-in on", () => {
   });
 
   it("ends a challenge after 5 wrong codes: the right code then needs the password again", async () => {
-    const user = await server.createUser();
-    const { secret } = await enrol(user);
+    const { user, secret } = await enrolledUser();
     const { device } = await passwordStep(user);
     const wrong = wrongCodeFor(secret);
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -297,8 +295,7 @@ describe("signing in with two-factor sign-in on", () => {
   });
 
   it("locks the account's code step for 15 minutes after 10 wrong codes in a row, across challenges", async () => {
-    const user = await server.createUser();
-    const { secret } = await enrol(user);
+    const { user, secret } = await enrolledUser();
     const wrong = wrongCodeFor(secret);
     for (let challenge = 0; challenge < 2; challenge += 1) {
       const { device } = await passwordStep(user);
@@ -314,8 +311,7 @@ describe("signing in with two-factor sign-in on", () => {
   });
 
   it("skips the code on a device trusted at the code step, and only there", async () => {
-    const user = await server.createUser();
-    const { secret } = await enrol(user);
+    const { user, secret } = await enrolledUser();
     const { device } = await passwordStep(user);
     expect((await device.post("/api/auth/two-factor/verify-totp", { code: codeFor(secret), trustDevice: true })).status).toBe(200);
     await device.signOut();
@@ -328,8 +324,7 @@ describe("signing in with two-factor sign-in on", () => {
   });
 
   it("keeps the account's sign-in count until the code: a right password alone does not clear it", async () => {
-    const user = await server.createUser();
-    const { secret } = await enrol(user);
+    const { user, secret } = await enrolledUser();
     const key = `account-sign-in:${user.email}`;
     const count = async () => (await server.deps.db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, key)))[0]?.count;
     const { device } = await passwordStep(user);
@@ -341,8 +336,7 @@ describe("signing in with two-factor sign-in on", () => {
 
 describe("turning two-factor sign-in off", () => {
   it("needs the password and a current code; then sign-in needs the password only", async () => {
-    const user = await server.createUser();
-    const { secret } = await enrol(user);
+    const { user, secret } = await enrolledUser();
     const response = await user.client.post("/api/auth/two-factor/disable", { password: user.password, code: codeFor(secret) });
     expect(response.status).toBe(200);
     expect(await stored(user.id)).toEqual({ enabled: false, rows: [] });
@@ -352,8 +346,7 @@ describe("turning two-factor sign-in off", () => {
   });
 
   it("refuses a wrong password or a wrong code, each naming its field, and leaves it on", async () => {
-    const user = await server.createUser();
-    const { secret } = await enrol(user);
+    const { user, secret } = await enrolledUser();
     const before = await stored(user.id);
 
     const wrongPassword = await user.client.post("/api/auth/two-factor/disable", { password: "not-my-password", code: codeFor(secret) });
@@ -373,16 +366,14 @@ describe("turning two-factor sign-in off", () => {
   });
 
   it("takes a backup code instead of the app's code, for an owner whose phone is lost", async () => {
-    const user = await server.createUser();
-    const { backupCodes } = await enrol(user);
+    const { user, backupCodes } = await enrolledUser();
     const response = await user.client.post("/api/auth/two-factor/disable", { password: user.password, code: backupCodes[3] });
     expect(response.status).toBe(200);
     expect(await stored(user.id)).toEqual({ enabled: false, rows: [] });
   });
 
   it("limits wrong codes per account, whatever the address: after 5, the next try waits", async () => {
-    const user = await server.createUser();
-    const { secret } = await enrol(user);
+    const { user, secret } = await enrolledUser();
     const wrong = wrongCodeFor(secret);
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const tryFrom = fromNewAddress(user.client);

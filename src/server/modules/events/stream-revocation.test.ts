@@ -19,18 +19,21 @@ const globex = beforeAllTests(() => createCompany(server, "Globex"));
 const { stream } = streamsClosedAfterEach();
 
 describe("an open event stream follows access changes within a second", () => {
-  it("ends the stream of an admin who is demoted", async () => {
-    const admin = await server.createUser({ admin: true });
-    const reader = await stream(admin);
-    await server.deps.db.delete(userRoles).where(eq(userRoles.userId, admin.id));
-    expect(await reader.waitForEvent("end", () => true, WITHIN_MS)).toEqual({ reason: "session_ended" });
-    await reader.ended;
-  });
-
-  it("ends the stream of a session deleted in the database", async () => {
-    const customer = await createCustomer(server, acme.id);
-    const reader = await stream(customer);
-    await server.deps.db.delete(sessions).where(eq(sessions.userId, customer.id));
+  it.each([
+    {
+      whose: "an admin who is demoted",
+      user: () => server.createUser({ admin: true }),
+      revoke: (userId: string) => server.deps.db.delete(userRoles).where(eq(userRoles.userId, userId)),
+    },
+    {
+      whose: "a session deleted in the database",
+      user: () => createCustomer(server, acme.id),
+      revoke: (userId: string) => server.deps.db.delete(sessions).where(eq(sessions.userId, userId)),
+    },
+  ])("ends the stream of $whose", async ({ user, revoke }) => {
+    const revoked = await user();
+    const reader = await stream(revoked);
+    await revoke(revoked.id);
     expect(await reader.waitForEvent("end", () => true, WITHIN_MS)).toEqual({ reason: "session_ended" });
     await reader.ended;
   });

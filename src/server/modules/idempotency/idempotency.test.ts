@@ -78,55 +78,51 @@ async function newTicket(world: World) {
   return answer.body.id;
 }
 
+/** The two callers of most creates: a customer and a colleague of the same company, or two admins. */
+const customerAndColleague: Pick<CreateRoute, "actor" | "other"> = { actor: (w) => w.owner, other: (w) => w.colleague };
+const twoAdmins: Pick<CreateRoute, "actor" | "other"> = { actor: (w) => w.admin, other: (w) => w.secondAdmin };
+
 const routes: CreateRoute[] = [
   {
     operationId: "createTicket",
-    actor: (w) => w.owner,
-    other: (w) => w.colleague,
+    ...customerAndColleague,
     prepare: async (w) => jsonCreate("/api/tickets", (title) => ({ projectId: w.projectId, title }), tickets, tickets.title),
   },
   {
     operationId: "createTicketComment",
-    actor: (w) => w.owner,
-    other: (w) => w.colleague,
+    ...customerAndColleague,
     prepare: async (w) => jsonCreate(`/api/tickets/${await newTicket(w)}/comments`, (content) => ({ content }), ticketComments, ticketComments.content),
   },
   {
     operationId: "createProjectComment",
-    actor: (w) => w.owner,
-    other: (w) => w.colleague,
+    ...customerAndColleague,
     prepare: async (w) => jsonCreate(`/api/projects/${w.projectId}/comments`, (content) => ({ content }), projectComments, projectComments.content),
   },
   {
     operationId: "sendMessage",
-    actor: (w) => w.owner,
-    other: (w) => w.colleague,
+    ...customerAndColleague,
     prepare: async () => jsonCreate("/api/messages", (content) => ({ content }), messages, messages.content),
   },
   {
     operationId: "createProject",
-    actor: (w) => w.admin,
-    other: (w) => w.secondAdmin,
+    ...twoAdmins,
     prepare: async (w) => jsonCreate("/api/projects", (name) => ({ companyId: w.companyId, name }), projects, projects.name),
   },
   {
     operationId: "createCompany",
-    actor: (w) => w.admin,
-    other: (w) => w.secondAdmin,
+    ...twoAdmins,
     prepare: async () => jsonCreate("/api/companies", (name) => ({ name }), companies, companies.name),
   },
   {
     operationId: "createInvoice",
-    actor: (w) => w.admin,
-    other: (w) => w.secondAdmin,
+    ...twoAdmins,
     // The invoice number is unique: the other admin's identical body would be refused for that, so it sends its own.
     otherSendsB: true,
     prepare: async (w) => jsonCreate("/api/invoices", (notes) => invoiceBody(w.companyId, { invoiceNumber: `INV-${notes.slice(2, 14)}`, notes }), invoices, invoices.notes),
   },
   {
     operationId: "reissueInvoice",
-    actor: (w) => w.admin,
-    other: (w) => w.secondAdmin,
+    ...twoAdmins,
     // Takes no body: the variants are two invoices (another path is another request).
     prepare: async (w) => {
       const originals = { a: await issuedInvoice(w), b: await issuedInvoice(w) };
@@ -146,12 +142,11 @@ const routes: CreateRoute[] = [
   },
   {
     operationId: "inviteAdmin",
-    actor: (w) => w.admin,
-    other: (w) => w.secondAdmin,
+    ...twoAdmins,
     otherSendsB: true,
     prepare: async () => emailInvite("/api/team/invitations", {}),
   },
-  { operationId: "attachTicketFile", actor: (w) => w.owner, other: (w) => w.colleague, prepare: async (w) => upload(`/api/tickets/${await newTicket(w)}/files`) },
+  { operationId: "attachTicketFile", ...customerAndColleague, prepare: async (w) => upload(`/api/tickets/${await newTicket(w)}/files`) },
   {
     operationId: "attachTicketCommentFile",
     actor: (w) => w.owner,

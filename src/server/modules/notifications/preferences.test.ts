@@ -9,6 +9,9 @@ const server = serverForFile();
 
 const defaults = (kinds: readonly (keyof typeof defaultMailDelivery)[]) => kinds.map((kind) => ({ kind, delivery: defaultMailDelivery[kind] }));
 
+/** One kind's mail turned off, as a preferences item. */
+const off = (kind: string) => ({ kind, delivery: "off" });
+
 describe("notification preferences", () => {
   it("lists the customer kinds for a customer and the admin kinds for an admin, each with its default until chosen", async () => {
     const company = await createCompany(server, "Prefs Ltd");
@@ -33,7 +36,7 @@ describe("notification preferences", () => {
       item.kind === "message" ? { kind: "message", delivery: "digest" } : item.kind === "invoice_overdue" ? { kind: "invoice_overdue", delivery: "immediate" } : item,
     );
     expect(saved.body).toEqual({ items: expected });
-    const changed = await customer.client.put("/api/notifications/preferences", { items: [{ kind: "message", delivery: "off" }] });
+    const changed = await customer.client.put("/api/notifications/preferences", { items: [off("message")] });
     expect(changed.body.items).toContainEqual({ kind: "message", delivery: "off" });
     expect(changed.body.items).toContainEqual({ kind: "invoice_overdue", delivery: "immediate" });
     expect((await customer.client.get("/api/notifications/preferences")).body).toEqual(changed.body);
@@ -42,23 +45,13 @@ describe("notification preferences", () => {
   it("refuses a kind the caller's role does not receive, or one listed twice, with 400 naming the item, and stores none of the request", async () => {
     const customer = await server.createUser();
     const admin = await server.createUser({ admin: true });
-    const refused = await customer.client.put("/api/notifications/preferences", {
-      items: [
-        { kind: "message", delivery: "off" },
-        { kind: "ticket_created", delivery: "off" },
-      ],
-    });
+    const refused = await customer.client.put("/api/notifications/preferences", { items: [off("message"), off("ticket_created")] });
     expect(refused.status).toBe(400);
     expect(refused.problem.errors).toEqual([{ field: "items.1.kind", message: "Not a notification your account receives" }]);
-    const adminRefused = await admin.client.put("/api/notifications/preferences", { items: [{ kind: "invoice_issued", delivery: "off" }] });
+    const adminRefused = await admin.client.put("/api/notifications/preferences", { items: [off("invoice_issued")] });
     expect(adminRefused.status).toBe(400);
     expect(adminRefused.problem.errors?.map((error) => error.field)).toEqual(["items.0.kind"]);
-    const twice = await customer.client.put("/api/notifications/preferences", {
-      items: [
-        { kind: "message", delivery: "off" },
-        { kind: "message", delivery: "digest" },
-      ],
-    });
+    const twice = await customer.client.put("/api/notifications/preferences", { items: [off("message"), { kind: "message", delivery: "digest" }] });
     expect(twice.status).toBe(400);
     expect(twice.problem.errors).toEqual([{ field: "items.1.kind", message: "Listed twice" }]);
     const unknown = await customer.client.put("/api/notifications/preferences", { items: [{ kind: "message", delivery: "hourly" }] });
@@ -69,6 +62,6 @@ describe("notification preferences", () => {
 
   it("answers 401 without a session", async () => {
     expect((await server.anonymous().get("/api/notifications/preferences")).status).toBe(401);
-    expect((await server.anonymous().put("/api/notifications/preferences", { items: [{ kind: "message", delivery: "off" }] })).status).toBe(401);
+    expect((await server.anonymous().put("/api/notifications/preferences", { items: [off("message")] })).status).toBe(401);
   });
 });

@@ -10,6 +10,7 @@ import { startWebhookReceiver, verifies, type WebhookReceiver } from "@/server/t
 import { deliverDueWebhooks, WEBHOOK_RETRY_SCHEDULE_MS } from "./webhook-delivery";
 import { startWebhookJobs } from "./webhook-jobs";
 import { pruneWebhookDeliveries } from "./webhook-retention";
+import { expectFieldRefused } from "@/server/test/expect-problem";
 
 let server: TestServer;
 let receiver: WebhookReceiver;
@@ -260,8 +261,7 @@ describe("outgoing webhooks", () => {
     const company = await createCompany(server, "Webhook gone");
     await server.deps.db.execute(sql`delete from companies where id = ${company.id}`);
     const missing = await admin.client.post("/api/webhooks", { url: "https://example.com/x", eventTypes: ["ticket.created"], companyId: company.id });
-    expect(missing.status).toBe(400);
-    expect(missing.problem.errors![0]!.field).toBe("companyId");
+    expectFieldRefused(missing, "companyId");
   });
 
   it(`refuses a registration beyond ${WEBHOOK_ENDPOINTS_MAX} endpoints (409), registering nothing`, async () => {
