@@ -1,54 +1,17 @@
 import { z } from "zod";
 import { ticketPriorities, ticketStatuses, type TicketStatus } from "../enums";
-import { NOTHING_TO_UPDATE } from "../rules/common";
-import { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX, UNASSIGNED, ticketMessages } from "../rules/ticket";
+import { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX, UNASSIGNED, ticketFields, ticketForms } from "../rules/ticket";
+import { zodForm } from "./fields";
 import { keysetCursorSchema, pageOf, pageQuerySchema } from "./pagination";
-import { nullWhenBlank, optionalText, requiredText } from "./text";
 import { attachmentsShape } from "./file";
 import { instantSchema, namedRecordSchema, personSchema, timestampsShape } from "./records";
 
 export { TICKET_DESCRIPTION_MAX, TICKET_TITLE_MAX, UNASSIGNED };
 
-const title = requiredText(ticketMessages.titleRequired, TICKET_TITLE_MAX, ticketMessages.titleTooLong);
-// Forms send "" for an untouched textarea; the database stores that as null.
-const description = optionalText(ticketMessages.descriptionTooLong, TICKET_DESCRIPTION_MAX);
-
-/**
- * New ticket (spec: project, title, priority required; priority defaults to medium). There is
- * no status or author here on purpose: every new ticket starts pending (D5) and belongs to the
- * caller, whatever the client sends.
- */
-export const createTicketInputSchema = z.object({
-  projectId: z.uuid(ticketMessages.chooseProject),
-  title,
-  description,
-  priority: z.enum(ticketPriorities, ticketMessages.choosePriority).default("medium"),
-});
+export const createTicketInputSchema = zodForm(ticketFields, ticketForms.create);
 export type CreateTicketInput = z.infer<typeof createTicketInputSchema>;
 
-/** A team member's id; "" or null is 'Unassigned'. */
-const assignedTo = nullWhenBlank(
-  z
-    .string()
-    .trim()
-    .refine((value) => value === "" || z.uuid().safeParse(value).success, ticketMessages.chooseTeamMember),
-);
-
-/**
- * Admin edit: any subset of the fields, status is a free choice (spec section 4). The assignee
- * must be a team member (the server checks the stored role); a missing key leaves it alone.
- */
-export const updateTicketInputSchema = z
-  .object({
-    title: title.optional(),
-    description: description.optional(),
-    status: z.enum(ticketStatuses, ticketMessages.chooseStatus).optional(),
-    priority: z.enum(ticketPriorities, ticketMessages.choosePriority).optional(),
-    assignedTo: assignedTo.optional(),
-  })
-  .refine((input) => Object.values(input).some((value) => value !== undefined), NOTHING_TO_UPDATE)
-  // The refinement above, as the OpenAPI document can say it.
-  .meta({ minProperties: 1 });
+export const updateTicketInputSchema = zodForm(ticketFields, ticketForms.update);
 export type UpdateTicketInput = z.infer<typeof updateTicketInputSchema>;
 
 /** An assignee filter: a team member's id, or "unassigned" for the tickets or projects nobody has. */

@@ -1,0 +1,69 @@
+import { NOTHING_TO_UPDATE } from "@/shared/rules/common";
+import type { FieldRule, FormDeclaration } from "@/shared/rules/fields";
+import { optionalText, requiredText } from "./text";
+import { z } from "./zod";
+
+/*
+ * The zod/mini schemas of the forms declared in src/shared/rules, rule for rule what
+ * src/shared/schemas/fields.ts builds with classic zod (schemas.parity.test.ts holds them alike).
+ */
+
+const blankOr = (schema: { safeParse: (value: string) => { success: boolean } }, message: string) =>
+  z.refine<string>((value) => value === "" || schema.safeParse(value).success, message);
+const nullWhenBlank = (schema: z.ZodMiniString) => z.pipe(z.nullish(schema), z.transform((value: string | null | undefined) => (value ? value : null)));
+
+type Blankable = ReturnType<typeof nullWhenBlank>;
+
+export type MiniField<Rule extends FieldRule> = Rule extends { kind: "name" }
+  ? z.ZodMiniString
+  : Rule extends { kind: "id" }
+    ? z.ZodMiniUUID
+    : Rule extends { kind: "choice"; values: infer Values extends readonly string[] }
+      ? z.ZodMiniEnum<{ [Value in Values[number]]: Value }>
+      : Rule extends { kind: "text" }
+        ? ReturnType<typeof optionalText>
+        : Blankable;
+
+export function miniField<Rule extends FieldRule>(rule: Rule): MiniField<Rule>;
+export function miniField(rule: FieldRule) {
+  switch (rule.kind) {
+    case "name":
+      return requiredText(rule.required, rule.max, rule.tooLong);
+    case "text":
+      return optionalText(rule.tooLong, rule.max);
+    case "id":
+      return z.uuid(rule.message);
+    case "idOrNone":
+      return nullWhenBlank(z.string().check(z.trim(), blankOr(z.uuid(), rule.message)));
+    case "dateOrNone":
+      return nullWhenBlank(z.string().check(z.trim(), blankOr(z.iso.date(), rule.message)));
+    case "choice":
+      return z.enum(rule.values, rule.message);
+  }
+}
+
+type FormShape<Fields extends Record<string, FieldRule>, Form extends FormDeclaration<keyof Fields & string>> = {
+  [Name in Form["fields"][number]]: Form extends { partial: true }
+    ? z.ZodMiniOptional<MiniField<Fields[Name]>>
+    : Form extends { defaults: infer Defaults }
+      ? Name extends keyof Defaults
+        ? z.ZodMiniDefault<MiniField<Fields[Name]>>
+        : MiniField<Fields[Name]>
+      : MiniField<Fields[Name]>;
+};
+
+/** The form's input schema: its fields' rules, then, for an edit, "at least one field", then its cross-field rules. */
+export function miniForm<Fields extends Record<string, FieldRule>, const Form extends FormDeclaration<keyof Fields & string>>(fields: Fields, form: Form) {
+  const shape = Object.fromEntries(
+    form.fields.map((name) => {
+      const schema = miniField(fields[name]!) as z.ZodMiniType;
+      const fallback = form.defaults?.[name];
+      return [name, form.partial ? z.optional(schema) : fallback === undefined ? schema : z._default(schema, fallback as never)];
+    }),
+  ) as FormShape<Fields, Form>;
+  const checks = [
+    ...(form.partial ? [z.refine<Record<string, unknown>>((input) => Object.values(input).some((value) => value !== undefined), NOTHING_TO_UPDATE)] : []),
+    ...(form.crossField ?? []).map((rule) => z.refine<Record<string, unknown>>((input) => rule.holds(input as never), { message: rule.message, path: [rule.path] })),
+  ];
+  return checks.length > 0 ? z.object(shape).check(...checks) : z.object(shape);
+}
