@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { ReactNode } from "react";
 import { auditKinds } from "@/shared/rules/audit";
 import { EnumOptions } from "@/web/components/ui/enum-options";
 import { Input, NativeSelect } from "@/web/components/ui/input";
+import { Labelled } from "@/web/components/ui/labelled";
 import { SearchInput } from "@/web/components/ui/search-input";
 import { CompanySelect } from "@/web/features/companies";
 import { auditKindMessages } from "@/web/lib/i18n/admin-labels";
@@ -12,18 +12,6 @@ interface AuditFiltersProps {
   filters: Filters;
   /** Sets one filter ("" removes it). */
   onChange: (name: keyof Filters, value: string) => void;
-}
-
-/** A filter's control with its label above it. */
-function Labelled({ id, label, children }: { id: string; label: ReactNode; children: ReactNode }) {
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
 }
 
 /** Actor email, company, kind and a range of days; each applies as it changes. */

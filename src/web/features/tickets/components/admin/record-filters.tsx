@@ -5,6 +5,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { UNASSIGNED } from "@/shared/rules/ticket";
 import { Button } from "@/web/components/ui/button";
 import { EnumOptions } from "@/web/components/ui/enum-options";
+import { Labelled } from "@/web/components/ui/labelled";
 import { NativeSelect } from "@/web/components/ui/input";
 import { CompanySelect, useCompany } from "@/web/features/companies";
 import { useTeam } from "@/web/features/team";
@@ -26,17 +27,6 @@ export function FilterBar({ active, onClear, children }: { active: boolean; onCl
   );
 }
 
-function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="flex min-w-40 flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
-
 interface EnumFilterProps<Value extends string> {
   id: string;
   label: string;
@@ -50,7 +40,7 @@ interface EnumFilterProps<Value extends string> {
 
 export function EnumFilter<Value extends string>({ id, label, all, values, labels, value, onChange }: EnumFilterProps<Value>) {
   return (
-    <Labelled id={id} label={label}>
+    <Labelled compact id={id} label={label}>
       <NativeSelect id={id} value={value} onChange={(event) => onChange(event.target.value)}>
         <option value="">{all}</option>
         <EnumOptions values={values} labels={labels} />
@@ -64,7 +54,7 @@ export function AssigneeFilter({ id, value, onChange }: { id: string; value: str
   const { t } = useLingui();
   const team = useTeam();
   return (
-    <Labelled id={id} label={t`Assignee`}>
+    <Labelled compact id={id} label={t`Assignee`}>
       <NativeSelect id={id} value={value} aria-busy={team.isPending} onChange={(event) => onChange(event.target.value)}>
         <option value="">{t`Anyone`}</option>
         <option value={UNASSIGNED}>{t`Unassigned`}</option>
@@ -84,7 +74,7 @@ export function CompanyFilter({ id, value, onChange }: { id: string; value: stri
   const chosen = useCompany(value, { enabled: value !== "" });
   const name = chosen.data?.name;
   return (
-    <Labelled id={id} label={t`Company`}>
+    <Labelled compact id={id} label={t`Company`}>
       <CompanySelect id={id} value={value} onChange={onChange} />
       {value && name ? (
         <span className="text-xs text-muted-foreground">

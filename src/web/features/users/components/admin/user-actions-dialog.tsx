@@ -5,6 +5,7 @@ import { useState } from "react";
 import type { UserListItem } from "@/shared/schemas/user";
 import { DialogFormActions } from "@/web/components/new-item-dialog";
 import { Button } from "@/web/components/ui/button";
+import { Labelled } from "@/web/components/ui/labelled";
 import { Dialog, DialogContent, DialogTrigger } from "@/web/components/ui/dialog";
 import { CompanySelect } from "@/web/features/companies";
 import { errorMessage } from "@/web/lib/api";
@@ -175,17 +176,14 @@ export function UserActionsDialog({ user }: { user: UserListItem }) {
             }}
           >
             {step === "move" ? (
-              <div className="space-y-1">
-                <label htmlFor={`move-${user.id}`} className="text-sm font-medium">
-                  <Trans>Company</Trans>
-                </label>
+              <Labelled id={`move-${user.id}`} label={<Trans>Company</Trans>}>
                 <CompanySelect id={`move-${user.id}`} value={companyId} onChange={setCompanyId} />
                 {user.company ? (
                   <Button type="button" variant="ghost" size="sm" className="px-0 text-sm underline" onClick={() => setCompanyId("")}>
                     <Trans>Take them out of {currentCompany} without a new company</Trans>
                   </Button>
                 ) : null}
-              </div>
+              </Labelled>
             ) : null}
             {step === "remove-two-factor" ? (
               <label className="flex items-start gap-2 text-sm">
