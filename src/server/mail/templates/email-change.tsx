@@ -1,5 +1,6 @@
 import type { MailMessage } from "../i18n";
-import { MailLayout, Paragraph, type MailContext } from "./layout";
+import type { MailContext } from "./layout";
+import { Letter } from "./letter";
 
 export interface EmailChangeMail {
   name: string;
@@ -28,17 +29,5 @@ const m = {
 export const emailChangeSubject = ({ brandName, t }: MailContext) => t(m.subject, { brandName });
 
 export function EmailChangeEmail({ name, newEmail, url, validForMinutes, ...frame }: EmailChangeMail & MailContext) {
-  const { t, brandName } = frame;
-  return (
-    <MailLayout
-      {...frame}
-      preview={t(m.preview, { newEmail, brandName })}
-      title={t(m.title)}
-      action={{ label: t(m.action), url }}
-      note={t(m.note, { validForMinutes })}
-    >
-      <Paragraph>{t(m.greeting, { name })}</Paragraph>
-      <Paragraph>{t(m.body, { brandName, newEmail })}</Paragraph>
-    </MailLayout>
-  );
+  return <Letter {...frame} words={m} url={url} values={{ name, newEmail, validForMinutes }} />;
 }

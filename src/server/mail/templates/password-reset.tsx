@@ -1,5 +1,6 @@
 import type { MailMessage } from "../i18n";
-import { MailLayout, Paragraph, type MailContext } from "./layout";
+import type { MailContext } from "./layout";
+import { Letter } from "./letter";
 
 export interface PasswordResetMail {
   name: string;
@@ -26,17 +27,5 @@ const m = {
 export const passwordResetSubject = ({ brandName, t }: MailContext) => t(m.subject, { brandName });
 
 export function PasswordResetEmail({ name, url, validForMinutes, ...frame }: PasswordResetMail & MailContext) {
-  const { t, brandName } = frame;
-  return (
-    <MailLayout
-      {...frame}
-      preview={t(m.preview, { brandName })}
-      title={t(m.title)}
-      action={{ label: t(m.action), url }}
-      note={t(m.note, { validForMinutes })}
-    >
-      <Paragraph>{t(m.greeting, { name })}</Paragraph>
-      <Paragraph>{t(m.body, { brandName })}</Paragraph>
-    </MailLayout>
-  );
+  return <Letter {...frame} words={m} url={url} values={{ name, validForMinutes }} />;
 }

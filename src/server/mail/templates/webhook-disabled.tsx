@@ -1,5 +1,6 @@
 import type { MailMessage } from "../i18n";
-import { MailLayout, Paragraph, type MailContext } from "./layout";
+import type { MailContext } from "./layout";
+import { Letter } from "./letter";
 
 export interface WebhookDisabledMail {
   name: string;
@@ -29,17 +30,5 @@ export const webhookDisabledSubject = ({ brandName, t }: MailContext) => t(m.sub
 
 /** To every admin once an endpoint's delivery failed for about a day (ADR 031). */
 export function WebhookDisabledEmail({ name, endpointUrl, attempts, ...frame }: WebhookDisabledMail & MailContext) {
-  const { t } = frame;
-  return (
-    <MailLayout
-      {...frame}
-      preview={t(m.preview, { endpointUrl })}
-      title={t(m.title)}
-      action={{ label: t(m.action), url: `${frame.baseUrl}/admin/webhooks` }}
-      note={t(m.note)}
-    >
-      <Paragraph>{t(m.greeting, { name })}</Paragraph>
-      <Paragraph>{t(m.body, { endpointUrl, attempts })}</Paragraph>
-    </MailLayout>
-  );
+  return <Letter {...frame} words={m} url={`${frame.baseUrl}/admin/webhooks`} values={{ name, endpointUrl, attempts }} />;
 }
