@@ -83,8 +83,7 @@ export function ConversationPanel() {
           <MessageList
             messages={messages}
             userId={userId}
-            onLoadEarlier={conversation.hasNextPage ? () => void conversation.fetchNextPage() : undefined}
-            loadingEarlier={conversation.isFetchingNextPage}
+            earlier={conversation}
             empty={t`No messages yet. Start the conversation!`}
           />
         )}

@@ -1,21 +1,21 @@
 import type { Message } from "@/shared/schemas/message";
 import { cn } from "@/web/lib/cn";
 import { useMessageLogScroll } from "../../lib/use-message-log-scroll";
-import { LoadEarlierButton } from "../load-earlier-button";
+import { LoadEarlierButton, type EarlierPages } from "../load-earlier-button";
 import { MessageBubble } from "../message-bubble";
 
 interface ConversationMessagesProps {
   label: string;
   messages: Message[];
-  onLoadEarlier?: (() => void) | undefined;
-  loadingEarlier?: boolean;
+  /** "Load earlier messages", while older ones exist. */
+  earlier: EarlierPages;
   /** Shown when the conversation has no messages yet. */
   empty: string;
   className?: string;
 }
 
 /** The admin inbox's scrolling message log: the provider team's messages on the right, the customer's on the left. */
-export function ConversationMessages({ label, messages, onLoadEarlier, loadingEarlier, empty, className }: ConversationMessagesProps) {
+export function ConversationMessages({ label, messages, earlier, empty, className }: ConversationMessagesProps) {
   const { scroller, onScroll, keepPosition } = useMessageLogScroll(messages);
 
   return (
@@ -30,16 +30,7 @@ export function ConversationMessages({ label, messages, onLoadEarlier, loadingEa
       )}
       onScroll={onScroll}
     >
-      {onLoadEarlier ? (
-        <LoadEarlierButton
-          className="mb-3"
-          loading={loadingEarlier}
-          onClick={() => {
-            keepPosition();
-            onLoadEarlier();
-          }}
-        />
-      ) : null}
+      <LoadEarlierButton className="mb-3" pages={earlier} onLoad={keepPosition} />
       {messages.length === 0 ? (
         <p className="flex h-full items-center justify-center text-center text-sm text-muted-foreground">{empty}</p>
       ) : (

@@ -83,8 +83,7 @@ export function InboxThread({ companyId, listed, backHref }: InboxThreadProps) {
             key={companyId}
             label={name ? t`Messages with ${name}` : t`Messages`}
             messages={messages}
-            onLoadEarlier={conversation.hasNextPage ? () => void conversation.fetchNextPage() : undefined}
-            loadingEarlier={conversation.isFetchingNextPage}
+            earlier={conversation}
             empty={t`No messages yet. Write the first one below.`}
             className="min-h-0 flex-1 rounded-none border-0"
           />
