@@ -39,9 +39,10 @@ export function CompanyOverviewView({ overview }: { overview: CompanyOverview })
           title={t`Overdue invoices`}
           count={formatNumber(overdueInvoices.total)}
           viewAll={{ to: "/dashboard/invoices", label: t`All invoices` }}
-          empty={overdueInvoices.total === 0 ? t`No invoice is overdue.` : undefined}
+          items={overdueInvoices.items}
+          empty={t`No invoice is overdue.`}
         >
-          {overdueInvoices.items.map((invoice) => (
+          {(invoice) => (
             <OverviewRow
               key={invoice.id}
               to={`/dashboard/invoices/${invoice.id}`}
@@ -49,16 +50,17 @@ export function CompanyOverviewView({ overview }: { overview: CompanyOverview })
               detail={t`Overdue since ${formatDate(invoice.dueDate)}`}
               aside={<span className="font-medium text-red-700 dark:text-red-300">{money(invoice.amount)}</span>}
             />
-          ))}
+          )}
         </OverviewSection>
 
         <OverviewSection
           testId="overview-replies"
           title={t`Latest replies`}
           viewAll={{ to: "/dashboard/tickets", label: t`All tickets` }}
-          empty={replies.items.length === 0 ? t`No replies from the team yet.` : undefined}
+          items={replies.items}
+          empty={t`No replies from the team yet.`}
         >
-          {replies.items.map((reply) => (
+          {(reply) => (
             <OverviewRow
               key={reply.id}
               to={`/dashboard/tickets/${reply.ticket.id}`}
@@ -69,7 +71,7 @@ export function CompanyOverviewView({ overview }: { overview: CompanyOverview })
                 </>
               }
             />
-          ))}
+          )}
         </OverviewSection>
 
         <OverviewSection
@@ -77,9 +79,10 @@ export function CompanyOverviewView({ overview }: { overview: CompanyOverview })
           title={t`Messages from the team`}
           count={messages.unread > 0 ? t`${plural(messages.unread, { one: "# unread", other: "# unread" })}` : undefined}
           viewAll={{ to: "/dashboard/messages", label: t`Open chat` }}
-          empty={messages.items.length === 0 ? t`No messages from the team yet.` : undefined}
+          items={messages.items}
+          empty={t`No messages from the team yet.`}
         >
-          {messages.items.map((message) => (
+          {(message) => (
             <OverviewRow
               key={message.id}
               to="/dashboard/messages"
@@ -91,7 +94,7 @@ export function CompanyOverviewView({ overview }: { overview: CompanyOverview })
               }
               aside={message.isRead ? undefined : <span className="text-xs font-semibold text-primary">{t`New`}</span>}
             />
-          ))}
+          )}
         </OverviewSection>
 
         <OverviewSection
@@ -99,11 +102,12 @@ export function CompanyOverviewView({ overview }: { overview: CompanyOverview })
           title={t`Projects`}
           count={formatNumber(projects.total)}
           viewAll={{ to: "/dashboard/projects", label: t`All projects` }}
-          empty={projects.items.length === 0 ? t`No projects yet.` : undefined}
+          items={projects.items}
+          empty={t`No projects yet.`}
         >
-          {projects.items.map((project) => (
+          {(project) => (
             <OverviewRow key={project.id} to={customerProjectPath(project)} title={project.name} aside={<ProjectStatusBadge status={project.status} />} />
-          ))}
+          )}
         </OverviewSection>
       </div>
     </div>

@@ -8,21 +8,24 @@ import { Card } from "@/web/components/ui/card";
 /** A capped count as the admin lists show theirs: "10,000+" beyond the cap. */
 export const cappedNumber = ({ count, exact }: CappedOverviewCount) => `${formatNumber(count)}${exact ? "" : "+"}`;
 
-interface SectionProps {
+interface SectionProps<Item> {
   /** The section's heading; it also names the region for screen readers. */
   title: string;
   /** How many there are in all (the rows below are the first few): shown beside the heading. */
   count?: string;
   /** "View all": the full, filtered list. */
   viewAll?: { to: string; label: string };
-  /** What the section says when it has no rows (children are not shown then). */
-  empty?: string;
-  children?: ReactNode;
+  /** The first few records, one row each. */
+  items: readonly Item[];
+  /** What the section says when it has no rows. */
+  empty: string;
+  /** One record's row. */
+  children: (item: Item) => ReactNode;
   testId?: string;
 }
 
 /** One card of an overview: a heading with its count, up to a few rows, and a link to the full list. */
-export function OverviewSection({ title, count, viewAll, empty, children, testId }: SectionProps) {
+export function OverviewSection<Item>({ title, count, viewAll, items, empty, children, testId }: SectionProps<Item>) {
   const id = `overview-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
     <Card role="region" aria-labelledby={id} data-testid={testId} className="flex min-w-0 flex-col">
@@ -42,7 +45,7 @@ export function OverviewSection({ title, count, viewAll, empty, children, testId
           </Link>
         ) : null}
       </div>
-      {empty !== undefined ? <p className="px-4 py-6 text-center text-sm text-muted-foreground">{empty}</p> : <ul className="divide-y divide-border">{children}</ul>}
+      {items.length === 0 ? <p className="px-4 py-6 text-center text-sm text-muted-foreground">{empty}</p> : <ul className="divide-y divide-border">{items.map(children)}</ul>}
     </Card>
   );
 }

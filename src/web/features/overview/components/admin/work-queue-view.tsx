@@ -34,9 +34,10 @@ export function WorkQueueView({ queue }: { queue: WorkQueue }) {
           title={t`New tickets`}
           count={cappedNumber(newTickets.total)}
           viewAll={{ to: "/admin/tickets", label: t`All tickets` }}
-          empty={newTickets.items.length === 0 ? t`Every ticket has been looked at.` : undefined}
+          items={newTickets.items}
+          empty={t`Every ticket has been looked at.`}
         >
-          {newTickets.items.map((ticket) => (
+          {(ticket) => (
             <OverviewRow
               key={ticket.id}
               to={`/admin/tickets/${ticket.id}`}
@@ -48,7 +49,7 @@ export function WorkQueueView({ queue }: { queue: WorkQueue }) {
               }
               aside={<PriorityBadge priority={ticket.priority} />}
             />
-          ))}
+          )}
         </OverviewSection>
 
         <OverviewSection
@@ -56,9 +57,10 @@ export function WorkQueueView({ queue }: { queue: WorkQueue }) {
           title={t`Unread messages`}
           count={cappedNumber(unreadConversations.total)}
           viewAll={{ to: "/admin/messages", label: t`All conversations` }}
-          empty={unreadConversations.items.length === 0 ? t`No unread customer messages.` : undefined}
+          items={unreadConversations.items}
+          empty={t`No unread customer messages.`}
         >
-          {unreadConversations.items.map((conversation) => (
+          {(conversation) => (
             <OverviewRow
               key={conversation.company.id}
               to={`/admin/messages?company=${conversation.company.id}`}
@@ -70,7 +72,7 @@ export function WorkQueueView({ queue }: { queue: WorkQueue }) {
                 </span>
               }
             />
-          ))}
+          )}
         </OverviewSection>
 
         <OverviewSection
@@ -78,9 +80,10 @@ export function WorkQueueView({ queue }: { queue: WorkQueue }) {
           title={t`Overdue invoices`}
           count={cappedNumber(overdueInvoices.total)}
           viewAll={{ to: "/admin/invoices?status=unpaid", label: t`Unpaid invoices` }}
-          empty={overdueInvoices.items.length === 0 ? t`No invoice is overdue.` : undefined}
+          items={overdueInvoices.items}
+          empty={t`No invoice is overdue.`}
         >
-          {overdueInvoices.items.map((invoice) => (
+          {(invoice) => (
             <OverviewRow
               key={invoice.id}
               to={`/admin/invoices/${invoice.id}`}
@@ -88,7 +91,7 @@ export function WorkQueueView({ queue }: { queue: WorkQueue }) {
               detail={t`${invoice.company.name} · overdue since ${formatDate(invoice.dueDate)}`}
               aside={<span className="font-medium text-red-700 dark:text-red-300">{formatCurrency(invoice.amount, queue.currency)}</span>}
             />
-          ))}
+          )}
         </OverviewSection>
 
         <OverviewSection
@@ -96,9 +99,10 @@ export function WorkQueueView({ queue }: { queue: WorkQueue }) {
           title={t`Projects without an assignee`}
           count={cappedNumber(unassignedProjects.total)}
           viewAll={{ to: "/admin/projects?assignedTo=unassigned", label: t`All unassigned` }}
-          empty={unassignedProjects.items.length === 0 ? t`Every open project has an assignee.` : undefined}
+          items={unassignedProjects.items}
+          empty={t`Every open project has an assignee.`}
         >
-          {unassignedProjects.items.map((project) => (
+          {(project) => (
             <OverviewRow
               key={project.id}
               to={`/admin/projects/${project.id}`}
@@ -106,7 +110,7 @@ export function WorkQueueView({ queue }: { queue: WorkQueue }) {
               detail={project.company.name}
               aside={<ProjectStatusBadge status={project.status} />}
             />
-          ))}
+          )}
         </OverviewSection>
       </div>
     </div>
