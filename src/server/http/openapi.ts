@@ -45,6 +45,19 @@ const roleOrSiteRefusal = problem("The caller's role may not do this, or the req
 /** The `{id}` path parameter of one record: a malformed id is a 400 naming `id`, never a database error. */
 export const idParams = z.object({ id: z.uuid("Not a valid id").openapi({ param: { name: "id", in: "path" } }) });
 
+/**
+ * A read's request and its one answer, spread into a route's config: `...queryRead(listQuery,
+ * pageSchema, "A page of …")` for a list or an overview, `...idRead(schema, "The …")` for one record.
+ */
+export const queryRead = <Q extends z.ZodType, T extends z.ZodType>(query: Q, answer: T, description: string) => ({
+  request: { query },
+  responses: { 200: jsonContent(answer, description) },
+});
+export const idRead = <T extends z.ZodType>(answer: T, description: string) => ({
+  request: { params: idParams },
+  responses: { 200: jsonContent(answer, description) },
+});
+
 /** A required JSON request body. */
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 

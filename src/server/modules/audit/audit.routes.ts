@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { auditFilterSchema, auditListQuerySchema, auditPageSchema } from "@/shared/schemas/audit";
 import { createRouter, type AppDeps } from "../../http/context";
 import { csvResponse } from "../../http/csv";
-import { jsonContent, sessionRoutes } from "../../http/openapi";
+import { queryRead, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { auditBy } from "@/server/changes/audit-entry";
 import { auditCsvColumns, auditCsvRows } from "./audit-csv";
@@ -18,8 +18,7 @@ const filtersDescription =
 const list = route.get("/", "listAuditEvents", "Admin: security-relevant events, newest first, a page at a time", [400, 401, 403], {
   description: `${filtersDescription} Pass the answer's \`nextCursor\` as \`cursor\` for the next page; it is null on the last one.`,
   middleware: adminOnly,
-  request: { query: auditListQuerySchema },
-  responses: { 200: jsonContent(auditPageSchema, "A page of events") },
+  ...queryRead(auditListQuerySchema, auditPageSchema, "A page of events"),
 });
 
 const exportCsv = route.get("/export", "exportAuditEvents", "Admin: every event matching the filters as CSV, streamed", [400, 401, 403], {

@@ -11,7 +11,7 @@ import {
 } from "@/shared/schemas/company";
 import { createRouter } from "../../http/context";
 import { idempotent } from "../../http/idempotency";
-import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
+import { idParams, idRead, jsonBody, jsonContent, queryRead, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { createCompany, findCompany, findMyCompany, listCompanies, listCompanyOptions, saveMyCompany, updateCompany } from "./companies.service";
 
@@ -20,8 +20,7 @@ const adminOnly = requireRole("admin");
 
 const listRoute = route.get("/", "listCompanies", "Admin: customer companies with project and user counts", [400, 401, 403], {
   middleware: adminOnly,
-  request: { query: companyListQuerySchema },
-  responses: { 200: jsonContent(companyPageSchema, "A page of companies") },
+  ...queryRead(companyListQuerySchema, companyPageSchema, "A page of companies"),
 });
 
 const optionsRoute = route.get("/options", "listCompanyOptions", "Admin: up to `limit` companies whose name contains `q`, ordered by name, for pickers", [400, 401, 403], {
@@ -52,8 +51,7 @@ const saveMineRoute = route.put("/mine", "saveMyCompany", "Customer: save the co
 });
 
 const getRoute = route.get("/{id}", "getCompany", "One company: any for admins, a customer's own only", [400, 401, 404], {
-  request: { params: idParams },
-  responses: { 200: jsonContent(companySchema, "The company") },
+  ...idRead(companySchema, "The company"),
 });
 
 // PUT like the customer's own form: the whole profile is sent, and a field left out is stored as null.

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { acceptedInvitationSchema, invitationPreviewSchema, invitationSchema, invitationTokenInputSchema, signupPolicySchema } from "@/shared/schemas/member";
 import { createRouter, type AppDeps } from "../../http/context";
-import { idParams, jsonBody, jsonContent, noSecurity, problemResponses, sessionRoutes, writeRefusals } from "../../http/openapi";
+import { idParams, idRead, jsonBody, jsonContent, noSecurity, problemResponses, sessionRoutes, writeRefusals } from "../../http/openapi";
 import { clientIp } from "../../http/security";
 import { limitInvitationLookups, previewInvitation } from "./invitation-redeem";
 import { acceptInvitation, resendInvitation, revokeInvitation } from "./invitations.service";
@@ -14,8 +14,7 @@ const acceptRoute = route.post("/accept", "acceptInvitation", "Accept an invitat
 });
 
 const resendRoute = route.post("/{id}/resend", "resendInvitation", "Owner or admin: mail the invitation again with a new link and a new week", [400, 401, 403, 404], {
-  request: { params: idParams },
-  responses: { 200: jsonContent(invitationSchema, "The renewed invitation") },
+  ...idRead(invitationSchema, "The renewed invitation"),
 });
 
 const revokeRoute = route.delete("/{id}", "revokeInvitation", "Owner or admin: revoke a pending invitation; its link stops working", [400, 401, 403, 404], {

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { changeMemberRoleInputSchema, companyTeamSchema, invitationSchema, inviteMemberInputSchema, memberSchema } from "@/shared/schemas/member";
 import { createRouter } from "../../http/context";
 import { idempotent } from "../../http/idempotency";
-import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
+import { idParams, idRead, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { inviteMember } from "./invitations.service";
 import { changeMemberRole, readCompanyTeam, removeMember } from "./members.service";
 
@@ -12,8 +12,7 @@ const route = sessionRoutes("Members", { subject: "member" });
 const memberParams = idParams.extend({ userId: z.uuid("Not a valid id").openapi({ param: { name: "userId", in: "path" } }) });
 
 const teamRoute = route.get("/{id}/team", "getCompanyTeam", "A company's members and pending invitations: its members and admins may read it", [400, 401, 404], {
-  request: { params: idParams },
-  responses: { 200: jsonContent(companyTeamSchema, "Members, owners first, and pending invitations") },
+  ...idRead(companyTeamSchema, "Members, owners first, and pending invitations"),
 });
 
 const inviteRoute = idempotent(route.post("/{id}/invitations", "inviteMember", "Owner or admin: invite an address to the company (mails a link valid 7 days)", [400, 401, 403, 404, 409], {

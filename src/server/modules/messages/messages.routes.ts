@@ -11,7 +11,7 @@ import {
 } from "@/shared/schemas/message";
 import { createRouter } from "../../http/context";
 import { idempotent } from "../../http/idempotency";
-import { jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
+import { jsonBody, jsonContent, queryRead, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { listConversations, MAX_EMBEDDED_MESSAGES } from "./conversations.service";
 import { listMessages, markMessagesRead, sendMessage } from "./messages.service";
@@ -67,8 +67,7 @@ const conversations = route.get("/conversations", "listConversations", "Every co
     "sort, for the page after it at the cost of the first (ADR 033); `page` must then be left out. `total` is the whole " +
     "filtered list's.",
   middleware: requireRole("admin"),
-  request: { query: conversationsQuery },
-  responses: { 200: jsonContent(conversationPageSchema, "A page of conversations") },
+  ...queryRead(conversationsQuery, conversationPageSchema, "A page of conversations"),
 });
 
 export function messageRoutes() {

@@ -1,6 +1,6 @@
 import { outboxListQuerySchema, outboxPageSchema } from "@/shared/schemas/outbox";
 import { createRouter } from "../../http/context";
-import { jsonContent, sessionRoutes } from "../../http/openapi";
+import { queryRead, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { listOutbox } from "./outbox.service";
 
@@ -13,8 +13,7 @@ const list = route.get("/", "listOutbox", "Admin: outgoing mail, newest first, w
     "from the moment the mail is queued; the live parts go only to the mail server (or the log) and are dropped once the worker is done with the mail. " +
     "A session's alone: API tokens are refused (401).",
   middleware: requireRole("admin"),
-  request: { query: outboxListQuerySchema },
-  responses: { 200: jsonContent(outboxPageSchema, "A page of mail") },
+  ...queryRead(outboxListQuerySchema, outboxPageSchema, "A page of mail"),
 });
 
 export function outboxRoutes() {

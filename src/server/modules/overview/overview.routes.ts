@@ -1,6 +1,6 @@
 import { companyOverviewQuerySchema, companyOverviewSchema, workQueueSchema } from "@/shared/schemas/overview";
 import { createRouter } from "../../http/context";
-import { jsonContent, sessionRoutes } from "../../http/openapi";
+import { jsonContent, queryRead, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { companyOverview, workQueue } from "./overview.service";
 
@@ -11,8 +11,7 @@ const company = route.get("/company", "getCompanyOverview", "One company at a gl
     "Counts of the company's tickets by status and projects by status, its outstanding and overdue balance with the overdue invoices, " +
     "the team's latest comments on its tickets and latest messages to it. Each list holds at most 5 rows; its `total` counts them all. " +
     "Customers get their own company's (companyId is ignored; 404 without a company). Admins must name the company with companyId.",
-  request: { query: companyOverviewQuerySchema },
-  responses: { 200: jsonContent(companyOverviewSchema, "The company's overview") },
+  ...queryRead(companyOverviewQuerySchema, companyOverviewSchema, "The company's overview"),
 });
 
 const queue = route.get("/work-queue", "getWorkQueue", "Admin: what needs the team across every company", [401, 403], {

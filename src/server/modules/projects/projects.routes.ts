@@ -8,7 +8,7 @@ import {
 } from "@/shared/schemas/project";
 import { createRouter } from "../../http/context";
 import { idempotent } from "../../http/idempotency";
-import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
+import { idParams, jsonBody, jsonContent, queryRead, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { createProject, findProject, listProjects, updateProject } from "./projects.service";
 
@@ -18,8 +18,7 @@ const listRoute = route.get("/", "listProjects", "Projects the caller may see, n
   description:
     "A customer's company's projects, or for an admin every company's. Filters: companyId (within the caller's scope: it never " +
     'widens it), status, assignedTo (a team member\'s id or "unassigned") and a name search `q`.',
-  request: { query: projectListQuerySchema },
-  responses: { 200: jsonContent(projectPageSchema, "A page of projects") },
+  ...queryRead(projectListQuerySchema, projectPageSchema, "A page of projects"),
 });
 
 // Named like the other /projects/{id} paths: OpenAPI forbids two templates differing only by name.

@@ -10,7 +10,7 @@ import {
 } from "@/shared/schemas/ticket";
 import { createRouter } from "../../http/context";
 import { idempotent } from "../../http/idempotency";
-import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
+import { idParams, idRead, jsonBody, jsonContent, queryRead, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { countTicketsByStatus, createTicket, findTicket, listTickets, markTicketSeen, updateTicket } from "./tickets.service";
 
@@ -26,19 +26,16 @@ const list = route.get("/", "listTickets", "Tickets the caller may see, newest f
     "after it, which costs what the first page costs at any depth, where a page number reads every row before its page. " +
     "On a cursor page `page` must be left out and is answered as 1 (pages are not numbered from a cursor), and `total` and " +
     "`totalExact` are the whole filtered list's, as on page 1. A cursor only positions within the list the caller may see.",
-  request: { query: ticketListQuerySchema },
-  responses: { 200: jsonContent(ticketPageSchema, "A page of tickets") },
+  ...queryRead(ticketListQuerySchema, ticketPageSchema, "A page of tickets"),
 });
 
 const statusCounts = route.get("/status-counts", "countTicketsByStatus", "How many tickets the caller may see are in each status, exactly", [400, 401], {
   description: "The ticket board's column counts. Scoped like the list: a customer's company's tickets (companyId is ignored for them), an admin's all or one company's.",
-  request: { query: ticketStatusCountsQuerySchema },
-  responses: { 200: jsonContent(ticketStatusCountsSchema, "The count per status") },
+  ...queryRead(ticketStatusCountsQuerySchema, ticketStatusCountsSchema, "The count per status"),
 });
 
 const get = route.get("/{id}", "getTicket", "One ticket with its project and company", [400, 401, 404], {
-  request: { params: idParams },
-  responses: { 200: jsonContent(ticketSchema, "The ticket") },
+  ...idRead(ticketSchema, "The ticket"),
 });
 
 const create = idempotent(route.post("/", "createTicket", "Open a ticket; it starts pending and belongs to the caller", [400, 401, 429], {
@@ -62,8 +59,7 @@ const seen = route.post("/{id}/seen", "markTicketSeen", "Admin: note that the te
     "The first call stamps when the team first opened the ticket (it leaves the admin overview's new tickets); later calls " +
     "change nothing and answer the first time. Takes no body.",
   middleware: requireRole("admin"),
-  request: { params: idParams },
-  responses: { 200: jsonContent(ticketSeenSchema, "When the team first opened the ticket") },
+  ...idRead(ticketSeenSchema, "When the team first opened the ticket"),
 });
 
 export function ticketRoutes() {

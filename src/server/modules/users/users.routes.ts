@@ -8,7 +8,7 @@ import {
   userPageSchema,
 } from "@/shared/schemas/user";
 import { createRouter } from "../../http/context";
-import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
+import { idParams, jsonBody, jsonContent, queryRead, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import {
   changeUserRole,
@@ -28,8 +28,7 @@ const user = (description: string) => ({ 200: jsonContent(userListItemSchema, de
 
 const listRoute = route.get("/", "listUsers", "Admin: every account with role, company, last sign-in, two-factor and status; search by name or email", [400, 401, 403], {
   middleware: adminOnly,
-  request: { query: userListQuerySchema },
-  responses: { 200: jsonContent(userPageSchema, "A page of accounts, newest first") },
+  ...queryRead(userListQuerySchema, userPageSchema, "A page of accounts, newest first"),
 });
 
 const resetRoute = route.post("/{id}/password-reset", "sendUserPasswordReset", "Admin: mail the account a password-reset link (through the outbox)", [400, 401, 403, 404, 409], {

@@ -10,7 +10,7 @@ import {
   webhookWithSecretSchema,
 } from "@/shared/schemas/webhook";
 import { createRouter } from "../../http/context";
-import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
+import { idParams, idRead, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import {
   createWebhook,
@@ -44,8 +44,7 @@ const create = route.post("/", "createWebhook", `Admin: register a webhook endpo
 
 const get = route.get("/{id}", "getWebhook", "Admin: one webhook endpoint", [400, 401, 403, 404], {
   middleware: adminOnly,
-  request: { params: idParams },
-  responses: { 200: jsonContent(webhookSchema, "The endpoint") },
+  ...idRead(webhookSchema, "The endpoint"),
 });
 
 const update = route.patch("/{id}", "updateWebhook", "Admin: change a webhook endpoint, or switch it on or off", [400, 401, 403, 404], {
@@ -64,8 +63,7 @@ const remove = route.delete("/{id}", "deleteWebhook", "Admin: delete a webhook e
 const rotate = route.post("/{id}/rotate-secret", "rotateWebhookSecret", "Admin: give a webhook endpoint a new secret", [400, 401, 403, 404], {
   description: "The answer carries the new secret, shown once. For 24 hours every delivery is signed with both the new and the previous secret (two `v1,` signatures), so the receiver can switch without losing an event.",
   middleware: adminOnly,
-  request: { params: idParams },
-  responses: { 200: jsonContent(webhookWithSecretSchema, "The endpoint and its new secret") },
+  ...idRead(webhookWithSecretSchema, "The endpoint and its new secret"),
 });
 
 const deliveries = route.get("/{id}/deliveries", "listWebhookDeliveries", "Admin: a webhook endpoint's deliveries, newest first, with every attempt", [400, 401, 403, 404], {
@@ -77,8 +75,7 @@ const deliveries = route.get("/{id}/deliveries", "listWebhookDeliveries", "Admin
 const resend = route.post("/deliveries/{id}/resend", "resendWebhookDelivery", "Admin: send a delivery again", [400, 401, 403, 404, 409], {
   description: "Same `webhook-id` and body, a new round of attempts with the retry schedule starting over; the attempt log keeps the earlier ones. 409 while the endpoint is switched off.",
   middleware: adminOnly,
-  request: { params: idParams },
-  responses: { 200: jsonContent(webhookDeliverySchema, "The delivery, due now") },
+  ...idRead(webhookDeliverySchema, "The delivery, due now"),
 });
 
 export function webhookRoutes() {
