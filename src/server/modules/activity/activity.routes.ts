@@ -12,21 +12,23 @@ const pageOf = (what: string) => ({
   responses: { 200: jsonContent(activityPageSchema, `A page of the ${what}'s history`) },
 });
 
-const project = route.get("/projects/{id}/activity", "listProjectActivity", "A project's history: created, fields changed, comments and files", [400, 401, 404], pageOf("project"));
-const ticket = route.get("/tickets/{id}/activity", "listTicketActivity", "A ticket's history: created, fields changed, comments and files", [400, 401, 404], pageOf("ticket"));
-const invoice = route.get(
+/** A record's history route: every one takes the record's id and a page query, and answers a page of entries. */
+const historyRoute = <const P extends string>(path: P, operationId: string, summary: string, what: string) =>
+  route.get(path, operationId, summary, [400, 401, 404], pageOf(what));
+
+const project = historyRoute("/projects/{id}/activity", "listProjectActivity", "A project's history: created, fields changed, comments and files", "project");
+const ticket = historyRoute("/tickets/{id}/activity", "listTicketActivity", "A ticket's history: created, fields changed, comments and files", "ticket");
+const invoice = historyRoute(
   "/invoices/{id}/activity",
   "listInvoiceActivity",
   "An invoice's history: created, issued, fields changed, PDF; a draft's entries reach admins only",
-  [400, 401, 404],
-  pageOf("invoice"),
+  "invoice",
 );
-const company = route.get(
+const company = historyRoute(
   "/companies/{id}/activity",
   "listCompanyActivity",
   "Recent activity across a company's projects, tickets and invoices: its members' own company, any for an admin",
-  [400, 401, 404],
-  pageOf("company"),
+  "company",
 );
 
 /** Mounted at /api: each history sits under its record's path. */

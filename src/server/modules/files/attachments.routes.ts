@@ -19,21 +19,19 @@ const ticketFile = idempotent(sessionRoutes("Tickets").post("/tickets/{id}/files
   responses: attached,
 }), { upload: true });
 
-const ticketCommentFile = idempotent(sessionRoutes("Tickets").post(
-  "/tickets/{id}/comments/{commentId}/files",
-  "attachTicketCommentFile",
-  "Attach a file to a ticket comment (its author or an admin)",
-  [400, 401, 403, 404, 429],
-  { description: `${uploadDescription} Another user who can see the comment gets 403.`, request: { params: commentParams, body: uploadBody }, responses: attached },
-), { upload: true });
+/** A comment's attachment route: the comment's author or an admin may attach. */
+const commentFileRoute = <const P extends string>(tag: string, path: P, operationId: string, summary: string) =>
+  idempotent(
+    sessionRoutes(tag).post(path, operationId, summary, [400, 401, 403, 404, 429], {
+      description: `${uploadDescription} Another user who can see the comment gets 403.`,
+      request: { params: commentParams, body: uploadBody },
+      responses: attached,
+    }),
+    { upload: true },
+  );
 
-const projectCommentFile = idempotent(sessionRoutes("Projects").post(
-  "/projects/{id}/comments/{commentId}/files",
-  "attachProjectCommentFile",
-  "Attach a file to a project comment (its author or an admin)",
-  [400, 401, 403, 404, 429],
-  { description: `${uploadDescription} Another user who can see the comment gets 403.`, request: { params: commentParams, body: uploadBody }, responses: attached },
-), { upload: true });
+const ticketCommentFile = commentFileRoute("Tickets", "/tickets/{id}/comments/{commentId}/files", "attachTicketCommentFile", "Attach a file to a ticket comment (its author or an admin)");
+const projectCommentFile = commentFileRoute("Projects", "/projects/{id}/comments/{commentId}/files", "attachProjectCommentFile", "Attach a file to a project comment (its author or an admin)");
 
 const messageFile = idempotent(sessionRoutes("Messages").post("/messages/{id}/files", "attachMessageFile", "Attach a file to a chat message (its sender or an admin)", [400, 401, 403, 404, 429], {
   description: `${uploadDescription} Another user who can see the message gets 403.`,
