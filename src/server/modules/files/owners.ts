@@ -24,6 +24,19 @@ export interface FileOwner {
   history?: { subject: RecordRef; adminOnly?: boolean };
 }
 
+/**
+ * The owner of a file attached to a ticket or a comment: the event (of `kind`) and the history
+ * both name the record the reader follows, the ticket or project (`parent`).
+ */
+function ownedUnder(
+  file: Pick<FileOwner, "column" | "id" | "companyId">,
+  kind: "ticket" | "ticket_comment" | "project_comment",
+  parent: { type: "ticket" | "project"; id: string },
+): FileOwner {
+  const { companyId } = file;
+  return { ...file, event: { kind, companyId, id: parent.id }, history: { subject: { ...parent, companyId } } };
+}
+
 /** Comments and messages take files from their author; admins attach to anything they see. */
 function mustBeAuthor(ctx: ServiceContext, authorId: string | null, what: string) {
   if (authorId !== ctx.actor.userId && !can(ctx.actor, "readAll", "company")) throw forbidden(`Only the ${what}'s author or an admin can attach files to it`);
@@ -35,13 +48,7 @@ export async function ticketOwner({ db, actor }: ServiceContext, ticketId: strin
     .from(tickets)
     .where(and(eq(tickets.id, ticketId), ticketScope(actor).where));
   if (!ticket) throw notFound("Ticket not found");
-  return {
-    column: "ticketId",
-    id: ticketId,
-    companyId: ticket.companyId,
-    event: { kind: "ticket", companyId: ticket.companyId, id: ticketId },
-    history: { subject: { type: "ticket", id: ticketId, companyId: ticket.companyId } },
-  };
+  return ownedUnder({ column: "ticketId", id: ticketId, companyId: ticket.companyId }, "ticket", { type: "ticket", id: ticketId });
 }
 
 /** A comment of the ticket `id` that the caller wrote. */
@@ -54,13 +61,7 @@ export async function ticketCommentOwner(ctx: ServiceContext, { id: ticketId, co
   if (!comment) throw notFound("Comment not found");
   mustBeAuthor(ctx, comment.authorId, "comment");
   // As posting a comment does: the event names the ticket, whose thread clients refetch.
-  return {
-    column: "ticketCommentId",
-    id: commentId,
-    companyId: comment.companyId,
-    event: { kind: "ticket_comment", companyId: comment.companyId, id: ticketId },
-    history: { subject: { type: "ticket", id: ticketId, companyId: comment.companyId } },
-  };
+  return ownedUnder({ column: "ticketCommentId", id: commentId, companyId: comment.companyId }, "ticket_comment", { type: "ticket", id: ticketId });
 }
 
 /** A comment of the project `id` that the caller wrote. */
@@ -72,13 +73,7 @@ export async function projectCommentOwner(ctx: ServiceContext, { id: projectId, 
     .where(and(eq(projectComments.id, commentId), eq(projectComments.projectId, projectId), projectScope(ctx.actor).where));
   if (!comment) throw notFound("Comment not found");
   mustBeAuthor(ctx, comment.authorId, "comment");
-  return {
-    column: "projectCommentId",
-    id: commentId,
-    companyId: comment.companyId,
-    event: { kind: "project_comment", companyId: comment.companyId, id: projectId },
-    history: { subject: { type: "project", id: projectId, companyId: comment.companyId } },
-  };
+  return ownedUnder({ column: "projectCommentId", id: commentId, companyId: comment.companyId }, "project_comment", { type: "project", id: projectId });
 }
 
 export async function messageOwner(ctx: ServiceContext, messageId: string): Promise<FileOwner> {
