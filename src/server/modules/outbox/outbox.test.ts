@@ -7,7 +7,7 @@ import { captureLog } from "@/server/test/log-capture";
 import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
 import { startSmtpInbox, type SmtpInbox } from "../../test/mail/smtp-inbox";
 import { TestClient } from "../../test/test-client";
-import { expectFieldRefused } from "@/server/test/expect-problem";
+import { expectAdminsOnly, expectFieldRefused } from "@/server/test/expect-problem";
 
 let inbox: SmtpInbox;
 let server: TestServer;
@@ -69,9 +69,7 @@ describe("the admin outbox", () => {
   });
 
   it("is the admins' alone: customers get 403 and strangers 401", async () => {
-    const customer = await server.createUser();
-    expect((await customer.client.get("/api/outbox")).status).toBe(403);
-    expect((await server.anonymous().get("/api/outbox")).status).toBe(401);
+    await expectAdminsOnly(server, "/api/outbox");
   });
 });
 
