@@ -215,12 +215,17 @@ describe("signing in with two-factor sign-in on", () => {
       vi.useRealTimers();
     });
 
-    it("refuses enrolment's code once a later code has signed in: code A enrols, code B signs in, code A again signs nobody in", async () => {
+    /** A new account that asked to turn two-factor sign-in on, the clock stopped in the middle of a period. */
+    async function enrolmentStartedAtFixedTime() {
       const now = middleOfPeriod();
       vi.useFakeTimers({ toFake: ["Date"], now });
       const user = await server.createUser();
       const started = await user.client.post("/api/auth/two-factor/enable", { password: user.password });
-      const { secret } = started.body as Enrolment;
+      return { now, user, secret: (started.body as Enrolment).secret };
+    }
+
+    it("refuses enrolment's code once a later code has signed in: code A enrols, code B signs in, code A again signs nobody in", async () => {
+      const { now, user, secret } = await enrolmentStartedAtFixedTime();
       const codeA = codeFor(secret, now - PERIOD_MS);
       const codeB = codeFor(secret, now);
       expect((await user.client.post("/api/auth/two-factor/verify-totp", { code: codeA })).status).toBe(200);
@@ -237,11 +242,7 @@ describe("signing in with two-factor sign-in on", () => {
     });
 
     it("refuses a code of a step before the last accepted one, though that code was never used", async () => {
-      const now = middleOfPeriod();
-      vi.useFakeTimers({ toFake: ["Date"], now });
-      const user = await server.createUser();
-      const started = await user.client.post("/api/auth/two-factor/enable", { password: user.password });
-      const { secret } = started.body as Enrolment;
+      const { now, user, secret } = await enrolmentStartedAtFixedTime();
       // Enrolled with the next period's code (a phone clock a little ahead): the current step is now behind.
       expect((await user.client.post("/api/auth/two-factor/verify-totp", { code: codeFor(secret, now + PERIOD_MS) })).status).toBe(200);
 
