@@ -21,6 +21,14 @@ export type FieldRule =
   /** One of `values`, chosen in a select. */
   | { kind: "choice"; values: readonly [string, ...string[]]; message: string };
 
+/** How one builder makes each kind of rule: the server's zod, the web's zod/mini. */
+export type FieldBuilders<Built> = { [Kind in FieldRule["kind"]]: (rule: Extract<FieldRule, { kind: Kind }>) => Built };
+
+/** What `builders` make of `rule`: the one dispatch over the kinds, whichever builder reads it. */
+export function buildField<Built>(rule: FieldRule, builders: FieldBuilders<Built>): Built {
+  return (builders[rule.kind] as (rule: FieldRule) => Built)(rule);
+}
+
 /** A rule between fields, checked once every field has passed its own: `holds` on the parsed values, else `message` at `path`. */
 export interface CrossFieldRule {
   // `never`: a rule reads the fields of its own form, which the generic form cannot name.

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NOTHING_TO_UPDATE } from "../rules/common";
-import type { FieldRule, FormDeclaration } from "../rules/fields";
+import { buildField, type FieldBuilders, type FieldRule, type FormDeclaration } from "../rules/fields";
 import { nullWhenBlank, optionalText, requiredText } from "./text";
 
 /* The server's zod schemas of the forms declared in src/shared/rules (fields.ts there says how). */
@@ -23,23 +23,19 @@ export type ZodField<Rule extends FieldRule> = Rule extends { kind: "name" }
       ? z.ZodEnum<{ [Value in Values[number]]: Value }>
       : Blankable;
 
+const zodBuilders: FieldBuilders<z.ZodType> = {
+  name: (rule) => requiredText(rule.required, rule.max, rule.tooLong),
+  text: (rule) => optionalText(rule.tooLong, rule.max),
+  id: (rule) => z.uuid(rule.message),
+  idOrNone: (rule) => nullWhenBlank(blankOr(z.uuid(), rule.message)),
+  // The date check is a refinement the document cannot show: it publishes the same rule (a date, "" or null).
+  dateOrNone: (rule) => nullWhenBlank(blankOr(z.iso.date(), rule.message)).meta({ anyOf: [{ type: "string", format: "date" }, { const: "" }, { type: "null" }] }),
+  choice: (rule) => z.enum(rule.values, rule.message),
+};
+
 export function zodField<Rule extends FieldRule>(rule: Rule): ZodField<Rule>;
-export function zodField(rule: FieldRule) {
-  switch (rule.kind) {
-    case "name":
-      return requiredText(rule.required, rule.max, rule.tooLong);
-    case "text":
-      return optionalText(rule.tooLong, rule.max);
-    case "id":
-      return z.uuid(rule.message);
-    case "idOrNone":
-      return nullWhenBlank(blankOr(z.uuid(), rule.message));
-    case "dateOrNone":
-      // The date check is a refinement the document cannot show: it publishes the same rule (a date, "" or null).
-      return nullWhenBlank(blankOr(z.iso.date(), rule.message)).meta({ anyOf: [{ type: "string", format: "date" }, { const: "" }, { type: "null" }] });
-    case "choice":
-      return z.enum(rule.values, rule.message);
-  }
+export function zodField(rule: FieldRule): z.ZodType {
+  return buildField(rule, zodBuilders);
 }
 
 type FormShape<Fields extends Record<string, FieldRule>, Form extends FormDeclaration<keyof Fields & string>> = {

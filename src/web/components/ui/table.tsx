@@ -106,13 +106,18 @@ export function TableCell({ className, ...props }: TdHTMLAttributes<HTMLTableCel
   return <td className={cn("p-3 align-middle", cardCell, className)} {...props} />;
 }
 
-/** A header row of plain column names; `children` adds cells after them (an actions column, say). */
-export function TableHeadings({ names, children }: { names: readonly string[]; children?: ReactNode }) {
+/**
+ * A header row of plain column names; those also in `alignedEnd` (amounts) sit at the cell's end,
+ * like their figures. `children` adds cells after them (an actions column, say).
+ */
+export function TableHeadings({ names, alignedEnd = [], children }: { names: readonly string[]; alignedEnd?: readonly string[]; children?: ReactNode }) {
   return (
     <TableHeader>
       <TableRow>
         {names.map((name) => (
-          <TableHead key={name}>{name}</TableHead>
+          <TableHead key={name} className={alignedEnd.includes(name) ? "text-right" : undefined}>
+            {name}
+          </TableHead>
         ))}
         {children}
       </TableRow>

@@ -1,5 +1,5 @@
 import { NOTHING_TO_UPDATE } from "@/shared/rules/common";
-import type { FieldRule, FormDeclaration } from "@/shared/rules/fields";
+import { buildField, type FieldBuilders, type FieldRule, type FormDeclaration } from "@/shared/rules/fields";
 import { optionalText, requiredText } from "./text";
 import { z } from "./zod";
 
@@ -24,22 +24,18 @@ export type MiniField<Rule extends FieldRule> = Rule extends { kind: "name" }
         ? ReturnType<typeof optionalText>
         : Blankable;
 
+const miniBuilders: FieldBuilders<z.ZodMiniType> = {
+  name: (rule) => requiredText(rule.required, rule.max, rule.tooLong),
+  text: (rule) => optionalText(rule.tooLong, rule.max),
+  id: (rule) => z.uuid(rule.message),
+  idOrNone: (rule) => nullWhenBlank(z.string().check(z.trim(), blankOr(z.uuid(), rule.message))),
+  dateOrNone: (rule) => nullWhenBlank(z.string().check(z.trim(), blankOr(z.iso.date(), rule.message))),
+  choice: (rule) => z.enum(rule.values, rule.message),
+};
+
 export function miniField<Rule extends FieldRule>(rule: Rule): MiniField<Rule>;
-export function miniField(rule: FieldRule) {
-  switch (rule.kind) {
-    case "name":
-      return requiredText(rule.required, rule.max, rule.tooLong);
-    case "text":
-      return optionalText(rule.tooLong, rule.max);
-    case "id":
-      return z.uuid(rule.message);
-    case "idOrNone":
-      return nullWhenBlank(z.string().check(z.trim(), blankOr(z.uuid(), rule.message)));
-    case "dateOrNone":
-      return nullWhenBlank(z.string().check(z.trim(), blankOr(z.iso.date(), rule.message)));
-    case "choice":
-      return z.enum(rule.values, rule.message);
-  }
+export function miniField(rule: FieldRule): z.ZodMiniType {
+  return buildField(rule, miniBuilders);
 }
 
 type FormShape<Fields extends Record<string, FieldRule>, Form extends FormDeclaration<keyof Fields & string>> = {

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { FileText } from "lucide-react";
 import { Link } from "react-router";
 import { formatDate } from "@/shared/format";
@@ -7,7 +7,7 @@ import { InvoiceStatusBadge } from "@/web/components/status-badges";
 import { QueryStates } from "@/web/components/layout/record-states";
 import { Card } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
+import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/web/components/ui/table";
 import { useInvoices } from "../api/use-invoices";
 import { formatCurrency } from "@/web/lib/format-currency";
 import { InvoicePdfAction } from "./invoice-pdf-action";
@@ -60,28 +60,7 @@ function Invoices({ invoices }: { invoices: Invoice[] }) {
   return (
     <Card className="p-2 sm:p-4">
       <Table aria-label={t`Invoices`}>
-        <TableHeader>
-          <TableRow>
-            <TableHead>
-              <Trans>Invoice Number</Trans>
-            </TableHead>
-            <TableHead>
-              <Trans>Issue Date</Trans>
-            </TableHead>
-            <TableHead>
-              <Trans>Due Date</Trans>
-            </TableHead>
-            <TableHead className="text-right">
-              <Trans>Amount</Trans>
-            </TableHead>
-            <TableHead>
-              <Trans>Status</Trans>
-            </TableHead>
-            <TableHead>
-              <Trans>Action</Trans>
-            </TableHead>
-          </TableRow>
-        </TableHeader>
+        <TableHeadings names={[t`Invoice Number`, t`Issue Date`, t`Due Date`, t`Amount`, t`Status`, t`Action`]} alignedEnd={[t`Amount`]} />
         <TableBody>
           {invoices.map((invoice) => (
             <InvoiceRow key={invoice.id} invoice={invoice} />

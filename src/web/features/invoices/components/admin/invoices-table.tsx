@@ -3,38 +3,18 @@ import { formatDate } from "@/shared/format";
 import { formatCurrency } from "@/web/lib/format-currency";
 import type { Invoice } from "@/shared/schemas/invoice";
 import { InvoiceStatusBadge } from "@/web/components/status-badges";
-import { LinkCell, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
+import { LinkCell, Table, TableBody, TableCell, TableHead, TableHeadings, TableRow } from "@/web/components/ui/table";
 import { InvoiceActions } from "./invoice-actions";
 
 export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
   const { t } = useLingui();
   return (
     <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>
-            <Trans>Invoice #</Trans>
-          </TableHead>
-          <TableHead>
-            <Trans>Company</Trans>
-          </TableHead>
-          <TableHead className="text-right">
-            <Trans>Amount</Trans>
-          </TableHead>
-          <TableHead>
-            <Trans>Issue Date</Trans>
-          </TableHead>
-          <TableHead>
-            <Trans>Due Date</Trans>
-          </TableHead>
-          <TableHead>
-            <Trans>Status</Trans>
-          </TableHead>
-          <TableHead className="text-right">
-            <Trans>Actions</Trans>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
+      <TableHeadings names={[t`Invoice #`, t`Company`, t`Amount`, t`Issue Date`, t`Due Date`, t`Status`]} alignedEnd={[t`Amount`]}>
+        <TableHead className="text-right">
+          <Trans>Actions</Trans>
+        </TableHead>
+      </TableHeadings>
       <TableBody>
         {invoices.map((invoice) => (
           <TableRow key={invoice.id}>
