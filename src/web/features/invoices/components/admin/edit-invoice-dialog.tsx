@@ -12,7 +12,7 @@ import { useInvoice } from "../../api/use-invoice";
 import { useInvoicePdf } from "../../api/use-invoice-pdf";
 import { useUpdateInvoice } from "../../api/use-update-invoice";
 import { isIssued, statusChoicesFor } from "../../lib/invoice-lifecycle";
-import { InvoiceFields } from "./invoice-fields";
+import { InvoiceFields } from "./invoice-form-fields";
 import { invoiceFormResolver } from "./invoice-form-resolver";
 import { InvoicePdfField } from "./invoice-pdf-field";
 import { invoiceChangesOf, invoiceFormValuesOf, reportFailedInvoiceSave, type InvoiceFormValues, type InvoiceSubmit } from "./invoice-form-values";

@@ -7,7 +7,7 @@ import { useUpdateInvoice } from "../../api/use-update-invoice";
 import { isIssued } from "../../lib/invoice-lifecycle";
 import type { InvoiceDetail } from "../invoice-lines-table";
 import { InvoiceCompanyField } from "./invoice-company-field";
-import { InvoiceFields } from "./invoice-fields";
+import { InvoiceFields } from "./invoice-form-fields";
 import { invoiceFormResolver } from "./invoice-form-resolver";
 import { invoiceChangesOf, invoiceFormValuesOf, reportFailedInvoiceSave, type InvoiceFormValues, type InvoiceSubmit } from "./invoice-form-values";
 

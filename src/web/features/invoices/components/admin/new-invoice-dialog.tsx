@@ -9,7 +9,7 @@ import { useNextInvoiceNumber } from "../../api/use-invoice-lifecycle";
 import { useInvoicePdf } from "../../api/use-invoice-pdf";
 import { statusChoicesFor } from "../../lib/invoice-lifecycle";
 import { InvoiceCompanyField } from "./invoice-company-field";
-import { InvoiceFields } from "./invoice-fields";
+import { InvoiceFields } from "./invoice-form-fields";
 import { InvoicePdfField } from "./invoice-pdf-field";
 import { invoiceFormResolver } from "./invoice-form-resolver";
 import { emptyInvoiceForm, reportFailedInvoiceSave, type InvoiceForm, type InvoiceFormValues, type InvoiceSubmit } from "./invoice-form-values";
