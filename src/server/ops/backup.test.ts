@@ -13,6 +13,12 @@ import type { TableChecksums } from "./table-checksums";
 // Each project backs up its own database: the PGlite project an embedded installation in a
 // DATA_DIR, the PostgreSQL project a database of its own (through pg_dump and pg_restore).
 const kind = testDatabaseKind;
+/**
+ * What one `npm run` of a script may take here: it starts tsx (and, for PGlite, the database) as a
+ * process of its own, which beside the end-to-end suite on a two-core machine has taken close to
+ * a minute. Each test's limit counts its commands.
+ */
+const PER_COMMAND_MS = 60_000;
 
 describe(`backup and restore (${kind})`, () => {
   const folder = mkdtempSync(join(tmpdir(), "portico-backups-"));
@@ -30,7 +36,7 @@ describe(`backup and restore (${kind})`, () => {
     const backedUp = await runNpmScript("backup", ["--out", file], original.env);
     expect(backedUp.code, backedUp.stderr).toBe(0);
     expect(backedUp.stdout).toContain(`to ${file}`);
-  });
+  }, 2 * PER_COMMAND_MS); // the seeded installation, then the backup
   afterAll(async () => {
     for (const installation of installations) await installation.remove();
     rmSync(folder, { recursive: true, force: true });
@@ -58,7 +64,7 @@ describe(`backup and restore (${kind})`, () => {
     expect(forced.code, forced.stderr).toBe(0);
     expect(forced.stdout).toContain("replacing what was there");
     expect(await copy.checksums()).toEqual(originalChecksums);
-  }, 60_000); // two commands, each starting tsx (and one PGlite), on a busy two-core machine
+  }, 2 * PER_COMMAND_MS);
 
   it("refuses a backup of the other database, and a file that is no backup, before touching anything", async () => {
     if (kind === "pglite") {
@@ -97,7 +103,7 @@ describe(`backup and restore (${kind})`, () => {
       expect(readdirSync(copy.dataDir).filter((entry) => /\.(restoring|replaced)$/.test(entry)), name).toEqual([]);
       expect(await copy.checksums(), name).toEqual(originalChecksums);
     }
-  }, 120_000); // three commands, each starting tsx (and one PGlite), on a busy two-core machine
+  }, 3 * PER_COMMAND_MS);
 
   it("refuses a backup file in a folder that does not exist with one sentence naming it, writing nothing", async () => {
     const out = join(folder, "no-such-folder", "portico.backup");
@@ -105,7 +111,7 @@ describe(`backup and restore (${kind})`, () => {
     expect(refused.code, refused.stderr).toBe(1);
     expect(refused.stderr.trim()).toBe(`Cannot write the backup to ${out}: its folder does not exist. Create it, or pick another path with --out.`);
     expect(existsSync(join(folder, "no-such-folder"))).toBe(false);
-  }, 60_000);
+  }, PER_COMMAND_MS);
 
   if (kind === "pglite") {
     it("refuses to back up an embedded database while a server holds its DATA_DIR", async () => {
