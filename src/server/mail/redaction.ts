@@ -1,5 +1,5 @@
 import type { MailFrame, MailTemplate, MailTemplateProps } from "./templates";
-import { invitationUrl } from "./templates/invitation";
+import { invitationUrl } from "./templates/letters";
 
 /** What the outbox shows in place of a link that carries a secret. */
 export const REDACTED_LINK = "[link removed]";

@@ -2,13 +2,10 @@ import { render } from "@react-email/render";
 import { createElement } from "react";
 import type { Locale } from "@/shared/locales";
 import { translator } from "../i18n";
-import { EmailChangeEmail, emailChangeSubject, type EmailChangeMail } from "./email-change";
-import { InvitationEmail, invitationSubject, type InvitationMail } from "./invitation";
 import type { MailContext, MailFrame } from "./layout";
+import { letters, type EmailChangeMail, type InvitationMail, type PasswordResetMail, type WebhookDisabledMail } from "./letters";
 import { NotificationEmail, notificationSubject, type NotificationMail } from "./notification";
 import { NotificationDigestEmail, notificationDigestSubject, type NotificationDigestMail } from "./daily-digest";
-import { PasswordResetEmail, passwordResetSubject, type PasswordResetMail } from "./password-reset";
-import { WebhookDisabledEmail, webhookDisabledSubject, type WebhookDisabledMail } from "./webhook-disabled";
 
 export type { MailFrame } from "./layout";
 
@@ -24,12 +21,10 @@ export interface MailTemplateProps {
 export type MailTemplate = keyof MailTemplateProps;
 
 const templates: { [K in MailTemplate]: { subject(context: MailContext, props: MailTemplateProps[K]): string; Component(props: MailTemplateProps[K] & MailContext): React.ReactElement } } = {
-  "password-reset": { subject: passwordResetSubject, Component: PasswordResetEmail },
-  "email-change": { subject: emailChangeSubject, Component: EmailChangeEmail },
-  invitation: { subject: invitationSubject, Component: InvitationEmail },
+  // Greeting, paragraph and button: one row each in letters.tsx.
+  ...letters,
   notification: { subject: notificationSubject, Component: NotificationEmail },
   "notification-digest": { subject: notificationDigestSubject, Component: NotificationDigestEmail },
-  "webhook-disabled": { subject: webhookDisabledSubject, Component: WebhookDisabledEmail },
 };
 
 export interface RenderedMail {

@@ -1,35 +1,56 @@
 import type { MailMessage, MailValues } from "../i18n";
-import { MailLayout, Paragraph, type MailContext } from "./layout";
+import { MailLayout, Paragraph, type MailContext, type MailFrame } from "./layout";
 
-/** The words of a letter: the template's own message table, with at least these. */
+/** Every word of a letter. */
 export interface LetterWords {
+  subject: MailMessage;
   preview: MailMessage;
   title: MailMessage;
   action: MailMessage;
   note: MailMessage;
   greeting: MailMessage;
-  body: MailMessage;
+  /** The one paragraph: a message, or sentences that follow each other in it. */
+  body: MailMessage | MailMessage[];
 }
 
-interface LetterProps extends MailContext {
-  words: LetterWords;
-  /** Where the button goes. */
-  url: string;
-  /** The values the words use; each message takes the ones it names (the brand's name is always there). */
-  values: MailValues;
+/** What makes a mail a letter: its words, where its button goes and the values its words use. */
+export interface LetterDeclaration<P> {
+  /** The words, or how the mail's props choose them. */
+  words: LetterWords | ((props: P) => LetterWords);
+  url(props: P, frame: MailFrame): string;
+  /** The values the words name; each message takes the ones it uses (the brand's name is always there). */
+  values(props: P): MailValues;
 }
 
 /**
  * The mail most account messages are: a greeting, one paragraph and one button, every word from
- * the template's message table (password reset, email change, a webhook switched off).
+ * the letter's words (letters.tsx holds them). Gives the subject and the component the template
+ * registry (index.ts) takes.
  */
-export function Letter({ words, url, values, ...frame }: LetterProps) {
-  const { t } = frame;
-  const all = { brandName: frame.brandName, ...values };
-  return (
-    <MailLayout {...frame} preview={t(words.preview, all)} title={t(words.title, all)} action={{ label: t(words.action, all), url }} note={t(words.note, all)}>
-      <Paragraph>{t(words.greeting, all)}</Paragraph>
-      <Paragraph>{t(words.body, all)}</Paragraph>
-    </MailLayout>
-  );
+export function letter<P>({ words, url, values }: LetterDeclaration<P>) {
+  const wordsOf = (props: P) => (typeof words === "function" ? words(props) : words);
+  const valuesOf = (props: P, brandName: string): MailValues => ({ brandName, ...values(props) });
+  return {
+    subject: ({ brandName, t }: MailContext, props: P) => t(wordsOf(props).subject, valuesOf(props, brandName)),
+    Component(props: P & MailContext) {
+      const { brandName, baseUrl, t } = props;
+      const letterWords = wordsOf(props);
+      const all = valuesOf(props, brandName);
+      const body = [letterWords.body].flat().map((sentence) => t(sentence, all));
+      return (
+        <MailLayout
+          brandName={brandName}
+          baseUrl={baseUrl}
+          t={t}
+          preview={t(letterWords.preview, all)}
+          title={t(letterWords.title, all)}
+          action={{ label: t(letterWords.action, all), url: url(props, { brandName, baseUrl }) }}
+          note={t(letterWords.note, all)}
+        >
+          <Paragraph>{t(letterWords.greeting, all)}</Paragraph>
+          <Paragraph>{body.join(" ")}</Paragraph>
+        </MailLayout>
+      );
+    },
+  };
 }
