@@ -1,12 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { CheckCircle2, ExternalLink, RotateCcw } from "lucide-react";
+import { CheckCircle2, RotateCcw } from "lucide-react";
 import { toast } from "@/web/lib/toast";
 import type { Invoice } from "@/shared/schemas/invoice";
 import { Button } from "@/web/components/ui/button";
 import { shownProblemDetail } from "@/web/lib/api";
-import { invoicePdfHref } from "../../lib/invoice-pdf-href";
 import { useUpdateInvoice } from "../../api/use-update-invoice";
 import { EditInvoiceDialog } from "./edit-invoice-dialog";
+import { InvoicePdfLink } from "./invoice-pdf-link";
 
 /**
  * Open the PDF (through the API, which checks access and redirects), mark paid or unpaid, and edit.
@@ -31,20 +31,7 @@ export function InvoiceActions({ invoice }: { invoice: Invoice }) {
 
   return (
     <div className="flex items-center justify-end gap-2">
-      <Button asChild variant="outline" size="sm">
-        <a href={invoicePdfHref(invoice.id)} target="_blank" rel="noopener noreferrer">
-          <ExternalLink className="h-4 w-4" aria-hidden />
-          {invoice.status === "draft" ? (
-            <Trans>
-              Preview PDF<span className="sr-only"> of invoice {invoiceNumber} (opens in a new tab)</span>
-            </Trans>
-          ) : (
-            <Trans>
-              Open PDF<span className="sr-only"> of invoice {invoiceNumber} (opens in a new tab)</span>
-            </Trans>
-          )}
-        </a>
-      </Button>
+      <InvoicePdfLink invoice={invoice} verb="open" />
       {invoice.status === "unpaid" || invoice.status === "paid" ? (
         <Button variant="ghost" size="sm" disabled={updateInvoice.isPending} onClick={toggleStatus}>
           {next === "paid" ? <CheckCircle2 className="h-4 w-4" aria-hidden /> : <RotateCcw className="h-4 w-4" aria-hidden />}

@@ -1,14 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Download, Upload } from "lucide-react";
+import { Upload } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/web/components/ui/button";
 import { TitledCard } from "@/web/components/ui/card";
 import { uploadErrorText } from "@/web/features/files";
 import { toast } from "@/web/lib/toast";
 import { useInvoicePdf } from "../../api/use-invoice-pdf";
-import { invoicePdfHref } from "../../lib/invoice-pdf-href";
 import type { InvoiceDetail } from "../invoice-lines-table";
 import { InvoicePdfField } from "./invoice-pdf-field";
+import { InvoicePdfLink } from "./invoice-pdf-link";
 
 /**
  * The invoice's PDF: the one customers download (a stored upload, else the external URL, else the
@@ -35,23 +35,9 @@ export function InvoicePdfCard({ invoice }: { invoice: InvoiceDetail }) {
     }
   };
 
-  const invoiceNumber = invoice.invoiceNumber;
   return (
     <TitledCard title={t`PDF`} contentClassName="space-y-4">
-      <Button asChild variant="outline" size="sm">
-        <a href={invoicePdfHref(invoice.id)} target="_blank" rel="noopener noreferrer">
-          <Download className="h-4 w-4" aria-hidden />
-          {draft ? (
-            <Trans>
-              Preview PDF<span className="sr-only"> of invoice {invoiceNumber} (opens in a new tab)</span>
-            </Trans>
-          ) : (
-            <Trans>
-              Download PDF<span className="sr-only"> of invoice {invoiceNumber} (opens in a new tab)</span>
-            </Trans>
-          )}
-        </a>
-      </Button>
+      <InvoicePdfLink invoice={invoice} verb="download" />
       {draft ? (
         <p className="text-xs text-muted-foreground">
           <Trans>A draft's PDF is a preview: the customer's copy is made when the invoice is issued.</Trans>
