@@ -1,8 +1,8 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { getFormatLocale } from "@/shared/format";
 import type { ApiOutput } from "@/web/lib/api-types";
 import { formatCurrency } from "@/web/lib/format-currency";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/web/components/ui/table";
+import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/web/components/ui/table";
 
 export type InvoiceDetail = ApiOutput<"get", "/invoices/:id">;
 
@@ -19,27 +19,11 @@ const formatRate = (rate: string | null) => (rate === null ? "—" : `${formatQu
 export function InvoiceLinesTable({ invoice }: { invoice: InvoiceDetail }) {
   const { t } = useLingui();
   const money = (amount: string) => formatCurrency(amount, invoice.currency);
+  // Every column after the description is a figure, aligned at its end.
+  const figures = [t`Quantity`, t`Unit Price`, t`Tax Rate`, t`Total`];
   return (
     <Table aria-label={t`Invoice lines`}>
-      <TableHeader>
-        <TableRow>
-          <TableHead>
-            <Trans>Description</Trans>
-          </TableHead>
-          <TableHead className="text-right">
-            <Trans>Quantity</Trans>
-          </TableHead>
-          <TableHead className="text-right">
-            <Trans>Unit Price</Trans>
-          </TableHead>
-          <TableHead className="text-right">
-            <Trans>Tax Rate</Trans>
-          </TableHead>
-          <TableHead className="text-right">
-            <Trans>Total</Trans>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
+      <TableHeadings names={[t`Description`, ...figures]} alignedEnd={figures} />
       <TableBody>
         {invoice.lines.map((line) => (
           <TableRow key={line.id}>

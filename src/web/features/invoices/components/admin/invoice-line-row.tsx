@@ -17,7 +17,8 @@ interface InvoiceLineRowProps {
   onRemove: () => void;
 }
 
-const columns: ReadonlyArray<{ key: keyof LineFormValues; label: MessageDescriptor; className: string; numeric?: boolean }> = [
+/** A line's inputs in the 12-column grid, left to right; the lines' column headings name the same columns. */
+export const lineColumns: ReadonlyArray<{ key: keyof LineFormValues; label: MessageDescriptor; className: string; numeric?: boolean }> = [
   { key: "description", label: msg`Description`, className: "sm:col-span-5" },
   { key: "quantity", label: msg`Quantity`, className: "sm:col-span-2", numeric: true },
   { key: "unitPrice", label: msg`Unit Price`, className: "sm:col-span-2", numeric: true },
@@ -31,7 +32,7 @@ export function InvoiceLineRow({ form, index, disabled, removable, onRemove }: I
   const line = index + 1;
   return (
     <li className="grid gap-2 rounded-md border border-border p-2 sm:grid-cols-12 sm:items-start sm:border-0 sm:p-0">
-      {columns.map(({ key, label: message, className, numeric }) => {
+      {lineColumns.map(({ key, label: message, className, numeric }) => {
         const id = `invoice-line-${index}-${key}`;
         const label = i18n._(message);
         const error = errors?.[key]?.message;

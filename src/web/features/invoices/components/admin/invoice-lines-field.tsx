@@ -7,7 +7,7 @@ import { Field } from "@/web/components/ui/field";
 import { Input } from "@/web/components/ui/input";
 import type { InvoiceForm } from "./invoice-form-values";
 import { emptyLine, type LineFormValues } from "./invoice-line-values";
-import { InvoiceLineRow } from "./invoice-line-row";
+import { InvoiceLineRow, lineColumns } from "./invoice-line-row";
 import { InvoiceTotalsPreview } from "./invoice-totals-preview";
 
 interface InvoiceLinesFieldProps {
@@ -23,7 +23,7 @@ interface InvoiceLinesFieldProps {
  * itemized lines with a live subtotal, tax and total. Switching to lines starts from the amount.
  */
 export function InvoiceLinesField({ form, currency, lockedReason }: InvoiceLinesFieldProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { control, formState, register, getValues, setValue } = form;
   // Not useFieldArray: it would land in the forms chunk every customer screen loads (the bundle
   // budget), and rows keyed by position are enough for a list edited by its own buttons.
@@ -70,18 +70,11 @@ export function InvoiceLinesField({ form, currency, lockedReason }: InvoiceLines
       </legend>
       {reason}
       <div aria-hidden className="hidden grid-cols-12 gap-2 text-xs font-medium text-muted-foreground sm:grid">
-        <span className="col-span-5">
-          <Trans>Description</Trans>
-        </span>
-        <span className="col-span-2">
-          <Trans>Quantity</Trans>
-        </span>
-        <span className="col-span-2">
-          <Trans>Unit Price</Trans>
-        </span>
-        <span className="col-span-2">
-          <Trans>Tax %</Trans>
-        </span>
+        {lineColumns.map(({ key, label, className }) => (
+          <span key={key} className={className}>
+            {i18n._(label)}
+          </span>
+        ))}
       </div>
       <ol className="space-y-2">
         {current.map((_, index) => (
