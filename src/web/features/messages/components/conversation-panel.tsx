@@ -14,7 +14,7 @@ import { loadedMessages, useConversation } from "../api/use-conversation";
 import { useMarkMessagesRead } from "../api/use-mark-messages-read";
 import { useSendMessage, type OutgoingMessage } from "../api/use-send-message";
 import { MessageComposer } from "./message-composer";
-import { MessageList } from "./message-list";
+import { MessageLog } from "./message-log";
 
 /** NO_COMPANY_FOR_MESSAGES of @/shared/rules/message, word for word, through the catalogue. */
 const noCompanyForMessages = msg`You need to create your Company Profile before sending messages.`;
@@ -80,11 +80,15 @@ export function ConversationPanel() {
         ) : conversation.isError ? (
           <PanelLoadError message={t`Could not load the conversation.`} onRetry={() => void conversation.refetch()} className="flex h-full items-center justify-center p-6" />
         ) : (
-          <MessageList
+          <MessageLog
+            label={t`Messages`}
             messages={messages}
-            userId={userId}
             earlier={conversation}
             empty={t`No messages yet. Start the conversation!`}
+            senderOf={(message) => (message.sender?.id === userId ? "own" : "other")}
+            // The reader's own message is followed even when they had scrolled up.
+            follow={messages.at(-1)?.sender?.id === userId}
+            className="h-full px-6 py-4"
           />
         )}
       </div>

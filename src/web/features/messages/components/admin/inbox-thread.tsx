@@ -12,7 +12,7 @@ import { useErrorToast } from "@/web/lib/use-error-toast";
 import { loadedMessages, useConversation } from "../../api/use-conversation";
 import type { InboxConversation } from "../../api/use-inbox";
 import { useMarkMessagesRead } from "../../api/use-mark-messages-read";
-import { ConversationMessages } from "./conversation-messages";
+import { MessageLog } from "../message-log";
 import { ReplyForm } from "./reply-form";
 
 interface InboxThreadProps {
@@ -79,13 +79,15 @@ export function InboxThread({ companyId, listed, backHref }: InboxThreadProps) {
         <PanelLoadError message={t`Could not load the conversation.`} onRetry={() => void conversation.refetch()} className="p-3" />
       ) : (
         <>
-          <ConversationMessages
+          <MessageLog
             key={companyId}
             label={name ? t`Messages with ${name}` : t`Messages`}
             messages={messages}
             earlier={conversation}
             empty={t`No messages yet. Write the first one below.`}
-            className="min-h-0 flex-1 rounded-none border-0"
+            senderOf={(message) => (message.sender?.isAdmin ? "team" : "customer")}
+            compact
+            className="min-h-0 flex-1 p-4 focus-visible:ring-inset"
           />
           {name ? (
             <div className="border-t border-border p-3">
