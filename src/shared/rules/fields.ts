@@ -50,6 +50,41 @@ export interface FormDeclaration<Name extends string> {
   description?: string;
 }
 
+/**
+ * How a form takes one of its fields: every field may be left out of an edit (`optional`), a new
+ * record's field with a default gets it when left out (`defaulted`), any other is as its rule says.
+ * Each builder types its schemas by this, as formShape builds them.
+ */
+export type FieldPresence<Form extends FormDeclaration<string>, Name extends string> = Form extends { partial: true }
+  ? "optional"
+  : Form extends { defaults: infer Defaults }
+    ? Name extends keyof Defaults
+      ? "defaulted"
+      : "asRuled"
+    : "asRuled";
+
+/** How one builder wraps a field's schema for its presence in a form. */
+export interface PresenceBuilders<Built> {
+  optional(schema: Built): Built;
+  defaulted(schema: Built, value: string): Built;
+}
+
+/** The form's fields, each as `build` makes its rule and wrapped for its presence: the shape of the form's object schema. */
+export function formShape<Built>(
+  fields: Record<string, FieldRule>,
+  form: FormDeclaration<string>,
+  build: (rule: FieldRule) => Built,
+  presence: PresenceBuilders<Built>,
+): Record<string, Built> {
+  return Object.fromEntries(
+    form.fields.map((name) => {
+      const schema = build(fields[name]!);
+      const fallback = form.defaults?.[name];
+      return [name, form.partial ? presence.optional(schema) : fallback === undefined ? schema : presence.defaulted(schema, fallback)];
+    }),
+  );
+}
+
 /** The declarations keep their literal types (a choice's values, a form's field names): the builders' types follow them. */
 export const declareFields = <const Fields extends Record<string, FieldRule>>(fields: Fields) => fields;
 

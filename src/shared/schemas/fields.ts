@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NOTHING_TO_UPDATE } from "../rules/common";
-import { buildField, type FieldBuilders, type FieldRule, type FormDeclaration } from "../rules/fields";
+import { buildField, formShape, type FieldBuilders, type FieldPresence, type FieldRule, type FormDeclaration, type PresenceBuilders } from "../rules/fields";
 import { nullWhenBlank, optionalText, requiredText } from "./text";
 
 /* The server's zod schemas of the forms declared in src/shared/rules (fields.ts there says how). */
@@ -38,14 +38,16 @@ export function zodField(rule: FieldRule): z.ZodType {
   return buildField(rule, zodBuilders);
 }
 
+/** A field's schema as a form takes it (FieldPresence). */
+type Present<Schema extends z.ZodType> = { optional: z.ZodOptional<Schema>; defaulted: z.ZodDefault<Schema>; asRuled: Schema };
+
 type FormShape<Fields extends Record<string, FieldRule>, Form extends FormDeclaration<keyof Fields & string>> = {
-  [Name in Form["fields"][number]]: Form extends { partial: true }
-    ? z.ZodOptional<ZodField<Fields[Name]>>
-    : Form extends { defaults: infer Defaults }
-      ? Name extends keyof Defaults
-        ? z.ZodDefault<ZodField<Fields[Name]>>
-        : ZodField<Fields[Name]>
-      : ZodField<Fields[Name]>;
+  [Name in Form["fields"][number]]: Present<ZodField<Fields[Name]>>[FieldPresence<Form, Name>];
+};
+
+const zodPresence: PresenceBuilders<z.ZodType> = {
+  optional: (schema) => schema.optional(),
+  defaulted: (schema, value) => schema.default(value as never),
 };
 
 /**
@@ -53,13 +55,7 @@ type FormShape<Fields extends Record<string, FieldRule>, Form extends FormDeclar
  * cross-field rules. The refinements are published as the OpenAPI document can say them.
  */
 export function zodForm<Fields extends Record<string, FieldRule>, const Form extends FormDeclaration<keyof Fields & string>>(fields: Fields, form: Form) {
-  const shape = Object.fromEntries(
-    form.fields.map((name) => {
-      const schema = zodField(fields[name]!) as z.ZodType;
-      const fallback = form.defaults?.[name];
-      return [name, form.partial ? schema.optional() : fallback === undefined ? schema : schema.default(fallback as never)];
-    }),
-  ) as FormShape<Fields, Form>;
+  const shape = formShape(fields, form, zodField, zodPresence) as FormShape<Fields, Form>;
   let schema = z.object(shape);
   if (form.partial) schema = schema.refine((input) => Object.values(input).some((value) => value !== undefined), NOTHING_TO_UPDATE);
   for (const rule of form.crossField ?? []) schema = schema.refine((input) => rule.holds(input as never), { message: rule.message, path: [rule.path] });

@@ -1,5 +1,5 @@
 import { NOTHING_TO_UPDATE } from "@/shared/rules/common";
-import { buildField, type FieldBuilders, type FieldRule, type FormDeclaration } from "@/shared/rules/fields";
+import { buildField, formShape, type FieldBuilders, type FieldPresence, type FieldRule, type FormDeclaration, type PresenceBuilders } from "@/shared/rules/fields";
 import { optionalText, requiredText } from "./text";
 import { z } from "./zod";
 
@@ -38,25 +38,21 @@ export function miniField(rule: FieldRule): z.ZodMiniType {
   return buildField(rule, miniBuilders);
 }
 
+/** A field's schema as a form takes it (FieldPresence). */
+type Present<Schema extends z.ZodMiniType> = { optional: z.ZodMiniOptional<Schema>; defaulted: z.ZodMiniDefault<Schema>; asRuled: Schema };
+
 type FormShape<Fields extends Record<string, FieldRule>, Form extends FormDeclaration<keyof Fields & string>> = {
-  [Name in Form["fields"][number]]: Form extends { partial: true }
-    ? z.ZodMiniOptional<MiniField<Fields[Name]>>
-    : Form extends { defaults: infer Defaults }
-      ? Name extends keyof Defaults
-        ? z.ZodMiniDefault<MiniField<Fields[Name]>>
-        : MiniField<Fields[Name]>
-      : MiniField<Fields[Name]>;
+  [Name in Form["fields"][number]]: Present<MiniField<Fields[Name]>>[FieldPresence<Form, Name>];
+};
+
+const miniPresence: PresenceBuilders<z.ZodMiniType> = {
+  optional: (schema) => z.optional(schema),
+  defaulted: (schema, value) => z._default(schema, value as never),
 };
 
 /** The form's input schema: its fields' rules, then, for an edit, "at least one field", then its cross-field rules. */
 export function miniForm<Fields extends Record<string, FieldRule>, const Form extends FormDeclaration<keyof Fields & string>>(fields: Fields, form: Form) {
-  const shape = Object.fromEntries(
-    form.fields.map((name) => {
-      const schema = miniField(fields[name]!) as z.ZodMiniType;
-      const fallback = form.defaults?.[name];
-      return [name, form.partial ? z.optional(schema) : fallback === undefined ? schema : z._default(schema, fallback as never)];
-    }),
-  ) as FormShape<Fields, Form>;
+  const shape = formShape(fields, form, miniField, miniPresence) as FormShape<Fields, Form>;
   const checks = [
     ...(form.partial ? [z.refine<Record<string, unknown>>((input) => Object.values(input).some((value) => value !== undefined), NOTHING_TO_UPDATE)] : []),
     ...(form.crossField ?? []).map((rule) => z.refine<Record<string, unknown>>((input) => rule.holds(input as never), { message: rule.message, path: [rule.path] })),
