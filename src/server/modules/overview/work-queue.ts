@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, ne, type SQL } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { TicketStatus } from "@/shared/enums";
 import { OVERVIEW_LIST_MAX, type CappedOverviewCount, type WorkQueue } from "@/shared/schemas/overview";
 import { cappedCount } from "@/server/db/count";
@@ -15,6 +15,27 @@ async function countOf(ctx: ServiceContext, table: PgTable, where: SQL | undefin
   return { count: total, exact: totalExact };
 }
 
+/** One queue: the first OVERVIEW_LIST_MAX rows of `table` matching `where` in `orderBy`, as `columns` and their company, and how many match in all. */
+async function queueOf<Columns extends SelectedFields>(
+  ctx: ServiceContext,
+  table: PgTable & { companyId: AnyPgColumn },
+  where: SQL | undefined,
+  orderBy: SQL[],
+  columns: Columns,
+) {
+  const [items, total] = await Promise.all([
+    ctx.db
+      .select({ ...columns, company })
+      .from(table)
+      .innerJoin(companies, eq(companies.id, table.companyId))
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(OVERVIEW_LIST_MAX),
+    countOf(ctx, table, where),
+  ]);
+  return { total, items };
+}
+
 /**
  * Each list is read with the index made for it, newest (or most pressing) first, stopping after
  * OVERVIEW_LIST_MAX rows; each count stops at COUNT_CAP:
@@ -27,58 +48,28 @@ async function countOf(ctx: ServiceContext, table: PgTable, where: SQL | undefin
  * Every company's rows, unscoped: the caller has checked that the actor reads all of them.
  */
 export async function unscopedWorkQueue(ctx: ServiceContext): Promise<WorkQueue> {
-  const { db } = ctx;
   const unseen = isNull(tickets.seenByTeamAt);
   const unread = gt(conversations.unreadCount, 0);
   const overdue = overdueOn(todayIn(ctx.billing.timeZone));
   const unassigned = and(isNull(projects.assignedTo), ne(projects.status, "completed"));
   const byStatus = (status: TicketStatus) => countOf(ctx, tickets, eq(tickets.status, status));
 
-  const [newTickets, newTicketsCount, conversationRows, conversationCount, invoiceRows, invoiceCount, projectRows, projectCount, pending, doing, done] =
-    await Promise.all([
-      db
-        .select({ id: tickets.id, number: tickets.number, title: tickets.title, priority: tickets.priority, createdAt: tickets.createdAt, company })
-        .from(tickets)
-        .innerJoin(companies, eq(companies.id, tickets.companyId))
-        .where(unseen)
-        .orderBy(desc(tickets.createdAt))
-        .limit(OVERVIEW_LIST_MAX),
-      countOf(ctx, tickets, unseen),
-      db
-        .select({ unreadCount: conversations.unreadCount, lastMessageAt: conversations.lastMessageAt, company })
-        .from(conversations)
-        .innerJoin(companies, eq(companies.id, conversations.companyId))
-        .where(unread)
-        .orderBy(desc(conversations.lastMessageAt), desc(conversations.companyId))
-        .limit(OVERVIEW_LIST_MAX),
-      countOf(ctx, conversations, unread),
-      db
-        .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, amount: invoices.amount, dueDate: invoices.dueDate, company })
-        .from(invoices)
-        .innerJoin(companies, eq(companies.id, invoices.companyId))
-        .where(overdue)
-        .orderBy(asc(invoices.dueDate), asc(invoices.invoiceNumber))
-        .limit(OVERVIEW_LIST_MAX),
-      countOf(ctx, invoices, overdue),
-      db
-        .select({ id: projects.id, slug: projects.slug, name: projects.name, status: projects.status, company })
-        .from(projects)
-        .innerJoin(companies, eq(companies.id, projects.companyId))
-        .where(unassigned)
-        .orderBy(desc(projects.createdAt), desc(projects.id))
-        .limit(OVERVIEW_LIST_MAX),
-      countOf(ctx, projects, unassigned),
-      byStatus("pending"),
-      byStatus("doing"),
-      byStatus("done"),
-    ]);
+  const [newTickets, unreadConversations, overdueInvoices, unassignedProjects, pending, doing, done] = await Promise.all([
+    queueOf(ctx, tickets, unseen, [desc(tickets.createdAt)], { id: tickets.id, number: tickets.number, title: tickets.title, priority: tickets.priority, createdAt: tickets.createdAt }),
+    queueOf(ctx, conversations, unread, [desc(conversations.lastMessageAt), desc(conversations.companyId)], { unreadCount: conversations.unreadCount, lastMessageAt: conversations.lastMessageAt }),
+    queueOf(ctx, invoices, overdue, [asc(invoices.dueDate), asc(invoices.invoiceNumber)], { id: invoices.id, invoiceNumber: invoices.invoiceNumber, amount: invoices.amount, dueDate: invoices.dueDate }),
+    queueOf(ctx, projects, unassigned, [desc(projects.createdAt), desc(projects.id)], { id: projects.id, slug: projects.slug, name: projects.name, status: projects.status }),
+    byStatus("pending"),
+    byStatus("doing"),
+    byStatus("done"),
+  ]);
 
   return {
-    newTickets: { total: newTicketsCount, items: newTickets.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) },
-    unreadConversations: { total: conversationCount, items: conversationRows.map((row) => ({ ...row, lastMessageAt: row.lastMessageAt.toISOString() })) },
-    overdueInvoices: { total: invoiceCount, items: invoiceRows.map(({ dueDate, ...row }) => ({ ...row, dueDate: dueDate! })) },
+    newTickets: { ...newTickets, items: newTickets.items.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) },
+    unreadConversations: { ...unreadConversations, items: unreadConversations.items.map((row) => ({ ...row, lastMessageAt: row.lastMessageAt.toISOString() })) },
+    overdueInvoices: { ...overdueInvoices, items: overdueInvoices.items.map(({ dueDate, ...row }) => ({ ...row, dueDate: dueDate! })) },
     tickets: { pending, doing, done },
-    unassignedProjects: { total: projectCount, items: projectRows },
+    unassignedProjects,
     currency: ctx.billing.currency,
   };
 }
