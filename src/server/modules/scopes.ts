@@ -1,5 +1,7 @@
-import { and, sql, type Column, type SQL } from "drizzle-orm";
+import { and, eq, sql, type Column, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import { can, type PolicyActor } from "@/shared/policies";
+import type { Database } from "@/server/db/client";
 import { activityEvents, companies, files, invoices, messages, notifications, projects, tickets } from "@/server/db/schema";
 import { ListFilter, visibleTo } from "@/server/db/scope";
 
@@ -13,6 +15,16 @@ export interface Scope {
   readonly where: SQL | undefined;
   /** The same rule as the start of a ListFilter, for named prepared statements (lists, detail reads). */
   filter(): ListFilter;
+}
+
+/**
+ * The row `id` of `table` as `columns` when `scope` lets the actor see it, else undefined: a
+ * one-off read by id, whose caller answers a missing row with 404 (another company's record is as
+ * missing, D11).
+ */
+export async function visibleRow<Columns extends SelectedFields>(db: Database, table: PgTable & { id: AnyPgColumn }, scope: Scope, id: string, columns: Columns) {
+  const [row] = await db.select(columns).from(table).where(and(eq(table.id, id), scope.where));
+  return row;
 }
 
 const scopedBy =

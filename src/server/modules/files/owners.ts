@@ -4,7 +4,7 @@ import type { PorticoEvent } from "@/shared/schemas/event";
 import { invoices, messages, projectComments, projects, ticketComments, tickets } from "@/server/db/schema";
 import { forbidden, notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
-import { invoiceScope, messageScope, projectScope, ticketScope } from "../scopes";
+import { invoiceScope, messageScope, projectScope, ticketScope, visibleRow } from "../scopes";
 import type { FileOwnerColumn } from "./file-select";
 import type { RecordRef } from "@/server/changes/change";
 
@@ -43,44 +43,36 @@ function mustBeAuthor(ctx: ServiceContext, authorId: string | null, what: string
 }
 
 export async function ticketOwner({ db, actor }: ServiceContext, ticketId: string): Promise<FileOwner> {
-  const [ticket] = await db
-    .select({ companyId: tickets.companyId })
-    .from(tickets)
-    .where(and(eq(tickets.id, ticketId), ticketScope(actor).where));
+  const ticket = await visibleRow(db, tickets, ticketScope(actor), ticketId, { companyId: tickets.companyId });
   if (!ticket) throw notFound("Ticket not found");
   return ownedUnder({ column: "ticketId", id: ticketId, companyId: ticket.companyId }, "ticket", { type: "ticket", id: ticketId });
 }
 
-/** A comment of the ticket `id` that the caller wrote. */
-export async function ticketCommentOwner(ctx: ServiceContext, { id: ticketId, commentId }: { id: string; commentId: string }): Promise<FileOwner> {
+/** What a file's owner reads of each comment thread: its comments, the record they are under, and who may see that. */
+const commentThreads = {
+  ticket: { comments: ticketComments, parentId: ticketComments.ticketId, parent: tickets, scope: ticketScope, column: "ticketCommentId", kind: "ticket_comment" },
+  project: { comments: projectComments, parentId: projectComments.projectId, parent: projects, scope: projectScope, column: "projectCommentId", kind: "project_comment" },
+} as const;
+
+/** A comment of the `thread`'s record `id` that the caller wrote. */
+async function commentOwner(ctx: ServiceContext, { thread: type, id, commentId }: { thread: keyof typeof commentThreads; id: string; commentId: string }): Promise<FileOwner> {
+  const thread = commentThreads[type];
   const [comment] = await ctx.db
-    .select({ companyId: tickets.companyId, authorId: ticketComments.userId })
-    .from(ticketComments)
-    .innerJoin(tickets, eq(tickets.id, ticketComments.ticketId))
-    .where(and(eq(ticketComments.id, commentId), eq(ticketComments.ticketId, ticketId), ticketScope(ctx.actor).where));
+    .select({ companyId: thread.parent.companyId, authorId: thread.comments.userId })
+    .from(thread.comments)
+    .innerJoin(thread.parent, eq(thread.parent.id, thread.parentId))
+    .where(and(eq(thread.comments.id, commentId), eq(thread.parentId, id), thread.scope(ctx.actor).where));
   if (!comment) throw notFound("Comment not found");
   mustBeAuthor(ctx, comment.authorId, "comment");
-  // As posting a comment does: the event names the ticket, whose thread clients refetch.
-  return ownedUnder({ column: "ticketCommentId", id: commentId, companyId: comment.companyId }, "ticket_comment", { type: "ticket", id: ticketId });
+  // As posting a comment does: the event names the ticket or project, whose thread clients refetch.
+  return ownedUnder({ column: thread.column, id: commentId, companyId: comment.companyId }, thread.kind, { type, id });
 }
 
-/** A comment of the project `id` that the caller wrote. */
-export async function projectCommentOwner(ctx: ServiceContext, { id: projectId, commentId }: { id: string; commentId: string }): Promise<FileOwner> {
-  const [comment] = await ctx.db
-    .select({ companyId: projects.companyId, authorId: projectComments.userId })
-    .from(projectComments)
-    .innerJoin(projects, eq(projects.id, projectComments.projectId))
-    .where(and(eq(projectComments.id, commentId), eq(projectComments.projectId, projectId), projectScope(ctx.actor).where));
-  if (!comment) throw notFound("Comment not found");
-  mustBeAuthor(ctx, comment.authorId, "comment");
-  return ownedUnder({ column: "projectCommentId", id: commentId, companyId: comment.companyId }, "project_comment", { type: "project", id: projectId });
-}
+export const ticketCommentOwner = (ctx: ServiceContext, ids: { id: string; commentId: string }) => commentOwner(ctx, { thread: "ticket", ...ids });
+export const projectCommentOwner = (ctx: ServiceContext, ids: { id: string; commentId: string }) => commentOwner(ctx, { thread: "project", ...ids });
 
 export async function messageOwner(ctx: ServiceContext, messageId: string): Promise<FileOwner> {
-  const [message] = await ctx.db
-    .select({ companyId: messages.companyId, senderId: messages.senderId })
-    .from(messages)
-    .where(and(eq(messages.id, messageId), messageScope(ctx.actor).where));
+  const message = await visibleRow(ctx.db, messages, messageScope(ctx.actor), messageId, { companyId: messages.companyId, senderId: messages.senderId });
   if (!message) throw notFound("Message not found");
   mustBeAuthor(ctx, message.senderId, "message");
   return { column: "messageId", id: messageId, companyId: message.companyId, event: { kind: "message", companyId: message.companyId, id: messageId } };
@@ -89,10 +81,7 @@ export async function messageOwner(ctx: ServiceContext, messageId: string): Prom
 /** Invoice PDFs are the provider's to give: admins only (the route says so too). */
 export async function invoiceOwner({ db, actor }: ServiceContext, invoiceId: string): Promise<FileOwner> {
   if (!can(actor, "update", "invoice")) throw forbidden();
-  const [invoice] = await db
-    .select({ companyId: invoices.companyId, draft: sql<boolean>`${invoices.status} = 'draft'` })
-    .from(invoices)
-    .where(and(eq(invoices.id, invoiceId), invoiceScope(actor).where));
+  const invoice = await visibleRow(db, invoices, invoiceScope(actor), invoiceId, { companyId: invoices.companyId, draft: sql<boolean>`${invoices.status} = 'draft'` });
   if (!invoice) throw notFound("Invoice not found");
   return {
     column: "invoiceId",

@@ -13,7 +13,7 @@ import { prepared } from "@/server/db/prepared";
 import { companies, messages, profiles, userRoles } from "@/server/db/schema";
 import { badRequest, conflict, notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
-import { companyScope, messageScope } from "../scopes";
+import { companyScope, messageScope, visibleRow } from "../scopes";
 import { fromCustomerSide, fromProviderSide, messageColumns, senderProfile, senderRole, toMessage } from "./message-select";
 import { withAttachments } from "../files/file-select";
 import { failpoint } from "@/server/ops/failpoint";
@@ -37,10 +37,7 @@ async function conversationCompany({ db, actor }: ServiceContext, companyId: str
     return actor.companyId;
   }
   if (!companyId) throw companyRequired();
-  const [company] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(and(eq(companies.id, companyId), companyScope(actor).where));
+  const company = await visibleRow(db, companies, companyScope(actor), companyId, { id: companies.id });
   if (!company) throw notFound("Company not found");
   return company.id;
 }

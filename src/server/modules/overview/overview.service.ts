@@ -8,7 +8,7 @@ import type { ServiceContext } from "../context";
 import { invoiceBalance } from "../invoices/invoice-balance";
 import { overdueColumn, overdueValues } from "../invoices/overdue";
 import { fromProviderSide } from "../messages/message-select";
-import { companyScope, invoiceScope, messageScope, projectScope, ticketScope } from "../scopes";
+import { companyScope, invoiceScope, messageScope, projectScope, ticketScope, visibleRow } from "../scopes";
 import { unscopedWorkQueue } from "./work-queue";
 
 const excerptOf = (content: typeof ticketComments.content | typeof messages.content) => sql<string>`left(${content}, ${sql.raw(String(OVERVIEW_EXCERPT_MAX))})`;
@@ -25,10 +25,7 @@ async function overviewCompany({ db, actor }: ServiceContext, query: CompanyOver
   if (readsAll && !query.companyId) throw badRequest("companyId: Choose a company", [{ field: "companyId", message: "Choose a company" }]);
   const id = readsAll ? query.companyId : actor.companyId;
   if (!id) throw notFound("Company not found");
-  const [company] = await db
-    .select({ id: companies.id, name: companies.name })
-    .from(companies)
-    .where(and(eq(companies.id, id), companyScope(actor).where));
+  const company = await visibleRow(db, companies, companyScope(actor), id, { id: companies.id, name: companies.name });
   if (!company) throw notFound("Company not found");
   return company;
 }

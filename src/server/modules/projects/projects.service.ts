@@ -8,7 +8,7 @@ import { prepared } from "@/server/db/prepared";
 import { companies, projects } from "@/server/db/schema";
 import { badRequest, conflict, forbidden, notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
-import { companyScope, projectScope } from "../scopes";
+import { companyScope, projectScope, visibleRow } from "../scopes";
 import { selectProjects, toProject } from "./project-select";
 import { nextFreeSlug, slugify, UUID_SHAPE } from "./project-slug";
 import { fieldChanges } from "@/server/changes/field-changes";
@@ -53,10 +53,7 @@ export async function findProject({ db, actor }: ServiceContext, idOrSlug: strin
 
 /** The id and owning company of a project the actor may see, for writes beneath it. */
 export async function findProjectRef({ db, actor }: ServiceContext, id: string): Promise<{ id: string; companyId: string }> {
-  const [row] = await db
-    .select({ id: projects.id, companyId: projects.companyId })
-    .from(projects)
-    .where(and(eq(projects.id, id), projectScope(actor).where));
+  const row = await visibleRow(db, projects, projectScope(actor), id, { id: projects.id, companyId: projects.companyId });
   if (!row) throw notFound("Project not found");
   return row;
 }
@@ -67,10 +64,7 @@ const SLUG_ATTEMPTS = 5;
 export async function createProject(ctx: ServiceContext, input: CreateProjectInput): Promise<Project> {
   const { db, actor } = ctx;
   if (!can(actor, "create", "project")) throw forbidden();
-  const [company] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(and(eq(companies.id, input.companyId), companyScope(actor).where));
+  const company = await visibleRow(db, companies, companyScope(actor), input.companyId, { id: companies.id });
   const noCompany = () => badRequest("The company does not exist", [{ field: "companyId", message: "Choose an existing company" }]);
   if (!company) throw noCompany();
   const base = slugify(input.name);

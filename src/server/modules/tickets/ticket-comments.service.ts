@@ -1,17 +1,13 @@
-import { and, eq } from "drizzle-orm";
 import type { Comment, CreateCommentInput } from "@/shared/schemas/comment";
 import { ticketComments, tickets } from "@/server/db/schema";
 import { addToThread, readThread } from "../comments/comment-thread";
 import { notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
-import { ticketScope } from "../scopes";
+import { ticketScope, visibleRow } from "../scopes";
 
 /** The ticket's company, or 404 when the caller may not see the ticket (D11). */
 async function visibleTicketCompany({ db, actor }: ServiceContext, ticketId: string): Promise<string> {
-  const [ticket] = await db
-    .select({ companyId: tickets.companyId })
-    .from(tickets)
-    .where(and(eq(tickets.id, ticketId), ticketScope(actor).where));
+  const ticket = await visibleRow(db, tickets, ticketScope(actor), ticketId, { companyId: tickets.companyId });
   if (!ticket) throw notFound("Ticket not found");
   return ticket.companyId;
 }
