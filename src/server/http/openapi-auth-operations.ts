@@ -7,7 +7,7 @@ import {
   verifyBackupCodeInputSchema,
   verifyTotpInputSchema,
 } from "@/shared/schemas/auth";
-import { jsonBody, jsonContent, noSecurity, problem, writeRefusals } from "./openapi";
+import { jsonBody, jsonContent, noSecurity, problem, sessionSecurity, writeRefusals } from "./openapi";
 
 /**
  * The Better Auth endpoints the web app signs in, signs up, signs out and probes the session
@@ -71,86 +71,64 @@ const optionalSession: Record<string, string[]>[] = [{}, { cookieAuth: [] }];
 const tooMany = problem("Too many requests from this address (or, for sign-in, for this account); `Retry-After` or `X-Retry-After` says how many seconds to wait");
 
 type Registry = OpenAPIHono["openAPIRegistry"];
+type RouteConfig = Parameters<Registry["registerPath"]>[0];
+type Security = NonNullable<RouteConfig["security"]>;
+type Responses = RouteConfig["responses"];
 
 /** Adds the sign-in, sign-up, sign-out and get-session operations under /auth to the API's document. */
 export function registerAuthOperations(registry: Registry): void {
-  registry.registerPath({
-    method: "post",
-    path: "/auth/sign-in/email",
-    tags: [TAG],
-    operationId: "signIn",
-    summary: "Sign in with email and password: sets the session cookie",
-    security: noSecurity,
-    request: { body: jsonBody(signInInputSchema) },
-    responses: {
-      200: {
-        ...jsonContent(
-          z.union([signedInSchema, codeNeededSchema]),
-          "Signed in (the session cookie is set), or, for an account with two-factor sign-in on, the password was right and a code comes next (the httpOnly `portico.two_factor` cookie is set instead, for 10 minutes: send it back with the code)",
-        ),
-        headers: sessionCookie,
-      },
-      400: problem("The body is not an email and a password"),
-      401: problem("Wrong email or password"),
-      ...writeRefusals,
-      403: problem("The request came from another site, or the account is deactivated (an admin deactivated it)"),
-      429: tooMany,
+  /** One of Better Auth's POST endpoints, which all take a JSON body: one line of routing table each. */
+  const post = (path: string, operationId: string, summary: string, security: Security, body: z.ZodType, responses: Responses) =>
+    registry.registerPath({ method: "post", path, tags: [TAG], operationId, summary, security, request: { body: jsonBody(body) }, responses });
+
+  post("/auth/sign-in/email", "signIn", "Sign in with email and password: sets the session cookie", noSecurity, signInInputSchema, {
+    200: {
+      ...jsonContent(
+        z.union([signedInSchema, codeNeededSchema]),
+        "Signed in (the session cookie is set), or, for an account with two-factor sign-in on, the password was right and a code comes next (the httpOnly `portico.two_factor` cookie is set instead, for 10 minutes: send it back with the code)",
+      ),
+      headers: sessionCookie,
     },
+    400: problem("The body is not an email and a password"),
+    401: problem("Wrong email or password"),
+    ...writeRefusals,
+    403: problem("The request came from another site, or the account is deactivated (an admin deactivated it)"),
+    429: tooMany,
   });
 
-  registry.registerPath({
-    method: "post",
-    path: "/auth/sign-up/email",
-    tags: [TAG],
-    operationId: "signUp",
-    summary: "Create a customer account and sign in; with `invitationToken`, also join where the invitation leads",
-    security: noSecurity,
-    request: { body: jsonBody(signUpInputSchema) },
-    responses: {
-      200: { ...jsonContent(signedInSchema, "Account created and signed in; the session cookie is set"), headers: sessionCookie },
-      400: problem("The request is invalid; `errors` names each field (an invalid invitation names `token`, another address than the invited one `email`)"),
-      403: problem("Sign-up is by invitation only (SIGNUP_MODE=invite), or the request came from another site"),
-      413: writeRefusals[413],
-      415: writeRefusals[415],
-      422: problem("An account with this address exists already"),
-      429: tooMany,
-    },
+  post("/auth/sign-up/email", "signUp", "Create a customer account and sign in; with `invitationToken`, also join where the invitation leads", noSecurity, signUpInputSchema, {
+    200: { ...jsonContent(signedInSchema, "Account created and signed in; the session cookie is set"), headers: sessionCookie },
+    400: problem("The request is invalid; `errors` names each field (an invalid invitation names `token`, another address than the invited one `email`)"),
+    403: problem("Sign-up is by invitation only (SIGNUP_MODE=invite), or the request came from another site"),
+    413: writeRefusals[413],
+    415: writeRefusals[415],
+    422: problem("An account with this address exists already"),
+    429: tooMany,
   });
 
-  registry.registerPath({
-    method: "post",
-    path: "/auth/sign-out",
-    tags: [TAG],
-    operationId: "signOut",
-    summary: "Sign out: ends the session and its event streams, clears the cookies (also answers 200 without a session)",
-    security: optionalSession,
-    request: { body: jsonBody(z.object({}).openapi({ description: "An empty JSON object" })) },
-    responses: {
+  post(
+    "/auth/sign-out",
+    "signOut",
+    "Sign out: ends the session and its event streams, clears the cookies (also answers 200 without a session)",
+    optionalSession,
+    z.object({}).openapi({ description: "An empty JSON object" }),
+    {
       200: { ...jsonContent(z.object({ success: z.boolean() }), "Signed out; the cookies are cleared"), headers: sessionCookie },
       400: problem("The body is not a JSON object"),
       ...writeRefusals,
       429: tooMany,
     },
-  });
+  );
 
-  const codeStep = (path: string, operationId: string, summary: string, body: Parameters<typeof jsonBody>[0], wrongCode: string) =>
-    registry.registerPath({
-      method: "post",
-      path,
-      tags: [TAG],
-      operationId,
-      summary,
-      security: optionalSession,
-      request: { body: jsonBody(body) },
-      responses: {
-        200: { ...jsonContent(z.object({ user: authUserSchema }), "The code was right: signed in (the session cookie is set), or enrolment confirmed"), headers: sessionCookie },
-        400: problem(
-          `The body is invalid, or ${wrongCode} (\`errors\` names \`code\`), or the challenge has had 5 wrong codes, or an app's code was used already (sign in with the password again)`,
-        ),
-        401: problem("No code step under way (no password step in the last 10 minutes) and no session"),
-        ...writeRefusals,
-        429: problem("Too many requests from this address, or 10 wrong codes in a row locked the account's code step for 15 minutes"),
-      },
+  const codeStep = (path: string, operationId: string, summary: string, body: z.ZodType, wrongCode: string) =>
+    post(path, operationId, summary, optionalSession, body, {
+      200: { ...jsonContent(z.object({ user: authUserSchema }), "The code was right: signed in (the session cookie is set), or enrolment confirmed"), headers: sessionCookie },
+      400: problem(
+        `The body is invalid, or ${wrongCode} (\`errors\` names \`code\`), or the challenge has had 5 wrong codes, or an app's code was used already (sign in with the password again)`,
+      ),
+      401: problem("No code step under way (no password step in the last 10 minutes) and no session"),
+      ...writeRefusals,
+      429: problem("Too many requests from this address, or 10 wrong codes in a row locked the account's code step for 15 minutes"),
     });
 
   codeStep(
@@ -168,15 +146,13 @@ export function registerAuthOperations(registry: Registry): void {
     "the backup code is wrong or was used already",
   );
 
-  registry.registerPath({
-    method: "post",
-    path: "/auth/two-factor/enable",
-    tags: [TAG],
-    operationId: "enableTwoFactor",
-    summary: "Start turning on two-factor sign-in: answers the key (also as an otpauth URI and a QR code) and 10 single-use backup codes; it is on once verifyTotp confirms a code",
-    security: [{ cookieAuth: [] }],
-    request: { body: jsonBody(enableTwoFactorInputSchema) },
-    responses: {
+  post(
+    "/auth/two-factor/enable",
+    "enableTwoFactor",
+    "Start turning on two-factor sign-in: answers the key (also as an otpauth URI and a QR code) and 10 single-use backup codes; it is on once verifyTotp confirms a code",
+    sessionSecurity,
+    enableTwoFactorInputSchema,
+    {
       200: jsonContent(
         z
           .object({
@@ -193,23 +169,14 @@ export function registerAuthOperations(registry: Registry): void {
       ...writeRefusals,
       429: tooMany,
     },
-  });
+  );
 
-  registry.registerPath({
-    method: "post",
-    path: "/auth/two-factor/disable",
-    tags: [TAG],
-    operationId: "disableTwoFactor",
-    summary: "Turn off two-factor sign-in, with the password and a current code (the app's, or a backup code)",
-    security: [{ cookieAuth: [] }],
-    request: { body: jsonBody(disableTwoFactorInputSchema) },
-    responses: {
-      200: { ...jsonContent(z.object({ status: z.boolean() }), "Turned off; the session cookie is replaced"), headers: sessionCookie },
-      400: problem("The body is invalid, the password or the code is wrong (`errors` names the field), or two-factor sign-in is not on"),
-      401: problem("No session"),
-      ...writeRefusals,
-      429: problem("Too many requests from this address, or too many wrong codes for this account (`Retry-After` says how many seconds to wait)"),
-    },
+  post("/auth/two-factor/disable", "disableTwoFactor", "Turn off two-factor sign-in, with the password and a current code (the app's, or a backup code)", sessionSecurity, disableTwoFactorInputSchema, {
+    200: { ...jsonContent(z.object({ status: z.boolean() }), "Turned off; the session cookie is replaced"), headers: sessionCookie },
+    400: problem("The body is invalid, the password or the code is wrong (`errors` names the field), or two-factor sign-in is not on"),
+    401: problem("No session"),
+    ...writeRefusals,
+    429: problem("Too many requests from this address, or too many wrong codes for this account (`Retry-After` says how many seconds to wait)"),
   });
 
   registry.registerPath({

@@ -177,3 +177,28 @@ export function sessionRoutes(tag: string, { openWithoutTwoFactor = false, subje
       });
   return { get: declare("get"), post: declare("post"), put: declare("put"), patch: declare("patch"), delete: declare("delete") };
 }
+
+/**
+ * Declares the public routes of one tag (no session: `security: []`), one line of routing table
+ * each: `route.get(path, operationId, summary, { request, responses, ... })`. It adds no answers:
+ * the session API's refusals do not apply to a public route, so each lists its own.
+ */
+export function publicRoutes(tag: string) {
+  const declare =
+    <const M extends Method>(method: M) =>
+    <const P extends string, const C extends Omit<RouteConfig, "method" | "path" | "summary" | "tags" | "security" | "operationId">>(
+      path: P,
+      operationId: string,
+      summary: string,
+      config: C,
+    ) =>
+      createRoute({ method, path, tags: [tag], operationId, security: noSecurity, summary, ...config } as C & {
+        method: M;
+        path: P;
+        tags: string[];
+        operationId: string;
+        security: SecurityRequirements;
+        summary: string;
+      });
+  return { get: declare("get"), post: declare("post") };
+}

@@ -1,7 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { unsubscribeInfoSchema, unsubscribeQuerySchema } from "@/shared/schemas/notification";
 import { createRouter, type AppDeps } from "../../http/context";
-import { jsonContent, noSecurity, problem, writeRefusals } from "../../http/openapi";
+import { jsonContent, problem, publicRoutes, writeRefusals } from "../../http/openapi";
 import { unsubscribe, unsubscribeInfo } from "./unsubscribe";
 
 /**
@@ -16,13 +16,9 @@ export const isOneClickUnsubscribe = (method: string, path: string) => method ==
 
 const invalidToken = problem("The token is missing, malformed or not signed by this portal (`errors` names `token`); nothing changed");
 
-const infoRoute = createRoute({
-  method: "get",
-  path: "/notifications/unsubscribe",
-  tags: ["Notifications"],
-  operationId: "getUnsubscribeLink",
-  security: noSecurity,
-  summary: "Public: which kind of mail an unsubscribe link turns off, and how it reaches its user now; changes nothing",
+const route = publicRoutes("Notifications");
+
+const infoRoute = route.get("/notifications/unsubscribe", "getUnsubscribeLink", "Public: which kind of mail an unsubscribe link turns off, and how it reaches its user now; changes nothing", {
   request: { query: unsubscribeQuerySchema },
   responses: { 200: jsonContent(unsubscribeInfoSchema, "The link's kind and its current delivery"), 400: invalidToken },
 });
@@ -30,13 +26,7 @@ const infoRoute = createRoute({
 /** RFC 8058's body; any other form field is ignored, and a JSON body (the web app's page) may be empty. */
 const oneClickForm = z.object({ "List-Unsubscribe": z.string().max(100).optional().openapi({ example: "One-Click" }) });
 
-const unsubscribeRoute = createRoute({
-  method: "post",
-  path: "/notifications/unsubscribe",
-  tags: ["Notifications"],
-  operationId: "unsubscribe",
-  security: noSecurity,
-  summary: "Public: turn the link's kind of mail off for its user (RFC 8058 one-click, or the web app's unsubscribe page)",
+const unsubscribeRoute = route.post("/notifications/unsubscribe", "unsubscribe", "Public: turn the link's kind of mail off for its user (RFC 8058 one-click, or the web app's unsubscribe page)", {
   description:
     "Authorised by the signed token alone: no session, and from any origin, since a mail provider sends it from its own servers as " +
     "`application/x-www-form-urlencoded` with the body `List-Unsubscribe=One-Click`. Sending it again answers the same.",

@@ -1,32 +1,21 @@
-import { createRoute } from "@hono/zod-openapi";
 import { setupOwnerInputSchema, setupOwnerSchema, setupStatusSchema } from "@/shared/schemas/setup";
 import { setupMessages } from "@/shared/rules/setup";
 import { CLIENT_IP_HEADER } from "../../auth";
 import { createRouter, type AppDeps } from "../../http/context";
-import { jsonBody, jsonContent, noSecurity, problem, problemResponses, writeRefusals } from "../../http/openapi";
+import { jsonBody, jsonContent, problem, problemResponses, publicRoutes, writeRefusals } from "../../http/openapi";
 import { notFound } from "../../http/problem";
 import { clientIp } from "../../http/security";
 import { checkSetupCode, createOwner, createSetupGate, limitSetupGuesses, type SetupGate } from "./setup-owner";
 
 const closed = problem("Setup is done (an admin exists) or ADMIN_EMAIL/ADMIN_PASSWORD configure the first admin: there is no setup");
 
-const statusRoute = createRoute({
-  method: "get",
-  path: "/setup",
-  tags: ["Setup"],
-  operationId: "getSetup",
-  security: noSecurity,
-  summary: "Public, first run only: whether /setup is open (200) and the brand name in use; 404 once an admin exists",
+const route = publicRoutes("Setup");
+
+const statusRoute = route.get("/setup", "getSetup", "Public, first run only: whether /setup is open (200) and the brand name in use; 404 once an admin exists", {
   responses: { 200: jsonContent(setupStatusSchema, "Setup is open"), 404: closed },
 });
 
-const ownerRoute = createRoute({
-  method: "post",
-  path: "/setup/owner",
-  tags: ["Setup"],
-  operationId: "createSetupOwner",
-  security: noSecurity,
-  summary: "Public, first run only: create the owner (the first admin) with the setup code the server printed to its log, and sign them in",
+const ownerRoute = route.post("/setup/owner", "createSetupOwner", "Public, first run only: create the owner (the first admin) with the setup code the server printed to its log, and sign them in", {
   description:
     "The code is the one start-up prints while no admin exists; wrong codes are limited per client address. The answer's Set-Cookie holds the owner's " +
     "session; the token never appears in the body. Of two requests at once only one makes an admin; the other gets 404 and leaves nothing behind.",
