@@ -1,6 +1,7 @@
-import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { notificationKinds, type NotificationKind } from "@/shared/rules/notifications";
 import type { MailHeaders } from "@/server/mail/mail-headers";
+import { derivedKey } from "../derived-key";
 
 /**
  * The token of a mail's unsubscribe links (ADR 029): `<payload>.<mac>`, both base64url, the payload
@@ -15,14 +16,8 @@ export interface UnsubscribeTarget {
 
 /** The key's own label: a key derived for this alone, so no other use of AUTH_SECRET can mint these. */
 const KEY_INFO = "portico notification unsubscribe v1";
-const keys = new Map<string, Buffer>();
-function keyOf(secret: string): Buffer {
-  let key = keys.get(secret);
-  if (!key) keys.set(secret, (key = Buffer.from(hkdfSync("sha256", secret, "", KEY_INFO, 32))));
-  return key;
-}
 
-const mac = (secret: string, payload: string) => createHmac("sha256", keyOf(secret)).update(payload).digest();
+const mac = (secret: string, payload: string) => createHmac("sha256", derivedKey(secret, KEY_INFO)).update(payload).digest();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 

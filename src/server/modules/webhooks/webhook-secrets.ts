@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { derivedKey } from "../derived-key";
 
 /**
  * Endpoint secrets (ADR 031). A secret is `whsec_` and 32 random bytes in base64, the form the
@@ -10,12 +11,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString("base64")}`;
 
 const KEY_INFO = "portico webhook secrets v1";
-const keys = new Map<string, Buffer>();
-function keyOf(authSecret: string): Buffer {
-  let key = keys.get(authSecret);
-  if (!key) keys.set(authSecret, (key = Buffer.from(hkdfSync("sha256", authSecret, "", KEY_INFO, 32))));
-  return key;
-}
+const keyOf = (authSecret: string) => derivedKey(authSecret, KEY_INFO);
 
 export function sealWebhookSecret(authSecret: string, secret: string): string {
   const iv = randomBytes(12);
