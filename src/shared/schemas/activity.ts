@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ACTIVITY_PAGE_DEFAULT, ACTIVITY_PAGE_MAX, activityKinds, activitySubjects } from "../rules/activity";
 import { instantSchema } from "./records";
-import { keysetCursorSchema } from "./pagination";
+import { cursorPageOf, keysetCursorSchema } from "./pagination";
 
 export const activityQuerySchema = z.object({
   cursor: keysetCursorSchema,
@@ -27,11 +27,7 @@ export const activityEntrySchema = z.object({
 });
 export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
-export const activityPageSchema = z.object({
-  /** Newest first. */
-  items: z.array(activityEntrySchema),
-  /** Pass as `cursor` for the next (older) page; null on the last one. */
-  nextCursor: z.string().nullable(),
+export const activityPageSchema = cursorPageOf(activityEntrySchema).extend({
   /** ISO 4217 code of the amounts in invoice entries (CURRENCY). */
   currency: z.string(),
 });

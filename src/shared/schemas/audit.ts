@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX, auditKinds } from "../rules/audit";
 import { instantSchema } from "./records";
-import { keysetCursorSchema } from "./pagination";
+import { cursorPageOf, keysetCursorSchema } from "./pagination";
 import { storable } from "./text";
 
 const optionalText = (max: number) =>
@@ -59,9 +59,5 @@ export const auditEventSchema = z.object({
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
-export const auditPageSchema = z.object({
-  items: z.array(auditEventSchema),
-  /** Pass as `cursor` for the next (older) page; null on the last one. */
-  nextCursor: z.string().nullable(),
-});
+export const auditPageSchema = cursorPageOf(auditEventSchema);
 export type AuditPage = z.infer<typeof auditPageSchema>;

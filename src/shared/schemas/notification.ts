@@ -7,7 +7,7 @@ import {
   notificationKinds,
   notificationSubjects,
 } from "../rules/notifications";
-import { keysetCursorSchema } from "./pagination";
+import { cursorPageOf, keysetCursorSchema } from "./pagination";
 import { instantSchema } from "./records";
 
 export const notificationQuerySchema = z.object({
@@ -52,12 +52,7 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const notificationPageSchema = z.object({
-  /** Newest first. */
-  items: z.array(notificationSchema),
-  /** Pass as `cursor` for the next (older) page; null on the last one. */
-  nextCursor: z.string().nullable(),
-});
+export const notificationPageSchema = cursorPageOf(notificationSchema);
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 /** What the header shows: the bell's count, the nav items' dots, and the chat's unread messages. */

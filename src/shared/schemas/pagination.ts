@@ -23,6 +23,17 @@ export function pageOf<T extends z.ZodType>(item: T) {
     pageSize: z.number().int().min(1),
   });
 }
+
+/** A page of a keyset list (ADR 033) newest first, which goes on from `nextCursor`: no page numbers, no total. */
+export function cursorPageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    /** Newest first. */
+    items: z.array(item),
+    /** Pass as `cursor` for the next (older) page; null on the last one. */
+    nextCursor: z.string().nullable(),
+  });
+}
+
 export interface Page<T> {
   items: T[];
   total: number;
