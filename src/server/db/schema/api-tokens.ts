@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { maxLength } from "./limits";
 import { profiles } from "./auth";
-import { idColumn, timestamps } from "./columns";
+import { idColumn, partOf, timestamps } from "./columns";
 
 /**
  * Better Auth's API key plugin's table (`apikey`, ADR 030): a person's API tokens. Only the key's
@@ -21,9 +21,7 @@ export const apiTokens = pgTable(
     start: text("start"),
     prefix: text("prefix"),
     key: text("key").notNull().unique(),
-    referenceId: uuid("reference_id")
-      .notNull()
-      .references(() => profiles.id, { onDelete: "cascade" }),
+    referenceId: partOf("reference_id", () => profiles.id),
     refillInterval: integer("refill_interval"),
     refillAmount: integer("refill_amount"),
     lastRefillAt: timestamp("last_refill_at", { withTimezone: true }),

@@ -1,8 +1,8 @@
 
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { maxLength } from "./limits";
-import { idColumn, timestamps } from "./columns";
+import { idColumn, partOf, timestamps } from "./columns";
 
 /** Better Auth's user table; the spec calls it "profile" and names the display name full_name. */
 export const profiles = pgTable(
@@ -51,9 +51,7 @@ export const sessions = pgTable(
   {
     id: idColumn(),
     token: text("token").notNull().unique(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => profiles.id, { onDelete: "cascade" }),
+    userId: partOf("user_id", () => profiles.id),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
@@ -68,9 +66,7 @@ export const accounts = pgTable(
     id: idColumn(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => profiles.id, { onDelete: "cascade" }),
+    userId: partOf("user_id", () => profiles.id),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -119,9 +115,7 @@ export const twoFactors = pgTable(
     id: idColumn(),
     secret: text("secret").notNull(),
     backupCodes: text("backup_codes").notNull(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => profiles.id, { onDelete: "cascade" }),
+    userId: partOf("user_id", () => profiles.id),
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),

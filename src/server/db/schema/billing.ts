@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, date, index, integer, numeric, pgEnum, pgTable, text, timestamp, unique, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { invoiceStatuses } from "@/shared/enums";
 import { eachInvoiceTextField, invoiceTextFieldNames, invoiceTextFields } from "@/shared/rules/invoice-fields";
-import { idColumn, timestamps } from "./columns";
+import { idColumn, partOf, timestamps } from "./columns";
 import { maxLength, notBlank } from "./limits";
 import { companyIdColumn, personColumn } from "./references";
 
@@ -72,9 +72,7 @@ export const invoiceLines = pgTable(
   "invoice_lines",
   {
     id: idColumn(),
-    invoiceId: uuid("invoice_id")
-      .notNull()
-      .references(() => invoices.id, { onDelete: "cascade" }),
+    invoiceId: partOf("invoice_id", () => invoices.id),
     position: integer("position").notNull(),
     description: text("description").notNull(),
     quantity: numeric("quantity", { precision: 12, scale: 3 }).notNull(),

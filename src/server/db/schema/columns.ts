@@ -1,4 +1,4 @@
-import { timestamp, uuid } from "drizzle-orm/pg-core";
+import { timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 /*
  * Columns most tables share, spread into each table (Drizzle's documented way to reuse columns).
@@ -16,3 +16,6 @@ export const timestamps = () => ({
   createdAt: createdAtColumn(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The record a row is part of (an invoice's line, an account's session): required, and deleted with it. */
+export const partOf = (name: string, parent: () => AnyPgColumn) => uuid(name).notNull().references(parent, { onDelete: "cascade" });

@@ -11,7 +11,7 @@ import {
 } from "@/shared/rules/webhooks";
 import { profiles } from "./auth";
 import { companies } from "./companies";
-import { idColumn, timestamps } from "./columns";
+import { idColumn, partOf, timestamps } from "./columns";
 import { maxLength } from "./limits";
 
 const oneOf = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(", "));
@@ -59,9 +59,7 @@ export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: idColumn(),
-    endpointId: uuid("endpoint_id")
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    endpointId: partOf("endpoint_id", () => webhookEndpoints.id),
     eventType: text("event_type", { enum: webhookEventTypes }).notNull(),
     /** The company the event belongs to (for the record; the endpoint's filter was applied when it was written). */
     companyId: uuid("company_id"),
@@ -89,9 +87,7 @@ export const webhookAttempts = pgTable(
   "webhook_attempts",
   {
     id: bigint("id", { mode: "bigint" }).primaryKey().generatedAlwaysAsIdentity(),
-    deliveryId: uuid("delivery_id")
-      .notNull()
-      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    deliveryId: partOf("delivery_id", () => webhookDeliveries.id),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
     statusCode: integer("status_code"),
     durationMs: integer("duration_ms").notNull(),
