@@ -1,8 +1,5 @@
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
-import { describe, expect, it, onTestFinished } from "vitest";
-import { migrationsFolder, migrationsUpTo } from "../test/migrations-up-to";
-import { createPglite } from "./client";
+import { describe, expect, it } from "vitest";
+import { migratedPast } from "../test/migrations-up-to";
 
 /**
  * Migration 0015 on a database with invoices from before line items: each becomes one "Services"
@@ -12,17 +9,11 @@ import { createPglite } from "./client";
 
 describe("migration 0015 backfill", () => {
   it("gives every existing invoice one line equal to its amount, and a paid one its paid_at", async () => {
-    const before = migrationsUpTo("0014_files");
-    onTestFinished(before.remove);
-    const client = await createPglite(undefined);
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: before.folder });
-    await client.exec(`
+    const client = await migratedPast("0014_files", `
       INSERT INTO companies (id, name) VALUES ('00000000-0000-4000-8000-000000000001', 'Old Co');
       INSERT INTO invoices (id, company_id, invoice_number, amount, issue_date, status, updated_at) VALUES
         ('00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-000000000001', 'OLD-1', 1234.50, '2025-01-01', 'unpaid', '2025-02-01T10:00:00Z'),
         ('00000000-0000-4000-8000-0000000000a2', '00000000-0000-4000-8000-000000000001', 'OLD-2', 99.99, '2025-01-01', 'paid', '2025-03-01T10:00:00Z');`);
-    await migrate(db, { migrationsFolder });
     const invoicesAfter = await client.query(`SELECT invoice_number, amount::text, subtotal::text, tax::text, paid_at IS NOT NULL AND paid_at = updated_at AS paid_then FROM invoices ORDER BY invoice_number`);
     expect(invoicesAfter.rows).toEqual([
       { invoice_number: "OLD-1", amount: "1234.50", subtotal: "1234.50", tax: "0.00", paid_then: false },
@@ -36,6 +27,5 @@ describe("migration 0015 backfill", () => {
       { invoice_number: "OLD-1", position: 0, description: "Services", quantity: "1.000", unit_price: "1234.50", tax_rate: null, line_total: "1234.50", line_tax: "0.00" },
       { invoice_number: "OLD-2", position: 0, description: "Services", quantity: "1.000", unit_price: "99.99", tax_rate: null, line_total: "99.99", line_tax: "0.00" },
     ]);
-    await client.close();
   });
 });

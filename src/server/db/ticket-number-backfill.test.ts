@@ -1,8 +1,5 @@
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
-import { describe, expect, it, onTestFinished } from "vitest";
-import { migrationsFolder, migrationsUpTo } from "../test/migrations-up-to";
-import { createPglite } from "./client";
+import { describe, expect, it } from "vitest";
+import { migratedPast } from "../test/migrations-up-to";
 
 /**
  * Migration 0024 on a database with tickets from before numbers: they are numbered in the order
@@ -18,13 +15,8 @@ const unassigned = "00000000-0000-4000-8000-0000000000b2";
 
 describe("migration 0024 backfill", () => {
   it("numbers existing tickets in creation order, continues after the highest, assigns the project's assignee and marks non-pending ones seen", async () => {
-    const before = migrationsUpTo("0023_row_counts_skip_nothing");
-    onTestFinished(before.remove);
-    const client = await createPglite(undefined);
-    const db = drizzle(client);
-    await migrate(db, { migrationsFolder: before.folder });
     // Ids in the opposite order of creation: the numbers must follow created_at, not the id.
-    await client.exec(`
+    const client = await migratedPast("0023_row_counts_skip_nothing", `
       INSERT INTO companies (id, name) VALUES ('${company}', 'Old Co');
       INSERT INTO profiles (id, full_name, email) VALUES ('${admin}', 'Ada Admin', 'ada@example.test');
       INSERT INTO projects (id, company_id, slug, name, assigned_to) VALUES
@@ -34,7 +26,6 @@ describe("migration 0024 backfill", () => {
         ('00000000-0000-4000-8000-0000000000f3', '${assigned}', '${company}', 'Oldest', 'done', '2025-01-01T10:00:00Z', '2025-01-05T10:00:00Z'),
         ('00000000-0000-4000-8000-0000000000f2', '${unassigned}', '${company}', 'Middle', 'doing', '2025-02-01T10:00:00Z', '2025-02-03T10:00:00Z'),
         ('00000000-0000-4000-8000-0000000000f1', '${assigned}', '${company}', 'Newest', 'pending', '2025-03-01T10:00:00Z', '2025-03-01T10:00:00Z');`);
-    await migrate(db, { migrationsFolder });
 
     const after = await client.query(
       `SELECT title, number, assigned_to, seen_by_team_at = updated_at AS seen_when_updated, seen_by_team_at IS NULL AS unseen FROM tickets ORDER BY number`,
@@ -48,6 +39,5 @@ describe("migration 0024 backfill", () => {
     await client.exec(`INSERT INTO tickets (project_id, company_id, title) VALUES ('${unassigned}', '${company}', 'After the migration');`);
     const created = await client.query<{ number: number; unseen: boolean }>(`SELECT number, seen_by_team_at IS NULL AS unseen FROM tickets WHERE title = 'After the migration'`);
     expect(created.rows).toEqual([{ number: 4, unseen: true }]);
-    await client.close();
   });
 });
