@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { PorticoEvent } from "@/shared/schemas/event";
 import { serverForFile } from "@/server/test/per-file";
-import { heardOnBus, RolledBack } from "@/server/test/realtime/bus-events";
+import { heardOnBus } from "@/server/test/realtime/bus-events";
+import { writeAndRollBack } from "@/server/test/rolled-back";
 import { announce } from "./announce";
 
 /**
@@ -28,12 +29,7 @@ describe("announce(tx, event)", () => {
   it("never reaches a subscriber when its transaction rolls back", async () => {
     const bus = heardOnBus(server);
     const rolledBack = event();
-    await expect(
-      server.deps.db.transaction(async (tx) => {
-        await announce(tx, rolledBack);
-        throw new RolledBack();
-      }),
-    ).rejects.toBeInstanceOf(RolledBack);
+    await writeAndRollBack(server.deps.db, (tx) => announce(tx, rolledBack));
     // One LISTEN connection delivers in commit order: a marker committed after the rollback
     // arrives after anything the rolled-back transaction could have sent.
     const marker = event();

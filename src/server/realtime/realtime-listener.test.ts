@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { PorticoEvent } from "@/shared/schemas/event";
 import { serverForFile } from "@/server/test/per-file";
-import { heardOnBus, RolledBack } from "@/server/test/realtime/bus-events";
+import { heardOnBus } from "@/server/test/realtime/bus-events";
+import { writeAndRollBack } from "@/server/test/rolled-back";
 import { announce } from "./announce";
 import { realtimeListener } from "./realtime-listener";
 
@@ -16,12 +17,7 @@ describe("realtimeListener", () => {
     const bus = heardOnBus(server);
     const [updated, voided, rolledBack] = [event(), { ...event(), adminsOnly: true as const }, event()];
     await server.deps.db.transaction((tx) => realtimeListener(tx, { announce: [updated, voided] }));
-    await expect(
-      server.deps.db.transaction(async (tx) => {
-        await realtimeListener(tx, { announce: rolledBack });
-        throw new RolledBack();
-      }),
-    ).rejects.toBeInstanceOf(RolledBack);
+    await writeAndRollBack(server.deps.db, (tx) => realtimeListener(tx, { announce: rolledBack }));
     await realtimeListener(server.deps.db, { audit: { kind: "data.exported" } });
     // One LISTEN connection delivers in commit order: a marker after all of the above comes last.
     const marker = event();

@@ -5,6 +5,7 @@ import { activityEvents } from "@/server/db/schema";
 import { customerWithProject } from "@/server/test/fixtures";
 import type { TestUser } from "@/server/test/harness";
 import { serverForFile } from "@/server/test/per-file";
+import { writeAndRollBack } from "@/server/test/rolled-back";
 import { activityListener } from "./activity-log";
 
 /** The history's listener on its own (ADR 040): what it writes for each part of a change. */
@@ -25,8 +26,6 @@ const historyOf = (projectId: string) =>
     .from(activityEvents)
     .where(eq(activityEvents.projectId, projectId))
     .orderBy(activityEvents.id);
-
-class RolledBack extends Error {}
 
 describe("activityListener", () => {
   it("writes one entry per history entry of every history part, by its actor, in the transaction it is given", async () => {
@@ -50,12 +49,9 @@ describe("activityListener", () => {
     const { project, company } = await customerWithProject(server, "Quiet Ltd");
     await activityListener(server.deps.db, { announce: { kind: "project", companyId: company.id, id: project.id }, audit: { kind: "data.exported" } });
     await activityListener(server.deps.db, { history: { actor, subject: { type: "project", id: project.id, companyId: company.id }, entries: [] } });
-    await expect(
-      server.deps.db.transaction(async (tx) => {
-        await activityListener(tx, { history: { actor, subject: { type: "project", id: project.id, companyId: company.id }, entries: [{ kind: "commented" }] } });
-        throw new RolledBack();
-      }),
-    ).rejects.toBeInstanceOf(RolledBack);
+    await writeAndRollBack(server.deps.db, (tx) =>
+      activityListener(tx, { history: { actor, subject: { type: "project", id: project.id, companyId: company.id }, entries: [{ kind: "commented" }] } }),
+    );
     expect(await historyOf(project.id)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditEvents } from "@/server/db/schema";
 import { serverForFile } from "@/server/test/per-file";
+import { writeAndRollBack } from "@/server/test/rolled-back";
 import { auditListener } from "./audit-log";
 
 /** The audit log's listener on its own (ADR 027, 040): a change's entries, appended in its transaction. */
@@ -13,8 +14,6 @@ const entriesFor = (targetId: string) =>
     .from(auditEvents)
     .where(eq(auditEvents.targetId, targetId))
     .orderBy(auditEvents.id);
-
-class RolledBack extends Error {}
 
 describe("auditListener", () => {
   it("appends each audit entry of a change as given, with a secret-looking detail left out", async () => {
@@ -36,12 +35,7 @@ describe("auditListener", () => {
   it("appends nothing for a change without audit entries, nor for one that rolls back", async () => {
     const target = crypto.randomUUID();
     await auditListener(server.deps.db, { announce: { kind: "company", companyId: target, id: target } });
-    await expect(
-      server.deps.db.transaction(async (tx) => {
-        await auditListener(tx, { audit: { kind: "member.removed", target: { type: "user", id: target } } });
-        throw new RolledBack();
-      }),
-    ).rejects.toBeInstanceOf(RolledBack);
+    await writeAndRollBack(server.deps.db, (tx) => auditListener(tx, { audit: { kind: "member.removed", target: { type: "user", id: target } } }));
     expect(await entriesFor(target)).toEqual([]);
   });
 });

@@ -15,6 +15,3 @@ export function heardOnBus(server: TestServer) {
   const arrival = (id: string) => new Promise<void>((resolve) => (events.some((e) => e.id === id) ? resolve() : waiters.set(id, resolve)));
   return { events, arrival, stop };
 }
-
-/** Thrown inside a transaction to roll it back on purpose. */
-export class RolledBack extends Error {}
