@@ -1,29 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "../db/schema";
-import { startTestServer, type TestServer } from "../test/harness";
-import { startSmtpInbox, type SmtpInbox } from "../test/mail/smtp-inbox";
-import { spawnServer, type ChildServer } from "../test/realtime/child-server";
+import { beforeAllTests, serverWithInboxForFile } from "../test/per-file";
+import { spawnServer } from "../test/realtime/child-server";
 
 // PGlite belongs to one process; several processes sharing one outbox is a PostgreSQL deployment.
 describe("two server processes on one PostgreSQL database (PostgreSQL only)", () => {
-  let inbox: SmtpInbox;
-  let server: TestServer;
-  let second: ChildServer;
-
-  beforeAll(async () => {
-    inbox = await startSmtpInbox();
-    server = await startTestServer({ SMTP_URL: inbox.url });
+  const { server, inbox } = serverWithInboxForFile();
+  // Stopped before the first server closes: the after-all hooks run in reverse order.
+  const second = beforeAllTests(async () => {
     const driver = server.database.driver;
     if (driver.kind !== "postgres") throw new Error("expected PostgreSQL");
-    second = await spawnServer({ DATABASE_URL: driver.url, AUTH_SECRET: server.env.AUTH_SECRET, NODE_ENV: "test", SMTP_URL: inbox.url });
+    return spawnServer({ DATABASE_URL: driver.url, AUTH_SECRET: server.env.AUTH_SECRET, NODE_ENV: "test", SMTP_URL: inbox.url });
   });
-  afterAll(async () => {
-    await second?.stop();
-    await server?.close();
-    await inbox?.stop();
-  });
+  afterAll(() => second.stop());
 
   it("send each mail once when both are woken by the same commit", async () => {
     const tag = randomUUID().slice(0, 8);

@@ -38,8 +38,9 @@ export function serverForFile(prepare?: (server: TestServer) => void, overrides:
 }
 
 /**
- * One SMTP inbox and one test server that mails to it, for the whole file: the mail is read as its
- * recipient reads it (the outbox keeps no text once a mail is sent).
+ * One SMTP inbox and one test server that mails to it, for the whole file (called in a `describe`,
+ * for its tests): the mail is read as its recipient reads it (the outbox keeps no text once a mail
+ * is sent).
  */
 export function serverWithInboxForFile(
   overrides: Record<string, string> = {},

@@ -1,22 +1,16 @@
 import { eq, sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ActivityEntry, ActivityPage } from "@/shared/schemas/activity";
 import { activityEvents } from "@/server/db/schema";
-import { createProject, customerWithCompany, invoiceBody, type CustomerWithCompany } from "@/server/test/fixtures";
+import { createProject, customerWithCompany, invoiceBody } from "@/server/test/fixtures";
 import { pdfBytes, upload } from "@/server/test/files";
 import type { TestUser } from "@/server/test/harness";
-import { serverForFile } from "@/server/test/per-file";
+import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 
 const server = serverForFile();
-let admin: TestUser;
-let alpha: CustomerWithCompany;
-let beta: CustomerWithCompany;
-
-beforeAll(async () => {
-  admin = await server.createUser({ admin: true, name: "Olivia Owner" });
-  alpha = await customerWithCompany(server, "Activity Alpha");
-  beta = await customerWithCompany(server, "Activity Beta");
-});
+const admin = beforeAllTests(() => server.createUser({ admin: true, name: "Olivia Owner" }));
+const alpha = beforeAllTests(() => customerWithCompany(server, "Activity Alpha"));
+const beta = beforeAllTests(() => customerWithCompany(server, "Activity Beta"));
 
 /** The entries as `kind field from→to by actor`, oldest first, for readable expectations. */
 const lines = (page: ActivityPage) =>

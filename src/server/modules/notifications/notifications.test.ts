@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { Notification, NotificationPage, UnreadCounts } from "@/shared/schemas/notification";
-import { addMember, createProject, customerWithCompany, invoiceBody, type CustomerWithCompany } from "@/server/test/fixtures";
+import { addMember, createProject, customerWithCompany, invoiceBody } from "@/server/test/fixtures";
 import { startTestServer, type TestUser } from "@/server/test/harness";
 import { captureLog } from "@/server/test/log-capture";
 import { deliveredMailTo, mailedLink } from "@/server/test/mail/delivered-mail";
@@ -10,17 +10,10 @@ import { beforeAllTests } from "@/server/test/per-file";
 const log = captureLog();
 const server = beforeAllTests(() => startTestServer({ LOG_LEVEL: "info" }, { logTo: log.destination }));
 afterAll(() => server.close());
-let admin: TestUser;
-let alpha: CustomerWithCompany;
-let colleague: TestUser;
-let beta: CustomerWithCompany;
-
-beforeAll(async () => {
-  admin = await server.createUser({ admin: true, name: "Olivia Owner" });
-  alpha = await customerWithCompany(server, "Notify Alpha");
-  colleague = await addMember(server, alpha.company.id, await server.createUser({ name: "Carl Colleague" }));
-  beta = await customerWithCompany(server, "Notify Beta");
-});
+const admin = beforeAllTests(() => server.createUser({ admin: true, name: "Olivia Owner" }));
+const alpha = beforeAllTests(() => customerWithCompany(server, "Notify Alpha"));
+const colleague = beforeAllTests(async () => addMember(server, alpha.company.id, await server.createUser({ name: "Carl Colleague" })));
+const beta = beforeAllTests(() => customerWithCompany(server, "Notify Beta"));
 
 async function inbox(user: TestUser, query = ""): Promise<Notification[]> {
   const response = await user.client.get(`/api/notifications${query}`);

@@ -1,26 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiTokenMessages } from "@/shared/rules/api-token";
 import { mailOutbox } from "@/server/db/schema";
 import { REDACTED_LINK } from "@/server/mail/redaction";
 import { captureLog } from "@/server/test/log-capture";
-import { startTestServer, type TestServer, type TestUser } from "../../test/harness";
-import { startSmtpInbox, type SmtpInbox } from "../../test/mail/smtp-inbox";
+import { startTestServer } from "../../test/harness";
+import { beforeAllTests, serverWithInboxForFile } from "../../test/per-file";
 import { TestClient } from "../../test/test-client";
 import { expectAdminsOnly, expectFieldRefused } from "@/server/test/expect-problem";
 
-let inbox: SmtpInbox;
-let server: TestServer;
-let admin: TestUser;
-beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  server = await startTestServer({ SMTP_URL: inbox.url });
-  admin = await server.createUser({ admin: true });
-});
-afterAll(async () => {
-  await server?.close();
-  await inbox?.stop();
-});
+const { server, inbox } = serverWithInboxForFile();
+const admin = beforeAllTests(() => server.createUser({ admin: true }));
 
 const address = (name: string) => `${name}-${Math.random().toString(36).slice(2, 10)}@example.test`;
 const queue = (to: string) =>
@@ -94,21 +84,12 @@ describe("the admin outbox without SMTP_URL", () => {
 });
 
 describe("the admin outbox while mail waits for the SMTP server", () => {
-  // The SMTP server is down, so every mail stays queued with its live links: the moment an attacker would read it.
-  let down: SmtpInbox;
-  let waiting: TestServer;
-  let boss: TestUser;
-  beforeAll(async () => {
-    down = await startSmtpInbox();
-    await down.stop();
-    // Quick retries, so the mail goes soon after the server is back; until then it stays queued.
-    waiting = await startTestServer({ SMTP_URL: down.url }, { retry: { firstDelayMs: 100, maxDelayMs: 400, maxAttempts: 10_000 } });
-    boss = await waiting.createUser({ admin: true });
-  });
-  afterAll(async () => {
-    await waiting?.close();
-    await down?.stop();
-  });
+  // The SMTP server goes down before any mail is queued, so every mail stays queued with its live
+  // links: the moment an attacker would read it. Quick retries, so the mail goes soon after the
+  // server is back; until then it stays queued.
+  const { server: waiting, inbox: down } = serverWithInboxForFile({}, { retry: { firstDelayMs: 100, maxDelayMs: 400, maxAttempts: 10_000 } });
+  beforeAll(() => down.stop());
+  const boss = beforeAllTests(() => waiting.createUser({ admin: true }));
 
   const queuedTo = async (to: string) => {
     await expect.poll(async () => (await boss.client.get(`/api/outbox?q=${encodeURIComponent(to)}`)).body.items[0]?.status).toBe("queued");

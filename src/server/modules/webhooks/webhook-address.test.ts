@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
-import { startTestServer, type TestServer, type TestUser } from "@/server/test/harness";
-import { startWebhookReceiver, type WebhookReceiver } from "@/server/test/webhook-receiver";
+import { beforeAllTests, serverForFile } from "@/server/test/per-file";
+import { startWebhookReceiver } from "@/server/test/webhook-receiver";
 import { isInternalAddress, registrationRefusal } from "./webhook-address";
 import { deliverDueWebhooks } from "./webhook-delivery";
 import { sealWebhookSecret, newWebhookSecret } from "./webhook-secrets";
@@ -95,18 +95,10 @@ describe("which addresses a webhook may not reach", () => {
 });
 
 describe("a server without WEBHOOK_ALLOW_PRIVATE", () => {
-  let server: TestServer;
-  let receiver: WebhookReceiver;
-  let admin: TestUser;
-  beforeAll(async () => {
-    receiver = await startWebhookReceiver();
-    server = await startTestServer();
-    admin = await server.createUser({ admin: true });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await receiver?.close();
-  });
+  const receiver = beforeAllTests(() => startWebhookReceiver());
+  afterAll(() => receiver.close());
+  const server = serverForFile();
+  const admin = beforeAllTests(() => server.createUser({ admin: true }));
 
   it("refuses to register an endpoint at http://127.0.0.1 with a message naming WEBHOOK_ALLOW_PRIVATE", async () => {
     const response = await admin.client.post("/api/webhooks", { url: receiver.url, eventTypes: ["ticket.created"] });
