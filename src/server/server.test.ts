@@ -2,12 +2,11 @@ import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { connect } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { createUser } from "./accounts";
-import { loadEnv } from "./env";
 import { startServer, type RunningServer } from "./server";
 import { nextClientIp, openTestDatabase } from "./test/harness";
 import { captureLog } from "./test/log-capture";
 import { beforeAllTests } from "./test/per-file";
-import { freePort } from "./test/realtime/child-server";
+import { envOnFreePort } from "./test/server-process";
 import { connectedStream } from "./test/realtime/test-streams";
 import { TestClient } from "./test/test-client";
 
@@ -46,15 +45,9 @@ const email = "drain@example.test";
 const password = "correct-horse-1";
 
 const started = beforeAllTests(async () => {
-  const port = await freePort();
-  const env = loadEnv({
-    NODE_ENV: "test",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    BASE_URL: `http://127.0.0.1:${port}`,
+  const env = await envOnFreePort({
     AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
     TRUSTED_PROXIES: "127.0.0.1",
-    PASSWORD_HASH_COST: "test-only-weak",
     LOG_LEVEL: "info",
     METRICS_PORT: "0",
     SHUTDOWN_DELAY_MS: "0",

@@ -4,14 +4,13 @@ import { countAdmins, findUserIdByEmail } from "../../accounts";
 import { passwordProblemMessages } from "../../password-policy";
 import type { DatabaseHandle } from "../../db/client";
 import { profiles } from "../../db/schema";
-import { loadEnv } from "../../env";
 import { sqlOfPglite, sqlOfPostgres, type Sql } from "../../ops/sql";
 import { tablesWithRows } from "../../ops/tables";
 import { bootstrapAdmin, startServer } from "../../server";
 import { openTestDatabase, startTestServer, type TestServer } from "../../test/harness";
 import { captureLog } from "../../test/log-capture";
 import { beforeAllTests, serverForFile } from "../../test/per-file";
-import { freePort } from "../../test/realtime/child-server";
+import { envOnFreePort } from "../../test/server-process";
 import { SETUP_GUESSES_PER_WINDOW } from "./setup-owner";
 import { isSetupCode, normalizeSetupCode, setupCode } from "./setup-code";
 
@@ -49,17 +48,8 @@ describe("the setup code", () => {
 describe("start-up without an admin", () => {
   const log = captureLog();
   const started = beforeAllTests(async () => {
-    const port = await freePort();
     const database = await openTestDatabase();
-    const env = loadEnv({
-      NODE_ENV: "test",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      BASE_URL: `http://127.0.0.1:${port}`,
-      AUTH_SECRET: SECRET,
-      PASSWORD_HASH_COST: "test-only-weak",
-      LOG_LEVEL: "info",
-    });
+    const env = await envOnFreePort({ AUTH_SECRET: SECRET, LOG_LEVEL: "info" });
     const server = await startServer(env, { database, logTo: log.destination });
     return { server, database, env };
   });
