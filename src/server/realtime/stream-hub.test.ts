@@ -26,6 +26,12 @@ function fakeBus() {
   return { bus, resync: () => subscribers.forEach((s) => s.onResync?.()) };
 }
 
+/** A hub on a fresh in-memory bus, whose access check finds no session changed. */
+function hubOnFakeBus() {
+  const { bus, resync } = fakeBus();
+  return { bus, resync, hub: new StreamHub(bus, async () => new Map()) };
+}
+
 const owner = (access: StreamAccess) => ({ userId: randomUUID(), sessionId: randomUUID(), ...access });
 
 /** A stream's frames, parsed, up to and including the first that `last` matches (or to its end). */
@@ -44,12 +50,15 @@ async function readUntil(stream: ReadableStream<Uint8Array>, last: (frame: SseFr
 
 const isResync = (frame: SseFrame) => frame.event === "resync";
 
+/** The events a stream was sent before the resync marker (publish, then `resync()`, then read). */
+const changesBeforeResync = async (stream: ReadableStream<Uint8Array>) =>
+  (await readUntil(stream, isResync)).filter((frame) => frame.event === "change").map((frame) => JSON.parse(frame.data));
+
 const event = (companyId: string): PorticoEvent => ({ kind: "message", companyId, id: randomUUID() });
 
 describe("StreamHub", () => {
   it("routes each event to the company's customers and to admins only", async () => {
-    const { bus, resync } = fakeBus();
-    const hub = new StreamHub(bus, async () => new Map());
+    const { bus, resync, hub } = hubOnFakeBus();
     const [a, b] = [randomUUID(), randomUUID()];
     const customerA = hub.open(owner({ role: "customer", companyId: a }));
     const customerB = hub.open(owner({ role: "customer", companyId: b }));
@@ -59,32 +68,28 @@ describe("StreamHub", () => {
     await bus.publish(toA);
     // A marker every stream gets, after the event: once a stream has it, it has whatever came before.
     resync();
-    const changes = async (s: ReadableStream<Uint8Array>) => (await readUntil(s, isResync)).filter((f) => f.event === "change").map((f) => JSON.parse(f.data));
-    expect(await changes(customerA)).toEqual([toA]);
-    expect(await changes(customerB)).toEqual([]);
-    expect(await changes(loner)).toEqual([]);
-    expect(await changes(admin)).toEqual([toA]);
+    expect(await changesBeforeResync(customerA)).toEqual([toA]);
+    expect(await changesBeforeResync(customerB)).toEqual([]);
+    expect(await changesBeforeResync(loner)).toEqual([]);
+    expect(await changesBeforeResync(admin)).toEqual([toA]);
     hub.close();
   });
 
   it("gives an admins-only event (a draft invoice's) to admins and to none of the company's customers", async () => {
-    const { bus, resync } = fakeBus();
-    const hub = new StreamHub(bus, async () => new Map());
+    const { bus, resync, hub } = hubOnFakeBus();
     const a = randomUUID();
     const customerA = hub.open(owner({ role: "customer", companyId: a }));
     const admin = hub.open(owner({ role: "admin", companyId: null }));
     const draft: PorticoEvent = { kind: "invoice", companyId: a, id: randomUUID(), adminsOnly: true };
     await bus.publish(draft);
     resync();
-    const changes = async (s: ReadableStream<Uint8Array>) => (await readUntil(s, isResync)).filter((f) => f.event === "change").map((f) => JSON.parse(f.data));
-    expect(await changes(customerA)).toEqual([]);
-    expect(await changes(admin)).toEqual([draft]);
+    expect(await changesBeforeResync(customerA)).toEqual([]);
+    expect(await changesBeforeResync(admin)).toEqual([draft]);
     hub.close();
   });
 
   it("tells every stream to resync when the bus reconnected", async () => {
-    const { bus, resync } = fakeBus();
-    const hub = new StreamHub(bus, async () => new Map());
+    const { resync, hub } = hubOnFakeBus();
     const stream = hub.open(owner({ role: "customer", companyId: randomUUID() }));
     resync();
     expect((await readUntil(stream, isResync)).filter((f) => f.event === "resync").map((f) => f.data)).toEqual(['{"reason":"reconnected"}']);
@@ -126,8 +131,7 @@ describe("StreamHub", () => {
   });
 
   it("ends every stream and refuses new ones once the bus closes", async () => {
-    const { bus } = fakeBus();
-    const hub = new StreamHub(bus, async () => new Map());
+    const { bus, hub } = hubOnFakeBus();
     const stream = hub.open(owner({ role: "admin", companyId: null }));
     await bus.close();
     const reader = stream.getReader();

@@ -25,11 +25,20 @@ const resetLinkIn = (mail: ReceivedMail) => new URL(mail.links.find((link) => li
 const tokenIn = (mail: ReceivedMail) => resetLinkIn(mail).searchParams.get("token")!;
 const mailTo = (email: string) => inbox.waitFor((mail) => mail.to.includes(email.toLowerCase()));
 const queuedFor = (email: string) => server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+const resetPassword = (token: string, newPassword: string) => server.anonymous().post("/api/auth/reset-password", { token, newPassword });
+const signIn = (email: string, password: string) => server.anonymous().post("/api/auth/sign-in/email", { email, password });
+
+/** A new user who asked for a reset, and the token of the link mailed to them. */
+async function userWithResetLink() {
+  const user = await server.createUser();
+  await requestReset(user.email);
+  return { user, token: tokenIn(await mailTo(user.email)) };
+}
 
 /** A reset that came too late: refused naming the token, and the password it would have replaced still signs in. */
 async function expectLinkRefused(late: TestResponse, user: { email: string; password: string }) {
   expectFieldRefused(late, "token");
-  expect((await server.anonymous().post("/api/auth/sign-in/email", { email: user.email, password: user.password })).status).toBe(200);
+  expect((await signIn(user.email, user.password)).status).toBe(200);
 }
 
 describe("asking for a password reset", () => {
@@ -130,87 +139,77 @@ describe("following the mailed link", () => {
     await requestReset(user.email);
     const token = tokenIn(await mailTo(user.email));
 
-    const reset = await server.anonymous().post("/api/auth/reset-password", { token, newPassword: "brand-new-pass" });
+    const reset = await resetPassword(token, "brand-new-pass");
     expect(reset.status).toBe(200);
     expect((await user.client.get("/api/me")).status).toBe(401);
     expect((await otherDevice.get("/api/me")).status).toBe(401);
-    const oldPassword = await server.anonymous().post("/api/auth/sign-in/email", { email: user.email, password: user.password });
+    const oldPassword = await signIn(user.email, user.password);
     expect(oldPassword.status).toBe(401);
-    const newPassword = await server.anonymous().post("/api/auth/sign-in/email", { email: user.email, password: "brand-new-pass" });
+    const newPassword = await signIn(user.email, "brand-new-pass");
     expect(newPassword.status).toBe(200);
 
-    const again = await server.anonymous().post("/api/auth/reset-password", { token, newPassword: "third-password" });
+    const again = await resetPassword(token, "third-password");
     expect(again.status).toBe(400);
     expect(again.problem.errors).toEqual([{ field: "token", message: "This reset link is invalid, already used or expired. Ask for a new one." }]);
-    expect((await server.anonymous().post("/api/auth/sign-in/email", { email: user.email, password: "third-password" })).status).toBe(401);
+    expect((await signIn(user.email, "third-password")).status).toBe(401);
   });
 
   it("ends every other link of the user once one has reset the password: the older link is refused", async () => {
-    const user = await server.createUser();
-    await requestReset(user.email);
-    const first = tokenIn(await mailTo(user.email));
+    const { user, token: first } = await userWithResetLink();
     await requestReset(user.email);
     const second = tokenIn(await inbox.waitFor((mail) => mail.to.includes(user.email) && tokenIn(mail) !== first));
 
-    expect((await server.anonymous().post("/api/auth/reset-password", { token: second, newPassword: "second-link-pass" })).status).toBe(200);
-    const older = await server.anonymous().post("/api/auth/reset-password", { token: first, newPassword: "first-link-pass" });
+    expect((await resetPassword(second, "second-link-pass")).status).toBe(200);
+    const older = await resetPassword(first, "first-link-pass");
     expect(older.status).toBe(400);
     expect(older.problem.errors).toEqual([{ field: "token", message: "This reset link is invalid, already used or expired. Ask for a new one." }]);
-    expect((await server.anonymous().post("/api/auth/sign-in/email", { email: user.email, password: "second-link-pass" })).status).toBe(200);
+    expect((await signIn(user.email, "second-link-pass")).status).toBe(200);
   });
 
   it("ends the user's links when they sign in with their password: the owner remembered it", async () => {
-    const user = await server.createUser();
-    await requestReset(user.email);
-    const token = tokenIn(await mailTo(user.email));
-    expect((await server.anonymous().post("/api/auth/sign-in/email", { email: user.email, password: user.password })).status).toBe(200);
+    const { user, token } = await userWithResetLink();
+    expect((await signIn(user.email, user.password)).status).toBe(200);
 
-    const late = await server.anonymous().post("/api/auth/reset-password", { token, newPassword: "after-sign-in-pass" });
+    const late = await resetPassword(token, "after-sign-in-pass");
     await expectLinkRefused(late, user);
   });
 
   it("works for one hour", async () => {
-    const user = await server.createUser();
-    await requestReset(user.email);
-    const token = tokenIn(await mailTo(user.email));
+    const { user, token } = await userWithResetLink();
     const [stored] = await server.deps.db.select().from(verifications).where(like(verifications.identifier, `reset-password:${token}`));
     const lifetimeMs = stored!.expiresAt.getTime() - stored!.createdAt.getTime();
     expect(Math.abs(lifetimeMs - 60 * 60 * 1000)).toBeLessThan(5_000);
 
     // An hour later (the stored expiry moved into the past), the link no longer works.
     await server.deps.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.id, stored!.id));
-    const late = await server.anonymous().post("/api/auth/reset-password", { token, newPassword: "too-late-pass" });
+    const late = await resetPassword(token, "too-late-pass");
     await expectLinkRefused(late, user);
   });
 
   it("refuses a short new password with a 400 naming newPassword, and the link still works afterwards", async () => {
-    const user = await server.createUser();
-    await requestReset(user.email);
-    const token = tokenIn(await mailTo(user.email));
-    const short = await server.anonymous().post("/api/auth/reset-password", { token, newPassword: "12345" });
+    const { user, token } = await userWithResetLink();
+    const short = await resetPassword(token, "12345");
     expect(short.status).toBe(400);
     expect(short.problem.errors).toEqual([{ field: "newPassword", message: "Password must be at least 6 characters" }]);
     expect((await user.client.get("/api/me")).status).toBe(200);
-    expect((await server.anonymous().post("/api/auth/reset-password", { token, newPassword: "long-enough" })).status).toBe(200);
+    expect((await resetPassword(token, "long-enough")).status).toBe(200);
   });
 
   it("refuses a common password as the new one with a 400 naming newPassword, and the link still works afterwards", async () => {
-    const user = await server.createUser();
-    await requestReset(user.email);
-    const token = tokenIn(await mailTo(user.email));
+    const { user, token } = await userWithResetLink();
     const storedHash = async () => (await server.deps.db.select({ password: accounts.password }).from(accounts).where(eq(accounts.userId, user.id)))[0]!.password;
     const before = await storedHash();
-    const common = await server.anonymous().post("/api/auth/reset-password", { token, newPassword: "iloveyou2" });
+    const common = await resetPassword(token, "iloveyou2");
     expect(common.status).toBe(400);
     expect(common.problem.errors).toEqual([{ field: "newPassword", message: passwordProblemMessages.common }]);
     // The password is as it was (a sign-in would prove it too, but would also end the link).
     expect(await storedHash()).toBe(before);
-    expect((await server.anonymous().post("/api/auth/reset-password", { token, newPassword: "uncommon-choice-7" })).status).toBe(200);
+    expect((await resetPassword(token, "uncommon-choice-7")).status).toBe(200);
   });
 
   it("refuses a made-up token with a 400 naming the token field", async () => {
     for (const token of ["made-up-token", "", "x".repeat(5000)]) {
-      const response = await server.anonymous().post("/api/auth/reset-password", { token, newPassword: "whatever-1" });
+      const response = await resetPassword(token, "whatever-1");
       expect(response.status, token.slice(0, 20)).toBe(400);
       expect(response.problem.errors![0]!.field).toBe("token");
     }
@@ -234,7 +233,7 @@ describe("the reset mail's language", () => {
     expect(mail.text).not.toMatch(/\b(Hello|Reset your|Choose a new password|If the button)\b/);
     const link = resetLinkIn(mail);
     expect(link.origin + link.pathname).toBe(`${server.baseUrl}/reset-password`);
-    const reset = await server.anonymous().post("/api/auth/reset-password", { token: tokenIn(mail), newPassword: "neues-passwort-42" });
+    const reset = await resetPassword(tokenIn(mail), "neues-passwort-42");
     expect(reset.status).toBe(200);
   });
 

@@ -213,32 +213,36 @@ beforeAll(async () => {
   };
 });
 
+/** The route's request, prepared afresh, sent under one new key: by the route's caller unless the test names another. */
+async function underOneKey(route: CreateRoute) {
+  const request = await route.prepare(world);
+  const key = randomUUID();
+  return { rows: request.rows, send: (variant: "a" | "b", caller = route.actor(world)) => request.send(caller, variant, key) };
+}
+
 describe.each(routes)("$operationId with an Idempotency-Key", (route) => {
   it("answers the same key with the same body with the stored answer, and stores one row", async () => {
-    const request = await route.prepare(world);
-    const key = randomUUID();
-    const first = await request.send(route.actor(world), "a", key);
-    const again = await request.send(route.actor(world), "a", key);
+    const { send, rows } = await underOneKey(route);
+    const first = await send("a");
+    const again = await send("a");
     expect(first.status).toBe(201);
     expect(first.replayed).toBeNull();
     expect(again).toEqual({ ...first, replayed: "true" });
-    expect(await request.rows("a")).toBe(1);
+    expect(await rows("a")).toBe(1);
   });
 
   it("refuses the same key with another body with a 422 naming Idempotency-Key, and stores nothing for it", async () => {
-    const request = await route.prepare(world);
-    const key = randomUUID();
-    expect((await request.send(route.actor(world), "a", key)).status).toBe(201);
-    const other = await request.send(route.actor(world), "b", key);
+    const { send, rows } = await underOneKey(route);
+    expect((await send("a")).status).toBe(201);
+    const other = await send("b");
     expect(other.status).toBe(422);
     namesTheHeader(other);
-    expect(await request.rows("b")).toBe(0);
+    expect(await rows("b")).toBe(0);
   });
 
   it("stores one row for two requests with one key at the same moment", async () => {
-    const request = await route.prepare(world);
-    const key = randomUUID();
-    const answers = await Promise.all([request.send(route.actor(world), "a", key), request.send(route.actor(world), "a", key)]);
+    const { send, rows } = await underOneKey(route);
+    const answers = await Promise.all([send("a"), send("a")]);
     const created = answers.filter((answer) => answer.status === 201);
     expect(created.length).toBeGreaterThan(0);
     // Every 201 is the one record; a request that found the other in flight is told so (409).
@@ -247,18 +251,17 @@ describe.each(routes)("$operationId with an Idempotency-Key", (route) => {
       expect(refused.status).toBe(409);
       namesTheHeader(refused);
     }
-    expect(await request.rows("a")).toBe(1);
+    expect(await rows("a")).toBe(1);
   });
 
   it("gives another caller's identical key a record of its own", async () => {
-    const request = await route.prepare(world);
-    const key = randomUUID();
-    const mine = await request.send(route.actor(world), "a", key);
-    const theirs = await request.send(route.other(world), route.otherSendsB ? "b" : "a", key);
+    const { send, rows } = await underOneKey(route);
+    const mine = await send("a");
+    const theirs = await send(route.otherSendsB ? "b" : "a", route.other(world));
     expect([mine.status, theirs.status]).toEqual([201, 201]);
     expect(theirs.replayed).toBeNull();
     expect(theirs.body.id).not.toBe(mine.body.id);
-    expect((await request.rows("a")) + (await request.rows("b"))).toBe(2);
+    expect((await rows("a")) + (await rows("b"))).toBe(2);
   });
 });
 

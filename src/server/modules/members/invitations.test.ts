@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from "@/server/test/harness";
 import { deliveredMailTo, mailedLink } from "@/server/test/mail/delivered-mail";
 import { startSmtpInbox } from "@/server/test/mail/smtp-inbox";
 import { beforeAllTests } from "@/server/test/per-file";
-import { type TestClient } from "@/server/test/test-client";
+import { type TestClient, type TestResponse } from "@/server/test/test-client";
 import { hashInvitationToken } from "./invitation-token";
 
 /** Where the invitations go, read as the invitee would: the outbox keeps no text once a mail is sent. */
@@ -31,6 +31,20 @@ async function mailedToken(email: string, on: TestServer = server): Promise<stri
 }
 
 const newAddress = () => `invitee-${crypto.randomUUID().slice(0, 8)}@example.test`;
+
+/** A new company whose owner invited a new address as `role`, and the token of the link mailed there. */
+async function invitedNewcomer(role: "member" | "owner" = "member") {
+  const { company, owner } = await ownedCompany();
+  const email = newAddress();
+  await owner.client.post(`/api/companies/${company.id}/invitations`, { email, role });
+  return { company, owner, email, token: await mailedToken(email) };
+}
+
+/** Refused as a link that no longer (or never did) stand for a pending invitation. */
+function expectInvitationInvalid(response: TestResponse) {
+  expect(response.status).toBe(400);
+  expect(response.problem.errors).toEqual([{ field: "token", message: memberMessages.invitationInvalid }]);
+}
 const signUpInvited = (client: TestClient, email: string, token: string, name = "Ivy Invitee") =>
   client.post("/api/auth/sign-up/email", { name, email, password: "invited-password-1", invitationToken: token });
 const companyOf = async (userId: string) => (await server.deps.db.select().from(companyUsers).where(eq(companyUsers.userId, userId)))[0];
@@ -89,25 +103,18 @@ describe("inviting a colleague", () => {
 
 describe("following an invitation link", () => {
   it("previews the invitation for the link's holder only; a made-up or malformed token is a 400 naming token", async () => {
-    const { company, owner } = await ownedCompany();
-    const email = newAddress();
-    await owner.client.post(`/api/companies/${company.id}/invitations`, { email, role: "owner" });
-    const preview = await server.anonymous().post("/api/invitations/preview", { token: await mailedToken(email) });
+    const { company, email, token } = await invitedNewcomer("owner");
+    const preview = await server.anonymous().post("/api/invitations/preview", { token });
     expect(preview.status).toBe(200);
     expect(preview.body).toMatchObject({ email, company: { id: company.id, name: "Acme Ltd" }, companyRole: "owner", invitedBy: "Olive Owner", accountExists: false });
 
-    for (const token of ["A".repeat(43), "short"]) {
-      const refused = await server.anonymous().post("/api/invitations/preview", { token });
-      expect(refused.status).toBe(400);
-      expect(refused.problem.errors).toEqual([{ field: "token", message: memberMessages.invitationInvalid }]);
+    for (const madeUp of ["A".repeat(43), "short"]) {
+      expectInvitationInvalid(await server.anonymous().post("/api/invitations/preview", { token: madeUp }));
     }
   });
 
   it("signs up a newcomer into the company with the invited role, and the link works once", async () => {
-    const { company, owner } = await ownedCompany();
-    const email = newAddress();
-    await owner.client.post(`/api/companies/${company.id}/invitations`, { email, role: "member" });
-    const token = await mailedToken(email);
+    const { company, owner, email, token } = await invitedNewcomer();
     const client = server.anonymous();
     const signedUp = await signUpInvited(client, email, token);
     expect(signedUp.status).toBe(200);
@@ -121,10 +128,7 @@ describe("following an invitation link", () => {
   });
 
   it("refuses the used link to a member the owner removed, in the old session, a new sign-in and a new sign-up alike", async () => {
-    const { company, owner } = await ownedCompany();
-    const email = newAddress();
-    await owner.client.post(`/api/companies/${company.id}/invitations`, { email, role: "member" });
-    const token = await mailedToken(email);
+    const { company, owner, email, token } = await invitedNewcomer();
     const client = server.anonymous();
     expect((await signUpInvited(client, email, token)).status).toBe(200);
     const { id } = (await client.get("/api/me")).body;
@@ -132,32 +136,24 @@ describe("following an invitation link", () => {
     expect((await owner.client.delete(`/api/companies/${company.id}/members/${id}`)).status).toBe(204);
     expect(await companyOf(id)).toBeUndefined();
 
-    const refusedAsBefore = await client.post("/api/invitations/accept", { token });
-    expect(refusedAsBefore.status).toBe(400);
-    expect(refusedAsBefore.problem.errors).toEqual([{ field: "token", message: memberMessages.invitationInvalid }]);
+    expectInvitationInvalid(await client.post("/api/invitations/accept", { token }));
     expect(await companyOf(id)).toBeUndefined();
 
     // Accounts are not deleted in Portico, so "signing up again" is signing in again, or trying
     // the sign-up form with the same address and the old link.
     const again = server.anonymous();
     expect((await again.post("/api/auth/sign-in/email", { email, password: "invited-password-1" })).status).toBe(200);
-    const refusedAgain = await again.post("/api/invitations/accept", { token });
-    expect(refusedAgain.status).toBe(400);
-    expect(refusedAgain.problem.errors).toEqual([{ field: "token", message: memberMessages.invitationInvalid }]);
-    const signUpAgain = await signUpInvited(server.anonymous(), email, token);
-    expect(signUpAgain.status).toBe(400);
-    expect(signUpAgain.problem.errors).toEqual([{ field: "token", message: memberMessages.invitationInvalid }]);
+    expectInvitationInvalid(await again.post("/api/invitations/accept", { token }));
+    expectInvitationInvalid(await signUpInvited(server.anonymous(), email, token));
     expect(await companyOf(id)).toBeUndefined();
     expect((await again.get("/api/me")).body.company).toBeNull();
     expect((await owner.client.get(`/api/companies/${company.id}/team`)).body.members.map((m) => m.email)).not.toContain(email);
   });
 
   it("refuses a sign-up with another address than the invited one, making no account", async () => {
-    const { company, owner } = await ownedCompany();
-    const email = newAddress();
-    await owner.client.post(`/api/companies/${company.id}/invitations`, { email, role: "member" });
+    const { token } = await invitedNewcomer();
     const other = newAddress();
-    const refused = await signUpInvited(server.anonymous(), other, await mailedToken(email));
+    const refused = await signUpInvited(server.anonymous(), other, token);
     expect(refused.status).toBe(400);
     expect(refused.problem.errors).toEqual([{ field: "email", message: memberMessages.otherAddress }]);
     const client = server.anonymous();
