@@ -5,7 +5,7 @@
  * journey against a test server). Not part of the project's own tsc run: `./portico-api.ts` exists
  * only in that temporary folder (tsconfig.json and eslint.config.js leave this folder out).
  */
-import createClient, { type Middleware } from "openapi-fetch";
+import createClient, { type Client, type Middleware } from "openapi-fetch";
 import type { paths } from "./portico-api";
 
 export interface JourneyInput {
@@ -37,6 +37,23 @@ function browserLike(origin: string): Middleware {
   };
 }
 
+/** Both journeys after the credentials: list the pending tickets, open the first, comment on it. */
+async function commentOnFirstPendingTicket(client: Client<paths>, comment: string, whose: string) {
+  const tickets = await client.GET("/tickets", { params: { query: { status: "pending" } } });
+  if (!tickets.data) throw new Error(`listing tickets answered ${tickets.response.status}: ${tickets.error?.detail}`);
+  const first = tickets.data.items[0];
+  if (!first) throw new Error(`${whose} has no pending ticket`);
+  const ticket = await client.GET("/tickets/{id}", { params: { path: { id: first.id } } });
+  if (!ticket.data) throw new Error(`opening the ticket answered ${ticket.response.status}: ${ticket.error?.detail}`);
+  const added = await client.POST("/tickets/{id}/comments", { params: { path: { id: ticket.data.id } }, body: { content: comment } });
+  if (!added.data) throw new Error(`commenting answered ${added.response.status}: ${added.error?.detail}`);
+  return {
+    ticketTitles: tickets.data.items.map((item) => item.title),
+    ticket: ticket.data,
+    comment: { content: added.data.content, author: added.data.author?.name ?? null },
+  };
+}
+
 /** Sign in, list the tickets, open the first, comment on it. */
 export async function customerJourney({ origin, email, password, comment, fetch }: JourneyInput) {
   const client = createClient<paths>({ baseUrl: `${origin}/api`, fetch });
@@ -47,22 +64,12 @@ export async function customerJourney({ origin, email, password, comment, fetch 
   // An account with two-factor sign-in on answers the password with a request for a code (ADR 019).
   if (!("user" in signedIn.data)) throw new Error("this account asks for a two-factor code: POST /auth/two-factor/verify-totp comes next");
 
-  const tickets = await client.GET("/tickets", { params: { query: { status: "pending" } } });
-  if (!tickets.data) throw new Error(`listing tickets answered ${tickets.response.status}: ${tickets.error?.detail}`);
-  const first = tickets.data.items[0];
-  if (!first) throw new Error("the customer has no pending ticket");
-
-  const ticket = await client.GET("/tickets/{id}", { params: { path: { id: first.id } } });
-  if (!ticket.data) throw new Error(`opening the ticket answered ${ticket.response.status}: ${ticket.error?.detail}`);
-
-  const added = await client.POST("/tickets/{id}/comments", { params: { path: { id: ticket.data.id } }, body: { content: comment } });
-  if (!added.data) throw new Error(`commenting answered ${added.response.status}: ${added.error?.detail}`);
-
+  const { ticketTitles, ticket, comment: added } = await commentOnFirstPendingTicket(client, comment, "the customer");
   return {
     signedInAs: signedIn.data.user.email,
-    ticketTitles: tickets.data.items.map((item) => item.title),
-    opened: { id: ticket.data.id, title: ticket.data.title, project: ticket.data.project.name },
-    comment: { content: added.data.content, author: added.data.author?.name ?? null },
+    ticketTitles,
+    opened: { id: ticket.id, title: ticket.title, project: ticket.project.name },
+    comment: added,
   };
 }
 
@@ -80,20 +87,8 @@ const scriptClient = ({ origin, token, fetch }: Omit<ScriptInput, "comment">) =>
 
 /** With a token alone: list the tickets, open the first, comment on it. */
 export async function scriptJourney(input: ScriptInput) {
-  const client = scriptClient(input);
-  const tickets = await client.GET("/tickets", { params: { query: { status: "pending" } } });
-  if (!tickets.data) throw new Error(`listing tickets answered ${tickets.response.status}: ${tickets.error?.detail}`);
-  const first = tickets.data.items[0];
-  if (!first) throw new Error("the token's owner has no pending ticket");
-  const ticket = await client.GET("/tickets/{id}", { params: { path: { id: first.id } } });
-  if (!ticket.data) throw new Error(`opening the ticket answered ${ticket.response.status}: ${ticket.error?.detail}`);
-  const added = await client.POST("/tickets/{id}/comments", { params: { path: { id: ticket.data.id } }, body: { content: input.comment } });
-  if (!added.data) throw new Error(`commenting answered ${added.response.status}: ${added.error?.detail}`);
-  return {
-    ticketTitles: tickets.data.items.map((item) => item.title),
-    opened: { id: ticket.data.id, title: ticket.data.title },
-    comment: { content: added.data.content, author: added.data.author?.name ?? null },
-  };
+  const { ticketTitles, ticket, comment } = await commentOnFirstPendingTicket(scriptClient(input), input.comment, "the token's owner");
+  return { ticketTitles, opened: { id: ticket.id, title: ticket.title }, comment };
 }
 
 /** One comment with a token, however it is answered: the status and the problem's detail. */
