@@ -137,8 +137,42 @@ const ids = (...values: string[]) =>
     fc.constantFrom(...hostileStrings),
   );
 
+/** An id nobody has: sent where a real record would be changed for good, beside the hostile ids. */
+const missing = "00000000-0000-4000-8000-000000000000";
+const unknownId = () => missing;
+
+/** What a target declares beside its route: the contracts, the callers, and the path's parameters. */
+type TargetOn = Omit<FuzzTarget, "route" | "method" | "path" | "hasId"> & {
+  /** A real value for each of the route's parameters; a hostile id takes the place of the last one. */
+  params?: Record<string, (world: World) => string>;
+};
+
+/** A target sent with the method and to the path of its route ("PATCH /api/projects/:id"), so the two cannot drift apart. */
+function on(route: string, { params = {}, ...target }: TargetOn): FuzzTarget {
+  const [method, pattern] = route.split(" ") as [string, string];
+  const names = [...pattern.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+  for (const name of names) if (!params[name]) throw new Error(`${route}: no value for :${name}`);
+  const last = names.at(-1);
+  return {
+    route,
+    method,
+    hasId: last !== undefined,
+    path: (world, id) => pattern.replace(/:(\w+)/g, (_, name: string) => (name === last && id !== undefined ? id : params[name]!(world))),
+    ...target,
+  };
+}
+
+/**
+ * A deletion sent hostile and unknown ids only, never a real one (that record would be gone for the
+ * other cases and suites): it answers 204 without a body.
+ */
+const deletionAtUnknownIds = (route: string, actors: ActorName[]) => on(route, { params: { id: unknownId }, output: z.undefined(), actors });
+
+/** A comment on one of A's projects or tickets (one contract for both), by its customer or an admin. */
+const commentOn = (route: string, id: (world: World) => string) =>
+  on(route, { params: { id }, input: createCommentInputSchema, output: commentSchema, actors: ["customerA", "admin"] });
+
 function userTargets(): FuzzTarget[] {
-  const missing = "00000000-0000-4000-8000-000000000000";
   const target = (
     action: string,
     method: string,
@@ -274,48 +308,30 @@ export function fuzzTargets(): FuzzTarget[] {
       3,
       ["loner"],
     ),
-    {
-      route: "PUT /api/companies/mine",
-      method: "PUT",
-      path: () => "/api/companies/mine",
-      hasId: false,
+    on("PUT /api/companies/mine", {
       input: companyProfileInputSchema,
       output: saveCompanyProfileResultSchema,
       actors: ["customerA", "memberA"],
-    },
-    {
-      route: "POST /api/companies",
-      method: "POST",
-      path: () => "/api/companies",
-      hasId: false,
+    }),
+    on("POST /api/companies", {
       input: companyProfileInputSchema,
       output: companySchema,
       actors: ["admin"],
-    },
-    {
-      route: "PUT /api/companies/:id",
-      method: "PUT",
-      path: (w, id) => `/api/companies/${id ?? w.b.company.id}`,
-      hasId: true,
+    }),
+    on("PUT /api/companies/:id", {
+      params: { id: (w) => w.b.company.id },
       input: companyProfileInputSchema,
       output: companySchema,
       actors: ["admin"],
-    },
-    {
-      route: "POST /api/projects",
-      method: "POST",
-      path: () => "/api/projects",
-      hasId: false,
+    }),
+    on("POST /api/projects", {
       input: createProjectInputSchema,
       hints: (w) => ({ companyId: ids(w.a.company.id, w.b.company.id) }),
       output: projectSchema,
       actors: ["admin"],
-    },
-    {
-      route: "PATCH /api/projects/:id",
-      method: "PATCH",
-      path: (w, id) => `/api/projects/${id ?? w.a.projects[1]!.id}`,
-      hasId: true,
+    }),
+    on("PATCH /api/projects/:id", {
+      params: { id: (w) => w.a.projects[1]!.id },
       input: updateProjectInputSchema,
       hints: (w) => ({
         assignedTo: fc.oneof(
@@ -326,21 +342,9 @@ export function fuzzTargets(): FuzzTarget[] {
       }),
       output: projectSchema,
       actors: ["admin"],
-    },
-    {
-      route: "POST /api/projects/:id/comments",
-      method: "POST",
-      path: (w, id) => `/api/projects/${id ?? w.a.projects[0]!.id}/comments`,
-      hasId: true,
-      input: createCommentInputSchema,
-      output: commentSchema,
-      actors: ["customerA", "admin"],
-    },
-    {
-      route: "POST /api/tickets",
-      method: "POST",
-      path: () => "/api/tickets",
-      hasId: false,
+    }),
+    commentOn("POST /api/projects/:id/comments", (w) => w.a.projects[0]!.id),
+    on("POST /api/tickets", {
       input: createTicketInputSchema,
       hints: (w) => ({
         projectId: ids(
@@ -351,41 +355,23 @@ export function fuzzTargets(): FuzzTarget[] {
       }),
       output: ticketSchema,
       actors: ["customerA", "memberA", "admin"],
-    },
-    {
-      route: "PATCH /api/tickets/:id",
-      method: "PATCH",
-      path: (w, id) => `/api/tickets/${id ?? w.a.tickets[2]!.id}`,
-      hasId: true,
+    }),
+    on("PATCH /api/tickets/:id", {
+      params: { id: (w) => w.a.tickets[2]!.id },
       input: updateTicketInputSchema,
       hints: (w) => ({
         assignedTo: fc.oneof(ids(w.users.admin.id, w.users.customerA.id), fc.constant(""), fc.constant(null)),
       }),
       output: ticketSchema,
       actors: ["admin"],
-    },
-    {
-      route: "POST /api/tickets/:id/seen",
-      method: "POST",
-      path: (w, id) => `/api/tickets/${id ?? w.a.tickets[0]!.id}/seen`,
-      hasId: true,
+    }),
+    on("POST /api/tickets/:id/seen", {
+      params: { id: (w) => w.a.tickets[0]!.id },
       output: ticketSeenSchema,
       actors: ["admin", "customerA"],
-    },
-    {
-      route: "POST /api/tickets/:id/comments",
-      method: "POST",
-      path: (w, id) => `/api/tickets/${id ?? w.a.tickets[0]!.id}/comments`,
-      hasId: true,
-      input: createCommentInputSchema,
-      output: commentSchema,
-      actors: ["customerA", "admin"],
-    },
-    {
-      route: "POST /api/invoices",
-      method: "POST",
-      path: () => "/api/invoices",
-      hasId: false,
+    }),
+    commentOn("POST /api/tickets/:id/comments", (w) => w.a.tickets[0]!.id),
+    on("POST /api/invoices", {
       input: createInvoiceInputSchema,
       hints: (w) => ({
         companyId: ids(w.a.company.id, w.b.company.id),
@@ -410,21 +396,14 @@ export function fuzzTargets(): FuzzTarget[] {
       }),
       output: invoiceSchema,
       actors: ["admin"],
-    },
-    {
-      route: "PATCH /api/invoices/:id",
-      method: "PATCH",
-      path: (w, id) => `/api/invoices/${id ?? w.a.invoices[1]!.id}`,
-      hasId: true,
+    }),
+    on("PATCH /api/invoices/:id", {
+      params: { id: (w) => w.a.invoices[1]!.id },
       input: updateInvoiceInputSchema,
       output: invoiceSchema,
       actors: ["admin"],
-    },
-    {
-      route: "POST /api/messages",
-      method: "POST",
-      path: () => "/api/messages",
-      hasId: false,
+    }),
+    on("POST /api/messages", {
       input: sendMessageInputSchema,
       hints: (w) => ({
         companyId: ids(w.a.company.id, w.b.company.id),
@@ -432,175 +411,97 @@ export function fuzzTargets(): FuzzTarget[] {
       }),
       output: messageSchema,
       actors: ["customerA", "admin"],
-    },
-    {
-      route: "POST /api/messages/read",
-      method: "POST",
-      path: () => "/api/messages/read",
-      hasId: false,
+    }),
+    on("POST /api/messages/read", {
       input: markMessagesReadInputSchema,
       hints: (w) => ({ companyId: ids(w.a.company.id, w.b.company.id) }),
       output: markMessagesReadResultSchema,
       actors: ["customerA", "admin"],
-    },
+    }),
     // A company's team (ADR 015). Removals aim at someone who is no member (the loner), so the
     // world's members stay; hostile ids take the id's place.
-    {
-      route: "POST /api/companies/:id/invitations",
-      method: "POST",
-      path: (w, id) => `/api/companies/${id ?? w.a.company.id}/invitations`,
-      hasId: true,
+    on("POST /api/companies/:id/invitations", {
+      params: { id: (w) => w.a.company.id },
       input: inviteMemberInputSchema,
       output: invitationSchema,
       actors: ["customerA", "memberA", "admin"],
-    },
-    {
-      route: "PATCH /api/companies/:id/members/:userId",
-      method: "PATCH",
-      path: (w, id) =>
-        `/api/companies/${w.a.company.id}/members/${id ?? w.users.memberA.id}`,
-      hasId: true,
+    }),
+    on("PATCH /api/companies/:id/members/:userId", {
+      params: { id: (w) => w.a.company.id, userId: (w) => w.users.memberA.id },
       // Only ever "member" for a member: the shape of the real contract, and the world's owners stay owners.
       input: z.object({
         role: z.literal(changeMemberRoleInputSchema.shape.role.enum.member),
       }),
       output: memberSchema,
       actors: ["customerA", "admin"],
-    },
-    {
-      route: "DELETE /api/companies/:id/members/:userId",
-      method: "DELETE",
-      path: (w, id) =>
-        `/api/companies/${w.a.company.id}/members/${id ?? w.users.loner.id}`,
-      hasId: true,
+    }),
+    on("DELETE /api/companies/:id/members/:userId", {
+      params: { id: (w) => w.a.company.id, userId: (w) => w.users.loner.id },
       output: z.undefined(),
       actors: ["customerA", "admin"],
-    },
-    {
-      route: "POST /api/invitations/:id/resend",
-      method: "POST",
-      path: (_, id) =>
-        `/api/invitations/${id ?? "00000000-0000-4000-8000-000000000000"}/resend`,
-      hasId: true,
+    }),
+    on("POST /api/invitations/:id/resend", {
+      params: { id: unknownId },
       output: invitationSchema,
       actors: ["customerA", "admin"],
-    },
-    {
-      route: "DELETE /api/invitations/:id",
-      method: "DELETE",
-      path: (_, id) =>
-        `/api/invitations/${id ?? "00000000-0000-4000-8000-000000000000"}`,
-      hasId: true,
-      output: z.undefined(),
-      actors: ["customerA", "admin"],
-    },
-    {
-      route: "POST /api/team/invitations",
-      method: "POST",
-      path: () => "/api/team/invitations",
-      hasId: false,
+    }),
+    deletionAtUnknownIds("DELETE /api/invitations/:id", ["customerA", "admin"]),
+    on("POST /api/team/invitations", {
       input: inviteAdminInputSchema,
       output: invitationSchema,
       actors: ["admin"],
-    },
-    {
-      // Only hostile and unknown ids: a real one would end a world user's session.
-      route: "DELETE /api/sessions/:id",
-      method: "DELETE",
-      path: (_, id) =>
-        `/api/sessions/${id ?? "00000000-0000-4000-8000-000000000000"}`,
-      hasId: true,
-      output: z.undefined(),
-      actors: ["customerA", "admin", "anonymous"],
-    },
-    {
-      // The caller's other sessions end; the world's session of each actor is the one it calls with.
-      route: "POST /api/sessions/end-others",
-      method: "POST",
-      path: () => "/api/sessions/end-others",
-      hasId: false,
+    }),
+    // A real one would end a world user's session.
+    deletionAtUnknownIds("DELETE /api/sessions/:id", ["customerA", "admin", "anonymous"]),
+    // The caller's other sessions end; the world's session of each actor is the one it calls with.
+    on("POST /api/sessions/end-others", {
       output: z.object({ ended: z.number() }),
       actors: ["loner", "anonymous"],
-    },
-    {
-      // A valid body makes a token (up to the per-person limit, then 409); a member's is refused.
-      route: "POST /api/tokens",
-      method: "POST",
-      path: () => "/api/tokens",
-      hasId: false,
+    }),
+    // A valid body makes a token (up to the per-person limit, then 409); a member's is refused.
+    on("POST /api/tokens", {
       input: createApiTokenSchema,
       output: createdApiTokenSchema,
       actors: ["customerA", "memberA", "admin", "anonymous"],
-    },
-    {
-      // Only hostile and unknown ids: a real one would revoke a token the matrix's token actors use.
-      route: "DELETE /api/tokens/:id",
-      method: "DELETE",
-      path: (_, id) => `/api/tokens/${id ?? "00000000-0000-4000-8000-000000000000"}`,
-      hasId: true,
-      output: z.undefined(),
-      actors: ["customerA", "admin", "anonymous"],
-    },
+    }),
+    // A real one would revoke a token the matrix's token actors use.
+    deletionAtUnknownIds("DELETE /api/tokens/:id", ["customerA", "admin", "anonymous"]),
     // The admin Users page (ADR 020). Only hostile and unknown ids: a real one would deactivate,
     // demote or move a world user. The bodies still meet every check that runs before the look-up.
     ...userTargets(),
-    {
-      route: "POST /api/invitations/preview",
-      method: "POST",
-      path: () => "/api/invitations/preview",
-      hasId: false,
+    on("POST /api/invitations/preview", {
       input: invitationTokenInputSchema,
       output: invitationPreviewSchema,
       actors: ["anonymous"],
-    },
-    {
-      // The world has an admin, so setup is closed: every body, valid or not, must be refused cleanly.
-      route: "POST /api/setup/owner",
-      method: "POST",
-      path: () => "/api/setup/owner",
-      hasId: false,
+    }),
+    // The world has an admin, so setup is closed: every body, valid or not, must be refused cleanly.
+    on("POST /api/setup/owner", {
       input: setupOwnerInputSchema,
       output: setupOwnerSchema,
       actors: ["anonymous"],
-    },
-    {
-      route: "PUT /api/settings/brand",
-      method: "PUT",
-      path: () => "/api/settings/brand",
-      hasId: false,
+    }),
+    on("PUT /api/settings/brand", {
       input: brandSettingsInputSchema,
       output: brandSettingsSchema,
       actors: ["admin", "customerA"],
-    },
-    {
-      // Marks the caller's own only: another's ids, or another company's record, change nothing.
-      route: "POST /api/notifications/read",
-      method: "POST",
-      path: () => "/api/notifications/read",
-      hasId: false,
+    }),
+    // Marks the caller's own only: another's ids, or another company's record, change nothing.
+    on("POST /api/notifications/read", {
       input: markNotificationsReadSchema,
       output: markNotificationsReadResultSchema,
       actors: ["customerA", "admin"],
-    },
-    {
-      // The caller's own language (ADR 032): one of Portico's, or null.
-      route: "PUT /api/me/locale",
-      method: "PUT",
-      path: () => "/api/me/locale",
-      hasId: false,
+    }),
+    // The caller's own language (ADR 032): one of Portico's, or null.
+    on("PUT /api/me/locale", {
       input: localeChoiceSchema,
       output: localeChoiceSchema,
       actors: ["customerA", "admin", "anonymous"],
-    },
-    {
-      route: "PUT /api/notifications/preferences",
-      method: "PUT",
-      path: () => "/api/notifications/preferences",
-      hasId: false,
+    }),
+    on("PUT /api/notifications/preferences", {
       input: updateNotificationPreferencesSchema,
       output: notificationPreferencesSchema,
       actors: ["customerA", "admin", "anonymous"],
-    },
+    }),
     {
       // Public (ADR 029): the loner's real token, or a hostile one in its place; any body.
       route: "POST /api/notifications/unsubscribe",
@@ -611,110 +512,64 @@ export function fuzzTargets(): FuzzTarget[] {
       output: unsubscribeInfoSchema,
       actors: ["anonymous", "customerA"],
     },
-    {
-      route: "POST /api/invitations/accept",
-      method: "POST",
-      path: () => "/api/invitations/accept",
-      hasId: false,
+    on("POST /api/invitations/accept", {
       input: invitationTokenInputSchema,
       output: acceptedInvitationSchema,
       actors: ["loner", "customerA"],
-    },
+    }),
   ];
   // Files (ADR 022): hostile names and contents, and hostile ids of the records they go to.
-  const missing = "00000000-0000-4000-8000-000000000000";
   targets.push(
-    {
-      route: "POST /api/tickets/:id/files",
-      method: "POST",
-      path: (w, id) => `/api/tickets/${id ?? w.a.tickets[1]!.id}/files`,
-      hasId: true,
+    on("POST /api/tickets/:id/files", {
+      params: { id: (w) => w.a.tickets[1]!.id },
       output: fileSchema,
       actors: ["customerA", "memberA", "customerB", "admin"],
       upload: true,
-    },
-    {
-      route: "POST /api/tickets/:id/comments/:commentId/files",
-      method: "POST",
-      path: (w, id) =>
-        `/api/tickets/${w.a.tickets[0]!.id}/comments/${id ?? w.a.ticketComments[0]!.id}/files`,
-      hasId: true,
+    }),
+    on("POST /api/tickets/:id/comments/:commentId/files", {
+      params: { id: (w) => w.a.tickets[0]!.id, commentId: (w) => w.a.ticketComments[0]!.id },
       output: fileSchema,
       actors: ["customerA", "memberA", "admin"],
       upload: true,
-    },
-    {
-      route: "POST /api/projects/:id/comments/:commentId/files",
-      method: "POST",
-      path: (w, id) =>
-        `/api/projects/${w.a.projects[0]!.id}/comments/${id ?? w.a.projectComments[0]!.id}/files`,
-      hasId: true,
+    }),
+    on("POST /api/projects/:id/comments/:commentId/files", {
+      params: { id: (w) => w.a.projects[0]!.id, commentId: (w) => w.a.projectComments[0]!.id },
       output: fileSchema,
       actors: ["customerA", "memberA", "admin"],
       upload: true,
-    },
-    {
-      route: "POST /api/messages/:id/files",
-      method: "POST",
-      path: (w, id) => `/api/messages/${id ?? w.a.messages[0]!.id}/files`,
-      hasId: true,
+    }),
+    on("POST /api/messages/:id/files", {
+      params: { id: (w) => w.a.messages[0]!.id },
       output: fileSchema,
       actors: ["customerA", "memberA", "admin"],
       upload: true,
-    },
-    {
-      route: "PUT /api/invoices/:id/pdf",
-      method: "PUT",
-      path: (w, id) => `/api/invoices/${id ?? w.a.invoices[1]!.id}/pdf`,
-      hasId: true,
+    }),
+    on("PUT /api/invoices/:id/pdf", {
+      params: { id: (w) => w.a.invoices[1]!.id },
       output: invoiceSchema,
       actors: ["admin", "customerA"],
       upload: true,
-    },
-    {
-      // Only hostile and unknown ids: a real one would delete a world file the other suites read.
-      route: "DELETE /api/invoices/:id/pdf",
-      method: "DELETE",
-      path: (_, id) => `/api/invoices/${id ?? missing}/pdf`,
-      hasId: true,
+    }),
+    // Only hostile and unknown ids: a real one would delete a world file the other suites read.
+    on("DELETE /api/invoices/:id/pdf", {
+      params: { id: unknownId },
       output: invoiceSchema,
       actors: ["admin", "customerA"],
-    },
-    {
-      // No body; each success is one more draft copy of A's unpaid invoice in this file's world.
-      route: "POST /api/invoices/:id/reissue",
-      method: "POST",
-      path: (w, id) => `/api/invoices/${id ?? w.a.invoices[1]!.id}/reissue`,
-      hasId: true,
+    }),
+    // No body; each success is one more draft copy of A's unpaid invoice in this file's world.
+    on("POST /api/invoices/:id/reissue", {
+      params: { id: (w) => w.a.invoices[1]!.id },
       output: invoiceSchema,
       actors: ["admin", "customerA"],
-    },
-    {
-      // Only hostile and unknown ids: a real draft would be gone for the other cases.
-      route: "DELETE /api/invoices/:id",
-      method: "DELETE",
-      path: (_, id) => `/api/invoices/${id ?? missing}`,
-      hasId: true,
-      output: z.undefined(),
-      actors: ["admin", "customerA"],
-    },
-    {
-      route: "DELETE /api/files/:id",
-      method: "DELETE",
-      path: (_, id) => `/api/files/${id ?? missing}`,
-      hasId: true,
-      output: z.undefined(),
-      actors: ["customerA", "admin"],
-    },
+    }),
+    // A real draft would be gone for the other cases.
+    deletionAtUnknownIds("DELETE /api/invoices/:id", ["admin", "customerA"]),
+    deletionAtUnknownIds("DELETE /api/files/:id", ["customerA", "admin"]),
   );
   // Webhooks (ADR 031): admins' only; without WEBHOOK_ALLOW_PRIVATE an internal URL is a 400.
   // Deletions aim at hostile and unknown ids only, so the world's endpoint stays.
   targets.push(
-    {
-      route: "POST /api/webhooks",
-      method: "POST",
-      path: () => "/api/webhooks",
-      hasId: false,
+    on("POST /api/webhooks", {
       input: createWebhookInputSchema,
       hints: (w) => ({
         companyId: fc.oneof(ids(w.a.company.id, w.b.company.id), fc.constant(null)),
@@ -726,41 +581,25 @@ export function fuzzTargets(): FuzzTarget[] {
       }),
       output: webhookWithSecretSchema,
       actors: ["admin", "customerA"],
-    },
-    {
-      route: "PATCH /api/webhooks/:id",
-      method: "PATCH",
-      path: (w, id) => `/api/webhooks/${id ?? w.webhook.endpointId}`,
-      hasId: true,
+    }),
+    on("PATCH /api/webhooks/:id", {
+      params: { id: (w) => w.webhook.endpointId },
       input: updateWebhookInputSchema,
       hints: (w) => ({ companyId: fc.oneof(ids(w.a.company.id, w.b.company.id), fc.constant(null)) }),
       output: webhookSchema,
       actors: ["admin", "customerA"],
-    },
-    {
-      route: "DELETE /api/webhooks/:id",
-      method: "DELETE",
-      path: (_, id) => `/api/webhooks/${id ?? missing}`,
-      hasId: true,
-      output: z.undefined(),
-      actors: ["admin", "customerA"],
-    },
-    {
-      route: "POST /api/webhooks/:id/rotate-secret",
-      method: "POST",
-      path: (w, id) => `/api/webhooks/${id ?? w.webhook.endpointId}/rotate-secret`,
-      hasId: true,
+    }),
+    deletionAtUnknownIds("DELETE /api/webhooks/:id", ["admin", "customerA"]),
+    on("POST /api/webhooks/:id/rotate-secret", {
+      params: { id: (w) => w.webhook.endpointId },
       output: webhookWithSecretSchema,
       actors: ["admin", "customerA"],
-    },
-    {
-      route: "POST /api/webhooks/deliveries/:id/resend",
-      method: "POST",
-      path: (w, id) => `/api/webhooks/deliveries/${id ?? w.webhook.deliveryId}/resend`,
-      hasId: true,
+    }),
+    on("POST /api/webhooks/deliveries/:id/resend", {
+      params: { id: (w) => w.webhook.deliveryId },
       output: webhookDeliverySchema,
       actors: ["admin", "customerA"],
-    },
+    }),
   );
   const authPosts = [...ENABLED_AUTH_ENDPOINTS].filter((endpoint) =>
     endpoint.startsWith("POST "),

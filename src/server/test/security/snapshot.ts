@@ -1,4 +1,5 @@
-import { asc, sql } from "drizzle-orm";
+import { asc, getTableName, sql } from "drizzle-orm";
+import { getTableConfig, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "@/server/db/client";
 import {
   accounts,
@@ -19,46 +20,46 @@ import {
 } from "@/server/db/schema";
 
 /**
- * Every row of every table a request could change (all but sessions and rate-limit counters, which
- * each request may legitimately touch), in a stable order. Two equal snapshots mean nothing was
- * written: no row added, removed or changed in any column.
+ * The tables a request could change, read whole: all but sessions and rate-limit counters, which
+ * each request may legitimately touch, and the file chunks, whose bytes are read only by size.
+ */
+const wholeTables: PgTable[] = [
+  companies,
+  companyUsers,
+  projects,
+  projectComments,
+  tickets,
+  ticketComments,
+  invoices,
+  messages,
+  profiles,
+  accounts,
+  userRoles,
+  files,
+  fileObjectDeletions,
+  notificationPreferences,
+];
+
+/** A table's primary key, whether one column or several: the order that makes a snapshot stable. */
+function primaryKeyOf(table: PgTable): PgColumn[] {
+  const { columns, primaryKeys } = getTableConfig(table);
+  const single = columns.filter((column) => column.primary);
+  return single.length > 0 ? single : primaryKeys[0]!.columns;
+}
+
+const inKeyOrder = (table: PgTable) => primaryKeyOf(table).map((column) => asc(column));
+
+/**
+ * Every row of every table a request could change, in primary-key order, by table name. Two equal
+ * snapshots mean nothing was written: no row added, removed or changed in any column.
  */
 export async function snapshot(db: Database): Promise<Record<string, unknown[]>> {
-  const [c, cu, p, pc, t, tc, i, m, pr, a, ur, f, fc, fo, np] = await Promise.all([
-    db.select().from(companies).orderBy(asc(companies.id)),
-    db.select().from(companyUsers).orderBy(asc(companyUsers.userId)),
-    db.select().from(projects).orderBy(asc(projects.id)),
-    db.select().from(projectComments).orderBy(asc(projectComments.id)),
-    db.select().from(tickets).orderBy(asc(tickets.id)),
-    db.select().from(ticketComments).orderBy(asc(ticketComments.id)),
-    db.select().from(invoices).orderBy(asc(invoices.id)),
-    db.select().from(messages).orderBy(asc(messages.id)),
-    db.select().from(profiles).orderBy(asc(profiles.id)),
-    db.select().from(accounts).orderBy(asc(accounts.id)),
-    db.select().from(userRoles).orderBy(asc(userRoles.userId)),
-    db.select().from(files).orderBy(asc(files.id)),
+  const [whole, chunks] = await Promise.all([
+    Promise.all(wholeTables.map(async (table) => [getTableName(table), await db.select().from(table).orderBy(...inKeyOrder(table))] as const)),
     // The bytes only by their size: equal rows and sizes mean no chunk was added, removed or replaced.
-    db.select({ fileId: fileChunks.fileId, seq: fileChunks.seq, bytes: sql<number>`octet_length(${fileChunks.data})` }).from(fileChunks).orderBy(asc(fileChunks.fileId), asc(fileChunks.seq)),
-    db.select().from(fileObjectDeletions).orderBy(asc(fileObjectDeletions.fileId)),
-    db.select().from(notificationPreferences).orderBy(asc(notificationPreferences.userId), asc(notificationPreferences.kind)),
+    db.select({ fileId: fileChunks.fileId, seq: fileChunks.seq, bytes: sql<number>`octet_length(${fileChunks.data})` }).from(fileChunks).orderBy(...inKeyOrder(fileChunks)),
   ]);
-  return {
-    companies: c,
-    company_users: cu,
-    projects: p,
-    project_comments: pc,
-    tickets: t,
-    ticket_comments: tc,
-    invoices: i,
-    messages: m,
-    profiles: pr,
-    accounts: a,
-    user_roles: ur,
-    files: f,
-    file_chunks: fc,
-    file_object_deletions: fo,
-    notification_preferences: np,
-  };
+  return { ...Object.fromEntries(whole), [getTableName(fileChunks)]: chunks };
 }
 
 /** Row counts per table, for failure messages that say at a glance what changed. */
