@@ -145,6 +145,21 @@ const envSchema = z.object({
     .refine(isTimeZone, "must be an IANA time zone name, e.g. Europe/Berlin")
     .default("UTC"),
   /**
+   * Online payment of invoices (ADR 043): `stripe` (Stripe Checkout, with STRIPE_SECRET_KEY and
+   * STRIPE_WEBHOOK_SECRET). Unset: no online payment; admins still record bank transfers and cash,
+   * and the customer's invoice shows no Pay button.
+   */
+  PAYMENTS: optionalText.pipe(z.enum(["stripe"], { error: "must be stripe, or unset for no online payment" }).optional()),
+  /** PAYMENTS=stripe: the secret API key (sk_live_… or sk_test_…). */
+  STRIPE_SECRET_KEY: optionalText,
+  /** PAYMENTS=stripe: the signing secret of the webhook endpoint (whsec_…) that sends to /api/payments/stripe/webhook. */
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /**
+   * Where the Stripe SDK sends its requests; unset = Stripe's own API. Only for a local server that
+   * speaks Stripe's protocol (the test suite's fake Stripe, stripe-mock): never set in production.
+   */
+  STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional()),
+  /**
    * Days an audit entry is kept (ADR 027); a daily job removes older ones and records that it did.
    * At least 30, so a slip of the keyboard cannot erase the log.
    */
@@ -203,6 +218,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
     throw new EnvError("Invalid configuration: ADMIN_PASSWORD is required when ADMIN_EMAIL is set");
+  }
+  if (env.PAYMENTS === "stripe") {
+    const missing = (["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const).filter((name) => !env[name]);
+    if (missing.length) throw new EnvError(`Invalid configuration: ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} required when PAYMENTS=stripe`);
   }
   if (env.FILE_STORE === "s3") {
     // Without them every upload and download would fail at the first request; say so at start-up.

@@ -28,17 +28,42 @@ export const ticketPriorityLabels: Record<TicketPriority, string> = {
 };
 
 /**
- * `draft` is the admins' work in progress, never shown to customers; "issued" means unpaid, paid or
- * void (ADR 026). `void` is an issued invoice cancelled, usually by the one that re-issues it.
+ * `draft` is the admins' work in progress, never shown to customers; "issued" means unpaid,
+ * partially paid, paid or void (ADR 026). `void` is an issued invoice cancelled, usually by the one
+ * that re-issues it. `partially_paid` follows from payments alone (ADR 043): it is an unpaid
+ * invoice some of whose amount was paid, derived when read, never stored or set by hand.
  */
-export const invoiceStatuses = ["draft", "unpaid", "paid", "void"] as const;
+export const invoiceStatuses = ["draft", "unpaid", "partially_paid", "paid", "void"] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 export const invoiceStatusLabels: Record<InvoiceStatus, string> = {
   draft: "Draft",
   unpaid: "Unpaid",
+  partially_paid: "Partially paid",
   paid: "Paid",
   void: "Void",
 };
+/**
+ * The statuses an invoice row stores and an admin sets by hand (the create and edit forms): an
+ * unpaid one stays `unpaid` while payments cover part of it, so "owed" is one stored value (the
+ * overdue index, the balance) and no migration adds an enum value.
+ */
+export const storedInvoiceStatuses = ["draft", "unpaid", "paid", "void"] as const satisfies readonly InvoiceStatus[];
+export type StoredInvoiceStatus = (typeof storedInvoiceStatuses)[number];
+
+/**
+ * How a payment arrived (ADR 043): `bank_transfer` and `cash` are recorded by an admin; `card` is
+ * an online payment a provider confirmed by its signed webhook.
+ */
+export const paymentMethods = ["bank_transfer", "cash", "card"] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  bank_transfer: "Bank transfer",
+  cash: "Cash",
+  card: "Card (online)",
+};
+/** The methods an admin records by hand. */
+export const manualPaymentMethods = ["bank_transfer", "cash"] as const satisfies readonly PaymentMethod[];
+export type ManualPaymentMethod = (typeof manualPaymentMethods)[number];
 
 /**
  * Where an outgoing mail is (D13). `queued` waits for the worker (also while it retries);

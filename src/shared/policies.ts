@@ -20,7 +20,9 @@ export interface PolicyActor {
  * `member`: a company's members and invitations (its Team section); `team`: the provider's admins;
  * `user`: every account, as the admin Users page manages them; `apiToken`: one's own API tokens
  * (ADR 030), which admins and company owners may hold; `session`: one's own signed-in devices;
- * `eventStream`: the live updates of a signed-in page; `setting`: the installation's settings.
+ * `eventStream`: the live updates of a signed-in page; `setting`: the installation's settings;
+ * `payment`: money received for an invoice (ADR 043), which its company's customers read and only
+ * the provider's team records or removes by hand (a customer pays online through the checkout).
  */
 export type Subject =
   | "company"
@@ -28,6 +30,7 @@ export type Subject =
   | "ticket"
   | "comment"
   | "invoice"
+  | "payment"
   | "conversation"
   | "member"
   | "team"

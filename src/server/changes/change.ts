@@ -1,4 +1,4 @@
-import type { Role } from "@/shared/enums";
+import type { PaymentMethod, Role } from "@/shared/enums";
 import type { ActivityKind, ActivitySubject } from "@/shared/rules/activity";
 import type { AuditKind } from "@/shared/rules/audit";
 import type { PorticoEvent } from "@/shared/schemas/event";
@@ -77,6 +77,25 @@ export interface InvoiceOverdue {
   invoiceId: string;
 }
 
+/**
+ * A payment recorded for an invoice (ADR 043), by an admin or confirmed by a provider's webhook:
+ * its receipt goes by mail (with a PDF receipt attached) to `payerId` when an online payer is
+ * known, else to the company's owners. `amountDue` is what is left after it.
+ */
+export interface PaymentRecorded {
+  paymentId: string;
+  invoiceId: string;
+  invoiceNumber: string;
+  companyId: string;
+  amount: string;
+  amountDue: string;
+  currency: string;
+  method: PaymentMethod;
+  paidOn: string;
+  /** The customer who paid online; null for a payment an admin recorded. */
+  payerId: string | null;
+}
+
 /** One audit entry (ADR 027) as a caller describes it; `at` and `id` are the database's. */
 export interface AuditEntry {
   kind: AuditKind;
@@ -98,6 +117,7 @@ export interface Change {
   memberJoined?: MemberJoined;
   companyCreated?: CompanyCreated;
   invoiceOverdue?: InvoiceOverdue;
+  paymentRecorded?: PaymentRecorded;
   audit?: OneOrMore<AuditEntry>;
   /** What open screens refetch by (ADR 038): a NOTIFY heard at the commit, never on a rollback. */
   announce?: OneOrMore<PorticoEvent>;

@@ -4,6 +4,7 @@ import type { Auth } from "../auth";
 import { recordChange } from "../changes/listeners";
 import type { AuthPort, RequestClient, ServiceContext } from "../modules/context";
 import { announce } from "../realtime/announce";
+import { paymentProviderOf } from "../modules/payments/provider-of";
 import type { AppDeps, AppEnv } from "./context";
 import { clientIp } from "./security";
 
@@ -44,12 +45,14 @@ export function serviceContextOf(deps: ServiceDeps): (actor: Actor, request?: { 
     mail: deps.mail.outbox,
     store: deps.files,
     auth: authPort(deps.auth),
+    payments: paymentProviderOf(env),
     brand: deps.brand,
     clock: systemClock,
     billing: { currency: env.CURRENCY, timeZone: env.TIME_ZONE },
     settings: {
       webhooks: { authSecret: env.AUTH_SECRET, allowPrivate: env.WEBHOOK_ALLOW_PRIVATE },
       maxUploadMb: env.MAX_UPLOAD_MB,
+      baseUrl: env.BASE_URL,
     },
   } satisfies Omit<ServiceContext, "actor" | "log" | "client">;
   return (actor, { client, log = deps.log } = {}) => ({ ...process, actor, log, ...(client ? { client } : {}) });

@@ -5,6 +5,7 @@ import type { MailOutbox } from "@/server/mail/outbox";
 import type { Logger } from "@/server/observability/logger";
 import type { PorticoEvent } from "@/server/realtime/event-bus";
 import type { FileStore } from "./files/store/file-store";
+import type { PaymentProvider } from "./payments/provider";
 import type { Brand } from "./settings/brand";
 
 /**
@@ -46,6 +47,11 @@ export interface ServiceContext {
   log: Logger;
   /** The calls services make to Better Auth (auth.ts), whose plugins own the tokens they make. */
   auth: AuthPort;
+  /**
+   * The online payment provider (PAYMENTS, ADR 043), or null when online payment is off: the
+   * checkout route then answers 404 and no invoice offers to be paid online.
+   */
+  payments: PaymentProvider | null;
   /** The brand name in use (site settings, else BRAND_NAME): printed on generated PDFs. */
   brand: Pick<Brand, "name">;
   /** Business time: when an invoice is issued, what "today" is. Tests may stop or move it. */
@@ -78,6 +84,8 @@ export interface ServiceSettings {
   webhooks: WebhookSettings;
   /** The largest upload accepted, in MB (MAX_UPLOAD_MB). */
   maxUploadMb: number;
+  /** Where the portal is reached (BASE_URL): for links that leave it and come back, such as a checkout's return. */
+  baseUrl: string;
 }
 
 /** What registering a webhook needs of the installation's settings. */

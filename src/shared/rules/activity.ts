@@ -10,7 +10,11 @@ import { invoiceStatusLabels, projectStatusLabels, ticketPriorityLabels, ticketS
 export const activitySubjects = ["project", "ticket", "invoice"] as const;
 export type ActivitySubject = (typeof activitySubjects)[number];
 
-export const activityKinds = ["created", "changed", "issued", "commented", "attached"] as const;
+/**
+ * `payment_recorded`, `payment_removed` and `payment_refunded` (ADR 043) keep the amount in `to`:
+ * money received, an admin's removal, a provider's refund.
+ */
+export const activityKinds = ["created", "changed", "issued", "commented", "attached", "payment_recorded", "payment_removed", "payment_refunded"] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
 /**
@@ -82,6 +86,9 @@ function shown(rule: FieldRule | undefined, value: string | null, money: ((amoun
   return rule?.show ? rule.show(value) : value;
 }
 
+/** A payment entry's amount (its `to`), in the installation's currency when `money` is given. */
+const paid = (entry: ActivityWords, money: ((amount: string) => string) | undefined) => (entry.to ? (money ?? formatAmount)(entry.to) : "an amount");
+
 /**
  * What an entry says after the actor's name: "changed status from Pending to Doing",
  * "created this ticket", "attached report.pdf". One wording for the timeline and the feed.
@@ -98,6 +105,12 @@ export function describeActivity(entry: ActivityWords, { money }: { money?: (amo
       return "commented";
     case "attached":
       return entry.to ? `attached ${entry.to}` : "attached a file";
+    case "payment_recorded":
+      return `recorded a payment of ${paid(entry, money)}`;
+    case "payment_removed":
+      return `removed a payment of ${paid(entry, money)}`;
+    case "payment_refunded":
+      return `refunded ${paid(entry, money)} of a payment`;
     case "changed": {
       const rule = entry.field ? rulesOf(entry.subject)[entry.field] : undefined;
       const label = rule?.label ?? entry.field ?? "a field";

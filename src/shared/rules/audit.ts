@@ -28,6 +28,10 @@ export const auditKinds = [
   "webhook.secret_rotated",
   "webhook.deleted",
   "webhook.disabled",
+  "payment.recorded",
+  "payment.removed",
+  "payment.refunded",
+  "payment.alert",
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
@@ -59,6 +63,10 @@ export const auditKindLabels: Record<AuditKind, string> = {
   "webhook.secret_rotated": "Webhook secret rotated",
   "webhook.deleted": "Webhook deleted",
   "webhook.disabled": "Webhook switched off after failed deliveries",
+  "payment.recorded": "Payment recorded",
+  "payment.removed": "Payment removed",
+  "payment.refunded": "Payment refunded",
+  "payment.alert": "Payment needs a look",
 };
 
 /** Longest User-Agent kept: enough to tell browsers and versions apart, not a place to store a payload. */

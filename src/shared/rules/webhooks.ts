@@ -11,6 +11,8 @@ export const webhookEventTypes = [
   "project.comment.created",
   "invoice.created",
   "invoice.updated",
+  "invoice.paid",
+  "payment.recorded",
   "company.created",
   "member.joined",
 ] as const;
@@ -26,6 +28,8 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   "project.comment.created": "A project is commented on",
   "invoice.created": "An invoice is issued",
   "invoice.updated": "An issued invoice changes (status, number, dates, amount, PDF, notes)",
+  "invoice.paid": "An invoice is paid in full",
+  "payment.recorded": "A payment of an invoice is recorded",
   "company.created": "A customer company is created",
   "member.joined": "Someone joins a customer company",
 };

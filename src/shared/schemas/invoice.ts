@@ -1,45 +1,26 @@
 import { z } from "zod";
 import { isUnambiguousIfUrl, LINK_URL_AMBIGUOUS_MESSAGE } from "../rules/link-url";
-import { invoiceStatuses } from "../enums";
+import { invoiceStatuses, storedInvoiceStatuses } from "../enums";
 import { NOTHING_TO_UPDATE } from "../rules/common";
 import { eachInvoiceTextField } from "../rules/invoice-fields";
-import { AMOUNT_MAX_INTEGER_DIGITS, AMOUNT_PATTERN, amountFitsColumn, checkAmountOrLines, checkDueNotBeforeIssue, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PATTERN, PDF_URL_PROTOCOL } from "../rules/invoice";
-import { LINE_DESCRIPTION_MAX, LINES_MAX, linesProblem, MONEY_MAX, moneyMessages, QUANTITY_MAX, quantityProblem, taxRateProblem, unitPriceProblem } from "../rules/money";
+import { checkAmountOrLines, checkDueNotBeforeIssue, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PATTERN, PDF_URL_PROTOCOL } from "../rules/invoice";
+import { LINE_DESCRIPTION_MAX, LINES_MAX, linesProblem, moneyMessages, QUANTITY_MAX, quantityProblem, taxRateProblem, unitPriceProblem } from "../rules/money";
 import { NO_CONTROL_CHARACTER_PATTERN, textMessages } from "../rules/text";
 import { pageOf, pageQuerySchema } from "./pagination";
 import { requiredText, storable } from "./text";
 import { fileSchema } from "./file";
 import { instantSchema, namedRecordSchema, timestampsShape } from "./records";
+import { paymentSchema } from "./payment";
+import { AMOUNT_TEXT, amountInputSchema, decimalForms, moneyNumber } from "./money";
 
-/**
- * What the decimal checks below accept, as the OpenAPI document says it: the checks are
- * refinements after a transform, which the generator cannot show, so each field's two forms carry
- * the pattern and bounds of the same rule (openapi-enforced-rules.test.ts holds them to it). Text is
- * shown without the spaces the server trims; a number must be a multiple of the smallest step.
- */
-const decimalForms = (message: string, text: RegExp, number: Record<string, number>) =>
-  z.union([z.string().meta({ pattern: text.source }), z.number().meta(number)], message);
+export { amountInputSchema };
 
-/** `AMOUNT_PATTERN` within numeric(12,2): ten integer digits at most (amountFitsColumn). */
-const AMOUNT_TEXT = new RegExp(`^\\d{1,${AMOUNT_MAX_INTEGER_DIGITS}}(?:\\.\\d{1,2})?$`);
-const moneyNumber = { minimum: 0, maximum: Number(MONEY_MAX), multipleOf: 0.01 };
 /** `quantityProblem`: above 0, at most 3 decimals, at most QUANTITY_MAX (seven integer digits, and then no fraction). */
 const QUANTITY_TEXT = /^(?!0*(?:\.0*)?$)(?:\d{1,6}(?:\.\d{1,3})?|\d{7}(?:\.0{1,3})?)$/;
 /** `unitPriceProblem`: PRICE_PATTERN within numeric(12,2). */
 const PRICE_TEXT = AMOUNT_TEXT;
 /** `taxRateProblem`: 0 to 100 with at most 2 decimals; "" is no tax. */
 const TAX_RATE_TEXT = /^(?:\d{1,2}(?:\.\d{1,2})?|100(?:\.0{1,2})?)?$/;
-
-/**
- * Money travels as a decimal string and is stored exactly. A form may send a number; it is
- * turned into its shortest decimal text, so 0.1 + 0.2 (0.30000000000000004) is refused rather
- * than silently rounded.
- */
-export const amountInputSchema = decimalForms(invoiceMessages.amountRequired, AMOUNT_TEXT, moneyNumber)
-  .transform((value) => (typeof value === "number" ? String(value) : value.trim()))
-  .refine((value) => value !== "", invoiceMessages.amountRequired)
-  .refine((value) => value === "" || AMOUNT_PATTERN.test(value), invoiceMessages.amountFormat)
-  .refine(amountFitsColumn, invoiceMessages.amountTooLarge);
 
 /** A decimal field of a line: text, or a number turned into its shortest decimal text (as `amount`). */
 const decimalInput = (message: string, problem: (value: string) => string | undefined, text: RegExp, number: Record<string, number>) =>
@@ -102,7 +83,9 @@ const invoiceFields = z.object({
   issueDate: date("Issue date"),
   dueDate: emptyToNull(date("Due date")),
   pdfUrl: emptyToNull(pdfUrl),
-  status: z.enum(invoiceStatuses, invoiceMessages.status).default("unpaid"),
+  status: z.enum(storedInvoiceStatuses, invoiceMessages.status).default("unpaid"),
+  /** Whether a customer may pay a part of the amount due online (ADR 043); off by default. */
+  allowPartialPayment: z.boolean().default(false),
 });
 
 /** What JSON Schema cannot say of an invoice's body: the document's prose (ADR 018, amended). */
@@ -123,7 +106,7 @@ export type CreateInvoiceInput = z.infer<typeof createInvoiceInputSchema>;
  * ADR 026). The due-date order is checked on the server against the stored dates as well.
  */
 export const updateInvoiceInputSchema = invoiceFields
-  .extend({ status: z.enum(invoiceStatuses, invoiceMessages.status) })
+  .extend({ status: z.enum(storedInvoiceStatuses, invoiceMessages.status), allowPartialPayment: z.boolean() })
   .partial()
   .refine((input) => Object.values(input).some((value) => value !== undefined), NOTHING_TO_UPDATE)
   .superRefine((input, ctx) => checkAmountOrLines(input, ctx, false))
@@ -158,8 +141,13 @@ export const invoiceSchema = z.object({
   subtotal: z.string(),
   tax: z.string(),
   ...eachInvoiceTextField(() => z.string().nullable()),
-  /** Unpaid and due before today in the installation's time zone (TIME_ZONE). */
+  /** Unpaid or partially paid, and due before today in the installation's time zone (TIME_ZONE). */
   overdue: z.boolean(),
+  /** What its payments paid, net of refunds, and what is left to pay (0 once paid or void): decimal strings (ADR 043). */
+  amountPaid: z.string(),
+  amountDue: z.string(),
+  /** Whether a customer may pay a part of the amount due online. */
+  allowPartialPayment: z.boolean(),
   paidAt: instantSchema.nullable(),
   /** When it left draft; null for a draft (ADR 026). */
   issuedAt: instantSchema.nullable(),
@@ -193,6 +181,10 @@ export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 export const invoiceDetailSchema = invoiceSchema.extend({
   lines: z.array(invoiceLineSchema),
   replacedBy: z.object({ id: z.uuid(), invoiceNumber: z.string() }).nullable(),
+  /** Its payments, oldest first; removed ones are left out (their history keeps them). */
+  payments: z.array(paymentSchema),
+  /** Whether the caller can pay it online now: online payment is on, the caller is its company's customer, and something is due. */
+  payOnline: z.boolean(),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 

@@ -102,7 +102,11 @@ const unreadConversationSchema = z.object({
   lastMessageAt: instantSchema,
 });
 
-const queueInvoiceSchema = overdueInvoiceSchema.extend({ company: namedRecordSchema });
+const queueInvoiceSchema = overdueInvoiceSchema.extend({
+  company: namedRecordSchema,
+  /** What is left to pay of `amount` (ADR 043), a decimal string: a partly paid invoice is owed less. */
+  amountDue: z.string(),
+});
 const queueProjectSchema = overviewProjectSchema.extend({ company: namedRecordSchema });
 
 /** GET /overview/work-queue: what needs the team, across every company (admins). */

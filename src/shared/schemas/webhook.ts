@@ -7,6 +7,7 @@ import {
   webhookDeliveryStatuses,
   webhookEventTypes,
 } from "../rules/webhooks";
+import { paymentMethods } from "../enums";
 import { NO_CONTROL_CHARACTER_PATTERN, textMessages } from "../rules/text";
 import { pageOf } from "./pagination";
 import { storable } from "./text";
@@ -145,6 +146,22 @@ export const webhookPayloadSchemas = {
   "project.comment.created": envelope("project.comment.created", z.object({ ...base, projectId: z.uuid(), commentId: z.uuid().nullable() })),
   "invoice.created": envelope("invoice.created", z.object({ ...base, invoiceId: z.uuid() })),
   "invoice.updated": envelope("invoice.updated", z.object({ ...base, invoiceId: z.uuid(), changes: z.array(changeSchema) })),
+  "invoice.paid": envelope("invoice.paid", z.object({ ...base, invoiceId: z.uuid() })),
+  "payment.recorded": envelope(
+    "payment.recorded",
+    z.object({
+      ...base,
+      invoiceId: z.uuid(),
+      paymentId: z.uuid(),
+      /** Decimal strings with two decimals: what was paid, and what the invoice still owes after it. */
+      amount: z.string(),
+      amountDue: z.string(),
+      currency: z.string(),
+      method: z.enum(paymentMethods),
+      /** The day it was paid (YYYY-MM-DD). */
+      paidAt: z.iso.date(),
+    }),
+  ),
   "company.created": envelope("company.created", z.object({ ...base })),
   "member.joined": envelope("member.joined", z.object({ ...base, userId: z.uuid() })),
 } satisfies Record<(typeof webhookEventTypes)[number], z.ZodType>;

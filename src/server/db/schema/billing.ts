@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, numeric, pgEnum, pgTable, text, timestamp, unique, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
-import { invoiceStatuses } from "@/shared/enums";
+import { boolean, check, date, index, integer, numeric, pgEnum, pgTable, text, timestamp, unique, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { storedInvoiceStatuses } from "@/shared/enums";
 import { eachInvoiceTextField, invoiceTextFieldNames, invoiceTextFields } from "@/shared/rules/invoice-fields";
 import { idColumn, partOf, timestamps } from "./columns";
 import { maxLength, notBlank } from "./limits";
 import { companyIdColumn, personColumn } from "./references";
 
-export const invoiceStatus = pgEnum("invoice_status", invoiceStatuses);
+export const invoiceStatus = pgEnum("invoice_status", storedInvoiceStatuses);
 
 /** The invoice's text fields (notes…), one nullable text column each, named as their table says. */
 const textColumn = (name: string) => text(name);
@@ -30,6 +30,10 @@ export const invoices = pgTable(
     dueDate: date("due_date"),
     pdfUrl: text("pdf_url"),
     status: invoiceStatus("status").notNull().default("unpaid"),
+    // The sum of its standing payments net of refunds (ADR 043), written with each payment.
+    amountPaid: numeric("amount_paid", { precision: 12, scale: 2 }).notNull().default("0"),
+    // Whether a customer may pay a part of the amount due online.
+    allowPartialPayment: boolean("allow_partial_payment").notNull().default(false),
     // When and by whom it was marked paid; both cleared when it goes back to unpaid.
     paidAt: timestamp("paid_at", { withTimezone: true }),
     paidBy: personColumn("paid_by"),
@@ -57,8 +61,10 @@ export const invoices = pgTable(
     index("invoices_company_id_issue_date_idx").on(t.companyId, t.issueDate.desc().nullsFirst()),
     index("invoices_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id),
     index("invoices_replaces_id_idx").on(t.replacesId),
+    check("invoices_amount_paid_not_negative", sql`${t.amountPaid} >= 0`),
     // Overdue is "unpaid and due before today": the admin overview lists them across every company,
-    // and unpaid invoices with a due date are a small part of a long billing history.
+    // and unpaid invoices with a due date are a small part of a long billing history. A partially
+    // paid invoice is stored as unpaid (ADR 043), so it is here too.
     index("invoices_unpaid_due_date_idx").on(t.dueDate, t.id).where(sql`${t.status} = 'unpaid' AND ${t.dueDate} IS NOT NULL`),
     index("invoices_number_trgm_idx").using("gin", sql`${t.invoiceNumber} gin_trgm_ops`),
   ],

@@ -3,6 +3,7 @@ export * from "./companies";
 export * from "./projects";
 export * from "./tickets";
 export * from "./billing";
+export * from "./payments";
 export * from "./messages";
 export * from "./conversations";
 export * from "./row-counts";
