@@ -47,6 +47,8 @@ import { isOneClickUnsubscribe, unsubscribeRoutes } from "./modules/notification
 import { webhookRoutes } from "./modules/webhooks/webhooks.routes";
 import { overviewRoutes } from "./modules/overview/overview.routes";
 import { registerWebhookEvents } from "./modules/webhooks/webhook-openapi";
+import { checkoutRoutes, isPaymentWebhook, paymentWebhookRoutes } from "./modules/payments/online-payments.routes";
+import { invoicePaymentRoutes, paymentRoutes } from "./modules/payments/payments.routes";
 
 /**
  * Every route behind a session. Chained so `typeof` carries the route types. A module's
@@ -83,6 +85,9 @@ function createSessionApi(deps: AppDeps) {
     .route("/invoices", invoiceExportRoutes(deps))
     .route("/invoices", invoiceRoutes())
     .route("/invoices", invoicePdfRoutes(deps))
+    .route("/invoices", checkoutRoutes())
+    .route("/invoices", invoicePaymentRoutes())
+    .route("/payments", paymentRoutes(deps))
     .route("/files", fileRoutes(deps))
     .route("/", attachmentRoutes())
     .route("/outbox", outboxRoutes())
@@ -108,7 +113,8 @@ export function createApi(deps: AppDeps) {
   api.use("*", methodNotAllowed(api, API_BASE_PATH, [{ method: "get", path: DOCUMENT_PATH }]));
   // The one-click unsubscribe (RFC 8058) is exempt from the CSRF rule: a mail provider POSTs it as a
   // form from its own servers, with no cookie, and the signed token in its URL is its only authority.
-  api.use("*", sameOriginJsonOnly(deps.env.BASE_URL, isUploadRequest, isOneClickUnsubscribe), apiBodyLimit(isUploadRequest), compressJson);
+  // So is a payment provider's webhook (ADR 043), whose signature is its only authority.
+  api.use("*", sameOriginJsonOnly(deps.env.BASE_URL, isUploadRequest, (method, path) => isOneClickUnsubscribe(method, path) || isPaymentWebhook(method, path)), apiBodyLimit(isUploadRequest), compressJson);
   // Before Better Auth's handler: a successful sign-out ends that session's event streams everywhere.
   api.use("/auth/sign-out", endStreamsOnSignOut(deps));
   api.route("/auth", authRoutes(deps));
@@ -116,6 +122,8 @@ export function createApi(deps: AppDeps) {
   api.route("/", publicInvitationRoutes(deps));
   // A mailed unsubscribe link works signed out, and by a mail provider's one-click POST.
   api.route("/", unsubscribeRoutes(deps));
+  // Stripe posts its signed events without a session, from its own servers (ADR 043).
+  api.route("/", paymentWebhookRoutes(deps));
   // The first run in the browser: public, and 404 once an admin exists (ADR 021).
   api.route("/", setupRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", {

@@ -42,6 +42,7 @@ export const projectStatusMessages: Record<ProjectStatus, MailMessage> = {
 export const invoiceStatusMessages: Record<InvoiceStatus, MailMessage> = {
   draft: /*i18n*/ { id: "mail.invoice-status.draft", message: "Draft" },
   unpaid: /*i18n*/ { id: "mail.invoice-status.unpaid", message: "Unpaid" },
+  partially_paid: /*i18n*/ { id: "mail.invoice-status.partially-paid", message: "Partially paid" },
   paid: /*i18n*/ { id: "mail.invoice-status.paid", message: "Paid" },
   void: /*i18n*/ { id: "mail.invoice-status.void", message: "Void" },
 };

@@ -7,12 +7,14 @@ import { badRequest } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { invoiceScope } from "../scopes";
 import { overdueColumn, overdueValues } from "./overdue";
+import { owedColumn } from "./invoice-amounts";
 
-/** round(…, 2) keeps two decimals even for an empty sum: "0.00", never "0". */
-const sumOf = (condition: ReturnType<typeof sql>) => sql<string>`round(coalesce(sum(${invoices.amount}) FILTER (WHERE ${condition}), 0), 2)::text`;
+/** round(…, 2) keeps two decimals even for an empty sum: "0.00", never "0". What is owed of each: its amount less what was paid. */
+const sumOf = (condition: ReturnType<typeof sql>) => sql<string>`round(coalesce(sum(${owedColumn}) FILTER (WHERE ${condition}), 0), 2)::text`;
 
 /**
- * What a company owes: the amounts of its unpaid invoices, and of the overdue ones among them.
+ * What a company owes: the amounts due of its unpaid invoices (partly paid ones at what is left,
+ * ADR 043), and of the overdue ones among them.
  * A customer's is always their own company's (a customer without one owes nothing); an admin names
  * the company. Summed in SQL from the stored totals, so it always agrees with the invoices.
  */

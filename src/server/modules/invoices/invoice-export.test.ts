@@ -22,7 +22,7 @@ const b = beforeAllTests(() => customerOfNewCompany(server, "@SUM(A1)"));
 const c = beforeAllTests(() => customerOfNewCompany(server, 'Gamma, "the third"'));
 // The text fields the table exports come last, after the fixed columns (rules/invoice-fields.ts).
 const textColumns = csvTextFields.map((name) => invoiceTextFields[name].column);
-const HEADER = ["invoice_number,company,status,overdue,issue_date,due_date,subtotal,tax,total,currency,paid_at,issued_at,created_at", ...textColumns].join(",");
+const HEADER = ["invoice_number,company,status,overdue,issue_date,due_date,subtotal,tax,total,amount_paid,amount_due,currency,paid_at,issued_at,created_at", ...textColumns].join(",");
 
 beforeAll(async () => {
   const create = async (companyId: string, invoiceNumber: string, extra: Record<string, unknown> = {}) => {
@@ -66,6 +66,8 @@ const lineOf = (invoice: Invoice) =>
     invoice.subtotal,
     invoice.tax,
     invoice.amount,
+    invoice.amountPaid,
+    invoice.amountDue,
     invoice.currency,
     invoice.paidAt ?? "",
     invoice.issuedAt ?? "",
@@ -99,11 +101,11 @@ describe("GET /api/invoices/export", () => {
       expect(found.endsWith(emptyTexts)).toBe(true);
       return found.slice(0, found.length - emptyTexts.length);
     };
-    expect(line("A-001")).toMatch(/^A-001,Alpha Corp,unpaid,false,2026-03-01,,1234\.50,0\.00,1234\.50,USD,,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect(line("A-002")).toMatch(/^A-002,Alpha Corp,paid,false,2026-03-01,,100\.00,0\.00,100\.00,USD,\d{4}-\d\d-\d\dT[\d:.]+Z,/);
+    expect(line("A-001")).toMatch(/^A-001,Alpha Corp,unpaid,false,2026-03-01,,1234\.50,0\.00,1234\.50,0\.00,1234\.50,USD,,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(line("A-002")).toMatch(/^A-002,Alpha Corp,paid,false,2026-03-01,,100\.00,0\.00,100\.00,0\.00,0\.00,USD,\d{4}-\d\d-\d\dT[\d:.]+Z,/);
     expect(line("A-003")).toMatch(/^A-003,Alpha Corp,unpaid,true,2020-01-01,2020-01-31,100\.00,/);
     // 3 × 33.33 = 99.99, 20 % tax 20.00 (rounded half-up per line).
-    expect(line("'=1+1")).toMatch(/^'=1\+1,'@SUM\(A1\),unpaid,false,2026-03-01,,99\.99,20\.00,119\.99,USD,,/);
+    expect(line("'=1+1")).toMatch(/^'=1\+1,'@SUM\(A1\),unpaid,false,2026-03-01,,99\.99,20\.00,119\.99,0\.00,119\.99,USD,,/);
     expect(line('C-001')).toMatch(/^C-001,"Gamma, ""the third""",unpaid,/);
     expect(lines.some((candidate) => candidate.startsWith("=") || candidate.includes(",@"))).toBe(false);
   });

@@ -10,6 +10,7 @@ import type { ServiceContext } from "../context";
 import { invoiceListFilter } from "./invoice-list-filter";
 import { invoiceTextColumns } from "./invoice-text-columns";
 import { overdueOn, todayIn } from "./overdue";
+import { amountDueColumn, shownStatusColumn } from "./invoice-amounts";
 
 /**
  * The text fields the export carries (`csv` in rules/invoice-fields.ts), after the fixed columns:
@@ -28,6 +29,8 @@ export const invoiceCsvColumns = [
   "subtotal",
   "tax",
   "total",
+  "amount_paid",
+  "amount_due",
   "currency",
   "paid_at",
   "issued_at",
@@ -67,7 +70,7 @@ async function* invoiceRows({ db, actor, billing }: ServiceContext, query: Invoi
           ...keysetColumns(invoices.createdAt, invoices.id),
           invoiceNumber: invoices.invoiceNumber,
           company: companies.name,
-          status: invoices.status,
+          status: shownStatusColumn,
           overdue,
           issueDate: invoices.issueDate,
           dueDate: invoices.dueDate,
@@ -75,6 +78,8 @@ async function* invoiceRows({ db, actor, billing }: ServiceContext, query: Invoi
           subtotal: invoices.subtotal,
           tax: invoices.tax,
           total: invoices.amount,
+          amountPaid: invoices.amountPaid,
+          amountDue: amountDueColumn,
           paidAt: invoices.paidAt,
           issuedAt: invoices.issuedAt,
           createdAt: invoices.createdAt,
@@ -97,6 +102,8 @@ async function* invoiceRows({ db, actor, billing }: ServiceContext, query: Invoi
       row.subtotal,
       row.tax,
       row.total,
+      row.amountPaid,
+      row.amountDue,
       billing.currency,
       row.paidAt,
       row.issuedAt,

@@ -1,5 +1,7 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
+import Big from "big.js";
 import { can } from "@/shared/policies";
+import { paymentMessages } from "@/shared/rules/payment";
 import { invoiceMessages } from "@/shared/rules/invoice";
 import type { CreateInvoiceInput, Invoice, InvoiceLineInput, UpdateInvoiceInput } from "@/shared/schemas/invoice";
 import type { Database } from "@/server/db/client";
@@ -98,6 +100,7 @@ export async function updateInvoice(ctx: ServiceContext, { id, changes: input }:
           companyId: invoices.companyId,
           replacesId: invoices.replacesId,
           amount: invoices.amount,
+          amountPaid: invoices.amountPaid,
           pdfUrl: invoices.pdfUrl,
           ...invoiceTextColumns,
         })
@@ -111,6 +114,7 @@ export async function updateInvoice(ctx: ServiceContext, { id, changes: input }:
         throw badRequest(`dueDate: ${invoiceMessages.dueBeforeIssue}`, [{ field: "dueDate", message: invoiceMessages.dueBeforeIssue }]);
       }
       checkTransition(current.status, status);
+      checkFollowsPayments(current, status);
       const locked = lockedEdit({ ...current, lines: lines && isIssued(current.status) ? await storedLines(tx, id) : [] }, input, lines);
       if (locked) throw locked;
       const movesCompany = input.companyId !== undefined && input.companyId !== current.companyId;
@@ -127,7 +131,8 @@ export async function updateInvoice(ctx: ServiceContext, { id, changes: input }:
         await tx.update(activityEvents).set({ companyId: input.companyId! }).where(eq(activityEvents.invoiceId, id));
       }
       const becameIssued = becomesIssued(status, current.status);
-      const history = invoiceHistory(actor, { id, companyId: input.companyId ?? current.companyId }, current, { ...fields, status, amount: totals ? totals.amount : undefined }, becameIssued);
+      const { allowPartialPayment: _noHistory, ...recorded } = fields;
+      const history = invoiceHistory(actor, { id, companyId: input.companyId ?? current.companyId }, current, { ...recorded, status, amount: totals ? totals.amount : undefined }, becameIssued);
       const voided = becameIssued && current.replacesId ? await voidReplaced(tx, actor, current.replacesId) : undefined;
       const event = invoiceEvent({ id, status: status ?? current.status, company: { id: input.companyId ?? current.companyId } });
       await ctx.record(tx, {
@@ -161,9 +166,21 @@ function invoiceHistory(
   ];
 }
 
+/**
+ * With payments standing, the status follows them (ADR 043): a hand-set one is refused, and so is
+ * voiding it (its payments are removed or refunded first). Sending the stored status is no change.
+ */
+function checkFollowsPayments(current: { status: string; amountPaid: string }, next: string | undefined) {
+  if (next === undefined || next === current.status || !new Big(current.amountPaid).gt(0)) return;
+  const message = next === "void" ? paymentMessages.voidWithPayments : paymentMessages.statusFollowsPayments;
+  throw conflict(`status: ${message}`, [{ field: "status", message }]);
+}
+
 /** The original of an invoice just issued becomes void, unless it already is; answers it with its line of history. */
 async function voidReplaced(tx: Tx, actor: Actor, originalId: string) {
-  const [original] = await tx.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, originalId)).for("update");
+  const [original] = await tx.select({ status: invoices.status, amountPaid: invoices.amountPaid }).from(invoices).where(eq(invoices.id, originalId)).for("update");
+  // Paid in part since the copy was made: its payments stand, so it cannot be voided by the copy either.
+  if (original) checkFollowsPayments(original, "void");
   const [voided] = await tx
     .update(invoices)
     .set({ status: "void", voidedAt: new Date(), paidAt: null, paidBy: null, updatedAt: new Date() })
@@ -177,7 +194,8 @@ async function voidReplaced(tx: Tx, actor: Actor, originalId: string) {
 const REISSUE_ATTEMPTS = 3;
 
 /**
- * A draft copy of an unpaid or void invoice, to correct and issue in its place (ADR 026): the same
+ * A draft copy of an unpaid or void invoice, to correct and issue in its place (ADR 026; not of a
+ * partially paid one, whose payments stand: ADR 043): the same
  * company, lines, notes and due date, issued today under the next suggested number. A due date
  * already past would come before the new issue date, so the copy has none until the admin sets one.
  */

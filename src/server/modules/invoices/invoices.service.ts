@@ -1,3 +1,4 @@
+import Big from "big.js";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { can } from "@/shared/policies";
 import { isUnambiguousLinkUrl } from "@/shared/rules/link-url";
@@ -17,6 +18,8 @@ import { invoiceTextColumns } from "./invoice-text-columns";
 import { linesOf } from "./invoice-lines";
 import { invoiceEvent } from "./invoice-status";
 import { overdueColumn, overdueValues } from "./overdue";
+import { amountDueColumn, shownStatusColumn } from "./invoice-amounts";
+import { standingPaymentsOf } from "../payments/payment-select";
 
 /** A customer's invoice table is not paged (one company's invoices); this cap only guards the server. */
 export const CUSTOMER_INVOICE_LIMIT = 1000;
@@ -29,11 +32,14 @@ const columns = {
   issueDate: invoices.issueDate,
   dueDate: invoices.dueDate,
   pdfUrl: invoices.pdfUrl,
-  status: invoices.status,
+  status: shownStatusColumn,
   subtotal: invoices.subtotal,
   tax: invoices.tax,
   ...invoiceTextColumns,
   overdue: overdueColumn,
+  amountPaid: invoices.amountPaid,
+  amountDue: amountDueColumn,
+  allowPartialPayment: invoices.allowPartialPayment,
   paidAt: invoices.paidAt,
   issuedAt: invoices.issuedAt,
   voidedAt: invoices.voidedAt,
@@ -102,7 +108,9 @@ export async function findInvoice(ctx: ServiceContext, id: string): Promise<Invo
 /**
  * One invoice with its lines (the lists never load lines: a page stays one query), and the invoice
  * that re-issues it as the caller's scope shows it: an issued replacement before a draft, the
- * newest first; a customer never sees a draft one.
+ * newest first; a customer never sees a draft one. Its standing payments, oldest first, and
+ * whether the caller can pay it online now: online payment is on, the caller is a customer of its
+ * company (an admin records payments instead), and something is due.
  */
 export async function findInvoiceDetail(ctx: ServiceContext, id: string): Promise<InvoiceDetail> {
   const invoice = await findInvoice(ctx, id);
@@ -112,7 +120,13 @@ export async function findInvoiceDetail(ctx: ServiceContext, id: string): Promis
     .where(and(eq(invoices.replacesId, id), invoiceScope(ctx.actor).where))
     .orderBy(sql`${invoices.status} = 'draft'`, desc(invoices.createdAt))
     .limit(1);
-  return { ...invoice, lines: await linesOf(ctx.db, id), replacedBy: replacedBy ?? null };
+  const payOnline =
+    ctx.payments !== null &&
+    !can(ctx.actor, "readAll", "invoice") &&
+    can(ctx.actor, "read", { type: "invoice", companyId: invoice.company.id }) &&
+    (invoice.status === "unpaid" || invoice.status === "partially_paid") &&
+    new Big(invoice.amountDue).gt(0);
+  return { ...invoice, lines: await linesOf(ctx.db, id), replacedBy: replacedBy ?? null, payments: await standingPaymentsOf(ctx.db, id), payOnline };
 }
 
 /**

@@ -209,6 +209,7 @@ describe("GET /api/overview/work-queue", () => {
       id: oldest.id,
       invoiceNumber: oldest.invoiceNumber,
       amount: "12.34",
+      amountDue: "12.34",
       dueDate: day(-3650),
       company: { id: company.id, name: "Late Payer Ltd" },
     });

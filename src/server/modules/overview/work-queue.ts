@@ -5,6 +5,7 @@ import { OVERVIEW_LIST_MAX, type CappedOverviewCount, type WorkQueue } from "@/s
 import { cappedCount } from "@/server/db/count";
 import { companies, conversations, invoices, projects, tickets } from "@/server/db/schema";
 import type { ServiceContext } from "../context";
+import { amountDueColumn } from "../invoices/invoice-amounts";
 import { overdueOn, todayIn } from "../invoices/overdue";
 
 const company = { id: companies.id, name: companies.name };
@@ -57,7 +58,7 @@ export async function unscopedWorkQueue(ctx: ServiceContext): Promise<WorkQueue>
   const [newTickets, unreadConversations, overdueInvoices, unassignedProjects, pending, doing, done] = await Promise.all([
     queueOf(ctx, tickets, unseen, [desc(tickets.createdAt)], { id: tickets.id, number: tickets.number, title: tickets.title, priority: tickets.priority, createdAt: tickets.createdAt }),
     queueOf(ctx, conversations, unread, [desc(conversations.lastMessageAt), desc(conversations.companyId)], { unreadCount: conversations.unreadCount, lastMessageAt: conversations.lastMessageAt }),
-    queueOf(ctx, invoices, overdue, [asc(invoices.dueDate), asc(invoices.invoiceNumber)], { id: invoices.id, invoiceNumber: invoices.invoiceNumber, amount: invoices.amount, dueDate: invoices.dueDate }),
+    queueOf(ctx, invoices, overdue, [asc(invoices.dueDate), asc(invoices.invoiceNumber)], { id: invoices.id, invoiceNumber: invoices.invoiceNumber, amount: invoices.amount, amountDue: amountDueColumn, dueDate: invoices.dueDate }),
     queueOf(ctx, projects, unassigned, [desc(projects.createdAt), desc(projects.id)], { id: projects.id, slug: projects.slug, name: projects.name, status: projects.status }),
     byStatus("pending"),
     byStatus("doing"),

@@ -64,12 +64,14 @@ export async function webhookEventsOfActivity(tx: WebhookWriter, { actor, subjec
   if (kinds.has("issued") && subject.type === "invoice") await recordWebhookEvent(tx, "invoice.created", base);
   const changes = changesOf(entries);
   if (changes.length > 0) await recordWebhookEvent(tx, `${subject.type}.updated`, withData({ changes }));
+  // Paid in full, by hand or by its payments (ADR 043).
+  if (subject.type === "invoice" && changes.some((change) => change.field === "status" && change.to === "paid")) await recordWebhookEvent(tx, "invoice.paid", base);
 }
 
 /**
  * The webhooks' listener (ADR 031, 040): the events of a change, recorded for the endpoints
  * subscribed to them in the change's transaction. A record's history, a chat message, a member
- * who joined and a new company are events; the rest is not.
+ * who joined, a new company and a payment recorded are events; the rest is not.
  */
 export const webhookListener: ChangeListener = async (tx, change) => {
   for (const history of listOf(change.history)) await webhookEventsOfActivity(tx, history);
@@ -80,4 +82,14 @@ export const webhookListener: ChangeListener = async (tx, change) => {
     await recordWebhookEvent(tx, "member.joined", { companyId: memberJoined.companyId, actor, data: { userId: memberJoined.userId } });
   }
   if (companyCreated) await recordWebhookEvent(tx, "company.created", { companyId: companyCreated.companyId, actor: companyCreated.actor, data: {} });
+  const { paymentRecorded: paid } = change;
+  if (paid) {
+    // Whoever the invoice's history names for it: the admin who recorded it, or the online payer.
+    const by = listOf(change.history).find((history) => history.subject.id === paid.invoiceId)?.actor;
+    await recordWebhookEvent(tx, "payment.recorded", {
+      companyId: paid.companyId,
+      actor: by ? { userId: by.userId, name: by.name } : null,
+      data: { invoiceId: paid.invoiceId, paymentId: paid.paymentId, amount: paid.amount, amountDue: paid.amountDue, currency: paid.currency, method: paid.method, paidAt: paid.paidOn },
+    });
+  }
 };

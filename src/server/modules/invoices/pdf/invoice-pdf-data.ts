@@ -1,3 +1,4 @@
+import Big from "big.js";
 import { eq } from "drizzle-orm";
 import { invoiceStatusLabels } from "@/shared/enums";
 import { invoiceTextsOf } from "@/shared/rules/invoice-fields";
@@ -12,6 +13,7 @@ import type { InvoicePdfData } from "./render-invoice-pdf";
  * What the PDF of an invoice the caller may see prints (404 otherwise, through the invoice's
  * scope): the invoice with its lines, its company's billing details as they are now, and the brand
  * name in use (site settings, else BRAND_NAME: the same `brand.name()` as the web shell and mail).
+ * A partly or wholly paid invoice prints what was paid and what is left (ADR 043).
  */
 export async function loadInvoicePdfData(ctx: ServiceContext, invoiceId: string): Promise<{ invoice: InvoiceDetail; data: InvoicePdfData }> {
   const invoice = await findInvoiceDetail(ctx, invoiceId);
@@ -33,6 +35,7 @@ export async function loadInvoicePdfData(ctx: ServiceContext, invoiceId: string)
     subtotal: invoice.subtotal,
     tax: invoice.tax,
     total: invoice.amount,
+    ...(new Big(invoice.amountPaid).gt(0) ? { payments: { amountPaid: invoice.amountPaid, amountDue: invoice.amountDue } } : {}),
     ...invoiceTextsOf(invoice),
   };
   return { invoice, data };

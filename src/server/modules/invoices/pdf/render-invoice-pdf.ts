@@ -22,6 +22,8 @@ export interface InvoicePdfData extends InvoicePdfTexts {
   subtotal: string;
   tax: string;
   total: string;
+  /** What its payments paid and what is left (ADR 043), printed under the total; absent while nothing was paid. */
+  payments?: { amountPaid: string; amountDue: string };
 }
 
 /** The text fields with a value, by shape: a one-line text is a fact beside the dates, a multi-line one a block of its own. */
@@ -31,13 +33,14 @@ const textsShaped = (data: InvoicePdfData, shape: "line" | "multiline") =>
     return invoiceTextFields[name].shape === shape && value ? [{ label: invoiceTextFields[name].pdfLabel, value }] : [];
   });
 
-const PAGE = { size: "A4", width: 595.28, height: 841.89, margin: 50 } as const;
-const RIGHT = PAGE.width - PAGE.margin;
-const CONTENT_WIDTH = RIGHT - PAGE.margin;
-const INK = "#1f2937";
-const MUTED = "#6b7280";
-const RULE = "#d1d5db";
-const BODY = 9.5;
+/** The page and type of Portico's PDFs; the receipt (modules/payments/receipt-pdf.ts) prints on the same. */
+export const PAGE = { size: "A4", width: 595.28, height: 841.89, margin: 50 } as const;
+export const RIGHT = PAGE.width - PAGE.margin;
+export const CONTENT_WIDTH = RIGHT - PAGE.margin;
+export const INK = "#1f2937";
+export const MUTED = "#6b7280";
+export const RULE = "#d1d5db";
+export const BODY = 9.5;
 const COLUMNS = [
   { label: "Description", x: PAGE.margin, width: 215, align: "left" },
   { label: "Quantity", x: 270, width: 50, align: "right" },
@@ -85,7 +88,7 @@ export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array
   return done;
 }
 
-function collect(doc: Doc): Promise<Uint8Array<ArrayBuffer>> {
+export function collect(doc: Doc): Promise<Uint8Array<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -131,7 +134,7 @@ function billTo(doc: Doc, data: InvoicePdfData, text: (value: string) => string,
   return Math.max(left, y);
 }
 
-function label(doc: Doc, value: string, x: number, y: number) {
+export function label(doc: Doc, value: string, x: number, y: number) {
   doc.fillColor(MUTED).font("Helvetica-Bold").fontSize(7.5).text(value.toUpperCase(), x, y, { characterSpacing: 0.6, lineBreak: false });
 }
 
@@ -176,9 +179,10 @@ function totals(doc: Doc, data: InvoicePdfData, amount: (value: string) => strin
     ["Subtotal", amount(data.subtotal), false],
     ["Tax", amount(data.tax), false],
     ["Total", amount(data.total), true],
+    ...(data.payments ? ([["Paid", amount(data.payments.amountPaid), false], ["Amount due", amount(data.payments.amountDue), false]] as [string, string, boolean][]) : []),
   ];
   let y = top;
-  if (y + 70 > PAGE.height - PAGE.margin - 20) {
+  if (y + 25 + rows.length * 15 > PAGE.height - PAGE.margin - 20) {
     doc.addPage();
     y = PAGE.margin;
   }

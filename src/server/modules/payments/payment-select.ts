@@ -1,0 +1,38 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { Payment } from "@/shared/schemas/payment";
+import type { Database } from "@/server/db/client";
+import { payments, profiles } from "@/server/db/schema";
+
+/** A payment as every answer shows it; `recordedBy` is null for a provider's (or once the admin's account is gone). */
+export const paymentColumns = {
+  id: payments.id,
+  invoiceId: payments.invoiceId,
+  amount: payments.amount,
+  refunded: payments.refunded,
+  currency: payments.currency,
+  method: payments.method,
+  provider: payments.provider,
+  reference: payments.reference,
+  paidAt: payments.paidOn,
+  // Drizzle answers null for this object when the left join found no profile.
+  recordedBy: { id: profiles.id, name: profiles.fullName },
+  createdAt: payments.createdAt,
+};
+
+type PaymentRow = Omit<Payment, "createdAt"> & { createdAt: Date };
+
+export const paymentJson = (row: PaymentRow): Payment => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+/**
+ * The standing payments of one invoice, oldest first (removed ones are left out: their history
+ * keeps them). The caller has already found the invoice in the actor's scope.
+ */
+export async function standingPaymentsOf(db: Database, invoiceId: string): Promise<Payment[]> {
+  const rows = await db
+    .select(paymentColumns)
+    .from(payments)
+    .leftJoin(profiles, eq(profiles.id, payments.recordedBy))
+    .where(and(eq(payments.invoiceId, invoiceId), isNull(payments.removedAt)))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+  return rows.map(paymentJson);
+}
