@@ -1,6 +1,7 @@
 import { activityListener } from "@/server/modules/activity/activity-log";
 import { auditListener } from "@/server/modules/audit/audit-log";
 import { notificationListener } from "@/server/modules/notifications/notification-listener";
+import { receiptListener } from "@/server/modules/payments/receipt-listener";
 import { webhookListener } from "@/server/modules/webhooks/webhook-events";
 import { realtimeListener } from "@/server/realtime/realtime-listener";
 import type { ChangeListener } from "./change";
@@ -13,7 +14,7 @@ import { changeRecorder } from "./recorder";
  * The order is the order of the writes in the transaction: the history first, the realtime
  * announcement last.
  */
-export const changeListeners: readonly ChangeListener[] = [activityListener, notificationListener, webhookListener, auditListener, realtimeListener];
+export const changeListeners: readonly ChangeListener[] = [activityListener, notificationListener, receiptListener, webhookListener, auditListener, realtimeListener];
 
 /** The process's recorder: `recordChange(tx, change)`, for a write made outside a request's ServiceContext. */
 export const recordChange = changeRecorder(changeListeners);

@@ -5,6 +5,8 @@ import { mailOutbox } from "../db/schema";
 import type { Logger } from "../observability/logger";
 import { afterMs, claimNext, exponentialRetry } from "../ops/claim";
 import type { EventBus } from "../realtime/event-bus";
+import { renderAttachments } from "./attachments";
+import type { MailFrame, MailTemplate } from "./templates";
 import { MailDeliveryError, type MailTransport, type OutgoingMail } from "./transport";
 
 /**
@@ -33,7 +35,7 @@ export const CLAIM_MS = 5 * 60_000;
  * unsubscribe link) go: nobody may read them back. The outbox shows only the redacted text
  * (`shown_text`, mail/redaction.ts); a logged mail's links are in the log alone (ADR 013).
  */
-const withoutLiveParts = { textBody: null, htmlBody: null, headers: null } as const;
+const withoutLiveParts = { textBody: null, htmlBody: null, headers: null, renderAtSend: null } as const;
 
 /** A look at the outbox when nothing woke the worker: a NOTICE lost with a dropped connection. */
 const POLL_MS = 30_000;
@@ -42,6 +44,8 @@ export interface MailWorkerOptions {
   db: Database;
   events: EventBus;
   transport: MailTransport;
+  /** The brand and address of this process, for mail rendered when it is sent and for attachments (read at each attempt). */
+  frame: () => MailFrame;
   retry?: MailRetryPolicy;
   log: Logger;
   /** A failed attempt: `retry` when the mail will be tried again, `failed` when given up on (metrics). */
@@ -63,7 +67,7 @@ export const retryDelayMs = (policy: MailRetryPolicy, attempts: number) =>
  * LOCKED`, which also suits PGlite's single connection: no transaction stays open during a send),
  * sent, and its outcome recorded under the same claim, so N processes send each mail once.
  */
-export function startMailWorker({ db, events, transport, retry = MAIL_RETRY, log, onFailure = () => {} }: MailWorkerOptions): MailWorker {
+export function startMailWorker({ db, events, transport, frame, retry = MAIL_RETRY, log, onFailure = () => {} }: MailWorkerOptions): MailWorker {
   let stopped = false;
   let running: Promise<void> | undefined;
   let wakeAgain = false;
@@ -83,21 +87,48 @@ export function startMailWorker({ db, events, transport, retry = MAIL_RETRY, log
         html: mailOutbox.htmlBody,
         headers: mailOutbox.headers,
         attempts: mailOutbox.attempts,
+        template: mailOutbox.template,
+        renderAtSend: mailOutbox.renderAtSend,
+        attachments: mailOutbox.attachments,
       },
     });
   }
 
-  async function deliver(mail: OutgoingMail & { attempts: number }, claimId: string) {
+  type Claimed = NonNullable<Awaited<ReturnType<typeof claim>>>;
+
+  /**
+   * The mail as it goes out this attempt: its stored parts, or those of a mail rendered when it is
+   * sent (outbox.ts, queueMailRenderedAtSend) with the subject and shown text to store; and its
+   * attachments. Loaded on first use, like the outbox's renderer (ADR 007).
+   */
+  async function prepare(mail: Claimed): Promise<{ outgoing: OutgoingMail; shown?: { subject: string; shownText: string } }> {
+    const now = frame();
+    const attachments = await renderAttachments(db, now, mail.attachments);
+    const base = { id: mail.id, to: mail.to, headers: mail.headers, attachments };
+    if (!mail.renderAtSend) return { outgoing: { ...base, subject: mail.subject, text: mail.text ?? "", html: mail.html ?? "" } };
+    const [{ renderMail }, { redactedText }] = await Promise.all([import("./templates"), import("./redaction")]);
+    const template = mail.template as MailTemplate;
+    const { locale, props } = mail.renderAtSend;
+    const rendered = await renderMail(template, props as never, now, locale);
+    const shownText = redactedText(template, props as never, now, rendered.text);
+    return { outgoing: { ...base, ...rendered }, shown: { subject: rendered.subject, shownText } };
+  }
+
+  async function deliver(mail: Claimed, claimId: string) {
     const mine = and(eq(mailOutbox.id, mail.id), eq(mailOutbox.claimId, claimId));
+    // What the outbox shows of a mail rendered now: written with this attempt's outcome.
+    let shown: { subject: string; shownText: string } | undefined;
     try {
-      await transport.send(mail);
+      const prepared = await prepare(mail);
+      shown = prepared.shown;
+      await transport.send(prepared.outgoing);
     } catch (error) {
       const refusal = error instanceof MailDeliveryError ? error : new MailDeliveryError(String(error), false);
       const lastError = refusal.message.slice(0, 2000);
       if (refusal.permanent || mail.attempts >= retry.maxAttempts) {
         onFailure("failed");
         log.error({ event: "mail.failed", mailId: mail.id, to: mail.to, attempts: mail.attempts, error: lastError }, `mail to ${mail.to} failed for good after ${mail.attempts} attempt(s)`);
-        await db.update(mailOutbox).set({ status: "failed", lastError, claimId: null, finishedAt: sql`now()`, ...withoutLiveParts }).where(mine);
+        await db.update(mailOutbox).set({ status: "failed", lastError, claimId: null, finishedAt: sql`now()`, ...shown, ...withoutLiveParts }).where(mine);
       } else {
         const delay = retryDelayMs(retry, mail.attempts);
         onFailure("retry");
@@ -105,7 +136,7 @@ export function startMailWorker({ db, events, transport, retry = MAIL_RETRY, log
           { event: "mail.retry", mailId: mail.id, to: mail.to, attempts: mail.attempts, error: lastError, retryInMs: delay },
           `mail to ${mail.to}, attempt ${mail.attempts} failed; next try in ${delay < 10_000 ? `${delay} ms` : `${Math.round(delay / 1000)} s`}`,
         );
-        await db.update(mailOutbox).set({ lastError, claimId: null, nextAttemptAt: afterMs(delay) }).where(mine);
+        await db.update(mailOutbox).set({ lastError, claimId: null, nextAttemptAt: afterMs(delay), ...shown }).where(mine);
       }
       return;
     }
@@ -113,7 +144,7 @@ export function startMailWorker({ db, events, transport, retry = MAIL_RETRY, log
     if (sent) log.info({ event: "mail.sent", mailId: mail.id, attempts: mail.attempts }, "mail sent");
     await db
       .update(mailOutbox)
-      .set({ status: sent ? "sent" : "logged", claimId: null, finishedAt: sql`now()`, ...withoutLiveParts })
+      .set({ status: sent ? "sent" : "logged", claimId: null, finishedAt: sql`now()`, ...shown, ...withoutLiveParts })
       .where(mine);
   }
 
@@ -125,7 +156,7 @@ export function startMailWorker({ db, events, transport, retry = MAIL_RETRY, log
         const claimId = randomUUID();
         const mail = await claim(claimId);
         if (!mail) break;
-        await deliver({ ...mail, text: mail.text ?? "", html: mail.html ?? "" }, claimId);
+        await deliver(mail, claimId);
       }
     } while (wakeAgain && !stopped);
     if (stopped) return;

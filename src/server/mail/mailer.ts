@@ -4,7 +4,7 @@ import type { Logger } from "../observability/logger";
 import type { Metrics } from "../observability/metrics";
 import type { EventBus } from "../realtime/event-bus";
 import { startMailWorker, type MailRetryPolicy, type MailWorker } from "./mail-worker";
-import { outboxFor, type MailOutbox } from "./outbox";
+import { createMailOutbox, type MailOutbox } from "./outbox";
 import { logTransport, smtpTransport } from "./transport";
 
 export interface Mailer {
@@ -29,8 +29,10 @@ export function startMailer(
 ): Mailer {
   const host = new URL(env.BASE_URL).hostname;
   const transport = env.SMTP_URL ? smtpTransport(env.SMTP_URL, env.MAIL_FROM, host) : logTransport(log);
+  // One frame for the mail rendered when it is queued and for what the worker renders when it sends.
+  const frame = () => ({ brandName: brandName(), baseUrl: env.BASE_URL });
   return {
-    outbox: outboxFor(env, brandName),
-    worker: startMailWorker({ db, events, transport, log, onFailure: metrics.mailFailure, ...(options.retry ? { retry: options.retry } : {}) }),
+    outbox: createMailOutbox(frame),
+    worker: startMailWorker({ db, events, transport, frame, log, onFailure: metrics.mailFailure, ...(options.retry ? { retry: options.retry } : {}) }),
   };
 }

@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { mailOutbox } from "../db/schema";
+import { mailOutbox, type MailAttachment } from "../db/schema";
 import type { Locale } from "@/shared/locales";
 import { mailboxAddress, type Env } from "../env";
 import type { MailHeaders } from "./mail-headers";
@@ -9,9 +9,11 @@ import type { MailFrame, MailTemplate, MailTemplateProps } from "./templates";
 /**
  * One mail to queue: a template, its props, one recipient, the language it is written in (the
  * recipient's: mailLocaleOf in mail/mail-locale.ts; required, so that no caller forgets it) and,
- * for some mail, headers of its own.
+ * for some mail, headers and attachments of its own (the worker renders those when it sends).
  */
-export type MailRequest = { [K in MailTemplate]: { template: K; to: string; locale: Locale; props: MailTemplateProps[K]; headers?: MailHeaders } }[MailTemplate];
+export type MailRequest = {
+  [K in MailTemplate]: { template: K; to: string; locale: Locale; props: MailTemplateProps[K]; headers?: MailHeaders; attachments?: MailAttachment[] };
+}[MailTemplate];
 
 /**
  * Queues mail (D13). Call `enqueue` with the transaction of the write that causes the mail, so
@@ -24,6 +26,15 @@ export interface MailOutbox {
 }
 
 export const MAX_ADDRESS_LENGTH = 254;
+
+/** The recipient as stored; throws for anything but one mail address (CR/LF included). */
+function checkedAddress(address: string): string {
+  const to = mailboxAddress(address);
+  if (!to || to !== address.trim() || to.length > MAX_ADDRESS_LENGTH) throw new Error(`Not a mail address: ${JSON.stringify(address)}`);
+  return to;
+}
+
+const attachmentsOf = (mail: MailRequest) => (mail.attachments?.length ? mail.attachments : null);
 
 /** A field name of RFC 5322 (printable ASCII but the colon), and the headers the transport sets itself. */
 const HEADER_NAME = /^[!-9;-~]{1,76}$/;
@@ -54,8 +65,7 @@ export function createMailOutbox(frame: MailFrame | (() => MailFrame)): MailOutb
   const frameNow = typeof frame === "function" ? frame : () => frame;
   return {
     async enqueue(db, mail) {
-      const to = mailboxAddress(mail.to);
-      if (!to || to !== mail.to.trim() || to.length > MAX_ADDRESS_LENGTH) throw new Error(`Not a mail address: ${JSON.stringify(mail.to)}`);
+      const to = checkedAddress(mail.to);
       const headers = checkedHeaders(mail.headers);
       // Loaded on first use: React and the renderer stay out of the server's start-up (ADR 007).
       const [{ renderMail }, { redactedText }] = await Promise.all([import("./templates"), import("./redaction")]);
@@ -66,11 +76,30 @@ export function createMailOutbox(frame: MailFrame | (() => MailFrame)): MailOutb
       const shownText = redactedText(mail.template, mail.props as never, frame, rendered.text);
       const [row] = await db
         .insert(mailOutbox)
-        .values({ template: mail.template, toAddress: to, subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html, headers, shownText })
+        .values({ template: mail.template, toAddress: to, subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html, headers, shownText, attachments: attachmentsOf(mail) })
         .returning({ id: mailOutbox.id });
       return row!;
     },
   };
+}
+
+/**
+ * Queues a mail that the worker renders when it sends it, with its process's brand and address
+ * (mail-worker.ts): for a change listener (ADR 040), which runs in the change's transaction with
+ * no process frame at hand. Recorded if and only if that transaction commits, like `enqueue`; the
+ * outbox lists its subject at once (rendered without the frame: written again at the send, for a
+ * template whose subject names the brand) and its text once the worker has rendered it.
+ */
+export async function queueMailRenderedAtSend(db: Database, mail: MailRequest): Promise<{ id: string }> {
+  const to = checkedAddress(mail.to);
+  const headers = checkedHeaders(mail.headers);
+  const { renderSubject } = await import("./templates");
+  const subject = renderSubject(mail.template, mail.props as never, { brandName: "", baseUrl: "" }, mail.locale);
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({ template: mail.template, toAddress: to, subject, headers, renderAtSend: { locale: mail.locale, props: { ...mail.props } }, attachments: attachmentsOf(mail) })
+    .returning({ id: mailOutbox.id });
+  return row!;
 }
 
 /**

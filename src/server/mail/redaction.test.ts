@@ -25,6 +25,7 @@ const mails: { [K in MailTemplate]: { props: MailTemplateProps[K]; secrets: stri
     secrets: ["s3cr3t-12a", "s3cr3t-12b"],
   },
   "webhook-disabled": { props: { name: "Ada", endpointUrl: "https://hooks.example/x", attempts: 20 }, secrets: [] },
+  "payment-receipt": { props: { name: "Ada", invoiceId: "1", invoiceNumber: "INV-1", amount: "40.00", amountDue: "60.00", currency: "USD", paidOn: "2026-03-05" }, secrets: [] },
 };
 
 describe("the outbox's copy of each mail", () => {

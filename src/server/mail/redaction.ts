@@ -17,6 +17,8 @@ const secretLinks: { [K in MailTemplate]: (props: MailTemplateProps[K], frame: M
   notification: (props) => [props.optOut.url],
   "notification-digest": (props) => props.optOut.map((link) => link.url),
   "webhook-disabled": () => [],
+  // Its one link is the invoice's page, which asks for a session.
+  "payment-receipt": () => [],
 };
 
 /**

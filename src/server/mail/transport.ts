@@ -11,6 +11,15 @@ export interface OutgoingMail {
   html: string;
   /** Header fields of its own (outbox.ts checked them when it was queued); null for most mail. */
   headers?: MailHeaders | null;
+  /** Files that go with it (mail/attachments.ts rendered them for this attempt); none for most mail. */
+  attachments?: readonly AttachedFile[];
+}
+
+/** One attachment as it goes out. */
+export interface AttachedFile {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 /**
@@ -59,6 +68,9 @@ export function smtpTransport(url: string, from: string, messageIdDomain: string
           html: mail.html,
           messageId: `<${mail.id}@${messageIdDomain}>`,
           ...(mail.headers ? { headers: mail.headers } : {}),
+          ...(mail.attachments?.length
+            ? { attachments: mail.attachments.map(({ filename, contentType, content }) => ({ filename, contentType, content: Buffer.from(content) })) }
+            : {}),
         });
       } catch (error) {
         throw classify(error);
@@ -90,7 +102,8 @@ export function logTransport(log: Logger): MailTransport {
       // The block is the message: printed readably in a terminal (observability/logger.ts), and
       // one JSON line with its line breaks escaped anywhere else.
       const own = Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${value}`);
-      const block = [`Mail to ${mail.to} (not sent: SMTP_URL is not set; also at /admin/outbox)`, rule, `Subject: ${mail.subject}`, ...own, "", mail.text.trim(), rule].join("\n");
+      const attached = (mail.attachments ?? []).map((file) => `Attached: ${file.filename} (${file.contentType}, ${file.content.byteLength} bytes)`);
+      const block = [`Mail to ${mail.to} (not sent: SMTP_URL is not set; also at /admin/outbox)`, rule, `Subject: ${mail.subject}`, ...own, ...attached, "", mail.text.trim(), rule].join("\n");
       log.info({ event: "mail.logged", mailId: mail.id, to: mail.to }, block);
     },
     close() {},

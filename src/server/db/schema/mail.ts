@@ -1,9 +1,17 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { mailStatuses } from "@/shared/enums";
+import type { Locale } from "@/shared/locales";
 import { maxLength } from "./limits";
 
 export const mailStatus = pgEnum("mail_status", mailStatuses);
+
+/**
+ * One attachment of a queued mail, as the outbox stores it: what to render, not the bytes
+ * (mail/attachments.ts renders each kind). A payment's receipt names the payment, the amount left
+ * due after it (a fact of that moment, which later payments do not change) and its language.
+ */
+export type MailAttachment = { kind: "payment-receipt"; paymentId: string; amountDue: string; locale: Locale };
 
 /**
  * Outgoing mail (D13, ADR 013). A write that causes mail inserts its row in the same transaction;
@@ -32,6 +40,20 @@ export const mailOutbox = pgTable(
     shownText: text("shown_text"),
     /** Extra headers of the message (a notification's List-Unsubscribe, RFC 8058); null for most mail. */
     headers: jsonb("headers").$type<Record<string, string>>(),
+    /**
+     * A mail rendered by the worker when it sends it: its props and language (the subject, parts and
+     * shown text are written then, with the process's brand and address). A change listener queues
+     * mail this way, inside the change's transaction, where no process frame is at hand (a payment's
+     * receipt). Null for mail rendered when it was queued; dropped with the live parts.
+     */
+    renderAtSend: jsonb("render_at_send").$type<{ locale: Locale; props: Record<string, unknown> }>(),
+    /**
+     * What to attach, rendered by the worker at each attempt (mail/attachments.ts): small
+     * descriptions such as `{ kind: "payment-receipt", paymentId }`, never bytes, so nothing heavy
+     * is written in the cause's transaction and a failed rendering is retried like a refused send.
+     * Null for mail without attachments. Kept after sending: it names records, no secret.
+     */
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
     status: mailStatus("status").notNull().default("queued"),
     /** Claims so far; a claim counts before the send, so a mail that crashes the sender gives up too. */
     attempts: integer("attempts").notNull().default(0),

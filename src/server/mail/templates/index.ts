@@ -3,7 +3,7 @@ import { createElement } from "react";
 import type { Locale } from "@/shared/locales";
 import { translator } from "../i18n";
 import type { MailContext, MailFrame } from "./layout";
-import { letters, type EmailChangeMail, type InvitationMail, type PasswordResetMail, type WebhookDisabledMail } from "./letters";
+import { letters, type EmailChangeMail, type InvitationMail, type PasswordResetMail, type PaymentReceiptMail, type WebhookDisabledMail } from "./letters";
 import { NotificationEmail, notificationSubject, type NotificationMail } from "./notification";
 import { NotificationDigestEmail, notificationDigestSubject, type NotificationDigestMail } from "./daily-digest";
 
@@ -17,6 +17,7 @@ export interface MailTemplateProps {
   notification: NotificationMail;
   "notification-digest": NotificationDigestMail;
   "webhook-disabled": WebhookDisabledMail;
+  "payment-receipt": PaymentReceiptMail;
 }
 export type MailTemplate = keyof MailTemplateProps;
 
@@ -31,6 +32,12 @@ export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
+}
+
+/** The subject alone, in `locale`: what the outbox lists for a mail rendered when it is sent (outbox.ts). */
+export function renderSubject<K extends MailTemplate>(template: K, props: MailTemplateProps[K], frame: MailFrame, locale: Locale): string {
+  const { subject } = templates[template] as unknown as { subject(context: MailContext, props: object): string };
+  return subject({ ...frame, t: translator(locale) }, props);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { MailMessage, MailValues } from "../i18n";
+import type { MailMessage, MailValues, Translate } from "../i18n";
 import { MailLayout, Paragraph, type MailContext, type MailFrame } from "./layout";
 
 /** Every word of a letter. */
@@ -18,8 +18,11 @@ export interface LetterDeclaration<P> {
   /** The words, or how the mail's props choose them. */
   words: LetterWords | ((props: P) => LetterWords);
   url(props: P, frame: MailFrame): string;
-  /** The values the words name; each message takes the ones it uses (the brand's name is always there). */
-  values(props: P): MailValues;
+  /**
+   * The values the words name; each message takes the ones it uses (the brand's name is always
+   * there). `t` gives the language, for a value written as it writes them (an amount, a date).
+   */
+  values(props: P, t: Translate): MailValues;
 }
 
 /**
@@ -29,13 +32,13 @@ export interface LetterDeclaration<P> {
  */
 export function letter<P>({ words, url, values }: LetterDeclaration<P>) {
   const wordsOf = (props: P) => (typeof words === "function" ? words(props) : words);
-  const valuesOf = (props: P, brandName: string): MailValues => ({ brandName, ...values(props) });
+  const valuesOf = (props: P, { brandName, t }: Pick<MailContext, "brandName" | "t">): MailValues => ({ brandName, ...values(props, t) });
   return {
-    subject: ({ brandName, t }: MailContext, props: P) => t(wordsOf(props).subject, valuesOf(props, brandName)),
+    subject: (context: MailContext, props: P) => context.t(wordsOf(props).subject, valuesOf(props, context)),
     Component(props: P & MailContext) {
       const { brandName, baseUrl, t } = props;
       const letterWords = wordsOf(props);
-      const all = valuesOf(props, brandName);
+      const all = valuesOf(props, props);
       const body = [letterWords.body].flat().map((sentence) => t(sentence, all));
       return (
         <MailLayout

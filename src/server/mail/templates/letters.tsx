@@ -1,4 +1,5 @@
 import type { MailMessage } from "../i18n";
+import { receiptFormats } from "../receipt-words";
 import { letter } from "./letter";
 
 export interface PasswordResetMail {
@@ -29,6 +30,20 @@ export interface WebhookDisabledMail {
   /** The endpoint's URL, as the admin registered it. */
   endpointUrl: string;
   attempts: number;
+}
+
+/** A payment's receipt (ADR 043); the PDF receipt goes with it as an attachment (mail/attachments.ts). */
+export interface PaymentReceiptMail {
+  /** The recipient's name. */
+  name: string;
+  invoiceId: string;
+  invoiceNumber: string;
+  /** Decimal strings as stored ("40.00"), written in the recipient's language by the template. */
+  amount: string;
+  amountDue: string;
+  currency: string;
+  /** YYYY-MM-DD. */
+  paidOn: string;
 }
 
 /** Where the mailed link lands: the web app's invitation page, which then calls the API (a GET changes nothing). */
@@ -65,6 +80,21 @@ const invitationWords = {
   },
   greeting: /*i18n*/ { id: "mail.invitation.greeting", message: "Hello," },
 } satisfies Record<string, MailMessage | Record<string, MailMessage>>;
+
+const receiptWords = {
+  subject: /*i18n*/ { id: "mail.payment-receipt.subject", message: "Receipt for invoice {invoiceNumber}" },
+  preview: /*i18n*/ { id: "mail.payment-receipt.preview", message: "{amount} received for invoice {invoiceNumber}" },
+  title: /*i18n*/ { id: "mail.payment-receipt.title", message: "Thank you for your payment" },
+  action: /*i18n*/ { id: "mail.payment-receipt.action", message: "View the invoice" },
+  note: /*i18n*/ { id: "mail.payment-receipt.note", message: "Your receipt is attached to this mail as a PDF." },
+  greeting: /*i18n*/ { id: "mail.payment-receipt.greeting", message: "Hello {name}," },
+  received: /*i18n*/ { id: "mail.payment-receipt.received", message: "We received {amount} on {paidOn} for invoice {invoiceNumber}." },
+  stillDue: /*i18n*/ { id: "mail.payment-receipt.still-due", message: "{amountDue} of it is still due." },
+  paidInFull: /*i18n*/ { id: "mail.payment-receipt.paid-in-full", message: "The invoice is now paid in full." },
+} satisfies Record<string, MailMessage>;
+
+/** "0.00", "0": nothing left to pay. */
+const nothingDue = (amountDue: string) => /^0+(\.0+)?$/.test(amountDue);
 
 /**
  * The mails that are letters (letter.tsx), by template name: each its words, where its button
@@ -121,6 +151,19 @@ export const letters = {
     },
     url: ({ token }, { baseUrl }) => invitationUrl(baseUrl, token),
     values: ({ invitedBy, companyName, validForDays }) => ({ invitedBy: invitedBy ?? "", companyName: companyName ?? "", validForDays }),
+  }),
+
+  /** To the customer who paid online, else the company's owners, once a payment is recorded (ADR 043). */
+  "payment-receipt": letter<PaymentReceiptMail>({
+    words: ({ amountDue }) => {
+      const { received, stillDue, paidInFull, ...words } = receiptWords;
+      return { ...words, body: [received, nothingDue(amountDue) ? paidInFull : stillDue] };
+    },
+    url: ({ invoiceId }, { baseUrl }) => `${baseUrl}/dashboard/invoices/${invoiceId}`,
+    values: ({ name, invoiceNumber, amount, amountDue, currency, paidOn }, t) => {
+      const format = receiptFormats(t, currency);
+      return { name, invoiceNumber, amount: format.amount(amount), amountDue: format.amount(amountDue), paidOn: format.date(paidOn) };
+    },
   }),
 
   /** To every admin once an endpoint's delivery failed for about a day (ADR 031). */

@@ -55,6 +55,12 @@ const cases: { [K in MailTemplate]: { props: MailTemplateProps[K]; english: stri
     english: "A Portico webhook endpoint was switched off",
     values: [name, "https://hooks.beispiel.test/eingang?a=1&b=2", "https://portal.beispiel.test/admin/webhooks", "7"],
   },
+  "payment-receipt": {
+    props: { name, invoiceId: "7f3c", invoiceNumber: "RE-2026-0042", amount: "1234.50", amountDue: "65.50", currency: "EUR", paidOn: "2026-03-05" },
+    english: "Receipt for invoice RE-2026-0042",
+    // Amounts and dates as German writes them.
+    values: [name, "RE-2026-0042", "1.234,50\u00a0€", "65,50\u00a0€", "5. März 2026", "https://portal.beispiel.test/dashboard/invoices/7f3c"],
+  },
 };
 
 /** Words of the English mail that German writes otherwise ("Team", "Link", "Browser", "Mail" and "Ticket" it writes alike). */
@@ -90,6 +96,15 @@ describe("a mail rendered in German", () => {
     expect(await subject("notification", cases.notification.props)).toBe("2 Neuigkeiten zu Anmeldung schlägt fehl");
     const oneLine = { ...cases["notification-digest"].props, sections: cases["notification-digest"].props.sections.slice(0, 1) };
     expect(await subject("notification-digest", oneLine)).toBe("Ihre Zusammenfassung von Portico: 1 Neuigkeit");
+    expect(await subject("payment-receipt", cases["payment-receipt"].props)).toBe("Quittung für Rechnung RE-2026-0042");
+  });
+
+  it("says a receipt's invoice is paid in full when nothing is left due", async () => {
+    const paid = { ...cases["payment-receipt"].props, amountDue: "0.00" };
+    expect((await renderMail("payment-receipt", paid, frame, "de")).text).toContain("Die Rechnung ist damit vollständig bezahlt.");
+    const english = await renderMail("payment-receipt", paid, frame, "en");
+    expect(english.text).toContain("We received €1,234.50 on March 5, 2026 for invoice RE-2026-0042. The invoice is now paid in full.");
+    expect(english.text).not.toContain("still due");
   });
 });
 

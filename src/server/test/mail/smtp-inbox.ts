@@ -14,6 +14,8 @@ export interface ReceivedMail {
   links: string[];
   /** Each header field as it arrived, unfolded, by lower-case name (the last of a repeated one). */
   headers: Record<string, string>;
+  /** The attached files, decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface SmtpInboxOptions {
@@ -97,6 +99,7 @@ export async function startSmtpInbox(options: SmtpInboxOptions = {}): Promise<Sm
                 messageId: parsed.messageId ?? "",
                 links: linksOf(text),
                 headers: Object.fromEntries(parsed.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(":") + 1).replace(/\r?\n(?=[ \t])/g, "").trim()])),
+                attachments: parsed.attachments.map(({ filename, contentType, content }) => ({ filename: filename ?? "", contentType, content })),
               });
               callback();
             },
