@@ -21,7 +21,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 /** Budgets of the issue, gzip. */
 export const budgets = {
   auth: 120 * KiB,
-  customer: 170 * KiB,
+  customer: 172 * KiB,
   allJs: 350 * KiB,
   css: 30 * KiB,
 } as const;

@@ -46,7 +46,8 @@ export function PriorityBadge({ priority }: { priority: TicketPriority }) {
   );
 }
 
-const invoiceTone: Record<InvoiceStatus, BadgeTone> = { draft: "neutral", unpaid: "red", paid: "green", void: "neutral" };
+// Partially paid is still owed: red like unpaid (spec: paid green, otherwise red).
+const invoiceTone: Record<InvoiceStatus, BadgeTone> = { draft: "neutral", unpaid: "red", partially_paid: "red", paid: "green", void: "neutral" };
 
 /**
  * Paid is green, unpaid red (spec: Invoices); a draft is grey, and a void invoice is struck through

@@ -37,6 +37,10 @@ export const auditKindMessages: Record<AuditKind, MessageDescriptor> = {
   "webhook.secret_rotated": msg`Webhook secret rotated`,
   "webhook.deleted": msg`Webhook deleted`,
   "webhook.disabled": msg`Webhook switched off after failed deliveries`,
+  "payment.recorded": msg`Payment recorded`,
+  "payment.removed": msg`Payment removed`,
+  "payment.refunded": msg`Payment refunded`,
+  "payment.alert": msg`Payment needs a look`,
 };
 
 export const mailStatusMessages: Record<MailStatus, MessageDescriptor> = {
@@ -55,6 +59,8 @@ export const webhookEventMessages: Record<WebhookEventType, MessageDescriptor> =
   "project.comment.created": msg`A project is commented on`,
   "invoice.created": msg`An invoice is issued`,
   "invoice.updated": msg`An issued invoice changes (status, number, dates, amount, PDF, notes)`,
+  "invoice.paid": msg`An invoice is paid in full`,
+  "payment.recorded": msg`A payment of an invoice is recorded`,
   "company.created": msg`A customer company is created`,
   "member.joined": msg`Someone joins a customer company`,
 };

@@ -16,6 +16,7 @@ import { LINK_URL_AMBIGUOUS_MESSAGE } from "@/shared/rules/link-url";
 import { memberMessages } from "@/shared/rules/member";
 import { messageMessages, NO_COMPANY_FOR_MESSAGES } from "@/shared/rules/message";
 import { moneyMessages } from "@/shared/rules/money";
+import { paymentMessages } from "@/shared/rules/payment";
 import { projectMessages } from "@/shared/rules/project";
 import { setupMessages } from "@/shared/rules/setup";
 import { textMessages } from "@/shared/rules/text";
@@ -56,6 +57,7 @@ const sharedPairs = {
   knownProjectMessages: projectMessages,
   knownInvoiceMessages: invoiceMessages,
   knownMoneyMessages: moneyMessages,
+  knownPaymentMessages: paymentMessages,
   knownTextMessages: textMessages,
   knownApiTokenMessages: apiTokenMessages,
   knownAuthMessages: authMessages,
@@ -131,11 +133,11 @@ describe("known messages in the catalogue", () => {
   });
 
   it("texts with a server-side value: each pattern knows its message, and matches the server's text", () => {
-    const messages = [knownValueMessages.fileTooLarge(""), knownValueMessages.writeRateLimited("")];
+    const messages = [knownValueMessages.fileTooLarge(""), knownValueMessages.writeRateLimited(""), knownValueMessages.overpaid("")];
     expect(known.knownPatterns.map(([, english]) => english)).toEqual(messages.map((descriptor) => descriptor.message));
     expect(messages.map((descriptor) => descriptor.id)).toEqual(known.knownPatterns.map(([, english]) => messageIdOf(english)));
-    const texts = [fileMessages.tooLarge(25), "You can post at most 30 messages, tickets, comments and files a minute. Please wait a moment."];
-    expect(texts.map((text, index) => known.knownPatterns[index]![0].exec(text)?.[1])).toEqual(["25", "30"]);
+    const texts = [fileMessages.tooLarge(25), "You can post at most 30 messages, tickets, comments and files a minute. Please wait a moment.", paymentMessages.overpaid("60.00")];
+    expect(texts.map((text, index) => known.knownPatterns[index]![0].exec(text)?.[1])).toEqual(["25", "30", "60.00"]);
   });
 
   it("computes Lingui's ids as @lingui/message-utils does (SHA-256, base64), across blocks and characters", () => {

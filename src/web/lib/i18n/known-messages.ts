@@ -11,6 +11,7 @@ import type { invoiceMessages } from "@/shared/rules/invoice";
 import type { memberMessages } from "@/shared/rules/member";
 import type { messageMessages } from "@/shared/rules/message";
 import type { moneyMessages } from "@/shared/rules/money";
+import type { paymentMessages } from "@/shared/rules/payment";
 import type { projectMessages } from "@/shared/rules/project";
 import type { setupMessages } from "@/shared/rules/setup";
 import type { textMessages } from "@/shared/rules/text";
@@ -83,6 +84,22 @@ export const knownInvoiceMessages: Catalogued<Omit<typeof invoiceMessages, "inva
   dueBeforeIssue: msg`Due date cannot be before the issue date`,
   amountOrLines: msg`Send either an amount or lines, not both`,
   amountOrLinesRequired: msg`Send an amount or lines`,
+};
+
+/** `overpaid` names the amount due: `knownValueMessages` has it. */
+export const knownPaymentMessages: Catalogued<Omit<typeof paymentMessages, "overpaid">> = {
+  amountRequired: msg`Amount is required`,
+  amountPositive: msg`Amount must be more than 0`,
+  method: msg`Method must be bank_transfer or cash`,
+  paidAtRequired: msg`Payment date must be a date (YYYY-MM-DD)`,
+  paidAtFuture: msg`Payment date cannot be in the future`,
+  referenceTooLong: msg`Reference must be at most 200 characters`,
+  notPayable: msg`Only an issued invoice that is not paid or void takes a payment`,
+  partNotAllowed: msg`This invoice is paid in full: its amount due is the only amount`,
+  statusFollowsPayments: msg`An invoice with payments follows them: record or remove a payment instead`,
+  voidWithPayments: msg`An invoice with payments cannot be voided: remove or refund its payments first`,
+  providerPaymentKept: msg`An online payment is refunded at the payment provider, not removed here`,
+  onlineUnavailable: msg`Online payment is unavailable right now; nothing was charged. Try again in a few minutes.`,
 };
 
 export const knownTextMessages: Catalogued<typeof textMessages> = {
@@ -315,6 +332,7 @@ export const knownBetterAuthMessages: readonly MessageDescriptor[] = [
 export const knownValueMessages = {
   fileTooLarge: (maxMb: string) => msg`The file is larger than ${maxMb} MB`,
   writeRateLimited: (limit: string) => msg`You can post at most ${limit} messages, tickets, comments and files a minute. Please wait a moment.`,
+  overpaid: (due: string) => msg`Amount is more than the amount due (${due})`,
 };
 
 /** How each of `knownValueMessages` is told from the text: its pattern, the message's English, its value's name. */
@@ -325,6 +343,7 @@ export const knownPatterns: ReadonlyArray<readonly [RegExp, string, string]> = [
     "You can post at most {limit} messages, tickets, comments and files a minute. Please wait a moment.",
     "limit",
   ],
+  [/^Amount is more than the amount due \((.+)\)$/, "Amount is more than the amount due ({due})", "due"],
 ];
 
 // --- At run time -------------------------------------------------------------------------------

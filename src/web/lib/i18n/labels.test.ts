@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { companyRoleLabels, invoiceStatusLabels, mailStatusLabels, projectStatusLabels, ticketPriorityLabels, ticketStatusLabels } from "@/shared/enums";
+import { companyRoleLabels, invoiceStatusLabels, mailStatusLabels, paymentMethodLabels, projectStatusLabels, ticketPriorityLabels, ticketStatusLabels } from "@/shared/enums";
 import { apiTokenScopeLabels } from "@/shared/rules/api-token";
 import { auditKindLabels } from "@/shared/rules/audit";
 import { mailDeliveryLabels, notificationKindLabels } from "@/shared/rules/notifications";
@@ -16,6 +16,7 @@ const pairs = {
   ticketStatus: [messages.ticketStatusMessages, ticketStatusLabels],
   ticketPriority: [messages.ticketPriorityMessages, ticketPriorityLabels],
   invoiceStatus: [messages.invoiceStatusMessages, invoiceStatusLabels],
+  paymentMethod: [messages.paymentMethodMessages, paymentMethodLabels],
   mailStatus: [messages.mailStatusMessages, mailStatusLabels],
   companyRole: [messages.companyRoleMessages, companyRoleLabels],
   apiTokenScope: [messages.apiTokenScopeMessages, apiTokenScopeLabels],

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { ProjectStatus, TicketStatus, TicketPriority, InvoiceStatus, CompanyRole } from "@/shared/enums";
+import type { ProjectStatus, TicketStatus, TicketPriority, InvoiceStatus, CompanyRole, PaymentMethod } from "@/shared/enums";
 import type { ApiTokenScope } from "@/shared/rules/api-token";
 import type { MailDelivery, NotificationKind } from "@/shared/rules/notifications";
 
@@ -31,8 +31,15 @@ export const ticketPriorityMessages: Record<TicketPriority, MessageDescriptor> =
 export const invoiceStatusMessages: Record<InvoiceStatus, MessageDescriptor> = {
   draft: msg`Draft`,
   unpaid: msg`Unpaid`,
+  partially_paid: msg`Partially paid`,
   paid: msg`Paid`,
   void: msg`Void`,
+};
+
+export const paymentMethodMessages: Record<PaymentMethod, MessageDescriptor> = {
+  bank_transfer: msg`Bank transfer`,
+  cash: msg`Cash`,
+  card: msg`Card (online)`,
 };
 
 export const companyRoleMessages: Record<CompanyRole, MessageDescriptor> = {

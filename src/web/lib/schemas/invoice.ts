@@ -3,7 +3,7 @@
  * Limits, messages and the cross-field checks are src/shared/rules'; the text fields are built from
  * the one table of src/shared/rules/invoice-fields.ts, as the server's are.
  */
-import { invoiceStatuses } from "@/shared/enums";
+import { storedInvoiceStatuses } from "@/shared/enums";
 import { eachInvoiceTextField } from "@/shared/rules/invoice-fields";
 import { AMOUNT_PATTERN, amountFitsColumn, checkAmountOrLines, checkDueNotBeforeIssue, INVOICE_NUMBER_MAX, invoiceMessages, PDF_URL_MAX, PDF_URL_PROTOCOL } from "@/shared/rules/invoice";
 import { isUnambiguousIfUrl, LINK_URL_AMBIGUOUS_MESSAGE } from "@/shared/rules/link-url";
@@ -86,7 +86,9 @@ const editableFields = {
   issueDate: date("Issue date"),
   dueDate: emptyToNull(date("Due date")),
   pdfUrl: emptyToNull(pdfUrl),
-  status: z._default(z.enum(invoiceStatuses, invoiceMessages.status), "unpaid"),
+  // What a row stores: partially paid follows from payments and is never sent (ADR 043).
+  status: z._default(z.enum(storedInvoiceStatuses, invoiceMessages.status), "unpaid"),
+  allowPartialPayment: z._default(z.boolean(), false),
 };
 
 /** The create dialog's schema; the edit dialog checks with it too and then leaves the company out. */

@@ -43,7 +43,7 @@ const interesting: unknown[] = [
   `https://example.com/${"p".repeat(2040)}`, "example.com",
   [{ description: "Design", quantity: "2", unitPrice: "150" }], [{ description: " ", quantity: "0", unitPrice: "-1", taxRate: "101" }],
   [{ description: "Big", quantity: "9999999", unitPrice: "9999999999.99", taxRate: null }], "7.5", "100.01",
-  "active", "on_hold", "completed", "paused", "pending", "doing", "done", "low", "medium", "high", "urgent", "unpaid", "paid",
+  "active", "on_hold", "completed", "paused", "pending", "doing", "done", "low", "medium", "high", "urgent", "unpaid", "paid", "partially_paid", "void", "draft", false,
 ];
 const value = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...interesting) }, fc.string(), fc.integer(), fc.double());
 
@@ -76,7 +76,7 @@ describe("web form schemas (zod/mini) match the server's", () => {
 
   it("new invoice, amounts included", () => {
     expectSameRules(webInvoice.createInvoiceInputSchema, serverInvoice.createInvoiceInputSchema, [
-      "companyId", "invoiceNumber", "amount", "lines", ...invoiceTextFieldNames, "issueDate", "dueDate", "pdfUrl", "status",
+      "companyId", "invoiceNumber", "amount", "lines", ...invoiceTextFieldNames, "issueDate", "dueDate", "pdfUrl", "status", "allowPartialPayment",
     ]);
     // One line of the line editor, field by field.
     expectSameRules(webInvoice.invoiceLineInputSchema, serverInvoice.invoiceLineInputSchema, ["description", "quantity", "unitPrice", "taxRate"]);

@@ -155,8 +155,29 @@ export function activitySentence(entry: ActivityWords, i18n: I18n, options: Sent
       if (file) return named ? msg`${actor} attached ${file}` : msg`Attached ${file}`;
       return named ? msg`${actor} attached a file` : msg`Attached a file`;
     }
+    case "payment_recorded":
+    case "payment_removed":
+    case "payment_refunded":
+      return paymentSentence(entry, i18n, actor, options.money);
     case "changed":
       return changedSentence(entry, i18n, actor, options.money);
+  }
+}
+
+/** An entry without its amount (the shared wording says "an amount"). */
+const someAmount = msg({ message: "an amount", context: "activity payment" });
+
+/** A payment's line: its amount (the entry's `to`) in the installation's currency, as the shared wording writes it. */
+function paymentSentence(entry: ActivityWords, i18n: I18n, actor: string, money: ((amount: string) => string) | undefined): MessageDescriptor {
+  const amount = entry.to ? (money ?? formatAmount)(entry.to) : i18n._(someAmount);
+  const named = actor !== "";
+  switch (entry.kind) {
+    case "payment_removed":
+      return named ? msg`${actor} removed a payment of ${amount}` : msg`Removed a payment of ${amount}`;
+    case "payment_refunded":
+      return named ? msg`${actor} refunded ${amount} of a payment` : msg`Refunded ${amount} of a payment`;
+    default:
+      return named ? msg`${actor} recorded a payment of ${amount}` : msg`Recorded a payment of ${amount}`;
   }
 }
 

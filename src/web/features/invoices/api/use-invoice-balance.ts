@@ -3,7 +3,8 @@ import { api } from "@/web/lib/api";
 import { queryRoots } from "@/web/lib/query-keys";
 
 /**
- * What a company owes: the sums of its unpaid invoices and of the overdue ones, computed by the
+ * What a company owes: what is left to pay of its unpaid invoices (partly paid ones too) and of the
+ * overdue ones, computed by the
  * server. A customer's is always their own company's (the server ignores `companyId`); an admin
  * names the company. Under the `invoices` root, so any invoice change refetches it.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { invoiceStatuses } from "@/shared/enums";
-import { invoiceActionsFor, isIssued, statusChoicesFor } from "./invoice-lifecycle";
+import { hasPayments, invoiceActionsFor, isIssued, statusChoicesFor } from "./invoice-lifecycle";
 
 describe("invoiceActionsFor", () => {
   it("offers a draft issuing and deleting, and nothing that needs an issued invoice", () => {
@@ -26,7 +26,25 @@ describe("invoiceActionsFor", () => {
   });
 });
 
+describe("an invoice with payments (ADR 043)", () => {
+  it("offers no status change by hand, no void and no re-issue: the server answers 409 while payments stand", () => {
+    expect(invoiceActionsFor("partially_paid")).toEqual([]);
+    for (const status of ["unpaid", "paid"] as const) expect(invoiceActionsFor(status, { paymentsStand: true })).toEqual([]);
+  });
+
+  it("counts payments as the server does: an amount paid above 0", () => {
+    expect(hasPayments({ amountPaid: "0.00" })).toBe(false);
+    expect(hasPayments({ amountPaid: "0" })).toBe(false);
+    expect(hasPayments({ amountPaid: "0.01" })).toBe(true);
+    expect(hasPayments({ amountPaid: "40.00" })).toBe(true);
+  });
+});
+
 describe("statusChoicesFor", () => {
+  it("offers only statuses a row stores, never partially paid, which follows from payments", () => {
+    for (const status of [undefined, ...invoiceStatuses]) expect(statusChoicesFor(status)).not.toContain("partially_paid");
+  });
+
   it("lets a new invoice start as a draft, unpaid or paid, never void", () => {
     expect(statusChoicesFor(undefined)).toEqual(["draft", "unpaid", "paid"]);
   });

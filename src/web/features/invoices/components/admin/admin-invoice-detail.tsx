@@ -7,7 +7,9 @@ import { useInvoice } from "../../api/use-invoice";
 import { InvoiceLineage } from "../invoice-lineage";
 import type { InvoiceDetail } from "../invoice-lines-table";
 import { InvoiceEditForm } from "./invoice-edit-form";
+import { isIssued } from "../../lib/invoice-lifecycle";
 import { InvoiceLifecycleActions } from "./invoice-lifecycle-actions";
+import { InvoicePaymentsCard } from "./invoice-payments-card";
 import { InvoicePdfCard } from "./invoice-pdf-card";
 
 /** The invoice a re-issued one replaces: the detail names it by id, so its number is read from its own record. */
@@ -27,7 +29,7 @@ function InvoiceSubtitle({ invoice }: { invoice: InvoiceDetail }) {
   );
 }
 
-/** One invoice for an admin: who it bills, its status and the moves it allows, its fields, lines and PDF. */
+/** One invoice for an admin: who it bills, its status and the moves it allows, its payments once issued, its fields, lines and PDF. */
 export function AdminInvoiceDetail({ invoice }: { invoice: InvoiceDetail }) {
   const { t } = useLingui();
   const replaces = useReplacedInvoice(invoice.replacesId);
@@ -39,7 +41,8 @@ export function AdminInvoiceDetail({ invoice }: { invoice: InvoiceDetail }) {
         <InvoiceLineage replaces={replaces} replacedBy={invoice.replacedBy} basePath="/admin/invoices" />
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+        <div className="space-y-6 lg:col-span-2">
+          {isIssued(invoice.status) ? <InvoicePaymentsCard invoice={invoice} /> : null}
           <TitledCard title={t`Details`}>
             <InvoiceEditForm key={`${invoice.id}:${invoice.updatedAt}`} invoice={invoice} />
           </TitledCard>

@@ -11,7 +11,7 @@ import type { ApiOutput } from "@/web/lib/api-types";
 import { useInvoice } from "../../api/use-invoice";
 import { useInvoicePdf } from "../../api/use-invoice-pdf";
 import { useUpdateInvoice } from "../../api/use-update-invoice";
-import { isIssued, statusChoicesFor } from "../../lib/invoice-lifecycle";
+import { hasPayments, isIssued, statusChoicesFor } from "../../lib/invoice-lifecycle";
 import { InvoiceFields } from "./invoice-form-fields";
 import { invoiceFormResolver } from "./invoice-form-resolver";
 import { InvoicePdfField } from "./invoice-pdf-field";
@@ -24,6 +24,7 @@ function EditInvoiceForm({ invoice, onSaved }: { invoice: ApiOutput<"get", "/inv
   const { upload } = useInvoicePdf();
   const [pdf, setPdf] = useState<File[]>([]);
   const [stored] = useState(() => invoiceFormValuesOf(invoice));
+  const paymentsStand = hasPayments(invoice);
   // The create form's checks: an edited invoice must pass every rule a new one does.
   const form = useForm<InvoiceFormValues, unknown, InvoiceSubmit>({ resolver: invoiceFormResolver, defaultValues: stored });
 
@@ -31,7 +32,8 @@ function EditInvoiceForm({ invoice, onSaved }: { invoice: ApiOutput<"get", "/inv
   // it changed. A chosen PDF is uploaded after the fields are saved and replaces a stored one.
   const onSubmit = async (input: InvoiceSubmit) => {
     try {
-      await updateInvoice.mutateAsync({ id: invoice.id, input: invoiceChangesOf(input, stored, { issued: isIssued(invoice.status) }) });
+      // With payments the status follows them: it is shown, not sent (the server answers 409 for one set by hand).
+      await updateInvoice.mutateAsync({ id: invoice.id, input: invoiceChangesOf(input, stored, { issued: isIssued(invoice.status), withStatus: !paymentsStand }) });
     } catch (error) {
       reportFailedInvoiceSave(form, error, t`Error updating invoice`);
       return;
@@ -61,7 +63,7 @@ function EditInvoiceForm({ invoice, onSaved }: { invoice: ApiOutput<"get", "/inv
           Company: <span className="font-medium text-foreground">{companyName}</span>
         </Trans>
       </p>
-      <InvoiceFields form={form} currency={invoice.currency} issued={isIssued(invoice.status)} statusChoices={statusChoicesFor(invoice.status)} />
+      <InvoiceFields form={form} currency={invoice.currency} issued={isIssued(invoice.status)} statusChoices={paymentsStand ? undefined : statusChoicesFor(invoice.status)} fixedStatus={paymentsStand ? invoice.status : undefined} />
       <InvoicePdfField invoice={invoice} file={pdf} onChange={setPdf} disabled={form.formState.isSubmitting} />
       <DialogFormActions submitLabel={t`Update Invoice`} workingLabel={t`Updating...`} isSubmitting={form.formState.isSubmitting} />
     </form>

@@ -5,11 +5,13 @@ import type { Invoice } from "@/shared/schemas/invoice";
 import { Button } from "@/web/components/ui/button";
 import { shownProblemDetail } from "@/web/lib/api";
 import { useUpdateInvoice } from "../../api/use-update-invoice";
+import { hasPayments } from "../../lib/invoice-lifecycle";
 import { EditInvoiceDialog } from "./edit-invoice-dialog";
 import { InvoicePdfLink } from "./invoice-pdf-link";
 
 /**
- * Open the PDF (through the API, which checks access and redirects), mark paid or unpaid, and edit.
+ * Open the PDF (through the API, which checks access and redirects), mark paid or unpaid (not once
+ * payments stand: the status follows them, ADR 043), and edit.
  * A draft is issued, and a void invoice changed, from its detail page, where the consequences are shown.
  */
 export function InvoiceActions({ invoice }: { invoice: Invoice }) {
@@ -32,7 +34,7 @@ export function InvoiceActions({ invoice }: { invoice: Invoice }) {
   return (
     <div className="flex items-center justify-end gap-2">
       <InvoicePdfLink invoice={invoice} verb="open" />
-      {invoice.status === "unpaid" || invoice.status === "paid" ? (
+      {(invoice.status === "unpaid" || invoice.status === "paid") && !hasPayments(invoice) ? (
         <Button variant="ghost" size="sm" disabled={updateInvoice.isPending} onClick={toggleStatus}>
           {next === "paid" ? <CheckCircle2 className="h-4 w-4" aria-hidden /> : <RotateCcw className="h-4 w-4" aria-hidden />}
           {next === "paid" ? (

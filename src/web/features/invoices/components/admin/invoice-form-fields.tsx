@@ -1,6 +1,6 @@
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useWatch } from "react-hook-form";
-import { type InvoiceStatus } from "@/shared/enums";
+import type { InvoiceStatus, StoredInvoiceStatus } from "@/shared/enums";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { Field } from "@/web/components/ui/field";
 import { Input, Textarea } from "@/web/components/ui/input";
@@ -18,14 +18,16 @@ interface InvoiceFieldsProps {
   /** An issued invoice: its number, issue date and money stay as they are (the server refuses a change). */
   issued?: boolean;
   /** The statuses the select offers; none where the screen changes the status with buttons. */
-  statusChoices?: readonly InvoiceStatus[] | undefined;
+  statusChoices?: readonly StoredInvoiceStatus[] | undefined;
+  /** Shown read-only in place of the select: an invoice with payments, whose status follows them (ADR 043). */
+  fixedStatus?: InvoiceStatus | undefined;
 }
 
 /**
  * The fields of an invoice that the create dialog, the edit dialog and the detail page show,
  * checked by the same schema: everything but the company and the PDF file.
  */
-export function InvoiceFields({ form, currency, issued = false, statusChoices }: InvoiceFieldsProps) {
+export function InvoiceFields({ form, currency, issued = false, statusChoices, fixedStatus }: InvoiceFieldsProps) {
   const { t, i18n } = useLingui();
   const { errors } = form.formState;
   const issueDate = useWatch({ control: form.control, name: "issueDate" });
@@ -49,9 +51,27 @@ export function InvoiceFields({ form, currency, issued = false, statusChoices }:
       <Field id="invoice-pdf-url" label={t`PDF URL`} error={errors.pdfUrl?.message}>
         <Input id="invoice-pdf-url" type="url" placeholder="https://" aria-invalid={!!errors.pdfUrl} {...form.register("pdfUrl")} />
       </Field>
-      {statusChoices ? (
+      {fixedStatus ? (
+        <Field id="invoice-status" label={t`Status`}>
+          <Input id="invoice-status" readOnly value={i18n._(invoiceStatusMessages[fixedStatus])} aria-describedby="invoice-status-follows" />
+          <p id="invoice-status-follows" className="text-xs text-muted-foreground">
+            <Trans>The status follows the payments: record or remove a payment to change it.</Trans>
+          </p>
+        </Field>
+      ) : statusChoices ? (
         <EnumSelectField id="invoice-status" label={t`Status`} error={errors.status?.message} values={statusChoices} labels={invoiceStatusMessages} {...form.register("status")} />
       ) : null}
+      <div className="flex items-start gap-2">
+        <input id="invoice-allow-partial-payment" type="checkbox" className="mt-0.5 h-4 w-4 accent-primary" aria-describedby="invoice-allow-partial-payment-hint" {...form.register("allowPartialPayment")} />
+        <div>
+          <label htmlFor="invoice-allow-partial-payment" className="text-sm font-medium">
+            <Trans>Allow partial payments online</Trans>
+          </label>
+          <p id="invoice-allow-partial-payment-hint" className="text-xs text-muted-foreground">
+            <Trans>The customer may pay part of the amount due when paying online.</Trans>
+          </p>
+        </div>
+      </div>
       {invoiceTextFieldNames.map((name) => (
         <TextField key={name} form={form} name={name} />
       ))}

@@ -16,7 +16,7 @@ export type InvoiceForm = UseFormReturn<InvoiceFormValues, unknown, InvoiceSubmi
 type InvoiceWithLines = ApiOutput<"get", "/invoices/:id">;
 
 /** Today in the admin's own time zone, as the date input wants it (YYYY-MM-DD). */
-function today(): string {
+export function today(): string {
   const now = new Date();
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
@@ -31,6 +31,7 @@ export const emptyInvoiceForm = (): InvoiceFormValues => ({
   dueDate: "",
   pdfUrl: "",
   status: "unpaid",
+  allowPartialPayment: false,
   lines: [],
   ...eachInvoiceTextField(() => ""),
 });
@@ -47,7 +48,9 @@ export const invoiceFormValuesOf = (invoice: InvoiceWithLines): InvoiceFormValue
   issueDate: invoice.issueDate,
   dueDate: invoice.dueDate ?? "",
   pdfUrl: invoice.pdfUrl ?? "",
-  status: invoice.status,
+  // The stored status: a partially paid invoice is an unpaid one (ADR 043).
+  status: invoice.status === "partially_paid" ? "unpaid" : invoice.status,
+  allowPartialPayment: invoice.allowPartialPayment,
   lines: isSingleAmount(invoice)
     ? []
     : invoice.lines.map((line) => ({ description: line.description, quantity: line.quantity, unitPrice: line.unitPrice, taxRate: line.taxRate ?? "" })),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { invoiceFormResolver } from "./invoice-form-resolver";
-import { emptyInvoiceForm, invoiceChangesOf, type InvoiceFormValues, type InvoiceSubmit } from "./invoice-form-values";
+import { emptyInvoiceForm, invoiceChangesOf, invoiceFormValuesOf, type InvoiceFormValues, type InvoiceSubmit } from "./invoice-form-values";
 import { countableLines, emptyLine } from "./invoice-line-values";
 
 const companyId = "3f2b8c1e-4d5a-4e6f-8a7b-9c0d1e2f3a4b";
@@ -76,5 +76,29 @@ describe("an edit's change", () => {
   it("leaves the status out where the screen changes it with its own buttons", () => {
     expect(invoiceChangesOf({ ...base, amount: "1", dueDate: null }, stored, { issued: true, withStatus: false })).not.toHaveProperty("status");
     expect(invoiceChangesOf({ ...base, amount: "1" }, stored, { issued: false, withStatus: false })).not.toHaveProperty("status");
+  });
+
+  it("sends whether partial payments are allowed, also on an issued invoice", () => {
+    const change = invoiceChangesOf({ ...base, amount: "1", allowPartialPayment: true }, stored, { issued: true, withStatus: false });
+    expect(change).toEqual({ allowPartialPayment: true });
+  });
+});
+
+describe("a stored invoice in the form", () => {
+  it("starts a new invoice with partial payments off", () => {
+    expect(emptyInvoiceForm().allowPartialPayment).toBe(false);
+  });
+
+  it("checks the box as sent, as a boolean", async () => {
+    const result = await resolve(filled({ amount: "12.5", allowPartialPayment: true }));
+    expect(result.errors).toEqual({});
+    expect(result.values).toMatchObject({ allowPartialPayment: true });
+  });
+
+  it("holds a partially paid invoice's stored status, unpaid, never partially_paid", () => {
+    const base = { ...filled({}), id: "x", amount: "100.00", status: "partially_paid" as const, allowPartialPayment: true, dueDate: null, pdfUrl: null, company: { id: companyId, name: "Acme" }, lines: [] };
+    const values = invoiceFormValuesOf(base as unknown as Parameters<typeof invoiceFormValuesOf>[0]);
+    expect(values.status).toBe("unpaid");
+    expect(values.allowPartialPayment).toBe(true);
   });
 });

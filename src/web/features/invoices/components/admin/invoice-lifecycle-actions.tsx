@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Ban, CheckCircle2, Copy, RotateCcw, Send, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
-import type { InvoiceStatus } from "@/shared/enums";
+import type { StoredInvoiceStatus } from "@/shared/enums";
 import type { Invoice } from "@/shared/schemas/invoice";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
 import { Button } from "@/web/components/ui/button";
@@ -10,9 +10,9 @@ import { errorMessage, shownProblemDetail } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
 import { useDeleteInvoice, useReissueInvoice } from "../../api/use-invoice-lifecycle";
 import { useUpdateInvoice } from "../../api/use-update-invoice";
-import { invoiceActionsFor } from "../../lib/invoice-lifecycle";
+import { hasPayments, invoiceActionsFor } from "../../lib/invoice-lifecycle";
 
-type Subject = Pick<Invoice, "id" | "invoiceNumber" | "status">;
+type Subject = Pick<Invoice, "id" | "invoiceNumber" | "status" | "amountPaid">;
 
 const reportFailure = (message: string) => (error: unknown) => {
   console.error(message, error);
@@ -21,7 +21,7 @@ const reportFailure = (message: string) => (error: unknown) => {
 };
 
 /** Issue, mark paid or unpaid: a status change the server checks; nothing to confirm, each is reversible or expected. */
-function StatusButton({ invoice, to, label, done, icon }: { invoice: Subject; to: InvoiceStatus; label: string; done: string; icon: ReactNode }) {
+function StatusButton({ invoice, to, label, done, icon }: { invoice: Subject; to: StoredInvoiceStatus; label: string; done: string; icon: ReactNode }) {
   const { t } = useLingui();
   const update = useUpdateInvoice();
   const onClick = async () => {
@@ -117,13 +117,13 @@ function DeleteDraftButton({ invoice }: { invoice: Subject }) {
   );
 }
 
-/** The moves an invoice's status allows, in the order of its life: issue, payment, void, re-issue, delete. */
+/** The moves an invoice's status allows, in the order of its life: issue, payment, void, re-issue, delete; none by hand while payments stand. */
 export function InvoiceLifecycleActions({ invoice }: { invoice: Subject }) {
   const { t } = useLingui();
   const invoiceNumber = invoice.invoiceNumber;
   return (
     <div className="flex flex-wrap items-center gap-2" role="group" aria-label={t`Invoice actions`}>
-      {invoiceActionsFor(invoice.status).map((action) => {
+      {invoiceActionsFor(invoice.status, { paymentsStand: hasPayments(invoice) }).map((action) => {
         switch (action) {
           case "issue":
             return <StatusButton key={action} invoice={invoice} to="unpaid" label={t`Issue`} done={t`Invoice ${invoiceNumber} issued`} icon={<Send className="h-4 w-4" aria-hidden />} />;

@@ -48,6 +48,18 @@ export function InvoiceStatusFilter({ value, onChange }: { value: InvoiceStatus 
   );
 }
 
+/** Every payment recorded, as CSV (ADR 043): beside the invoices' export, streamed and named by the server. */
+export function ExportPaymentsLink() {
+  return (
+    <Button asChild variant="outline" size="sm">
+      <a href="/api/payments/export" download>
+        <Download className="h-4 w-4" aria-hidden />
+        <Trans>Payments CSV</Trans>
+      </a>
+    </Button>
+  );
+}
+
 /** Downloads what the list shows, every page of it, as CSV (the server streams and names the file). */
 export function ExportInvoicesLink(filters: InvoiceExportFilters) {
   return (

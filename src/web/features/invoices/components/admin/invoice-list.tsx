@@ -6,7 +6,7 @@ import { EmptyState } from "@/web/components/ui/empty-state";
 import { useListParams } from "@/web/components/ui/pagination";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { useInvoicePage } from "../../api/use-invoice-page";
-import { ExportInvoicesLink, InvoiceStatusFilter, useInvoiceListFilters } from "./invoice-list-filters";
+import { ExportInvoicesLink, ExportPaymentsLink, InvoiceStatusFilter, useInvoiceListFilters } from "./invoice-list-filters";
 import { InvoicesTable } from "./invoices-table";
 
 /** Search, status filter, export, table and pager of every company's invoices; the state lives in the URL. */
@@ -42,6 +42,7 @@ export function InvoiceList() {
             )}
           </Button>
           <ExportInvoicesLink status={status} companyId={companyId} q={list.q} sort={sort} />
+          <ExportPaymentsLink />
         </div>
       }
       empty={

@@ -10,7 +10,7 @@ export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
   const { t } = useLingui();
   return (
     <Table>
-      <TableHeadings names={[t`Invoice #`, t`Company`, t`Amount`, t`Issue Date`, t`Due Date`, t`Status`]} alignedEnd={[t`Amount`]}>
+      <TableHeadings names={[t`Invoice #`, t`Company`, t`Amount`, t`Amount due`, t`Issue Date`, t`Due Date`, t`Status`]} alignedEnd={[t`Amount`, t`Amount due`]}>
         <TableHead className="text-right">
           <Trans>Actions</Trans>
         </TableHead>
@@ -23,6 +23,7 @@ export function InvoicesTable({ invoices }: { invoices: Invoice[] }) {
             </LinkCell>
             <LinkCell to={`/admin/customers/${invoice.company.id}`}>{invoice.company.name}</LinkCell>
             <TableCell className="text-right tabular-nums">{formatCurrency(invoice.amount, invoice.currency)}</TableCell>
+            <TableCell className="text-right tabular-nums">{formatCurrency(invoice.amountDue, invoice.currency)}</TableCell>
             <TableCell>{formatDate(invoice.issueDate)}</TableCell>
             <TableCell>{formatDate(invoice.dueDate, t`N/A`)}</TableCell>
             <TableCell>

@@ -89,7 +89,12 @@ export function WorkQueueView({ queue }: { queue: WorkQueue }) {
               to={`/admin/invoices/${invoice.id}`}
               title={invoice.invoiceNumber}
               detail={t`${invoice.company.name} · overdue since ${formatDate(invoice.dueDate)}`}
-              aside={<span className="font-medium text-red-700 dark:text-red-300">{formatCurrency(invoice.amount, queue.currency)}</span>}
+              // What is still owed: a partly paid invoice shows what is left of it.
+              aside={
+                <span className="font-medium text-red-700 dark:text-red-300" title={t`Amount due`}>
+                  {formatCurrency(invoice.amountDue, queue.currency)}
+                </span>
+              }
             />
           )}
         </OverviewSection>
