@@ -3,16 +3,24 @@ import type { Payment } from "@/shared/schemas/payment";
 import type { Database } from "@/server/db/client";
 import { payments, profiles } from "@/server/db/schema";
 
-/** A payment as every answer shows it; `recordedBy` is null for a provider's (or once the admin's account is gone). */
-export const paymentColumns = {
-  id: payments.id,
-  invoiceId: payments.invoiceId,
+/**
+ * What a payment was, as both its answer and the payments export show it. numeric arrives as exact
+ * decimal text ("1234.50"): shown and written as is, never through a float.
+ */
+export const paymentFigures = {
   amount: payments.amount,
   refunded: payments.refunded,
   currency: payments.currency,
   method: payments.method,
   provider: payments.provider,
   reference: payments.reference,
+};
+
+/** A payment as every answer shows it; `recordedBy` is null for a provider's (or once the admin's account is gone). */
+export const paymentColumns = {
+  id: payments.id,
+  invoiceId: payments.invoiceId,
+  ...paymentFigures,
   paidAt: payments.paidOn,
   // Drizzle answers null for this object when the left join found no profile.
   recordedBy: { id: profiles.id, name: profiles.fullName },

@@ -6,6 +6,7 @@ import type { CsvCell } from "@/server/http/csv";
 import { forbidden } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { paymentScope } from "../scopes";
+import { paymentFigures } from "./payment-select";
 
 /** The payments export's header row (ADR 043); each row below follows it. */
 export const paymentCsvColumns = [
@@ -49,13 +50,7 @@ async function* paymentRows({ db, actor }: ServiceContext, { batchSize }: Paymen
           ...keysetColumns(payments.createdAt, payments.id),
           invoiceNumber: invoices.invoiceNumber,
           company: companies.name,
-          // numeric arrives as exact decimal text ("1234.50"): written as is, never through a float.
-          amount: payments.amount,
-          refunded: payments.refunded,
-          currency: payments.currency,
-          method: payments.method,
-          provider: payments.provider,
-          reference: payments.reference,
+          ...paymentFigures,
           paidOn: payments.paidOn,
           recordedBy: profiles.fullName,
           createdAt: payments.createdAt,
