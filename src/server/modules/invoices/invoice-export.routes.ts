@@ -8,6 +8,22 @@ import { exportInvoices, invoiceCsvColumns, type InvoiceExportOptions } from "./
 import { auditBy } from "@/server/changes/audit-entry";
 import { todayIn } from "./overdue";
 
+/**
+ * The 200 answer of an export streamed by csvResponse, saved as `<filename>-<today>.csv` (the
+ * handler names it with `todayIn`); the payments export declares its answer with it too.
+ */
+export function csvDownloadResponses({ row, filename }: { row: string; filename: string }) {
+  return {
+    200: {
+      description: `The CSV file, a header row then one row per ${row}`,
+      headers: z.object({
+        "Content-Disposition": z.string().openapi({ description: `\`attachment; filename="${filename}-<today>.csv"\`, today in the installation's time zone` }),
+      }),
+      content: { "text/csv": { schema: { type: "string" as const } } },
+    },
+  };
+}
+
 const route = sessionRoutes("Invoices");
 
 const exportCsv = route.get("/export", "exportInvoices", "Download the invoices as CSV (admin)", [400, 401, 403], {
@@ -17,15 +33,7 @@ const exportCsv = route.get("/export", "exportInvoices", "Download the invoices 
     "`overdue` true or false. A cell that a spreadsheet would read as a formula (starting with =, +, -, @, tab or CR) starts with `'`.",
   middleware: requireRole("admin"),
   request: { query: invoiceExportQuerySchema },
-  responses: {
-    200: {
-      description: "The CSV file, a header row then one row per invoice",
-      headers: z.object({
-        "Content-Disposition": z.string().openapi({ description: '`attachment; filename="invoices-<today>.csv"`, today in the installation\'s time zone' }),
-      }),
-      content: { "text/csv": { schema: { type: "string" as const } } },
-    },
-  },
+  responses: csvDownloadResponses({ row: "invoice", filename: "invoices" }),
 });
 
 /** Mounted before the other /invoices routers: their `/{id}` would otherwise read "export" as an id. */

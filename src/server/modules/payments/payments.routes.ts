@@ -7,6 +7,7 @@ import { csvResponse } from "../../http/csv";
 import { idempotent } from "../../http/idempotency";
 import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
+import { csvDownloadResponses } from "../invoices/invoice-export.routes";
 import { todayIn } from "../invoices/overdue";
 import { exportPayments, paymentCsvColumns, type PaymentExportOptions } from "./payments-export";
 import { deletePayment, recordPayment } from "./payments.service";
@@ -48,15 +49,7 @@ const exportCsv = sessionRoutes("Payments").get("/export", "exportPayments", "Do
     'Dates are YYYY-MM-DD, instants ISO 8601 in UTC, amounts plain decimals ("1234.50"); `recorded_by` is empty for an online payment. ' +
     "A cell that a spreadsheet would read as a formula (starting with =, +, -, @, tab or CR) starts with `'`.",
   middleware: adminOnly,
-  responses: {
-    200: {
-      description: "The CSV file, a header row then one row per payment",
-      headers: z.object({
-        "Content-Disposition": z.string().openapi({ description: '`attachment; filename="payments-<today>.csv"`, today in the installation\'s time zone' }),
-      }),
-      content: { "text/csv": { schema: { type: "string" as const } } },
-    },
-  },
+  responses: csvDownloadResponses({ row: "payment", filename: "payments" }),
 });
 
 /** An invoice's payments, mounted under /invoices beside its other routes. */
