@@ -5,7 +5,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { SERVER_NODE_FLAGS } from "./scripts/build-server";
 import { findBrowser } from "./scripts/find-browser";
 import { createServer } from "node:net";
-import { E2E_ADMIN } from "./e2e/support/constants";
+import { E2E_ADMIN, E2E_STRIPE } from "./e2e/support/constants";
 
 /** A free port per run, so several runs can share a machine. Workers inherit it via the env. */
 async function freePort(): Promise<number> {
@@ -21,6 +21,7 @@ process.env.E2E_PORT ||= String(await freePort());
 // The SMTP server the global set-up starts (e2e/support/mail-server.ts) and the folder it writes
 // each received mail to, for the workers to read (e2e/support/mailbox.ts).
 process.env.E2E_SMTP_PORT ||= String(await freePort());
+process.env.E2E_STRIPE_PORT ||= String(await freePort());
 process.env.E2E_MAIL_DIR ||= mkdtempSync(join(tmpdir(), "portico-e2e-mail-"));
 // Each run builds into its own folders, so parallel runs (and a running dev build) never collide.
 process.env.E2E_WEB_DIST ||= mkdtempSync(join(tmpdir(), "portico-e2e-web-"));
@@ -28,6 +29,7 @@ process.env.E2E_SERVER_DIST ||= mkdtempSync(join(tmpdir(), "portico-e2e-server-"
 const executablePath = await findBrowser();
 const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+process.env.E2E_BASE_URL = baseURL;
 
 export default defineConfig({
   testDir: "e2e",
@@ -41,7 +43,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   // npm test (scripts/test.ts) also asks for the JSON report, to count and list what ran.
   reporter: process.env.PORTICO_E2E_REPORT ? [["list"], ["json", { outputFile: process.env.PORTICO_E2E_REPORT }]] : [["list"]],
-  globalSetup: "./e2e/support/mail-server.ts",
+  globalSetup: ["./e2e/support/mail-server.ts", "./e2e/support/stripe-server.ts"],
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   use: {
     baseURL,
@@ -103,6 +105,11 @@ export default defineConfig({
       NOTIFICATION_MAIL_DELAY_SECONDS: "1",
       // The webhooks journey's receiver listens on 127.0.0.1, which only this lets an endpoint be.
       WEBHOOK_ALLOW_PRIVATE: "true",
+      // Online payment against the fake Stripe of support/stripe-server.ts (DESIGN D29).
+      PAYMENTS: "stripe",
+      STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
+      STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
+      STRIPE_API_URL: `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`,
     },
   },
 });

@@ -3,3 +3,6 @@ export const E2E_ADMIN = { email: "admin@portico.test", password: "orchard-keepe
 
 /** The e2e SMTP server refuses recipients whose address starts with this, for good (550). */
 export const REFUSED_PREFIX = "refused-";
+
+/** The keys the e2e server and its fake Stripe share (PAYMENTS=stripe, support/stripe-server.ts): test values, no real account. */
+export const E2E_STRIPE = { secretKey: "sk_test_e2e_portico", webhookSecret: "whsec_e2e_portico_0123456789" } as const;

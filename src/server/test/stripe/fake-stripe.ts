@@ -133,6 +133,8 @@ export interface FakeStripe {
 export interface FakeStripeOptions extends Partial<WebhookTarget> {
   /** The secret key clients must send; default `sk_test_fake`. */
   secretKey?: string;
+  /** The port to listen on (127.0.0.1); default a free one. The end-to-end server is configured with it before the fake starts. */
+  port?: number;
 }
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -479,7 +481,7 @@ ${session.cancel_url ? `<p><a href="${escapeHtml(session.cancel_url)}">Cancel an
       answerJson(res, 404, errorBody(new StripeApiError(404, "invalid_request_error", `Unrecognized request URL (${req.method}: ${path}).`)));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   origin = `http://127.0.0.1:${port}`;
