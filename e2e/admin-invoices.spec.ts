@@ -54,18 +54,20 @@ test.describe("admin invoices", () => {
 
     await page.getByRole("searchbox", { name: "Search invoices" }).fill(number);
     await expect(page).toHaveURL(new RegExp(`[?&]q=${number}`));
-    await expect(page.getByRole("columnheader")).toHaveText(["Invoice #", "Company", "Amount", "Issue Date", "Due Date", "Status", "Actions"]);
+    await expect(page.getByRole("columnheader")).toHaveText(["Invoice #", "Company", "Amount", "Amount due", "Issue Date", "Due Date", "Status", "Actions"]);
     await expect(page.getByRole("row")).toHaveCount(2);
     const row = page.getByRole("row").filter({ hasText: number });
     const cells = row.getByRole("cell");
     await expect(cells.nth(0)).toHaveText(number);
     await expect(cells.nth(1)).toHaveText(company.name);
     await expect(cells.nth(2)).toHaveText("$1,234.50");
-    await expect(cells.nth(3)).toHaveText(await formatDateInPage(page, "2026-03-10"));
-    await expect(cells.nth(4)).toHaveText(await formatDateInPage(page, "2026-04-09"));
+    // Nothing paid yet: all of it is due.
+    await expect(cells.nth(3)).toHaveText("$1,234.50");
+    await expect(cells.nth(4)).toHaveText(await formatDateInPage(page, "2026-03-10"));
+    await expect(cells.nth(5)).toHaveText(await formatDateInPage(page, "2026-04-09"));
     // Due 2026-04-09, which has passed: the red Overdue badge beside the status.
-    await expect(cells.nth(5)).toHaveText(/^Unpaid\s*Overdue$/);
-    await expect(cells.nth(5).getByText("Overdue", { exact: true })).toHaveClass(/bg-red-100/);
+    await expect(cells.nth(6)).toHaveText(/^Unpaid\s*Overdue$/);
+    await expect(cells.nth(6).getByText("Overdue", { exact: true })).toHaveClass(/bg-red-100/);
     const pdf = row.getByRole("link", { name: /Open PDF/ });
     await expect(pdf).toHaveAttribute("target", "_blank");
     await expect(pdf).toHaveAttribute("href", /^\/api\/invoices\/[0-9a-f-]{36}\/pdf$/);
@@ -92,15 +94,19 @@ test.describe("admin invoices", () => {
     await page.goto(`/admin/invoices?q=${invoice.invoiceNumber}`);
     const row = page.getByRole("row").filter({ hasText: invoice.invoiceNumber });
     await expect(row.getByRole("cell").nth(2)).toHaveText("$99.99");
-    await expect(row.getByRole("cell").nth(4)).toHaveText("N/A");
+    await expect(row.getByRole("cell").nth(3)).toHaveText("$99.99");
+    await expect(row.getByRole("cell").nth(5)).toHaveText("N/A");
     // No PDF uploaded or linked: the one Portico generates.
     await expect(row.getByRole("link", { name: /Open PDF/ })).toBeVisible();
     await row.getByRole("button", { name: /Mark Paid/ }).click();
     await expect(page.getByText("Invoice marked as paid")).toBeVisible();
-    await expect(row.getByRole("cell").nth(5)).toHaveText("Paid");
+    await expect(row.getByRole("cell").nth(6)).toHaveText("Paid");
+    // Marked paid by hand: nothing due, though no payment was recorded.
+    await expect(row.getByRole("cell").nth(3)).toHaveText("$0.00");
     await row.getByRole("button", { name: /Mark Unpaid/ }).click();
     await expect(page.getByText("Invoice marked as unpaid")).toBeVisible();
-    await expect(row.getByRole("cell").nth(5)).toHaveText("Unpaid");
+    await expect(row.getByRole("cell").nth(6)).toHaveText("Unpaid");
+    await expect(row.getByRole("cell").nth(3)).toHaveText("$99.99");
 
     await page.goto(`/admin/invoices?q=${linked.invoiceNumber}`);
     const popup = page.waitForEvent("popup");
@@ -144,10 +150,13 @@ test.describe("admin invoices", () => {
     await expect(page.getByText(/^Error updating invoice: .*An invoice with this number already exists$/)).toBeVisible();
     await expect(dialog.getByText("An invoice with this number already exists", { exact: true })).toBeVisible();
     await expect(dialog).toBeVisible();
-    // The detail adds its lines to what the create answered: still the one line of 99.99.
+    // The detail adds its lines, payments and whether the caller may pay online to what the create
+    // answered: still the one line of 99.99, no payment, and an admin never pays.
     expect(await (await admin.request.get(`/api/invoices/${invoice.id}`)).json()).toEqual({
       ...invoice,
       replacedBy: null,
+      payments: [],
+      payOnline: false,
       lines: [expect.objectContaining({ description: "Services", quantity: "1.000", unitPrice: "99.99", total: "99.99" })],
     });
 
@@ -176,9 +185,10 @@ test.describe("admin invoices", () => {
     const row = page.getByRole("row").filter({ hasText: number });
     await expect(row.getByRole("cell").nth(0)).toHaveText(number);
     await expect(row.getByRole("cell").nth(2)).toHaveText("$1,500.50");
-    await expect(row.getByRole("cell").nth(3)).toHaveText(await formatDateInPage(page, "2026-05-01"));
-    await expect(row.getByRole("cell").nth(4)).toHaveText(await formatDateInPage(page, "2026-05-31"));
-    await expect(row.getByRole("cell").nth(5)).toHaveText("Paid");
+    await expect(row.getByRole("cell").nth(3)).toHaveText("$0.00");
+    await expect(row.getByRole("cell").nth(4)).toHaveText(await formatDateInPage(page, "2026-05-01"));
+    await expect(row.getByRole("cell").nth(5)).toHaveText(await formatDateInPage(page, "2026-05-31"));
+    await expect(row.getByRole("cell").nth(6)).toHaveText("Paid");
     const stored = await (await admin.request.get(`/api/invoices/${invoice.id}`)).json();
     expect(stored).toMatchObject({ invoiceNumber: number, amount: "1500.50", issueDate: "2026-05-01", dueDate: "2026-05-31", pdfUrl: "https://files.example.test/new.pdf", status: "paid" });
 
@@ -188,7 +198,7 @@ test.describe("admin invoices", () => {
     await dialog.getByLabel("PDF URL").fill("");
     await dialog.getByRole("button", { name: "Update Invoice" }).click();
     await expect(dialog).toBeHidden();
-    await expect(row.getByRole("cell").nth(4)).toHaveText("N/A");
+    await expect(row.getByRole("cell").nth(5)).toHaveText("N/A");
     // Without a link the generated PDF is served: the row still offers one.
     await expect(row.getByRole("link", { name: /Open PDF/ })).toBeVisible();
     expect(await (await admin.request.get(`/api/invoices/${invoice.id}`)).json()).toMatchObject({ dueDate: null, pdfUrl: null, invoiceNumber: number });

@@ -150,10 +150,10 @@ test.describe("billing", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^invoices-\d{4}-\d{2}-\d{2}\.csv$/);
     const [header, ...rows] = readFileSync(await download.path(), "utf8").trim().split(/\r?\n/);
-    expect(header).toMatch(/^invoice_number,company,status,overdue,issue_date,due_date,subtotal,tax,total,currency,paid_at,/);
+    expect(header).toMatch(/^invoice_number,company,status,overdue,issue_date,due_date,subtotal,tax,total,amount_paid,amount_due,currency,paid_at,/);
     // The list's filters went along: the unpaid invoice only, not its paid sibling.
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatch(new RegExp(`^EXP-${t},Export Co ${t},unpaid,true,2026-01-01,2026-01-31,1234.50,0.00,1234.50,USD,`));
+    expect(rows[0]).toMatch(new RegExp(`^EXP-${t},Export Co ${t},unpaid,true,2026-01-01,2026-01-31,1234.50,0.00,1234.50,0.00,1234.50,USD,`));
   });
 
   test("an admin re-issues an invoice as a draft, deletes one, issues another; the customer sees the original void and what replaces it", async ({ adminPage: page, browser }) => {
@@ -221,7 +221,11 @@ test.describe("billing", () => {
     await row(late.invoiceNumber).getByRole("link", { name: late.invoiceNumber }).click();
     await expect(page.getByRole("heading", { name: `Invoice ${late.invoiceNumber}`, level: 1 })).toBeVisible();
     await expect(page.getByText("Overdue", { exact: true })).toBeVisible();
-    await expect(page.getByText(await formatDateInPage(page, "2026-01-31"))).toBeVisible();
+    // The amount due leads, with its due date; the dates below repeat it.
+    const lateDue = await formatDateInPage(page, "2026-01-31");
+    await expect(page.getByTestId("invoice-amount-due")).toHaveText("$100.00");
+    await expect(page.getByTestId("invoice-due")).toHaveText(`Due ${lateDue}`);
+    await expect(page.getByText(lateDue, { exact: true })).toBeVisible();
     // A single amount is one "Services" line.
     await expect(page.getByRole("table", { name: "Invoice lines" }).getByRole("row").nth(1).getByRole("cell")).toHaveText(["Services", "1", "$100.00", "—", "$100.00"]);
 
