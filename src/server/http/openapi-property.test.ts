@@ -52,6 +52,8 @@ const STATE_DEPENDENT_REFUSALS: { operationId: string | RegExp; field: string | 
   { operationId: /^(createInvoice|updateInvoice)$/, field: "lines", reason: "the lines' total beyond numeric(12,2): a sum JSON Schema cannot take, said in the body's description" },
   { operationId: /^(createInvoice|updateInvoice)$/, field: "dueDate", reason: "a due date before the issue date (sent or stored): said in the body's description" },
   { operationId: "updateProject", field: "endDate", reason: "an end date before the start date (sent or stored): said in the body's description" },
+  { operationId: "recordPayment", field: "amount", reason: "an amount above what the invoice still owes (its stored payments): said in the operation's description" },
+  { operationId: "recordPayment", field: "paidAt", reason: "a day after today in the installation's time zone: the calendar, not a shape; said in the operation's description" },
 ];
 
 const matches = (expected: string | RegExp, actual: string) => (typeof expected === "string" ? expected === actual : expected.test(actual));

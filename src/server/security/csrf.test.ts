@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { isOneClickUnsubscribe } from "../modules/notifications/unsubscribe.routes";
+import { isPaymentWebhook } from "../modules/payments/online-payments.routes";
 import { send, type SendOptions } from "../test/security/http";
 import { cellsOf, permissionMatrix, runCell, uploadForm, type Cell, type UploadFile } from "../test/security/matrix";
 import { isWriteMethod, registeredRoutes } from "../test/security/routes";
@@ -51,13 +52,23 @@ function uploadForgeries(file: UploadFile): [string, number, SendOptions][] {
 }
 
 /**
- * Writes that a signed token in the URL authorises, never a cookie, and that the API's CSRF rule
- * therefore lets through from anywhere and in any body: the one-click unsubscribe of a notification
- * mail, which a mail provider POSTs as a form from its own servers (RFC 8058, ADR 029). Their rule
- * is the token's: without a valid one, no request changes anything, whatever its form, origin or
- * cookie. With one, a request does what the token grants (unsubscribe.test.ts).
+ * Writes that a signature authorises, never a cookie, and that the API's CSRF rule therefore lets
+ * through from anywhere and in any body: the one-click unsubscribe of a notification mail, which a
+ * mail provider POSTs as a form from its own servers with a signed token in its URL (RFC 8058,
+ * ADR 029), and the payment provider's webhook, which Stripe POSTs from its servers with a signed
+ * body (ADR 043). Their rule is the signature's: without a valid one, no request changes anything,
+ * whatever its form, origin or cookie. With one, a request does what it grants (unsubscribe.test.ts,
+ * online-payments.test.ts). Each names how it refuses a forgery: the unsubscribe for the token (400)
+ * or for a body that is neither a form nor JSON (415); the webhook, with online payment off in this
+ * world, is not there (404), and takes nothing but JSON (415).
  */
-const tokenRoutes = new Set(["POST /api/notifications/unsubscribe"]);
+const signedRoutes = new Map([
+  ["POST /api/notifications/unsubscribe", [400, 415]],
+  ["POST /api/payments/stripe/webhook", [404, 415]],
+]);
+
+/** The exemption as app.ts states it to the CSRF rule (sameOriginJsonOnly). */
+const exemptFromCsrfRule = (method: string, path: string) => isOneClickUnsubscribe(method, path) || isPaymentWebhook(method, path);
 
 const cellStatus = (cell: Cell) => (typeof cell.expect === "number" ? cell.expect : cell.expect.status);
 
@@ -83,19 +94,19 @@ describe("CSRF: state-changing routes take only JSON (uploads: multipart naming 
     expect(writeRoutes.filter((route) => !tested.has(route))).toEqual([]);
   });
 
-  it("exempts exactly the token-authorised routes from the rule, and no other registered route", () => {
+  it("exempts exactly the signature-authorised routes from the rule, and no other registered route", () => {
     const exempt = registeredRoutes(createApp(server.deps)).filter((route) => {
       const [method, path] = route.split(" ") as [string, string];
-      return isOneClickUnsubscribe(method, path);
+      return exemptFromCsrfRule(method, path);
     });
-    expect(exempt).toEqual([...tokenRoutes]);
+    expect(exempt.sort()).toEqual([...signedRoutes.keys()].sort());
   });
 
   it("refuses forged form, text/plain and cross-origin requests with 403/415, setting no cookie and writing nothing", async () => {
     let refused = 0;
     const failures: string[] = [];
-    // A token route's request with its valid token is no forgery: it does what the token grants.
-    const cells = writeCells().filter((cell) => !tokenRoutes.has(cell.route) || (typeof cell.expect === "number" ? cell.expect : cell.expect.status) >= 400);
+    // A signed route's request with a valid signature is no forgery: it does what the signature grants.
+    const cells = writeCells().filter((cell) => !signedRoutes.has(cell.route) || cellStatus(cell) >= 400);
     for (const cell of cells) {
       const request = await cell.build(world, cell.buildAs);
       const cookie = "cookie" in request ? request.cookie : world.cookie(cell.buildAs);
@@ -105,11 +116,10 @@ describe("CSRF: state-changing routes take only JSON (uploads: multipart naming 
         const response = await send(server.baseUrl, request.path, { method: cell.method, cookie, ...options });
         refused += 1;
         const label = `${cell.route} [${cell.object}] as ${cell.actor} via ${how}`;
-        // A token route refuses for the token (400) or, for a body that is neither a form nor JSON, 415.
+        // A signed route refuses as it says (signedRoutes), whatever the origin.
         // A method the path does not have is 405 before anything is read, forged or not (RFC 9110).
-        const expected = cellStatus(cell) === 405 ? 405 : status;
-        const refusedRight = tokenRoutes.has(cell.route) ? response.status === 400 || response.status === 415 : response.status === expected;
-        if (!refusedRight) failures.push(`${label}: expected ${tokenRoutes.has(cell.route) ? "400 or 415" : expected}, got ${response.status} ${response.text.slice(0, 120)}`);
+        const expected = signedRoutes.get(cell.route) ?? [cellStatus(cell) === 405 ? 405 : status];
+        if (!expected.includes(response.status)) failures.push(`${label}: expected ${expected.join(" or ")}, got ${response.status} ${response.text.slice(0, 120)}`);
         if (response.headers.getSetCookie().length) failures.push(`${label}: set a cookie`);
         if (response.headers.get("content-type") !== "application/problem+json") failures.push(`${label}: not problem+json`);
       }

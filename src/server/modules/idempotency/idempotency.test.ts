@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, count, eq, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { companies, files, invitations, invoices, messages, projectComments, projects, ticketComments, tickets } from "@/server/db/schema";
+import { companies, files, invitations, invoices, messages, payments, projectComments, projects, ticketComments, tickets } from "@/server/db/schema";
 import type { TestUser } from "@/server/test/harness";
 import { addMember, customerWithProject, invoiceBody } from "@/server/test/fixtures";
 import { formWith, pngBytes } from "@/server/test/files";
@@ -129,6 +129,21 @@ const routes: CreateRoute[] = [
       return {
         send: (user, variant, key) => sendJson(user, `/api/invoices/${originals[variant]}/reissue`, undefined, key),
         rows: (variant) => rowsWhere(invoices, eq(invoices.replacesId, originals[variant])),
+      };
+    },
+  },
+  {
+    operationId: "recordPayment",
+    ...twoAdmins,
+    // The variants are two invoices; each request records one bank transfer of a part of it. The
+    // answer is the invoice, so the other caller pays the other one for the answers to differ.
+    otherSendsB: true,
+    prepare: async (w) => {
+      const invoicesOf = { a: await issuedInvoice(w), b: await issuedInvoice(w) };
+      const body = { amount: "1.00", method: "bank_transfer", paidAt: "2026-03-02" };
+      return {
+        send: (user, variant, key) => sendJson(user, `/api/invoices/${invoicesOf[variant]}/payments`, body, key),
+        rows: (variant) => rowsWhere(payments, eq(payments.invoiceId, invoicesOf[variant])),
       };
     },
   },
@@ -265,8 +280,18 @@ describe.each(routes)("$operationId with an Idempotency-Key", (route) => {
   });
 });
 
+/**
+ * Operations that describe Idempotency-Key but are no create of this table: they store no answer
+ * of their own (they are not wrapped in `idempotent`), and the key means what their description says.
+ */
+const keyPassedOn: Record<string, string> = {
+  // ADR 043: the key goes to the payment provider, made the caller's own, so that a retried
+  // request opens one checkout there; its proof is online-payments.test.ts, against the fake Stripe.
+  openInvoiceCheckout: "passed on to the payment provider, which answers a retried request with the same checkout",
+};
+
 describe("Idempotency-Key", () => {
-  it("is described on exactly the operations of this table, optional, in the served document", async () => {
+  it("is described on exactly the operations of this table and those that pass it on, optional, in the served document", async () => {
     const document = (await world.owner.client.get("/api/openapi.json")).body;
     const withHeader: string[] = [];
     for (const item of Object.values(document.paths ?? {})) {
@@ -277,7 +302,7 @@ describe("Idempotency-Key", () => {
         withHeader.push(operation.operationId!);
       }
     }
-    expect(withHeader.sort()).toEqual(routes.map((route) => route.operationId).sort());
+    expect(withHeader.sort()).toEqual([...routes.map((route) => route.operationId), ...Object.keys(keyPassedOn)].sort());
   });
 
   it("refuses a malformed key with a 400 naming Idempotency-Key and creates nothing", async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Page } from "@/shared/schemas/pagination";
 import { UPLOAD_FIELD } from "@/shared/rules/file";
-import { companyUsers, invitations, invoices, profiles, sessions, tickets, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
+import { companyUsers, invitations, invoices, payments, profiles, sessions, tickets, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
 import { newWebhookSecret, sealWebhookSecret } from "@/server/modules/webhooks/webhook-secrets";
 import { unsubscribeToken } from "@/server/modules/notifications/unsubscribe-token";
 import { send, type Sent } from "./http";
@@ -214,6 +214,32 @@ async function throwawayInvoice(world: World, side: "a" | "b", status: "unpaid" 
     .returning({ id: invoices.id });
   return row!.id;
 }
+
+/**
+ * A throwaway invoice of company `side` with one payment of 4.00 of its 10.00 standing (ADR 043),
+ * recorded by hand or confirmed by a provider, for a cell that removes one.
+ */
+async function throwawayPayment(world: World, side: "a" | "b", provider: string | null = null): Promise<{ invoiceId: string; paymentId: string }> {
+  const invoiceId = await throwawayInvoice(world, side);
+  const { db } = world.server.deps;
+  await db.update(invoices).set({ amountPaid: "4.00" }).where(eq(invoices.id, invoiceId));
+  const [row] = await db
+    .insert(payments)
+    .values({
+      invoiceId,
+      companyId: world[side].company.id,
+      amount: "4.00",
+      currency: "USD",
+      method: provider ? "card" : "bank_transfer",
+      provider,
+      reference: provider ? `pi_${randomUUID()}` : null,
+      paidOn: "2026-04-02",
+    })
+    .returning({ id: payments.id });
+  return { invoiceId, paymentId: row!.id };
+}
+
+const paymentBody = { amount: "1.00", method: "bank_transfer", paidAt: "2026-04-02" };
 
 /** A webhook endpoint straight in the database, for a cell that changes, rotates or deletes one: the world's stays as built. */
 async function throwawayWebhook(world: World): Promise<string> {
@@ -1086,6 +1112,53 @@ function recordRows(world: World): Record<string, MatrixRow> {
         "own issued": async (w) => ({ path: `/api/invoices/${await throwawayInvoice(w, "a")}` }),
       },
       expect: adminOnly([204, 204, 404, 409]),
+    },
+
+    // Payments (ADR 043): recorded and removed by admins only; customers see them in the invoice's detail.
+    "POST /api/invoices/:id/payments": {
+      objects: {
+        own: async (w) => ({ path: `/api/invoices/${await throwawayInvoice(w, "a")}/payments`, json: paymentBody }),
+        foreign: async (w) => ({ path: `/api/invoices/${await throwawayInvoice(w, "b")}/payments`, json: paymentBody }),
+        missing: () => ({ path: `/api/invoices/${missingId}/payments`, json: paymentBody }),
+        "own draft": async (w) => ({ path: `/api/invoices/${await throwawayInvoice(w, "a", "draft")}/payments`, json: paymentBody }),
+      },
+      expect: adminOnly([201, 201, 404, 409]),
+    },
+    "DELETE /api/invoices/:id/payments/:paymentId": {
+      objects: {
+        own: async (w) => {
+          const { invoiceId, paymentId } = await throwawayPayment(w, "a");
+          return { path: `/api/invoices/${invoiceId}/payments/${paymentId}` };
+        },
+        foreign: async (w) => {
+          const { invoiceId, paymentId } = await throwawayPayment(w, "b");
+          return { path: `/api/invoices/${invoiceId}/payments/${paymentId}` };
+        },
+        missing: async (w) => ({ path: `/api/invoices/${(await throwawayPayment(w, "a")).invoiceId}/payments/${missingId}` }),
+        "own online payment": async (w) => {
+          const { invoiceId, paymentId } = await throwawayPayment(w, "a", "stripe");
+          return { path: `/api/invoices/${invoiceId}/payments/${paymentId}` };
+        },
+      },
+      expect: adminOnly([200, 200, 404, 409]),
+    },
+    // The world has no payments while the reads run.
+    "GET /api/payments/export": fixed("/api/payments/export", adminOnly([csvRows(0)])),
+    // Paying online is the invoice's customer's; the world runs without PAYMENTS, so no member of
+    // any company gets a checkout: 404, as for an invoice they do not see, and nothing is opened.
+    // An admin is refused first (403); a malformed id fails the params before the handler (400).
+    "POST /api/invoices/:id/checkout": {
+      objects: {
+        ...byId((id) => `/api/invoices/${id}/checkout`, ownInvoiceWithPdf, () => ({})),
+        "malformed id": () => ({ path: "/api/invoices/not-an-id/checkout", json: {} }),
+      },
+      expect: customersAndAdmin([404, 404, 404, 400], [404, 404, 404, 400], [404, 404, 404, 400], [403, 403, 403, 400]),
+    },
+    // Public: Stripe's signature is its whole authority, so a session counts for nothing; with
+    // online payment off the endpoint is not there for anyone, before any signature is read.
+    "POST /api/payments/stripe/webhook": {
+      objects: { "unsigned event": () => ({ path: "/api/payments/stripe/webhook", json: { id: "evt_matrix", type: "checkout.session.completed" } }) },
+      expect: same(404),
     },
   };
 }
