@@ -133,10 +133,13 @@ function referenceName(type) {
   return type?.type === "TSTypeReference" && type.typeName.type === "Identifier" ? type.typeName.name : undefined;
 }
 
-/** `ServiceContext`, or `Pick<ServiceContext, …>` / `Omit<ServiceContext, …>`: a parameter that is (part of) the context. */
+/**
+ * `ServiceContext` or `ActingContext<…>` (one acting as a SystemActor), or `Pick<ServiceContext, …>` /
+ * `Omit<ServiceContext, …>`: a parameter that is (part of) the context.
+ */
 function isContextType(type) {
   const name = referenceName(type);
-  if (name === "ServiceContext") return true;
+  if (name === "ServiceContext" || name === "ActingContext") return true;
   const [first] = (type?.typeArguments ?? type?.typeParameters)?.params ?? [];
   return (name === "Pick" || name === "Omit") && referenceName(first) === "ServiceContext";
 }

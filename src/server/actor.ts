@@ -26,3 +26,20 @@ export function sessionIdOf(actor: Actor): string {
   if (actor.sessionId === null) throw new Error("A session-only route was reached without a session");
   return actor.sessionId;
 }
+
+/**
+ * Who acts when no user of the portal does: a payment provider confirming or refunding a payment
+ * through its signed webhook (ADR 043). No account stands behind it, so it has no user id and no
+ * address: the history names it (`name`), the audit log names nobody, and no policy grants it
+ * anything (a customer of no company). A service it reaches says so in its context's type
+ * (`ActingContext` in modules/context.ts); every other service keeps a user's `Actor`.
+ */
+export interface SystemActor {
+  userId: null;
+  email: null;
+  name: string;
+  role: "customer";
+  companyId: null;
+}
+
+export const systemActor = (name: string): SystemActor => ({ userId: null, email: null, name, role: "customer", companyId: null });

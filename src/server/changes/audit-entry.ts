@@ -1,13 +1,13 @@
-import type { Actor } from "@/server/actor";
+import type { Actor, SystemActor } from "@/server/actor";
 import type { RequestClient } from "@/server/modules/context";
 import type { AuditEntry } from "./change";
 
 /** Who acted and from where: the part of an audit entry every request already knows. */
 export type AuditSource = Pick<AuditEntry, "actorId" | "actorEmail" | "ip" | "userAgent">;
 
-/** The part of a ServiceContext an audit entry is signed with. */
+/** The part of a ServiceContext an audit entry is signed with; a SystemActor signs it as nobody. */
 interface AuditedContext {
-  actor: Pick<Actor, "userId" | "email">;
+  actor: Pick<Actor | SystemActor, "userId" | "email">;
   client?: RequestClient;
 }
 

@@ -14,7 +14,8 @@ import type { Database } from "@/server/db/client";
 
 /** Who made a change, as much as the listeners ask: `can()` needs the role and company. */
 export interface ChangeActor {
-  userId: string;
+  /** Null for no user of the portal (a payment provider's webhook, actor.ts SystemActor): the history stores nobody and shows `name`. */
+  userId: string | null;
   name: string;
   role: Role;
   companyId: string | null;

@@ -1,8 +1,8 @@
 import { createMiddleware } from "hono/factory";
-import type { Actor } from "../actor";
+import type { Actor, SystemActor } from "../actor";
 import type { Auth } from "../auth";
 import { recordChange } from "../changes/listeners";
-import type { AuthPort, RequestClient, ServiceContext } from "../modules/context";
+import type { ActingContext, AuthPort, RequestClient, ServiceContext } from "../modules/context";
 import { announce } from "../realtime/announce";
 import { paymentProviderOf } from "../modules/payments/provider-of";
 import type { AppDeps, AppEnv } from "./context";
@@ -34,9 +34,10 @@ export function authPort(auth: Auth): AuthPort {
 
 /**
  * The process's part of every ServiceContext, made once: all but who is calling. `serviceContext`
- * completes it per call; a test or script calls it directly with the actor it acts as.
+ * completes it per call; a test or script calls it directly with the actor it acts as. A payment
+ * provider's webhook acts as a SystemActor and gets a context typed so (ActingContext).
  */
-export function serviceContextOf(deps: ServiceDeps): (actor: Actor, request?: { client?: RequestClient; log?: ServiceContext["log"] }) => ServiceContext {
+export function serviceContextOf(deps: ServiceDeps): <A extends Actor | SystemActor = Actor>(actor: A, request?: { client?: RequestClient; log?: ServiceContext["log"] }) => ActingContext<A> {
   const { env } = deps;
   const process = {
     db: deps.db,

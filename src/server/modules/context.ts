@@ -1,4 +1,4 @@
-import type { Actor } from "@/server/actor";
+import type { Actor, SystemActor } from "@/server/actor";
 import type { ChangeRecorder } from "@/server/changes/change";
 import type { Database } from "@/server/db/client";
 import type { MailOutbox } from "@/server/mail/outbox";
@@ -66,6 +66,13 @@ export interface ServiceContext {
   /** Where the request came from, for the audit log (ADR 027); absent outside a request (scripts, tests). */
   client?: RequestClient;
 }
+
+/**
+ * A ServiceContext whose caller may be no user: a payment provider's webhook acts as a SystemActor
+ * (actor.ts), and the payment ledger it writes through takes `ActingContext<Actor | SystemActor>`.
+ * `ActingContext<Actor>` is a ServiceContext.
+ */
+export type ActingContext<A extends Actor | SystemActor> = Omit<ServiceContext, "actor"> & { actor: A };
 
 export interface RequestClient {
   /** The address http/security.ts's clientIp derives (the socket, or behind TRUSTED_PROXIES the forwarded one). */

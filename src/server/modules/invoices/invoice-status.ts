@@ -78,8 +78,9 @@ export function lockedEdit(current: LockedFields, input: UpdateInvoiceInput, lin
 /**
  * The bookkeeping columns that follow a status change (nothing for an unchanged status): paid at/by
  * while paid, issued at from the moment it leaves draft (kept after), voided at while void.
+ * `userId` is who it is paid by: null for nobody of the portal (a provider's payment, ADR 043).
  */
-export function statusColumns(userId: string, next: InvoiceStatus | undefined, current?: InvoiceStatus) {
+export function statusColumns(userId: string | null, next: InvoiceStatus | undefined, current?: InvoiceStatus) {
   if (next === undefined || next === current) return {};
   const now = new Date();
   return {

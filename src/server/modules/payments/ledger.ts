@@ -37,7 +37,8 @@ import { auditBy } from "@/server/changes/audit-entry";
 import type { AuditEntry, Change, ChangeActor, HistoryEntry } from "@/server/changes/change";
 import { invoices, payments } from "@/server/db/schema";
 import { badRequest, conflict, notFound } from "@/server/http/problem";
-import type { ServiceContext } from "../context";
+import type { Actor, SystemActor } from "@/server/actor";
+import type { ActingContext, ServiceContext } from "../context";
 import { invoiceScope } from "../scopes";
 import { invoiceEvent, statusColumns } from "../invoices/invoice-status";
 
@@ -78,12 +79,15 @@ interface LockedInvoice {
   amountPaid: string;
 }
 
-/** The invoice's row, locked until the caller's transaction ends; `scoped` holds it to the actor's scope (404 otherwise). */
-async function lockInvoice(ctx: ServiceContext, id: string, { scoped }: { scoped: boolean }): Promise<LockedInvoice | undefined> {
+/**
+ * The invoice's row, locked until the caller's transaction ends; `scopedTo` holds it to that
+ * actor's scope (404 otherwise), null reads it unscoped (a provider's confirmed payment or refund).
+ */
+async function lockInvoice(ctx: ActingContext<Actor | SystemActor>, id: string, scopedTo: Actor | null): Promise<LockedInvoice | undefined> {
   const [row] = await ctx.db
     .select({ id: invoices.id, companyId: invoices.companyId, invoiceNumber: invoices.invoiceNumber, status: invoices.status, amount: invoices.amount, amountPaid: invoices.amountPaid })
     .from(invoices)
-    .where(scoped ? and(eq(invoices.id, id), invoiceScope(ctx.actor).where) : eq(invoices.id, id))
+    .where(scopedTo ? and(eq(invoices.id, id), invoiceScope(scopedTo).where) : eq(invoices.id, id))
     .for("update");
   return row;
 }
@@ -96,7 +100,7 @@ const shownStatus = (status: LockedInvoice["status"], amountPaid: Big): InvoiceS
 /** What is left to pay: nothing once paid or void. */
 const dueOf = (status: LockedInvoice["status"], amount: string, amountPaid: Big) => (status === "paid" || status === "void" ? new Big(0) : new Big(amount).minus(amountPaid));
 
-const changeActorOf = ({ actor }: ServiceContext): ChangeActor => ({ userId: actor.userId, name: actor.name, role: actor.role, companyId: actor.companyId });
+const changeActorOf = ({ actor }: ActingContext<Actor | SystemActor>): ChangeActor => ({ userId: actor.userId, name: actor.name, role: actor.role, companyId: actor.companyId });
 
 /**
  * Writes the invoice's new sum and the status that follows (paid when the payments cover it,
@@ -104,15 +108,15 @@ const changeActorOf = ({ actor }: ServiceContext): ChangeActor => ({ userId: act
  * of the payment and, when the shown status moved, of the status. Answers the new sums.
  */
 async function settle(
-  ctx: ServiceContext,
+  ctx: ActingContext<Actor | SystemActor>,
   invoice: LockedInvoice,
   { amountPaid, entry, paidBy, change }: { amountPaid: Big; entry: HistoryEntry; paidBy: string | null; change: Omit<Change, "history" | "announce"> },
 ): Promise<Omit<LedgerResult, "paymentId">> {
   const next = amountPaid.gte(invoice.amount) ? "paid" : "unpaid";
-  const columns = statusColumns(ctx.actor.userId, next, invoice.status);
+  // Paid by whoever the payment names (the admin, the online payer, or nobody), not by the context's actor.
   await ctx.db
     .update(invoices)
-    .set({ amountPaid: money(amountPaid), status: next, ...columns, ...("paidBy" in columns && next === "paid" ? { paidBy } : {}), updatedAt: new Date() })
+    .set({ amountPaid: money(amountPaid), status: next, ...statusColumns(paidBy, next, invoice.status), updatedAt: new Date() })
     .where(eq(invoices.id, invoice.id));
   const before = shownStatus(invoice.status, new Big(invoice.amountPaid));
   const after = shownStatus(next, amountPaid);
@@ -125,11 +129,11 @@ async function settle(
   return { status: after, amountPaid: money(amountPaid), amountDue: money(dueOf(next, invoice.amount, amountPaid)) };
 }
 
-const audited = (ctx: ServiceContext, invoice: LockedInvoice, kind: AuditEntry["kind"], details: NonNullable<AuditEntry["details"]>): AuditEntry =>
+const audited = (ctx: ActingContext<Actor | SystemActor>, invoice: LockedInvoice, kind: AuditEntry["kind"], details: NonNullable<AuditEntry["details"]>): AuditEntry =>
   auditBy(ctx, { kind, companyId: invoice.companyId, target: { type: "invoice", id: invoice.id, label: invoice.invoiceNumber }, details });
 
 /** Inserts the payment and settles the invoice; `alert` adds a `payment.alert` entry beside it. */
-async function insertPayment(ctx: ServiceContext, invoice: LockedInvoice, payment: NewPayment, alert?: string): Promise<LedgerResult> {
+async function insertPayment(ctx: ActingContext<Actor | SystemActor>, invoice: LockedInvoice, payment: NewPayment, alert?: string): Promise<LedgerResult> {
   const [row] = await ctx.db
     .insert(payments)
     .values({
@@ -177,7 +181,7 @@ const takesPayments = (invoice: LockedInvoice) => invoice.status === "unpaid";
 
 /** An admin's bank transfer or cash (see the header): refused for an invoice that takes none or above the amount due. */
 export async function addPayment(ctx: ServiceContext, payment: NewPayment): Promise<LedgerResult> {
-  const invoice = await lockInvoice(ctx, payment.invoiceId, { scoped: true });
+  const invoice = await lockInvoice(ctx, payment.invoiceId, ctx.actor);
   if (!invoice) throw notFound("Invoice not found");
   if (!takesPayments(invoice)) throw notPayable();
   const due = dueOf(invoice.status, invoice.amount, new Big(invoice.amountPaid));
@@ -189,8 +193,8 @@ export async function addPayment(ctx: ServiceContext, payment: NewPayment): Prom
  * A payment the provider confirmed (see the header): recorded whenever the invoice can hold it,
  * with an alert when it pays more than was due; null when it records none (the alert says why).
  */
-export async function recordProviderPayment(ctx: ServiceContext, payment: NewPayment & { provider: string; reference: string }): Promise<LedgerResult | null> {
-  const invoice = await lockInvoice(ctx, payment.invoiceId, { scoped: false });
+export async function recordProviderPayment(ctx: ActingContext<Actor | SystemActor>, payment: NewPayment & { provider: string; reference: string }): Promise<LedgerResult | null> {
+  const invoice = await lockInvoice(ctx, payment.invoiceId, null);
   const facts = { invoiceId: payment.invoiceId, amount: payment.amount, provider: payment.provider, reference: payment.reference };
   if (!invoice || invoice.status === "draft" || invoice.status === "void") {
     await paymentAlert(ctx, { reason: invoice ? `payment for a ${invoice.status} invoice` : "payment for an unknown invoice", companyId: invoice?.companyId ?? null, details: facts });
@@ -214,7 +218,7 @@ const providerPaymentKept = () => conflict(paymentMessages.providerPaymentKept, 
 
 /** An admin takes back a payment they recorded (a mistake, a bounced transfer); kept as removed, never deleted. */
 export async function removePayment(ctx: ServiceContext, { invoiceId, paymentId }: { invoiceId: string; paymentId: string }): Promise<LedgerResult> {
-  const invoice = await lockInvoice(ctx, invoiceId, { scoped: true });
+  const invoice = await lockInvoice(ctx, invoiceId, ctx.actor);
   if (!invoice) throw notFound("Invoice not found");
   const [payment] = await ctx.db
     .select({ id: payments.id, amount: payments.amount, refunded: payments.refunded, provider: payments.provider, method: payments.method })
@@ -237,7 +241,7 @@ export async function removePayment(ctx: ServiceContext, { invoiceId, paymentId 
  * The provider refunded (part of) a payment: `refundedTotal` is all it refunded of it so far, so a
  * repeated or late event takes off nothing twice. Null when there was nothing new to record.
  */
-export async function refundPayment(ctx: ServiceContext, { provider, reference, refundedTotal }: { provider: string; reference: string; refundedTotal: string }): Promise<LedgerResult | null> {
+export async function refundPayment(ctx: ActingContext<Actor | SystemActor>, { provider, reference, refundedTotal }: { provider: string; reference: string; refundedTotal: string }): Promise<LedgerResult | null> {
   const [found] = await ctx.db
     .select({ invoiceId: payments.invoiceId })
     .from(payments)
@@ -246,7 +250,7 @@ export async function refundPayment(ctx: ServiceContext, { provider, reference, 
     await paymentAlert(ctx, { reason: "refund of an unknown payment", details: { provider, reference, refundedTotal } });
     return null;
   }
-  const invoice = (await lockInvoice(ctx, found.invoiceId, { scoped: false }))!;
+  const invoice = (await lockInvoice(ctx, found.invoiceId, null))!;
   // Read again under the invoice's lock: a refund racing another of the same payment sees its result.
   const [payment] = await ctx.db
     .select({ id: payments.id, amount: payments.amount, refunded: payments.refunded, removedAt: payments.removedAt })
@@ -268,7 +272,7 @@ export async function refundPayment(ctx: ServiceContext, { provider, reference, 
 
 /** Something about a payment an admin should look at, in the audit log (ADR 043); never a payment. */
 export async function paymentAlert(
-  ctx: ServiceContext,
+  ctx: ActingContext<Actor | SystemActor>,
   { reason, invoiceId = null, companyId = null, details = {} }: { reason: string; invoiceId?: string | null; companyId?: string | null; details?: Record<string, string | number | boolean | null> },
 ): Promise<void> {
   const target = { type: "invoice", id: invoiceId ?? (typeof details.invoiceId === "string" ? details.invoiceId : null) };

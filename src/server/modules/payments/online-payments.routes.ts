@@ -1,11 +1,12 @@
 import { z } from "@hono/zod-openapi";
 import { checkoutInputSchema, checkoutSchema } from "@/shared/schemas/payment";
+import { systemActor } from "../../actor";
 import { createRouter, type AppDeps } from "../../http/context";
 import { idParams, jsonBody, jsonContent, problem, publicRoutes, sessionRoutes, writeRefusals } from "../../http/openapi";
 import { serviceContextOf } from "../../http/service-context";
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, readIdempotencyKey } from "../idempotency/idempotency-key";
 import { openInvoiceCheckout } from "./checkout.service";
-import { providerActor, receivePaymentWebhook } from "./payment-webhooks";
+import { receivePaymentWebhook } from "./payment-webhooks";
 
 /*
  * Online payment (ADR 043): the customer's checkout, behind the session, and the provider's
@@ -79,7 +80,7 @@ const webhook = publicRoutes("Payments").post("/payments/stripe/webhook", "recei
 export function paymentWebhookRoutes(deps: AppDeps) {
   // Not a user's request: the provider acts, as nobody of the portal (as a job of the process does).
   const contextFor = serviceContextOf(deps);
-  const stripe = providerActor("Stripe");
+  const stripe = systemActor("Stripe");
   return createRouter().openapi(webhook, async (c) => {
     // The exact bytes Stripe signed: Hono keeps the text the body validator parsed.
     const rawBody = await c.req.text();

@@ -1,9 +1,9 @@
 import Big from "big.js";
 import { and, eq } from "drizzle-orm";
-import type { Actor } from "@/server/actor";
+import type { Actor, SystemActor } from "@/server/actor";
 import { companyUsers, paymentCheckouts, paymentEvents, profiles, userRoles } from "@/server/db/schema";
 import { badRequest, notFound } from "@/server/http/problem";
-import type { ServiceContext } from "../context";
+import type { ActingContext } from "../context";
 import { todayIn } from "../invoices/overdue";
 import { paymentAlert, recordProviderPayment, refundPayment } from "./ledger";
 import { WebhookSignatureError, type PaymentSucceeded, type ProviderEvent } from "./provider";
@@ -18,28 +18,12 @@ import { WebhookSignatureError, type PaymentSucceeded, type ProviderEvent } from
  */
 
 /**
- * Who acts when the provider does: nobody of the portal, as when the overdue reminders go out.
- * Its entries name no user: the history shows `name`, the audit no one. The ids are null at run
- * time, which every listener stores as "nobody" (activity, audit, notification and webhook rows
- * all take a null actor); no policy grants it anything (a customer of no company).
+ * Handles one delivery of `provider`'s webhook, in a context whose actor is the provider: nobody
+ * of the portal (a SystemActor, actor.ts), which the history names and the audit log does not.
+ * 404 unless online payment runs on that provider; 400 for a body whose signature does not
+ * verify, with nothing recorded.
  */
-export const providerActor = (name: string): Actor => ({
-  userId: null as unknown as string,
-  email: null as unknown as string,
-  name,
-  role: "customer",
-  companyId: null,
-  companyRole: null,
-  sessionId: null,
-  twoFactorEnabled: false,
-});
-
-/**
- * Handles one delivery of `provider`'s webhook, in a context whose actor is the provider
- * (providerActor). 404 unless online payment runs on that provider; 400 for a body whose signature
- * does not verify, with nothing recorded.
- */
-export async function receivePaymentWebhook(ctx: ServiceContext, { provider, rawBody, headers }: { provider: string; rawBody: string; headers: Headers }): Promise<void> {
+export async function receivePaymentWebhook(ctx: ActingContext<SystemActor>, { provider, rawBody, headers }: { provider: string; rawBody: string; headers: Headers }): Promise<void> {
   const online = ctx.payments;
   if (!online || online.name !== provider) throw notFound("Online payment with this provider is off");
   let event: ProviderEvent;
@@ -71,7 +55,7 @@ function mismatchOf(event: PaymentSucceeded, checkout: typeof paymentCheckouts.$
   return undefined;
 }
 
-async function paymentSucceeded(ctx: ServiceContext, provider: string, event: PaymentSucceeded) {
+async function paymentSucceeded(ctx: ActingContext<SystemActor>, provider: string, event: PaymentSucceeded) {
   const [checkout] = await ctx.db
     .select()
     .from(paymentCheckouts)
@@ -111,7 +95,7 @@ async function paymentSucceeded(ctx: ServiceContext, provider: string, event: Pa
 }
 
 /** The customer who opened a checkout, as an actor; undefined once their account is gone. */
-async function payerActor({ db }: ServiceContext, userId: string): Promise<Actor | undefined> {
+async function payerActor({ db }: ActingContext<SystemActor>, userId: string): Promise<Actor | undefined> {
   const [row] = await db
     .select({ userId: profiles.id, email: profiles.email, name: profiles.fullName, role: userRoles.role, companyId: companyUsers.companyId, companyRole: companyUsers.role, twoFactorEnabled: profiles.twoFactorEnabled })
     .from(profiles)
