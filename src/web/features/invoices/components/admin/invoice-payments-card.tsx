@@ -47,14 +47,17 @@ function RemovePaymentButton({ invoiceId, payment }: { invoiceId: string; paymen
   );
 }
 
-/** One of the card's sums, a labelled group (so a screen reader and a test find "Amount due" by name). */
+/**
+ * One of the card's sums, a labelled group (so a screen reader and a test find "Amount due" by
+ * name), drawn as the balance figures are: a group is not a valid child of a <dl>.
+ */
 function Figure({ label, testId, value }: { label: string; testId: string; value: string }) {
   return (
     <div role="group" aria-label={label}>
-      <dt className="text-sm font-medium text-muted-foreground">{label}</dt>
-      <dd data-testid={testId} className="text-xl font-bold tabular-nums">
+      <p className="text-sm font-medium text-muted-foreground">{label}</p>
+      <p data-testid={testId} className="text-xl font-bold tabular-nums">
         {value}
-      </dd>
+      </p>
     </div>
   );
 }
@@ -67,10 +70,10 @@ export function InvoicePaymentsCard({ invoice }: { invoice: InvoiceDetail }) {
   const takesPayment = isIssued(invoice.status) && !isZero(invoice.amountDue);
   return (
     <TitledCard title={t`Payments`} actions={takesPayment ? <RecordPaymentDialog invoice={invoice} /> : undefined} contentClassName="space-y-4">
-      <dl className="flex flex-wrap gap-x-8 gap-y-2">
+      <div className="flex flex-wrap gap-x-8 gap-y-2">
         <Figure label={t`Amount paid`} testId="invoice-amount-paid" value={money(invoice.amountPaid)} />
         <Figure label={t`Amount due`} testId="invoice-amount-due" value={money(invoice.amountDue)} />
-      </dl>
+      </div>
       <PaymentsList payments={invoice.payments} action={(payment) => (payment.provider === null ? <RemovePaymentButton invoiceId={invoice.id} payment={payment} /> : null)} />
     </TitledCard>
   );
