@@ -61,16 +61,15 @@ export function InvoiceFields({ form, currency, issued = false, statusChoices, f
       ) : statusChoices ? (
         <EnumSelectField id="invoice-status" label={t`Status`} error={errors.status?.message} values={statusChoices} labels={invoiceStatusMessages} {...form.register("status")} />
       ) : null}
-      <div className="flex items-start gap-2">
-        <input id="invoice-allow-partial-payment" type="checkbox" className="mt-0.5 h-4 w-4 accent-primary" aria-describedby="invoice-allow-partial-payment-hint" {...form.register("allowPartialPayment")} />
-        <div>
-          <label htmlFor="invoice-allow-partial-payment" className="text-sm font-medium">
-            <Trans>Allow partial payments online</Trans>
-          </label>
-          <p id="invoice-allow-partial-payment-hint" className="text-xs text-muted-foreground">
-            <Trans>The customer may pay part of the amount due when paying online.</Trans>
-          </p>
-        </div>
+      <div>
+        {/* The label is the checkbox's tap target: a full 44 px row on a phone (WCAG 2.5.5). */}
+        <label htmlFor="invoice-allow-partial-payment" className="flex min-h-11 items-center gap-2 text-sm font-medium">
+          <input id="invoice-allow-partial-payment" type="checkbox" className="h-4 w-4 accent-primary" aria-describedby="invoice-allow-partial-payment-hint" {...form.register("allowPartialPayment")} />
+          <Trans>Allow partial payments online</Trans>
+        </label>
+        <p id="invoice-allow-partial-payment-hint" className="text-xs text-muted-foreground">
+          <Trans>The customer may pay part of the amount due when paying online.</Trans>
+        </p>
       </div>
       {invoiceTextFieldNames.map((name) => (
         <TextField key={name} form={form} name={name} />
