@@ -3,6 +3,7 @@ import type { Database } from "@/server/db/client";
 import { activityListener } from "@/server/modules/activity/activity-log";
 import { auditListener } from "@/server/modules/audit/audit-log";
 import { notificationListener } from "@/server/modules/notifications/notification-listener";
+import { receiptListener } from "@/server/modules/payments/receipt-listener";
 import { webhookListener } from "@/server/modules/webhooks/webhook-events";
 import { realtimeListener } from "@/server/realtime/realtime-listener";
 import type { Change, ChangeListener } from "./change";
@@ -43,7 +44,7 @@ describe("changeRecorder", () => {
     expect(ran).toEqual([]);
   });
 
-  it("is built from one list: the history first, then notifications, webhooks and audit, the announcement last", () => {
-    expect(changeListeners).toEqual([activityListener, notificationListener, webhookListener, auditListener, realtimeListener]);
+  it("is built from one list: the history first, then notifications, receipts, webhooks and audit, the announcement last", () => {
+    expect(changeListeners).toEqual([activityListener, notificationListener, receiptListener, webhookListener, auditListener, realtimeListener]);
   });
 });
