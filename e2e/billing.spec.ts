@@ -186,6 +186,9 @@ test.describe("billing", () => {
 
     // Issuing the replacement voided the original.
     await page.getByRole("link", { name: original.invoiceNumber }).click();
+    // The replacement's page has a Void button too: wait for the original's page before reading it.
+    await expect(page).toHaveURL(new RegExp(`/admin/invoices/${original.id}$`));
+    await expect(page.getByRole("heading", { name: `Invoice ${original.invoiceNumber}`, level: 1 })).toBeVisible();
     await expect(page.getByText("Void", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: replacement })).toBeVisible();
 
