@@ -26,10 +26,16 @@ export function beforeAllTests<T extends object>(make: () => Promise<T>): T {
   });
 }
 
+/**
+ * The server's environment beyond the harness's: the values, or a function that gives them once
+ * the hooks registered before have run (the URL of a local service that starts in one of them).
+ */
+type Overrides = Record<string, string> | (() => Record<string, string>);
+
 /** One test server for the whole file, started before its tests and closed after them. */
-export function serverForFile(prepare?: (server: TestServer) => void, overrides: Record<string, string> = {}): TestServer {
+export function serverForFile(prepare?: (server: TestServer) => void, overrides: Overrides = {}): TestServer {
   const server = beforeAllTests(async () => {
-    const started = await startTestServer(overrides);
+    const started = await startTestServer(typeof overrides === "function" ? overrides() : overrides);
     prepare?.(started);
     return started;
   });
@@ -56,10 +62,10 @@ export function serverWithInboxForFile(
 }
 
 /** One test server (configured by `overrides`) and the two-company security world on it, for the whole file. */
-export function worldForFile(overrides: Record<string, string> = {}): { server: TestServer; world: World } {
+export function worldForFile(overrides: Overrides = {}): { server: TestServer; world: World } {
   // A's owner posts through their session and, in the security cells, through their API tokens
   // (ADR 030): all of it counts against one person's posting limit, whose own test is
   // stored-input-bounds.test.ts. Raised, so the cells run as fast as they can.
-  const server = serverForFile(undefined, { WRITE_RATE_LIMIT: "1000", ...overrides });
+  const server = serverForFile(undefined, () => ({ WRITE_RATE_LIMIT: "1000", ...(typeof overrides === "function" ? overrides() : overrides) }));
   return { server, world: beforeAllTests(() => buildWorld(server)) };
 }

@@ -12,6 +12,8 @@ import { arbitraryFor } from "./zod-arbitrary";
 /** Fixed unless FUZZ_SEED says otherwise, so a failure can be replayed exactly. */
 export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20261121);
 export const CASES_PER_ENDPOINT = 1000;
+/** The world's Stripe webhook secret: no generated body is signed with it, so every one must be refused cleanly. */
+export const FUZZ_WEBHOOK_SECRET = "whsec_portico_hostile_input";
 const BATCH = 8;
 
 /**

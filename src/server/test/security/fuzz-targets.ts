@@ -24,10 +24,12 @@ import {
 } from "@/shared/schemas/company";
 import {
   createInvoiceInputSchema,
+  invoiceDetailSchema,
   invoiceSchema,
   updateInvoiceInputSchema,
 } from "@/shared/schemas/invoice";
 import { fileSchema } from "@/shared/schemas/file";
+import { checkoutInputSchema, checkoutSchema, recordPaymentInputSchema } from "@/shared/schemas/payment";
 import { localeChoiceSchema } from "@/shared/schemas/me";
 import {
   acceptedInvitationSchema,
@@ -599,6 +601,38 @@ export function fuzzTargets(): FuzzTarget[] {
       params: { id: (w) => w.webhook.deliveryId },
       output: webhookDeliverySchema,
       actors: ["admin", "customerA"],
+    }),
+  );
+  // Payments (ADR 043). Recorded payments go to A's first invoice (the second may be paid or void by
+  // now: its PATCH is fuzzed above); removals aim at an unknown payment. The world's server has online payment on, against the
+  // local fake Stripe: a well-formed checkout opens one there; no generated webhook body is signed.
+  targets.push(
+    on("POST /api/invoices/:id/payments", {
+      params: { id: (w) => w.a.invoices[0]!.id },
+      input: recordPaymentInputSchema,
+      hints: () => ({
+        amount: fc.oneof(fc.constantFrom("0.01", "1.00", "0", "-1", "1e3", "99999999999.99"), fc.string({ maxLength: 12 })),
+        // Mostly a day in the past (the world's invoices are of March 2026), else any: a future one is a 400.
+        paidAt: fc.oneof({ weight: 3, arbitrary: fc.constantFrom("2026-03-02", "2026-04-30") }, { weight: 1, arbitrary: fc.string({ maxLength: 12 }) }),
+      }),
+      output: invoiceDetailSchema,
+      actors: ["admin", "customerA"],
+    }),
+    on("DELETE /api/invoices/:id/payments/:paymentId", {
+      params: { id: (w) => w.a.invoices[1]!.id, paymentId: unknownId },
+      output: invoiceDetailSchema,
+      actors: ["admin", "customerA"],
+    }),
+    on("POST /api/invoices/:id/checkout", {
+      params: { id: (w) => w.a.invoices[2]!.id },
+      input: checkoutInputSchema,
+      output: checkoutSchema,
+      actors: ["customerA", "memberA", "customerB", "admin"],
+    }),
+    on("POST /api/payments/stripe/webhook", {
+      input: z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.object({ id: z.string() }) }) }),
+      output: z.object({ received: z.literal(true) }),
+      actors: ["anonymous", "customerA"],
     }),
   );
   const authPosts = [...ENABLED_AUTH_ENDPOINTS].filter((endpoint) =>

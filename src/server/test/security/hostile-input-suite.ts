@@ -4,9 +4,10 @@ import { createApp } from "../../app";
 import { companyUsers, userRoles } from "../../db/schema";
 import { fuzzTargets, type FuzzTarget } from "./fuzz-targets";
 import { send } from "./http";
-import { CASES_PER_ENDPOINT, FUZZ_SEED, fuzzEndpoint, type FuzzReport } from "./fuzz-runner";
+import { CASES_PER_ENDPOINT, FUZZ_SEED, FUZZ_WEBHOOK_SECRET, fuzzEndpoint, type FuzzReport } from "./fuzz-runner";
 import { isWriteMethod, registeredRoutes } from "./routes";
-import { worldForFile } from "@/server/test/per-file";
+import { beforeAllTests, worldForFile } from "@/server/test/per-file";
+import { startFakeStripe } from "@/server/test/stripe/fake-stripe";
 
 /** The routes of accounts and teams: sign-in and the account (its sessions and API tokens), invitations, members, the admin Users page. */
 export const isAccountOrTeamRoute = (route: string) => /^[A-Z]+ \/api\/(auth|invitations|team|sessions|tokens|users)\b|^[A-Z]+ \/api\/companies\/:id\/(invitations|members)\b/.test(route);
@@ -16,11 +17,20 @@ export const isAccountOrTeamRoute = (route: string) => /^[A-Z]+ \/api\/(auth|inv
  * Split over two test files so that two workers share it (about 100 s per database on one core).
  */
 export function describeHostileInput(title: string, part: (target: FuzzTarget) => boolean) {
-  const { server, world } = worldForFile();
+  // Online payment is on (ADR 043), against the local fake Stripe: a well-formed checkout reaches
+  // the provider through the official SDK, and the webhook checks every body's signature.
+  const stripe = beforeAllTests(() => startFakeStripe());
+  afterAll(() => stripe.stop());
+  const { server, world } = worldForFile(() => ({
+    PAYMENTS: "stripe",
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: FUZZ_WEBHOOK_SECRET,
+    STRIPE_API_URL: stripe.url.toString(),
+  }));
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
   const reports: [string, FuzzReport][] = [];
   const targets = fuzzTargets().filter(part);
-  const labelOf = (target: FuzzTarget) => `${target.method} ${target.path({ a: { company: { id: ":companyId" }, projects: [{ id: ":projectId" }], tickets: [{ id: ":ticketId" }, {}, {}], invoices: [{}, {}] } } as never, ":id")}`;
+  const labelOf = (target: FuzzTarget) => `${target.method} ${target.path({ a: { company: { id: ":companyId" }, projects: [{ id: ":projectId" }], tickets: [{ id: ":ticketId" }, {}, {}], invoices: [{ id: ":invoiceId" }, { id: ":invoiceId" }, { id: ":invoiceId" }] } } as never, ":id")}`;
 
   describe(`hostile input, ${title} (fast-check, seed ${FUZZ_SEED})`, () => {
     it("fuzzes every registered write route, in one part or the other", () => {
