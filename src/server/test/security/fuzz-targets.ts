@@ -629,8 +629,8 @@ export function fuzzTargets(): FuzzTarget[] {
       output: checkoutSchema,
       actors: ["customerA", "memberA", "customerB", "admin"],
     }),
+    // Stripe's event, not a contract of ours (no input): every hostile body, none of them signed.
     on("POST /api/payments/stripe/webhook", {
-      input: z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.object({ id: z.string() }) }) }),
       output: z.object({ received: z.literal(true) }),
       actors: ["anonymous", "customerA"],
     }),
