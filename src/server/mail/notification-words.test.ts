@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceStatusLabels, projectStatusLabels, ticketPriorityLabels, ticketStatusLabels } from "@/shared/enums";
 import { getFormatLocale, setFormatLocale } from "@/shared/format";
 import { activityFields, activitySubjects } from "@/shared/rules/activity";
-import { describeNotification, notificationKindLabels, notificationKinds, type NotificationKind, type NotificationWords } from "@/shared/rules/notifications";
+import { describeNotification, excerptIsNamed, notificationKindLabels, notificationKinds, type NotificationKind, type NotificationWords } from "@/shared/rules/notifications";
 import { translator } from "./i18n";
 import {
   fieldWords,
@@ -29,7 +29,7 @@ function words(kind: NotificationKind, more: Partial<NotificationWords> = {}): N
 function panelLine(n: NotificationWords, currency: string) {
   const money = new Intl.NumberFormat("en-US", { style: "currency", currency });
   const sentence = describeNotification(n, { money: (amount) => money.format(amount as Intl.StringNumericLiteral) });
-  return n.excerpt && n.kind !== "member_joined" ? `${sentence}: “${n.excerpt}”` : sentence;
+  return n.excerpt && !excerptIsNamed(n.kind) ? `${sentence}: “${n.excerpt}”` : sentence;
 }
 
 /** Values of each field as stored, a few that no label knows among them; "Website relaunch" for the rest. */
@@ -65,6 +65,10 @@ function everyNotification(): NotificationWords[] {
   }
   for (const type of ["conversation", "company"] as const) all.push(words("assigned_project", { subject: subjectOf(type, "Acme Ltd"), field: "status", from: "active", to: "on_hold" }));
   all.push(words("member_joined", { subject: subjectOf("company", "Acme Ltd"), excerpt: "Ivy Invitee" }));
+  for (const to of samples["invoice.amount"]!) {
+    all.push(words("payment_received", { subject: subjectOf("invoice", "INV-0007"), to }));
+    all.push(words("customer_payment", { subject: subjectOf("invoice", "INV-0007"), to, excerpt: "Acme Ltd" }));
+  }
   return all;
 }
 
@@ -109,6 +113,10 @@ describe("a notification's line in German", () => {
     expect(line(words("project_created", { subject: subjectOf("project", "Relaunch") }))).toBe("Neues Projekt Relaunch");
     expect(line(words("ticket_created"))).toBe("Alex Admin hat das Ticket Login fails eröffnet");
     expect(line(words("member_joined", { subject: subjectOf("company", "Acme Ltd"), excerpt: "Ivy Invitee" }))).toBe("Ivy Invitee ist Acme Ltd beigetreten");
+    const paid = (kind: NotificationKind, more: Partial<NotificationWords>) => line(words(kind, { subject: subjectOf("invoice", "INV-0007"), ...more }));
+    expect(paid("payment_received", { to: "1200.5" })).toBe("Zahlung über 1.200,50\u00a0€ für Rechnung INV-0007 eingegangen");
+    expect(paid("payment_received", { to: null })).toBe("Zahlung über einen Betrag für Rechnung INV-0007 eingegangen");
+    expect(paid("customer_payment", { to: "40.00", excerpt: "Acme Ltd" })).toBe("Acme Ltd hat 40,00\u00a0€ für Rechnung INV-0007 bezahlt");
     const onProject = (more: Partial<NotificationWords>) => line(words("assigned_project", { subject: subjectOf("project", "Relaunch"), ...more }));
     expect(onProject({ field: "status", from: "active", to: "on_hold" })).toBe("Alex Admin hat bei Relaunch das Feld „Status“ von Aktiv auf Pausiert geändert");
     expect(onProject({ field: "endDate", from: null, to: "2026-03-01" })).toBe("Alex Admin hat bei Relaunch das Feld „Enddatum“ von (leer) auf 1. März 2026 geändert");

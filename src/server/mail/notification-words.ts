@@ -2,7 +2,7 @@ import type { InvoiceStatus, ProjectStatus, TicketPriority, TicketStatus } from 
 import type { Locale } from "@/shared/locales";
 import type { ActivityField, ActivitySubject } from "@/shared/rules/activity";
 import { eachInvoiceTextField } from "@/shared/rules/invoice-fields";
-import type { NotificationKind, NotificationWords } from "@/shared/rules/notifications";
+import { excerptIsNamed, type NotificationKind, type NotificationWords } from "@/shared/rules/notifications";
 import type { MailMessage, Translate } from "./i18n";
 
 /*
@@ -19,10 +19,12 @@ export const notificationKindMessages: Record<NotificationKind, MailMessage> = {
   ticket_status: /*i18n*/ { id: "mail.notification-kind.ticket-status", message: "Ticket status changes" },
   invoice_issued: /*i18n*/ { id: "mail.notification-kind.invoice-issued", message: "New invoices" },
   invoice_overdue: /*i18n*/ { id: "mail.notification-kind.invoice-overdue", message: "Overdue invoice reminders" },
+  payment_received: /*i18n*/ { id: "mail.notification-kind.payment-received", message: "Payments received" },
   project_created: /*i18n*/ { id: "mail.notification-kind.project-created", message: "New projects" },
   ticket_created: /*i18n*/ { id: "mail.notification-kind.ticket-created", message: "New tickets" },
   customer_message: /*i18n*/ { id: "mail.notification-kind.customer-message", message: "Customer messages" },
   customer_comment: /*i18n*/ { id: "mail.notification-kind.customer-comment", message: "Customer comments" },
+  customer_payment: /*i18n*/ { id: "mail.notification-kind.customer-payment", message: "Customer payments" },
   member_joined: /*i18n*/ { id: "mail.notification-kind.member-joined", message: "Invitations accepted" },
   assigned_project: /*i18n*/ { id: "mail.notification-kind.assigned-project", message: "Activity on projects assigned to you" },
 };
@@ -116,6 +118,8 @@ const m = {
   ticketStatus: /*i18n*/ { id: "mail.notification-line.ticket-status", message: "{actor} changed the status of {subject} from {from} to {to}" },
   invoiceIssued: /*i18n*/ { id: "mail.notification-line.invoice-issued", message: "New invoice {subject}" },
   invoiceOverdue: /*i18n*/ { id: "mail.notification-line.invoice-overdue", message: "Invoice {subject} is overdue" },
+  paymentReceived: /*i18n*/ { id: "mail.notification-line.payment-received", message: "Payment of {amount} received for invoice {subject}" },
+  customerPayment: /*i18n*/ { id: "mail.notification-line.customer-payment", message: "{company} paid {amount} for invoice {subject}" },
   projectCreated: /*i18n*/ { id: "mail.notification-line.project-created", message: "New project {subject}" },
   ticketCreated: /*i18n*/ { id: "mail.notification-line.ticket-created", message: "{actor} opened the ticket {subject}" },
   memberJoined: /*i18n*/ { id: "mail.notification-line.member-joined", message: "{name} joined {subject}" },
@@ -125,6 +129,7 @@ const m = {
   withExcerpt: /*i18n*/ { id: "mail.notification-line.with-excerpt", message: "{line}: “{excerpt}”" },
   someone: /*i18n*/ { id: "mail.notification-line.someone", message: "Someone" },
   none: /*i18n*/ { id: "mail.notification-line.none", message: "none" },
+  someAmount: /*i18n*/ { id: "mail.notification-line.some-amount", message: "an amount" },
   noDate: /*i18n*/ { id: "mail.notification-line.no-date", message: "N/A" },
 } satisfies Record<string, MailMessage>;
 
@@ -153,6 +158,10 @@ export function notificationLineWriter(t: Translate, currency: string): (words: 
     return words.show ? labelled(words.show, value) : value;
   };
 
+  // A payment's amount is its history entry's `to`.
+  const paid = (n: NotificationWords) => (n.to ? money.format(n.to as Intl.StringNumericLiteral) : t(m.someAmount));
+  const received = (n: NotificationWords) => t(m.paymentReceived, { amount: paid(n), subject: n.subject.label });
+
   const sentence = (n: NotificationWords) => {
     const actor = n.actorName ?? t(m.someone);
     const subject = n.subject.label;
@@ -172,6 +181,11 @@ export function notificationLineWriter(t: Translate, currency: string): (words: 
         return t(m.invoiceIssued, { subject });
       case "invoice_overdue":
         return t(m.invoiceOverdue, { subject });
+      case "payment_received":
+        return received(n);
+      // The paying company's name is the excerpt; without it the line is the customers' one.
+      case "customer_payment":
+        return n.excerpt ? t(m.customerPayment, { company: n.excerpt, amount: paid(n), subject }) : received(n);
       case "project_created":
         return t(m.projectCreated, { subject });
       case "ticket_created":
@@ -192,7 +206,7 @@ export function notificationLineWriter(t: Translate, currency: string): (words: 
 
   return (n) => {
     const line = sentence(n);
-    // A joined member's excerpt is their name, already said.
-    return n.excerpt && n.kind !== "member_joined" ? t(m.withExcerpt, { line, excerpt: n.excerpt }) : line;
+    // A joined member's or a paying company's excerpt is their name, already said.
+    return n.excerpt && !excerptIsNamed(n.kind) ? t(m.withExcerpt, { line, excerpt: n.excerpt }) : line;
   };
 }

@@ -86,8 +86,8 @@ function shown(rule: FieldRule | undefined, value: string | null, money: ((amoun
   return rule?.show ? rule.show(value) : value;
 }
 
-/** A payment entry's amount (its `to`), in the installation's currency when `money` is given. */
-const paid = (entry: ActivityWords, money: ((amount: string) => string) | undefined) => (entry.to ? (money ?? formatAmount)(entry.to) : "an amount");
+/** A payment entry's amount (its `to`), in the installation's currency when `money` is given; a notification of it says the same. */
+export const paidAmount = (to: string | null, money: ((amount: string) => string) | undefined) => (to ? (money ?? formatAmount)(to) : "an amount");
 
 /**
  * What an entry says after the actor's name: "changed status from Pending to Doing",
@@ -106,11 +106,11 @@ export function describeActivity(entry: ActivityWords, { money }: { money?: (amo
     case "attached":
       return entry.to ? `attached ${entry.to}` : "attached a file";
     case "payment_recorded":
-      return `recorded a payment of ${paid(entry, money)}`;
+      return `recorded a payment of ${paidAmount(entry.to, money)}`;
     case "payment_removed":
-      return `removed a payment of ${paid(entry, money)}`;
+      return `removed a payment of ${paidAmount(entry.to, money)}`;
     case "payment_refunded":
-      return `refunded ${paid(entry, money)} of a payment`;
+      return `refunded ${paidAmount(entry.to, money)} of a payment`;
     case "changed": {
       const rule = entry.field ? rulesOf(entry.subject)[entry.field] : undefined;
       const label = rule?.label ?? entry.field ?? "a field";

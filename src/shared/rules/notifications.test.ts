@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { describeNotification, notificationPath, type NotificationWords } from "./notifications";
-import { companyId, recordId, ticket, words } from "./notifications.fixtures";
+import { companyId, invoice, recordId, ticket, words } from "./notifications.fixtures";
 
 describe("describeNotification", () => {
   it("says who did what to which record, with values in the record page's words", () => {
@@ -15,6 +15,11 @@ describe("describeNotification", () => {
     expect(describeNotification(words({ kind: "invoice_overdue", actorName: null, subject: { type: "invoice", id: recordId, label: "INV-7", slug: null } }))).toBe(
       "Invoice INV-7 is overdue",
     );
+    expect(describeNotification(words({ kind: "payment_received", subject: invoice, to: "1200.5" }))).toBe("Payment of 1,200.50 received for invoice INV-7");
+    expect(describeNotification(words({ kind: "payment_received", subject: invoice, to: "40.00" }), { money: (amount) => `€${amount}` })).toBe("Payment of €40.00 received for invoice INV-7");
+    expect(describeNotification(words({ kind: "customer_payment", subject: invoice, to: "40.00", excerpt: "Acme Ltd" }))).toBe("Acme Ltd paid 40.00 for invoice INV-7");
+    // Without the company's name (never written so), the team's line is the customers' one.
+    expect(describeNotification(words({ kind: "customer_payment", subject: invoice, to: null }))).toBe("Payment of an amount received for invoice INV-7");
     expect(describeNotification(words({ kind: "member_joined", subject: { type: "company", id: companyId, label: "Acme Ltd", slug: null }, excerpt: "Jo Joiner" }))).toBe(
       "Jo Joiner joined Acme Ltd",
     );

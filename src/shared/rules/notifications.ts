@@ -1,5 +1,5 @@
 import { ticketStatusLabels } from "../enums";
-import { describeActivity } from "./activity";
+import { describeActivity, paidAmount } from "./activity";
 
 /**
  * Notifications (issue 17, ADR 029): who hears of what, in the app and by mail. One row per event
@@ -7,9 +7,9 @@ import { describeActivity } from "./activity";
  */
 
 /** What a customer hears of (every member of the company but the one who acted, except `comment_reply`). */
-export const customerNotificationKinds = ["message", "comment_reply", "ticket_status", "invoice_issued", "invoice_overdue", "project_created"] as const;
+export const customerNotificationKinds = ["message", "comment_reply", "ticket_status", "invoice_issued", "invoice_overdue", "payment_received", "project_created"] as const;
 /** What the provider's team hears of; `assigned_project` goes to a project's assignee only. */
-export const adminNotificationKinds = ["ticket_created", "customer_message", "customer_comment", "member_joined", "assigned_project"] as const;
+export const adminNotificationKinds = ["ticket_created", "customer_message", "customer_comment", "customer_payment", "member_joined", "assigned_project"] as const;
 export const notificationKinds = [...customerNotificationKinds, ...adminNotificationKinds] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -19,17 +19,19 @@ export type MailDelivery = (typeof mailDeliveries)[number];
 
 export const mailDeliveryLabels: Record<MailDelivery, string> = { immediate: "Immediately", digest: "Daily digest", off: "Off" };
 
-/** Messages and status changes are worth an interruption; the rest waits for the digest. */
+/** Messages, status changes and money received are worth an interruption; the rest waits for the digest. */
 export const defaultMailDelivery: Record<NotificationKind, MailDelivery> = {
   message: "immediate",
   comment_reply: "digest",
   ticket_status: "immediate",
   invoice_issued: "digest",
   invoice_overdue: "digest",
+  payment_received: "immediate",
   project_created: "digest",
   ticket_created: "digest",
   customer_message: "immediate",
   customer_comment: "digest",
+  customer_payment: "immediate",
   member_joined: "digest",
   assigned_project: "digest",
 };
@@ -41,10 +43,12 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   ticket_status: "Ticket status changes",
   invoice_issued: "New invoices",
   invoice_overdue: "Overdue invoice reminders",
+  payment_received: "Payments received",
   project_created: "New projects",
   ticket_created: "New tickets",
   customer_message: "Customer messages",
   customer_comment: "Customer comments",
+  customer_payment: "Customer payments",
   member_joined: "Invitations accepted",
   assigned_project: "Activity on projects assigned to you",
 };
@@ -73,6 +77,12 @@ export interface NotificationWords {
   excerpt: string | null;
 }
 
+/**
+ * The kinds whose excerpt is a name the line already says (a new member's, a paying company's),
+ * not a message's first words to show beside it.
+ */
+export const excerptIsNamed = (kind: NotificationKind) => kind === "member_joined" || kind === "customer_payment";
+
 const someone = (name: string | null) => name ?? "Someone";
 const statusLabel = (status: string | null) => (status ? (ticketStatusLabels[status as keyof typeof ticketStatusLabels] ?? status) : "none");
 
@@ -86,6 +96,8 @@ export function describeNotification(n: NotificationWords, { money }: { money?: 
     if (!n.field || n.subject.type === "conversation" || n.subject.type === "company") return "updated";
     return describeActivity({ subject: n.subject.type, kind: "changed", field: n.field, from: n.from, to: n.to }, money ? { money } : {});
   };
+  // A payment's amount is its history entry's `to`.
+  const received = () => `Payment of ${paidAmount(n.to, money)} received for invoice ${n.subject.label}`;
   switch (n.kind) {
     case "message":
       return `${actor} sent you a message`;
@@ -100,6 +112,11 @@ export function describeNotification(n: NotificationWords, { money }: { money?: 
       return `New invoice ${n.subject.label}`;
     case "invoice_overdue":
       return `Invoice ${n.subject.label} is overdue`;
+    case "payment_received":
+      return received();
+    // The paying company's name is kept in `excerpt`; without it the line is the customers' one.
+    case "customer_payment":
+      return n.excerpt ? `${n.excerpt} paid ${paidAmount(n.to, money)} for invoice ${n.subject.label}` : received();
     case "project_created":
       return `New project ${n.subject.label}`;
     case "ticket_created":

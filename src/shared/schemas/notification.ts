@@ -43,16 +43,19 @@ export const notificationSchema = z.object({
   }),
   /** Who acted, as they were called then. */
   actorName: z.string().nullable(),
-  /** A status change: the field and its values as stored (shared/rules/activity.ts words them). */
+  /** A status change: the field and its values as stored (shared/rules/activity.ts words them); a payment's amount in `to`. */
   field: z.string().nullable(),
   from: z.string().nullable(),
   to: z.string().nullable(),
-  /** The first characters of a message or comment; a new member's name. */
+  /** The first characters of a message or comment; a new member's name; a paying company's name. */
   excerpt: z.string().nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const notificationPageSchema = cursorPageOf(notificationSchema);
+export const notificationPageSchema = cursorPageOf(notificationSchema).extend({
+  /** ISO 4217 code of the payments' amounts (CURRENCY). */
+  currency: z.string(),
+});
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 /** What the header shows: the bell's count, the nav items' dots, and the chat's unread messages. */

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { can } from "@/shared/policies";
 import type { HistoryChange, HistoryEntry, RecordRef } from "@/server/changes/change";
-import { companyUsers, projectComments, projects, ticketComments, tickets } from "@/server/db/schema";
-import { notify, type NotificationEvent, type NotificationWriter } from "./notify";
+import { companies, companyUsers, projectComments, projects, ticketComments, tickets } from "@/server/db/schema";
+import { notify, rowsOf, type NotificationEvent, type NotificationWriter } from "./notify";
 
 /**
  * The customers taking part in a thread: who opened the ticket and who commented, while they are
@@ -19,15 +19,21 @@ function threadParticipants(subject: RecordRef) {
 
 const assigneeOf = (projectId: string) => sql`select ${projects.assignedTo} as id from ${projects} where ${projects.id} = ${projectId}`;
 
+/** The company's name as it is at the payment, for the team's line (kept as the excerpt, as a new member's name is). */
+async function companyName(tx: NotificationWriter, companyId: string): Promise<string | null> {
+  const result = await tx.execute(sql`select ${companies.name} as name from ${companies} where ${companies.id} = ${companyId}`);
+  return rowsOf<{ name: string }>(result)[0]?.name ?? null;
+}
+
 /** The change worth telling an assignee first: a status, else the first field. */
 const headline = (entries: readonly HistoryEntry[]) => entries.find((entry) => entry.field === "status") ?? entries[0];
 
 /**
  * Who hears of what was just recorded in a record's history (issue 17, ADR 029), in the same
- * transaction. Customers: a ticket's status, a new project, a new invoice, and replies on threads
- * they take part in; the team: new tickets and customers' comments; a project's assignee:
- * everything on it. Entries hidden from customers (a draft invoice's) notify nobody: they are the
- * provider's own work in progress.
+ * transaction. Customers: a ticket's status, a new project, a new invoice, a payment received, and
+ * replies on threads they take part in; the team: new tickets, customers' comments and payments; a
+ * project's assignee: everything on it. Entries hidden from customers (a draft invoice's) notify
+ * nobody: they are the provider's own work in progress (and a draft takes no payment).
  */
 export async function notifyOfActivity(tx: NotificationWriter, { actor, subject, entries, adminOnly = false, excerpt }: HistoryChange): Promise<void> {
   if (adminOnly || entries.length === 0) return;
@@ -60,6 +66,16 @@ export async function notifyOfActivity(tx: NotificationWriter, { actor, subject,
     case "invoice": {
       // Created already issued, or a draft issued now; a void by re-issue is told by its replacement.
       if (kinds.has("created") || kinds.has("issued")) await notify(tx, event("invoice_issued"), { members: true });
+      // Money received (issue 41), recorded by an admin or confirmed by the provider for the online
+      // payer, who acted and so hears nothing here: their receipt mail says it. A removed or refunded
+      // payment notifies nobody: both are the team's own doing (a correction here, a refund made at
+      // the provider), not news of money received.
+      const payment = entries.find((entry) => entry.kind === "payment_recorded");
+      if (payment) {
+        const amount = { to: payment.to ?? null };
+        const notified = await notify(tx, event("customer_payment", { ...amount, excerpt: await companyName(tx, subject.companyId) }), { admins: true });
+        await notify(tx, event("payment_received", amount), { members: true }, notified);
+      }
       return;
     }
   }

@@ -25,13 +25,13 @@ function toNotification(row: NoticeRow): Notification {
 }
 
 /** The caller's notifications, newest first, a keyset page at a time. */
-export async function listNotifications({ db, actor }: ServiceContext, query: NotificationQuery): Promise<NotificationPage> {
+export async function listNotifications({ db, actor, billing }: ServiceContext, query: NotificationQuery): Promise<NotificationPage> {
   const rows = await selectNotices(db)
     .where(and(notificationScope(actor).where, query.unread ? isNull(notifications.readAt) : undefined, before(notifications.createdAt, notifications.id, query.cursor)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(query.limit + 1);
   const { page, nextCursor } = keysetPage<NoticeRow>(rows, query.limit);
-  return { items: page.map(toNotification), nextCursor };
+  return { items: page.map(toNotification), nextCursor, currency: billing.currency };
 }
 
 const unread = sql`${notifications.readAt} is null`;

@@ -1,10 +1,17 @@
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Notification, NotificationPage, UnreadCounts } from "@/shared/schemas/notification";
+import { profiles } from "@/server/db/schema";
 import { addMember, createProject, customerWithCompany, invoiceBody } from "@/server/test/fixtures";
 import { startTestServer, type TestUser } from "@/server/test/harness";
 import { captureLog } from "@/server/test/log-capture";
 import { deliveredMailTo, mailedLink } from "@/server/test/mail/delivered-mail";
+import { at, outboxTo } from "@/server/test/notifications";
 import { beforeAllTests } from "@/server/test/per-file";
+import { testServiceContext } from "@/server/test/service-context";
+import { todayIn } from "../invoices/overdue";
+import { recordProviderPayment } from "../payments/ledger";
+import { mailDueNotifications } from "./notification-mail";
 
 // Mail is printed to this log (no SMTP_URL): the invitation link is read from there.
 const log = captureLog();
@@ -121,6 +128,79 @@ describe("who is notified", () => {
     const ticket = (await alpha.client.post("/api/tickets", { projectId: project.id, title: "Refused" })).body;
     expect((await admin.client.patch(`/api/tickets/${ticket.id}`, { status: "closed" })).status).toBe(400);
     expect(await about(colleague, ticket.id)).toEqual([]);
+  });
+});
+
+describe("payments", () => {
+  const secondAdmin = beforeAllTests(() => server.createUser({ admin: true, name: "Sam Second" }));
+  const yesterday = () => todayIn("UTC", new Date(Date.now() - 86_400_000));
+
+  async function issuedInvoice() {
+    const response = await admin.client.post("/api/invoices", invoiceBody(alpha.company.id, { amount: "100.00" }));
+    expect(response.status).toBe(201);
+    return response.body as { id: string; invoiceNumber: string };
+  }
+
+  /** The newest notification of `user` about the invoice, of `kind`. */
+  const noticeOf = async (user: TestUser, invoiceId: string, kind: Notification["kind"]) => (await inbox(user, "?limit=100")).find((n) => n.subject.id === invoiceId && n.kind === kind);
+
+  it("tells the members and the other admins of a payment an admin recorded, not the admin, and nobody of its removal", async () => {
+    const invoice = await issuedInvoice();
+    const paid = await admin.client.post(`/api/invoices/${invoice.id}/payments`, { amount: "40.00", method: "bank_transfer", paidAt: yesterday() });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+
+    for (const member of [alpha, colleague]) {
+      expect(await noticeOf(member, invoice.id, "payment_received")).toMatchObject({ actorName: "Olivia Owner", to: "40.00", excerpt: null, subject: { type: "invoice", label: invoice.invoiceNumber } });
+      expect(await about(member, invoice.id)).toEqual(["payment_received by Olivia Owner", "invoice_issued by Olivia Owner"]);
+    }
+    expect(await noticeOf(secondAdmin, invoice.id, "customer_payment")).toMatchObject({ actorName: "Olivia Owner", to: "40.00", excerpt: "Notify Alpha", subject: { label: invoice.invoiceNumber } });
+    expect(await about(secondAdmin, invoice.id)).toEqual(["customer_payment by Olivia Owner"]);
+    expect(await about(admin, invoice.id)).toEqual([]);
+    expect(await about(beta, invoice.id)).toEqual([]);
+    // The panel writes the amount in the installation's currency, which the page carries.
+    expect(((await alpha.client.get("/api/notifications")).body as NotificationPage).currency).toBe(server.env.CURRENCY);
+
+    const paymentId = (paid.body as { payments: { id: string }[] }).payments[0]!.id;
+    expect((await admin.client.delete(`/api/invoices/${invoice.id}/payments/${paymentId}`)).status).toBe(200);
+    for (const member of [alpha, colleague]) expect(await about(member, invoice.id)).toHaveLength(2);
+    expect(await about(secondAdmin, invoice.id)).toHaveLength(1);
+    expect(await about(admin, invoice.id)).toEqual([]);
+  });
+
+  it("tells the online payer's colleagues and the team of a payment the provider confirmed, not the payer", async () => {
+    const invoice = await issuedInvoice();
+    const payer = testServiceContext(server, {
+      userId: alpha.id,
+      email: alpha.email,
+      name: alpha.name,
+      role: "customer",
+      companyId: alpha.company.id,
+      companyRole: "owner",
+      sessionId: "payer",
+      twoFactorEnabled: false,
+    });
+    await payer.db.transaction((tx) =>
+      recordProviderPayment(
+        { ...payer, db: tx },
+        { invoiceId: invoice.id, amount: "25.50", method: "card", paidOn: yesterday(), provider: "stripe", reference: `pi_${crypto.randomUUID()}`, recordedBy: null, payerId: alpha.id },
+      ),
+    );
+    expect(await noticeOf(colleague, invoice.id, "payment_received")).toMatchObject({ actorName: alpha.name, to: "25.50" });
+    expect(await noticeOf(alpha, invoice.id, "payment_received")).toBeUndefined();
+    for (const teamMember of [admin, secondAdmin]) expect(await noticeOf(teamMember, invoice.id, "customer_payment")).toMatchObject({ actorName: alpha.name, to: "25.50", excerpt: "Notify Alpha" });
+    expect(await about(beta, invoice.id)).toEqual([]);
+  });
+
+  it("mails a German member the payment at once, in German", async () => {
+    const german = await addMember(server, alpha.company.id, await server.createUser({ name: "Greta Deutsch" }));
+    await server.deps.db.update(profiles).set({ locale: "de" }).where(eq(profiles.id, german.id));
+    const invoice = await issuedInvoice();
+    expect((await admin.client.post(`/api/invoices/${invoice.id}/payments`, { amount: "40.00", method: "cash", paidAt: yesterday() })).status).toBe(201);
+
+    const deps = { db: server.deps.db, outbox: server.deps.mail.outbox, env: server.env, log: server.deps.log };
+    await mailDueNotifications(deps, at(new Date(), server.env.NOTIFICATION_MAIL_DELAY_SECONDS + 5));
+    const mails = (await outboxTo(server.deps.db, german.email)).filter((mail) => mail.template === "notification");
+    expect(mails.map((mail) => mail.subject)).toEqual([`Zahlung über 40,00\u00a0$ für Rechnung ${invoice.invoiceNumber} eingegangen`]);
   });
 });
 

@@ -24,7 +24,7 @@ export interface NotificationEvent {
   field?: string | null;
   from?: string | null;
   to?: string | null;
-  /** A message's or comment's text (clipped), a new member's name. */
+  /** A message's or comment's text (clipped), a new member's name, a paying company's name. */
   excerpt?: string | null;
 }
 
@@ -35,6 +35,9 @@ function audienceQuery(event: NotificationEvent, audience: Audience): SQL {
   if ("admins" in audience) return sql`select ${userRoles.userId} as id from ${userRoles} where ${userRoles.role} = 'admin'`;
   return audience.users;
 }
+
+/** The rows of a raw statement: both drivers answer { rows }; Drizzle's type of a raw statement's result is driver-neutral. */
+export const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 const clip = (text: string | null | undefined) => {
   if (text == null) return null;
@@ -63,6 +66,5 @@ export async function notify(tx: NotificationWriter, event: NotificationEvent, a
     left join ${notificationPreferences} on ${notificationPreferences.userId} = r.id and ${notificationPreferences.kind} = ${event.kind}
     where r.id is distinct from ${event.actor.userId} ${excluded}
     returning recipient_id`);
-  // Both drivers answer { rows }; Drizzle's type of a raw statement's result is driver-neutral.
-  return (result as unknown as { rows: { recipient_id: string }[] }).rows.map((row) => row.recipient_id);
+  return rowsOf<{ recipient_id: string }>(result).map((row) => row.recipient_id);
 }

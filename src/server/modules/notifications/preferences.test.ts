@@ -42,6 +42,18 @@ describe("notification preferences", () => {
     expect((await customer.client.get("/api/notifications/preferences")).body).toEqual(changed.body);
   });
 
+  it("keeps the payment kinds to their roles, mailed at once until chosen otherwise", async () => {
+    const customer = await server.createUser();
+    const admin = await server.createUser({ admin: true });
+    expect(defaultMailDelivery).toMatchObject({ payment_received: "immediate", customer_payment: "immediate" });
+    // Stored: the database's list of kinds (migration 0033) has them.
+    const saved = await customer.client.put("/api/notifications/preferences", { items: [{ kind: "payment_received", delivery: "digest" }] });
+    expect(saved.body.items).toContainEqual({ kind: "payment_received", delivery: "digest" });
+    expect((await admin.client.put("/api/notifications/preferences", { items: [off("customer_payment")] })).body.items).toContainEqual({ kind: "customer_payment", delivery: "off" });
+    expect((await customer.client.put("/api/notifications/preferences", { items: [off("customer_payment")] })).problem.errors?.map((error) => error.field)).toEqual(["items.0.kind"]);
+    expect((await admin.client.put("/api/notifications/preferences", { items: [off("payment_received")] })).problem.errors?.map((error) => error.field)).toEqual(["items.0.kind"]);
+  });
+
   it("refuses a kind the caller's role does not receive, or one listed twice, with 400 naming the item, and stores none of the request", async () => {
     const customer = await server.createUser();
     const admin = await server.createUser({ admin: true });

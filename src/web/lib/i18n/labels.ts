@@ -64,10 +64,12 @@ export const notificationKindMessages: Record<NotificationKind, MessageDescripto
   ticket_status: msg`Ticket status changes`,
   invoice_issued: msg`New invoices`,
   invoice_overdue: msg`Overdue invoice reminders`,
+  payment_received: msg`Payments received`,
   project_created: msg`New projects`,
   ticket_created: msg`New tickets`,
   customer_message: msg`Customer messages`,
   customer_comment: msg`Customer comments`,
+  customer_payment: msg`Customer payments`,
   member_joined: msg`Invitations accepted`,
   assigned_project: msg`Activity on projects assigned to you`,
 };

@@ -4,13 +4,14 @@ import { CheckCheck } from "lucide-react";
 import { Popover } from "radix-ui";
 import { useRef, useState, type RefObject } from "react";
 import { Link } from "react-router";
-import { notificationPath } from "@/shared/rules/notifications";
+import { excerptIsNamed, notificationPath } from "@/shared/rules/notifications";
 import type { Notification } from "@/shared/schemas/notification";
 import { LoadMore } from "@/web/components/load-more";
 import { Button } from "@/web/components/ui/button";
 import { PanelLoadError, PanelSpinner } from "@/web/components/layout/record-states";
 import { TimeAgo } from "@/web/components/ui/time-ago";
 import { cn } from "@/web/lib/cn";
+import { formatCurrency } from "@/web/lib/format-currency";
 import { toast } from "@/web/lib/toast";
 import { markNotificationsRead, markReadQuietly } from "../api/use-mark-read";
 import { useNotifications } from "../api/use-notifications";
@@ -69,6 +70,7 @@ function PanelContents({ area, close }: { area: Area; close: () => void }) {
   const [markingAll, setMarkingAll] = useState(false);
   const scrollArea = useRef<HTMLDivElement>(null);
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const currency = list.data?.pages[0]?.currency ?? "USD";
   const { t } = useLingui();
 
   const markAll = () => {
@@ -116,7 +118,7 @@ function PanelContents({ area, close }: { area: Area; close: () => void }) {
           <>
             <ul className="divide-y divide-border">
               {items.map((notification) => (
-                <NotificationItem key={notification.id} notification={notification} area={area} onOpen={opened} />
+                <NotificationItem key={notification.id} notification={notification} area={area} currency={currency} onOpen={opened} />
               ))}
             </ul>
             <LoadMore query={list} scrollArea={scrollArea} />
@@ -127,12 +129,12 @@ function PanelContents({ area, close }: { area: Area; close: () => void }) {
   );
 }
 
-/** One notification as a link to its record: the sentence, the excerpt on one line, and when. Unread ones are marked. */
-function NotificationItem({ notification, area, onOpen }: { notification: Notification; area: Area; onOpen: (notification: Notification) => void }) {
+/** One notification as a link to its record: the sentence (amounts in `currency`), the excerpt on one line, and when. Unread ones are marked. */
+function NotificationItem({ notification, area, currency, onOpen }: { notification: Notification; area: Area; currency: string; onOpen: (notification: Notification) => void }) {
   const unread = !notification.readAt;
   const { t } = useLingui();
-  // A new member's name is the excerpt, and already in the sentence.
-  const excerpt = notification.kind === "member_joined" ? null : notification.excerpt;
+  // A new member's or a paying company's name is the excerpt, and already in the sentence.
+  const excerpt = excerptIsNamed(notification.kind) ? null : notification.excerpt;
   return (
     <li>
       <Link
@@ -144,7 +146,7 @@ function NotificationItem({ notification, area, onOpen }: { notification: Notifi
         <span className="min-w-0 flex-1 space-y-0.5">
           <span className={cn("block text-sm break-words", unread ? "font-semibold" : "text-muted-foreground")}>
             {unread ? <span className="sr-only">{t`Unread:`} </span> : null}
-            {notificationText(notification)}
+            {notificationText(notification, { money: (amount) => formatCurrency(amount, currency) })}
           </span>
           {excerpt ? <span className="block truncate text-sm text-muted-foreground">{excerpt}</span> : null}
           <TimeAgo at={notification.createdAt} className="block text-xs text-muted-foreground" />

@@ -1,4 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { i18n } from "@lingui/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages as adminGerman } from "virtual:catalogue/admin-de";
+import { messages as customerGerman } from "virtual:catalogue/customer-de";
+import { messages as publicGerman } from "virtual:catalogue/public-de";
+import { formatCurrency } from "@/web/lib/format-currency";
 import { describeNotification, type NotificationWords } from "@/shared/rules/notifications";
 import { company, invoice, project, ticket, words } from "@/shared/rules/notifications.fixtures";
 import { notificationText } from "./notification-text";
@@ -15,6 +20,10 @@ const cases: NotificationWords[] = [
   words({ kind: "ticket_status", subject: ticket, field: "status", from: null, to: "done" }),
   words({ kind: "invoice_issued", subject: invoice }),
   words({ kind: "invoice_overdue", actorName: null, subject: invoice }),
+  words({ kind: "payment_received", subject: invoice, to: "1234.5" }),
+  words({ kind: "payment_received", subject: invoice, to: null }),
+  words({ kind: "customer_payment", subject: invoice, to: "40.00", excerpt: "Acme Ltd" }),
+  words({ kind: "customer_payment", subject: invoice, to: "40.00" }),
   words({ kind: "project_created", subject: project }),
   words({ kind: "ticket_created", subject: ticket, actorName: "Cleo Customer" }),
   words({ kind: "member_joined", subject: company, excerpt: "Jo Joiner" }),
@@ -43,5 +52,24 @@ const cases: NotificationWords[] = [
 describe("notificationText", () => {
   it.each(cases.map((n) => [describeNotification(n), n] as const))("reads, in English, as the mails do: %s", (english, n) => {
     expect(notificationText(n)).toBe(english);
+  });
+
+  it("writes a payment's amount with the money it is given, as the mails do", () => {
+    const money = { money: (amount: string) => formatCurrency(amount, "USD", "en-US") };
+    for (const n of cases.filter(({ kind }) => kind === "payment_received" || kind === "customer_payment")) expect(notificationText(n, money)).toBe(describeNotification(n, money));
+    expect(notificationText(words({ kind: "customer_payment", subject: invoice, to: "40", excerpt: "Acme Ltd" }), money)).toBe("Acme Ltd paid $40.00 for invoice INV-7");
+  });
+});
+
+describe("notificationText in German", () => {
+  // The compiled catalogue as a German reader's browser loads it, every area's layer.
+  beforeAll(() => i18n.loadAndActivate({ locale: "de", messages: { ...publicGerman, ...customerGerman, ...adminGerman } }));
+  afterAll(() => i18n.loadAndActivate({ locale: "en", messages: {} }));
+  const euros = { money: (amount: string) => formatCurrency(amount, "EUR", "de-DE") };
+
+  it("words a payment for its members and for the team, the amount in the installation's currency", () => {
+    expect(notificationText(words({ kind: "payment_received", subject: invoice, to: "1234.5" }), euros)).toBe("Zahlung über 1.234,50\u00a0€ für Rechnung INV-7 eingegangen");
+    expect(notificationText(words({ kind: "payment_received", subject: invoice, to: null }), euros)).toBe("Zahlung über einen Betrag für Rechnung INV-7 eingegangen");
+    expect(notificationText(words({ kind: "customer_payment", subject: invoice, to: "40.00", excerpt: "Acme Ltd" }), euros)).toBe("Acme Ltd hat 40,00\u00a0€ für Rechnung INV-7 bezahlt");
   });
 });

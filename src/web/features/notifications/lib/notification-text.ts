@@ -69,12 +69,25 @@ function changeText(n: NotificationWords, actor: string, record: string, field: 
   }
 }
 
+/** An amount in the installation's currency (without it: "1,200.00"). */
+type Money = ((amount: string) => string) | undefined;
+
+/** A payment's amount, its history entry's `to`. */
+const paidAmount = (n: NotificationWords, money: Money) => (n.to ? (money ?? formatAmount)(n.to) : t({ message: "an amount", context: "activity payment" }));
+
+function paymentReceived(n: NotificationWords, money: Money): string {
+  const amount = paidAmount(n, money);
+  const record = n.subject.label;
+  return t`Payment of ${amount} received for invoice ${record}`;
+}
+
 /**
  * The panel's line for a notification, in the reader's language: the wording of
  * describeNotification (shared/rules/notifications.ts, which the mails use), each sentence one
- * whole message with the names as placeholders.
+ * whole message with the names as placeholders. `money` writes a payment's amount in the
+ * installation's currency, as describeNotification's does.
  */
-export function notificationText(n: NotificationWords): string {
+export function notificationText(n: NotificationWords, { money }: { money?: (amount: string) => string } = {}): string {
   const actor = n.actorName ?? t`Someone`;
   const record = n.subject.label;
   switch (n.kind) {
@@ -94,6 +107,14 @@ export function notificationText(n: NotificationWords): string {
       return t`New invoice ${record}`;
     case "invoice_overdue":
       return t`Invoice ${record} is overdue`;
+    case "payment_received":
+      return paymentReceived(n, money);
+    // The paying company's name is the excerpt; without it the line is the customers' one.
+    case "customer_payment": {
+      const company = n.excerpt;
+      const amount = paidAmount(n, money);
+      return company ? t`${company} paid ${amount} for invoice ${record}` : paymentReceived(n, money);
+    }
     case "project_created":
       return t`New project ${record}`;
     case "ticket_created":

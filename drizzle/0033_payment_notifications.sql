@@ -1,0 +1,4 @@
+ALTER TABLE "notification_preferences" DROP CONSTRAINT "notification_preferences_kind_known";--> statement-breakpoint
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind_known";--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD CONSTRAINT "notification_preferences_kind_known" CHECK ("notification_preferences"."kind" in ('message', 'comment_reply', 'ticket_status', 'invoice_issued', 'invoice_overdue', 'payment_received', 'project_created', 'ticket_created', 'customer_message', 'customer_comment', 'customer_payment', 'member_joined', 'assigned_project'));--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind_known" CHECK ("notifications"."kind" in ('message', 'comment_reply', 'ticket_status', 'invoice_issued', 'invoice_overdue', 'payment_received', 'project_created', 'ticket_created', 'customer_message', 'customer_comment', 'customer_payment', 'member_joined', 'assigned_project'));
