@@ -1,6 +1,6 @@
 /**
  * `npm run seed:large`: the scale data set of the admin issue — 10,000 companies, 20,000
- * customers, 100,000 projects, 1,000,000 tickets, plus invoices, messages and comments — generated
+ * customers, 100,000 projects, 1,000,000 tickets, plus invoices (three in four with a payment), messages and comments — generated
  * inside the database with generate_series (one INSERT … SELECT per table, no row-by-row traffic).
  * Ids are derived from the row number, so running it again adds nothing (ON CONFLICT DO NOTHING).
  *
@@ -78,6 +78,16 @@ async function main() {
       ((g * 37) % 100000) / 100.0 + 10, ((g * 37) % 100000) / 100.0 + 10, 0, date '2024-01-01' + (g % 700), date '2024-01-31' + (g % 700),
       (ARRAY['unpaid','paid'])[1 + g % 2]::invoice_status, now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
     FROM generate_series(1, ${INVOICES}) g ON CONFLICT DO NOTHING`);
+  // Payments (issue 41): each paid invoice paid in full by bank transfer, and every fourth unpaid one
+  // half paid, so the invoice list and detail read amounts paid and a detail's payments.
+  await step("payments", `INSERT INTO payments (id, invoice_id, company_id, amount, currency, method, reference, paid_on, recorded_by, created_at)
+    SELECT ${id("5", "i.g")}, ${id("9", "i.g")}, ${id("c", `((i.g - 1) % ${COMPANIES}) + 1`)},
+      CASE WHEN i.g % 2 = 1 THEN inv.amount ELSE round(inv.amount / 2, 2) END, '${env.CURRENCY}', 'bank_transfer', 'SEED-TRANSFER-' || i.g,
+      inv.issue_date + 10, ${id("a", "0")}, inv.created_at + interval '10 days'
+    FROM generate_series(1, ${INVOICES}) i(g) JOIN invoices inv ON inv.id = ${id("9", "i.g")}
+    WHERE i.g % 2 = 1 OR i.g % 4 = 0 ON CONFLICT DO NOTHING`);
+  await step("amounts paid", `UPDATE invoices SET amount_paid = p.amount FROM payments p
+    WHERE p.invoice_id = invoices.id AND p.reference LIKE 'SEED-TRANSFER-%' AND invoices.amount_paid = 0`);
   await step("messages", `INSERT INTO messages (id, company_id, sender_id, content, is_read, created_at)
     SELECT ${id("8", "g")}, ${id("c", `((g - 1) % ${COMPANIES}) + 1`)}, ${id("a", `((g - 1) % ${COMPANIES}) + 1`)},
       'Seed message ' || g, g % 5 <> 0, now() - (g || ' seconds')::interval
