@@ -1,5 +1,5 @@
 import Big from "big.js";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { can } from "@/shared/policies";
 import { isUnambiguousLinkUrl } from "@/shared/rules/link-url";
 import type { Invoice, InvoiceDetail, InvoiceListQuery } from "@/shared/schemas/invoice";
@@ -114,12 +114,18 @@ export async function findInvoice(ctx: ServiceContext, id: string): Promise<Invo
  */
 export async function findInvoiceDetail(ctx: ServiceContext, id: string): Promise<InvoiceDetail> {
   const invoice = await findInvoice(ctx, id);
-  const [replacedBy] = await ctx.db
-    .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber })
-    .from(invoices)
-    .where(and(eq(invoices.replacesId, id), invoiceScope(ctx.actor).where))
-    .orderBy(sql`${invoices.status} = 'draft'`, desc(invoices.createdAt))
-    .limit(1);
+  // Prepared per scope, as findInvoice is: a detail's statements are planned and built once, not per request.
+  const replacement = invoiceScope(ctx.actor).filter().equals("replaces", invoices.replacesId, id);
+  const replacedByStatement = prepared(ctx.db, `invoice_replaced_by_${replacement.key}`, (name) =>
+    ctx.db
+      .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber })
+      .from(invoices)
+      .where(replacement.where())
+      .orderBy(sql`${invoices.status} = 'draft'`, desc(invoices.createdAt))
+      .limit(1)
+      .prepare(name),
+  );
+  const [replacedBy] = await replacedByStatement.execute(replacement.values);
   const payOnline =
     ctx.payments !== null &&
     !can(ctx.actor, "readAll", "invoice") &&

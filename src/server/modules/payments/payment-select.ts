@@ -1,6 +1,7 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Payment } from "@/shared/schemas/payment";
 import type { Database } from "@/server/db/client";
+import { prepared } from "@/server/db/prepared";
 import { payments, profiles } from "@/server/db/schema";
 
 /**
@@ -36,11 +37,16 @@ export const paymentJson = (row: PaymentRow): Payment => ({ ...row, createdAt: r
  * keeps them). The caller has already found the invoice in the actor's scope.
  */
 export async function standingPaymentsOf(db: Database, invoiceId: string): Promise<Payment[]> {
-  const rows = await db
-    .select(paymentColumns)
-    .from(payments)
-    .leftJoin(profiles, eq(profiles.id, payments.recordedBy))
-    .where(and(eq(payments.invoiceId, invoiceId), isNull(payments.removedAt)))
-    .orderBy(asc(payments.createdAt), asc(payments.id));
+  // Prepared, as the invoice's own row and lines are: the detail's statements are planned once, not per request.
+  const statement = prepared(db, "standing_payments_of_invoice", (name) =>
+    db
+      .select(paymentColumns)
+      .from(payments)
+      .leftJoin(profiles, eq(profiles.id, payments.recordedBy))
+      .where(and(eq(payments.invoiceId, sql.placeholder("invoiceId")), isNull(payments.removedAt)))
+      .orderBy(asc(payments.createdAt), asc(payments.id))
+      .prepare(name),
+  );
+  const rows = await statement.execute({ invoiceId });
   return rows.map(paymentJson);
 }
