@@ -10,3 +10,12 @@ import type { ServiceContext } from "@/server/modules/context";
 export function testServiceContext(server: { deps: ServiceDeps }, actor: Actor): ServiceContext {
   return serviceContextOf(server.deps)(actor);
 }
+
+/** The context of a company's owner acting on their own (an online payer, in the payment tests). */
+export function ownerServiceContext(
+  server: { deps: ServiceDeps },
+  owner: { id: string; email: string; name: string },
+  companyId: string,
+): ServiceContext {
+  return testServiceContext(server, { userId: owner.id, email: owner.email, name: owner.name, role: "customer", companyId, companyRole: "owner", sessionId: "payer", twoFactorEnabled: false });
+}

@@ -8,7 +8,7 @@ import { captureLog } from "@/server/test/log-capture";
 import { deliveredMailTo, mailedLink } from "@/server/test/mail/delivered-mail";
 import { at, outboxTo } from "@/server/test/notifications";
 import { beforeAllTests } from "@/server/test/per-file";
-import { testServiceContext } from "@/server/test/service-context";
+import { ownerServiceContext } from "@/server/test/service-context";
 import { todayIn } from "../invoices/overdue";
 import { recordProviderPayment } from "../payments/ledger";
 import { mailDueNotifications } from "./notification-mail";
@@ -169,16 +169,7 @@ describe("payments", () => {
 
   it("tells the online payer's colleagues and the team of a payment the provider confirmed, not the payer", async () => {
     const invoice = await issuedInvoice();
-    const payer = testServiceContext(server, {
-      userId: alpha.id,
-      email: alpha.email,
-      name: alpha.name,
-      role: "customer",
-      companyId: alpha.company.id,
-      companyRole: "owner",
-      sessionId: "payer",
-      twoFactorEnabled: false,
-    });
+    const payer = ownerServiceContext(server, alpha, alpha.company.id);
     await payer.db.transaction((tx) =>
       recordProviderPayment(
         { ...payer, db: tx },

@@ -5,7 +5,7 @@ import { webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
 import { auditEntries, lastAuditId } from "@/server/test/audit";
 import { customerOfNewCompany, invoiceBody } from "@/server/test/fixtures";
 import { beforeAllTests, serverForFile } from "@/server/test/per-file";
-import { testServiceContext } from "@/server/test/service-context";
+import { ownerServiceContext } from "@/server/test/service-context";
 import { todayIn } from "../invoices/overdue";
 import { recordProviderPayment, refundPayment } from "./ledger";
 
@@ -92,16 +92,7 @@ describe("DELETE /api/invoices/{id}/payments/{paymentId}", () => {
   it("keeps a provider's payment: 409, the invoice unchanged", async () => {
     const invoice = await issued();
     const customer = a.customer;
-    const ctx = testServiceContext(server, {
-      userId: customer.id,
-      email: customer.email,
-      name: customer.name,
-      role: "customer",
-      companyId: a.company.id,
-      companyRole: "owner",
-      sessionId: "payer",
-      twoFactorEnabled: false,
-    });
+    const ctx = ownerServiceContext(server, customer, a.company.id);
     await ctx.db.transaction((tx) =>
       recordProviderPayment(
         { ...ctx, db: tx },
@@ -231,7 +222,7 @@ describe("what a payment records", () => {
 
 describe("a provider's payments", () => {
   const payerContext = () =>
-    testServiceContext(server, { userId: a.customer.id, email: a.customer.email, name: a.customer.name, role: "customer", companyId: a.company.id, companyRole: "owner", sessionId: "payer", twoFactorEnabled: false });
+    ownerServiceContext(server, a.customer, a.company.id);
   const confirm = (invoiceId: string, amount: string, reference: string) => {
     const ctx = payerContext();
     return ctx.db.transaction((tx) =>
