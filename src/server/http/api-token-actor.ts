@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { can } from "@/shared/policies";
 import { apiTokenMessages } from "@/shared/rules/api-token";
+import { actorColumns, actorOf } from "../actor-row";
 import { companyUsers, profiles, userRoles } from "../db/schema";
 import { countInWindow } from "../db/rate-counter";
 import { scopeOfPermissions } from "../modules/api-tokens/token-scope";
@@ -26,22 +27,13 @@ export async function loadTokenActor(deps: Pick<AppDeps, "auth" | "db" | "env">,
   const { count, resetsInMs } = await countInWindow(deps.db, `api-token:${key.id}`, TOKEN_WINDOW_MS);
   if (count > deps.env.API_TOKEN_RATE_LIMIT) throw tooManyRequests(apiTokenMessages.rateLimited, Math.max(1, Math.ceil(resetsInMs / 1000)));
   const [owner] = await deps.db
-    .select({ userId: profiles.id, name: profiles.fullName, email: profiles.email, role: userRoles.role, companyId: companyUsers.companyId, companyRole: companyUsers.role, twoFactorEnabled: profiles.twoFactorEnabled })
+    .select(actorColumns)
     .from(profiles)
     .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
     .leftJoin(companyUsers, eq(companyUsers.userId, profiles.id))
     .where(and(eq(profiles.id, key.referenceId), isNull(profiles.deactivatedAt)));
-  const role = owner?.role === "admin" ? "admin" : "customer";
-  if (!owner || !can({ role, companyId: owner.companyId, companyRole: owner.companyRole }, "create", "apiToken")) throw unauthorized(apiTokenMessages.invalid);
-  return {
-    userId: owner.userId,
-    email: owner.email,
-    name: owner.name,
-    role,
-    companyId: owner.companyId,
-    companyRole: owner.companyRole,
-    sessionId: null,
-    apiToken: { id: key.id, scope: scopeOfPermissions(key.permissions) },
-    twoFactorEnabled: owner.twoFactorEnabled,
-  };
+  // Whether the person may hold a token at all, asked of the person (a token itself may make none).
+  const person = owner && actorOf(owner, { sessionId: null });
+  if (!person || !can(person, "create", "apiToken")) throw unauthorized(apiTokenMessages.invalid);
+  return { ...person, apiToken: { id: key.id, scope: scopeOfPermissions(key.permissions) } };
 }

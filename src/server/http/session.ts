@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Role } from "../../shared/enums";
+import { actorColumns, actorOf } from "../actor-row";
 import { SESSION_EXPIRES_IN, SESSION_MAX_LIFETIME, SESSION_UPDATE_AGE } from "../auth";
 import { companyUsers, profiles, sessions, userRoles } from "../db/schema";
 import { forbidden, twoFactorRequired, unauthorized } from "./problem";
@@ -39,13 +40,7 @@ export async function loadActor(deps: SessionDeps, headers: Headers): Promise<{ 
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
       createdAt: sessions.createdAt,
-      userId: profiles.id,
-      name: profiles.fullName,
-      email: profiles.email,
-      role: userRoles.role,
-      companyId: companyUsers.companyId,
-      companyRole: companyUsers.role,
-      twoFactorEnabled: profiles.twoFactorEnabled,
+      ...actorColumns,
     })
     .from(sessions)
     .innerJoin(profiles, eq(profiles.id, sessions.userId))
@@ -60,8 +55,7 @@ export async function loadActor(deps: SessionDeps, headers: Headers): Promise<{ 
     return { actor: null, refreshHeaders: undefined };
   }
 
-  const role: Role = row.role === "admin" ? "admin" : "customer";
-  const actor: Actor = { userId: row.userId, email: row.email, name: row.name, role, companyId: row.companyId, companyRole: row.companyRole, sessionId: row.sessionId, twoFactorEnabled: row.twoFactorEnabled };
+  const actor = actorOf(row, { sessionId: row.sessionId });
   if (Date.now() >= renewDueAtMs(row.expiresAt.getTime())) {
     // Not cached, and an older copy is dropped now rather than when the sessions trigger's notice
     // arrives (on PostgreSQL, moments later): the renewal moves expiresAt, and the next request reads it back.

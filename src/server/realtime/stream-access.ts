@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { roleOf } from "../actor-row";
 import type { Database } from "../db/client";
 import { companyUsers, sessions, userRoles } from "../db/schema";
 import type { StreamAccess } from "./stream-hub";
@@ -18,7 +19,7 @@ export async function unscopedLoadStreamAccess(db: Database, sessionIds: string[
     .leftJoin(companyUsers, eq(companyUsers.userId, sessions.userId))
     .where(and(inArray(sessions.id, sessionIds), gt(sessions.expiresAt, sql`now()`)));
   for (const row of rows) {
-    access.set(row.sessionId, { role: row.role === "admin" ? "admin" : "customer", companyId: row.companyId });
+    access.set(row.sessionId, { role: roleOf(row.role), companyId: row.companyId });
   }
   return access;
 }

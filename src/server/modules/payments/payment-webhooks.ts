@@ -1,6 +1,7 @@
 import Big from "big.js";
 import { and, eq } from "drizzle-orm";
 import type { Actor, SystemActor } from "@/server/actor";
+import { actorColumns, actorOf } from "@/server/actor-row";
 import { companyUsers, paymentCheckouts, paymentEvents, profiles, userRoles } from "@/server/db/schema";
 import { badRequest, notFound } from "@/server/http/problem";
 import type { ActingContext } from "../context";
@@ -97,11 +98,10 @@ async function paymentSucceeded(ctx: ActingContext<SystemActor>, provider: strin
 /** The customer who opened a checkout, as an actor; undefined once their account is gone. */
 async function payerActor({ db }: ActingContext<SystemActor>, userId: string): Promise<Actor | undefined> {
   const [row] = await db
-    .select({ userId: profiles.id, email: profiles.email, name: profiles.fullName, role: userRoles.role, companyId: companyUsers.companyId, companyRole: companyUsers.role, twoFactorEnabled: profiles.twoFactorEnabled })
+    .select(actorColumns)
     .from(profiles)
     .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
     .leftJoin(companyUsers, eq(companyUsers.userId, profiles.id))
     .where(eq(profiles.id, userId));
-  if (!row) return undefined;
-  return { ...row, role: row.role === "admin" ? "admin" : "customer", companyId: row.companyId ?? null, companyRole: row.companyRole ?? null, sessionId: null };
+  return row && actorOf(row, { sessionId: null });
 }

@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { UserListItem } from "@/shared/schemas/user";
+import { roleOf } from "@/server/actor-row";
 import type { Database } from "@/server/db/client";
 import type { PlaceholderWhere } from "@/server/db/paged-list";
 import { containsPattern } from "@/server/db/scope";
@@ -25,8 +26,7 @@ export const toUserListItem = (row: UserRow): UserListItem => ({
   id: row.id,
   name: row.name,
   email: row.email,
-  // No role record means customer (user_roles).
-  role: row.role === "admin" ? "admin" : "customer",
+  role: roleOf(row.role),
   company: row.companyId && row.companyName !== null ? { id: row.companyId, name: row.companyName } : null,
   companyRole: row.companyId ? row.companyRole : null,
   lastSignedInAt: row.lastSignedInAt?.toISOString() ?? null,

@@ -1,8 +1,10 @@
 import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
+import type { Role } from "@/shared/enums";
 import { can } from "@/shared/policies";
 import { userMessages } from "@/shared/rules/user";
 import type { Page } from "@/shared/schemas/pagination";
 import type { ChangeUserRoleInput, MoveUserInput, PasswordResetSent, UserListItem, UserListQuery } from "@/shared/schemas/user";
+import { roleOf } from "@/server/actor-row";
 import type { Database } from "@/server/db/client";
 import { creationOrder, pagedList, pageSubquery } from "@/server/db/paged-list";
 import { companies, companyUsers, profiles, sessions, twoFactors, userRoles } from "@/server/db/schema";
@@ -42,8 +44,7 @@ export async function listUsers({ db, actor }: ServiceContext, query: UserListQu
     name: `users_list_${filter.key}_${query.sort}`,
     table: profiles,
     filter,
-    page: query.page,
-    pageSize: query.pageSize,
+    paging: query,
     select: (where, fullCount) => {
       // The page of accounts first (one index scan), then their role and company for those rows only.
       const page = pageSubquery(
@@ -117,9 +118,10 @@ async function refuseIfLastAdmin(tx: Database, userId: string): Promise<void> {
   if ((row?.n ?? 0) < 1) throw conflict(userMessages.lastAdmin);
 }
 
-async function roleOf(tx: Database, userId: string): Promise<"admin" | "customer"> {
+/** The account's role as it stands in this transaction. */
+async function currentRole(tx: Database, userId: string): Promise<Role> {
   const [row] = await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId));
-  return row?.role === "admin" ? "admin" : "customer";
+  return roleOf(row?.role);
 }
 
 async function answer(db: Database, id: string): Promise<UserListItem> {
@@ -154,7 +156,7 @@ export async function deactivateUser(ctx: ServiceContext, { id }: UserAction): P
     await lockAdminRoles(tx);
     const target = await lockUser(tx, id);
     if (target.deactivatedAt) return false;
-    if ((await roleOf(tx, id)) === "admin") await refuseIfLastAdmin(tx, id);
+    if ((await currentRole(tx, id)) === "admin") await refuseIfLastAdmin(tx, id);
     await tx.update(profiles).set({ deactivatedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(profiles.id, id));
     await auditUserAction({ ...ctx, db: tx }, { kind: "user.deactivated", target });
     return true;
@@ -205,7 +207,7 @@ export async function changeUserRole(ctx: ServiceContext, { id, role }: UserActi
   const changed = await ctx.db.transaction(async (tx) => {
     await lockAdminRoles(tx);
     const target = await lockUser(tx, id);
-    const current = await roleOf(tx, id);
+    const current = await currentRole(tx, id);
     if (current === role) return false;
     if (role === "admin") {
       const [membership] = await tx.select({ companyId: companyUsers.companyId }).from(companyUsers).where(eq(companyUsers.userId, id));
@@ -232,7 +234,7 @@ export async function moveUser(ctx: ServiceContext, { id, companyId }: UserActio
   requireAdmin(ctx.actor);
   const moved = await ctx.db.transaction(async (tx) => {
     await lockUser(tx, id);
-    if ((await roleOf(tx, id)) === "admin") throw conflict(userMessages.adminHasNoCompany);
+    if ((await currentRole(tx, id)) === "admin") throw conflict(userMessages.adminHasNoCompany);
     const [current] = await tx.select({ companyId: companyUsers.companyId, role: companyUsers.role }).from(companyUsers).where(eq(companyUsers.userId, id));
     const from = current?.companyId ?? null;
     if (from === companyId) return undefined;

@@ -1,0 +1,36 @@
+import type { Role } from "@/shared/enums";
+import type { Actor } from "./actor";
+import { companyUsers, profiles, userRoles } from "./db/schema";
+
+/**
+ * The columns a person is read from as an `Actor`: the account, its role record and its membership.
+ * The query joins `userRoles` and `companyUsers` (left joins: most people have neither) on the
+ * account's id. One list for the session, the API token and the online payer, so the three never
+ * disagree about who someone is.
+ */
+export const actorColumns = {
+  userId: profiles.id,
+  name: profiles.fullName,
+  email: profiles.email,
+  role: userRoles.role,
+  companyId: companyUsers.companyId,
+  companyRole: companyUsers.role,
+  twoFactorEnabled: profiles.twoFactorEnabled,
+};
+
+/** No role record means customer (user_roles holds the admins). */
+export const roleOf = (role: Role | null | undefined): Role => (role === "admin" ? "admin" : "customer");
+
+type ActorRow = { [Key in keyof typeof actorColumns]: Key extends "role" | "companyId" | "companyRole" ? Actor[Key] | null : Actor[Key] };
+
+/** The actor a row of `actorColumns` describes, calling with `access` (a session, or an API token). */
+export const actorOf = (row: ActorRow, access: Pick<Actor, "sessionId" | "apiToken">): Actor => ({
+  userId: row.userId,
+  email: row.email,
+  name: row.name,
+  role: roleOf(row.role),
+  companyId: row.companyId,
+  companyRole: row.companyRole,
+  twoFactorEnabled: row.twoFactorEnabled,
+  ...access,
+});
