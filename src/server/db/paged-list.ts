@@ -22,8 +22,8 @@ export interface PagedListQuery<Row extends { fullCount: number }> {
   /** The table whose rows are counted for the total (the page may join others). */
   table: PgTable;
   filter: PlaceholderWhere;
-  page: number;
-  pageSize: number;
+  /** Which page, and how long: usually the list's query as it came. */
+  paging: { page: number; pageSize: number };
   /** Values of placeholders the select adds beyond the filter's, `limit` and `offset`. */
   values?: Record<string, unknown>;
   /**
@@ -47,8 +47,9 @@ export async function pagedList<Row extends { fullCount: number }>(
   db: Database,
   query: PagedListQuery<Row>,
 ): Promise<PagedRows<Omit<Row, "fullCount">>> {
-  const { rows, counted } = await selectPage(db, query, undefined, query.pageSize);
-  return { rows, ...counted, page: query.page, pageSize: query.pageSize };
+  const { page, pageSize } = query.paging;
+  const { rows, counted } = await selectPage(db, query, undefined, pageSize);
+  return { rows, ...counted, page, pageSize };
 }
 
 export interface KeysetPagedListQuery<Row extends { fullCount: number }> extends PagedListQuery<Row> {
@@ -84,13 +85,13 @@ export async function keysetPagedList<Row extends { fullCount: number }>(
   db: Database,
   query: KeysetPagedListQuery<Row>,
 ): Promise<KeysetPagedRows<Omit<Row, "fullCount">>> {
-  const { pageSize } = query;
+  const { pageSize } = query.paging;
   const { rows, counted } = await selectPage(db, query, query.after, pageSize + 1);
   const { page, more } = firstItems(rows, pageSize, query.itemKey);
   const last = page.at(-1);
   const nextCursor = more && last ? query.cursorOf(last) : null;
   // A cursor page is not numbered: counting the rows before it would cost the offset it avoids.
-  return { rows: page, ...counted, page: query.after ? 1 : query.page, pageSize, nextCursor };
+  return { rows: page, ...counted, page: query.after ? 1 : query.paging.page, pageSize, nextCursor };
 }
 
 /** The rows of the first `count` items, and whether another item follows them. */
@@ -110,7 +111,8 @@ function firstItems<Row>(rows: Row[], count: number, itemKey?: (row: Row) => unk
 }
 
 async function selectPage<Row extends { fullCount: number }>(db: Database, query: PagedListQuery<Row>, after: SQL | undefined, limit: number) {
-  const { filter, table, page, pageSize } = query;
+  const { filter, table } = query;
+  const { page, pageSize } = query.paging;
   const statement = prepared(db, query.name, (name) => {
     const where = filter.where();
     // The total counts the filtered list, never only what follows the cursor.

@@ -21,8 +21,7 @@ export async function listCompanies({ db, actor }: ServiceContext, query: Compan
     name: `companies_list_${filter.key}_${query.sort}`,
     table: companies,
     filter,
-    page: query.page,
-    pageSize: query.pageSize,
+    paging: query,
     select: (where, fullCount) => {
       const page = pageSubquery(
         db

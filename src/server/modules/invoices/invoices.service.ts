@@ -76,8 +76,7 @@ export async function listInvoices(ctx: ServiceContext, query: InvoiceListQuery)
     name: `invoices_list_${filter.key}_${query.sort}`,
     table: invoices,
     filter,
-    page: readsAll ? query.page : 1,
-    pageSize: readsAll ? query.pageSize : CUSTOMER_INVOICE_LIMIT,
+    paging: readsAll ? query : { page: 1, pageSize: CUSTOMER_INVOICE_LIMIT },
     values: overdueValues(ctx.billing.timeZone),
     select: (where, fullCount) =>
       db

@@ -29,8 +29,7 @@ export async function listProjects({ db, actor }: ServiceContext, query: Project
     name: `projects_list_${filter.key}_${query.sort}`,
     table: projects,
     filter,
-    page: query.page,
-    pageSize: query.pageSize,
+    paging: query,
     select: (where, fullCount) =>
       selectProjects(db, { fullCount })
         .where(where)

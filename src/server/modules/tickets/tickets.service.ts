@@ -70,8 +70,7 @@ export async function listTickets({ db, actor }: ServiceContext, query: TicketLi
     table: tickets,
     filter,
     // Customers page too: the board loads each column a page at a time, at any size.
-    page: query.page,
-    pageSize: query.pageSize,
+    paging: query,
     after,
     values: cursor && { afterMicros: cursor.atMicros.toString(), afterId: cursor.id },
     select: (where, fullCount) =>
