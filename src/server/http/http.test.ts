@@ -3,6 +3,7 @@ import { createRouter } from "./context";
 import { requireRole, requireSession } from "./session";
 import { errorHandler } from "./problem";
 import { serverForFile } from "@/server/test/per-file";
+import { expectProblem } from "@/server/test/expect-problem";
 import { registeredRoutes } from "@/server/test/security/routes";
 import { createApp } from "../app";
 import { ENABLED_AUTH_ENDPOINTS } from "../modules/auth/auth.routes";
@@ -127,7 +128,6 @@ describe("API surface", () => {
   it("answers an unknown API path for a signed-in user with 404 problem+json", async () => {
     const user = await server.createUser();
     const response = await user.client.get("/api/no-such-thing");
-    expect(response.status).toBe(404);
-    expect(response.problem.title).toBe("Not Found");
+    expectProblem(response, 404, { title: "Not Found" });
   });
 });

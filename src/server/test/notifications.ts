@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
+import { expect } from "vitest";
 import type { Database } from "@/server/db/client";
 import { mailOutbox, notifications, tickets } from "@/server/db/schema";
 import type { NotificationKind } from "@/shared/rules/notifications";
+import type { ReceivedMail } from "./mail/smtp-inbox";
 
 /*
  * Test helpers of the notification mail tests: rows written straight into the table, as the code
@@ -33,3 +35,16 @@ export const outboxTo = (db: Database, address: string) =>
 
 /** `base` plus `seconds`. */
 export const at = (base: Date, seconds: number) => new Date(base.getTime() + seconds * 1000);
+
+/** The lines of a notification mail or digest that tell of one event each ("• …"), in order. */
+export const eventLines = (mail: Pick<ReceivedMail, "text">) => mail.text.split("\n").filter((line) => line.startsWith("• "));
+
+/**
+ * A mail written for a German reader, whichever template: its HTML says `lang="de"`, its text holds
+ * each of the German `phrases`, and none of the words the English version would have left behind.
+ */
+export function expectWrittenInGerman(mail: Pick<ReceivedMail, "html" | "text">, phrases: string[], english: RegExp): void {
+  expect(mail.html).toContain('lang="de"');
+  for (const phrase of phrases) expect(mail.text).toContain(phrase);
+  expect(mail.text).not.toMatch(english);
+}

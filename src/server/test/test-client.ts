@@ -127,3 +127,12 @@ export function apartFromRequestId<T>(body: T): T {
   const { requestId: _, ...rest } = body as T & { requestId: unknown };
   return rest as T;
 }
+
+/**
+ * One field of every row of a list answer, in order (`column("title")(page)`): the one way the list
+ * tests say which rows came back, and in what order.
+ */
+export const column =
+  <K extends string>(key: K) =>
+  <V>(page: { items: Record<K, V>[] }): V[] =>
+    page.items.map((row) => row[key]);

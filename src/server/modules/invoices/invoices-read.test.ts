@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { customerOfNewCompany, invoiceBody } from "@/server/test/fixtures";
 import { beforeAllTests, serverForFile } from "@/server/test/per-file";
-import { apartFromRequestId } from "@/server/test/test-client";
+import { apartFromRequestId, column } from "@/server/test/test-client";
 
 const ids: Record<string, string> = {};
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
   await create(b.company.id, "B-001", "2026-01-15", { pdfUrl: "http://files.example.test/b-001.pdf?sig=x" });
 });
 
-const numbers = (body: { items: { invoiceNumber: string }[] }) => body.items.map((i) => i.invoiceNumber);
+const numbers = column("invoiceNumber");
 
 describe("GET /api/invoices", () => {
   it("shows each customer only their company's invoices, newest issue date first", async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { conversations, invoices, projects, tickets } from "@/server/db/schema";
 import { customerWithProject, insertProject, invoiceBody } from "@/server/test/fixtures";
 import { beforeAllTests, serverForFile } from "@/server/test/per-file";
+import { expectProblem } from "@/server/test/expect-problem";
 
 const server = serverForFile(undefined, { TIME_ZONE: "UTC", CURRENCY: "EUR" });
 const admin = beforeAllTests(() => server.createUser({ admin: true, name: "Tess Team" }));
@@ -24,8 +25,13 @@ async function issueInvoice(companyId: string, overrides: Record<string, unknown
 
 /** What the database holds, counted here without the service's SQL. */
 const db = () => server.deps.db;
-const countWhere = async (table: typeof tickets | typeof invoices | typeof projects | typeof conversations, where: ReturnType<typeof and>) =>
-  (await db().select({ n: count() }).from(table).where(where))[0]!.n;
+type CountedTable = typeof tickets | typeof invoices | typeof projects | typeof conversations;
+const countWhere = async (table: CountedTable, where: ReturnType<typeof and>) => (await db().select({ n: count() }).from(table).where(where))[0]!.n;
+/** The total a work-queue list must show: the database's own count, marked exact. */
+const exactTotal = async (table: CountedTable, where: ReturnType<typeof and>) => ({ count: await countWhere(table, where), exact: true });
+
+/** The admin's work queue as it stands now: each test below reads it, some again after a change. */
+const workQueue = async () => (await admin.client.get("/api/overview/work-queue")).body;
 
 describe("GET /api/overview/company", () => {
   it("counts what the company holds: tickets by status, balance, overdue invoices, team replies and messages, projects", async () => {
@@ -138,8 +144,7 @@ describe("GET /api/overview/company", () => {
   it("answers 404 to a customer without a company", async () => {
     const loner = await server.createUser();
     const response = await loner.client.get("/api/overview/company");
-    expect(response.status).toBe(404);
-    expect(response.problem.detail).toBe("Company not found");
+    expectProblem(response, 404, { detail: "Company not found" });
   });
 });
 
@@ -153,7 +158,7 @@ describe("GET /api/overview/work-queue", () => {
     const { company, project, customer } = await customerWithProject(server, "Queue Ltd");
     const older = await openTicket(customer, project.id, "Older question");
     const newer = await openTicket(customer, project.id, "Newer question");
-    const queue = (await admin.client.get("/api/overview/work-queue")).body;
+    const queue = await workQueue();
     expect(queue.newTickets.items[0]).toEqual({
       id: newer.id,
       number: newer.number,
@@ -163,10 +168,10 @@ describe("GET /api/overview/work-queue", () => {
       createdAt: newer.createdAt,
     });
     expect(queue.newTickets.items[1]!.id).toBe(older.id);
-    expect(queue.newTickets.total).toEqual({ count: await countWhere(tickets, isNull(tickets.seenByTeamAt)), exact: true });
+    expect(queue.newTickets.total).toEqual(await exactTotal(tickets, isNull(tickets.seenByTeamAt)));
 
     await db().update(tickets).set({ seenByTeamAt: new Date() }).where(eq(tickets.id, newer.id));
-    const after = (await admin.client.get("/api/overview/work-queue")).body;
+    const after = await workQueue();
     expect(after.newTickets.items.map((ticket) => ticket.id)).not.toContain(newer.id);
     expect(after.newTickets.total.count).toBe(queue.newTickets.total.count - 1);
   });
@@ -175,9 +180,9 @@ describe("GET /api/overview/work-queue", () => {
     const { project, customer } = await customerWithProject(server, "Status Ltd");
     const ticket = await openTicket(customer, project.id, "To be done");
     expect((await admin.client.patch(`/api/tickets/${ticket.id}`, { status: "done" })).status).toBe(200);
-    const queue = (await admin.client.get("/api/overview/work-queue")).body;
+    const queue = await workQueue();
     for (const status of ["pending", "doing", "done"] as const) {
-      expect(queue.tickets[status]).toEqual({ count: await countWhere(tickets, eq(tickets.status, status)), exact: true });
+      expect(queue.tickets[status]).toEqual(await exactTotal(tickets, eq(tickets.status, status)));
     }
     expect(queue.tickets.done.count).toBeGreaterThan(0);
   });
@@ -186,12 +191,12 @@ describe("GET /api/overview/work-queue", () => {
     const { company, customer } = await customerWithProject(server, "Chatty Ltd");
     expect((await customer.client.post("/api/messages", { content: "First" })).status).toBe(201);
     expect((await customer.client.post("/api/messages", { content: "Second" })).status).toBe(201);
-    const queue = (await admin.client.get("/api/overview/work-queue")).body;
+    const queue = await workQueue();
     expect(queue.unreadConversations.items[0]).toMatchObject({ company: { id: company.id, name: "Chatty Ltd" }, unreadCount: 2 });
-    expect(queue.unreadConversations.total).toEqual({ count: await countWhere(conversations, gt(conversations.unreadCount, 0)), exact: true });
+    expect(queue.unreadConversations.total).toEqual(await exactTotal(conversations, gt(conversations.unreadCount, 0)));
 
     expect((await admin.client.post("/api/messages/read", { companyId: company.id })).status).toBe(200);
-    const after = (await admin.client.get("/api/overview/work-queue")).body;
+    const after = await workQueue();
     expect(after.unreadConversations.items.map((row) => row.company.id)).not.toContain(company.id);
     expect(after.unreadConversations.total.count).toBe(queue.unreadConversations.total.count - 1);
   });
@@ -204,7 +209,7 @@ describe("GET /api/overview/work-queue", () => {
     await issueInvoice(company.id, { ...long, dueDate: day(-3651), status: "paid" });
     await issueInvoice(company.id, { ...long, dueDate: day(-3652), status: "draft" });
     await issueInvoice(company.id, { dueDate: day(1) });
-    const queue = (await admin.client.get("/api/overview/work-queue")).body;
+    const queue = await workQueue();
     expect(queue.overdueInvoices.items[0]).toEqual({
       id: oldest.id,
       invoiceNumber: oldest.invoiceNumber,
@@ -214,7 +219,7 @@ describe("GET /api/overview/work-queue", () => {
       company: { id: company.id, name: "Late Payer Ltd" },
     });
     const overdueHeld = and(eq(invoices.status, "unpaid"), lt(invoices.dueDate, day(0)));
-    expect(queue.overdueInvoices.total).toEqual({ count: await countWhere(invoices, overdueHeld), exact: true });
+    expect(queue.overdueInvoices.total).toEqual(await exactTotal(invoices, overdueHeld));
     expect(queue.currency).toBe("EUR");
   });
 
@@ -223,21 +228,21 @@ describe("GET /api/overview/work-queue", () => {
     const orphan = await insertProject(server, company.id, "Orphan project");
     const done = await insertProject(server, company.id, "Finished project");
     await db().update(projects).set({ status: "completed" }).where(eq(projects.id, done.id));
-    const queue = (await admin.client.get("/api/overview/work-queue")).body;
+    const queue = await workQueue();
     expect(queue.unassignedProjects.items[0]).toEqual({ id: orphan.id, slug: orphan.slug, name: "Orphan project", status: "active", company: { id: company.id, name: "Orphan Ltd" } });
     expect(queue.unassignedProjects.items.map((project) => project.id)).not.toContain(done.id);
     const held = and(isNull(projects.assignedTo), ne(projects.status, "completed"));
-    expect(queue.unassignedProjects.total).toEqual({ count: await countWhere(projects, held), exact: true });
+    expect(queue.unassignedProjects.total).toEqual(await exactTotal(projects, held));
 
     await db().update(projects).set({ assignedTo: admin.id }).where(eq(projects.id, orphan.id));
-    const after = (await admin.client.get("/api/overview/work-queue")).body;
+    const after = await workQueue();
     expect(after.unassignedProjects.items.map((project) => project.id)).not.toContain(orphan.id);
   });
 
   it("caps every list at five rows", async () => {
     const { project, customer } = await customerWithProject(server, "Flood Ltd");
     for (let i = 0; i < 6; i++) await openTicket(customer, project.id, `Flood ${i}`);
-    const queue = (await admin.client.get("/api/overview/work-queue")).body;
+    const queue = await workQueue();
     expect(queue.newTickets.items).toHaveLength(5);
     expect(queue.newTickets.total.count).toBeGreaterThanOrEqual(6);
   });

@@ -6,6 +6,7 @@ import { streamsClosedAfterEach } from "../../test/realtime/test-streams";
 import { TestClient } from "../../test/test-client";
 import { createCompany, createCustomer } from "@/server/test/fixtures";
 import { beforeAllTests, serverForFile } from "@/server/test/per-file";
+import { expectFieldsRefused, expectProblem } from "@/server/test/expect-problem";
 import { END_CURRENT_SESSION, SESSION_LIST_LIMIT } from "./sessions.service";
 
 const FIREFOX_ON_WINDOWS = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
@@ -96,8 +97,7 @@ describe("DELETE /api/sessions/{id}", () => {
     const customer = await createCustomer(server, acme.id);
     const current = (await customer.client.get("/api/sessions")).body.find((session) => session.current)!;
     const refused = await customer.client.delete(`/api/sessions/${current.id}`);
-    expect(refused.status).toBe(400);
-    expect(refused.problem.detail).toBe(END_CURRENT_SESSION);
+    expectProblem(refused, 400, { detail: END_CURRENT_SESSION });
     expect((await customer.client.get("/api/me")).status).toBe(200);
   });
 
@@ -111,8 +111,7 @@ describe("DELETE /api/sessions/{id}", () => {
     }
     expect((await customer.client.get("/api/me")).status).toBe(200);
     const malformed = await customer.client.delete("/api/sessions/not-an-id");
-    expect(malformed.status).toBe(400);
-    expect(malformed.problem.errors?.map((error) => error.field)).toEqual(["id"]);
+    expectFieldsRefused(malformed, ["id"]);
   });
 });
 

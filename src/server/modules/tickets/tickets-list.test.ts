@@ -7,6 +7,7 @@ import { encodeKeysetCursor, micros } from "../keyset-cursor";
 import { createCustomer, customerWithProject, insertProject, insertTickets } from "@/server/test/fixtures";
 import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 import { expectFieldRefused } from "@/server/test/expect-problem";
+import { column } from "@/server/test/test-client";
 
 let secondProjectOfA: { id: string; name: string };
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
   await admin.client.patch(`/api/tickets/${third.id}`, { status: "done" });
 });
 
-const titles = (body: { items: { title: string }[] }) => body.items.map((t) => t.title);
+const titles = column("title");
 
 describe("GET /api/tickets for a customer", () => {
   it("lists only the customer's company's tickets, newest first, with project and company", async () => {

@@ -10,7 +10,7 @@ import { captureLog } from "@/server/test/log-capture";
 import { deliveredMailTo, mailedLink } from "@/server/test/mail/delivered-mail";
 import { beforeAllTests } from "@/server/test/per-file";
 import { streamsClosedAfterEach } from "@/server/test/realtime/test-streams";
-import { expectAdminsOnly } from "@/server/test/expect-problem";
+import { expectAdminsOnly, expectFieldsRefused, expectProblem } from "@/server/test/expect-problem";
 
 const log = captureLog();
 const server = beforeAllTests(() => startTestServer({ LOG_LEVEL: "info" }, { logTo: log.destination }));
@@ -81,8 +81,7 @@ describe("GET /api/users", () => {
   it("answers 403 to a customer, 401 to an anonymous caller, and 400 naming a bad query field", async () => {
     await expectAdminsOnly(server, "/api/users");
     const bad = await admin.client.get("/api/users?pageSize=0");
-    expect(bad.status).toBe(400);
-    expect(bad.problem.errors?.map((error) => error.field)).toEqual(["pageSize"]);
+    expectFieldsRefused(bad, ["pageSize"]);
   });
 });
 
@@ -111,8 +110,7 @@ describe("signing an account out everywhere", () => {
 
   it("refuses the acting admin's own account (the account page keeps this device), and nothing ends", async () => {
     const response = await admin.client.post(`/api/users/${admin.id}/sign-out`);
-    expect(response.status).toBe(409);
-    expect(response.problem.detail).toBe(userMessages.selfSignOut);
+    expectProblem(response, 409, { detail: userMessages.selfSignOut });
     expect((await admin.client.get("/api/me")).status).toBe(200);
   });
 });
@@ -131,8 +129,7 @@ describe("deactivating and reactivating", () => {
     expect(await server.deps.db.select().from(sessions).where(eq(sessions.userId, customer.id))).toEqual([]);
 
     const signIn = await server.anonymous().post("/api/auth/sign-in/email", { email: customer.email, password: customer.password });
-    expect(signIn.status).toBe(403);
-    expect(signIn.problem.detail).toBe(userMessages.deactivated);
+    expectProblem(signIn, 403, { detail: userMessages.deactivated });
     expect(await server.deps.db.select().from(sessions).where(eq(sessions.userId, customer.id))).toEqual([]);
     // Data kept: the account and its membership are still there.
     expect(await server.deps.db.select({ companyId: companyUsers.companyId }).from(companyUsers).where(eq(companyUsers.userId, customer.id))).toEqual([{ companyId: acme.id }]);
@@ -155,18 +152,15 @@ describe("deactivating and reactivating", () => {
 
   it("refuses to deactivate the acting admin, and nothing changes", async () => {
     const response = await admin.client.post(`/api/users/${admin.id}/deactivate`);
-    expect(response.status).toBe(409);
-    expect(response.problem.detail).toBe(userMessages.selfDeactivate);
+    expectProblem(response, 409, { detail: userMessages.selfDeactivate });
     expect((await admin.client.get("/api/me")).status).toBe(200);
   });
 
   it("answers 404 for an unknown account and 400 naming a malformed id", async () => {
     const missing = await admin.client.post(`/api/users/${missingId}/deactivate`);
-    expect(missing.status).toBe(404);
-    expect(missing.problem.detail).toBe(userMessages.userNotFound);
+    expectProblem(missing, 404, { detail: userMessages.userNotFound });
     const malformed = await admin.client.post("/api/users/not-an-id/deactivate");
-    expect(malformed.status).toBe(400);
-    expect(malformed.problem.errors?.map((error) => error.field)).toEqual(["id"]);
+    expectFieldsRefused(malformed, ["id"]);
   });
 
   it("refuses a customer with 403 and leaves the target active", async () => {
@@ -196,8 +190,7 @@ describe("promoting and demoting", () => {
   it("refuses to promote a member of a company until they are taken out of it", async () => {
     const member = await createCustomer(server, acme.id);
     const refused = await admin.client.put(`/api/users/${member.id}/role`, { role: "admin" });
-    expect(refused.status).toBe(409);
-    expect(refused.problem.detail).toBe(userMessages.promoteMember);
+    expectProblem(refused, 409, { detail: userMessages.promoteMember });
     expect(await server.deps.db.select().from(userRoles).where(eq(userRoles.userId, member.id))).toEqual([]);
     expect((await member.client.get("/api/me")).status).toBe(200);
 
@@ -207,16 +200,14 @@ describe("promoting and demoting", () => {
 
   it("refuses the acting admin's own demotion, and they stay admin", async () => {
     const response = await admin.client.put(`/api/users/${admin.id}/role`, { role: "customer" });
-    expect(response.status).toBe(409);
-    expect(response.problem.detail).toBe(userMessages.selfDemote);
+    expectProblem(response, 409, { detail: userMessages.selfDemote });
     expect((await admin.client.get("/api/users?pageSize=1")).status).toBe(200);
   });
 
   it("answers 400 naming role for a role that does not exist", async () => {
     const customer = await server.createUser();
     const response = await admin.client.put(`/api/users/${customer.id}/role`, { role: "root" });
-    expect(response.status).toBe(400);
-    expect(response.problem.errors?.map((error) => error.field)).toEqual(["role"]);
+    expectFieldsRefused(response, ["role"]);
     expect((await admin.client.put(`/api/users/${missingId}/role`, { role: "admin" })).status).toBe(404);
   });
 });
@@ -238,8 +229,7 @@ describe("moving a customer between companies", () => {
     const owner = await addMember(server, company.id, undefined, "owner");
     await addMember(server, company.id);
     const response = await admin.client.put(`/api/users/${owner.id}/company`, { companyId: globex.id });
-    expect(response.status).toBe(409);
-    expect(response.problem.detail).toBe(userMessages.lastOwner);
+    expectProblem(response, 409, { detail: userMessages.lastOwner });
     const [membership] = await server.deps.db.select().from(companyUsers).where(eq(companyUsers.userId, owner.id));
     expect(membership).toMatchObject({ companyId: company.id, role: "owner" });
   });
@@ -255,8 +245,7 @@ describe("moving a customer between companies", () => {
   it("answers 400 naming companyId for a company that does not exist, 409 for an admin", async () => {
     const customer = await createCustomer(server, acme.id);
     const unknown = await admin.client.put(`/api/users/${customer.id}/company`, { companyId: missingId });
-    expect(unknown.status).toBe(400);
-    expect(unknown.problem.errors?.map((error) => error.field)).toEqual(["companyId"]);
+    expectFieldsRefused(unknown, ["companyId"]);
     const malformed = await admin.client.put(`/api/users/${customer.id}/company`, { companyId: "acme" });
     expect(malformed.problem.errors?.map((error) => error.field)).toEqual(["companyId"]);
     const staff = await server.createUser({ admin: true });
@@ -277,8 +266,7 @@ describe("removing two-factor authentication", () => {
   it("refuses without the confirmation that the person's identity was verified, and nothing changes", async () => {
     const user = await enrolled();
     const response = await admin.client.post(`/api/users/${user.id}/remove-two-factor`, {});
-    expect(response.status).toBe(400);
-    expect(response.problem.errors?.map((error) => error.field)).toEqual(["identityVerified"]);
+    expectFieldsRefused(response, ["identityVerified"]);
     expect(await server.deps.db.select().from(twoFactors).where(eq(twoFactors.userId, user.id))).toHaveLength(1);
   });
 
@@ -290,14 +278,12 @@ describe("removing two-factor authentication", () => {
     expect(await server.deps.db.select().from(twoFactors).where(eq(twoFactors.userId, user.id))).toEqual([]);
     await actionLine("remove_two_factor", user.id);
     const again = await admin.client.post(`/api/users/${user.id}/remove-two-factor`, { identityVerified: true });
-    expect(again.status).toBe(409);
-    expect(again.problem.detail).toBe(userMessages.twoFactorOff);
+    expectProblem(again, 409, { detail: userMessages.twoFactorOff });
   });
 
   it("refuses to remove the acting admin's own", async () => {
     const response = await admin.client.post(`/api/users/${admin.id}/remove-two-factor`, { identityVerified: true });
-    expect(response.status).toBe(409);
-    expect(response.problem.detail).toBe(userMessages.selfTwoFactor);
+    expectProblem(response, 409, { detail: userMessages.selfTwoFactor });
   });
 });
 
