@@ -67,11 +67,9 @@ export type EnableTwoFactorInput = z.infer<typeof enableTwoFactorInputSchema>;
 
 /** A code from the authenticator app: confirms enrolment (with a session) or finishes a sign-in (after the password). */
 export const verifyTotpInputSchema = z.object({ code: totpCode, trustDevice });
-export type VerifyTotpInput = z.input<typeof verifyTotpInputSchema>;
 
 /** A single-use backup code instead of the app's code, to finish a sign-in. */
 export const verifyBackupCodeInputSchema = z.object({ code: backupCode, trustDevice });
-export type VerifyBackupCodeInput = z.input<typeof verifyBackupCodeInputSchema>;
 
 /** Turning two-factor sign-in off: the password and a current code (the app's, or a backup code when the app is lost). */
 export const disableTwoFactorInputSchema = z.object({

@@ -56,7 +56,6 @@ export const companyListItemSchema = companySchema.extend({
 export type CompanyListItem = z.infer<typeof companyListItemSchema>;
 
 export const companyPageSchema = pageOf(companyListItemSchema);
-export type CompanyPage = z.infer<typeof companyPageSchema>;
 
 /** For company selects (new project, new invoice, new conversation). */
 export const companyOptionSchema = z.object({ id: z.uuid(), name: z.string() });

@@ -30,7 +30,5 @@ export type ReadyEvent = z.infer<typeof readyEventSchema>;
 
 export const resyncReasons = ["reconnected", "access_changed"] as const;
 export const resyncEventSchema = z.object({ reason: z.enum(resyncReasons) });
-export type ResyncEvent = z.infer<typeof resyncEventSchema>;
 
 export const endEventSchema = z.object({ reason: z.enum(["session_ended"]) });
-export type EndEvent = z.infer<typeof endEventSchema>;

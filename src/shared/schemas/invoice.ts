@@ -200,7 +200,5 @@ export type InvoiceBalance = z.infer<typeof invoiceBalanceSchema>;
 
 /** GET /invoices/next-number: the number a new invoice is offered. */
 export const nextInvoiceNumberSchema = z.object({ invoiceNumber: z.string() });
-export type NextInvoiceNumber = z.infer<typeof nextInvoiceNumberSchema>;
 
 export const invoicePageSchema = pageOf(invoiceSchema);
-export type InvoicePage = z.infer<typeof invoicePageSchema>;

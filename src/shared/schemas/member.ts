@@ -46,12 +46,10 @@ export type InviteAdminInput = z.input<typeof inviteAdminInputSchema>;
 
 /** Make someone owner, or back to member. */
 export const changeMemberRoleInputSchema = z.object({ role: z.enum(companyRoles) });
-export type ChangeMemberRoleInput = z.infer<typeof changeMemberRoleInputSchema>;
 
 /** The token from an invitation link. */
 export const invitationTokenSchema = z.string(memberMessages.invitationInvalid).regex(INVITATION_TOKEN_PATTERN, memberMessages.invitationInvalid);
 export const invitationTokenInputSchema = z.object({ token: invitationTokenSchema });
-export type InvitationTokenInput = z.infer<typeof invitationTokenInputSchema>;
 
 /**
  * What the invitation page shows before anyone accepts: who is invited where, and whether that
@@ -78,4 +76,3 @@ export type AcceptedInvitation = z.infer<typeof acceptedInvitationSchema>;
 
 /** Public: whether the Sign Up tab signs anyone up or points to invitations. */
 export const signupPolicySchema = z.object({ mode: z.enum(["open", "invite"]) });
-export type SignupPolicy = z.infer<typeof signupPolicySchema>;

@@ -22,7 +22,6 @@ export const sendMessageInputSchema = z.object({
 export type SendMessageInput = z.infer<typeof sendMessageInputSchema>;
 
 export const messageSenderSchema = personSchema.extend({ isAdmin: z.boolean() });
-export type MessageSender = z.infer<typeof messageSenderSchema>;
 
 export const messageSchema = z.object({
   id: z.uuid(),
@@ -57,7 +56,6 @@ export const markMessagesReadInputSchema = z.object({
 export type MarkMessagesReadInput = z.infer<typeof markMessagesReadInputSchema>;
 
 export const markMessagesReadResultSchema = z.object({ updated: z.number().int().min(0) });
-export type MarkMessagesReadResult = z.infer<typeof markMessagesReadResultSchema>;
 
 /** The inbox's two orders: latest activity first, or conversations with unread customer messages before the rest. */
 export const conversationOrders = ["activity", "unread"] as const;

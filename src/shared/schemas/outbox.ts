@@ -29,4 +29,3 @@ export const outboxMailSchema = z.object({
 export type OutboxMail = z.infer<typeof outboxMailSchema>;
 
 export const outboxPageSchema = pageOf(outboxMailSchema);
-export type OutboxPage = z.infer<typeof outboxPageSchema>;

@@ -10,7 +10,6 @@ export const pageQuerySchema = z.object({
   q: storable(z.string().trim().max(200)).optional(),
   sort: z.enum(["asc", "desc"]).default("desc"),
 });
-export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** A page of `item`, with the total row count (from one aggregate query) for the pager. */
 export function pageOf<T extends z.ZodType>(item: T) {

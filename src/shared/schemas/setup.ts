@@ -5,7 +5,6 @@ import { storable, storableName } from "./text";
 
 /** What /setup shows before the owner exists: the brand in use, to prefill step 2. */
 export const setupStatusSchema = z.object({ brandName: z.string() });
-export type SetupStatus = z.infer<typeof setupStatusSchema>;
 
 /** Step 1 of /setup: the owner's account (the sign-up rules) and the setup code from the log. */
 export const setupOwnerInputSchema = signUpInputSchema.omit({ invitationToken: true }).extend({
@@ -24,4 +23,3 @@ export const brandSettingsInputSchema = z.object({
 export type BrandSettingsInput = z.infer<typeof brandSettingsInputSchema>;
 
 export const brandSettingsSchema = z.object({ brandName: z.string() });
-export type BrandSettings = z.infer<typeof brandSettingsSchema>;

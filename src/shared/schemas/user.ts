@@ -25,7 +25,6 @@ export const userListItemSchema = z.object({
 export type UserListItem = z.infer<typeof userListItemSchema>;
 
 export const userPageSchema = pageOf(userListItemSchema);
-export type UserPage = z.infer<typeof userPageSchema>;
 
 /** Promote to admin, or back to customer. */
 export const changeUserRoleInputSchema = z.object({ role: z.enum(roles) });
@@ -39,7 +38,6 @@ export type MoveUserInput = z.infer<typeof moveUserInputSchema>;
 export const removeTwoFactorInputSchema = z.object({
   identityVerified: z.literal(true, userMessages.identityNotVerified),
 });
-export type RemoveTwoFactorInput = z.infer<typeof removeTwoFactorInputSchema>;
 
 /** The answer to "send a password-reset mail": queued in the outbox, delivered by its worker. */
 export const passwordResetSentSchema = z.object({ queued: z.literal(true), email: z.string() });

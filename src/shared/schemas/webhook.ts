@@ -96,7 +96,6 @@ export const webhookAttemptSchema = z.object({
   /** Why no answer counted: the transport's error. */
   error: z.string().nullable(),
 });
-export type WebhookAttempt = z.infer<typeof webhookAttemptSchema>;
 
 export const webhookDeliverySchema = z.object({
   /** The `webhook-id` header: the same on every attempt and resend, so a receiver can ignore repeats. */
