@@ -1,6 +1,8 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import type { FieldValues, UseFormReturn } from "react-hook-form";
+import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from "react-hook-form";
+import type { $ZodType } from "zod/v4/core";
 import { reportFailedSave } from "@/web/lib/form-errors";
 import { toast } from "@/web/lib/toast";
 import { SubmitButton } from "./ui/button";
@@ -16,6 +18,14 @@ interface RecordEditFormProps<Values extends FieldValues, Input, Stored> {
    */
   texts: { label: string; submit: string; saved: string; failed: string };
   children: ReactNode;
+}
+
+/**
+ * The form state of a record's edit form: checked by the form's schema, starting from the record as
+ * stored (and, after each save, from what the server kept: `RecordEditForm` resets it with `valuesOf`).
+ */
+export function useRecordForm<Values extends FieldValues, Input, Stored>(schema: $ZodType<Input, Values>, stored: Stored, valuesOf: (stored: Stored) => Values & DefaultValues<Values>) {
+  return useForm<Values, unknown, Input>({ resolver: zodResolver(schema), defaultValues: valuesOf(stored) });
 }
 
 /** An admin's edit form of one record: its fields, then Update; a failed save is reported under the inputs and in a toast. */

@@ -33,24 +33,38 @@ export function QueryStates<T>({ query, loadError, loading, children }: QuerySta
   return children(query.data);
 }
 
-/**
- * A panel's spinner or load error (a message log, an inbox, the notifications), in place of its list;
- * `className` places it in the panel, whose spacing each panel sets.
- */
-export function PanelSpinner({ label, className }: { label: string; className: string }) {
-  return (
-    <div className={className}>
-      <Spinner label={label} />
-    </div>
-  );
+interface PanelStatesProps {
+  query: { isPending: boolean; refetch: () => unknown };
+  /** Whether the panel has nothing to show for a failure (a failed later page keeps the pages shown). */
+  failed: boolean;
+  /** The spinner's accessible label, and the load error's message beside its "Try again". */
+  loading: string;
+  loadError: string;
+  /** Where the spinner (centred) or the load error sits in the panel, whose spacing each panel sets. */
+  className: string;
+  children: ReactNode;
 }
 
-export function PanelLoadError({ message, onRetry, className }: { message: string; onRetry: () => void; className: string }) {
-  return (
-    <div className={className}>
-      <LoadError message={message} onRetry={onRetry} />
-    </div>
-  );
+/**
+ * The states of a panel's list (a message log, an inbox, the notifications): its spinner while it
+ * loads, its load error when it has nothing to show, then its content.
+ */
+export function PanelStates({ query, failed, loading, loadError, className, children }: PanelStatesProps) {
+  if (query.isPending) {
+    return (
+      <div className={`flex items-center justify-center ${className}`}>
+        <Spinner label={loading} />
+      </div>
+    );
+  }
+  if (failed) {
+    return (
+      <div className={className}>
+        <LoadError message={loadError} onRetry={() => void query.refetch()} />
+      </div>
+    );
+  }
+  return children;
 }
 
 interface RecordStatesProps<T> {

@@ -6,7 +6,7 @@ import { toast } from "@/web/lib/toast";
 import { useReadOnVisit } from "@/web/features/notifications";
 import { Button } from "@/web/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/web/components/ui/card";
-import { PanelLoadError, PanelSpinner } from "@/web/components/layout/record-states";
+import { PanelStates } from "@/web/components/layout/record-states";
 import { brandName } from "@/web/lib/brand";
 import { useMe } from "@/web/lib/session";
 import { useErrorToast } from "@/web/lib/use-error-toast";
@@ -75,21 +75,19 @@ export function ConversationPanel() {
               </Link>
             </Button>
           </div>
-        ) : conversation.isPending ? (
-          <PanelSpinner label={t`Loading messages`} className="flex h-full items-center justify-center" />
-        ) : conversation.isError ? (
-          <PanelLoadError message={t`Could not load the conversation.`} onRetry={() => void conversation.refetch()} className="flex h-full items-center justify-center p-6" />
         ) : (
-          <MessageLog
-            label={t`Messages`}
-            messages={messages}
-            earlier={conversation}
-            empty={t`No messages yet. Start the conversation!`}
-            senderOf={(message) => (message.sender?.id === userId ? "own" : "other")}
-            // The reader's own message is followed even when they had scrolled up.
-            follow={messages.at(-1)?.sender?.id === userId}
-            className="h-full px-6 py-4"
-          />
+          <PanelStates query={conversation} failed={conversation.isError} loading={t`Loading messages`} loadError={t`Could not load the conversation.`} className="h-full p-6">
+            <MessageLog
+              label={t`Messages`}
+              messages={messages}
+              earlier={conversation}
+              empty={t`No messages yet. Start the conversation!`}
+              senderOf={(message) => (message.sender?.id === userId ? "own" : "other")}
+              // The reader's own message is followed even when they had scrolled up.
+              follow={messages.at(-1)?.sender?.id === userId}
+              className="h-full px-6 py-4"
+            />
+          </PanelStates>
         )}
       </div>
       <div className="border-t border-border p-4">

@@ -8,7 +8,7 @@ import { excerptIsNamed, notificationPath } from "@/shared/rules/notifications";
 import type { Notification } from "@/shared/schemas/notification";
 import { LoadMore } from "@/web/components/load-more";
 import { Button } from "@/web/components/ui/button";
-import { PanelLoadError, PanelSpinner } from "@/web/components/layout/record-states";
+import { PanelStates } from "@/web/components/layout/record-states";
 import { TimeAgo } from "@/web/components/ui/time-ago";
 import { cn } from "@/web/lib/cn";
 import { formatCurrency } from "@/web/lib/format-currency";
@@ -106,24 +106,22 @@ function PanelContents({ area, close }: { area: Area; close: () => void }) {
         ) : null}
       </div>
       <div ref={scrollArea} className="min-h-0 flex-1 overflow-y-auto">
-        {list.isPending ? (
-          <PanelSpinner label={t`Loading notifications`} className="flex justify-center p-6" />
-        ) : list.isError && !list.isFetchNextPageError ? (
-          <PanelLoadError message={t`Could not load your notifications.`} onRetry={() => void list.refetch()} className="p-4" />
-        ) : items.length === 0 ? (
-          <p className="px-4 py-10 text-center text-sm text-muted-foreground">
-            <Trans>No notifications yet</Trans>
-          </p>
-        ) : (
-          <>
-            <ul className="divide-y divide-border">
-              {items.map((notification) => (
-                <NotificationItem key={notification.id} notification={notification} area={area} currency={currency} onOpen={opened} />
-              ))}
-            </ul>
-            <LoadMore query={list} scrollArea={scrollArea} />
-          </>
-        )}
+        <PanelStates query={list} failed={list.isError && !list.isFetchNextPageError} loading={t`Loading notifications`} loadError={t`Could not load your notifications.`} className="p-4">
+          {items.length === 0 ? (
+            <p className="px-4 py-10 text-center text-sm text-muted-foreground">
+              <Trans>No notifications yet</Trans>
+            </p>
+          ) : (
+            <>
+              <ul className="divide-y divide-border">
+                {items.map((notification) => (
+                  <NotificationItem key={notification.id} notification={notification} area={area} currency={currency} onOpen={opened} />
+                ))}
+              </ul>
+              <LoadMore query={list} scrollArea={scrollArea} />
+            </>
+          )}
+        </PanelStates>
       </div>
     </>
   );

@@ -79,18 +79,7 @@ export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOpt
       ) : null}
       <InputField id="ticket-title" name="title" label={t`Title`} required error={errors.title} />
       <TextareaField id="ticket-description" name="description" label={t`Description`} rows={4} error={errors.description} />
-      <EnumSelectField
-        id="ticket-priority"
-        name="priority"
-        label={t`Priority`}
-        required
-        error={errors.priority}
-        values={ticketPriorities}
-        labels={ticketPriorityMessages}
-        defaultValue="medium"
-        aria-required
-        {...errorAria("ticket-priority", errors.priority)}
-      />
+      <EnumSelectField id="ticket-priority" name="priority" label={t`Priority`} required error={errors.priority} values={ticketPriorities} labels={ticketPriorityMessages} defaultValue="medium" />
       <div className="space-y-1.5">
         <span className="text-sm font-medium">
           <Trans>Attachments</Trans>

@@ -8,7 +8,7 @@ import { DialogFormActions } from "@/web/components/new-item-dialog";
 import { Button } from "@/web/components/ui/button";
 import { Dialog, DialogContent, DialogTrigger } from "@/web/components/ui/dialog";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
-import { errorAria, InputField } from "@/web/components/ui/field";
+import { InputField } from "@/web/components/ui/field";
 import type { ApiBody } from "@/web/lib/api-types";
 import { formatCurrency } from "@/web/lib/format-currency";
 import { paymentMethodMessages } from "@/web/lib/i18n/labels";
@@ -48,18 +48,7 @@ function RecordPaymentForm({ invoice, onRecorded }: { invoice: Pick<Invoice, "id
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} onChange={form.onChange} className="space-y-4">
       <InputField id="payment-amount" name="amount" label={t`Amount`} required inputMode="decimal" autoComplete="off" defaultValue={invoice.amountDue} error={errors.amount} />
-      <EnumSelectField
-        id="payment-method"
-        name="method"
-        label={t`Method`}
-        required
-        error={errors.method}
-        values={manualPaymentMethods}
-        labels={paymentMethodMessages}
-        defaultValue="bank_transfer"
-        aria-required
-        {...errorAria("payment-method", errors.method)}
-      />
+      <EnumSelectField id="payment-method" name="method" label={t`Method`} required error={errors.method} values={manualPaymentMethods} labels={paymentMethodMessages} defaultValue="bank_transfer" />
       <InputField id="payment-paid-at" name="paidAt" type="date" label={t`Payment date`} required defaultValue={today()} max={today()} error={errors.paidAt} />
       <InputField id="payment-reference" name="reference" label={t`Reference`} autoComplete="off" maxLength={PAYMENT_REFERENCE_MAX} error={errors.reference} />
       <DialogFormActions submitLabel={t`Record payment`} workingLabel={t`Recording...`} isSubmitting={form.isSubmitting} />

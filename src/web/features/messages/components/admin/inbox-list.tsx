@@ -7,7 +7,7 @@ import type { ConversationOrder } from "@/shared/schemas/message";
 import { Badge } from "@/web/components/ui/badge";
 import { Button } from "@/web/components/ui/button";
 import { EmptyState } from "@/web/components/ui/empty-state";
-import { PanelLoadError, PanelSpinner } from "@/web/components/layout/record-states";
+import { PanelStates } from "@/web/components/layout/record-states";
 import { SearchInput } from "@/web/components/ui/search-input";
 import { TimeAgo } from "@/web/components/ui/time-ago";
 import { cn } from "@/web/lib/cn";
@@ -59,45 +59,43 @@ export function InboxList({ selected, q, order, hrefWith, update }: InboxListPro
         <SearchInput label={t`Search conversations`} placeholder={t`Search by company name`} value={q} onSearch={(next) => update({ q: next })} />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto" aria-busy={inbox.isPlaceholderData || inbox.isFetchingNextPage}>
-        {inbox.isPending ? (
-          <PanelSpinner label={t`Loading conversations`} className="flex justify-center p-10" />
-        ) : inbox.isError && !inbox.data ? (
-          <PanelLoadError message={t`Could not load the conversations.`} onRetry={() => void inbox.refetch()} className="p-3" />
-        ) : conversations.length === 0 ? (
-          <div className="p-3">
-            {q ? (
-              <EmptyState title={t`No matching conversations`} description={t`No company name contains "${q}".`} />
-            ) : (
-              <EmptyState icon={<MessageSquare className="h-10 w-10 text-muted-foreground" aria-hidden />} title={t`No conversations yet. Start one above!`} />
-            )}
-          </div>
-        ) : (
-          <>
-            <ul aria-label={t`Conversations`} className="divide-y divide-border" onKeyDown={moveBetweenRows}>
-              {conversations.map((conversation) => (
-                <InboxRow
-                  key={conversation.company.id}
-                  conversation={conversation}
-                  href={hrefWith({ company: conversation.company.id })}
-                  selected={conversation.company.id === selected}
-                  focusable={conversation.company.id === focusable}
-                />
-              ))}
-            </ul>
-            <div className="flex flex-col items-center gap-2 p-3 text-xs text-muted-foreground">
-              {inbox.hasNextPage ? (
-                <Button variant="outline" size="sm" disabled={inbox.isFetchingNextPage} onClick={() => void inbox.fetchNextPage()}>
-                  {inbox.isFetchingNextPage ? <Trans>Loading...</Trans> : <Trans>Load more conversations</Trans>}
-                </Button>
-              ) : null}
-              <p>
-                <Trans>
-                  Showing {shown} of {total}
-                </Trans>
-              </p>
+        <PanelStates query={inbox} failed={inbox.isError && !inbox.data} loading={t`Loading conversations`} loadError={t`Could not load the conversations.`} className="p-3">
+          {conversations.length === 0 ? (
+            <div className="p-3">
+              {q ? (
+                <EmptyState title={t`No matching conversations`} description={t`No company name contains "${q}".`} />
+              ) : (
+                <EmptyState icon={<MessageSquare className="h-10 w-10 text-muted-foreground" aria-hidden />} title={t`No conversations yet. Start one above!`} />
+              )}
             </div>
-          </>
-        )}
+          ) : (
+            <>
+              <ul aria-label={t`Conversations`} className="divide-y divide-border" onKeyDown={moveBetweenRows}>
+                {conversations.map((conversation) => (
+                  <InboxRow
+                    key={conversation.company.id}
+                    conversation={conversation}
+                    href={hrefWith({ company: conversation.company.id })}
+                    selected={conversation.company.id === selected}
+                    focusable={conversation.company.id === focusable}
+                  />
+                ))}
+              </ul>
+              <div className="flex flex-col items-center gap-2 p-3 text-xs text-muted-foreground">
+                {inbox.hasNextPage ? (
+                  <Button variant="outline" size="sm" disabled={inbox.isFetchingNextPage} onClick={() => void inbox.fetchNextPage()}>
+                    {inbox.isFetchingNextPage ? <Trans>Loading...</Trans> : <Trans>Load more conversations</Trans>}
+                  </Button>
+                ) : null}
+                <p>
+                  <Trans>
+                    Showing {shown} of {total}
+                  </Trans>
+                </p>
+              </div>
+            </>
+          )}
+        </PanelStates>
       </div>
     </section>
   );

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { Button } from "@/web/components/ui/button";
 import { EmptyState } from "@/web/components/ui/empty-state";
-import { PanelLoadError, PanelSpinner } from "@/web/components/layout/record-states";
+import { PanelStates } from "@/web/components/layout/record-states";
 import { useCompany } from "@/web/features/companies";
 import { useReadOnVisit } from "@/web/features/notifications";
 import { ApiError } from "@/web/lib/api";
@@ -73,12 +73,8 @@ export function InboxThread({ companyId, listed, backHref }: InboxThreadProps) {
         <div className="p-3">
           <EmptyState title={t`Conversation not found`} description={t`No company has this conversation. Choose one from the list.`} />
         </div>
-      ) : conversation.isPending ? (
-        <PanelSpinner label={t`Loading messages`} className="flex flex-1 items-center justify-center p-10" />
-      ) : conversation.isError ? (
-        <PanelLoadError message={t`Could not load the conversation.`} onRetry={() => void conversation.refetch()} className="p-3" />
       ) : (
-        <>
+        <PanelStates query={conversation} failed={conversation.isError} loading={t`Loading messages`} loadError={t`Could not load the conversation.`} className="flex-1 p-3">
           <MessageLog
             key={companyId}
             label={name ? t`Messages with ${name}` : t`Messages`}
@@ -94,7 +90,7 @@ export function InboxThread({ companyId, listed, backHref }: InboxThreadProps) {
               <ReplyForm key={companyId} companyId={companyId} companyName={name} />
             </div>
           ) : null}
-        </>
+        </PanelStates>
       )}
     </section>
   );

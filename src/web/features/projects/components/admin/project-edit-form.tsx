@@ -1,10 +1,8 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useLingui } from "@lingui/react/macro";
-import { useForm } from "react-hook-form";
 import { projectStatuses } from "@/shared/enums";
-import type { Project, UpdateProjectInput } from "@/shared/schemas/project";
+import type { Project } from "@/shared/schemas/project";
 import { updateProjectInputSchema, type UpdateProjectFormValues } from "@/web/lib/schemas/project";
-import { RecordEditForm } from "@/web/components/record-edit-form";
+import { RecordEditForm, useRecordForm } from "@/web/components/record-edit-form";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { Field, InputField, TextareaField } from "@/web/components/ui/field";
 import { AssigneeSelect } from "@/web/features/team";
@@ -25,10 +23,7 @@ export function ProjectEditForm({ project }: { project: Project }) {
   const { t } = useLingui();
   const texts = { label: t`Edit project`, submit: t`Update Project`, saved: t`Project updated successfully`, failed: t`Error updating project` };
   const updateProject = useUpdateProject(project.id);
-  const form = useForm<UpdateProjectFormValues, unknown, UpdateProjectInput>({
-    resolver: zodResolver(updateProjectInputSchema),
-    defaultValues: valuesOf(project),
-  });
+  const form = useRecordForm(updateProjectInputSchema, project, valuesOf);
   const { errors } = form.formState;
 
   return (

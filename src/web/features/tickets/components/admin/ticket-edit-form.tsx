@@ -1,10 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useForm } from "react-hook-form";
 import { ticketPriorities, ticketStatuses } from "@/shared/enums";
-import type { Ticket, UpdateTicketInput } from "@/shared/schemas/ticket";
+import type { Ticket } from "@/shared/schemas/ticket";
 import { updateTicketInputSchema, type UpdateTicketFormValues } from "@/web/lib/schemas/ticket";
-import { RecordEditForm } from "@/web/components/record-edit-form";
+import { RecordEditForm, useRecordForm } from "@/web/components/record-edit-form";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { Field, InputField, TextareaField } from "@/web/components/ui/field";
 import { AssigneeSelect } from "@/web/features/team";
@@ -27,10 +25,7 @@ export function TicketEditForm({ ticket }: { ticket: Ticket }) {
   const { t } = useLingui();
   const texts = { label: t`Edit ticket`, submit: t`Update Ticket`, saved: t`Ticket updated successfully`, failed: t`Error updating ticket` };
   const updateTicket = useUpdateTicket(ticket.id);
-  const form = useForm<UpdateTicketFormValues, unknown, UpdateTicketInput>({
-    resolver: zodResolver(updateTicketInputSchema),
-    defaultValues: valuesOf(ticket),
-  });
+  const form = useRecordForm(updateTicketInputSchema, ticket, valuesOf);
   const { errors } = form.formState;
 
   return (
