@@ -5,12 +5,15 @@
  * commit before, which announced after the commit in a transaction of its own), in alternating
  * rounds, each round on a fresh PostgreSQL database per build.
  *
- *   npx tsx bench/announce-cost.ts [--base-commit 6ec83fc] [--rounds 3] [--seconds 5]
+ *   npx tsx bench/announce-cost.ts [--base-commit 6ec83fc] [--rounds 3] [--seconds 5] [--out announce-cost]
  *   (BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432 by default)
+ *
+ * The same cells compare any two builds' writes: `--base-commit 568ea78 --out change-recorder-cost`
+ * measures the change recorder (ADR 040) against the build before it.
  *
  * Acceptance: each endpoint's requests/s and p99 within 1.1 × of the base build's. The base build
  * is made once into a git worktree under the system's temporary folder. Writes
- * bench/results/announce-cost.md.
+ * bench/results/<out>.md.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -23,14 +26,15 @@ import { apiWrite, ensureBenchServerBuilt, freshDatabase, readCpuMs, signIn, sta
 const baseCommit = benchArg("--base-commit") ?? "6ec83fc";
 const rounds = Number(benchArg("--rounds") ?? 3);
 const seconds = Number(benchArg("--seconds") ?? 5);
+const out = benchArg("--out") ?? "announce-cost";
 const CONNECTIONS = 10;
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432";
 const ADMIN = { email: "bench-admin@announce.portico.test", password: "harbor-ledger-lantern-61" };
 const root = benchRoot;
 
 const variants = [
-  { name: "in the transaction (this build)", entry: await ensureBenchServerBuilt(), database: "portico_bench_announce_in" },
-  { name: `after the commit (${baseCommit})`, entry: baseBuild(baseCommit), database: "portico_bench_announce_after" },
+  { name: "this build", entry: await ensureBenchServerBuilt(), database: "portico_bench_announce_in" },
+  { name: `base (${baseCommit})`, entry: baseBuild(baseCommit), database: "portico_bench_announce_after" },
 ];
 const endpoints = ["POST /api/messages", "POST /api/tickets", "POST /api/tickets/{id}/comments"] as const;
 type Figures = { rps: number[]; p99: number[]; cpuUs: number[] };
@@ -90,17 +94,17 @@ for (let round = 1; round <= rounds; round++) {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const [inTx, after] = variants;
+const [current, base] = variants;
 const ratioRows = endpoints.map((endpoint) => {
-  const now = cell(inTx!.name, endpoint);
-  const before = cell(after!.name, endpoint);
+  const now = cell(current!.name, endpoint);
+  const before = cell(base!.name, endpoint);
   const rps = median(now.rps) / median(before.rps);
   const p99 = median(now.p99) / median(before.p99);
   // Within 1.1 ×: no more than 10 % fewer requests/s, no more than 10 % longer p99.
   return { endpoint, rps, p99, held: rps >= 1 / 1.1 && p99 <= 1.1 };
 });
 const lines = [
-  "# Announcing in the write's transaction: cost on the create endpoints (`bench/announce-cost.ts`)",
+  `# The create endpoints, this build against ${baseCommit} (\`bench/announce-cost.ts --out ${out}\`)`,
   "",
   `${new Date().toISOString()} · Node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? "cpu"} · load average at start ${loadAtStart.map((v) => v.toFixed(2)).join(" / ")}, at the end ${loadavg().map((v) => v.toFixed(2)).join(" / ")}`,
   `PostgreSQL, production bundle, ${CONNECTIONS} connections, admin creates, ${seconds} s per cell after 1 s warm-up, ${rounds} alternating rounds (medians; every round in parentheses).`,
@@ -120,5 +124,5 @@ const lines = [
   "",
 ];
 mkdirSync(join(root, "bench", "results"), { recursive: true });
-writeFileSync(join(root, "bench", "results", "announce-cost.md"), lines.join("\n"));
+writeFileSync(join(root, "bench", "results", `${out}.md`), lines.join("\n"));
 console.log(lines.join("\n"));
