@@ -1,4 +1,5 @@
 import { eq, sql, type SQL } from "drizzle-orm";
+import type { SelectedFields, SubqueryWithSelection } from "drizzle-orm/pg-core";
 import type { UserListItem } from "@/shared/schemas/user";
 import { roleOf } from "@/server/actor-row";
 import type { Database } from "@/server/db/client";
@@ -68,26 +69,47 @@ export class UserSearch implements PlaceholderWhere {
   }
 }
 
-/** One account as a Users row, or undefined when there is none with that id. */
-export async function selectUser(db: Database, id: string): Promise<UserListItem | undefined> {
-  const [row] = await db
+/** The account's own columns of a Users row; the rest is joined to them (`selectUserRows`). */
+export const accountColumns = {
+  id: profiles.id,
+  name: profiles.fullName,
+  email: profiles.email,
+  lastSignedInAt: profiles.lastSignedInAt,
+  twoFactorEnabled: profiles.twoFactorEnabled,
+  deactivatedAt: profiles.deactivatedAt,
+  createdAt: profiles.createdAt,
+};
+type Accounts = SubqueryWithSelection<typeof accountColumns, "page">;
+
+/**
+ * The accounts of `page` (a subquery of `accountColumns`: the list's page, or one account) as Users
+ * rows, with their role record, membership and company joined to them, plus any `extra` columns.
+ * One query for the list and for the row an action answers with, so the two never read a user differently.
+ */
+export function selectUserRows<Extra extends SelectedFields>(db: Database, page: Accounts, extra: Extra = {} as Extra) {
+  return db
     .select({
-      id: profiles.id,
-      name: profiles.fullName,
-      email: profiles.email,
+      id: page.id,
+      name: page.name,
+      email: page.email,
       role: userRoles.role,
       companyId: companyUsers.companyId,
       companyName: companies.name,
       companyRole: companyUsers.role,
-      lastSignedInAt: profiles.lastSignedInAt,
-      twoFactorEnabled: profiles.twoFactorEnabled,
-      deactivatedAt: profiles.deactivatedAt,
-      createdAt: profiles.createdAt,
+      lastSignedInAt: page.lastSignedInAt,
+      twoFactorEnabled: page.twoFactorEnabled,
+      deactivatedAt: page.deactivatedAt,
+      createdAt: page.createdAt,
+      ...extra,
     })
-    .from(profiles)
-    .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
-    .leftJoin(companyUsers, eq(companyUsers.userId, profiles.id))
-    .leftJoin(companies, eq(companies.id, companyUsers.companyId))
-    .where(eq(profiles.id, id));
+    .from(page)
+    .leftJoin(userRoles, eq(userRoles.userId, page.id))
+    .leftJoin(companyUsers, eq(companyUsers.userId, page.id))
+    .leftJoin(companies, eq(companies.id, companyUsers.companyId));
+}
+
+/** One account as a Users row, or undefined when there is none with that id. */
+export async function selectUser(db: Database, id: string): Promise<UserListItem | undefined> {
+  const [row] = await selectUserRows(db, db.select(accountColumns).from(profiles).where(eq(profiles.id, id)).as("page"));
   return row ? toUserListItem(row) : undefined;
 }

@@ -12,7 +12,7 @@ import { badRequest, conflict, forbidden, notFound } from "@/server/http/problem
 import type { ServiceContext } from "../context";
 import { teamChanged } from "../members/team-access";
 import { auditUserAction } from "./user-audit";
-import { selectUser, toUserListItem, UserSearch } from "./user-select";
+import { accountColumns, selectUser, selectUserRows, toUserListItem, UserSearch } from "./user-select";
 
 /**
  * What every action of the admin Users page (ADR 020) gets besides its ServiceContext: the account
@@ -49,40 +49,13 @@ export async function listUsers({ db, actor }: ServiceContext, query: UserListQu
       // The page of accounts first (one index scan), then their role and company for those rows only.
       const page = pageSubquery(
         db
-          .select({
-            id: profiles.id,
-            name: profiles.fullName,
-            email: profiles.email,
-            lastSignedInAt: profiles.lastSignedInAt,
-            twoFactorEnabled: profiles.twoFactorEnabled,
-            deactivatedAt: profiles.deactivatedAt,
-            createdAt: profiles.createdAt,
-          })
+          .select(accountColumns)
           .from(profiles)
           .where(where)
           .orderBy(...creationOrder(query.sort, profiles.createdAt, profiles.id))
           .$dynamic(),
       );
-      return db
-        .select({
-          id: page.id,
-          name: page.name,
-          email: page.email,
-          role: userRoles.role,
-          companyId: companyUsers.companyId,
-          companyName: companies.name,
-          companyRole: companyUsers.role,
-          lastSignedInAt: page.lastSignedInAt,
-          twoFactorEnabled: page.twoFactorEnabled,
-          deactivatedAt: page.deactivatedAt,
-          createdAt: page.createdAt,
-          fullCount,
-        })
-        .from(page)
-        .leftJoin(userRoles, eq(userRoles.userId, page.id))
-        .leftJoin(companyUsers, eq(companyUsers.userId, page.id))
-        .leftJoin(companies, eq(companies.id, companyUsers.companyId))
-        .orderBy(...creationOrder(query.sort, page.createdAt, page.id));
+      return selectUserRows(db, page, { fullCount }).orderBy(...creationOrder(query.sort, page.createdAt, page.id));
     },
   });
   return { items: rows.map(toUserListItem), ...counted };
