@@ -1,5 +1,7 @@
+import { and, eq, isNull } from "drizzle-orm";
 import type { Role } from "@/shared/enums";
 import type { Actor } from "./actor";
+import type { Database } from "./db/client";
 import { companyUsers, profiles, userRoles } from "./db/schema";
 
 /**
@@ -34,3 +36,17 @@ export const actorOf = (row: ActorRow, access: Pick<Actor, "sessionId" | "apiTok
   twoFactorEnabled: row.twoFactorEnabled,
   ...access,
 });
+
+/**
+ * The account `userId` as an actor acting on its own, outside any session (the online payer, the
+ * sender of a mail): undefined when there is no such account, or with `activeOnly` a deactivated one.
+ */
+export async function actorOfAccount(db: Database, userId: string, { activeOnly }: { activeOnly: boolean }): Promise<Actor | undefined> {
+  const [row] = await db
+    .select(actorColumns)
+    .from(profiles)
+    .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+    .leftJoin(companyUsers, eq(companyUsers.userId, profiles.id))
+    .where(and(eq(profiles.id, userId), activeOnly ? isNull(profiles.deactivatedAt) : undefined));
+  return row && actorOf(row, { sessionId: null });
+}

@@ -49,6 +49,7 @@ import { overviewRoutes } from "./modules/overview/overview.routes";
 import { registerWebhookEvents } from "./modules/webhooks/webhook-openapi";
 import { checkoutRoutes, isPaymentWebhook, paymentWebhookRoutes } from "./modules/payments/online-payments.routes";
 import { invoicePaymentRoutes, paymentRoutes } from "./modules/payments/payments.routes";
+import { inboundLogRoutes, inboundWebhookRoutes, isInboundMailWebhook } from "./modules/inbound/inbound.routes";
 
 /**
  * Every route behind a session. Chained so `typeof` carries the route types. A module's
@@ -91,6 +92,7 @@ function createSessionApi(deps: AppDeps) {
     .route("/files", fileRoutes(deps))
     .route("/", attachmentRoutes())
     .route("/outbox", outboxRoutes())
+    .route("/inbound/mails", inboundLogRoutes())
     .route("/audit", auditRoutes(deps))
     .route("/", activityRoutes())
     .route("/notifications", notificationRoutes())
@@ -114,7 +116,15 @@ export function createApi(deps: AppDeps) {
   // The one-click unsubscribe (RFC 8058) is exempt from the CSRF rule: a mail provider POSTs it as a
   // form from its own servers, with no cookie, and the signed token in its URL is its only authority.
   // So is a payment provider's webhook (ADR 043), whose signature is its only authority.
-  api.use("*", sameOriginJsonOnly(deps.env.BASE_URL, isUploadRequest, (method, path) => isOneClickUnsubscribe(method, path) || isPaymentWebhook(method, path)), apiBodyLimit(isUploadRequest), compressJson);
+  // So is a mail provider's inbound webhook (ADR 044), whose bearer token is its only authority and
+  // whose body is a mail, as large as MAX_UPLOAD_MB allows (its route sets that limit itself).
+  const ownAuthority = (method: string, path: string) => isOneClickUnsubscribe(method, path) || isPaymentWebhook(method, path) || isInboundMailWebhook(method, path);
+  api.use(
+    "*",
+    sameOriginJsonOnly(deps.env.BASE_URL, isUploadRequest, ownAuthority),
+    apiBodyLimit((method, path) => isUploadRequest(method, path) || isInboundMailWebhook(method, path)),
+    compressJson,
+  );
   // Before Better Auth's handler: a successful sign-out ends that session's event streams everywhere.
   api.use("/auth/sign-out", endStreamsOnSignOut(deps));
   api.route("/auth", authRoutes(deps));
@@ -124,6 +134,8 @@ export function createApi(deps: AppDeps) {
   api.route("/", unsubscribeRoutes(deps));
   // Stripe posts its signed events without a session, from its own servers (ADR 043).
   api.route("/", paymentWebhookRoutes(deps));
+  // A mail provider posts received mail with its bearer token, without a session (ADR 044).
+  api.route("/", inboundWebhookRoutes(deps));
   // The first run in the browser: public, and 404 once an admin exists (ADR 021).
   api.route("/", setupRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", {

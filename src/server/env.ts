@@ -182,6 +182,33 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: optionalText
     .pipe(z.enum(["true", "false"], { error: "must be true or false" }).optional())
     .transform((value) => value === "true"),
+  /**
+   * Mail in (ADR 044): the domain whose addresses Portico receives at, e.g. `portal.example.com`.
+   * Set, notification mails about a ticket, project or conversation carry a signed
+   * `Reply-To: reply+<token>@INBOUND_DOMAIN`, and a reply becomes a comment or message; mail to
+   * INBOUND_SUPPORT_LOCAL_PART@INBOUND_DOMAIN from a customer's address opens a ticket. Unset: no mail in.
+   */
+  INBOUND_DOMAIN: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, "must be a domain name, e.g. portal.example.com")
+      .transform((domain) => domain.toLowerCase())
+      .optional(),
+  ),
+  /** The local part of the support address at INBOUND_DOMAIN: mail to it opens a ticket. */
+  INBOUND_SUPPORT_LOCAL_PART: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9._-]{0,63}$/i, "must be the part of an address before the @, e.g. support")
+    .transform((local) => local.toLowerCase())
+    .default("support"),
+  /** The port of the built-in SMTP receiver for an MX that points at Portico; unset: no receiver. */
+  INBOUND_SMTP_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  /**
+   * The bearer token a mail provider's inbound webhook sends to POST /api/inbound/mail (raw MIME in
+   * the body); unset: that route answers 404. At least 32 characters.
+   */
+  INBOUND_WEBHOOK_TOKEN: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   /** Where the built web app is; unset = dist/web of this checkout (see projectRoot). */
   WEB_DIST: optionalText,
 });
@@ -222,6 +249,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.PAYMENTS === "stripe") {
     const missing = (["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const).filter((name) => !env[name]);
     if (missing.length) throw new EnvError(`Invalid configuration: ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} required when PAYMENTS=stripe`);
+  }
+  if ((env.INBOUND_SMTP_PORT !== undefined || env.INBOUND_WEBHOOK_TOKEN) && !env.INBOUND_DOMAIN) {
+    throw new EnvError("Invalid configuration: INBOUND_DOMAIN is required when INBOUND_SMTP_PORT or INBOUND_WEBHOOK_TOKEN is set");
   }
   if (env.FILE_STORE === "s3") {
     // Without them every upload and download would fail at the first request; say so at start-up.

@@ -26,11 +26,14 @@ import { startRateCounterSweeper } from "./ops/rate-counter-sweeper";
 import { startIdempotencySweeper } from "./ops/idempotency-sweeper";
 import { startNotificationJobs } from "./modules/notifications/notification-jobs";
 import { startWebhookJobs } from "./modules/webhooks/webhook-jobs";
+import { startSmtpReceiver, type SmtpReceiver } from "./modules/inbound/smtp-receiver";
 
 export interface RunningServer {
   port: number;
   /** The METRICS_PORT listener's port, when there is one. */
   metricsPort: number | undefined;
+  /** The INBOUND_SMTP_PORT receiver's port, when there is one (ADR 044). */
+  smtpPort: number | undefined;
   deps: AppDeps;
   /** Handlers still running: shutdown waits for them (tests watch it). */
   inFlight(): number;
@@ -103,6 +106,7 @@ export async function startServer(env: Env, options: StartServerOptions = {}): P
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const metricsServer: MetricsServer | undefined = env.METRICS_PORT === undefined ? undefined : await startMetricsServer(deps.metrics, env.METRICS_PORT, log);
+  const smtpReceiver: SmtpReceiver | undefined = env.INBOUND_SMTP_PORT === undefined ? undefined : await startSmtpReceiver(deps, env.INBOUND_SMTP_PORT);
   log.info(
     { event: "server.listening", port, database: database.driver.kind, metrics: metricsServer ? "port" : env.METRICS_TOKEN ? "token" : "off" },
     `${env.BRAND_NAME} listening on http://localhost:${port} (database: ${database.driver.kind})`,
@@ -120,6 +124,7 @@ export async function startServer(env: Env, options: StartServerOptions = {}): P
   return {
     port,
     metricsPort: metricsServer?.port,
+    smtpPort: smtpReceiver?.port,
     deps,
     inFlight: () => requests.active(),
     drain,
@@ -130,6 +135,8 @@ export async function startServer(env: Env, options: StartServerOptions = {}): P
         const wait = env.SHUTDOWN_DELAY_MS - (performance.now() - drainStarted);
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         log.info({ event: "server.closing", inFlight: requests.active() }, "no longer accepting connections; finishing requests in flight");
+        // No new mail: a sending server retries what it could not deliver.
+        await smtpReceiver?.close();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         if ("closeIdleConnections" in server) server.closeIdleConnections();
         // Side by side, within index.ts's 10 s: mail a last request queues stays in the outbox for

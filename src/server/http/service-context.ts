@@ -54,6 +54,9 @@ export function serviceContextOf(deps: ServiceDeps): <A extends Actor | SystemAc
       webhooks: { authSecret: env.AUTH_SECRET, allowPrivate: env.WEBHOOK_ALLOW_PRIVATE },
       maxUploadMb: env.MAX_UPLOAD_MB,
       baseUrl: env.BASE_URL,
+      inbound: env.INBOUND_DOMAIN
+        ? { domain: env.INBOUND_DOMAIN, supportLocalPart: env.INBOUND_SUPPORT_LOCAL_PART, authSecret: env.AUTH_SECRET, messageIdDomain: new URL(env.BASE_URL).hostname }
+        : null,
     },
   } satisfies Omit<ServiceContext, "actor" | "log" | "client">;
   return (actor, { client, log = deps.log } = {}) => ({ ...process, actor, log, ...(client ? { client } : {}) });

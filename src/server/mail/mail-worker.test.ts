@@ -130,6 +130,29 @@ describe("the mail worker, delivering through a real SMTP server", () => {
     expect(Object.keys(arrived.headers).filter((name) => name.startsWith("list-"))).toEqual([]);
   });
 
+  it("sends a mail's Reply-To as queued, keeps it no longer than its parts, and refuses one that is not one address", async () => {
+    const to = address("answerable");
+    const replyTo = `reply+${"a".repeat(69)}@in.portico.test`;
+    const props = { name: "Ada", url: `${server.baseUrl}/reset-password?token=x`, validForMinutes: 60 };
+    const id = await server.deps.db.transaction(async (tx) => {
+      const queued = await server.deps.mail.outbox.enqueue(tx, { template: "password-reset", to, locale: "en", props, replyTo });
+      // Read before the commit wakes the worker: stored as given.
+      const [row] = await tx.select({ replyTo: mailOutbox.replyTo }).from(mailOutbox).where(eq(mailOutbox.id, queued.id));
+      expect(row!.replyTo).toBe(replyTo);
+      return queued.id;
+    });
+    const mail = await inbox.waitFor((m) => m.to.includes(to));
+    expect(mail.headers["reply-to"]).toBe(replyTo);
+    await expect.poll(async () => (await outboxRow(id)).status).toBe("sent");
+    expect(await outboxRow(id)).toMatchObject({ replyTo: null, headers: null, textBody: null });
+
+    const refused = address("unanswerable");
+    for (const bad of ["", "no-at-sign", "a@example.test, eve@example.test", "Eve <eve@example.test>", "eve@example.test\r\nBcc: mallory@example.test", `${"x".repeat(250)}@example.test`]) {
+      await expect(server.deps.mail.outbox.enqueue(server.deps.db, { template: "password-reset", to: refused, locale: "en", props, replyTo: bad }), bad).rejects.toThrow(/Not a mail address/);
+    }
+    expect(await server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, refused))).toEqual([]);
+  });
+
   it("refuses to queue a header that could forge the message: a line break in a value, a name that is no field name, or one the sender sets itself", async () => {
     const to = address("forged");
     const props = { name: "Ada", url: `${server.baseUrl}/reset-password?token=x`, validForMinutes: 60 };
@@ -181,6 +204,7 @@ describe("without SMTP_URL", () => {
         locale: "en",
         props: { name: "Ada", url: `${laptop.baseUrl}/reset-password?token=abc`, validForMinutes: 60 },
         headers: { "List-Unsubscribe": `<${laptop.baseUrl}/api/notifications/unsubscribe?token=def>` },
+        replyTo: "reply+ghi@in.portico.test",
       });
       const row = async () => (await laptop.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0]!;
       await expect.poll(async () => (await row()).status).toBe("logged");
@@ -192,8 +216,9 @@ describe("without SMTP_URL", () => {
       expect(blocks[0]).toContain("Subject: Reset your Portico password");
       expect(blocks[0]).toContain(`${laptop.baseUrl}/reset-password?token=abc`);
       expect(blocks[0]).toContain(`List-Unsubscribe: <${laptop.baseUrl}/api/notifications/unsubscribe?token=def>`);
+      expect(blocks[0]).toContain("Reply-To: reply+ghi@in.portico.test");
       // Printed is delivered: the live link is in the log alone; the outbox keeps the redacted text.
-      expect(await row()).toMatchObject({ textBody: null, htmlBody: null, headers: null });
+      expect(await row()).toMatchObject({ textBody: null, htmlBody: null, headers: null, replyTo: null });
       expect((await row()).shownText).toContain(`Choose a new password ${REDACTED_LINK}`);
       expect((await row()).shownText).not.toContain("token=abc");
     } finally {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, min, sql } from "drizzle-orm";
+import { and, eq, min, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { mailOutbox } from "../db/schema";
 import type { Logger } from "../observability/logger";
@@ -31,11 +31,28 @@ export const CLAIM_MS = 5 * 60_000;
 
 /**
  * Once the transport has accepted a mail (an SMTP server took it, or it was printed to the log
- * without SMTP_URL), or it is given up on, its live parts (one-time links) and headers (an
- * unsubscribe link) go: nobody may read them back. The outbox shows only the redacted text
- * (`shown_text`, mail/redaction.ts); a logged mail's links are in the log alone (ADR 013).
+ * without SMTP_URL), or it is given up on, its live parts (one-time links), headers (an
+ * unsubscribe link) and Reply-To (a signed reply address) go: nobody may read them back. The
+ * outbox shows only the redacted text (`shown_text`, mail/redaction.ts); a logged mail's links are
+ * in the log alone (ADR 013).
  */
-const withoutLiveParts = { textBody: null, htmlBody: null, headers: null, renderAtSend: null } as const;
+const withoutLiveParts = { textBody: null, htmlBody: null, headers: null, replyTo: null, renderAtSend: null } as const;
+
+/**
+ * Gives up on one mail, as a permanent refusal does (ADR 013): `failed` with `lastError` (the
+ * answer, cut to the column's 2,000 characters), unclaimed, finished now, its live parts gone, and
+ * `shown` written when the mail was rendered at this attempt; `attempts` stays as the claims counted
+ * it. Only while `still` holds of the row (the worker's claim; for a bounce, mail that went out),
+ * so a mail turns failed once. True when it did.
+ */
+export async function markMailFailed(db: Database, id: string, still: SQL, lastError: string, shown?: { subject: string; shownText: string }): Promise<boolean> {
+  const marked = await db
+    .update(mailOutbox)
+    .set({ status: "failed", lastError: lastError.slice(0, 2000), claimId: null, finishedAt: sql`now()`, ...shown, ...withoutLiveParts })
+    .where(and(eq(mailOutbox.id, id), still))
+    .returning({ id: mailOutbox.id });
+  return marked.length > 0;
+}
 
 /** A look at the outbox when nothing woke the worker: a NOTICE lost with a dropped connection. */
 const POLL_MS = 30_000;
@@ -86,6 +103,7 @@ export function startMailWorker({ db, events, transport, frame, retry = MAIL_RET
         text: mailOutbox.textBody,
         html: mailOutbox.htmlBody,
         headers: mailOutbox.headers,
+        replyTo: mailOutbox.replyTo,
         attempts: mailOutbox.attempts,
         template: mailOutbox.template,
         renderAtSend: mailOutbox.renderAtSend,
@@ -104,7 +122,7 @@ export function startMailWorker({ db, events, transport, frame, retry = MAIL_RET
   async function prepare(mail: Claimed): Promise<{ outgoing: OutgoingMail; shown?: { subject: string; shownText: string } }> {
     const now = frame();
     const attachments = await renderAttachments(db, now, mail.attachments);
-    const base = { id: mail.id, to: mail.to, headers: mail.headers, attachments };
+    const base = { id: mail.id, to: mail.to, headers: mail.headers, replyTo: mail.replyTo, attachments };
     if (!mail.renderAtSend) return { outgoing: { ...base, subject: mail.subject, text: mail.text ?? "", html: mail.html ?? "" } };
     const [{ renderMail }, { redactedText }] = await Promise.all([import("./templates"), import("./redaction")]);
     const template = mail.template as MailTemplate;
@@ -128,7 +146,7 @@ export function startMailWorker({ db, events, transport, frame, retry = MAIL_RET
       if (refusal.permanent || mail.attempts >= retry.maxAttempts) {
         onFailure("failed");
         log.error({ event: "mail.failed", mailId: mail.id, to: mail.to, attempts: mail.attempts, error: lastError }, `mail to ${mail.to} failed for good after ${mail.attempts} attempt(s)`);
-        await db.update(mailOutbox).set({ status: "failed", lastError, claimId: null, finishedAt: sql`now()`, ...shown, ...withoutLiveParts }).where(mine);
+        await markMailFailed(db, mail.id, eq(mailOutbox.claimId, claimId), lastError, shown);
       } else {
         const delay = retryDelayMs(retry, mail.attempts);
         onFailure("retry");

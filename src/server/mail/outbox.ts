@@ -9,10 +9,19 @@ import type { MailFrame, MailTemplate, MailTemplateProps } from "./templates";
 /**
  * One mail to queue: a template, its props, one recipient, the language it is written in (the
  * recipient's: mailLocaleOf in mail/mail-locale.ts; required, so that no caller forgets it) and,
- * for some mail, headers and attachments of its own (the worker renders those when it sends).
+ * for some mail, headers and attachments of its own (the worker renders those when it sends) and
+ * the one address a reply goes to (`replyTo`: the transport sets Reply-To, no header may).
  */
 export type MailRequest = {
-  [K in MailTemplate]: { template: K; to: string; locale: Locale; props: MailTemplateProps[K]; headers?: MailHeaders; attachments?: MailAttachment[] };
+  [K in MailTemplate]: {
+    template: K;
+    to: string;
+    locale: Locale;
+    props: MailTemplateProps[K];
+    headers?: MailHeaders;
+    attachments?: MailAttachment[];
+    replyTo?: string;
+  };
 }[MailTemplate];
 
 /**
@@ -27,7 +36,7 @@ export interface MailOutbox {
 
 export const MAX_ADDRESS_LENGTH = 254;
 
-/** The recipient as stored; throws for anything but one mail address (CR/LF included). */
+/** The recipient (or Reply-To) as stored; throws for anything but one mail address (CR/LF included). */
 function checkedAddress(address: string): string {
   const to = mailboxAddress(address);
   if (!to || to !== address.trim() || to.length > MAX_ADDRESS_LENGTH) throw new Error(`Not a mail address: ${JSON.stringify(address)}`);
@@ -35,6 +44,14 @@ function checkedAddress(address: string): string {
 }
 
 const attachmentsOf = (mail: MailRequest) => (mail.attachments?.length ? mail.attachments : null);
+
+/**
+ * The Reply-To as stored, or null for none. A notification's is its signed reply address
+ * (modules/inbound/reply-address.ts): whoever holds it can post as the recipient on one record, so
+ * it is a live part like the headers' unsubscribe link, never shown in the outbox and dropped once
+ * the worker is done with the mail (mail-worker.ts).
+ */
+const replyToOf = (mail: MailRequest) => (mail.replyTo === undefined ? null : checkedAddress(mail.replyTo));
 
 /** A field name of RFC 5322 (printable ASCII but the colon), and the headers the transport sets itself. */
 const HEADER_NAME = /^[!-9;-~]{1,76}$/;
@@ -67,6 +84,7 @@ export function createMailOutbox(frame: MailFrame | (() => MailFrame)): MailOutb
     async enqueue(db, mail) {
       const to = checkedAddress(mail.to);
       const headers = checkedHeaders(mail.headers);
+      const replyTo = replyToOf(mail);
       // Loaded on first use: React and the renderer stay out of the server's start-up (ADR 007).
       const [{ renderMail }, { redactedText }] = await Promise.all([import("./templates"), import("./redaction")]);
       const frame = frameNow();
@@ -76,7 +94,7 @@ export function createMailOutbox(frame: MailFrame | (() => MailFrame)): MailOutb
       const shownText = redactedText(mail.template, mail.props as never, frame, rendered.text);
       const [row] = await db
         .insert(mailOutbox)
-        .values({ template: mail.template, toAddress: to, subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html, headers, shownText, attachments: attachmentsOf(mail) })
+        .values({ template: mail.template, toAddress: to, subject: rendered.subject, textBody: rendered.text, htmlBody: rendered.html, headers, replyTo, shownText, attachments: attachmentsOf(mail) })
         .returning({ id: mailOutbox.id });
       return row!;
     },
@@ -93,11 +111,12 @@ export function createMailOutbox(frame: MailFrame | (() => MailFrame)): MailOutb
 export async function queueMailRenderedAtSend(db: Database, mail: MailRequest): Promise<{ id: string }> {
   const to = checkedAddress(mail.to);
   const headers = checkedHeaders(mail.headers);
+  const replyTo = replyToOf(mail);
   const { renderSubject } = await import("./templates");
   const subject = renderSubject(mail.template, mail.props as never, { brandName: "", baseUrl: "" }, mail.locale);
   const [row] = await db
     .insert(mailOutbox)
-    .values({ template: mail.template, toAddress: to, subject, headers, renderAtSend: { locale: mail.locale, props: { ...mail.props } }, attachments: attachmentsOf(mail) })
+    .values({ template: mail.template, toAddress: to, subject, headers, replyTo, renderAtSend: { locale: mail.locale, props: { ...mail.props } }, attachments: attachmentsOf(mail) })
     .returning({ id: mailOutbox.id });
   return row!;
 }

@@ -11,6 +11,8 @@ export interface OutgoingMail {
   html: string;
   /** Header fields of its own (outbox.ts checked them when it was queued); null for most mail. */
   headers?: MailHeaders | null;
+  /** The one address a reply goes to (outbox.ts checked it when it was queued); null for most mail. */
+  replyTo?: string | null;
   /** Files that go with it (mail/attachments.ts rendered them for this attempt); none for most mail. */
   attachments?: readonly AttachedFile[];
 }
@@ -68,6 +70,7 @@ export function smtpTransport(url: string, from: string, messageIdDomain: string
           html: mail.html,
           messageId: `<${mail.id}@${messageIdDomain}>`,
           ...(mail.headers ? { headers: mail.headers } : {}),
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
           ...(mail.attachments?.length
             ? { attachments: mail.attachments.map(({ filename, contentType, content }) => ({ filename, contentType, content: Buffer.from(content) })) }
             : {}),
@@ -101,7 +104,7 @@ export function logTransport(log: Logger): MailTransport {
       const rule = "-".repeat(72);
       // The block is the message: printed readably in a terminal (observability/logger.ts), and
       // one JSON line with its line breaks escaped anywhere else.
-      const own = Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${value}`);
+      const own = [...(mail.replyTo ? [`Reply-To: ${mail.replyTo}`] : []), ...Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${value}`)];
       const attached = (mail.attachments ?? []).map((file) => `Attached: ${file.filename} (${file.contentType}, ${file.content.byteLength} bytes)`);
       const block = [`Mail to ${mail.to} (not sent: SMTP_URL is not set; also at /admin/outbox)`, rule, `Subject: ${mail.subject}`, ...own, ...attached, "", mail.text.trim(), rule].join("\n");
       log.info({ event: "mail.logged", mailId: mail.id, to: mail.to }, block);

@@ -93,6 +93,20 @@ export interface ServiceSettings {
   maxUploadMb: number;
   /** Where the portal is reached (BASE_URL): for links that leave it and come back, such as a checkout's return. */
   baseUrl: string;
+  /** Mail in (ADR 044), or null when INBOUND_DOMAIN is unset. */
+  inbound: InboundSettings | null;
+}
+
+/** What receiving mail needs of the installation's settings. */
+export interface InboundSettings {
+  /** The domain Portico receives at (INBOUND_DOMAIN). */
+  domain: string;
+  /** The support address's local part (INBOUND_SUPPORT_LOCAL_PART): mail to it opens a ticket. */
+  supportLocalPart: string;
+  /** Signs and reads the reply addresses (AUTH_SECRET, under a label of their own). */
+  authSecret: string;
+  /** The domain of the Message-IDs Portico's own mails carry (BASE_URL's host): a mail with one is a loop. */
+  messageIdDomain: string;
 }
 
 /** What registering a webhook needs of the installation's settings. */

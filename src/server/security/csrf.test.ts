@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { isOneClickUnsubscribe } from "../modules/notifications/unsubscribe.routes";
 import { isPaymentWebhook } from "../modules/payments/online-payments.routes";
+import { isInboundMailWebhook } from "../modules/inbound/inbound.routes";
 import { send, type SendOptions } from "../test/security/http";
 import { cellsOf, permissionMatrix, runCell, uploadForm, type Cell, type UploadFile } from "../test/security/matrix";
 import { isWriteMethod, registeredRoutes } from "../test/security/routes";
@@ -60,15 +61,19 @@ function uploadForgeries(file: UploadFile): [string, number, SendOptions][] {
  * whatever its form, origin or cookie. With one, a request does what it grants (unsubscribe.test.ts,
  * online-payments.test.ts). Each names how it refuses a forgery: the unsubscribe for the token (400)
  * or for a body that is neither a form nor JSON (415); the webhook, with online payment off in this
- * world, is not there (404), and takes nothing but JSON (415).
+ * world, is not there (404), and takes nothing but JSON (415). A mail provider's inbound webhook
+ * (ADR 044) is authorised by its bearer token alone and takes any body (a mail); with mail in off in
+ * this world it is not there for anyone (404), and with it on a forgery lacks the token (401,
+ * inbound/receive-mail.test.ts).
  */
 const signedRoutes = new Map([
   ["POST /api/notifications/unsubscribe", [400, 415]],
   ["POST /api/payments/stripe/webhook", [404, 415]],
+  ["POST /api/inbound/mail", [404]],
 ]);
 
 /** The exemption as app.ts states it to the CSRF rule (sameOriginJsonOnly). */
-const exemptFromCsrfRule = (method: string, path: string) => isOneClickUnsubscribe(method, path) || isPaymentWebhook(method, path);
+const exemptFromCsrfRule = (method: string, path: string) => isOneClickUnsubscribe(method, path) || isPaymentWebhook(method, path) || isInboundMailWebhook(method, path);
 
 const cellStatus = (cell: Cell) => (typeof cell.expect === "number" ? cell.expect : cell.expect.status);
 

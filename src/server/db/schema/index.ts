@@ -17,3 +17,4 @@ export * from "./notifications";
 export * from "./api-tokens";
 export * from "./webhooks";
 export * from "./idempotency";
+export * from "./inbound";

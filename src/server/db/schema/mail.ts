@@ -41,6 +41,12 @@ export const mailOutbox = pgTable(
     /** Extra headers of the message (a notification's List-Unsubscribe, RFC 8058); null for most mail. */
     headers: jsonb("headers").$type<Record<string, string>>(),
     /**
+     * The Reply-To the transport sets: a notification's signed reply address (modules/inbound/
+     * reply-address.ts), checked like `to_address` when queued; null for most mail. Emptied with
+     * the live parts: whoever holds it can post as the recipient.
+     */
+    replyTo: text("reply_to"),
+    /**
      * A mail rendered by the worker when it sends it: its props and language (the subject, parts and
      * shown text are written then, with the process's brand and address). A change listener queues
      * mail this way, inside the change's transaction, where no process frame is at hand (a payment's
@@ -72,6 +78,7 @@ export const mailOutbox = pgTable(
   },
   (t) => [
     maxLength("mail_outbox_to_address_length", t.toAddress, 254),
+    maxLength("mail_outbox_reply_to_length", t.replyTo, 254),
     maxLength("mail_outbox_subject_length", t.subject, 500),
     maxLength("mail_outbox_last_error_length", t.lastError, 2000),
     check("mail_outbox_attempts_not_negative", sql`${t.attempts} >= 0`),

@@ -11,7 +11,7 @@ import { remindOverdueInvoices } from "./overdue-reminders";
 export interface NotificationJobsDeps {
   db: Database;
   outbox: MailOutbox;
-  env: Pick<Env, "AUTH_SECRET" | "BASE_URL" | "CURRENCY" | "NOTIFICATION_MAIL_DELAY_SECONDS" | "DIGEST_HOUR" | "TIME_ZONE">;
+  env: Pick<Env, "AUTH_SECRET" | "BASE_URL" | "CURRENCY" | "NOTIFICATION_MAIL_DELAY_SECONDS" | "DIGEST_HOUR" | "TIME_ZONE" | "INBOUND_DOMAIN">;
   log: Logger;
 }
 

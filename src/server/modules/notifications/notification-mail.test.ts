@@ -1,10 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notificationPreferences, notifications, profiles } from "@/server/db/schema";
+import { invoices, mailOutbox, notificationPreferences, notifications, profiles } from "@/server/db/schema";
 import { startTestServer, type TestServer } from "@/server/test/harness";
 import { createCompany, createCustomer, insertProject } from "@/server/test/fixtures";
 import { startSmtpInbox, type SmtpInbox } from "@/server/test/mail/smtp-inbox";
 import { at, eventLines, expectWrittenInGerman, insertNotification, insertTicket, outboxTo } from "@/server/test/notifications";
+import { serverWithInboxForFile } from "@/server/test/per-file";
+import { readReplyAddress } from "../inbound/reply-address";
 import { mailDueNotifications, type NotificationMailDeps } from "./notification-mail";
 
 let inbox: SmtpInbox;
@@ -158,6 +160,18 @@ describe("notification mail, at once but coalesced per record", () => {
     expect(goneRows.map((row) => row.mailedAt === null)).toEqual([false, false]);
   });
 
+  it("sets no Reply-To without INBOUND_DOMAIN", async () => {
+    const { company, customer, tickets } = await customerWithTickets("NoReply");
+    const t0 = start();
+    await insertNotification(server.deps.db, { recipientId: customer.id, companyId: company.id, ticketId: tickets.login, createdAt: t0, kind: "comment_reply", field: null, fromValue: null, toValue: null, excerpt: "Looking into it" });
+    await mailDueNotifications(deps, at(t0, 121));
+    const mail = await inbox.waitFor((m) => m.to.includes(customer.email.toLowerCase()));
+    expect(server.env.INBOUND_DOMAIN).toBeUndefined();
+    expect(mail.subject).toContain("commented on NoReply: login fails");
+    expect(mail.headers["reply-to"]).toBeUndefined();
+    expect((await outboxTo(server.deps.db, customer.email))[0]!.replyTo).toBeNull();
+  });
+
   it("leaves rows for the digest and rows that go by no mail alone", async () => {
     const { company, customer, tickets } = await customerWithTickets("Modes");
     const t0 = start();
@@ -209,5 +223,66 @@ describe("notification mail in the recipient's language", () => {
     const english = await inbox.waitFor((m) => m.to.includes(colleague.email.toLowerCase()));
     expect(german.subject).toBe("Alex Admin hat den Status des Tickets Zweisprachig: login fails von In Arbeit auf Erledigt geändert");
     expect(english.subject).toBe("Alex Admin changed the status of Zweisprachig: login fails from Doing to Done");
+  });
+});
+
+describe("notification mail's Reply-To, with INBOUND_DOMAIN set (mail in)", () => {
+  // Given in capitals: the server keeps the domain in lower case, and the address is written so.
+  const { server: inbound, inbox: inboundInbox } = serverWithInboxForFile({ NOTIFICATION_MAIL_DELAY_SECONDS: "120", INBOUND_DOMAIN: "In.Portico.Test" });
+  const DOMAIN = "in.portico.test";
+  const mailDue = (now: Date) => mailDueNotifications({ db: inbound.deps.db, outbox: inbound.deps.mail.outbox, env: inbound.env, log: inbound.deps.log }, now);
+  const mailTo = (address: string, about: string) => inboundInbox.waitFor((m) => m.to.includes(address.toLowerCase()) && m.subject.includes(about));
+  const comment = { kind: "comment_reply", field: null, fromValue: null, toValue: null, excerpt: "Looking into it" } as const;
+
+  it("gives a ticket comment's mail the recipient's signed reply address, which reads back as them and the ticket, and keeps it no longer than the mail's parts", async () => {
+    const company = await createCompany(inbound, "Reply Ltd");
+    const customer = await createCustomer(inbound, company.id, "Reply Customer");
+    const project = await insertProject(inbound, company.id, "Reply site");
+    const ticket = await insertTicket(inbound.deps.db, project, company.id, "Reply: login fails");
+    const t0 = start();
+    await insertNotification(inbound.deps.db, { ...comment, recipientId: customer.id, companyId: company.id, ticketId: ticket, createdAt: t0 });
+    await mailDue(at(t0, 121));
+
+    const mail = await mailTo(customer.email, "login fails");
+    const replyTo = mail.headers["reply-to"]!;
+    expect(replyTo).toMatch(new RegExp(`^reply\\+[a-z2-7]{69}@${DOMAIN.replaceAll(".", "\\.")}$`));
+    expect(readReplyAddress(inbound.env.AUTH_SECRET, DOMAIN, replyTo)).toEqual({ recipientUserId: customer.id, target: { kind: "ticket", id: ticket } });
+    // Another installation's secret does not sign it.
+    expect(readReplyAddress(`${inbound.env.AUTH_SECRET}x`, DOMAIN, replyTo)).toBeNull();
+
+    const [row] = await outboxTo(inbound.deps.db, customer.email);
+    await expect.poll(async () => (await inbound.deps.db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, row!.id)))[0]!.status).toBe("sent");
+    const [sent] = await inbound.deps.db.select().from(mailOutbox).where(eq(mailOutbox.id, row!.id));
+    expect(sent!.replyTo).toBeNull();
+    expect(sent!.shownText).not.toContain(replyTo.slice(6, 75));
+  });
+
+  it("gives a project's mail and a conversation's (the company's) their own reply address, and an invoice's, a company's and one naming both a conversation and its company none", async () => {
+    const company = await createCompany(inbound, "Subjects Ltd");
+    const project = await insertProject(inbound, company.id, "Subjects site");
+    const [invoice] = await inbound.deps.db
+      .insert(invoices)
+      .values({ companyId: company.id, invoiceNumber: `INV-${crypto.randomUUID().slice(0, 8)}`, amount: "10.00", subtotal: "10.00", tax: "0.00", issueDate: "2026-01-01", status: "unpaid", issuedAt: new Date() })
+      .returning({ id: invoices.id });
+    const admin = await inbound.createUser({ admin: true, name: "Subjects Admin" });
+    const colleague = await inbound.createUser({ admin: true, name: "Subjects Colleague" });
+    const t0 = start();
+    const base = { companyId: company.id, createdAt: t0, actorName: "Carol Customer" };
+    await insertNotification(inbound.deps.db, { ...base, ...comment, kind: "customer_comment", recipientId: admin.id, projectId: project.id });
+    await insertNotification(inbound.deps.db, { ...base, ...comment, kind: "customer_message", recipientId: admin.id, excerpt: "Hello?" });
+    await insertNotification(inbound.deps.db, { ...base, ...comment, kind: "customer_payment", recipientId: admin.id, invoiceId: invoice!.id, toValue: "10.00", excerpt: "Subjects Ltd" });
+    // The colleague's company and conversation rows are one group, so one mail about two subjects, the newest the conversation.
+    await insertNotification(inbound.deps.db, { ...base, ...comment, kind: "member_joined", recipientId: colleague.id, excerpt: "nia@example.test" });
+    await insertNotification(inbound.deps.db, { ...base, ...comment, kind: "customer_message", recipientId: colleague.id, createdAt: at(t0, 1), excerpt: "Hi" });
+    await mailDue(at(t0, 121));
+
+    const read = (mail: { headers: Record<string, string> }) => readReplyAddress(inbound.env.AUTH_SECRET, DOMAIN, mail.headers["reply-to"] ?? "");
+    expect(read(await mailTo(admin.email, "Subjects site"))).toEqual({ recipientUserId: admin.id, target: { kind: "project", id: project.id } });
+    expect(read(await mailTo(admin.email, "sent a message"))).toEqual({ recipientUserId: admin.id, target: { kind: "conversation", id: company.id } });
+    expect((await mailTo(admin.email, "paid")).headers["reply-to"]).toBeUndefined();
+    const both = await mailTo(colleague.email, "Subjects Ltd");
+    expect(eventLines(both)).toHaveLength(2);
+    expect(both.headers["reply-to"]).toBeUndefined();
+    expect(await outboxTo(inbound.deps.db, colleague.email)).toHaveLength(1);
   });
 });

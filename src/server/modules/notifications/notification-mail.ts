@@ -10,6 +10,7 @@ import { mailLocale, mailLocaleColumns } from "../../mail/mail-locale";
 import { notificationLineWriter } from "../../mail/notification-words";
 import type { MailOutbox } from "../../mail/outbox";
 import type { Logger } from "../../observability/logger";
+import { replyAddress, type ReplyTarget } from "../inbound/reply-address";
 import { deliveriesOf } from "./mail-deliveries";
 import { selectNotices, subjectOf } from "./notification-select";
 import { unsubscribeHeaders, unsubscribeUrls } from "./unsubscribe-token";
@@ -25,7 +26,7 @@ import { unsubscribeHeaders, unsubscribeUrls } from "./unsubscribe-token";
 export interface NotificationMailDeps {
   db: Database;
   outbox: MailOutbox;
-  env: Pick<Env, "AUTH_SECRET" | "BASE_URL" | "CURRENCY" | "NOTIFICATION_MAIL_DELAY_SECONDS" | "DIGEST_HOUR" | "TIME_ZONE">;
+  env: Pick<Env, "AUTH_SECRET" | "BASE_URL" | "CURRENCY" | "NOTIFICATION_MAIL_DELAY_SECONDS" | "DIGEST_HOUR" | "TIME_ZONE" | "INBOUND_DOMAIN">;
   log?: Logger;
 }
 
@@ -120,6 +121,27 @@ export function linksFor(env: NotificationMailDeps["env"], recipient: Recipient)
       return { link: { kind, url: urls.page }, headers: unsubscribeHeaders(urls.oneClick) };
     },
   };
+}
+
+/**
+ * The one ticket, project or conversation every row is about, or none: an invoice, a company, or
+ * rows about two subjects (a company's conversation and the company itself share a group, neither
+ * having a record of its own).
+ */
+function replyTargetOf(rows: readonly MailRow[]): ReplyTarget | undefined {
+  const { type, id } = rows[0]!.words.subject;
+  if (type !== "ticket" && type !== "project" && type !== "conversation") return undefined;
+  return rows.every(({ words: { subject } }) => subject.type === type && subject.id === id) ? { kind: type, id } : undefined;
+}
+
+/**
+ * Mail in: a mail's Reply-To, the recipient's signed reply address for its one record, so that a
+ * reply is posted there as them. None without INBOUND_DOMAIN, or for rows with no one such record.
+ */
+function replyToFor(env: NotificationMailDeps["env"], recipient: Recipient, rows: readonly MailRow[]): string | undefined {
+  if (!env.INBOUND_DOMAIN) return undefined;
+  const target = replyTargetOf(rows);
+  return target && replyAddress(env.AUTH_SECRET, env.INBOUND_DOMAIN, recipient.id, target);
 }
 
 /** Groups listed per run; a run that fills the batch looks again, so a backlog drains within one run. */
@@ -220,6 +242,7 @@ async function mailGroup(deps: NotificationMailDeps, group: Group, waiting: SQL 
       const newest = wanted.at(-1)!;
       const links = linksFor(deps.env, recipient);
       const optOut = links.optOut(newest.kind);
+      const replyTo = replyToFor(deps.env, recipient, wanted);
       await deps.outbox.enqueue(tx, {
         template: "notification",
         to: recipient.email,
@@ -233,6 +256,7 @@ async function mailGroup(deps: NotificationMailDeps, group: Group, waiting: SQL 
           preferencesUrl: links.preferencesUrl,
         },
         headers: optOut.headers,
+        ...(replyTo && { replyTo }),
       });
     }
     await markMailed(tx, rows);

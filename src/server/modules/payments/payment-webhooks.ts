@@ -1,8 +1,8 @@
 import Big from "big.js";
 import { and, eq } from "drizzle-orm";
-import type { Actor, SystemActor } from "@/server/actor";
-import { actorColumns, actorOf } from "@/server/actor-row";
-import { companyUsers, paymentCheckouts, paymentEvents, profiles, userRoles } from "@/server/db/schema";
+import type { SystemActor } from "@/server/actor";
+import { actorOfAccount } from "@/server/actor-row";
+import { paymentCheckouts, paymentEvents } from "@/server/db/schema";
 import { badRequest, notFound } from "@/server/http/problem";
 import type { ActingContext } from "../context";
 import { todayIn } from "../invoices/overdue";
@@ -96,12 +96,4 @@ async function paymentSucceeded(ctx: ActingContext<SystemActor>, provider: strin
 }
 
 /** The customer who opened a checkout, as an actor; undefined once their account is gone. */
-async function payerActor({ db }: ActingContext<SystemActor>, userId: string): Promise<Actor | undefined> {
-  const [row] = await db
-    .select(actorColumns)
-    .from(profiles)
-    .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
-    .leftJoin(companyUsers, eq(companyUsers.userId, profiles.id))
-    .where(eq(profiles.id, userId));
-  return row && actorOf(row, { sessionId: null });
-}
+const payerActor = ({ db }: ActingContext<SystemActor>, userId: string) => actorOfAccount(db, userId, { activeOnly: false });

@@ -148,7 +148,7 @@ export async function fuzzEndpoint(world: World, target: FuzzTarget, label: stri
     const path = target.path(world, fuzzCase.id);
     const cookie = world.cookie(fuzzCase.actor);
     if (target.upload) return sendUpload(world, target, path, cookie, fuzzCase.body.raw);
-    const headers = { "content-type": "application/json" };
+    const headers = target.headers ?? { "content-type": "application/json" };
     // A body the server refuses unread (413) goes over a bare socket: fetch would report the hang-up, not the answer.
     if (fuzzCase.body.kind.startsWith("huge")) {
       const rawHeaders = { ...headers, origin: world.server.baseUrl, "x-forwarded-for": nextClientIp(), ...(cookie ? { cookie } : {}) };

@@ -30,6 +30,7 @@ import {
 } from "@/shared/schemas/invoice";
 import { fileSchema } from "@/shared/schemas/file";
 import { checkoutInputSchema, checkoutSchema, recordPaymentInputSchema } from "@/shared/schemas/payment";
+import { inboundOutcomeSchema } from "@/shared/schemas/inbound";
 import { localeChoiceSchema } from "@/shared/schemas/me";
 import {
   acceptedInvitationSchema,
@@ -93,6 +94,9 @@ import type { Hints } from "./zod-arbitrary";
 import type { ActorName, World } from "./world";
 
 /** One write endpoint to fuzz: the registered route it belongs to, who calls it, and its contracts. */
+/** The hostile-input world's INBOUND_WEBHOOK_TOKEN: the inbound webhook's cases carry it. */
+export const FUZZ_INBOUND_TOKEN = "inbound-token-of-the-hostile-input-suite";
+
 export interface FuzzTarget {
   /** The registered route (`POST /api/auth/*` for Better Auth's endpoints). */
   route: string;
@@ -110,6 +114,8 @@ export interface FuzzTarget {
   validWeight?: number;
   /** An upload route: each generated body travels as a file, its text as the file's name and content (fuzz-runner.ts). */
   upload?: boolean;
+  /** Headers of every case in place of the JSON content type (a webhook's own content type and credential). */
+  headers?: Record<string, string>;
 }
 
 const authAnswer = z
@@ -633,6 +639,13 @@ export function fuzzTargets(): FuzzTarget[] {
     on("POST /api/payments/stripe/webhook", {
       output: z.object({ received: z.literal(true) }),
       actors: ["anonymous", "customerA"],
+    }),
+    // A mail provider's received mail (ADR 044): every hostile body as raw MIME, with the world's
+    // webhook token, so each reaches the parser and the pipeline's rules.
+    on("POST /api/inbound/mail", {
+      output: inboundOutcomeSchema,
+      actors: ["anonymous"],
+      headers: { "content-type": "message/rfc822", authorization: `Bearer ${FUZZ_INBOUND_TOKEN}` },
     }),
   );
   const authPosts = [...ENABLED_AUTH_ENDPOINTS].filter((endpoint) =>

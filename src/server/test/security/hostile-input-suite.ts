@@ -2,7 +2,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createApp } from "../../app";
 import { companyUsers, userRoles } from "../../db/schema";
-import { fuzzTargets, type FuzzTarget } from "./fuzz-targets";
+import { FUZZ_INBOUND_TOKEN, fuzzTargets, type FuzzTarget } from "./fuzz-targets";
 import { send } from "./http";
 import { CASES_PER_ENDPOINT, FUZZ_SEED, FUZZ_WEBHOOK_SECRET, fuzzEndpoint, type FuzzReport } from "./fuzz-runner";
 import { isWriteMethod, registeredRoutes } from "./routes";
@@ -26,6 +26,9 @@ export function describeHostileInput(title: string, part: (target: FuzzTarget) =
     STRIPE_SECRET_KEY: stripe.secretKey,
     STRIPE_WEBHOOK_SECRET: FUZZ_WEBHOOK_SECRET,
     STRIPE_API_URL: stripe.url.toString(),
+    // Mail in (ADR 044): the inbound webhook takes every generated body as a mail.
+    INBOUND_DOMAIN: "in.hostile.portico.test",
+    INBOUND_WEBHOOK_TOKEN: FUZZ_INBOUND_TOKEN,
   }));
   const prototypeKeys = Object.getOwnPropertyNames(Object.prototype).sort();
   const reports: [string, FuzzReport][] = [];

@@ -81,6 +81,7 @@ export const middlewareOnly: Record<string, string> = {
   "ALL /api/tickets/:id/comments/:commentId/files": "customers' posting limit; covered by the POST /api/tickets/:id/comments/:commentId/files cells",
   "ALL /api/projects/:id/comments/:commentId/files": "customers' posting limit; covered by the POST /api/projects/:id/comments/:commentId/files cells",
   "ALL /api/messages/:id/files": "customers' posting limit; covered by the POST /api/messages/:id/files cells",
+  "ALL /api/inbound/mail": "the inbound webhook's bearer token and size limit (ADR 044); covered by the POST /api/inbound/mail cells and inbound/receive-mail.test.ts",
 };
 
 const missingId = "00000000-0000-4000-8000-000000000000";
@@ -456,6 +457,7 @@ export const accountLevelRoutes = [
   "POST /api/tokens",
   "DELETE /api/tokens/:id",
   "GET /api/outbox",
+  "GET /api/inbound/mails",
   "GET /api/users",
   "POST /api/users/:id/password-reset",
   "POST /api/users/:id/sign-out",
@@ -486,7 +488,7 @@ export const accountLevelRoutes = [
 ];
 
 /** Paths on the account-level surfaces: a new route there must join the list above (malformedRows). */
-const ACCOUNT_LEVEL_PATH = /^[A-Z]+ \/api\/(events|sessions|tokens|outbox|users|team|webhooks|settings)(\/|$)|^[A-Z]+ \/api\/companies\/:id\/(team|invitations|members)(\/|$)|^[A-Z]+ \/api\/invitations\/(accept|:id)(\/|$)/;
+const ACCOUNT_LEVEL_PATH = /^[A-Z]+ \/api\/(events|sessions|tokens|outbox|inbound\/mails|users|team|webhooks|settings)(\/|$)|^[A-Z]+ \/api\/companies\/:id\/(team|invitations|members)(\/|$)|^[A-Z]+ \/api\/invitations\/(accept|:id)(\/|$)/;
 
 /** Every token refused on the account-level routes: 401, as a token is told there to sign in. */
 const refusesEveryToken = (): Expect => 401;
@@ -868,6 +870,15 @@ function recordRows(world: World): Record<string, MatrixRow> {
         "q=B's address": (w) => ({ path: `/api/outbox?q=${encodeURIComponent(w.users.customerB.email)}` }),
       },
       expect: adminOnly([rows(worldOutboxMails), rows(0), rows(1)]),
+    },
+
+    // Nothing is received while the matrix runs (mail in is off in its world).
+    "GET /api/inbound/mails": fixed("/api/inbound/mails", adminOnly([rows(0)])),
+    // Public: the provider's bearer token is its whole authority, so a session counts for nothing;
+    // with mail in off the endpoint is not there for anyone, before any token is read.
+    "POST /api/inbound/mail": {
+      objects: { "raw mail": () => ({ path: "/api/inbound/mail", json: { raw: "From: a@example.com" } }) },
+      expect: same(404),
     },
 
     // The run's own sign-ins fill the log, so the admin's answer is a 200 of any length.

@@ -1,0 +1,2 @@
+ALTER TABLE "mail_outbox" ADD COLUMN "reply_to" text;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_reply_to_length" CHECK (char_length("mail_outbox"."reply_to") <= 254);
