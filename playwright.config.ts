@@ -5,7 +5,7 @@ import { defineConfig, devices } from "@playwright/test";
 import { SERVER_NODE_FLAGS } from "./scripts/build-server";
 import { findBrowser } from "./scripts/find-browser";
 import { createServer } from "node:net";
-import { E2E_ADMIN, E2E_STRIPE } from "./e2e/support/constants";
+import { E2E_ADMIN, E2E_INBOUND, E2E_STRIPE } from "./e2e/support/constants";
 
 /** A free port per run, so several runs can share a machine. Workers inherit it via the env. */
 async function freePort(): Promise<number> {
@@ -110,6 +110,9 @@ export default defineConfig({
       STRIPE_SECRET_KEY: E2E_STRIPE.secretKey,
       STRIPE_WEBHOOK_SECRET: E2E_STRIPE.webhookSecret,
       STRIPE_API_URL: `http://127.0.0.1:${process.env.E2E_STRIPE_PORT}`,
+      // Mail in through the provider webhook (ADR 044): the inbound-mail journey posts to it.
+      INBOUND_DOMAIN: E2E_INBOUND.domain,
+      INBOUND_WEBHOOK_TOKEN: E2E_INBOUND.webhookToken,
     },
   },
 });

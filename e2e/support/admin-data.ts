@@ -11,7 +11,7 @@ import type { AdminApi } from "./customer-data";
  */
 
 /** The admin sections behind the desktop bar's "More" button, in their order. */
-export const MORE_SECTIONS = ["Team", "Users", "Outbox", "Audit log", "Webhooks"] as const;
+export const MORE_SECTIONS = ["Team", "Users", "Outbox", "Inbound mail", "Audit log", "Webhooks"] as const;
 
 /** Opens one of the sections behind the desktop bar's "More" button through the bar, as an admin would. */
 export async function openMoreSection(page: Page, name: (typeof MORE_SECTIONS)[number]) {

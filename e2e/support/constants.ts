@@ -6,3 +6,6 @@ export const REFUSED_PREFIX = "refused-";
 
 /** The keys the e2e server and its fake Stripe share (PAYMENTS=stripe, support/stripe-server.ts): test values, no real account. */
 export const E2E_STRIPE = { secretKey: "sk_test_e2e_portico", webhookSecret: "whsec_e2e_portico_0123456789" } as const;
+
+/** Mail in on the e2e server (ADR 044): its domain, and the token of its provider webhook. */
+export const E2E_INBOUND = { domain: "in.portico.test", webhookToken: "e2e-inbound-webhook-token-0123456789abcdef" } as const;

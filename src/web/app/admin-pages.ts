@@ -16,6 +16,7 @@ export const adminInvoiceDetail = () => import("./routes/admin/invoice-detail");
 export const adminMessages = () => import("./routes/admin/messages");
 export const adminAccount = () => import("./routes/admin/account");
 export const adminOutbox = () => import("./routes/admin/outbox");
+export const adminInbound = () => import("./routes/admin/inbound");
 export const adminTeam = () => import("./routes/admin/team");
 export const adminUsers = () => import("./routes/admin/users");
 export const adminAudit = () => import("./routes/admin/audit");

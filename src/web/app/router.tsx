@@ -58,6 +58,7 @@ const AdminInvoiceDetailRoute = adminPage((pages) => pages.adminInvoiceDetail(),
 const AdminMessagesRoute = adminPage((pages) => pages.adminMessages(), (m) => m.AdminMessagesRoute);
 const AdminAccountRoute = adminPage((pages) => pages.adminAccount(), (m) => m.AdminAccountRoute);
 const AdminOutboxRoute = adminPage((pages) => pages.adminOutbox(), (m) => m.AdminOutboxRoute);
+const AdminInboundRoute = adminPage((pages) => pages.adminInbound(), (m) => m.AdminInboundRoute);
 const AdminTeamRoute = adminPage((pages) => pages.adminTeam(), (m) => m.AdminTeamRoute);
 const AdminUsersRoute = adminPage((pages) => pages.adminUsers(), (m) => m.AdminUsersRoute);
 const AdminAuditRoute = adminPage((pages) => pages.adminAudit(), (m) => m.AdminAuditRoute);
@@ -134,6 +135,7 @@ const routes: RouteObject[] = [
           route("team", AdminTeamRoute),
           route("users", AdminUsersRoute),
           route("outbox", AdminOutboxRoute),
+          route("inbound", AdminInboundRoute),
           route("audit", AdminAuditRoute),
           route("webhooks", AdminWebhooksRoute),
           route("account", AdminAccountRoute),

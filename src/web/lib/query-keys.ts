@@ -16,6 +16,7 @@ export const queryRoots = {
   messages: "messages",
   team: "team",
   outbox: "outbox",
+  inbound: "inbound",
   /** Records' histories and companies' recent activity: every record change refreshes them. */
   activity: "activity",
   /**

@@ -14,6 +14,7 @@ const moreNav = [
   { to: "/admin/team", label: msg`Team` },
   { to: "/admin/users", label: msg`Users` },
   { to: "/admin/outbox", label: msg`Outbox` },
+  { to: "/admin/inbound", label: msg`Inbound mail` },
   { to: "/admin/audit", label: msg`Audit log` },
   { to: "/admin/webhooks", label: msg`Webhooks` },
 ];

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { MailStatus } from "@/shared/enums";
 import type { AuditKind } from "@/shared/rules/audit";
+import type { InboundDropReason, InboundPosting } from "@/shared/rules/inbound";
 import type { UserStatus } from "@/shared/rules/user";
 import type { WebhookDeliveryStatus, WebhookEventType } from "@/shared/rules/webhooks";
 
@@ -75,4 +76,30 @@ export const webhookDeliveryStatusMessages: Record<WebhookDeliveryStatus, Messag
 export const userStatusMessages: Record<UserStatus, MessageDescriptor> = {
   active: msg`Active`,
   deactivated: msg`Deactivated`,
+};
+
+/** What a received mail became (ADR 044). */
+export const inboundPostingMessages: Record<InboundPosting, MessageDescriptor> = {
+  ticket_comment: msg`Posted as a ticket comment`,
+  project_comment: msg`Posted as a project comment`,
+  message: msg`Posted as a chat message`,
+  ticket: msg`Opened a ticket`,
+};
+
+/** Why a received mail was dropped (ADR 044). */
+export const inboundDropReasonMessages: Record<InboundDropReason, MessageDescriptor> = {
+  bounce: msg`Dropped: a bounce`,
+  loop: msg`Dropped: one of our own mails came back`,
+  auto_reply: msg`Dropped: an automatic reply`,
+  bulk: msg`Dropped: bulk or list mail`,
+  authentication_failed: msg`Dropped: SPF, DKIM or DMARC failed`,
+  empty: msg`Dropped: no text`,
+  unknown_recipient: msg`Dropped: to no address of ours`,
+  bad_token: msg`Dropped: a forged or damaged reply address`,
+  wrong_sender: msg`Dropped: not from the reply address's recipient`,
+  no_access: msg`Dropped: the sender may no longer see the record`,
+  unknown_sender: msg`Dropped: from no customer's address`,
+  invalid: msg`Dropped: breaks a rule of what it would become`,
+  rate_limited: msg`Dropped: too many mails from this sender`,
+  duplicate: msg`Dropped: received before`,
 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { companyRoleLabels, invoiceStatusLabels, mailStatusLabels, paymentMethodLabels, projectStatusLabels, ticketPriorityLabels, ticketStatusLabels } from "@/shared/enums";
 import { apiTokenScopeLabels } from "@/shared/rules/api-token";
 import { auditKindLabels } from "@/shared/rules/audit";
+import { inboundDropReasonLabels, inboundPostingLabels } from "@/shared/rules/inbound";
 import { mailDeliveryLabels, notificationKindLabels } from "@/shared/rules/notifications";
 import { userStatusLabels } from "@/shared/rules/user";
 import { webhookDeliveryStatusLabels, webhookEventLabels } from "@/shared/rules/webhooks";
@@ -26,6 +27,8 @@ const pairs = {
   notificationKind: [messages.notificationKindMessages, notificationKindLabels],
   webhookEvent: [messages.webhookEventMessages, webhookEventLabels],
   webhookDeliveryStatus: [messages.webhookDeliveryStatusMessages, webhookDeliveryStatusLabels],
+  inboundPosting: [messages.inboundPostingMessages, inboundPostingLabels],
+  inboundDropReason: [messages.inboundDropReasonMessages, inboundDropReasonLabels],
 } as const;
 
 describe("enum labels in the catalogue (labels.ts, and admin-labels.ts for the admin screens' own)", () => {
