@@ -78,6 +78,7 @@ export async function screenWorld(browser: Browser, options: { locale?: string; 
     screen("admin-team", "/admin/team"),
     screen("admin-users", "/admin/users"),
     screen("admin-outbox", "/admin/outbox"),
+    screen("admin-inbound", "/admin/inbound"),
     screen("admin-audit", "/admin/audit"),
     screen("admin-webhooks", "/admin/webhooks"),
     screen("admin-account", "/admin/account"),
