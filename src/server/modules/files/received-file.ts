@@ -24,7 +24,7 @@ export interface ReceivedFile {
  * history and announces it. On any failure nothing of it stays. Call it outside a transaction: the
  * store may use the database's connection.
  */
-export async function storeReceivedFile(ctx: ServiceContext, owner: FileOwner, file: ReceivedFile): Promise<StoredFile> {
+export async function storeReceivedFile(ctx: ServiceContext, { owner, file }: { owner: FileOwner; file: ReceivedFile }): Promise<StoredFile> {
   const { db, actor, store, record } = ctx;
   const maxUploadMb = ctx.settings.maxUploadMb;
   const name = cleanFileName(file.filename ?? UNNAMED_FILE);

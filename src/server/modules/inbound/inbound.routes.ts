@@ -10,7 +10,7 @@ import { requireRole } from "../../http/session";
 import { serviceContextOf } from "../../http/service-context";
 import { bearerTokenOf } from "../../http/bearer-token";
 import { listInboundMails } from "./inbound-log";
-import { receiveInboundMail } from "./receive-mail";
+import { inboundMailMaxBytes, receiveInboundMail } from "./receive-mail";
 
 /*
  * Mail in (ADR 044): a mail provider's inbound webhook, which no session, cookie or origin
@@ -46,9 +46,8 @@ const sameToken = (given: string | null, expected: string) => given !== null && 
 export function inboundWebhookRoutes(deps: AppDeps) {
   const contextFor = serviceContextOf(deps);
   const mailIn = systemActor("Mail");
-  // Base64 makes an attachment about a third larger than the file it carries.
   const limit = bodyLimit({
-    maxSize: Math.ceil(deps.env.MAX_UPLOAD_MB * 1024 * 1024 * 1.4) + 64 * 1024,
+    maxSize: inboundMailMaxBytes(deps.env.MAX_UPLOAD_MB),
     onError: () => {
       throw new Problem(413, "Content Too Large", `The mail is larger than ${deps.env.MAX_UPLOAD_MB} MB`).withHeaders({ Connection: "close" });
     },

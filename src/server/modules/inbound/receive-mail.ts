@@ -21,6 +21,13 @@ import { recordBounce } from "./bounce";
 import { dropReasonOf, InboundMailError, parseInboundMail, type InboundMessage } from "./inbound-message";
 import { readReplyAddress, type ReplyTarget } from "./reply-address";
 
+/**
+ * The largest mail received, in bytes: an attachment of MAX_UPLOAD_MB grows by about a third in
+ * base64, and the headers and text need room beside it. The receiver, the webhook and the parser
+ * hold every mail to this one bound.
+ */
+export const inboundMailMaxBytes = (maxUploadMb: number) => Math.ceil(maxUploadMb * 1024 * 1024 * 1.4) + 64 * 1024;
+
 /** One mail as it arrived: its bytes, and the SMTP envelope's recipients when the receiver knows them. */
 export interface ReceivedMail {
   channel: InboundChannel;
@@ -63,7 +70,7 @@ export async function receiveInboundMail(ctx: ActingContext<SystemActor>, mail: 
   if (!settings) throw notFound("Mail in is off (INBOUND_DOMAIN is unset)");
   let message: InboundMessage;
   try {
-    message = await parseInboundMail(mail.raw, { maxBytes: ctx.settings.maxUploadMb * 1024 * 1024 });
+    message = await parseInboundMail(mail.raw, { maxBytes: inboundMailMaxBytes(ctx.settings.maxUploadMb) });
   } catch (error) {
     if (!(error instanceof InboundMailError)) throw error;
     return logDrop(ctx, mail, null, new Dropped("invalid"));
@@ -186,7 +193,7 @@ function textOf(message: InboundMessage): string {
 async function storeAttachments(ctx: ServiceContext, owner: FileOwner, attachments: InboundMessage["attachments"]): Promise<void> {
   for (const file of attachments) {
     try {
-      await storeReceivedFile(ctx, owner, file);
+      await storeReceivedFile(ctx, { owner, file });
     } catch (error) {
       if (!(error instanceof Problem) || error.status >= 500) throw error;
       ctx.log.warn({ event: "inbound.attachment_refused", filename: file.filename, contentType: file.contentType, detail: error.detail }, "inbound: an attachment was left out");

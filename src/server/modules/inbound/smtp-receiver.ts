@@ -3,7 +3,7 @@ import { SMTPServer, type SMTPServerAddress } from "smtp-server";
 import { systemActor } from "@/server/actor";
 import type { AppDeps } from "@/server/http/context";
 import { serviceContextOf } from "@/server/http/service-context";
-import { receiveInboundMail } from "./receive-mail";
+import { inboundMailMaxBytes, receiveInboundMail } from "./receive-mail";
 
 export interface SmtpReceiver {
   port: number;
@@ -24,8 +24,7 @@ export async function startSmtpReceiver(deps: AppDeps, port: number, host = deps
   const contextFor = serviceContextOf(deps);
   const mailIn = systemActor("Mail");
   const log = deps.log.child({ component: "smtp-receiver" });
-  // Base64 makes an attachment about a third larger than the file it carries.
-  const size = Math.ceil(deps.env.MAX_UPLOAD_MB * 1024 * 1024 * 1.4) + 64 * 1024;
+  const size = inboundMailMaxBytes(deps.env.MAX_UPLOAD_MB);
   const server = new SMTPServer({
     name: domain,
     banner: "Portico mail in",
