@@ -72,7 +72,7 @@ export async function customerWithCompany(
 export type ProjectJson = Project;
 export type NewProject = Omit<z.input<typeof createProjectInputSchema>, "companyId">;
 
-export async function createProject(admin: AdminApi, companyId: string, input: NewProject): Promise<ProjectJson> {
+export async function createProject(admin: Pick<AdminApi, "request">, companyId: string, input: NewProject): Promise<ProjectJson> {
   return json<ProjectJson>(await admin.request.post("/api/projects", { data: { companyId, ...input } }), 201);
 }
 

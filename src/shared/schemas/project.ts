@@ -32,6 +32,8 @@ export const projectSchema = z.object({
   status: status,
   startDate: z.iso.date().nullable(),
   endDate: z.iso.date().nullable(),
+  /** Whether support mail to the company opens its tickets here (ADR 044); at most one project of a company. */
+  isInbox: z.boolean(),
   ...timestampsShape,
   company: namedRecordSchema,
   // 'Responsible' on the detail screen; null when unassigned.

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, pgEnum, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, pgEnum, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { projectStatuses } from "@/shared/enums";
 import { idColumn, timestamps } from "./columns";
 import { maxLength, notBlank } from "./limits";
@@ -23,6 +23,11 @@ export const projects = pgTable(
     endDate: date("end_date"),
     // An admin who leaves must not take the project with them.
     assignedTo: personColumn("assigned_to"),
+    /**
+     * The company's inbox for mail (ADR 044): support mail opens its tickets here. A flag on the
+     * project, not a column of the company naming one, so the two tables never refer to each other.
+     */
+    isInbox: boolean("is_inbox").notNull().default(false),
     ...timestamps(),
   },
   (t) => [
@@ -44,6 +49,8 @@ export const projects = pgTable(
     index("projects_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id),
     index("projects_assigned_to_idx").on(t.assignedTo),
     index("projects_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    // One inbox a company at most.
+    uniqueIndex("projects_one_inbox_per_company").on(t.companyId).where(sql`${t.isInbox}`),
   ],
 );
 

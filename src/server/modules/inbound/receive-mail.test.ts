@@ -109,6 +109,34 @@ describe("replies by mail, through the SMTP receiver", () => {
     expect(await server.deps.db.select().from(tickets).where(eq(tickets.title, "Hello"))).toEqual([]);
   });
 
+  it("opens the ticket in the project an admin made the company's inbox, which one other project can take over, and in General again once there is none", async () => {
+    const { company, customer, project } = await customerWithTicket("Inbox");
+    const other = await insertProject(server, company.id, "Inbox other");
+    const admin = await server.createUser({ admin: true });
+    const support = async (subject: string) => {
+      await sendSmtp({ from: customer.email, to: `support@${DOMAIN}`, subject, text: "Please help." });
+      const [opened] = await server.deps.db.select({ projectId: tickets.projectId }).from(tickets).where(eq(tickets.title, subject));
+      return opened?.projectId;
+    };
+
+    const marked = await admin.client.put(`/api/projects/${project.id}/inbox`);
+    expect(marked.status).toBe(200);
+    expect(marked.body).toMatchObject({ id: project.id, isInbox: true });
+    expect(await support("Inbox one")).toBe(project.id);
+
+    expect((await admin.client.put(`/api/projects/${other.id}/inbox`)).status).toBe(200);
+    const flags = await server.deps.db.select({ id: projects.id, isInbox: projects.isInbox }).from(projects).where(eq(projects.companyId, company.id));
+    expect(flags.filter((row) => row.isInbox).map((row) => row.id)).toEqual([other.id]);
+    expect(await support("Inbox two")).toBe(other.id);
+
+    // A customer may not choose it; the admin takes it back, and General serves again.
+    expect((await customer.client.put(`/api/projects/${project.id}/inbox`)).status).toBe(403);
+    expect((await admin.client.delete(`/api/projects/${other.id}/inbox`)).body).toMatchObject({ isInbox: false });
+    const general = await support("Inbox three");
+    const [row] = await server.deps.db.select({ slug: projects.slug }).from(projects).where(eq(projects.id, general!));
+    expect(row?.slug).toBe("general");
+  });
+
   it("refuses mail for other domains at RCPT TO, so it relays nothing", async () => {
     await expect(sendSmtp({ from: "someone@elsewhere.test", to: "victim@example.com", text: "Relay me" })).rejects.toThrow(/550/);
   });

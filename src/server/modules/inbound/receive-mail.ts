@@ -12,7 +12,7 @@ import { notFound, Problem } from "@/server/http/problem";
 import type { ActingContext, InboundSettings, ServiceContext } from "../context";
 import { sendMessage } from "../messages/messages.service";
 import { addProjectComment } from "../projects/project-comments.service";
-import { generalProjectOf } from "../projects/general-project";
+import { inboxProjectOf } from "../projects/general-project";
 import { createTicketComment } from "../tickets/ticket-comments.service";
 import { createTicket } from "../tickets/tickets.service";
 import { messageOwner, projectCommentOwner, ticketCommentOwner, ticketOwner, type FileOwner } from "../files/owners";
@@ -159,7 +159,7 @@ async function post(ctx: ServiceContext, destination: Destination, message: Inbo
   const text = textOf(message);
   const companyId = customerCompanyOf(ctx);
   if (destination.kind === "support") {
-    const project = await generalProjectOf(ctx, { companyId: ctx.actor.companyId! });
+    const project = await inboxProjectOf(ctx, { companyId: ctx.actor.companyId! });
     // A subject longer than a title may be is cut to fit rather than the whole mail refused.
     const title = (message.subject.trim() || "(no subject)").slice(0, TICKET_TITLE_MAX);
     const ticket = await createTicket(ctx, checked(createTicketInputSchema, { projectId: project.id, title, description: text, priority: "medium" }));

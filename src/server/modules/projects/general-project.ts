@@ -7,6 +7,18 @@ import type { ActingContext } from "../context";
 export const GENERAL_PROJECT = { name: "General", slug: "general" } as const;
 
 /**
+ * The project a support mail to the company opens its ticket in (ADR 044): the one an admin made
+ * the company's inbox (project-inbox.ts), else its "General" project, made on first use.
+ */
+export async function inboxProjectOf(ctx: ActingContext<Actor | SystemActor>, { companyId }: { companyId: string }): Promise<{ id: string }> {
+  const [inbox] = await ctx.db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.companyId, companyId), eq(projects.isInbox, true)));
+  return inbox ?? generalProjectOf(ctx, { companyId });
+}
+
+/**
  * The company's "General" project, made on first use (a ticket opened by mail, ADR 044). Made by
  * whoever asks for it, a system actor included: the history says who. Two first uses at once make
  * one project: the (company, slug) unique index decides, and the loser reads the winner's.

@@ -11,6 +11,7 @@ const projectColumns = {
   status: projects.status,
   startDate: projects.startDate,
   endDate: projects.endDate,
+  isInbox: projects.isInbox,
   createdAt: projects.createdAt,
   updatedAt: projects.updatedAt,
   company: { id: companies.id, name: companies.name },

@@ -11,6 +11,7 @@ import { idempotent } from "../../http/idempotency";
 import { idParams, jsonBody, jsonContent, queryRead, sessionRoutes } from "../../http/openapi";
 import { requireRole } from "../../http/session";
 import { createProject, findProject, listProjects, updateProject } from "./projects.service";
+import { setInboxProject } from "./project-inbox";
 
 const route = sessionRoutes("Projects");
 
@@ -39,6 +40,21 @@ const updateRoute = route.patch("/{id}", "updateProject", "Admin: edit a project
   responses: { 200: jsonContent(projectSchema, "The updated project") },
 });
 
+const inboxRoute = route.put("/{id}/inbox", "markInboxProject", "Admin: make the project its company's inbox for support mail", [400, 401, 403, 404], {
+  description:
+    "Support mail to the company (mail in, ADR 044) then opens its tickets in this project; the project that was the inbox before becomes an ordinary one. " +
+    "Without an inbox, support mail goes to the company's \"General\" project, made on first use.",
+  middleware: requireRole("admin"),
+  request: { params: idParams },
+  responses: { 200: jsonContent(projectSchema, "The project, now the company's inbox") },
+});
+
+const notInboxRoute = route.delete("/{id}/inbox", "unmarkInboxProject", "Admin: make the project an ordinary one again (support mail goes to General)", [400, 401, 403, 404], {
+  middleware: requireRole("admin"),
+  request: { params: idParams },
+  responses: { 200: jsonContent(projectSchema, "The project, no longer the inbox") },
+});
+
 export function projectsRoutes() {
   return createRouter()
     .openapi(listRoute, async (c) => c.json(await listProjects(c.var.ctx, c.req.valid("query")), 200))
@@ -47,5 +63,7 @@ export function projectsRoutes() {
     .openapi(updateRoute, async (c) => {
       const project = await updateProject(c.var.ctx, { id: c.req.valid("param").id, changes: c.req.valid("json") });
       return c.json(project, 200);
-    });
+    })
+    .openapi(inboxRoute, async (c) => c.json(await setInboxProject(c.var.ctx, { id: c.req.valid("param").id, inbox: true }), 200))
+    .openapi(notInboxRoute, async (c) => c.json(await setInboxProject(c.var.ctx, { id: c.req.valid("param").id, inbox: false }), 200));
 }

@@ -133,7 +133,8 @@ export async function updateProject(ctx: ServiceContext, { id, changes: input }:
     if (startDate && endDate && endDate < startDate) {
       throw badRequest("End date cannot be before the start date", [{ field: "endDate", message: "End date cannot be before the start date" }]);
     }
-    const changes: Partial<typeof projects.$inferInsert> = {};
+    // The inbox flag is set on its own (project-inbox.ts), never by the edit form.
+    const changes: Partial<Omit<typeof projects.$inferInsert, "isInbox">> = {};
     if (input.name !== undefined) changes.name = input.name;
     if (input.description !== undefined) changes.description = input.description;
     if (input.status !== undefined) changes.status = input.status;

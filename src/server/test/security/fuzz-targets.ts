@@ -338,6 +338,16 @@ export function fuzzTargets(): FuzzTarget[] {
       output: projectSchema,
       actors: ["admin"],
     }),
+    on("PUT /api/projects/:id/inbox", {
+      params: { id: (w) => w.a.projects[1]!.id },
+      output: projectSchema,
+      actors: ["admin", "customerA"],
+    }),
+    on("DELETE /api/projects/:id/inbox", {
+      params: { id: (w) => w.a.projects[1]!.id },
+      output: projectSchema,
+      actors: ["admin", "customerA"],
+    }),
     on("PATCH /api/projects/:id", {
       params: { id: (w) => w.a.projects[1]!.id },
       input: updateProjectInputSchema,

@@ -743,6 +743,15 @@ function recordRows(world: World): Record<string, MatrixRow> {
       objects: byId((id) => `/api/projects/${id}`, (w, side) => w[side].projects[0]!.id, () => ({ status: "active" })),
       expect: adminOnly([200, 200, 404]),
     },
+    // The company's inbox for support mail (ADR 044): the admins' to choose, for any company's project.
+    "PUT /api/projects/:id/inbox": {
+      objects: byId((id) => `/api/projects/${id}/inbox`, (w, side) => w[side].projects[0]!.id, () => ({})),
+      expect: adminOnly([200, 200, 404]),
+    },
+    "DELETE /api/projects/:id/inbox": {
+      objects: byId((id) => `/api/projects/${id}/inbox`, (w, side) => w[side].projects[0]!.id),
+      expect: adminOnly([200, 200, 404]),
+    },
     "GET /api/projects/:id/comments": {
       objects: byId((id) => `/api/projects/${id}/comments`, (w, side) => w[side].projects[0]!.id),
       expect: tenantRecord(rows(a.projectComments), rows(b.projectComments)),

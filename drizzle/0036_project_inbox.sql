@@ -1,0 +1,2 @@
+ALTER TABLE "projects" ADD COLUMN "is_inbox" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "projects_one_inbox_per_company" ON "projects" USING btree ("company_id") WHERE "projects"."is_inbox";
