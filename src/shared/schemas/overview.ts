@@ -40,6 +40,8 @@ const overdueInvoiceSchema = z.object({
   invoiceNumber: z.string(),
   /** Decimal string with two decimals, as on every invoice. */
   amount: z.string(),
+  /** What is left to pay of `amount` (ADR 043), a decimal string: a partly paid invoice is owed less. The row shows this, as the balance sums it. */
+  amountDue: z.string(),
   dueDate: z.iso.date(),
 });
 
@@ -102,11 +104,7 @@ const unreadConversationSchema = z.object({
   lastMessageAt: instantSchema,
 });
 
-const queueInvoiceSchema = overdueInvoiceSchema.extend({
-  company: namedRecordSchema,
-  /** What is left to pay of `amount` (ADR 043), a decimal string: a partly paid invoice is owed less. */
-  amountDue: z.string(),
-});
+const queueInvoiceSchema = overdueInvoiceSchema.extend({ company: namedRecordSchema });
 const queueProjectSchema = overviewProjectSchema.extend({ company: namedRecordSchema });
 
 /** GET /overview/work-queue: what needs the team, across every company (admins). */

@@ -5,6 +5,7 @@ import { prepared } from "@/server/db/prepared";
 import { companies, invoices, messages, profiles, projects, ticketComments, tickets, userRoles } from "@/server/db/schema";
 import { badRequest, forbidden, notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
+import { amountDueColumn } from "../invoices/invoice-amounts";
 import { invoiceBalance } from "../invoices/invoice-balance";
 import { overdueColumn, overdueValues } from "../invoices/overdue";
 import { fromProviderSide } from "../messages/message-select";
@@ -51,7 +52,7 @@ export async function companyOverview(ctx: ServiceContext, query: CompanyOvervie
   );
   const overdue = prepared(db, `overview_overdue_${invoiceFilter.key}`, (name) =>
     db
-      .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, amount: invoices.amount, dueDate: invoices.dueDate, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({ id: invoices.id, invoiceNumber: invoices.invoiceNumber, amount: invoices.amount, amountDue: amountDueColumn, dueDate: invoices.dueDate, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(invoices)
       .where(and(invoiceFilter.where(), overdueColumn))
       .orderBy(asc(invoices.dueDate), asc(invoices.invoiceNumber))

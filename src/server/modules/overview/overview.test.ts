@@ -34,7 +34,7 @@ const exactTotal = async (table: CountedTable, where: ReturnType<typeof and>) =>
 const workQueue = async () => (await admin.client.get("/api/overview/work-queue")).body;
 
 describe("GET /api/overview/company", () => {
-  it("counts what the company holds: tickets by status, balance, overdue invoices, team replies and messages, projects", async () => {
+  it("counts what the company holds: tickets by status, balance, overdue invoices (a partly paid one at what is left, as the balance sums it), team replies and messages, projects", async () => {
     const { company, project, customer } = await customerWithProject(server, "Glance Ltd");
     const other = await customerWithProject(server, "Elsewhere Ltd");
     const second = await insertProject(server, company.id, "Glance app");
@@ -47,6 +47,7 @@ describe("GET /api/overview/company", () => {
     await openTicket(other.customer, other.project.id, "Not theirs");
 
     const overdue = await issueInvoice(company.id, { amount: "100.10", dueDate: day(-3) });
+    expect((await admin.client.post(`/api/invoices/${overdue.id}/payments`, { amount: "40.00", method: "bank_transfer", paidAt: day(-1) })).status).toBe(201);
     await issueInvoice(company.id, { amount: "0.20", dueDate: day(5) });
     await issueInvoice(company.id, { amount: "1000.00", dueDate: day(-3), status: "paid" });
     await issueInvoice(company.id, { amount: "77.00", dueDate: day(-3), status: "draft" });
@@ -64,8 +65,8 @@ describe("GET /api/overview/company", () => {
     const overview = response.body;
     expect(overview.company).toEqual({ id: company.id, name: "Glance Ltd" });
     expect(overview.tickets).toEqual({ pending: 2, doing: 1, done: 0 });
-    expect(overview.balance).toEqual({ outstanding: "100.30", overdue: "100.10", currency: "EUR" });
-    expect(overview.overdueInvoices).toEqual({ total: 1, items: [{ id: overdue.id, invoiceNumber: overdue.invoiceNumber, amount: "100.10", dueDate: day(-3) }] });
+    expect(overview.balance).toEqual({ outstanding: "60.30", overdue: "60.10", currency: "EUR" });
+    expect(overview.overdueInvoices).toEqual({ total: 1, items: [{ id: overdue.id, invoiceNumber: overdue.invoiceNumber, amount: "100.10", amountDue: "60.10", dueDate: day(-3) }] });
     expect(overview.replies.items).toEqual([
       { id: expect.any(String), ticket: { id: first.id, number: first.number, title: "Printer on fire" }, authorName: "Tess Team", excerpt: "On it: the fire brigade is here.", createdAt: expect.any(String) },
     ]);

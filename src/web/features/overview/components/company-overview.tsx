@@ -9,7 +9,7 @@ import { ProjectStatusBadge } from "@/web/components/status-badges";
 import { customerProjectPath } from "@/web/features/projects";
 import { formatCurrency } from "@/web/lib/format-currency";
 import { ticketStatusMessages } from "@/web/lib/i18n/labels";
-import { CountLink, OverviewRow, OverviewSection, TicketName } from "./overview-parts";
+import { AmountDue, CountLink, OverviewRow, OverviewSection, TicketName } from "./overview-parts";
 
 /** The statuses of open tickets: done ones need nobody. */
 const openStatuses = ["pending", "doing"] as const satisfies readonly TicketStatus[];
@@ -48,7 +48,7 @@ export function CompanyOverviewView({ overview }: { overview: CompanyOverview })
               to={`/dashboard/invoices/${invoice.id}`}
               title={invoice.invoiceNumber}
               detail={t`Overdue since ${formatDate(invoice.dueDate)}`}
-              aside={<span className="font-medium text-red-700 dark:text-red-300">{money(invoice.amount)}</span>}
+              aside={<AmountDue amount={invoice.amountDue} currency={balance.currency} />}
             />
           )}
         </OverviewSection>

@@ -1,9 +1,11 @@
+import { useLingui } from "@lingui/react/macro";
 import { ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatNumber } from "@/shared/format";
 import type { CappedOverviewCount } from "@/shared/schemas/overview";
 import { Card } from "@/web/components/ui/card";
+import { formatCurrency } from "@/web/lib/format-currency";
 
 /** A capped count as the admin lists show theirs: "10,000+" beyond the cap. */
 export const cappedNumber = ({ count, exact }: CappedOverviewCount) => `${formatNumber(count)}${exact ? "" : "+"}`;
@@ -112,5 +114,15 @@ export function TicketName({ number, title }: { number: number; title: string })
     <>
       <span className="text-muted-foreground">#{number}</span> {title}
     </>
+  );
+}
+
+/** What is still owed of an overdue invoice (a partly paid one at what is left), as the balance sums it. */
+export function AmountDue({ amount, currency }: { amount: string; currency: string }) {
+  const { t } = useLingui();
+  return (
+    <span className="font-medium text-red-700 dark:text-red-300" title={t`Amount due`}>
+      {formatCurrency(amount, currency)}
+    </span>
   );
 }

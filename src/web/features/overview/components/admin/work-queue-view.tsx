@@ -5,9 +5,8 @@ import { formatDate } from "@/shared/format";
 import type { WorkQueue } from "@/shared/schemas/overview";
 import { TimeAgo } from "@/web/components/ui/time-ago";
 import { PriorityBadge, ProjectStatusBadge } from "@/web/components/status-badges";
-import { formatCurrency } from "@/web/lib/format-currency";
 import { ticketStatusMessages } from "@/web/lib/i18n/labels";
-import { cappedNumber, CountLink, OverviewRow, OverviewSection, TicketName } from "../overview-parts";
+import { AmountDue, cappedNumber, CountLink, OverviewRow, OverviewSection, TicketName } from "../overview-parts";
 
 /** The admin overview (ADR 035): what needs the team first, each row one click from its record. */
 export function WorkQueueView({ queue }: { queue: WorkQueue }) {
@@ -89,12 +88,7 @@ export function WorkQueueView({ queue }: { queue: WorkQueue }) {
               to={`/admin/invoices/${invoice.id}`}
               title={invoice.invoiceNumber}
               detail={t`${invoice.company.name} · overdue since ${formatDate(invoice.dueDate)}`}
-              // What is still owed: a partly paid invoice shows what is left of it.
-              aside={
-                <span className="font-medium text-red-700 dark:text-red-300" title={t`Amount due`}>
-                  {formatCurrency(invoice.amountDue, queue.currency)}
-                </span>
-              }
+              aside={<AmountDue amount={invoice.amountDue} currency={queue.currency} />}
             />
           )}
         </OverviewSection>
