@@ -235,11 +235,54 @@ Bob Admin commented on ticket #42.`,
     expect(message.text).toBe("Sounds good, thanks.");
   });
 
-  it('reads a German Gmail reply: the "Am … schrieb …:" line wrapped onto two lines, the quote and the signature go, the greeting stays', async () => {
+  it('reads a German Gmail reply: the "Am … schrieb …:" line wrapped onto two lines, the quote, the signature and the greeting go', async () => {
     const message = await parse(GMAIL_GERMAN_REPLY);
 
     expect(message.subject).toBe("Re: [Portico] Neuer Kommentar zu Ticket #42");
-    expect(message.text).toBe("Danke, die neue Adresse passt so.\n\nViele Grüße\nAnna");
+    expect(message.text).toBe("Danke, die neue Adresse passt so.");
+  });
+
+  it('cuts a German closing ("Viele Grüße", "Mit freundlichen Grüßen") and the name and company below it at the end of the reply', async () => {
+    const viele = await parse(reply({ body: "Danke, das passt so.\n\nViele Grüße\nAnna Berger\nBerger GmbH" }));
+    const formal = await parse(reply({ body: "Danke, das passt so.\n\nMit freundlichen Grüßen\nAnna Berger\nBerger GmbH" }));
+
+    expect(viele.text).toBe("Danke, das passt so.");
+    expect(formal.text).toBe("Danke, das passt so.");
+  });
+
+  it.each(["Beste Grüße", "Liebe Grüße,", "Schöne Grüße.", "Gruß", "VG", "MfG", "mit freundlichen grüßen,", "Viele Grüsse", "Viele Gru\u0308ße", "  Liebe  Grüße  "])(
+    'cuts the closing "%s" with up to three short lines below it',
+    async (closing) => {
+      const message = await parse(reply({ body: `Bitte die Rechnung noch einmal schicken.\n\n${closing}\nAnna Berger\nBerger GmbH\nTel. +49 30 1234567` }));
+
+      expect(message.text).toBe("Bitte die Rechnung noch einmal schicken.");
+    },
+  );
+
+  it('cuts the English closings, "Thanks" and "Best" as the reply parser does "… regards" and "Cheers"', async () => {
+    const closings = ["Best regards", "Kind regards,", "Regards", "Thanks,", "Cheers", "Best,"];
+    const texts = await Promise.all(closings.map(async (closing) => (await parse(reply({ body: `Please send the invoice again.\n\n${closing}\nAnna Berger\nExample GmbH` }))).text));
+
+    expect(texts).toEqual(closings.map(() => "Please send the invoice again."));
+  });
+
+  it("keeps a closing followed by more than a signature: a longer paragraph, or a fourth line", async () => {
+    const paragraph = "PS: Die Lieferadresse hat sich ebenfalls geändert, bitte ab sofort an das Lager in der Hafenstraße 12 liefern.";
+    const followed = `Danke, das passt so.\n\nViele Grüße\n\n${paragraph}`;
+    const long = await parse(reply({ body: followed }));
+    const four = await parse(reply({ body: "Danke.\n\nViele Grüße\nAnna Berger\nBerger GmbH\nHauptstraße 1\n10115 Berlin" }));
+
+    expect(long.text).toBe(followed);
+    expect(four.text).toBe("Danke.\n\nViele Grüße\nAnna Berger\nBerger GmbH\nHauptstraße 1\n10115 Berlin");
+  });
+
+  it("keeps a closing in the middle of a line, and one that is the whole reply", async () => {
+    const inline = await parse(reply({ body: "Danke und viele Grüße\nAnna" }));
+    const only = await parse(reply({ body: "Thanks.\nAnna" }));
+
+    expect(inline.text).toBe("Danke und viele Grüße\nAnna");
+    expect(only.text).toBe("Thanks.\nAnna");
+    expect(dropReasonOf(only, OWN_DOMAIN)).toBeNull();
   });
 
   it('strips a one-line "Am … schrieb …:" and an "On … wrote:" that follow the text without a blank line', async () => {

@@ -14,7 +14,8 @@ export interface InboundMessage {
   references: string[];
   /**
    * The new text of the reply only: the quoted history ("On … wrote:", "> " lines, Outlook's
-   * "From: … Sent: …" block, "-----Original Message-----") and the signature stripped, trimmed.
+   * "From: … Sent: …" block, "-----Original Message-----"), the signature and a closing with the
+   * name below it ("Viele Grüße", "Thanks,") stripped, trimmed.
    */
   text: string;
   attachments: Array<{ filename: string | null; contentType: string; content: Buffer }>;
@@ -116,31 +117,78 @@ function bareAddress(value: string): string {
  */
 const REPLY_PARSER_WINDOW = 4_000;
 
-/**
- * The new text of a reply. The quoted history is cut first where it is plain without the reply
- * parser: an Outlook header block or "-----Original Message-----" (the parser misses them when the
- * From line has no address in brackets or no blank line comes before), and the "> " lines at the
- * end with the "On … wrote:" / "Am … schrieb …:" line above them (the parser misses Gmail's German
- * one wrapped onto two lines). The parser then strips the signature and what else it knows.
- */
+/** The new text of a reply: what the reply parser leaves of it, tidied, without a closing and name at its end. */
 function newTextOf(body: string): string {
+  return withoutClosing(tidy(parsedTextOf(body)));
+}
+
+/**
+ * The reply without its history and signature. The quoted history is cut first where it is plain
+ * without the reply parser: an Outlook header block or "-----Original Message-----" (the parser
+ * misses them when the From line has no address in brackets or no blank line comes before), and
+ * the "> " lines at the end with the "On … wrote:" / "Am … schrieb …:" line above them (the parser
+ * misses Gmail's German one wrapped onto two lines). The parser then strips the signature and what
+ * else it knows.
+ */
+function parsedTextOf(body: string): string {
   const { lines, firstQuoted } = withoutQuotedEnd(beforeForwardedHeader(body.replace(/\r\n?/g, "\n").split("\n")));
   const head = lines.join("\n");
-  if (head.length <= REPLY_PARSER_WINDOW) return tidy(new EmailReplyParser().read([...lines, ...firstQuoted].join("\n")).getVisibleText());
+  if (head.length <= REPLY_PARSER_WINDOW) return new EmailReplyParser().read([...lines, ...firstQuoted].join("\n")).getVisibleText();
   const end = head.lastIndexOf("\n", REPLY_PARSER_WINDOW);
   // One line longer than the window has no signature of its own to strip.
-  if (end <= 0) return tidy(head);
+  if (end <= 0) return head;
   const read = new EmailReplyParser().read(head.slice(0, end));
   const last = read.getFragments().findLast((fragment) => fragment.getContent().trim() !== "");
   // Hidden at the window's end: the signature or the history began in it, and the rest lies below.
-  if (!last || last.isHidden()) return tidy(read.getVisibleText());
-  return tidy(`${read.getVisibleText()}\n${head.slice(end + 1)}`);
+  if (!last || last.isHidden()) return read.getVisibleText();
+  return `${read.getVisibleText()}\n${head.slice(end + 1)}`;
 }
 
 /** Without spaces at the line ends, blank runs (the HTML conversion's `<div><br></div>`) made one blank line, trimmed. */
 function tidy(text: string): string {
   const lines = text.split("\n").map((line) => line.trimEnd());
   return lines.filter((line, index) => line !== "" || lines[index - 1] !== "").join("\n").trim();
+}
+
+/**
+ * Closings that end a reply above the sender's name, as compared: lowercased, without a trailing
+ * comma or period, "ß" written "ss" (as in Switzerland). The reply parser has none of the German
+ * ones and of the English ones only "… regards" and "Cheers", which it strips itself.
+ */
+const CLOSINGS = new Set(["viele grüsse", "mit freundlichen grüssen", "beste grüsse", "liebe grüsse", "schöne grüsse", "gruss", "vg", "mfg", "thanks", "best"]);
+/** Longer than this, a line is no closing; the check then skips the work of normalising it. */
+const CLOSING_MAX = 40;
+/** What may follow a closing to the end of the text: a name, a company, a phone number. */
+const CLOSING_TAIL_LINES = 3;
+const CLOSING_TAIL_LINE_MAX = 60;
+
+/**
+ * The text without a closing line ("Viele Grüße", "Thanks,") and the few short lines below it, when
+ * they end the text. More below the closing (a longer line, a fourth line) means it did not end the
+ * reply, and a closing with nothing above it is the whole reply: both are kept. Reads the lines from
+ * the end and stops after the fourth non-blank one, so the work is linear in the text.
+ */
+function withoutClosing(text: string): string {
+  const lines = text.split("\n");
+  let tail = 0;
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const line = (lines[index] ?? "").trim();
+    if (line === "") continue;
+    if (isClosing(line)) {
+      const above = lines.slice(0, index).join("\n").trim();
+      return above === "" ? text : above;
+    }
+    tail++;
+    if (tail > CLOSING_TAIL_LINES || line.length > CLOSING_TAIL_LINE_MAX) return text;
+  }
+  return text;
+}
+
+function isClosing(line: string): boolean {
+  if (line.length > CLOSING_MAX) return false;
+  // NFC: a mail client may send "ü" as "u" and a combining diaeresis.
+  const words = line.normalize("NFC").toLowerCase().replaceAll("ß", "ss").replace(/\s+/g, " ");
+  return CLOSINGS.has(words.endsWith(",") || words.endsWith(".") ? words.slice(0, -1).trimEnd() : words);
 }
 
 const ORIGINAL_MESSAGE = /^\s*-{2,}\s*(?:original message|ursprüngliche nachricht|message d'origine|mensaje original|messaggio originale)\s*-{2,}\s*$/i;
