@@ -20,12 +20,30 @@ describe("GET /api/invoices/next-number", () => {
     expect(await next()).toBe("INV-0001");
   });
 
-  it("offers the highest INV-<digits> plus one, ignoring numbers of any other form, drafts and void ones included", async () => {
+  it("offers the highest of the series plus one, drafts and void ones included; a number that ends in no digits starts no series", async () => {
     await numbered("INV-0041");
     await numbered("INV-0007", "void");
     await numbered("INV-0042", "draft");
-    for (const ignored of ["inv-0900", "INV-0500a", "X-INV-0700", "INV-", "INV-08.5", "2026-INV-0999", "INV--1000"]) await numbered(ignored);
+    // Other series share the start of its prefix, or its digits: none of them is INV-<digits>.
+    for (const other of ["inv-0900", "X-INV-0700", "INV-08.5", "INV--1000", "INV-2025-0999"]) await numbered(other);
+    await numbered("INV-0040");
+    for (const noSeries of ["INV-", "INV-0500a", "Special order"]) await numbered(noSeries);
     expect(await next()).toBe("INV-0043");
+  });
+
+  it("continues the series of the invoice created last, however its prefix is written", async () => {
+    await numbered("INV-2026-017");
+    expect(await next()).toBe("INV-2026-018");
+    // An older number of the series entered late does not lower it.
+    await numbered("INV-2026-003");
+    expect(await next()).toBe("INV-2026-018");
+    // A prefix with characters that a LIKE or a regular expression would read as patterns: read so, they would count Qx…/99 in.
+    await numbered("Qx_.*[a]/99");
+    await numbered("Q%_.*[a]/7");
+    await numbered("Q%_.*[a]/12");
+    expect(await next()).toBe("Q%_.*[a]/13");
+    await numbered("INV-2026-018");
+    expect(await next()).toBe("INV-2026-019");
   });
 
   it("keeps counting past 9999 without padding away digits, and past what a 64-bit integer holds", async () => {

@@ -41,8 +41,9 @@ const balance = route.get("/balance", "getInvoiceBalance", "What a company owes:
 // Declared before /{id} too.
 const nextNumber = route.get("/next-number", "getNextInvoiceNumber", "The number to offer a new invoice (admin)", [401, 403], {
   description:
-    "The highest number of the form `INV-<digits>` plus one, zero-padded to at least 4 digits (`INV-0001` when there is none). " +
-    "Numbers in any other form are ignored. A suggestion: creating an invoice with it can still answer 409 if another took it first.",
+    "The series in use continued: that of the invoice created last whose number ends in digits (after `INV-2026-017` comes `INV-2026-018`). " +
+    "Within it, the highest number plus one, with at least as many digits as that latest one; `INV-0001` when no number ends in digits. " +
+    "A suggestion: creating an invoice with it can still answer 409 if another took it first.",
   middleware: adminOnly,
   responses: { 200: jsonContent(nextInvoiceNumberSchema, "The suggested number") },
 });
