@@ -26,8 +26,9 @@ test.describe("admin invoices", () => {
     await expect(dialog.getByLabel("Amount")).toHaveAttribute("step", "0.01");
     await expect(dialog.getByLabel("Amount")).toHaveAttribute("min", "0");
 
-    // The number the server suggests, cleared here to see the rule.
-    await expect(dialog.getByLabel("Invoice Number")).toHaveValue(/^INV-\d{4,}$/);
+    // The number the server suggests (the series of the invoice created last, which parallel tests
+    // may be writing: invoice-number.test.ts holds the rule), cleared here to see the rule.
+    await expect(dialog.getByLabel("Invoice Number")).toHaveValue(/\d$/);
     await dialog.getByLabel("Invoice Number").fill("");
     await dialog.getByLabel("Issue Date").fill("");
     await dialog.getByRole("button", { name: "Create Invoice" }).click();
