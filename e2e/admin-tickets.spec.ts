@@ -164,7 +164,7 @@ test.describe("admin ticket detail", () => {
     await customer.context.close();
   });
 
-  test("shows the customer's comments and sends a reply the customer then sees", async ({ adminPage: page, browser }) => {
+  test("shows the customer's comments, keeps an internal note to the team, and sends a reply the customer then sees without the note", async ({ adminPage: page, browser }) => {
     const t = tag();
     const customer = await customerWithCompany(browser, `Thread Co ${t}`, "Carla Commenter");
     const project = await createProject(admin, customer.company.id, { name: `Thread ${t}` });
@@ -177,6 +177,17 @@ test.describe("admin ticket detail", () => {
     await expect(comments.getByText(`Any news? ${t}`)).toBeVisible();
     await expect(comments.getByRole("article", { name: "Comment by Carla Commenter" })).toBeVisible();
 
+    // First a note for the team: marked as such, and the box is an ordinary one again after it.
+    const internal = page.getByLabel("Internal note: only the team sees it");
+    await internal.check();
+    await page.getByLabel("Add a comment").fill(`They are on the old plan ${t}`);
+    await page.getByRole("button", { name: "Add note" }).click();
+    await expect(page.getByText("Internal note added")).toBeVisible();
+    const note = comments.getByRole("article", { name: "Internal note by Alex Admin" });
+    await expect(note).toContainText(`They are on the old plan ${t}`);
+    await expect(note.getByText("Internal note", { exact: true })).toBeVisible();
+    await expect(internal).not.toBeChecked();
+
     const send = page.getByRole("button", { name: "Send" });
     await expect(send).toBeDisabled();
     await page.getByLabel("Add a comment").fill("   ");
@@ -184,15 +195,21 @@ test.describe("admin ticket detail", () => {
     await page.getByLabel("Add a comment").fill(`Working on it ${t}`);
     await send.click();
     await expect(page.getByText("Comment added")).toBeVisible();
-    await expect(comments.getByRole("article")).toHaveCount(2);
-    await expect(comments.getByRole("article").nth(1)).toContainText("Alex Admin");
+    await expect(comments.getByRole("article")).toHaveCount(3);
+    await expect(comments.getByRole("article").nth(2)).toContainText("Alex Admin");
     await expect(page.getByLabel("Add a comment")).toHaveValue("");
     // The team's reply says so; the customer's comment does not.
-    await expect(comments.getByRole("article").nth(1).getByTestId("team-badge")).toHaveText("Team");
+    await expect(comments.getByRole("article").nth(2).getByTestId("team-badge")).toHaveText("Team");
     await expect(comments.getByRole("article").nth(0).getByTestId("team-badge")).toHaveCount(0);
 
+    // The reply, written after the note, is the signal that the customer's thread is complete.
     await customer.page.goto(`/dashboard/tickets/${ticket.id}`);
     await expect(customer.page.getByText(`Working on it ${t}`)).toBeVisible();
+    const customerThread = customer.page.getByRole("list", { name: "Comments and activity" });
+    await expect(customerThread.getByRole("article")).toHaveCount(2);
+    await expect(customer.page.getByText(`They are on the old plan ${t}`)).toHaveCount(0);
+    await expect(customer.page.getByText("Internal note")).toHaveCount(0);
+    await expect(customer.page.getByLabel("Internal note: only the team sees it")).toHaveCount(0);
     const reply = customer.page.getByRole("article", { name: "Comment by Alex Admin, from the team" });
     await expect(reply.getByTestId("team-badge")).toHaveText("Team");
     await expect(customer.page.getByRole("article", { name: "Comment by Carla Commenter" }).getByTestId("team-badge")).toHaveCount(0);

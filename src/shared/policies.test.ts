@@ -29,6 +29,19 @@ describe("can", () => {
     expect(can(admin, "read", "mail")).toBe(true);
   });
 
+  it("keeps a ticket's internal notes to the team: no customer reads or writes one, not even in their own company", () => {
+    const ownNote = { type: "internalNote" as const, companyId: "company-a" };
+    for (const action of ["read", "create"] as const) {
+      expect(can(customer, action, ownNote)).toBe(false);
+      expect(can({ ...customer, companyRole: "owner" as const }, action, ownNote)).toBe(false);
+      expect(can(admin, action, ownNote)).toBe(true);
+    }
+    // An admin's read-only token reads them and writes none.
+    const readToken = { ...admin, apiToken: { scope: "read" as const } };
+    expect(can(readToken, "read", ownNote)).toBe(true);
+    expect(can(readToken, "create", ownNote)).toBe(false);
+  });
+
   it("lets a customer without a company create their company and nothing inside one", () => {
     expect(can(newcomer, "create", "company")).toBe(true);
     expect(can(customer, "create", "company")).toBe(false);

@@ -22,13 +22,15 @@ export interface PolicyActor {
  * (ADR 030), which admins and company owners may hold; `session`: one's own signed-in devices;
  * `eventStream`: the live updates of a signed-in page; `setting`: the installation's settings;
  * `payment`: money received for an invoice (ADR 043), which its company's customers read and only
- * the provider's team records or removes by hand (a customer pays online through the checkout).
+ * the provider's team records or removes by hand (a customer pays online through the checkout);
+ * `internalNote`: a ticket comment the team keeps to itself, which no customer reads or writes.
  */
 export type Subject =
   | "company"
   | "project"
   | "ticket"
   | "comment"
+  | "internalNote"
   | "invoice"
   | "payment"
   | "conversation"
@@ -58,7 +60,7 @@ export interface OwnedRecord {
 }
 
 /** What only the provider's team may even read. */
-const STAFF_ONLY: ReadonlySet<Subject> = new Set(["team", "mail", "user", "audit", "webhook", "setting"]);
+const STAFF_ONLY: ReadonlySet<Subject> = new Set(["team", "mail", "user", "audit", "webhook", "setting", "internalNote"]);
 
 /**
  * The account-level surfaces: who has an account, who may sign in as whom, who belongs where, and

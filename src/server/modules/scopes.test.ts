@@ -10,6 +10,9 @@ import {
   invoices,
   notifications,
   profiles,
+  projects,
+  ticketComments,
+  tickets,
 } from "../db/schema";
 import type { Scope } from "./scopes";
 import {
@@ -23,8 +26,9 @@ import { openTestDatabase } from "../test/harness";
 
 /**
  * The entity scope builders against a database of their own: beyond the tenant rule (db/scope.ts),
- * a draft invoice and its PDF are hidden from whoever does not read every invoice (ADR 026), in a
- * one-off query and in a list filter alike.
+ * a draft invoice and its PDF are hidden from whoever does not read every invoice (ADR 026), and
+ * the files of a ticket's internal notes from whoever is not the team, in a one-off query and in a
+ * list filter alike.
  */
 let database: DatabaseHandle;
 let ours: string;
@@ -83,6 +87,13 @@ beforeAll(async () => {
       invoiceId: invoice.id,
       name: `${invoice.number}.pdf`,
     })),
+    // A file on the team's internal note, and one on a reply the customer reads.
+    ...(await ticketCommentsOfOurs()).map((comment) => ({
+      ...stored,
+      companyId: ours,
+      ticketCommentId: comment.id,
+      name: comment.internal ? "OURS-NOTE.pdf" : "OURS-REPLY.pdf",
+    })),
     // An upload still running belongs to no record yet.
     {
       companyId: ours,
@@ -105,6 +116,19 @@ beforeAll(async () => {
     );
 });
 afterAll(() => database?.close());
+
+/** A ticket of ours with a reply and an internal note on it. */
+async function ticketCommentsOfOurs() {
+  const [project] = await database.db.insert(projects).values({ companyId: ours, name: "Site", slug: "site" }).returning({ id: projects.id });
+  const [ticket] = await database.db.insert(tickets).values({ companyId: ours, projectId: project!.id, title: "Broken" }).returning({ id: tickets.id });
+  return database.db
+    .insert(ticketComments)
+    .values([
+      { ticketId: ticket!.id, content: "We are on it", internal: false },
+      { ticketId: ticket!.id, content: "Their server is down again", internal: true },
+    ])
+    .returning({ id: ticketComments.id, internal: ticketComments.internal });
+}
 
 const admin: PolicyActor = { role: "admin", companyId: null };
 const customer = (): PolicyActor => ({ role: "customer", companyId: ours });
@@ -144,6 +168,7 @@ describe.each([
       seen: invoiceNumbers,
       records: "invoices",
       draft: "a draft",
+      hiddenKey: "issued",
       all: ["OURS-DRAFT", "OURS-ISSUED", "THEIRS-ISSUED"],
       customers: ["OURS-ISSUED"],
     },
@@ -154,12 +179,13 @@ describe.each([
       scopeOf: fileScope,
       seen: fileNames,
       records: "files",
-      draft: "a draft invoice's PDF",
-      all: ["OURS-DRAFT.pdf", "OURS-ISSUED.pdf", "THEIRS-ISSUED.pdf", "uploading.pdf"],
-      customers: ["OURS-ISSUED.pdf", "uploading.pdf"],
+      draft: "a draft invoice's PDF and an internal note's file",
+      hiddenKey: "shared",
+      all: ["OURS-DRAFT.pdf", "OURS-ISSUED.pdf", "OURS-NOTE.pdf", "OURS-REPLY.pdf", "THEIRS-ISSUED.pdf", "uploading.pdf"],
+      customers: ["OURS-ISSUED.pdf", "OURS-REPLY.pdf", "uploading.pdf"],
     },
   ],
-] as const)("%s", (_, { scopeOf, seen, records, draft, all, customers }) => {
+] as const)("%s", (_, { scopeOf, seen, records, draft, hiddenKey, all, customers }) => {
   it(`shows an admin every company's ${records}, ${draft} included`, async () => {
     expect(await seen(scopeOf(admin))).toEqual(all);
   });
@@ -169,9 +195,9 @@ describe.each([
     expect(await seen(scopeOf(homeless))).toEqual([]);
   });
 
-  it("names the hidden drafts in the list filter's key (`issued`), so the two shapes never share a statement", () => {
+  it(`names what it hides in the list filter's key (\`${hiddenKey}\`), so the two shapes never share a statement`, () => {
     expect(scopeOf(customer()).filter().key).toBe(
-      `${companyScope(customer()).filter().key}_issued`,
+      `${companyScope(customer()).filter().key}_${hiddenKey}`,
     );
     expect(scopeOf(admin).filter().key).toBe(companyScope(admin).filter().key);
   });

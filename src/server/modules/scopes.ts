@@ -2,7 +2,7 @@ import { and, eq, sql, type Column, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import { can, type PolicyActor } from "@/shared/policies";
 import type { Database } from "@/server/db/client";
-import { activityEvents, companies, files, invoices, messages, notifications, payments, projects, tickets } from "@/server/db/schema";
+import { activityEvents, companies, files, invoices, messages, notifications, payments, projects, ticketComments, tickets } from "@/server/db/schema";
 import { ListFilter, visibleTo } from "@/server/db/scope";
 
 /**
@@ -55,12 +55,15 @@ export const invoiceScope = (actor: PolicyActor): Scope => {
 
 // Every invoice a file can belong to is of the file's own company; only a draft's is hidden.
 const notOfDraft = sql`NOT EXISTS (SELECT 1 FROM ${invoices} WHERE ${invoices.id} = ${files.invoiceId} AND ${invoices.status} = 'draft')`;
+// Nor is any file of an internal note (the team's, on a ticket of the file's company).
+const notOfInternalNote = sql`NOT EXISTS (SELECT 1 FROM ${ticketComments} WHERE ${ticketComments.id} = ${files.ticketCommentId} AND ${ticketComments.internal})`;
 
 /** A file is seen by whoever may see its record, all of which belong to the file's company. */
 export const fileScope = (actor: PolicyActor): Scope => {
   const company = scopedBy(files.companyId)(actor);
-  if (!hidesDrafts(actor)) return company;
-  return { where: and(company.where, notOfDraft), filter: () => company.filter().always("issued", notOfDraft) };
+  if (!hidesDrafts(actor) && can(actor, "read", "internalNote")) return company;
+  const hidden = and(notOfDraft, notOfInternalNote);
+  return { where: and(company.where, hidden), filter: () => company.filter().always("shared", hidden!) };
 };
 
 const shared = sql`NOT ${activityEvents.adminOnly}`;

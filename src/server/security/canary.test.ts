@@ -25,12 +25,13 @@ function leaks(text: string): string[] {
   return world.canaries.filter((canary) => lower.includes(canary.toLowerCase()));
 }
 
-describe("canary scan: nothing of company B reaches anyone outside B, nor A's draft invoice A's members", () => {
-  it("carries canaries in every text field and id of B's data, and of A's draft", () => {
+describe("canary scan: nothing of company B reaches anyone outside B, nor A's draft invoice or the team's internal note A's members", () => {
+  it("carries canaries in every text field and id of B's data, of A's draft and of A's internal note", () => {
     // 23 text values (company and contact fields, project, ticket, four comments, invoice number,
     // two invoice lines' descriptions, invoice notes, PDF URL, two messages, a file's name and
-    // content, B's member's name and email) plus B's ids; A's draft's number, notes, id and PDF's id.
-    expect(world.canaries.length).toBe(39);
+    // content, B's member's name and email) plus B's ids; A's draft's number, notes, id and PDF's
+    // id; the internal note's text, its file's name and content, and their ids.
+    expect(world.canaries.length).toBe(44);
   });
 
   it("leaks no canary in any answer of any route, object or error to A's members, the loner or a stranger", async () => {
@@ -101,6 +102,9 @@ describe("canary scan: nothing of company B reaches anyone outside B, nor A's dr
       as(admin, "PATCH", `/api/invoices/${world.b.invoices[0]!.id}`, { status: "paid" }),
       // A's own draft: its event names a canary (the draft's id), so it must reach no stream here.
       as(admin, "PATCH", `/api/invoices/${world.aDraft.invoiceId}`, { dueDate: "2026-12-31" }),
+      // The team's internal notes on A's ticket, and a file on one: news for admins' streams alone.
+      as(admin, "POST", `/api/tickets/${world.aNote.ticketId}/comments`, { content: "cnry stream note", internal: true }),
+      send(server.baseUrl, `/api/tickets/${world.aNote.ticketId}/comments/${world.aNote.id}/files`, { method: "POST", cookie: admin.cookie, form: uploadForm({ name: "note.txt", type: "text/plain", content: "cnry note file" }) }),
       as(admin, "POST", "/api/messages", { companyId: world.b.company.id, content: "cnry stream reply" }),
       send(server.baseUrl, `/api/tickets/${world.b.tickets[0]!.id}/files`, { method: "POST", cookie: customerB.cookie, form: uploadForm({ name: "cnry-stream.txt", type: "text/plain", content: "cnry stream file" }) }),
       send(server.baseUrl, `/api/files/${world.b.files[0]!.id}`, { method: "DELETE", cookie: admin.cookie }),
@@ -124,6 +128,8 @@ describe("canary scan: nothing of company B reaches anyone outside B, nor A's dr
       await reader.close();
       const text = reader.frames.map((frame) => `${frame.event}\n${frame.data}\n${frame.comment ?? ""}`).join("\n");
       for (const canary of leaks(text)) found.push(`event stream of ${actor}: ${canary}`);
+      // The internal notes' events name A's own ticket, no canary: none may have come at all.
+      expect(reader.events<{ id: string }>("change").filter((event) => event.id === world.aNote.ticketId), `${actor} heard of an internal note`).toEqual([]);
       const companies = reader.events<{ companyId: string }>("change").map((event) => event.companyId);
       expect(companies.every((id) => id === world.a.company.id), `${actor} got changes of ${companies.join(", ")}`).toBe(true);
       if (actor === "loner") expect(companies).toEqual([]);

@@ -10,6 +10,12 @@ export const createCommentInputSchema = z.object({
 });
 export type CreateCommentInput = z.infer<typeof createCommentInputSchema>;
 
+/** A ticket's comment may be an internal note (the team's only: 403 for anyone else). */
+export const createTicketCommentInputSchema = createCommentInputSchema.extend({
+  internal: z.boolean().optional(),
+});
+export type CreateTicketCommentInput = z.infer<typeof createTicketCommentInputSchema>;
+
 export const commentSchema = z.object({
   id: z.uuid(),
   content: z.string(),
@@ -17,6 +23,11 @@ export const commentSchema = z.object({
   author: personSchema.nullable(),
   /** Written by a member of the provider's team (an admin): the thread marks their replies "Team". */
   byTeam: z.boolean(),
+  /**
+   * A note the team keeps to itself on a ticket: only admins ever get one, so a customer's answer
+   * always says false. A project's comments never are.
+   */
+  internal: z.boolean(),
   /** Files attached to the comment, oldest first (its author or an admin attaches them). */
   ...attachmentsShape,
 });

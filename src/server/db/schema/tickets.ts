@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { foreignKey, index, integer, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { boolean, foreignKey, index, integer, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
 import { ticketPriorities, ticketStatuses } from "@/shared/enums";
 import { idColumn, timestamps } from "./columns";
 import { maxLength, notBlank } from "./limits";
@@ -50,8 +50,11 @@ export const tickets = pgTable(
     index("tickets_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id),
     index("tickets_created_by_idx").on(t.createdBy),
     index("tickets_assigned_to_idx").on(t.assignedTo),
-    // The admin overview's queue of tickets no team member has opened yet: small, read often.
-    index("tickets_unseen_created_at_idx").on(t.createdAt.desc().nullsFirst()).where(sql`${t.seenByTeamAt} IS NULL`),
+    // The admin overview's queue of tickets no team member has opened yet, most pressing first
+    // (priority, then the longest waiting): small, read often, its first entries are the answer.
+    index("tickets_unseen_priority_created_at_idx")
+      .on(t.priority.desc().nullsFirst(), t.createdAt.asc(), t.id.asc())
+      .where(sql`${t.seenByTeamAt} IS NULL`),
     index("tickets_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     index("tickets_status_created_at_idx").on(t.status, t.createdAt.desc().nullsFirst()),
     // A column of a customer's board, a page at a time at any depth, and its exact count (index
@@ -63,6 +66,12 @@ export const tickets = pgTable(
 
 export const ticketComments = pgTable(
   "ticket_comments",
-  { id: idColumn(), ticketId: uuid("ticket_id").notNull().references(() => tickets.id, { onDelete: "cascade" }), ...commentColumns() },
+  {
+    id: idColumn(),
+    ticketId: uuid("ticket_id").notNull().references(() => tickets.id, { onDelete: "cascade" }),
+    ...commentColumns(),
+    // A note the provider's team keeps to itself: no customer reads it, hears of it or counts it.
+    internal: boolean("internal").notNull().default(false),
+  },
   (t) => threadRules("ticket_comments", { parent: t.ticketId, author: t.userId, content: t.content, createdAt: t.createdAt }),
 );

@@ -60,6 +60,7 @@ export async function deleteFile(ctx: ServiceContext, { id }: { id: string }): P
       ticketId: files.ticketId,
       messageId: files.messageId,
       commentTicketId: ticketComments.ticketId,
+      commentInternal: ticketComments.internal,
       commentProjectId: projectComments.projectId,
     })
     .from(files)

@@ -48,24 +48,28 @@ export async function ticketOwner({ db, actor }: ServiceContext, ticketId: strin
   return ownedUnder({ column: "ticketId", id: ticketId, companyId: ticket.companyId }, "ticket", { type: "ticket", id: ticketId });
 }
 
-/** What a file's owner reads of each comment thread: its comments, the record they are under, and who may see that. */
+/** What a file's owner reads of each comment thread: its comments, the record they are under, who may see that, and which comments are the team's internal notes. */
 const commentThreads = {
-  ticket: { comments: ticketComments, parentId: ticketComments.ticketId, parent: tickets, scope: ticketScope, column: "ticketCommentId", kind: "ticket_comment" },
-  project: { comments: projectComments, parentId: projectComments.projectId, parent: projects, scope: projectScope, column: "projectCommentId", kind: "project_comment" },
+  ticket: { comments: ticketComments, parentId: ticketComments.ticketId, parent: tickets, scope: ticketScope, column: "ticketCommentId", kind: "ticket_comment", internal: ticketComments.internal },
+  project: { comments: projectComments, parentId: projectComments.projectId, parent: projects, scope: projectScope, column: "projectCommentId", kind: "project_comment", internal: sql<boolean>`false` },
 } as const;
 
-/** A comment of the `thread`'s record `id` that the caller wrote. */
+/**
+ * A comment of the `thread`'s record `id` that the caller wrote. An internal note is missing to
+ * whoever may not read it, and a file attached to one is news for the team alone.
+ */
 async function commentOwner(ctx: ServiceContext, { thread: type, id, commentId }: { thread: keyof typeof commentThreads; id: string; commentId: string }): Promise<FileOwner> {
   const thread = commentThreads[type];
   const [comment] = await ctx.db
-    .select({ companyId: thread.parent.companyId, authorId: thread.comments.userId })
+    .select({ companyId: thread.parent.companyId, authorId: thread.comments.userId, internal: thread.internal })
     .from(thread.comments)
     .innerJoin(thread.parent, eq(thread.parent.id, thread.parentId))
     .where(and(eq(thread.comments.id, commentId), eq(thread.parentId, id), thread.scope(ctx.actor).where));
-  if (!comment) throw notFound("Comment not found");
+  if (!comment || (comment.internal && !can(ctx.actor, "read", { type: "internalNote", companyId: comment.companyId }))) throw notFound("Comment not found");
   mustBeAuthor(ctx, comment.authorId, "comment");
   // As posting a comment does: the event names the ticket or project, whose thread clients refetch.
-  return ownedUnder({ column: thread.column, id: commentId, companyId: comment.companyId }, thread.kind, { type, id });
+  const owner = ownedUnder({ column: thread.column, id: commentId, companyId: comment.companyId }, thread.kind, { type, id });
+  return comment.internal ? { ...owner, event: { ...owner.event, adminsOnly: true }, history: { ...owner.history!, adminOnly: true } } : owner;
 }
 
 export const ticketCommentOwner = (ctx: ServiceContext, ids: { id: string; commentId: string }) => commentOwner(ctx, { thread: "ticket", ...ids });
@@ -108,11 +112,13 @@ export function ownerEvent(row: {
   ticketId: string | null;
   messageId: string | null;
   commentTicketId: string | null;
+  /** The file is on the team's internal note: only admins' screens refetch. */
+  commentInternal: boolean | null;
   commentProjectId: string | null;
 }): PorticoEvent | undefined {
   const { companyId } = row;
   if (row.ticketId) return { kind: "ticket", companyId, id: row.ticketId };
-  if (row.commentTicketId) return { kind: "ticket_comment", companyId, id: row.commentTicketId };
+  if (row.commentTicketId) return { kind: "ticket_comment", companyId, id: row.commentTicketId, ...(row.commentInternal ? { adminsOnly: true as const } : {}) };
   if (row.commentProjectId) return { kind: "project_comment", companyId, id: row.commentProjectId };
   if (row.messageId) return { kind: "message", companyId, id: row.messageId };
   if (row.invoiceId) return invoiceFileEvent(companyId, row.invoiceId, row.invoiceDraft);

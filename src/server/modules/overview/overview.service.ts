@@ -59,7 +59,8 @@ export async function companyOverview(ctx: ServiceContext, query: CompanyOvervie
       .limit(OVERVIEW_LIST_MAX)
       .prepare(name),
   );
-  // The team's comments on the company's tickets: a comment's author is on the team when their role is admin.
+  // The team's replies on the company's tickets: a comment's author is on the team when their role
+  // is admin; the team's internal notes are no reply to anyone.
   const replies = prepared(db, `overview_replies_${ticketFilter.key}`, (name) =>
     db
       .select({
@@ -73,7 +74,7 @@ export async function companyOverview(ctx: ServiceContext, query: CompanyOvervie
       .innerJoin(tickets, eq(tickets.id, ticketComments.ticketId))
       .innerJoin(userRoles, isTeamMember)
       .leftJoin(profiles, eq(profiles.id, ticketComments.userId))
-      .where(ticketFilter.where())
+      .where(and(ticketFilter.where(), eq(ticketComments.internal, false)))
       .orderBy(desc(ticketComments.createdAt), desc(ticketComments.id))
       .limit(OVERVIEW_LIST_MAX)
       .prepare(name),

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { ticketPriorities, type TicketPriority } from "@/shared/enums";
 import { conversations, invoices, projects, tickets } from "@/server/db/schema";
 import { customerWithProject, insertProject, invoiceBody } from "@/server/test/fixtures";
 import { beforeAllTests, serverForFile } from "@/server/test/per-file";
@@ -11,8 +12,8 @@ const admin = beforeAllTests(() => server.createUser({ admin: true, name: "Tess 
 /** The date `days` from today in UTC (the server's TIME_ZONE), as YYYY-MM-DD. */
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-async function openTicket(customer: Awaited<ReturnType<typeof customerWithProject>>["customer"], projectId: string, title: string) {
-  const response = await customer.client.post("/api/tickets", { projectId, title });
+async function openTicket(customer: Awaited<ReturnType<typeof customerWithProject>>["customer"], projectId: string, title: string, priority?: TicketPriority) {
+  const response = await customer.client.post("/api/tickets", { projectId, title, priority });
   expect(response.status).toBe(201);
   return response.body;
 }
@@ -155,25 +156,41 @@ describe("GET /api/overview/work-queue", () => {
     expect((await customer.client.get("/api/overview/work-queue")).status).toBe(403);
   });
 
-  it("lists new tickets newest first until a team member has seen them, with counts equal to the database's", async () => {
+  it("lists new tickets most pressing first, the highest priority and then the longest waiting, until a team member has seen them, with counts equal to the database's", async () => {
     const { company, project, customer } = await customerWithProject(server, "Queue Ltd");
-    const older = await openTicket(customer, project.id, "Older question");
-    const newer = await openTicket(customer, project.id, "Newer question");
+    const waitedLongest = await openTicket(customer, project.id, "Waiting longest", "urgent");
+    const waitedLess = await openTicket(customer, project.id, "Waiting less", "urgent");
+    const lowButOldest = await openTicket(customer, project.id, "Low but oldest", "low");
+    // Ten years old: older than any other test's urgent ticket, so these two lead the queue.
+    const createdDaysAgo = async (id: string, days: number) => {
+      const [row] = await db().update(tickets).set({ createdAt: new Date(Date.now() - days * 86_400_000) }).where(eq(tickets.id, id)).returning({ createdAt: tickets.createdAt });
+      return row!.createdAt.toISOString();
+    };
+    const longestCreatedAt = await createdDaysAgo(waitedLongest.id, 3650);
+    await createdDaysAgo(waitedLess.id, 3649);
+    await createdDaysAgo(lowButOldest.id, 3700);
+
     const queue = await workQueue();
     expect(queue.newTickets.items[0]).toEqual({
-      id: newer.id,
-      number: newer.number,
-      title: "Newer question",
-      priority: "medium",
+      id: waitedLongest.id,
+      number: waitedLongest.number,
+      title: "Waiting longest",
+      priority: "urgent",
       company: { id: company.id, name: "Queue Ltd" },
-      createdAt: newer.createdAt,
+      createdAt: longestCreatedAt,
     });
-    expect(queue.newTickets.items[1]!.id).toBe(older.id);
+    expect(queue.newTickets.items[1]!.id).toBe(waitedLess.id);
+    // Whatever else the queue holds keeps the rule: a lower priority never before a higher one,
+    // and within one priority the one waiting longer first (the low ticket, oldest of all, last).
+    const rank = (priority: TicketPriority) => ticketPriorities.indexOf(priority);
+    const inOrder = queue.newTickets.items.toSorted((a, b) => rank(b.priority) - rank(a.priority) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    expect(queue.newTickets.items).toEqual(inOrder);
     expect(queue.newTickets.total).toEqual(await exactTotal(tickets, isNull(tickets.seenByTeamAt)));
 
-    await db().update(tickets).set({ seenByTeamAt: new Date() }).where(eq(tickets.id, newer.id));
+    await db().update(tickets).set({ seenByTeamAt: new Date() }).where(eq(tickets.id, waitedLongest.id));
     const after = await workQueue();
-    expect(after.newTickets.items.map((ticket) => ticket.id)).not.toContain(newer.id);
+    expect(after.newTickets.items.map((ticket) => ticket.id)).not.toContain(waitedLongest.id);
+    expect(after.newTickets.items[0]!.id).toBe(waitedLess.id);
     expect(after.newTickets.total.count).toBe(queue.newTickets.total.count - 1);
   });
 

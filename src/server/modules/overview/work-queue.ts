@@ -40,7 +40,8 @@ async function queueOf<Columns extends SelectedFields>(
 /**
  * Each list is read with the index made for it, newest (or most pressing) first, stopping after
  * OVERVIEW_LIST_MAX rows; each count stops at COUNT_CAP:
- * - new tickets: the partial index tickets_unseen_created_at_idx (only unseen tickets are in it);
+ * - new tickets: the partial index tickets_unseen_priority_created_at_idx (only unseen tickets are in it),
+ *   most pressing first: the highest priority, then the one waiting longest;
  * - unread conversations: the per-company summary `conversations` (one row per company, ADR 009),
  *   by conversations_last_message_at_idx;
  * - tickets by status: tickets_status_created_at_idx, a range per status;
@@ -56,7 +57,7 @@ export async function unscopedWorkQueue(ctx: ServiceContext): Promise<WorkQueue>
   const byStatus = (status: TicketStatus) => countOf(ctx, tickets, eq(tickets.status, status));
 
   const [newTickets, unreadConversations, overdueInvoices, unassignedProjects, pending, doing, done] = await Promise.all([
-    queueOf(ctx, tickets, unseen, [desc(tickets.createdAt)], { id: tickets.id, number: tickets.number, title: tickets.title, priority: tickets.priority, createdAt: tickets.createdAt }),
+    queueOf(ctx, tickets, unseen, [desc(tickets.priority), asc(tickets.createdAt), asc(tickets.id)], { id: tickets.id, number: tickets.number, title: tickets.title, priority: tickets.priority, createdAt: tickets.createdAt }),
     queueOf(ctx, conversations, unread, [desc(conversations.lastMessageAt), desc(conversations.companyId)], { unreadCount: conversations.unreadCount, lastMessageAt: conversations.lastMessageAt }),
     queueOf(ctx, invoices, overdue, [asc(invoices.dueDate), asc(invoices.invoiceNumber)], { id: invoices.id, invoiceNumber: invoices.invoiceNumber, amount: invoices.amount, amountDue: amountDueColumn, dueDate: invoices.dueDate }),
     queueOf(ctx, projects, unassigned, [desc(projects.createdAt), desc(projects.id)], { id: projects.id, slug: projects.slug, name: projects.name, status: projects.status }),

@@ -1,3 +1,4 @@
+import { createCommentInputSchema } from "@/shared/schemas/comment";
 import { commentThreadRoutes } from "../comments/comment-routes";
 import { addProjectComment, listProjectComments } from "./project-comments.service";
 
@@ -6,6 +7,7 @@ export function projectCommentRoutes() {
     tag: "Projects",
     parent: "Project",
     listed: "Comments",
+    body: createCommentInputSchema,
     list: listProjectComments,
     add: (ctx, projectId, comment) => addProjectComment(ctx, { projectId, comment }),
   });

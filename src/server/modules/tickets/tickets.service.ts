@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { can } from "@/shared/policies";
+import { can, type PolicyActor } from "@/shared/policies";
 import type {
   CreateTicketInput,
   Ticket,
@@ -40,9 +40,25 @@ const listColumns = {
   // Flat, then shaped by `withAssignee`: the name is the full name or, without one, the address.
   assigneeId: assignees.id,
   assigneeName: sql<string | null>`coalesce(nullif(btrim(${assignees.fullName}), ''), ${assignees.email})`,
-  // One index range per row (ticket_comments_ticket_id_created_at_idx), not one query per ticket.
-  commentCount: sql<number>`(SELECT count(*) FROM ${ticketComments} WHERE ${ticketComments.ticketId} = ${tickets.id})::int`.mapWith(Number),
 };
+
+/**
+ * The columns of a ticket as `actor` reads it: its comment count is of the comments they read,
+ * the team's internal notes counted for the team alone. `key` tells the two apart in the names of
+ * prepared statements.
+ */
+function ticketColumnsFor(actor: PolicyActor) {
+  const withNotes = can(actor, "read", "internalNote");
+  const counted = withNotes ? sql.empty() : sql`AND NOT ${ticketComments.internal}`;
+  return {
+    key: withNotes ? "_notes" : "",
+    columns: {
+      ...listColumns,
+      // One index range per row (ticket_comments_ticket_id_created_at_idx), not one query per ticket.
+      commentCount: sql<number>`(SELECT count(*) FROM ${ticketComments} WHERE ${ticketComments.ticketId} = ${tickets.id} ${counted})::int`.mapWith(Number),
+    },
+  };
+}
 
 function withAssignee<Row extends { assigneeId: string | null; assigneeName: string | null; createdAt: Date; updatedAt: Date }>(row: Row) {
   const { assigneeId, assigneeName, ...rest } = row;
@@ -64,8 +80,9 @@ export async function listTickets({ db, actor }: ServiceContext, query: TicketLi
   const after = cursor
     ? afterInCreationOrder(query.sort, tickets.createdAt, tickets.id, { at: fromMicros(sql.placeholder("afterMicros")), id: sql`${sql.placeholder("afterId")}::uuid` })
     : undefined;
+  const read = ticketColumnsFor(actor);
   const { rows, ...counted } = await keysetPagedList(db, {
-    name: `tickets_list_${filter.key}_${query.sort}${cursor ? "_after" : ""}`,
+    name: `tickets_list_${filter.key}${read.key}_${query.sort}${cursor ? "_after" : ""}`,
     // The joins are on non-null foreign keys, so counting tickets alone gives the same number.
     table: tickets,
     filter,
@@ -75,7 +92,7 @@ export async function listTickets({ db, actor }: ServiceContext, query: TicketLi
     values: cursor && { afterMicros: cursor.atMicros.toString(), afterId: cursor.id },
     select: (where, fullCount) =>
       db
-        .select({ ...listColumns, atMicros: micros(tickets.createdAt), fullCount })
+        .select({ ...read.columns, atMicros: micros(tickets.createdAt), fullCount })
         .from(tickets)
         .innerJoin(projects, eq(projects.id, tickets.projectId))
         .innerJoin(companies, eq(companies.id, tickets.companyId))
@@ -107,10 +124,11 @@ export async function countTicketsByStatus({ db, actor }: ServiceContext, query:
 
 export async function findTicket({ db, actor }: ServiceContext, id: string): Promise<Ticket> {
   const filter = ticketScope(actor).filter().equals("id", tickets.id, id);
-  const statement = prepared(db, `ticket_${filter.key}`, (name) =>
+  const read = ticketColumnsFor(actor);
+  const statement = prepared(db, `ticket_${filter.key}${read.key}`, (name) =>
     db
       .select({
-        ...listColumns,
+        ...read.columns,
         description: tickets.description,
         project: { id: projects.id, name: projects.name, slug: projects.slug },
         createdBy: { id: profiles.id, name: profiles.fullName, email: profiles.email },

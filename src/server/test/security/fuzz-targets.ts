@@ -16,6 +16,7 @@ import {
 import {
   commentSchema,
   createCommentInputSchema,
+  createTicketCommentInputSchema,
 } from "@/shared/schemas/comment";
 import {
   companyProfileInputSchema,
@@ -176,9 +177,9 @@ function on(route: string, { params = {}, ...target }: TargetOn): FuzzTarget {
  */
 const deletionAtUnknownIds = (route: string, actors: ActorName[]) => on(route, { params: { id: unknownId }, output: z.undefined(), actors });
 
-/** A comment on one of A's projects or tickets (one contract for both), by its customer or an admin. */
-const commentOn = (route: string, id: (world: World) => string) =>
-  on(route, { params: { id }, input: createCommentInputSchema, output: commentSchema, actors: ["customerA", "admin"] });
+/** A comment on one of A's projects or tickets, by its customer or an admin; a ticket's may be an internal note (the customer's: 403). */
+const commentOn = (route: string, id: (world: World) => string, input: typeof createCommentInputSchema | typeof createTicketCommentInputSchema = createCommentInputSchema) =>
+  on(route, { params: { id }, input, output: commentSchema, actors: ["customerA", "admin"] });
 
 function userTargets(): FuzzTarget[] {
   const target = (
@@ -388,7 +389,7 @@ export function fuzzTargets(): FuzzTarget[] {
       output: ticketSeenSchema,
       actors: ["admin", "customerA"],
     }),
-    commentOn("POST /api/tickets/:id/comments", (w) => w.a.tickets[0]!.id),
+    commentOn("POST /api/tickets/:id/comments", (w) => w.a.tickets[0]!.id, createTicketCommentInputSchema),
     on("POST /api/invoices", {
       input: createInvoiceInputSchema,
       hints: (w) => ({

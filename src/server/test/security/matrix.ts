@@ -424,6 +424,8 @@ const a = counts.a;
 const b = counts.b;
 /** A's draft (world.aDraft): in no customer's count, in the admin's. */
 const aDrafts = 1;
+/** A's internal note (world.aNote): in the admin's thread and history, in no customer's. */
+const aNotes = 1;
 /**
  * Entries in each company's recent activity as the world is built (ADR 028), as its members see
  * them: each project, ticket and issued invoice created, each comment, each file attached.
@@ -687,8 +689,9 @@ function recordRows(world: World): Record<string, MatrixRow> {
     },
     "GET /api/companies/:id/activity": {
       objects: byId((id) => `/api/companies/${id}/activity`, (w, side) => w[side].company.id),
-      // A's members do not see the two entries of A's draft (created, its PDF attached); the admin does.
-      expect: customersAndAdmin([rows(activity.a), 404, 404], [404, rows(activity.b), 404], [404, 404, 404], [rows(activity.a + 2), rows(activity.b), 404]),
+      // A's members do not see the two entries of A's draft (created, its PDF attached) nor the two
+      // of the team's internal note (commented, its file attached); the admin does.
+      expect: customersAndAdmin([rows(activity.a), 404, 404], [404, rows(activity.b), 404], [404, 404, 404], [rows(activity.a + 2 + 2 * aNotes), rows(activity.b), 404]),
     },
     "POST /api/companies": {
       objects: { none: () => ({ path: "/api/companies", json: { name: "Matrix customer" } }) },
@@ -975,18 +978,28 @@ function recordRows(world: World): Record<string, MatrixRow> {
       objects: byId((id) => `/api/tickets/${id}/seen`, (w, side) => w[side].tickets[0]!.id, () => ({})),
       expect: adminOnly([200, 200, 404]),
     },
+    // A's first ticket carries the team's internal note (world.aNote): in the admin's thread only.
     "GET /api/tickets/:id/comments": {
       objects: byId((id) => `/api/tickets/${id}/comments`, (w, side) => w[side].tickets[0]!.id),
-      expect: tenantRecord(rows(a.ticketComments), rows(b.ticketComments)),
+      expect: customersAndAdmin(
+        [rows(a.ticketComments), 404, 404],
+        [404, rows(b.ticketComments), 404],
+        [404, 404, 404],
+        [rows(a.ticketComments + aNotes), rows(b.ticketComments), 404],
+      ),
     },
     "GET /api/tickets/:id/activity": {
       objects: byId((id) => `/api/tickets/${id}/activity`, (w, side) => w[side].tickets[0]!.id),
-      // Created, its two comments, and its file.
-      expect: tenantRecord(rows(4), rows(4)),
+      // Created, its two comments, and its file; for the admin on A's also the note and the note's file.
+      expect: customersAndAdmin([rows(4), 404, 404], [404, rows(4), 404], [404, 404, 404], [rows(4 + 2 * aNotes), rows(4), 404]),
     },
     "POST /api/tickets/:id/comments": {
-      objects: byId((id) => `/api/tickets/${id}/comments`, (w, side) => w[side].tickets[0]!.id, () => ({ content: "Matrix comment" })),
-      expect: tenantRecord(201, 201),
+      objects: {
+        ...byId((id) => `/api/tickets/${id}/comments`, (w, side) => w[side].tickets[0]!.id, () => ({ content: "Matrix comment" })),
+        "own, internal": (w) => ({ path: `/api/tickets/${w.a.tickets[0]!.id}/comments`, json: { content: "Matrix note", internal: true } }),
+      },
+      // A customer may read the ticket but write no internal note on it: 403.
+      expect: customersAndAdmin([201, 404, 404, 403], [404, 201, 404, 404], [404, 404, 404, 404], [201, 201, 404, 201]),
     },
 
     "GET /api/invoices": {
@@ -1068,8 +1081,12 @@ function recordRows(world: World): Record<string, MatrixRow> {
 
     // Files (ADR 022): seen by whoever sees their record; deleted by their uploader or an admin.
     "GET /api/files/:id": {
-      objects: { ...byId((id) => `/api/files/${id}`, (w, side) => w[side].files[0]!.id), "own draft's PDF": (w) => ({ path: `/api/files/${w.aDraft.fileId}` }) },
-      expect: customersAndAdmin([200, 404, 404, 404], [404, 200, 404, 404], [404, 404, 404, 404], [200, 200, 404, 200]),
+      objects: {
+        ...byId((id) => `/api/files/${id}`, (w, side) => w[side].files[0]!.id),
+        "own draft's PDF": (w) => ({ path: `/api/files/${w.aDraft.fileId}` }),
+        "own internal note's file": (w) => ({ path: `/api/files/${w.aNote.fileId}` }),
+      },
+      expect: customersAndAdmin([200, 404, 404, 404, 404], [404, 200, 404, 404, 404], [404, 404, 404, 404, 404], [200, 200, 404, 200, 200]),
     },
     "DELETE /api/files/:id": {
       objects: {
@@ -1084,12 +1101,23 @@ function recordRows(world: World): Record<string, MatrixRow> {
       expect: tenantRecord(201, 201),
     },
     "POST /api/tickets/:id/comments/:commentId/files": {
-      objects: uploadTo((w, side) =>
-        side === "missing"
-          ? `/api/tickets/${w.a.tickets[0]!.id}/comments/${missingId}/files`
-          : `/api/tickets/${w[side].tickets[0]!.id}/comments/${w[side].ticketComments[0]!.id}/files`,
-      ),
-      expect: authorsUpload(),
+      objects: {
+        ...uploadTo((w, side) =>
+          side === "missing"
+            ? `/api/tickets/${w.a.tickets[0]!.id}/comments/${missingId}/files`
+            : `/api/tickets/${w[side].tickets[0]!.id}/comments/${w[side].ticketComments[0]!.id}/files`,
+        ),
+        // The team's internal note is missing to every customer, its company's too.
+        "own internal note": (w) => ({ path: `/api/tickets/${w.aNote.ticketId}/comments/${w.aNote.id}/files`, upload: matrixText }),
+      },
+      expect: {
+        anonymous: [401, 401, 401, 401],
+        customerA: [201, 404, 404, 404],
+        memberA: [403, 404, 404, 404],
+        customerB: [404, 201, 404, 404],
+        loner: [404, 404, 404, 404],
+        admin: [201, 201, 404, 201],
+      },
     },
     "POST /api/projects/:id/comments/:commentId/files": {
       objects: uploadTo((w, side) =>

@@ -65,11 +65,16 @@ export interface World {
    */
   aDraft: { invoiceId: string; fileId: string };
   /**
+   * The team's internal note on A's first ticket, with a file attached: A's own members never see
+   * either, nor hear of them. Its text, the file's and their ids are canaries too.
+   */
+  aNote: { id: string; ticketId: string; fileId: string };
+  /**
    * The admins' webhook endpoint (ADR 031) with one delivery of B's, added after everything else
    * (so building the world recorded nothing for it). Nothing sends it: no job runs in the tests.
    */
   webhook: { endpointId: string; deliveryId: string };
-  /** Strings only B's data contains: every text field of B's records, B's user, and B's ids. */
+  /** Strings only B's data contains (every text field of B's records, B's user, and B's ids), and those of A's draft and A's internal note. */
   canaries: string[];
   /** Session cookie of an actor; undefined for the anonymous one. */
   cookie(actor: ActorName): string | undefined;
@@ -185,6 +190,8 @@ export async function buildWorld(server: TestServer): Promise<World> {
     await comment(customerB, "tickets", tb1.id, canary("ticket-comment")),
     await comment(admin, "tickets", tb1.id, canary("ticket-reply")),
   ];
+  const note = await ok(server, admin, "POST", `/api/tickets/${ta1.id}/comments`, { content: canary("internal-note"), internal: true });
+  const noteFile = await uploadAs(server, admin, `/api/tickets/${ta1.id}/comments/${note.id}/files`, { name: `${canary("note-file-name")}.txt`, type: "text/plain", content: canary("note-file") });
   const aProjectComments = [await comment(customerA, "projects", a1.id, "Looks great")];
   const bProjectComments = [await comment(customerB, "projects", b1.id, canary("project-comment"))];
 
@@ -283,6 +290,9 @@ export async function buildWorld(server: TestServer): Promise<World> {
       "message-reply",
       "file-name",
       "file-content",
+      "internal-note",
+      "note-file-name",
+      "note-file",
     ].map(canary),
     b1.slug,
     customerB.id,
@@ -291,6 +301,8 @@ export async function buildWorld(server: TestServer): Promise<World> {
     ...[b.projects, b.tickets, b.ticketComments, b.projectComments, b.invoices, b.messages, b.files].flat().map((row) => row.id),
     draft.id,
     draftPdf.pdf.id,
+    note.id,
+    noteFile.id,
   ];
   const [endpoint] = await server.deps.db
     .insert(webhookEndpoints)
@@ -306,6 +318,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     a,
     b,
     aDraft: { invoiceId: draft.id, fileId: draftPdf.pdf.id },
+    aNote: { id: note.id, ticketId: ta1.id, fileId: noteFile.id },
     webhook: { endpointId: endpoint!.id, deliveryId: delivery!.id },
     canaries: [...new Set(canaries)],
     cookie: (actor) => (actor === "anonymous" ? undefined : users[actor].cookie),

@@ -51,8 +51,8 @@ function TicketPage({ ticket: current }: { ticket: Ticket }) {
           </TitledCard>
           {/* The same files the customer sees on their ticket. */}
           <TicketAttachments ticket={current} />
-          {/* The same thread the customer sees on their ticket; a reply here shows up there. */}
-          <CommentsPanel target={{ kind: "ticket", id: current.id }} />
+          {/* The thread the customer sees on their ticket (a reply here shows up there), and the team's internal notes, which they never do. */}
+          <CommentsPanel target={{ kind: "ticket", id: current.id }} internalNotes />
         </div>
         <TicketDetails ticket={current} />
       </div>

@@ -13,12 +13,19 @@ import { checkComment } from "../lib/comment-rules";
 
 const fields = ["content"] as const;
 
+interface AddCommentFormProps {
+  target: CommentTarget;
+  /** The team's ticket page: the comment may be an internal note, which no customer sees. */
+  internalNotes?: boolean;
+}
+
 /** The add-comment box; Send stays disabled while the text is empty or whitespace (spec section 5). */
-export function AddCommentForm({ target }: { target: CommentTarget }) {
+export function AddCommentForm({ target, internalNotes = false }: AddCommentFormProps) {
   const { t } = useLingui();
   const add = useAddComment(target);
   const [files, setFiles] = useState<File[]>([]);
   const [blank, setBlank] = useState(true);
+  const [internal, setInternal] = useState(false);
   const uploads = useUploads();
   const form = useCheckedForm(fields, checkComment);
   const fieldId = `${target.kind}-comment`;
@@ -26,14 +33,15 @@ export function AddCommentForm({ target }: { target: CommentTarget }) {
 
   const onSubmit = form.handleSubmit(async (input, element) => {
     try {
-      const comment = await add.mutateAsync(input);
-      toast.success(t`Comment added`);
+      const comment = await add.mutateAsync(internal ? { ...input, internal } : input);
+      toast.success(internal ? t`Internal note added` : t`Comment added`);
       // Files go after the comment exists, one request each; a refused one leaves the comment standing.
       await uploads.run(files, (file) => add.attach(comment.id, file));
       // Cleared once the files are sent too: the form stays busy (Sending...) until then.
       element.reset();
       setBlank(true);
       setFiles([]);
+      setInternal(false);
     } catch (failure) {
       form.showServerErrors(failure);
       toast.error(errorMessage(failure, t`Failed to add comment`));
@@ -65,11 +73,19 @@ export function AddCommentForm({ target }: { target: CommentTarget }) {
         id={fieldId}
         name="content"
         rows={3}
-        placeholder={t`Write a comment...`}
+        placeholder={internal ? t`Write a note for the team...` : t`Write a comment...`}
         aria-invalid={!!error}
         aria-describedby={error ? `${fieldId}-error` : undefined}
         onKeyDown={onKeyDown}
+        // An internal note looks like the notes in the thread, so nobody sends one to the customer by mistake.
+        className={internal ? "border-amber-400 bg-amber-50 dark:border-amber-700 dark:bg-amber-950/40" : undefined}
       />
+      {internalNotes ? (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="internal" className="h-4 w-4 accent-primary" checked={internal} onChange={(event) => setInternal(event.target.checked)} />
+          <Trans>Internal note: only the team sees it</Trans>
+        </label>
+      ) : null}
       {error ? (
         <p id={`${fieldId}-error`} role="alert" className="text-sm text-destructive">
           {translateKnown(error)}
@@ -79,7 +95,7 @@ export function AddCommentForm({ target }: { target: CommentTarget }) {
         <FilePicker files={files} onChange={setFiles} disabled={form.isSubmitting} compact />
         <Button type="submit" disabled={blank || form.isSubmitting}>
           <Send className="h-4 w-4" aria-hidden />
-          {form.isSubmitting ? <Trans>Sending...</Trans> : <Trans>Send</Trans>}
+          {form.isSubmitting ? <Trans>Sending...</Trans> : internal ? <Trans>Add note</Trans> : <Trans>Send</Trans>}
         </Button>
       </div>
       <UploadStatus status={uploads.status} />

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { Lock } from "lucide-react";
 import { displayName, formatDateTime } from "@/shared/format";
 import type { ActivityEntry } from "@/shared/schemas/activity";
 import type { Comment } from "@/shared/schemas/comment";
@@ -6,6 +7,7 @@ import { HistoryLine } from "@/web/features/activity";
 import { AttachmentList } from "@/web/features/files";
 import { Avatar } from "@/web/components/ui/avatar";
 import { Badge } from "@/web/components/ui/badge";
+import { cn } from "@/web/lib/cn";
 import { commentsQueryKey, type CommentTarget } from "../api/use-comments";
 
 type TimelineItem = { at: string; comment: Comment } | { at: string; entry: ActivityEntry };
@@ -26,7 +28,8 @@ interface CommentListProps {
 
 /**
  * The record's timeline, oldest first: each comment (author's initials and name, otherwise email,
- * a "Team" badge on the provider team's replies, time, content, files) as an article, and between
+ * a "Team" badge on the provider team's replies, an "Internal note" badge and tint on the team's
+ * notes, time, content, files) as an article, and between
  * them what happened to the record (ADR 028).
  */
 export function CommentList({ comments, history, currency, target }: CommentListProps) {
@@ -34,6 +37,7 @@ export function CommentList({ comments, history, currency, target }: CommentList
   const authorName = (comment: Comment) => (comment.author ? displayName(comment.author) : t`Deleted user`);
   const commentLabel = (comment: Comment) => {
     const author = authorName(comment);
+    if (comment.internal) return t`Internal note by ${author}`;
     return comment.byTeam ? t`Comment by ${author}, from the team` : t`Comment by ${author}`;
   };
   return (
@@ -43,7 +47,10 @@ export function CommentList({ comments, history, currency, target }: CommentList
           {interleave(comments, history).map((item) =>
             "comment" in item ? (
               <li key={`comment-${item.comment.id}`}>
-                <article aria-label={commentLabel(item.comment)} className="rounded-md border border-border p-3">
+                <article
+                  aria-label={commentLabel(item.comment)}
+                  className={cn("rounded-md border border-border p-3", item.comment.internal && "border-amber-400 bg-amber-50 dark:border-amber-700 dark:bg-amber-950/40")}
+                >
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <span className="flex items-center gap-2">
                       <Avatar name={authorName(item.comment)} decorative />
@@ -51,6 +58,12 @@ export function CommentList({ comments, history, currency, target }: CommentList
                       {item.comment.byTeam ? (
                         <Badge tone="violet" data-testid="team-badge">
                           <Trans>Team</Trans>
+                        </Badge>
+                      ) : null}
+                      {item.comment.internal ? (
+                        <Badge tone="yellow">
+                          <Lock className="h-3 w-3" aria-hidden />
+                          <Trans>Internal note</Trans>
                         </Badge>
                       ) : null}
                     </span>

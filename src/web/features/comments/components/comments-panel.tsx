@@ -8,9 +8,10 @@ import { CommentList } from "./comment-list";
 
 /**
  * A comment thread with its count and the add box, interleaved with the record's history (live:
- * every change to the record refreshes it); shared by project and ticket detail.
+ * every change to the record refreshes it); shared by project and ticket detail. `internalNotes`:
+ * the team's ticket page, whose box also writes internal notes.
  */
-export function CommentsPanel({ target }: { target: CommentTarget }) {
+export function CommentsPanel({ target, internalNotes = false }: { target: CommentTarget; internalNotes?: boolean }) {
   const { t } = useLingui();
   const comments = useComments(target);
   const history = useRecordHistory(target, { withComments: false });
@@ -24,7 +25,7 @@ export function CommentsPanel({ target }: { target: CommentTarget }) {
           </div>
         )}
       </QueryStates>
-      <AddCommentForm target={target} />
+      <AddCommentForm target={target} internalNotes={internalNotes} />
     </TitledCard>
   );
 }
