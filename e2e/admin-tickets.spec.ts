@@ -216,6 +216,40 @@ test.describe("admin ticket detail", () => {
     await customer.context.close();
   });
 
+  test("leads with the conversation at 1440×900: the newest of six comments and the reply box in view without scrolling the page, and 'Reply and mark Done' closes the ticket in one action", async ({ adminPage: page, browser }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const t = tag();
+    const customer = await customerWithCompany(browser, `Long Thread ${t}`, "Lena Long");
+    const project = await createProject(admin, customer.company.id, { name: `Long ${t}` });
+    const ticket = await createTicket(customer.context.request, { projectId: project.id, title: `Six comments ${t}`, description: `The export stops halfway ${t}` });
+    for (let n = 1; n <= 6; n++) {
+      await addComment(customer.context.request, "tickets", ticket.id, `Comment ${n} ${t}\nStill happening this morning.\nAttached the log again.\nAny news?`);
+    }
+    await customer.context.close();
+
+    await page.goto(`/admin/tickets/${ticket.id}`);
+    const thread = page.getByRole("list", { name: "Comments and activity" });
+    const newest = thread.getByRole("article").filter({ hasText: `Comment 6 ${t}` });
+    await expect(newest).toBeInViewport();
+    await expect(page.getByLabel("Add a comment")).toBeInViewport();
+    await expect(page.getByRole("button", { name: "Send" })).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // The thread scrolls within itself, opened at the newest: its start, the description, is above.
+    await expect(page.getByRole("region", { name: "Description" })).toContainText(`The export stops halfway ${t}`);
+    await expect(page.getByRole("region", { name: "Description" })).not.toBeInViewport();
+    // The properties and the 'Update Ticket' form sit beside it.
+    await expect(page.getByRole("button", { name: "Update Ticket" })).toBeVisible();
+
+    await page.getByLabel("Add a comment").fill(`Fixed in today's release ${t}`);
+    await page.getByRole("button", { name: "Reply and mark Done" }).click();
+    await expect(page.getByText("Ticket marked Done")).toBeVisible();
+    await expect(thread.getByRole("article").filter({ hasText: `Fixed in today's release ${t}` })).toBeInViewport();
+    const status = await admin.request.get(`/api/tickets/${ticket.id}`);
+    expect(((await status.json()) as { status: string }).status).toBe("done");
+    // A done ticket has nothing left to close.
+    await expect(page.getByRole("button", { name: "Reply and mark Done" })).toHaveCount(0);
+  });
+
   test("says 'Error fetching ticket' for a ticket that does not exist, and 'Error updating ticket' when the server refuses", async ({ adminPage: page, browser }) => {
     await page.goto(`/admin/tickets/${randomUUID()}`);
     await expect(page.getByText("Error fetching ticket")).toBeVisible();

@@ -27,14 +27,15 @@ interface TitledCardProps {
   description?: ReactNode;
   /** Beside the title, e.g. a "New …" button. */
   actions?: ReactNode;
+  className?: string;
   contentClassName?: string;
   children: ReactNode;
 }
 
 /** A card with a heading and its content: the sections of the detail screens. */
-export function TitledCard({ title, description, actions, contentClassName, children }: TitledCardProps) {
+export function TitledCard({ title, description, actions, className, contentClassName, children }: TitledCardProps) {
   return (
-    <Card>
+    <Card className={className}>
       <CardHeader className={actions ? "flex-row flex-wrap items-center justify-between gap-4 space-y-0" : undefined}>
         <CardTitle>{title}</CardTitle>
         {description === undefined ? null : <CardDescription>{description}</CardDescription>}

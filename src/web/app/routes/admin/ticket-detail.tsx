@@ -6,8 +6,10 @@ import { EmptyState } from "@/web/components/ui/empty-state";
 import { RecordPage } from "../../record-page";
 import type { Ticket } from "@/shared/schemas/ticket";
 import { useTicket } from "@/web/features/tickets/api/use-ticket";
+import { useUpdateTicket } from "@/web/features/tickets/api/use-update-ticket";
 import { useMarkTicketSeen } from "@/web/features/tickets/api/use-mark-ticket-seen";
 import { TicketEditForm } from "@/web/features/tickets/components/admin/ticket-edit-form";
+import { TicketDescription } from "@/web/features/tickets/components/admin/ticket-description";
 import { TicketDetails } from "@/web/features/tickets/components/admin/ticket-details";
 import { TicketAttachments } from "@/web/features/tickets/components/ticket-attachments";
 import { useErrorToast } from "@/web/lib/use-error-toast";
@@ -39,22 +41,30 @@ export function AdminTicketDetailRoute() {
   );
 }
 
+/**
+ * The conversation first (issue 43): on a wide screen the thread fills the window beside the
+ * ticket's properties and its edit form, opened at the newest comment with the reply box in view.
+ */
 function TicketPage({ ticket: current }: { ticket: Ticket }) {
   const { t } = useLingui();
+  const update = useUpdateTicket(current.id);
+  const replyAndDone = current.status === "done" ? undefined : () => update.mutateAsync({ status: "done" });
   return (
     <>
       <PageHeader title={current.title} description={`#${current.number} · ${current.company.name} · ${current.project.name}`} />
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-2">
+        <div className="lg:col-span-2">
+          {/* The thread the customer sees on their ticket (a reply here shows up there), and the team's internal notes, which they never do. */}
+          <CommentsPanel target={{ kind: "ticket", id: current.id }} internalNotes thread={{ lead: <TicketDescription ticket={current} />, replyAndDone }} />
+        </div>
+        <div className="space-y-6">
+          <TicketDetails ticket={current} />
           <TitledCard title={t`Edit Ticket`}>
             <TicketEditForm key={current.id} ticket={current} />
           </TitledCard>
           {/* The same files the customer sees on their ticket. */}
           <TicketAttachments ticket={current} />
-          {/* The thread the customer sees on their ticket (a reply here shows up there), and the team's internal notes, which they never do. */}
-          <CommentsPanel target={{ kind: "ticket", id: current.id }} internalNotes />
         </div>
-        <TicketDetails ticket={current} />
       </div>
     </>
   );

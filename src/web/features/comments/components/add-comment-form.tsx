@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Send } from "lucide-react";
-import { useState, type KeyboardEvent } from "react";
+import { CheckCircle2, Send } from "lucide-react";
+import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { toast } from "@/web/lib/toast";
 import { Button } from "@/web/components/ui/button";
 import { Textarea } from "@/web/components/ui/input";
@@ -13,14 +13,19 @@ import { checkComment } from "../lib/comment-rules";
 
 const fields = ["content"] as const;
 
+/** What "Reply and mark Done" does once the reply is in: the ticket's status change. */
+export type ReplyAndDone = () => Promise<unknown>;
+
 interface AddCommentFormProps {
   target: CommentTarget;
   /** The team's ticket page: the comment may be an internal note, which no customer sees. */
   internalNotes?: boolean;
+  /** The team's open ticket: a second button sends the reply and closes the ticket in one go. */
+  replyAndDone?: ReplyAndDone;
 }
 
 /** The add-comment box; Send stays disabled while the text is empty or whitespace (spec section 5). */
-export function AddCommentForm({ target, internalNotes = false }: AddCommentFormProps) {
+export function AddCommentForm({ target, internalNotes = false, replyAndDone }: AddCommentFormProps) {
   const { t } = useLingui();
   const add = useAddComment(target);
   const [files, setFiles] = useState<File[]>([]);
@@ -31,7 +36,8 @@ export function AddCommentForm({ target, internalNotes = false }: AddCommentForm
   const fieldId = `${target.kind}-comment`;
   const error = form.errors.content;
 
-  const onSubmit = form.handleSubmit(async (input, element) => {
+  // `thenDone`: "Reply and mark Done" sent the form (Send and Ctrl+Enter do not).
+  const submit = (thenDone: boolean) => form.handleSubmit(async (input, element) => {
     try {
       const comment = await add.mutateAsync(internal ? { ...input, internal } : input);
       toast.success(internal ? t`Internal note added` : t`Comment added`);
@@ -45,6 +51,15 @@ export function AddCommentForm({ target, internalNotes = false }: AddCommentForm
     } catch (failure) {
       form.showServerErrors(failure);
       toast.error(errorMessage(failure, t`Failed to add comment`));
+      return;
+    }
+    if (!thenDone || !replyAndDone) return;
+    // The reply stands whatever happens next; only the status change can fail here.
+    try {
+      await replyAndDone();
+      toast.success(t`Ticket marked Done`);
+    } catch (failure) {
+      toast.error(errorMessage(failure, t`Error updating ticket`));
     }
   });
 
@@ -59,7 +74,7 @@ export function AddCommentForm({ target, internalNotes = false }: AddCommentForm
   return (
     <form
       noValidate
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event: FormEvent<HTMLFormElement>) => void submit((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "done")(event)}
       onChange={(event) => {
         setBlank(!String(new FormData(event.currentTarget).get("content") ?? "").trim());
         form.onChange(event);
@@ -93,10 +108,18 @@ export function AddCommentForm({ target, internalNotes = false }: AddCommentForm
       ) : null}
       <div className="flex items-start justify-between gap-2">
         <FilePicker files={files} onChange={setFiles} disabled={form.isSubmitting} compact />
-        <Button type="submit" disabled={blank || form.isSubmitting}>
-          <Send className="h-4 w-4" aria-hidden />
-          {form.isSubmitting ? <Trans>Sending...</Trans> : internal ? <Trans>Add note</Trans> : <Trans>Send</Trans>}
-        </Button>
+        <div className="flex flex-wrap justify-end gap-2">
+          {replyAndDone && !internal ? (
+            <Button type="submit" name="then" value="done" variant="outline" disabled={blank || form.isSubmitting}>
+              <CheckCircle2 className="h-4 w-4" aria-hidden />
+              <Trans>Reply and mark Done</Trans>
+            </Button>
+          ) : null}
+          <Button type="submit" disabled={blank || form.isSubmitting}>
+            <Send className="h-4 w-4" aria-hidden />
+            {form.isSubmitting ? <Trans>Sending...</Trans> : internal ? <Trans>Add note</Trans> : <Trans>Send</Trans>}
+          </Button>
+        </div>
       </div>
       <UploadStatus status={uploads.status} />
     </form>
