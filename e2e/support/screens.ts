@@ -34,7 +34,7 @@ async function settled(page: Page) {
 
 const screen = (name: string, path: string, ready: Screen["ready"] = settled): Screen => ({ name, path, ready });
 
-/** A customer with a company, a project, a ticket with a comment, an invoice and a message; the admin; a stranger. */
+/** A customer with a company, a project, a ticket with a comment and an internal note, an invoice and a message; the admin; a stranger. */
 export async function screenWorld(browser: Browser, options: { locale?: string; prepare?: (context: BrowserContext) => Promise<void> } = {}): Promise<ScreenWorld> {
   const contextOptions = options.locale ? { locale: options.locale } : {};
   const admin = await adminApi(browser, contextOptions);
@@ -43,6 +43,8 @@ export async function screenWorld(browser: Browser, options: { locale?: string; 
   const project = await createProject(admin, customer.company.id, { name: `Relaunch ${suffix}`, description: "Neue Website", status: "active", startDate: isoToday(-10) });
   const ticket = await createTicket(customer.context.request, { projectId: project.id, title: `Anmeldung hakt ${suffix}`, description: "Seit gestern", priority: "high" });
   await addComment(customer.context.request, "tickets", ticket.id, "Bitte prüfen");
+  // The team's internal note: the admin's ticket screen shows one (tinted, badged), the customer's none.
+  expect((await admin.request.post(`/api/tickets/${ticket.id}/comments`, { data: { content: "Noch im alten Tarif", internal: true } })).status()).toBe(201);
   await addComment(customer.context.request, "projects", project.id, "Sieht gut aus");
   const invoice = await createInvoice(admin, customer.company.id, { invoiceNumber: `R-${suffix}`, amount: "1234.50", issueDate: isoToday(-3), dueDate: isoToday(27) });
   await sendMessage(customer.context.request, "Hallo Team");

@@ -14,6 +14,8 @@ import { TicketDetails } from "@/web/features/tickets/components/admin/ticket-de
 import { TicketAttachments } from "@/web/features/tickets/components/ticket-attachments";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { CommentsPanel } from "@/web/features/comments/components/comments-panel";
+import { useTeamReplyOptions } from "@/web/features/comments/components/admin/team-reply-options";
+import { useThreadLayout } from "@/web/features/comments/components/admin/thread-layout";
 import { isNotFound } from "@/web/lib/api";
 import { useReadOnVisit } from "@/web/features/notifications";
 
@@ -48,14 +50,15 @@ export function AdminTicketDetailRoute() {
 function TicketPage({ ticket: current }: { ticket: Ticket }) {
   const { t } = useLingui();
   const update = useUpdateTicket(current.id);
-  const replyAndDone = current.status === "done" ? undefined : () => update.mutateAsync({ status: "done" });
+  const layout = useThreadLayout(<TicketDescription ticket={current} />);
+  const composer = useTeamReplyOptions(current.status === "done" ? undefined : () => update.mutateAsync({ status: "done" }));
   return (
     <>
       <PageHeader title={current.title} description={`#${current.number} · ${current.company.name} · ${current.project.name}`} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           {/* The thread the customer sees on their ticket (a reply here shows up there), and the team's internal notes, which they never do. */}
-          <CommentsPanel target={{ kind: "ticket", id: current.id }} internalNotes thread={{ lead: <TicketDescription ticket={current} />, replyAndDone }} />
+          <CommentsPanel target={{ kind: "ticket", id: current.id }} composer={composer} layout={layout} />
         </div>
         <div className="space-y-6">
           <TicketDetails ticket={current} />

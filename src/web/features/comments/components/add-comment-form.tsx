@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { CheckCircle2, Send } from "lucide-react";
-import { useState, type FormEvent, type KeyboardEvent } from "react";
+import { Send } from "lucide-react";
+import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { toast } from "@/web/lib/toast";
 import { Button } from "@/web/components/ui/button";
 import { Textarea } from "@/web/components/ui/input";
@@ -13,55 +13,58 @@ import { checkComment } from "../lib/comment-rules";
 
 const fields = ["content"] as const;
 
-/** What "Reply and mark Done" does once the reply is in: the ticket's status change. */
-export type ReplyAndDone = () => Promise<unknown>;
-
-interface AddCommentFormProps {
-  target: CommentTarget;
-  /** The team's ticket page: the comment may be an internal note, which no customer sees. */
-  internalNotes?: boolean;
-  /** The team's open ticket: a second button sends the reply and closes the ticket in one go. */
-  replyAndDone?: ReplyAndDone;
+/**
+ * What a screen adds to the box (the team's ticket page: components/admin/team-reply-options.tsx),
+ * kept out of the customers' code.
+ */
+export interface ComposerOptions {
+  /** Sent with the text: `{ internal: true }` makes it an internal note. */
+  extra?: { internal?: boolean };
+  /** Under the text box, e.g. the internal-note switch. */
+  switches?: ReactNode;
+  /** Before Send: more submit buttons, each `name="then"` with a `value` that `after` receives. */
+  buttons?: ReactNode;
+  /** Instead of Send's label, the placeholder, the success toast; `tinted` marks the box as a note's. */
+  sendLabel?: ReactNode;
+  placeholder?: string;
+  added?: string;
+  tinted?: boolean;
+  /** Once the comment and its files are in, with the value of the button that sent it ("" for Send and Ctrl+Enter). */
+  after?: (then: string) => Promise<void>;
+  /** With the form, after a send. */
+  reset?: () => void;
 }
 
 /** The add-comment box; Send stays disabled while the text is empty or whitespace (spec section 5). */
-export function AddCommentForm({ target, internalNotes = false, replyAndDone }: AddCommentFormProps) {
+export function AddCommentForm({ target, options = {} }: { target: CommentTarget; options?: ComposerOptions }) {
   const { t } = useLingui();
   const add = useAddComment(target);
   const [files, setFiles] = useState<File[]>([]);
   const [blank, setBlank] = useState(true);
-  const [internal, setInternal] = useState(false);
   const uploads = useUploads();
   const form = useCheckedForm(fields, checkComment);
   const fieldId = `${target.kind}-comment`;
   const error = form.errors.content;
 
-  // `thenDone`: "Reply and mark Done" sent the form (Send and Ctrl+Enter do not).
-  const submit = (thenDone: boolean) => form.handleSubmit(async (input, element) => {
-    try {
-      const comment = await add.mutateAsync(internal ? { ...input, internal } : input);
-      toast.success(internal ? t`Internal note added` : t`Comment added`);
-      // Files go after the comment exists, one request each; a refused one leaves the comment standing.
-      await uploads.run(files, (file) => add.attach(comment.id, file));
-      // Cleared once the files are sent too: the form stays busy (Sending...) until then.
-      element.reset();
-      setBlank(true);
-      setFiles([]);
-      setInternal(false);
-    } catch (failure) {
-      form.showServerErrors(failure);
-      toast.error(errorMessage(failure, t`Failed to add comment`));
-      return;
-    }
-    if (!thenDone || !replyAndDone) return;
-    // The reply stands whatever happens next; only the status change can fail here.
-    try {
-      await replyAndDone();
-      toast.success(t`Ticket marked Done`);
-    } catch (failure) {
-      toast.error(errorMessage(failure, t`Error updating ticket`));
-    }
-  });
+  const submit = (then: string) =>
+    form.handleSubmit(async (input, element) => {
+      try {
+        const comment = await add.mutateAsync({ ...input, ...options.extra });
+        toast.success(options.added ?? t`Comment added`);
+        // Files go after the comment exists, one request each; a refused one leaves the comment standing.
+        await uploads.run(files, (file) => add.attach(comment.id, file));
+        // Cleared once the files are sent too: the form stays busy (Sending...) until then.
+        element.reset();
+        setBlank(true);
+        setFiles([]);
+        options.reset?.();
+      } catch (failure) {
+        form.showServerErrors(failure);
+        toast.error(errorMessage(failure, t`Failed to add comment`));
+        return;
+      }
+      await options.after?.(then);
+    });
 
   // Ctrl+Enter / Cmd+Enter sends, as in most comment boxes; Enter alone makes a new line.
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -74,7 +77,7 @@ export function AddCommentForm({ target, internalNotes = false, replyAndDone }: 
   return (
     <form
       noValidate
-      onSubmit={(event: FormEvent<HTMLFormElement>) => void submit((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") === "done")(event)}
+      onSubmit={(event: FormEvent<HTMLFormElement>) => void submit((event.nativeEvent as SubmitEvent).submitter?.getAttribute("value") ?? "")(event)}
       onChange={(event) => {
         setBlank(!String(new FormData(event.currentTarget).get("content") ?? "").trim());
         form.onChange(event);
@@ -88,19 +91,14 @@ export function AddCommentForm({ target, internalNotes = false, replyAndDone }: 
         id={fieldId}
         name="content"
         rows={3}
-        placeholder={internal ? t`Write a note for the team...` : t`Write a comment...`}
+        placeholder={options.placeholder ?? t`Write a comment...`}
         aria-invalid={!!error}
         aria-describedby={error ? `${fieldId}-error` : undefined}
         onKeyDown={onKeyDown}
-        // An internal note looks like the notes in the thread, so nobody sends one to the customer by mistake.
-        className={internal ? "border-amber-400 bg-amber-50 dark:border-amber-700 dark:bg-amber-950/40" : undefined}
+        // A note's box looks like the notes in the thread, so nobody sends one to the customer by mistake.
+        className={options.tinted ? "border-amber-400 bg-amber-50 dark:border-amber-700 dark:bg-amber-950/40" : undefined}
       />
-      {internalNotes ? (
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" name="internal" className="h-4 w-4 accent-primary" checked={internal} onChange={(event) => setInternal(event.target.checked)} />
-          <Trans>Internal note: only the team sees it</Trans>
-        </label>
-      ) : null}
+      {options.switches}
       {error ? (
         <p id={`${fieldId}-error`} role="alert" className="text-sm text-destructive">
           {translateKnown(error)}
@@ -109,15 +107,10 @@ export function AddCommentForm({ target, internalNotes = false, replyAndDone }: 
       <div className="flex items-start justify-between gap-2">
         <FilePicker files={files} onChange={setFiles} disabled={form.isSubmitting} compact />
         <div className="flex flex-wrap justify-end gap-2">
-          {replyAndDone && !internal ? (
-            <Button type="submit" name="then" value="done" variant="outline" disabled={blank || form.isSubmitting}>
-              <CheckCircle2 className="h-4 w-4" aria-hidden />
-              <Trans>Reply and mark Done</Trans>
-            </Button>
-          ) : null}
+          {options.buttons ? <fieldset disabled={blank || form.isSubmitting} className="contents">{options.buttons}</fieldset> : null}
           <Button type="submit" disabled={blank || form.isSubmitting}>
             <Send className="h-4 w-4" aria-hidden />
-            {form.isSubmitting ? <Trans>Sending...</Trans> : internal ? <Trans>Add note</Trans> : <Trans>Send</Trans>}
+            {form.isSubmitting ? <Trans>Sending...</Trans> : (options.sendLabel ?? <Trans>Send</Trans>)}
           </Button>
         </div>
       </div>

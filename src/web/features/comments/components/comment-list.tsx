@@ -1,5 +1,4 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Lock } from "lucide-react";
 import { displayName, formatDateTime } from "@/shared/format";
 import type { ActivityEntry } from "@/shared/schemas/activity";
 import type { Comment } from "@/shared/schemas/comment";
@@ -62,7 +61,6 @@ export function CommentList({ comments, history, currency, target }: CommentList
                       ) : null}
                       {item.comment.internal ? (
                         <Badge tone="yellow">
-                          <Lock className="h-3 w-3" aria-hidden />
                           <Trans>Internal note</Trans>
                         </Badge>
                       ) : null}

@@ -1,49 +1,43 @@
 import { useLingui } from "@lingui/react/macro";
-import { useLayoutEffect, useRef, type ReactNode } from "react";
+import type { ReactNode, RefCallback } from "react";
 import { CountedTitle, TitledCard } from "@/web/components/ui/card";
 import { QueryStates } from "@/web/components/layout/record-states";
 import { EarlierHistory, useRecordHistory } from "@/web/features/activity";
 import { cn } from "@/web/lib/cn";
 import { useComments, type CommentTarget } from "../api/use-comments";
-import { AddCommentForm, type ReplyAndDone } from "./add-comment-form";
+import { AddCommentForm, type ComposerOptions } from "./add-comment-form";
 import { CommentList } from "./comment-list";
+
+/** A screen's arrangement of the panel (the team's ticket page: components/admin/thread-layout.ts). */
+export interface PanelLayout {
+  card?: string;
+  content?: string;
+  /** The comments and history, above the box. */
+  timeline?: string;
+  timelineRef?: RefCallback<HTMLDivElement>;
+  /** What opens the timeline. */
+  lead?: ReactNode;
+}
 
 interface CommentsPanelProps {
   target: CommentTarget;
-  /** The team's ticket page: the box also writes internal notes. */
-  internalNotes?: boolean;
-  /**
-   * A ticket page, which leads with its conversation: on a wide screen the panel fills the
-   * window's height, the timeline scrolls within it (opened at the newest) and the reply box stays
-   * in view below it. `lead` opens the timeline (the ticket's description).
-   */
-  thread?: { lead?: ReactNode; replyAndDone?: ReplyAndDone };
+  /** What the screen adds to the comment box (the team's: internal notes, "Reply and mark Done"). */
+  composer?: ComposerOptions;
+  layout?: PanelLayout;
 }
 
 /**
  * A comment thread with its count and the add box, interleaved with the record's history (live:
  * every change to the record refreshes it); shared by project and ticket detail.
  */
-export function CommentsPanel({ target, internalNotes = false, thread }: CommentsPanelProps) {
+export function CommentsPanel({ target, composer, layout: { card, content, timeline, timelineRef, lead } = {} }: CommentsPanelProps) {
   const { t } = useLingui();
   const comments = useComments(target);
   const history = useRecordHistory(target, { withComments: false });
-  const timeline = useRef<HTMLDivElement>(null);
-  const items = (comments.data?.length ?? 0) + history.entries.length;
-  // Opened at the newest, and kept there as comments and history arrive (a thread reads upwards).
-  useLayoutEffect(() => {
-    const element = timeline.current;
-    if (thread && element) element.scrollTop = element.scrollHeight;
-  }, [thread, items]);
-
   return (
-    <TitledCard
-      title={<CountedTitle label={t`Comments`} count={comments.data?.length} />}
-      className={cn(thread && "lg:flex lg:h-[calc(100dvh-14rem)] lg:min-h-[28rem] lg:flex-col")}
-      contentClassName={cn("space-y-6", thread && "lg:flex lg:min-h-0 lg:flex-1 lg:flex-col lg:space-y-4")}
-    >
-      <div ref={timeline} className={cn(thread && "lg:min-h-0 lg:flex-1 lg:overflow-y-auto lg:pr-2")} data-testid={thread ? "thread-timeline" : undefined}>
-        {thread?.lead}
+    <TitledCard title={<CountedTitle label={t`Comments`} count={comments.data?.length} />} className={card} contentClassName={cn("space-y-6", content)}>
+      <div ref={timelineRef} className={timeline}>
+        {lead}
         <QueryStates query={comments} loadError={t`Could not load the comments.`} loading={t`Loading comments`}>
           {(list) => (
             <div className="space-y-2">
@@ -53,9 +47,7 @@ export function CommentsPanel({ target, internalNotes = false, thread }: Comment
           )}
         </QueryStates>
       </div>
-      <div className={cn(thread && "lg:shrink-0")}>
-        <AddCommentForm target={target} internalNotes={internalNotes} replyAndDone={thread?.replyAndDone} />
-      </div>
+      <AddCommentForm target={target} options={composer} />
     </TitledCard>
   );
 }
