@@ -186,6 +186,18 @@ test.describe("customer tickets board", () => {
     await expect(dialog.getByLabel("Project")).toBeFocused();
   });
 
+  test("a company without a project is sent to the chat instead of a form it cannot submit", async ({ newCustomer }) => {
+    const { page } = await newCustomer(`No Project Co ${tag()}`);
+    await page.goto("/dashboard/tickets");
+    await page.getByRole("button", { name: "New Ticket" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create New Ticket" });
+    await expect(dialog).toContainText("There are no projects yet to open a ticket for. Ask the team in the chat instead");
+    await expect(dialog.getByRole("button", { name: "Create Ticket" })).toHaveCount(0);
+    await dialog.getByRole("link", { name: "Open chat" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/messages$/);
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
   test("counts every ticket of a long history in its column and loads more as the column scrolls or on Show more", async ({ admin, newCustomer }) => {
     test.setTimeout(180_000); // paces: nothing, the time limit of a long test
     const customer = await newCustomer(`History Co ${tag()}`);

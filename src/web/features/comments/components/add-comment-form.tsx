@@ -104,7 +104,7 @@ export function AddCommentForm({ target, options = {} }: { target: CommentTarget
           {translateKnown(error)}
         </p>
       ) : null}
-      <div className="flex items-start justify-between gap-2">
+      <div className="flex flex-wrap items-start justify-between gap-2">
         <FilePicker files={files} onChange={setFiles} disabled={form.isSubmitting} compact />
         <div className="flex flex-wrap justify-end gap-2">
           {options.buttons ? <fieldset disabled={blank || form.isSubmitting} className="contents">{options.buttons}</fieldset> : null}

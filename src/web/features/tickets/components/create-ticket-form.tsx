@@ -72,11 +72,6 @@ export function CreateTicketForm({ projects, onCreated }: { projects: ProjectOpt
           <NamedOptions records={projects} />
         </NativeSelect>
       </Field>
-      {projects.length === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          <Trans>There are no projects yet to open a ticket for.</Trans>
-        </p>
-      ) : null}
       <InputField id="ticket-title" name="title" label={t`Title`} required error={errors.title} />
       <TextareaField id="ticket-description" name="description" label={t`Description`} rows={4} error={errors.description} />
       <EnumSelectField id="ticket-priority" name="priority" label={t`Priority`} required error={errors.priority} values={ticketPriorities} labels={ticketPriorityMessages} defaultValue="medium" />

@@ -1,5 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { MessageSquare } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
+import { Button } from "@/web/components/ui/button";
 import { NewItemDialog } from "@/web/components/new-item-dialog";
 import { Spinner } from "@/web/components/ui/spinner";
 import { CreateTicketForm, type ProjectOption } from "./create-ticket-form";
@@ -23,7 +26,9 @@ export function NewTicketDialog({ projects, projectsFailed }: NewTicketDialogPro
       open={open}
       onOpenChange={setOpen}
     >
-        {projects ? (
+        {projects?.length === 0 ? (
+          <NoProjectYet />
+        ) : projects ? (
           <CreateTicketForm projects={projects} onCreated={() => setOpen(false)} />
         ) : projectsFailed ? (
           <p role="alert" className="text-sm text-destructive">
@@ -35,5 +40,24 @@ export function NewTicketDialog({ projects, projectsFailed }: NewTicketDialogPro
           </div>
         )}
     </NewItemDialog>
+  );
+}
+
+/** A ticket needs a project, and a company may have none yet: the chat is where to ask then. */
+function NoProjectYet() {
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-muted-foreground">
+        <Trans>There are no projects yet to open a ticket for. Ask the team in the chat instead: they answer there too.</Trans>
+      </p>
+      <div className="flex justify-end">
+        <Button asChild>
+          <Link to="/dashboard/messages">
+            <MessageSquare className="h-4 w-4" aria-hidden />
+            <Trans>Open chat</Trans>
+          </Link>
+        </Button>
+      </div>
+    </div>
   );
 }

@@ -18,7 +18,7 @@ export function useTeamReplyOptions(replyAndDone: ReplyAndDone | undefined): Com
   const { t } = useLingui();
   const [internal, setInternal] = useState(false);
   const switches = (
-    <label className="flex items-center gap-2 text-sm">
+    <label className="flex min-h-11 items-center gap-2 text-sm">
       <input type="checkbox" name="internal" className="h-4 w-4 accent-primary" checked={internal} onChange={(event) => setInternal(event.target.checked)} />
       <Trans>Internal note: only the team sees it</Trans>
     </label>
