@@ -84,6 +84,30 @@ test.describe("admin invoices", () => {
     await expect(dialog).toBeVisible();
   });
 
+  test("opens an issued invoice read-only, as the customer reads it; Edit changes what may still change, Cancel and a save return to the read-only view", async ({ adminPage: page }) => {
+    const t = tag();
+    const company = await adminCreatesCompany(admin, `Read Only Co ${t}`);
+    const invoice = await createInvoice(admin, company.id, { invoiceNumber: `RO-${t}`, amount: "250", issueDate: "2026-02-01", dueDate: "2026-03-01", notes: `Thanks ${t}` });
+
+    await page.goto(`/admin/invoices/${invoice.id}`);
+    const details = page.getByRole("main");
+    await expect(details.getByTestId("invoice-total")).toHaveText("$250.00");
+    await expect(details.getByText(`Thanks ${t}`)).toBeVisible();
+    for (const role of ["textbox", "combobox", "spinbutton", "checkbox"] as const) await expect(details.getByRole(role)).toHaveCount(0);
+
+    await details.getByRole("button", { name: "Edit", exact: true }).click();
+    await expect(details.getByLabel("Due Date")).toHaveValue("2026-03-01");
+    await details.getByRole("button", { name: "Cancel" }).click();
+    await expect(details.getByRole("textbox")).toHaveCount(0);
+
+    await details.getByRole("button", { name: "Edit", exact: true }).click();
+    await details.getByLabel("Due Date").fill("2026-03-15");
+    await details.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Invoice updated successfully")).toBeVisible();
+    await expect(details.getByRole("textbox")).toHaveCount(0);
+    await expect(details.getByRole("definition").filter({ hasText: await formatDateInPage(page, "2026-03-15") })).toHaveCount(1);
+  });
+
   test("marks an invoice paid and unpaid again, and opens a linked PDF in a new tab through the API", async ({ adminPage: page }) => {
     const t = tag();
     const company = await adminCreatesCompany(admin, `Paying Co ${t}`);

@@ -102,6 +102,8 @@ test.describe("billing", () => {
     await expect(page.getByText(`Invoice ${number} issued`)).toBeVisible();
     await expect(page.getByRole("group", { name: "Invoice actions" }).getByRole("button")).toHaveText(["Mark as paid", "Void", "Re-issue"]);
     await expect(page.getByText("Unpaid", { exact: true })).toBeVisible();
+    // Issued, it reads as the customer's does; Edit shows what stays locked, and why.
+    await page.getByRole("button", { name: "Edit", exact: true }).click();
     await expect(page.getByText("An issued invoice keeps its amounts. To change them, void it and re-issue it.")).toBeVisible();
     await expect(page.getByLabel("Description, line 1")).toBeDisabled();
     await expect(page.getByLabel("Invoice Number")).toHaveAttribute("readonly", "");

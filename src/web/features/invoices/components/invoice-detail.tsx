@@ -1,32 +1,15 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { formatDate } from "@/shared/format";
-import { invoiceTextFieldNames, invoiceTextFields } from "@/shared/rules/invoice-fields";
-import { invoiceFieldWords } from "@/web/lib/i18n/invoice-field-words";
 import { InvoiceStatusBadge } from "@/web/components/status-badges";
 import { Card, CardContent, CardHeader } from "@/web/components/ui/card";
 import { formatCurrency } from "@/web/lib/format-currency";
+import { InvoiceBody } from "./invoice-body";
 import { InvoiceLineage } from "./invoice-lineage";
-import { InvoiceLinesTable, type InvoiceDetail as Detail } from "./invoice-lines-table";
+import type { InvoiceDetail as Detail } from "./invoice-lines-table";
 import { InvoicePdfAction } from "./invoice-pdf-action";
 import { PaymentReturnStatus } from "./payment-return-status";
 import { PaymentsList } from "./payments-list";
 import { PayOnline } from "./pay-online";
-
-/** The text fields (rules/invoice-fields.ts): a one-line text beside the dates, a multi-line one in a section of its own under the totals. */
-const lineTexts = invoiceTextFieldNames.filter((name) => invoiceTextFields[name].shape === "line");
-const blockTexts = invoiceTextFieldNames.filter((name) => invoiceTextFields[name].shape === "multiline");
-
-/** `name` gives the row's test id ("invoice-total"), whatever the language of its label. */
-function Row({ name, label, value, strong }: { name: string; label: string; value: string; strong?: boolean }) {
-  return (
-    <div className={strong ? "flex justify-between gap-8 border-t border-border pt-2 font-semibold" : "flex justify-between gap-8"}>
-      <dt>{label}</dt>
-      <dd data-testid={`invoice-${name}`} className="tabular-nums">
-        {value}
-      </dd>
-    </div>
-  );
-}
 
 /** What is owed and by when, first (Stripe's hosted invoice page): the amount due, its due date, and Pay when online payment is on. */
 function AmountDue({ invoice }: { invoice: Detail }) {
@@ -59,8 +42,6 @@ function AmountDue({ invoice }: { invoice: Detail }) {
  * payments made and the PDF, then dates, lines, the server's totals and notes.
  */
 export function InvoiceDetail({ invoice }: { invoice: Detail }) {
-  const { t, i18n } = useLingui();
-  const money = (amount: string) => formatCurrency(amount, invoice.currency);
   const invoiceNumber = invoice.invoiceNumber;
   return (
     <Card>
@@ -84,42 +65,7 @@ export function InvoiceDetail({ invoice }: { invoice: Detail }) {
         <div>
           <InvoicePdfAction invoice={invoice} />
         </div>
-        <dl className="grid gap-4 text-sm sm:grid-cols-2">
-          <div>
-            <dt className="text-muted-foreground">
-              <Trans>Issue Date</Trans>
-            </dt>
-            <dd>{formatDate(invoice.issueDate)}</dd>
-          </div>
-          <div>
-            <dt className="text-muted-foreground">
-              <Trans>Due Date</Trans>
-            </dt>
-            <dd>{formatDate(invoice.dueDate, t`N/A`)}</dd>
-          </div>
-          {lineTexts.map((name) =>
-            invoice[name] ? (
-              <div key={name}>
-                <dt className="text-muted-foreground">{i18n._(invoiceFieldWords[name].label)}</dt>
-                <dd className="break-words">{invoice[name]}</dd>
-              </div>
-            ) : null,
-          )}
-        </dl>
-        <InvoiceLinesTable invoice={invoice} />
-        <dl className="ml-auto max-w-xs space-y-1 text-sm" aria-label={t`Totals`}>
-          <Row name="subtotal" label={t`Subtotal`} value={money(invoice.subtotal)} />
-          <Row name="tax" label={t`Tax`} value={money(invoice.tax)} />
-          <Row name="total" label={t`Total`} value={money(invoice.amount)} strong />
-        </dl>
-        {blockTexts.map((name) =>
-          invoice[name] ? (
-            <section key={name} aria-label={i18n._(invoiceFieldWords[name].label)}>
-              <h2 className="text-sm font-medium text-muted-foreground">{i18n._(invoiceFieldWords[name].label)}</h2>
-              <p className="text-sm break-words whitespace-pre-line">{invoice[name]}</p>
-            </section>
-          ) : null,
-        )}
+        <InvoiceBody invoice={invoice} />
       </CardContent>
     </Card>
   );

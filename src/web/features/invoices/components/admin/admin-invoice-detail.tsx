@@ -1,9 +1,13 @@
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Pencil } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
+import { Button } from "@/web/components/ui/button";
 import { PageHeader } from "@/web/components/layout/page-header";
 import { InvoiceStatusBadge } from "@/web/components/status-badges";
 import { TitledCard } from "@/web/components/ui/card";
 import { useInvoice } from "../../api/use-invoice";
+import { InvoiceBody } from "../invoice-body";
 import { InvoiceLineage } from "../invoice-lineage";
 import type { InvoiceDetail } from "../invoice-lines-table";
 import { InvoiceEditForm } from "./invoice-edit-form";
@@ -29,7 +33,7 @@ function InvoiceSubtitle({ invoice }: { invoice: InvoiceDetail }) {
   );
 }
 
-/** One invoice for an admin: who it bills, its status and the moves it allows, its payments once issued, its fields, lines and PDF. */
+/** One invoice for an admin: who it bills, its status and the moves it allows, its payments once issued, what it says (a draft's as a form), and its PDF. */
 export function AdminInvoiceDetail({ invoice }: { invoice: InvoiceDetail }) {
   const { t } = useLingui();
   const replaces = useReplacedInvoice(invoice.replacesId);
@@ -43,12 +47,42 @@ export function AdminInvoiceDetail({ invoice }: { invoice: InvoiceDetail }) {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           {isIssued(invoice.status) ? <InvoicePaymentsCard invoice={invoice} /> : null}
-          <TitledCard title={t`Details`}>
-            <InvoiceEditForm key={`${invoice.id}:${invoice.updatedAt}`} invoice={invoice} />
-          </TitledCard>
+          {isIssued(invoice.status) ? (
+            <IssuedInvoiceDetails invoice={invoice} />
+          ) : (
+            <TitledCard title={t`Details`}>
+              <InvoiceEditForm key={`${invoice.id}:${invoice.updatedAt}`} invoice={invoice} />
+            </TitledCard>
+          )}
         </div>
         <InvoicePdfCard invoice={invoice} />
       </div>
     </>
+  );
+}
+
+/**
+ * An issued invoice reads as the customer's does: what it says, no inputs. Edit opens the fields
+ * it may still change (due date, notes, PDF URL; the rest shown locked), in place.
+ */
+function IssuedInvoiceDetails({ invoice }: { invoice: InvoiceDetail }) {
+  const { t } = useLingui();
+  const [editing, setEditing] = useState(false);
+  const edit = (
+    <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+      <Pencil className="h-4 w-4" aria-hidden />
+      <Trans>Edit</Trans>
+    </Button>
+  );
+  return (
+    <TitledCard title={t`Details`} actions={editing ? undefined : edit}>
+      {editing ? (
+        <InvoiceEditForm key={`${invoice.id}:${invoice.updatedAt}`} invoice={invoice} onDone={() => setEditing(false)} />
+      ) : (
+        <div className="space-y-6">
+          <InvoiceBody invoice={invoice} />
+        </div>
+      )}
+    </TitledCard>
   );
 }
