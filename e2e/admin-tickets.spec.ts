@@ -235,8 +235,11 @@ test.describe("admin ticket detail", () => {
     await expect(page.getByRole("button", { name: "Send" })).toBeInViewport();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     // The thread scrolls within itself, opened at the newest: its start, the description, is above.
-    await expect(page.getByRole("region", { name: "Description" })).toContainText(`The export stops halfway ${t}`);
-    await expect(page.getByRole("region", { name: "Description" })).not.toBeInViewport();
+    const opening = page.getByRole("region", { name: "Opened by Lena Long" });
+    await expect(opening).toContainText(`The export stops halfway ${t}`);
+    await expect(opening).not.toBeInViewport();
+    // Its name is not "Description", the edit form's field's: that label still finds one control.
+    await expect(page.getByLabel("Description")).toHaveCount(1);
     // The properties and the 'Update Ticket' form sit beside it.
     await expect(page.getByRole("button", { name: "Update Ticket" })).toBeVisible();
 
