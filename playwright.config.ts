@@ -4,18 +4,8 @@ import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { SERVER_NODE_FLAGS } from "./scripts/build-server";
 import { findBrowser } from "./scripts/find-browser";
-import { createServer } from "node:net";
 import { E2E_ADMIN, E2E_INBOUND, E2E_STRIPE } from "./e2e/support/constants";
-
-/** A free port per run, so several runs can share a machine. Workers inherit it via the env. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
+import { freePort } from "./e2e/support/free-port";
 
 process.env.E2E_PORT ||= String(await freePort());
 // The SMTP server the global set-up starts (e2e/support/mail-server.ts) and the folder it writes

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SERVER_NODE_FLAGS } from "../scripts/build-server";
 import { expect, test } from "./support/fixtures";
+import { freePort } from "./support/free-port";
 
 /*
  * A newcomer's first run: the built server (what `npm start` runs, ADR 007) on a fresh DATA_DIR,
@@ -17,15 +17,6 @@ interface FirstRunServer {
   /** The setup code as the start-up log printed it. */
   setupCode: string;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 async function startFirstRunServer(dataDir: string): Promise<FirstRunServer> {

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { SERVER_NODE_FLAGS } from "../../scripts/build-server";
 import { E2E_ADMIN } from "./constants";
+import { freePort } from "./free-port";
 
 /**
  * A server process of a spec's own, for what the shared one (playwright.config.ts) must not go
@@ -15,15 +15,6 @@ export interface OwnServer {
   start(): Promise<void>;
   /** SIGTERM (the orderly shutdown `npm start` gets), SIGKILL if it has not exited within 10 s. */
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 export async function ownServer(dataDir: string): Promise<OwnServer> {
