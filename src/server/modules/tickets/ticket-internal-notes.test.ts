@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ticketComments, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
 import type { PorticoEvent } from "@/server/realtime/event-bus";
@@ -75,7 +75,7 @@ describe("internal notes on a ticket", () => {
     expect(mail.html).not.toContain("Mail canary");
   });
 
-  it("records a webhook event for the reply and none for the note; announces the note to admins' streams alone", async () => {
+  it("records a webhook event for the reply and none for the note; announces the note for admins' streams only", async () => {
     const [endpoint] = await server.deps.db
       .insert(webhookEndpoints)
       .values({ url: "https://hooks.example.com/notes", eventTypes: ["ticket.comment.created"], companyId: world.company.id, secret: "sealed" })
@@ -108,7 +108,7 @@ describe("internal notes on a ticket", () => {
     // `internal: false` is an ordinary comment, which the customer may write.
     const plain = await world.customer.client.post(`/api/tickets/${world.ticketId}/comments`, { content: "Thanks", internal: false });
     expect(plain.status).toBe(201);
-    const [stored] = await server.deps.db.select({ internal: ticketComments.internal }).from(ticketComments).where(and(eq(ticketComments.id, plain.body.id)));
+    const [stored] = await server.deps.db.select({ internal: ticketComments.internal }).from(ticketComments).where(eq(ticketComments.id, plain.body.id));
     expect(stored!.internal).toBe(false);
   });
 

@@ -10,6 +10,7 @@ import { FilePicker, UploadStatus, useUploads } from "@/web/features/files";
 import { useAddComment, type CommentTarget } from "../api/use-comments";
 import { translateKnown } from "@/web/lib/i18n/known-messages";
 import { checkComment } from "../lib/comment-rules";
+import { internalNoteTint } from "./comment-list";
 
 const fields = ["content"] as const;
 
@@ -96,7 +97,7 @@ export function AddCommentForm({ target, options = {} }: { target: CommentTarget
         aria-describedby={error ? `${fieldId}-error` : undefined}
         onKeyDown={onKeyDown}
         // A note's box looks like the notes in the thread, so nobody sends one to the customer by mistake.
-        className={options.tinted ? "border-amber-400 bg-amber-50 dark:border-amber-700 dark:bg-amber-950/40" : undefined}
+        className={options.tinted ? internalNoteTint : undefined}
       />
       {options.switches}
       {error ? (

@@ -9,6 +9,9 @@ import { Badge } from "@/web/components/ui/badge";
 import { cn } from "@/web/lib/cn";
 import { commentsQueryKey, type CommentTarget } from "../api/use-comments";
 
+/** How an internal note looks, in the thread and in the box that writes one: nobody mistakes it for a reply. */
+export const internalNoteTint = "border-amber-400 bg-amber-50 dark:border-amber-700 dark:bg-amber-950/40";
+
 type TimelineItem = { at: string; comment: Comment } | { at: string; entry: ActivityEntry };
 
 /** Comments and history lines in the order they happened (ISO instants sort as text). */
@@ -48,7 +51,7 @@ export function CommentList({ comments, history, currency, target }: CommentList
               <li key={`comment-${item.comment.id}`}>
                 <article
                   aria-label={commentLabel(item.comment)}
-                  className={cn("rounded-md border border-border p-3", item.comment.internal && "border-amber-400 bg-amber-50 dark:border-amber-700 dark:bg-amber-950/40")}
+                  className={cn("rounded-md border border-border p-3", item.comment.internal && internalNoteTint)}
                 >
                   <div className="flex flex-wrap items-center justify-between gap-2">
                     <span className="flex items-center gap-2">
