@@ -9,7 +9,7 @@ import type { AppDeps, AppEnv } from "./context";
 import { clientIp } from "./security";
 
 /** What a ServiceContext is made of: the process's dependencies (one AppDeps per process or test server). */
-export type ServiceDeps = Pick<AppDeps, "db" | "mail" | "env" | "files" | "log" | "auth" | "brand">;
+export type ServiceDeps = Pick<AppDeps, "db" | "mail" | "env" | "files" | "log" | "auth" | "brand" | "actors">;
 
 const systemClock = { now: () => new Date() };
 
@@ -46,6 +46,7 @@ export function serviceContextOf(deps: ServiceDeps): <A extends Actor | SystemAc
     mail: deps.mail.outbox,
     store: deps.files,
     auth: authPort(deps.auth),
+    forgetActor: (userId: string) => deps.actors.evictUser(userId),
     payments: paymentProviderOf(env),
     brand: deps.brand,
     clock: systemClock,

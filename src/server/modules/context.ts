@@ -48,6 +48,13 @@ export interface ServiceContext {
   /** The calls services make to Better Auth (auth.ts), whose plugins own the tokens they make. */
   auth: AuthPort;
   /**
+   * Drops this process's cached sessions of a user whose role, membership or account a write just
+   * changed: called after the write's transaction commits, so that user's very next request here
+   * is resolved afresh. The tables' triggers tell every process as well (ADR 010), a moment later:
+   * without this, a removed member's request could outrun the notice.
+   */
+  forgetActor(userId: string): void;
+  /**
    * The online payment provider (PAYMENTS, ADR 043), or null when online payment is off: the
    * checkout route then answers 404 and no invoice offers to be paid online.
    */

@@ -50,6 +50,7 @@ export async function changeMemberRole(ctx: ServiceContext, input: { companyId: 
     await ctx.record(tx, { audit, announce: teamChanged(input.companyId) });
     return { ...current, role: input.role };
   });
+  ctx.forgetActor(input.userId);
   return member;
 }
 
@@ -66,6 +67,7 @@ export async function removeMember(ctx: ServiceContext, input: { companyId: stri
       announce: teamChanged(input.companyId),
     });
   });
+  ctx.forgetActor(input.userId);
 }
 
 /**

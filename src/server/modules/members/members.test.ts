@@ -4,6 +4,8 @@ import { memberMessages } from "@/shared/rules/member";
 import { companyUsers } from "@/server/db/schema";
 import { addMember, createCompany } from "@/server/test/fixtures";
 import { serverForFile } from "@/server/test/per-file";
+import { ownerServiceContext } from "@/server/test/service-context";
+import { changeMemberRole, removeMember } from "./members.service";
 
 const server = serverForFile();
 
@@ -76,6 +78,17 @@ describe("changing roles and removing members", () => {
     expect(removed.status).toBe(204);
     expect((await member.client.get("/api/me")).body.company).toBeNull();
     expect((await member.client.get(`/api/companies/${company.id}/team`)).status).toBe(404);
+  });
+
+  it("forgets the changed member's cached sessions in this process as the change returns, without waiting for the trigger's notice", async () => {
+    const { company, owner, member } = await team();
+    const forgotten: string[] = [];
+    const ctx = { ...ownerServiceContext(server, owner, company.id), forgetActor: (userId: string) => void forgotten.push(userId) };
+    await changeMemberRole(ctx, { companyId: company.id, userId: member.id, role: "owner" });
+    expect(forgotten).toEqual([member.id]);
+    await removeMember(ctx, { companyId: company.id, userId: member.id });
+    expect(forgotten).toEqual([member.id, member.id]);
+    expect(await roleOf(member.id)).toBeUndefined();
   });
 
   it("refuses a member removing anyone (403) and an owner of another company (404), changing nothing", async () => {

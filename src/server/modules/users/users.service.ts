@@ -134,6 +134,7 @@ export async function deactivateUser(ctx: ServiceContext, { id }: UserAction): P
     await auditUserAction({ ...ctx, db: tx }, { kind: "user.deactivated", target });
     return true;
   });
+  ctx.forgetActor(id);
   const user = await answer(ctx.db, id);
   if (changed) logAction(ctx, "deactivate", user);
   return user;
@@ -150,6 +151,7 @@ export async function signOutEverywhere(ctx: ServiceContext, { id }: UserAction)
   if (id === ctx.actor.userId) throw conflict(userMessages.selfSignOut);
   const user = await answer(ctx.db, id);
   const ended = await ctx.db.delete(sessions).where(eq(sessions.userId, id)).returning({ id: sessions.id });
+  ctx.forgetActor(id);
   logAction(ctx, "sign_out_everywhere", user, { sessionsEnded: ended.length });
   return user;
 }
@@ -164,6 +166,7 @@ export async function reactivateUser(ctx: ServiceContext, { id }: UserAction): P
     await auditUserAction({ ...ctx, db: tx }, { kind: "user.reactivated", target });
     return true;
   });
+  ctx.forgetActor(id);
   const user = await answer(ctx.db, id);
   if (changed) logAction(ctx, "reactivate", user);
   return user;
@@ -193,6 +196,7 @@ export async function changeUserRole(ctx: ServiceContext, { id, role }: UserActi
     await auditUserAction({ ...ctx, db: tx }, { kind: role === "admin" ? "user.role_granted" : "user.role_revoked", target, details: { role: "admin" } });
     return true;
   });
+  ctx.forgetActor(id);
   const user = await answer(ctx.db, id);
   if (changed) logAction(ctx, role === "admin" ? "promote" : "demote", user);
   return user;
@@ -223,6 +227,7 @@ export async function moveUser(ctx: ServiceContext, { id, companyId }: UserActio
     await ctx.record(tx, { announce: [from, companyId].filter((company) => company !== null).map(teamChanged) });
     return { from, to: companyId };
   });
+  ctx.forgetActor(id);
   const user = await answer(ctx.db, id);
   if (moved) {
     logAction(ctx, "move_company", user, { fromCompanyId: moved.from, toCompanyId: moved.to });
@@ -256,6 +261,7 @@ export async function removeTwoFactor(ctx: ServiceContext, { id }: UserAction): 
     await tx.update(profiles).set({ twoFactorEnabled: false, updatedAt: sql`now()` }).where(eq(profiles.id, id));
     await auditUserAction({ ...ctx, db: tx }, { kind: "auth.two_factor_disabled", target, details: { by: "admin" } });
   });
+  ctx.forgetActor(id);
   const user = await answer(ctx.db, id);
   logAction(ctx, "remove_two_factor", user);
   return user;

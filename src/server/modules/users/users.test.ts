@@ -11,6 +11,8 @@ import { deliveredMailTo, mailedLink } from "@/server/test/mail/delivered-mail";
 import { beforeAllTests } from "@/server/test/per-file";
 import { streamsClosedAfterEach } from "@/server/test/realtime/test-streams";
 import { expectAdminsOnly, expectFieldsRefused, expectProblem } from "@/server/test/expect-problem";
+import { testServiceContext } from "@/server/test/service-context";
+import { changeUserRole, deactivateUser, moveUser, reactivateUser, signOutEverywhere } from "./users.service";
 
 const log = captureLog();
 const server = beforeAllTests(() => startTestServer({ LOG_LEVEL: "info" }, { logTo: log.destination }));
@@ -284,6 +286,24 @@ describe("removing two-factor authentication", () => {
   it("refuses to remove the acting admin's own", async () => {
     const response = await admin.client.post(`/api/users/${admin.id}/remove-two-factor`, { identityVerified: true });
     expectProblem(response, 409, { detail: userMessages.selfTwoFactor });
+  });
+});
+
+describe("the changed account's cached sessions", () => {
+  it("are forgotten in this process as a move, a sign-out everywhere, a deactivation, a reactivation or a role change returns, without waiting for the trigger's notice", async () => {
+    const customer = await createCustomer(server, acme.id);
+    const forgotten: string[] = [];
+    const ctx = {
+      ...testServiceContext(server, { userId: admin.id, email: admin.email, name: admin.name, role: "admin", companyId: null, companyRole: null, sessionId: "test", twoFactorEnabled: false }),
+      forgetActor: (userId: string) => void forgotten.push(userId),
+    };
+    await moveUser(ctx, { id: customer.id, companyId: globex.id });
+    await signOutEverywhere(ctx, { id: customer.id });
+    await deactivateUser(ctx, { id: customer.id });
+    await reactivateUser(ctx, { id: customer.id });
+    await moveUser(ctx, { id: customer.id, companyId: null });
+    await changeUserRole(ctx, { id: customer.id, role: "admin" });
+    expect(forgotten).toEqual(Array.from({ length: 6 }, () => customer.id));
   });
 });
 
