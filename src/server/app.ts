@@ -46,6 +46,7 @@ import { notificationPreferenceRoutes } from "./modules/notifications/preference
 import { isOneClickUnsubscribe, unsubscribeRoutes } from "./modules/notifications/unsubscribe.routes";
 import { webhookRoutes } from "./modules/webhooks/webhooks.routes";
 import { overviewRoutes } from "./modules/overview/overview.routes";
+import { searchRoutes } from "./modules/search/search.routes";
 import { registerWebhookEvents } from "./modules/webhooks/webhook-openapi";
 import { checkoutRoutes, isPaymentWebhook, paymentWebhookRoutes } from "./modules/payments/online-payments.routes";
 import { invoicePaymentRoutes, paymentRoutes } from "./modules/payments/payments.routes";
@@ -99,6 +100,7 @@ function createSessionApi(deps: AppDeps) {
     .route("/notifications", notificationPreferenceRoutes())
     .route("/settings", settingsRoutes(deps))
     .route("/overview", overviewRoutes())
+    .route("/search", searchRoutes())
     .route("/webhooks", webhookRoutes());
 }
 

@@ -8,6 +8,7 @@ import { mapConcurrent } from "../test/security/pool";
 import { actorsOutsideB, type ActorName, type CellActor, type WorldUser } from "../test/security/world";
 import { worldForFile } from "@/server/test/per-file";
 import type { Page } from "@/shared/schemas/pagination";
+import type { SearchResults } from "@/shared/schemas/search";
 
 
 /** Generous: the machine may be busy (five token actors replay most cells), and each sign-in or sign-up hashes a password. */
@@ -53,6 +54,7 @@ describe("canary scan: nothing of company B reaches anyone outside B, nor A's dr
     const texts = world.canaries.filter((canary) => canary.startsWith("cnry-"));
     const paths = [
       ...texts.flatMap((q) => ["projects", "tickets", "invoices"].map((list) => `/api/${list}?q=${encodeURIComponent(q)}`)),
+      ...texts.map((q) => `/api/search?q=${encodeURIComponent(q)}`),
       `/api/tickets?projectId=${world.b.projects[0]!.id}&companyId=${world.b.company.id}`,
       `/api/invoices?companyId=${world.b.company.id}&status=unpaid`,
       `/api/messages?before=${world.b.messages[1]!.id}`,
@@ -61,11 +63,12 @@ describe("canary scan: nothing of company B reaches anyone outside B, nor A's dr
     const found: string[] = [];
     for (const actor of ["customerA", "memberA", "loner"] as const) {
       await mapConcurrent(paths, 6, async (path) => {
-        const response = (await send(server.baseUrl, path, { cookie: world.cookie(actor) })) as Sent<unknown[] | Page<unknown>>;
+        const response = (await send(server.baseUrl, path, { cookie: world.cookie(actor) })) as Sent<unknown[] | Page<unknown> | SearchResults>;
         expect(response.status, `${path} as ${actor}`).toBe(200);
-        const list = Array.isArray(response.body) ? response.body : response.body.items;
+        const { body } = response;
+        const list = Array.isArray(body) ? body : "items" in body ? body.items : Object.values(body).flat();
         if (path.includes("?q=") || actor === "loner") expect(list, `${path} as ${actor}`).toHaveLength(0);
-        if (!Array.isArray(response.body) && path.includes("?q=")) expect(response.body.total).toBe(0);
+        if (!Array.isArray(body) && "total" in body && path.includes("?q=")) expect(body.total).toBe(0);
         for (const canary of leaks(everything(response))) found.push(`${path} as ${actor}: ${canary}`);
       });
     }

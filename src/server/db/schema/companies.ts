@@ -4,6 +4,7 @@ import { companyRoles, roles } from "@/shared/enums";
 import { profiles } from "./auth";
 import { maxLength } from "./limits";
 import { idColumn, createdAtColumn, timestamps } from "./columns";
+import { wordsOf } from "../full-text";
 
 export const appRole = pgEnum("app_role", roles);
 export const companyRole = pgEnum("company_role", companyRoles);
@@ -37,6 +38,8 @@ export const companies = pgTable(
     maxLength("companies_address_length", t.address, 1000),
     index("companies_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id),
     index("companies_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    // The command palette's word search (db/full-text.ts, ADR 046).
+    index("companies_name_words_idx").using("gin", wordsOf(t.name)),
   ],
 );
 

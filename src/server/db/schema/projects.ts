@@ -5,6 +5,7 @@ import { idColumn, timestamps } from "./columns";
 import { maxLength, notBlank } from "./limits";
 import { companyIdColumn, personColumn } from "./references";
 import { commentColumns, threadRules } from "./threads";
+import { wordsOf } from "../full-text";
 
 // Admin searches are substring matches (ILIKE %q%): trigram GIN indexes serve them (pg_trgm).
 export const projectStatus = pgEnum("project_status", projectStatuses);
@@ -49,6 +50,8 @@ export const projects = pgTable(
     index("projects_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id),
     index("projects_assigned_to_idx").on(t.assignedTo),
     index("projects_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    // The command palette's word search (db/full-text.ts, ADR 046).
+    index("projects_name_words_idx").using("gin", wordsOf(t.name)),
     // One inbox a company at most.
     uniqueIndex("projects_one_inbox_per_company").on(t.companyId).where(sql`${t.isInbox}`),
   ],

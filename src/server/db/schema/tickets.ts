@@ -6,6 +6,7 @@ import { maxLength, notBlank } from "./limits";
 import { projects } from "./projects";
 import { companyIdColumn, personColumn } from "./references";
 import { commentColumns, threadRules } from "./threads";
+import { wordsOf } from "../full-text";
 
 // Sorted indexes are DESC NULLS FIRST: that is what ORDER BY … DESC means in Postgres, and an
 // index with the other null order is not used for it (a 400 ms sort over a million rows instead).
@@ -56,6 +57,8 @@ export const tickets = pgTable(
       .on(t.priority.desc().nullsFirst(), t.createdAt.asc(), t.id.asc())
       .where(sql`${t.seenByTeamAt} IS NULL`),
     index("tickets_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    // The command palette's word search (db/full-text.ts, ADR 046).
+    index("tickets_title_words_idx").using("gin", wordsOf(t.title)),
     index("tickets_status_created_at_idx").on(t.status, t.createdAt.desc().nullsFirst()),
     // A column of a customer's board, a page at a time at any depth, and its exact count (index
     // only): without it a deep page of a long history was planned as a bitmap AND with the

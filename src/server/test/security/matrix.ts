@@ -924,6 +924,17 @@ function recordRows(world: World): Record<string, MatrixRow> {
     },
     "GET /api/overview/work-queue": fixed("/api/overview/work-queue", adminOnly([200])),
 
+    // The command palette (ADR 046): in everyone's own scope, which search.test.ts and the canary
+    // scan (every canary as a search) check record by record; an empty search is a 400 naming `q`.
+    "GET /api/search": {
+      objects: {
+        "q=A's ticket title": () => ({ path: "/api/search?q=Login" }),
+        "q=B's ticket title": (w) => ({ path: `/api/search?q=${encodeURIComponent(w.canaries.find((canary) => canary.endsWith("-ticket-title"))!)}` }),
+        "q=empty": () => ({ path: "/api/search?q=" }),
+      },
+      expect: customersAndAdmin([200, 200, 400], [200, 200, 400], [200, 200, 400], [200, 200, 400]),
+    },
+
     "GET /api/tickets": {
       objects: {
         none: () => ({ path: "/api/tickets" }),
