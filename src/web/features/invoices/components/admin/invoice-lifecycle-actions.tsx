@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Ban, CheckCircle2, Copy, RotateCcw, Send, Trash2 } from "lucide-react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { useNavigate } from "react-router";
 import type { StoredInvoiceStatus } from "@/shared/enums";
 import type { Invoice } from "@/shared/schemas/invoice";
@@ -40,23 +40,39 @@ function StatusButton({ invoice, to, label, done, icon }: { invoice: Subject; to
   );
 }
 
+type ConfirmedStepProps = Omit<ComponentProps<typeof ConfirmDialog>, "trigger" | "destructive"> & { icon: ReactNode; label: ReactNode };
+
+/**
+ * Void and Delete draft: the steps that cannot be taken back, so each is asked for first in a
+ * destructive confirmation that shows a refusal and stays open.
+ */
+function ConfirmedStepButton({ icon, label, ...dialog }: ConfirmedStepProps) {
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button variant="outline" size="sm">
+          {icon}
+          {label}
+        </Button>
+      }
+      destructive
+      {...dialog}
+    />
+  );
+}
+
 function VoidInvoiceButton({ invoice }: { invoice: Subject }) {
   const { t } = useLingui();
   const update = useUpdateInvoice();
   const invoiceNumber = invoice.invoiceNumber;
   return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="outline" size="sm">
-          <Ban className="h-4 w-4" aria-hidden />
-          <Trans context="invoice action">Void</Trans>
-        </Button>
-      }
+    <ConfirmedStepButton
+      icon={<Ban className="h-4 w-4" aria-hidden />}
+      label={<Trans context="invoice action">Void</Trans>}
       title={t`Void invoice ${invoiceNumber}?`}
       description={t`The customer no longer owes it; it stays on record as void. To bill the work again, re-issue it.`}
       confirmLabel={t`Void invoice`}
       workingLabel={t`Voiding...`}
-      destructive
       failureText={(error) => errorMessage(error, t`Error voiding invoice`)}
       onConfirm={async () => {
         await update.mutateAsync({ id: invoice.id, input: { status: "void" } });
@@ -95,18 +111,13 @@ function DeleteDraftButton({ invoice }: { invoice: Subject }) {
   const navigate = useNavigate();
   const invoiceNumber = invoice.invoiceNumber;
   return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="outline" size="sm">
-          <Trash2 className="h-4 w-4" aria-hidden />
-          <Trans>Delete draft</Trans>
-        </Button>
-      }
+    <ConfirmedStepButton
+      icon={<Trash2 className="h-4 w-4" aria-hidden />}
+      label={<Trans>Delete draft</Trans>}
       title={t`Delete draft ${invoiceNumber}?`}
       description={t`The draft, its lines and its PDF are deleted for good. The customer never saw it.`}
       confirmLabel={t`Delete draft`}
       workingLabel={t`Deleting...`}
-      destructive
       failureText={(error) => errorMessage(error, t`Error deleting invoice`)}
       onConfirm={async () => {
         await remove.mutateAsync(invoice.id);
