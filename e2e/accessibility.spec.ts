@@ -68,6 +68,15 @@ async function interactiveStates(world: ScreenWorld, role: Role, width: Width): 
       ? await withDialog(page, screenNamed(world.customerScreens, "customer-tickets"), "New Ticket", "New Ticket dialog")
       : await withDialog(page, screenNamed(world.adminScreens, "admin-customers"), "New Customer", "New Customer dialog")),
   );
+  if (role === "admin") {
+    // The command palette (Ctrl+K), listing the pages and actions before anything is typed.
+    await page.keyboard.press("Control+k");
+    const palette = page.getByRole("dialog", { name: "Search and go to" });
+    await expect(palette.getByRole("option").first()).toBeVisible();
+    found.push(...(await violations(page, `${new URL(page.url()).pathname} [command palette]`)));
+    await page.keyboard.press("Escape");
+    await expect(palette).toHaveCount(0);
+  }
   if (role === "admin" && width === "desktop") {
     // The admins' own sections, in the bar's "More" panel.
     const nav = page.getByRole("navigation", { name: "Main" });

@@ -46,4 +46,6 @@ export const queryRoots = {
   notifications: "notifications",
   /** How each kind reaches the caller by mail (account page), and what an unsubscribe link turns off. */
   notificationPreferences: "notification-preferences",
+  /** The command palette's finds (admins): asked anew as the search is typed, refreshed by no event. */
+  search: "search",
 } as const;

@@ -49,6 +49,8 @@ interface AppShellProps {
   moreNav?: NavItem[];
   /** Whose pages notifications link to. */
   area: "customer" | "admin";
+  /** Beside the bell on every width: the admin's search (its own code loads with the admin area only). */
+  tools?: ReactNode;
 }
 
 function useLogout() {
@@ -160,7 +162,7 @@ function LogoutButton({ onClick, className }: { onClick: () => void; className?:
  * Sticky header with brand, title, nav, the user, the theme and Logout; a collapsible menu on small
  * screens; the offline banner under it. `children` stand in for the route's page (the 404 page).
  */
-export function AppShell({ title, home, nav, moreNav = [], area, children }: AppShellProps & { children?: ReactNode }) {
+export function AppShell({ title, home, nav, moreNav = [], area, tools, children }: AppShellProps & { children?: ReactNode }) {
   const { t } = useLingui();
   const me = useMe();
   const logout = useLogout();
@@ -198,7 +200,10 @@ export function AppShell({ title, home, nav, moreNav = [], area, children }: App
           {/* Where the labels are longer than the bar (German at 1024 px), the title gives way first, then the nav wraps onto a second row: the account and sign-out stay in view. */}
           <NavList label={t`Main`} nav={nav} moreNav={moreNav} counts={counts} className="ml-1 hidden min-w-0 flex-wrap items-center gap-1 py-2 md:flex" />
           {/* On every width, beside the menu button on small screens. */}
-          <div className="ml-auto">{live ? <NotificationBell area={area} /> : null}</div>
+          <div className="ml-auto flex items-center gap-1">
+            {tools}
+            {live ? <NotificationBell area={area} /> : null}
+          </div>
           <div className="hidden shrink-0 items-center gap-2 md:flex">
             <ThemeMenu />
             {user ? <UserMenu name={displayName(user)} href={`${home}/account`} align="right" /> : null}
