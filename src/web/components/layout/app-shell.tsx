@@ -73,8 +73,8 @@ const linkClass = (rows: boolean) => ({ isActive }: { isActive: boolean }) =>
   cn(
     "shrink-0 rounded-md py-2 text-sm font-medium whitespace-nowrap transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none",
     // The mobile menu's rows are tap targets: at least 44 px high. The bar's links sit closer, so
-    // the admin's seven fit one row at 1280 px with unread marks beside them.
-    rows ? "flex min-h-11 items-center px-3" : "px-2.5",
+    // the admin's seven fit one row at 1280 px with unread marks and the search button beside them.
+    rows ? "flex min-h-11 items-center px-3" : "px-2",
     isActive ? "bg-primary text-primary-foreground" : "text-muted-foreground hover:bg-muted hover:text-foreground",
   );
 

@@ -40,7 +40,8 @@ export function PaletteLauncher() {
         aria-keyshortcuts="Control+K Meta+K /"
         title={t`Search and go to (Ctrl+K)`}
         onClick={() => setOpen(true)}
-        className="inline-flex h-10 w-10 items-center justify-center rounded-md hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        // From tablet width up, where a keyboard is likely: the phone's header has no room left beside the menu button.
+        className="hidden h-10 w-10 items-center justify-center rounded-md hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none md:inline-flex"
       >
         <Search className="h-5 w-5" aria-hidden />
         <span className="sr-only">{t`Search and go to`}</span>
