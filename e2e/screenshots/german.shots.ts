@@ -24,3 +24,20 @@ test("every screen in German, photographed into docs/screenshots/de", async ({ b
     await world.close();
   }
 });
+
+test("the admin's command palette, open over the overview with a search typed", async ({ browser }) => {
+  mkdirSync(folder, { recursive: true });
+  const world = await screenWorld(browser, { locale: "de-DE" });
+  try {
+    const { page } = world.admin;
+    await page.goto("/admin/overview");
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.keyboard.press("Control+k");
+    const palette = page.getByRole("dialog");
+    await palette.getByRole("combobox").fill("anm");
+    await palette.getByRole("option", { name: /^#\d+ Anmeldung hakt/ }).first().waitFor();
+    await page.screenshot({ path: join(folder, "admin-command-palette.png") });
+  } finally {
+    await world.close();
+  }
+});
