@@ -48,7 +48,7 @@ test.describe("command palette", () => {
     await expect(page).toHaveURL(`/admin/tickets/${ticket.id}`);
   });
 
-  test("opens pages and runs the theme actions by their words, and says when nothing is found", async ({ adminPage: page }) => {
+  test("opens pages and runs the theme and New invoice actions by their words, and says when nothing is found", async ({ adminPage: page }) => {
     await page.goto("/admin/overview");
     await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
     await page.getByRole("button", { name: "Search and go to" }).click();
@@ -71,6 +71,20 @@ test.describe("command palette", () => {
     await input.fill("system");
     await page.keyboard.press("Enter");
     await expect(page.locator("html")).not.toHaveClass(/dark/);
+    await expect(palette).toHaveCount(0);
+
+    // "New invoice" opens the invoices page with its New dialog open; Back to the page opens no dialog again.
+    await page.keyboard.press("Control+k");
+    await input.fill("new inv");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/admin/invoices");
+    await expect(page.getByRole("dialog", { name: "Create New Invoice" })).toBeVisible();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.goto("/admin/overview");
+    await page.goBack();
+    await expect(page.getByRole("heading", { name: "Invoices", level: 1 })).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
 
     await page.keyboard.press("Control+k");
     await input.fill(`zzq${tag()}`);

@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { DialogFormActions, NewItemDialog } from "@/web/components/new-item-dialog";
+import { useCreateOnArrival } from "@/web/lib/create-on-arrival";
 import { useCreateCompany } from "../../api/use-company";
 import { CompanyForm } from "../company-form";
 
@@ -11,6 +12,7 @@ export function NewCustomerDialog() {
   const createCompany = useCreateCompany();
   const navigate = useNavigate();
   const { t } = useLingui();
+  useCreateOnArrival("customer", () => setOpen(true));
 
   return (
     <NewItemDialog trigger={t`New Customer`} title={t`New Customer`} description={t`Add a customer company and its contact details.`} open={open} onOpenChange={setOpen}>

@@ -13,6 +13,7 @@ import { InvoiceFields } from "./invoice-form-fields";
 import { InvoicePdfField } from "./invoice-pdf-field";
 import { invoiceFormResolver } from "./invoice-form-resolver";
 import { emptyInvoiceForm, reportFailedInvoiceSave, type InvoiceForm, type InvoiceFormValues, type InvoiceSubmit } from "./invoice-form-values";
+import { useCreateOnArrival } from "@/web/lib/create-on-arrival";
 
 /**
  * Fills the number the server suggests into an untouched Invoice Number: what the admin typed
@@ -65,6 +66,7 @@ export function NewInvoiceDialog() {
     created: t`Invoice created successfully`,
     onError: (error) => reportFailedInvoiceSave(form, error, t`Error creating invoice`),
   });
+  useCreateOnArrival("invoice", () => onOpenChange(true));
   useSuggestedNumber(form, open);
 
   return (

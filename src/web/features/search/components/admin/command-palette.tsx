@@ -7,6 +7,7 @@ import { useNavigate } from "react-router";
 import type { SearchResults } from "@/shared/schemas/search";
 import { adminMoreNav, adminNav } from "@/web/components/layout/admin-nav";
 import { cn } from "@/web/lib/cn";
+import { createOnArrival } from "@/web/lib/create-on-arrival";
 import { setThemeChoice, type ThemeChoice } from "@/web/lib/theme";
 import { useSearch } from "../../api/use-search";
 
@@ -14,6 +15,11 @@ import { useSearch } from "../../api/use-search";
 const SEARCH_DELAY_MS = 150;
 
 const pages = [...adminNav, ...adminMoreNav, { to: "/admin/account", label: msg`Account` }];
+/** The New dialogs an admin opens from anywhere: the page that has it, asked to open it. */
+const creations = [
+  { key: "new:invoice", to: "/admin/invoices", create: createOnArrival("invoice"), label: msg`New invoice` },
+  { key: "new:customer", to: "/admin", create: createOnArrival("customer"), label: msg`New customer` },
+];
 const themes: { choice: ThemeChoice; label: MessageDescriptor }[] = [
   { choice: "light", label: msg`Switch to the light theme` },
   { choice: "dark", label: msg`Switch to the dark theme` },
@@ -41,8 +47,8 @@ interface Choice {
   key: string;
   title: string;
   detail?: string;
-  /** A page to open, or an action to run. */
-  run: { to: string } | { theme: ThemeChoice };
+  /** A page to open (with what it is asked to do there), or the theme to switch to. */
+  run: { to: string; state?: unknown } | { theme: ThemeChoice };
 }
 
 interface ChoiceGroup {
@@ -62,7 +68,13 @@ function choiceGroups(found: SearchResults | undefined, text: string, label: (me
     : [];
   const local: ChoiceGroup[] = [
     { heading: msg`Pages`, choices: pages.map((page) => ({ key: `page:${page.to}`, title: label(page.label), run: { to: page.to } })).filter((choice) => matches(choice.title, text)) },
-    { heading: msg`Actions`, choices: themes.map((theme) => ({ key: `theme:${theme.choice}`, title: label(theme.label), run: { theme: theme.choice } })).filter((choice) => matches(choice.title, text)) },
+    {
+      heading: msg`Actions`,
+      choices: [
+        ...creations.map((creation) => ({ key: creation.key, title: label(creation.label), run: { to: creation.to, state: creation.create } })),
+        ...themes.map((theme) => ({ key: `theme:${theme.choice}`, title: label(theme.label), run: { theme: theme.choice } })),
+      ].filter((choice) => matches(choice.title, text)),
+    },
   ];
   return [...records, ...local].filter((group) => group.choices.length > 0);
 }
@@ -105,7 +117,7 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
   const choose = (choice: Choice | undefined) => {
     if (!choice) return;
     dialog.current?.close();
-    if ("to" in choice.run) void navigate(choice.run.to);
+    if ("to" in choice.run) void navigate(choice.run.to, { state: choice.run.state });
     else setThemeChoice(choice.run.theme);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
