@@ -30,13 +30,20 @@ beforeAll(async () => {
 
 const titles = column("title");
 
+type Path = "/api/tickets" | `/api/tickets?${string}`;
+/** A page of tickets as `user` reads it, answered 200. */
+const getPage = async (user: TestUser, path: Path): Promise<TicketPage> => {
+  const response = await user.client.get(path);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body;
+};
+
 describe("GET /api/tickets for a customer", () => {
   it("lists only the customer's company's tickets, newest first, with project and company", async () => {
-    const response = await a.customer.client.get("/api/tickets");
-    expect(response.status).toBe(200);
-    expect(titles(response.body)).toEqual(["Alpha third", "Alpha second 100%_done", "Alpha first"]);
-    expect(response.body.total).toBe(3);
-    expect(response.body.items[0]).toMatchObject({
+    const page = await getPage(a.customer, "/api/tickets");
+    expect(titles(page)).toEqual(["Alpha third", "Alpha second 100%_done", "Alpha first"]);
+    expect(page.total).toBe(3);
+    expect(page.items[0]).toMatchObject({
       status: "done",
       priority: "urgent",
       project: { id: a.project.id, name: a.project.name },
@@ -71,9 +78,7 @@ describe("GET /api/tickets for a customer", () => {
 
   it("gives a customer without a company an empty list", async () => {
     const loner = await server.createUser();
-    const response = await loner.client.get("/api/tickets");
-    expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({ items: [], total: 0 });
+    expect(await getPage(loner, "/api/tickets")).toMatchObject({ items: [], total: 0 });
   });
 });
 
@@ -127,13 +132,6 @@ describe("GET /api/tickets by cursor", () => {
     await insert(gamma, "Gamma spread", 6, instant, "1 second");
     await insert(delta, "Delta spread", 4, instant, "1 second");
   });
-
-  type Path = `/api/tickets?${string}`;
-  const getPage = async (user: TestUser, path: Path): Promise<TicketPage> => {
-    const response = await user.client.get(path);
-    expect(response.status, JSON.stringify(response.body)).toBe(200);
-    return response.body;
-  };
 
   /** Every page by cursor from the first: the ids in order, and the pages' totals and numbers. */
   async function walkByCursor(user: TestUser, query: string) {
