@@ -1,4 +1,4 @@
-import { sql, type Column, type SQL } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 
 /*
  * Word search on PostgreSQL's full text (ADR 046), the same on PGlite. The 'simple' configuration
@@ -26,7 +26,7 @@ export function prefixQuery(q: string): string | undefined {
 }
 
 /** The document of a text column, as its GIN index (db/schema) is built on: the query uses the index only when they are the same expression. */
-export const wordsOf = (column: Column): SQL => sql`to_tsvector('simple', ${column})`;
+export const wordsOf = (column: SQLWrapper): SQL => sql`to_tsvector('simple', ${column})`;
 
 /** Whether the column's words match a `prefixQuery`. */
-export const matchesWords = (column: Column, query: string): SQL => sql`${wordsOf(column)} @@ to_tsquery('simple', ${query})`;
+export const matchesWords = (column: SQLWrapper, query: string): SQL => sql`${wordsOf(column)} @@ to_tsquery('simple', ${query})`;

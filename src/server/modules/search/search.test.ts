@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { SearchResults } from "@/shared/schemas/search";
 import { prefixQuery } from "@/server/db/full-text";
-import { customerWithProject, invoiceBody } from "@/server/test/fixtures";
+import { tickets } from "@/server/db/schema";
+import { customerWithProject, insertTickets, invoiceBody } from "@/server/test/fixtures";
 import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 import type { TestUser } from "@/server/test/harness";
 
@@ -36,6 +38,21 @@ describe("GET /api/search", () => {
     expect((await search(acme.customer, `${w.toUpperCase()} fail`)).tickets).toEqual([{ id: older.id, number: older.number, title: older.title, companyName: `Acme ${w}` }]);
     // Every word must match: "fails" and "phones" are never in one title.
     expect((await search(acme.customer, `fails phones ${w}`)).tickets).toEqual([]);
+  });
+
+  it("answers the newest five of many matches, and finds a match older than the newest 2,000 tickets of the scope as well", async () => {
+    const w = word();
+    const acme = await customerWithProject(server, `Acme ${w}`);
+    const old = await ticket(acme.customer, acme.project.id, `Ancient ${w}`);
+    // A day old: the 2,000 below (dated the last 2,000 seconds) are all newer.
+    await server.deps.db.update(tickets).set({ createdAt: sql`now() - interval '1 day'` }).where(eq(tickets.id, old.id));
+    await insertTickets(server, { id: acme.project.id, companyId: acme.company.id }, { count: 2_000, status: "pending", title: "Unrelated" });
+    const many = [];
+    for (let n = 1; n <= 6; n += 1) many.push(await ticket(acme.customer, acme.project.id, `Many ${n} ${w}x`));
+
+    expect((await search(acme.customer, `many ${w}x`)).tickets.map((found) => found.id)).toEqual(many.slice(1).reverse().map((found) => found.id));
+    expect((await search(acme.customer, `ancient ${w}`)).tickets.map((found) => found.id)).toEqual([old.id]);
+    expect((await search(admin, `ancient ${w}`)).tickets.map((found) => found.id)).toEqual([old.id]);
   });
 
   it("finds a ticket by its number, written '#142' or '142', ahead of titles that match", async () => {
