@@ -26,12 +26,12 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
-import { createConnection, createServer, type Socket } from "node:net";
 import { loadavg } from "node:os";
 import pg from "pg";
 import { prefixQuery } from "../src/server/db/full-text";
 import { passwordHasher } from "../src/server/password";
 import { median } from "./lib/median";
+import { startPgCounter } from "./lib/pg-counter";
 import { signIn, startBenchServer } from "./lib/server";
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/portico_search_bench";
@@ -295,103 +295,6 @@ function statementName(text: string): string {
 const STATEMENTS = ["tickets by number", "titles: newest 2,000", "titles: words' index", "tickets by title", "projects", "invoices", "companies"];
 const isTitles = (statement: string) => statement.startsWith("titles: ") || statement === "tickets by title";
 
-interface Recorded {
-  sql: string;
-  /** As bound: text (node-postgres sends text), null for NULL. */
-  values: Array<string | null>;
-}
-
-const SSL_REQUEST = 80877103;
-const GSSENC_REQUEST = 80877104;
-
-/**
- * A TCP proxy in front of PostgreSQL recording every statement the server under test runs with
- * the values it bound: Parse names a statement's SQL, Bind runs it with its values (a simple
- * Query has none). The framing is bench/lib/pg-counter.ts's, which counts statements and keeps
- * their SQL but not their values. Loopback, unencrypted connections only.
- */
-async function startStatementRecorder(targetUrl: string) {
-  const target = new URL(targetUrl);
-  let recorded: Recorded[] = [];
-  const sockets = new Set<Socket>();
-  const proxy = createServer((client) => {
-    const upstream = createConnection({ host: target.hostname || "127.0.0.1", port: Number(target.port || 5432) });
-    for (const socket of [client, upstream]) sockets.add(socket);
-    const statements = new Map<string, string>();
-    let pending: Buffer = Buffer.alloc(0);
-    let started = false;
-    client.on("data", (chunk: Buffer) => {
-      upstream.write(chunk);
-      pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
-      for (;;) {
-        if (!started) {
-          // Startup-phase messages have no type byte: int32 length, int32 code.
-          if (pending.length < 8 || pending.length < pending.readInt32BE(0)) break;
-          const code = pending.readInt32BE(4);
-          if (code !== SSL_REQUEST && code !== GSSENC_REQUEST) started = true;
-          pending = pending.subarray(pending.readInt32BE(0));
-          continue;
-        }
-        if (pending.length < 5 || pending.length < 1 + pending.readInt32BE(1)) break;
-        const message = pending.subarray(0, 1 + pending.readInt32BE(1));
-        pending = pending.subarray(message.length);
-        const type = String.fromCharCode(message[0]!);
-        if (type === "Q") recorded.push({ sql: message.toString("utf8", 5, message.length - 1), values: [] });
-        else if (type === "P") {
-          // Parse: statement name\0, query\0, parameter types.
-          const nameEnd = message.indexOf(0, 5);
-          statements.set(message.toString("utf8", 5, nameEnd), message.toString("utf8", nameEnd + 1, message.indexOf(0, nameEnd + 1)));
-        } else if (type === "B") {
-          // Bind: portal\0, statement\0, int16 n + n format codes, int16 n + n × (int32 length, bytes), result formats.
-          const portalEnd = message.indexOf(0, 5);
-          const nameEnd = message.indexOf(0, portalEnd + 1);
-          let at = nameEnd + 1;
-          const formats: number[] = [];
-          for (let n = message.readInt16BE((at += 2) - 2); n > 0; n--) formats.push(message.readInt16BE((at += 2) - 2));
-          const values: Array<string | null> = [];
-          for (let i = 0, n = message.readInt16BE((at += 2) - 2); i < n; i++) {
-            const size = message.readInt32BE((at += 4) - 4);
-            const binary = (formats.length === 1 ? formats[0] : formats[i]) === 1;
-            values.push(size < 0 ? null : message.toString(binary ? "hex" : "utf8", at, at + size));
-            if (size > 0) at += size;
-          }
-          recorded.push({ sql: statements.get(message.toString("utf8", portalEnd + 1, nameEnd)) ?? "", values });
-        }
-      }
-    });
-    upstream.on("data", (chunk: Buffer) => client.write(chunk));
-    const end = () => {
-      for (const socket of [client, upstream]) {
-        socket.destroy();
-        sockets.delete(socket);
-      }
-    };
-    for (const socket of [client, upstream]) {
-      socket.on("close", end);
-      socket.on("error", end);
-    }
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
-  const address = proxy.address();
-  if (!address || typeof address !== "object") throw new Error("recording proxy has no port");
-  const url = new URL(targetUrl);
-  url.hostname = "127.0.0.1";
-  url.port = String(address.port);
-  return {
-    url: url.href,
-    take: () => {
-      const taken = recorded;
-      recorded = [];
-      return taken;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        proxy.close(() => resolve());
-      }),
-  };
-}
-
 async function explain(db: pg.Client, text: string, values: unknown[]): Promise<{ ms: number; plan: string }> {
   const { rows } = await db.query<{ "QUERY PLAN": string }>(`EXPLAIN (ANALYZE, BUFFERS) ${text}`, values);
   const plan = rows.map((row) => row["QUERY PLAN"]).join("\n");
@@ -427,16 +330,16 @@ interface Explained {
  * BUFFERS) on the benchmark's own connection.
  */
 async function explainAll(db: pg.Client, signedIn: Array<{ actor: Actor; cookie: string }>): Promise<Explained[]> {
-  const recorder = await startStatementRecorder(databaseUrl);
+  const recorder = await startPgCounter(databaseUrl);
   const traced = await startBenchServer({ DATABASE_URL: recorder.url });
   const explained: Explained[] = [];
   try {
     for (const { actor, cookie } of signedIn) {
       for (const { kind, queries } of KINDS) {
         for (const q of queries) {
-          recorder.take();
+          recorder.takeBound();
           await search(traced.baseUrl, cookie, q);
-          const statements = recorder.take().filter(({ sql }) => /to_tsquery|ilike|"tickets"\."number" =/i.test(sql));
+          const statements = recorder.takeBound().filter(({ sql }) => /to_tsquery|ilike|"tickets"\."number" =/i.test(sql));
           for (const { sql, values } of statements) {
             explained.push({ actor: actor.name, kind, q, statement: statementName(sql), sql, values, ...(await medianExplain(db, sql, values)) });
           }

@@ -18,7 +18,35 @@ export interface PgCounter {
   roundTrips(): number;
   /** SQL texts seen (Parse and simple Query messages) since the last call, in order. */
   takeSql(): string[];
+  /**
+   * The statements run since the last call, in order, each with the values it was bound with:
+   * a Bind names the statement a Parse declared (per connection); a simple Query has none.
+   */
+  takeBound(): BoundStatement[];
   close(): Promise<void>;
+}
+
+export interface BoundStatement {
+  sql: string;
+  /** As bound: text (node-postgres sends text; a binary value as hex), null for NULL. */
+  values: Array<string | null>;
+}
+
+/** A Bind message's statement name and values: portal\0, statement\0, formats, values, result formats. */
+function readBind(message: Buffer): { name: string; values: Array<string | null> } {
+  const portalEnd = message.indexOf(0, 5);
+  const nameEnd = message.indexOf(0, portalEnd + 1);
+  let at = nameEnd + 1;
+  const formats: number[] = [];
+  for (let n = message.readInt16BE((at += 2) - 2); n > 0; n--) formats.push(message.readInt16BE((at += 2) - 2));
+  const values: Array<string | null> = [];
+  for (let i = 0, n = message.readInt16BE((at += 2) - 2); i < n; i++) {
+    const size = message.readInt32BE((at += 4) - 4);
+    const binary = (formats.length === 1 ? formats[0] : formats[i]) === 1;
+    values.push(size < 0 ? null : message.toString(binary ? "hex" : "utf8", at, at + size));
+    if (size > 0) at += size;
+  }
+  return { name: message.toString("utf8", portalEnd + 1, nameEnd), values };
 }
 
 const SSL_REQUEST = 80877103;
@@ -32,6 +60,7 @@ export async function startPgCounter(targetUrl: string): Promise<PgCounter> {
   let statements = 0;
   let roundTrips = 0;
   let sqlSeen: string[] = [];
+  let bound: BoundStatement[] = [];
   const sockets = new Set<Socket>();
 
   const server = createServer((client) => {
@@ -40,6 +69,8 @@ export async function startPgCounter(targetUrl: string): Promise<PgCounter> {
     sockets.add(upstream);
     let pending: Buffer = Buffer.alloc(0);
     let started = false;
+    /** This connection's prepared statements, by name ("" the unnamed one). */
+    const prepared = new Map<string, string>();
     client.on("data", (chunk: Buffer) => {
       upstream.write(chunk);
       pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
@@ -60,12 +91,21 @@ export async function startPgCounter(targetUrl: string): Promise<PgCounter> {
           if (type === "Q") {
             statements++;
             roundTrips++;
-            sqlSeen.push(pending.toString("utf8", 5, length - 1));
+            const sql = pending.toString("utf8", 5, length - 1);
+            sqlSeen.push(sql);
+            bound.push({ sql, values: [] });
           } else if (type === "P") {
             // Parse: statement name\0, query\0, parameter types.
             const nameEnd = pending.indexOf(0, 5);
             const queryEnd = pending.indexOf(0, nameEnd + 1);
-            if (nameEnd > 0 && queryEnd > nameEnd) sqlSeen.push(pending.toString("utf8", nameEnd + 1, queryEnd));
+            if (nameEnd > 0 && queryEnd > nameEnd) {
+              const sql = pending.toString("utf8", nameEnd + 1, queryEnd);
+              sqlSeen.push(sql);
+              prepared.set(pending.toString("utf8", 5, nameEnd), sql);
+            }
+          } else if (type === "B") {
+            const { name, values } = readBind(pending.subarray(0, length));
+            bound.push({ sql: prepared.get(name) ?? "", values });
           } else if (type === "E") statements++;
           else if (type === "S") roundTrips++;
           pending = pending.subarray(length);
@@ -97,6 +137,11 @@ export async function startPgCounter(targetUrl: string): Promise<PgCounter> {
     takeSql: () => {
       const taken = sqlSeen;
       sqlSeen = [];
+      return taken;
+    },
+    takeBound: () => {
+      const taken = bound;
+      bound = [];
       return taken;
     },
     close: () =>
