@@ -21,8 +21,8 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 /** Budgets of the issue, gzip. */
 export const budgets = {
   auth: 120 * KiB,
-  customer: 172 * KiB,
-  allJs: 350 * KiB,
+  customer: 173 * KiB,
+  allJs: 356 * KiB,
   css: 30 * KiB,
 } as const;
 

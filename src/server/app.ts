@@ -51,6 +51,7 @@ import { registerWebhookEvents } from "./modules/webhooks/webhook-openapi";
 import { checkoutRoutes, isPaymentWebhook, paymentWebhookRoutes } from "./modules/payments/online-payments.routes";
 import { invoicePaymentRoutes, paymentRoutes } from "./modules/payments/payments.routes";
 import { inboundLogRoutes, inboundWebhookRoutes, isInboundMailWebhook } from "./modules/inbound/inbound.routes";
+import { invoiceTimeRoutes, projectTimeRoutes, timeEntryRoutes } from "./modules/time/time.routes";
 
 /**
  * Every route behind a session. Chained so `typeof` carries the route types. A module's
@@ -80,6 +81,8 @@ function createSessionApi(deps: AppDeps) {
     .route("/invitations", invitationRoutes(deps))
     .route("/projects", projectsRoutes())
     .route("/projects", projectCommentRoutes())
+    .route("/projects", projectTimeRoutes())
+    .route("/time-entries", timeEntryRoutes())
     .route("/team", teamRoutes())
     .route("/users", usersRoutes())
     .route("/tickets", ticketRoutes())
@@ -89,6 +92,7 @@ function createSessionApi(deps: AppDeps) {
     .route("/invoices", invoicePdfRoutes(deps))
     .route("/invoices", checkoutRoutes())
     .route("/invoices", invoicePaymentRoutes())
+    .route("/invoices", invoiceTimeRoutes())
     .route("/payments", paymentRoutes(deps))
     .route("/files", fileRoutes(deps))
     .route("/", attachmentRoutes())

@@ -135,6 +135,16 @@ const envSchema = z.object({
     .regex(/^[A-Z]{3}$/, "must be a 3-letter ISO 4217 code in capitals, e.g. USD")
     .default("USD"),
   /**
+   * The hourly rate of tracked time on a project that has none of its own (ADR 047), a decimal
+   * such as 95 or 95.50 in CURRENCY. Unset: an entry on such a project must name its rate.
+   */
+  DEFAULT_HOURLY_RATE: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,10}(\.\d{1,2})?$/, "must be an amount such as 95 or 95.50")
+      .optional(),
+  ),
+  /**
    * The IANA zone of the business (e.g. Europe/Berlin): an invoice is overdue from the day after its
    * due date on this zone's calendar, not the server's or UTC's. Checked with Intl at start-up, so a
    * typo stops the server instead of failing every invoice query.

@@ -23,7 +23,9 @@ export interface PolicyActor {
  * `eventStream`: the live updates of a signed-in page; `setting`: the installation's settings;
  * `payment`: money received for an invoice (ADR 043), which its company's customers read and only
  * the provider's team records or removes by hand (a customer pays online through the checkout);
- * `internalNote`: a ticket comment the team keeps to itself, which no customer reads or writes.
+ * `internalNote`: a ticket comment the team keeps to itself, which no customer reads or writes;
+ * `timeEntry`: time the team logged on a project (ADR 047), whose hours its company's customers
+ * read and only the team logs, changes or bills.
  */
 export type Subject =
   | "company"
@@ -33,6 +35,7 @@ export type Subject =
   | "internalNote"
   | "invoice"
   | "payment"
+  | "timeEntry"
   | "conversation"
   | "member"
   | "team"

@@ -50,7 +50,7 @@ export function serviceContextOf(deps: ServiceDeps): <A extends Actor | SystemAc
     payments: paymentProviderOf(env),
     brand: deps.brand,
     clock: systemClock,
-    billing: { currency: env.CURRENCY, timeZone: env.TIME_ZONE },
+    billing: { currency: env.CURRENCY, timeZone: env.TIME_ZONE, defaultHourlyRate: env.DEFAULT_HOURLY_RATE ?? null },
     settings: {
       webhooks: { authSecret: env.AUTH_SECRET, allowPrivate: env.WEBHOOK_ALLOW_PRIVATE },
       maxUploadMb: env.MAX_UPLOAD_MB,

@@ -92,6 +92,8 @@ export interface BillingSettings {
   currency: string;
   /** IANA zone whose calendar decides the day an invoice becomes overdue. */
   timeZone: string;
+  /** The hourly rate of tracked time where the project has none (DEFAULT_HOURLY_RATE), or null. */
+  defaultHourlyRate: string | null;
 }
 
 export interface ServiceSettings {

@@ -2,7 +2,7 @@ import { and, eq, sql, type Column, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import { can, type PolicyActor } from "@/shared/policies";
 import type { Database } from "@/server/db/client";
-import { activityEvents, companies, files, invoices, messages, notifications, payments, projects, ticketComments, tickets } from "@/server/db/schema";
+import { activityEvents, companies, files, invoices, messages, notifications, payments, projects, ticketComments, tickets, timeEntries } from "@/server/db/schema";
 import { ListFilter, visibleTo } from "@/server/db/scope";
 
 /**
@@ -41,6 +41,8 @@ export const ticketScope = scopedBy(tickets.companyId);
 export const messageScope = scopedBy(messages.companyId);
 /** Payments carry their invoice's company; only issued invoices take them, so no draft's is among them (ADR 043). */
 export const paymentScope = scopedBy(payments.companyId);
+/** Tracked time carries its project's company (a foreign key keeps the two equal, ADR 047). */
+export const timeEntryScope = scopedBy(timeEntries.companyId);
 
 /** Drafts are the provider's work in progress (ADR 026): whoever does not read every invoice never sees one. */
 // Stryker disable next-line StringLiteral: equivalent: can() allows an admin everything and no customer "readAll" of anything (an unknown action neither), so an emptied name decides the same

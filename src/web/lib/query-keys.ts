@@ -13,6 +13,8 @@ export const queryRoots = {
   tickets: "tickets",
   ticketComments: "ticket-comments",
   invoices: "invoices",
+  /** Logged time and projects' hours (ADR 047): a time entry's write announces its project. */
+  time: "time",
   messages: "messages",
   team: "team",
   outbox: "outbox",

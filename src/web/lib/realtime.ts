@@ -15,9 +15,11 @@ const rootsByKind: Record<EventKind, readonly QueryRoot[]> = {
   ticket: [queryRoots.tickets, queryRoots.activity, queryRoots.overview],
   // Ticket lists and cards may show comment activity, so both go stale.
   ticket_comment: [queryRoots.ticketComments, queryRoots.tickets, queryRoots.activity, queryRoots.overview],
-  project: [queryRoots.projects, queryRoots.activity, queryRoots.overview],
+  // Logging time, and a project's rate or budget, announce the project.
+  project: [queryRoots.projects, queryRoots.time, queryRoots.activity, queryRoots.overview],
   project_comment: [queryRoots.projectComments, queryRoots.activity],
-  invoice: [queryRoots.invoices, queryRoots.activity, queryRoots.overview],
+  // Voiding an invoice (or deleting its draft) releases the time it billed.
+  invoice: [queryRoots.invoices, queryRoots.time, queryRoots.activity, queryRoots.overview],
   // A customer who just created their company sees it in `me` too.
   company: [queryRoots.companies, queryRoots.me, queryRoots.overview],
 };

@@ -18,3 +18,4 @@ export * from "./api-tokens";
 export * from "./webhooks";
 export * from "./idempotency";
 export * from "./inbound";
+export * from "./time-entries";

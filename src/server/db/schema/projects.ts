@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, pgEnum, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, numeric, pgEnum, pgTable, text, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { projectStatuses } from "@/shared/enums";
 import { idColumn, timestamps } from "./columns";
 import { maxLength, notBlank } from "./limits";
@@ -29,6 +29,10 @@ export const projects = pgTable(
      * project, not a column of the company naming one, so the two tables never refer to each other.
      */
     isInbox: boolean("is_inbox").notNull().default(false),
+    /** Time logged on the project is billed at this hourly rate unless its entry names one (ADR 047); null: DEFAULT_HOURLY_RATE. */
+    hourlyRate: numeric("hourly_rate", { precision: 12, scale: 2 }),
+    /** The hours agreed a month, shown to the customer beside the hours logged; null for none. */
+    monthlyHoursBudget: integer("monthly_hours_budget"),
     ...timestamps(),
   },
   (t) => [
@@ -54,6 +58,8 @@ export const projects = pgTable(
     index("projects_name_words_idx").using("gin", wordsOf(t.name)),
     // One inbox a company at most.
     uniqueIndex("projects_one_inbox_per_company").on(t.companyId).where(sql`${t.isInbox}`),
+    check("projects_hourly_rate_not_negative", sql`${t.hourlyRate} >= 0`),
+    check("projects_monthly_hours_budget_range", sql`${t.monthlyHoursBudget} BETWEEN 1 AND 744`),
   ],
 );
 

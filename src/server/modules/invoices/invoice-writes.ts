@@ -6,7 +6,7 @@ import { invoiceMessages } from "@/shared/rules/invoice";
 import type { CreateInvoiceInput, Invoice, InvoiceLineInput, UpdateInvoiceInput } from "@/shared/schemas/invoice";
 import type { Database } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/errors";
-import { activityEvents, companies, files, invoiceLines, invoices } from "@/server/db/schema";
+import { activityEvents, companies, files, invoiceLines, invoices, timeEntries } from "@/server/db/schema";
 import { badRequest, conflict, forbidden, notFound } from "@/server/http/problem";
 import type { Actor } from "@/server/actor";
 import type { HistoryChange } from "@/server/changes/change";
@@ -130,10 +130,12 @@ export async function updateInvoice(ctx: ServiceContext, { id, changes: input }:
         await tx.update(files).set({ companyId: input.companyId! }).where(eq(files.invoiceId, id));
         await tx.update(activityEvents).set({ companyId: input.companyId! }).where(eq(activityEvents.invoiceId, id));
       }
+      // Voided, its tracked time is unbilled again, to bill anew (ADR 047).
+      if (status === "void" && current.status !== "void") await billTimeTo(tx, id, null);
       const becameIssued = becomesIssued(status, current.status);
       const { allowPartialPayment: _noHistory, ...recorded } = fields;
       const history = invoiceHistory(actor, { id, companyId: input.companyId ?? current.companyId }, current, { ...recorded, status, amount: totals ? totals.amount : undefined }, becameIssued);
-      const voided = becameIssued && current.replacesId ? await voidReplaced(tx, actor, current.replacesId) : undefined;
+      const voided = becameIssued && current.replacesId ? await voidReplaced(tx, actor, current.replacesId, id) : undefined;
       const event = invoiceEvent({ id, status: status ?? current.status, company: { id: input.companyId ?? current.companyId } });
       await ctx.record(tx, {
         history: voided ? [...history, voided.history] : history,
@@ -176,8 +178,14 @@ function checkFollowsPayments(current: { status: string; amountPaid: string }, n
   throw conflict(`status: ${message}`, [{ field: "status", message }]);
 }
 
-/** The original of an invoice just issued becomes void, unless it already is; answers it with its line of history. */
-async function voidReplaced(tx: Tx, actor: Actor, originalId: string) {
+/** Moves the tracked time billed to invoice `from` to invoice `to`, or with null releases it. */
+const billTimeTo = (tx: Tx, from: string, to: string | null) => tx.update(timeEntries).set({ invoiceId: to, updatedAt: new Date() }).where(eq(timeEntries.invoiceId, from));
+
+/**
+ * The original of an invoice just issued becomes void, unless it already is; answers it with its
+ * line of history. Its tracked time is billed by the copy now, which bills the same lines.
+ */
+async function voidReplaced(tx: Tx, actor: Actor, originalId: string, copyId: string) {
   const [original] = await tx.select({ status: invoices.status, amountPaid: invoices.amountPaid }).from(invoices).where(eq(invoices.id, originalId)).for("update");
   // Paid in part since the copy was made: its payments stand, so it cannot be voided by the copy either.
   if (original) checkFollowsPayments(original, "void");
@@ -187,6 +195,7 @@ async function voidReplaced(tx: Tx, actor: Actor, originalId: string) {
     .where(and(eq(invoices.id, originalId), ne(invoices.status, "void")))
     .returning({ id: invoices.id, companyId: invoices.companyId });
   if (!voided) return undefined;
+  await billTimeTo(tx, originalId, copyId);
   const history: HistoryChange = { actor, subject: { type: "invoice", ...voided }, entries: [{ kind: "changed", field: "status", from: original?.status, to: "void" }] };
   return { ...voided, history };
 }

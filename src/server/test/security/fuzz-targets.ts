@@ -32,6 +32,14 @@ import {
 import { fileSchema } from "@/shared/schemas/file";
 import { checkoutInputSchema, checkoutSchema, recordPaymentInputSchema } from "@/shared/schemas/payment";
 import { inboundOutcomeSchema } from "@/shared/schemas/inbound";
+import {
+  createTimeEntryInputSchema,
+  invoiceTimeInputSchema,
+  projectTimeSchema,
+  projectTimeSettingsInputSchema,
+  timeEntrySchema,
+  updateTimeEntryInputSchema,
+} from "@/shared/schemas/time-entry";
 import { localeChoiceSchema } from "@/shared/schemas/me";
 import {
   acceptedInvitationSchema,
@@ -645,6 +653,33 @@ export function fuzzTargets(): FuzzTarget[] {
       input: checkoutInputSchema,
       output: checkoutSchema,
       actors: ["customerA", "memberA", "customerB", "admin"],
+    }),
+    // Tracked time (ADR 047): logged on A's projects, corrected and bills A's; removals aim at an unknown entry.
+    on("POST /api/time-entries", {
+      input: createTimeEntryInputSchema,
+      hints: (w) => ({ projectId: ids(w.a.projects[0]!.id, w.b.projects[0]!.id), ticketId: ids(w.a.tickets[0]!.id, w.b.tickets[0]!.id) }),
+      output: timeEntrySchema,
+      actors: ["admin", "customerA"],
+    }),
+    on("PATCH /api/time-entries/:id", {
+      params: { id: (w) => w.a.timeEntries[0]!.id },
+      input: updateTimeEntryInputSchema,
+      hints: (w) => ({ ticketId: ids(w.a.tickets[0]!.id, w.b.tickets[0]!.id) }),
+      output: timeEntrySchema,
+      actors: ["admin", "customerA"],
+    }),
+    deletionAtUnknownIds("DELETE /api/time-entries/:id", ["admin", "customerA"]),
+    on("PUT /api/projects/:id/time", {
+      params: { id: (w) => w.a.projects[1]!.id },
+      input: projectTimeSettingsInputSchema,
+      output: projectTimeSchema,
+      actors: ["admin", "customerA"],
+    }),
+    on("POST /api/invoices/from-time", {
+      input: invoiceTimeInputSchema,
+      hints: (w) => ({ companyId: ids(w.a.company.id, w.b.company.id) }),
+      output: invoiceSchema,
+      actors: ["admin", "customerA"],
     }),
     // Stripe's event, not a contract of ours (no input): every hostile body, none of them signed.
     on("POST /api/payments/stripe/webhook", {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Page } from "@/shared/schemas/pagination";
 import { UPLOAD_FIELD } from "@/shared/rules/file";
-import { companyUsers, invitations, invoices, payments, profiles, sessions, tickets, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
+import { companyUsers, invitations, invoices, payments, profiles, sessions, tickets, timeEntries, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
 import { newWebhookSecret, sealWebhookSecret } from "@/server/modules/webhooks/webhook-secrets";
 import { unsubscribeToken } from "@/server/modules/notifications/unsubscribe-token";
 import { send, type Sent } from "./http";
@@ -241,6 +241,27 @@ async function throwawayPayment(world: World, side: "a" | "b", provider: string 
 }
 
 const paymentBody = { amount: "1.00", method: "bank_transfer", paidAt: "2026-04-02" };
+
+/**
+ * An entry of tracked time on the side's first project, straight in the database, dated a day of
+ * its own: a cell that deletes or bills it gets its own, and billing one cell's day bills no other's.
+ */
+let throwawayDays = 0;
+async function throwawayTimeEntry(world: World, side: "a" | "b"): Promise<{ id: string; workDate: string }> {
+  const workDate = new Date(Date.UTC(1990, 0, 1 + throwawayDays++)).toISOString().slice(0, 10);
+  const project = world[side].projects[0]!.id;
+  const [row] = await world.server.deps.db
+    .insert(timeEntries)
+    .values({ projectId: project, companyId: world[side].company.id, workDate, minutes: 30, description: "Matrix time", rate: "100" })
+    .returning({ id: timeEntries.id });
+  return { id: row!.id, workDate };
+}
+
+/** "Invoice unbilled time" for the one day of a throwaway entry of the side's. */
+async function billOneDay(world: World, side: "a" | "b"): Promise<Request> {
+  const { workDate } = await throwawayTimeEntry(world, side);
+  return { path: "/api/invoices/from-time", json: { companyId: world[side].company.id, from: workDate, to: workDate } };
+}
 
 /** A webhook endpoint straight in the database, for a cell that changes, rotates or deletes one: the world's stays as built. */
 async function throwawayWebhook(world: World): Promise<string> {
@@ -754,6 +775,51 @@ function recordRows(world: World): Record<string, MatrixRow> {
     "DELETE /api/projects/:id/inbox": {
       objects: byId((id) => `/api/projects/${id}/inbox`, (w, side) => w[side].projects[0]!.id),
       expect: adminOnly([200, 200, 404]),
+    },
+    // Tracked time (ADR 047): its hours are the project's customers' to read; the entries, rates and billing the team's.
+    "GET /api/projects/:id/time": {
+      objects: byId((id) => `/api/projects/${id}/time`, (w, side) => w[side].projects[0]!.id),
+      expect: tenantRecord(200, 200),
+    },
+    "PUT /api/projects/:id/time": {
+      objects: byId((id) => `/api/projects/${id}/time`, (w, side) => w[side].projects[0]!.id, () => ({ hourlyRate: "90", monthlyBudgetHours: 10 })),
+      expect: adminOnly([200, 200, 404]),
+    },
+    "GET /api/time-entries": {
+      objects: {
+        all: () => ({ path: "/api/time-entries" }),
+        "A's project": (w) => ({ path: `/api/time-entries?projectId=${w.a.projects[0]!.id}` }),
+      },
+      expect: adminOnly([rows(2), rows(1)]),
+    },
+    "POST /api/time-entries": {
+      objects: {
+        own: (w) => ({ path: "/api/time-entries", json: { projectId: w.a.projects[0]!.id, workDate: "2026-04-02", minutes: 15, description: "Matrix", rate: "100" } }),
+        foreign: (w) => ({ path: "/api/time-entries", json: { projectId: w.b.projects[0]!.id, workDate: "2026-04-02", minutes: 15, description: "Matrix", rate: "100" } }),
+        missing: () => ({ path: "/api/time-entries", json: { projectId: missingId, workDate: "2026-04-02", minutes: 15, description: "Matrix", rate: "100" } }),
+      },
+      expect: adminOnly([201, 201, 400]),
+    },
+    "PATCH /api/time-entries/:id": {
+      objects: byId((id) => `/api/time-entries/${id}`, (w, side) => w[side].timeEntries[0]!.id, () => ({ minutes: 60 })),
+      expect: adminOnly([200, 200, 404]),
+    },
+    "DELETE /api/time-entries/:id": {
+      objects: {
+        own: async (w) => ({ path: `/api/time-entries/${(await throwawayTimeEntry(w, "a")).id}` }),
+        foreign: async (w) => ({ path: `/api/time-entries/${(await throwawayTimeEntry(w, "b")).id}` }),
+        missing: () => ({ path: `/api/time-entries/${missingId}` }),
+      },
+      expect: adminOnly([204, 204, 404]),
+    },
+    "POST /api/invoices/from-time": {
+      objects: {
+        own: (w) => billOneDay(w, "a"),
+        foreign: (w) => billOneDay(w, "b"),
+        "missing company": () => ({ path: "/api/invoices/from-time", json: { companyId: missingId, to: "2026-04-02" } }),
+        "a day without time": (w) => ({ path: "/api/invoices/from-time", json: { companyId: w.a.company.id, from: "1980-01-01", to: "1980-01-01" } }),
+      },
+      expect: adminOnly([201, 201, 400, 409]),
     },
     "GET /api/projects/:id/comments": {
       objects: byId((id) => `/api/projects/${id}/comments`, (w, side) => w[side].projects[0]!.id),

@@ -16,6 +16,7 @@ import {
   projects,
   ticketComments,
   tickets,
+  timeEntries,
   userRoles,
 } from "@/server/db/schema";
 
@@ -38,6 +39,7 @@ const wholeTables: PgTable[] = [
   files,
   fileObjectDeletions,
   notificationPreferences,
+  timeEntries,
 ];
 
 /** A table's primary key, whether one column or several: the order that makes a snapshot stable. */

@@ -43,6 +43,8 @@ export interface TenantRecords {
   messages: { id: string }[];
   /** Attached to the side's first ticket by its customer. */
   files: { id: string }[];
+  /** Logged by the admin on the side's first project (ADR 047). */
+  timeEntries: { id: string }[];
 }
 
 export interface WorldUser {
@@ -231,6 +233,11 @@ export async function buildWorld(server: TestServer): Promise<World> {
   const aFiles = [await uploadAs(server, customerA, `/api/tickets/${ta1.id}/files`, { name: "alpha-notes.txt", type: "text/plain", content: "Alpha's notes" })];
   const bFiles = [await uploadAs(server, customerB, `/api/tickets/${tb1.id}/files`, { name: `${canary("file-name")}.txt`, type: "text/plain", content: canary("file-content") })];
 
+  const timeEntry = (projectId: string, description: string) =>
+    ok(server, admin, "POST", "/api/time-entries", { projectId, workDate: "2026-03-02", minutes: 90, description, rate: "100" }, 201);
+  const aTimeEntries = [await timeEntry(a1.id, "Alpha design review")];
+  const bTimeEntries = [await timeEntry(b1.id, canary("time-entry"))];
+
   // A's owner's API tokens, made and one revoked through the API like any owner would; the admin's.
   const token = async (maker: WorldUser, scope: string) => (await ok(server, maker, "POST", "/api/tokens", { name: `Matrix ${scope}`, scope, expiresInDays: 30 })) as { id: string; token: string };
   const [tokenA, readTokenA, revokedTokenA] = [await token(customerA, "read-write"), await token(customerA, "read"), await token(customerA, "read-write")];
@@ -252,6 +259,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     invoices: pick(aInvoices, "id", "invoiceNumber", "pdfUrl"),
     messages: pick(aMessages, "id"),
     files: pick(aFiles, "id"),
+    timeEntries: pick(aTimeEntries, "id"),
   };
   const b: TenantRecords = {
     company: { id: companyB.id, name: companyB.name },
@@ -262,6 +270,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     invoices: pick(bInvoices, "id", "invoiceNumber", "pdfUrl"),
     messages: pick(bMessages, "id"),
     files: pick(bFiles, "id"),
+    timeEntries: pick(bTimeEntries, "id"),
   };
   const canaries = [
     ...[
@@ -293,12 +302,13 @@ export async function buildWorld(server: TestServer): Promise<World> {
       "internal-note",
       "note-file-name",
       "note-file",
+      "time-entry",
     ].map(canary),
     b1.slug,
     customerB.id,
     customerB.email,
     b.company.id,
-    ...[b.projects, b.tickets, b.ticketComments, b.projectComments, b.invoices, b.messages, b.files].flat().map((row) => row.id),
+    ...[b.projects, b.tickets, b.ticketComments, b.projectComments, b.invoices, b.messages, b.files, b.timeEntries].flat().map((row) => row.id),
     draft.id,
     draftPdf.pdf.id,
     note.id,

@@ -21,6 +21,7 @@ import { projectMessages } from "@/shared/rules/project";
 import { setupMessages } from "@/shared/rules/setup";
 import { textMessages } from "@/shared/rules/text";
 import { ticketMessages } from "@/shared/rules/ticket";
+import { timeEntryMessages } from "@/shared/rules/time-entry";
 import { twoFactorMessages } from "@/shared/rules/two-factor";
 import { userMessages } from "@/shared/rules/user";
 import { WEBHOOK_ALLOW_PRIVATE_SETTING, WEBHOOK_DESCRIPTION_MAX, WEBHOOK_ENDPOINTS_MAX, WEBHOOK_URL_MAX } from "@/shared/rules/webhooks";
@@ -59,6 +60,7 @@ const sharedPairs = {
   knownMoneyMessages: moneyMessages,
   knownPaymentMessages: paymentMessages,
   knownTextMessages: textMessages,
+  knownTimeEntryMessages: timeEntryMessages,
   knownApiTokenMessages: apiTokenMessages,
   knownAuthMessages: authMessages,
   knownFileMessages: fileMessages,

@@ -16,6 +16,7 @@ import type { projectMessages } from "@/shared/rules/project";
 import type { setupMessages } from "@/shared/rules/setup";
 import type { textMessages } from "@/shared/rules/text";
 import type { ticketMessages } from "@/shared/rules/ticket";
+import type { timeEntryMessages } from "@/shared/rules/time-entry";
 import type { twoFactorMessages } from "@/shared/rules/two-factor";
 import type { userMessages } from "@/shared/rules/user";
 
@@ -100,6 +101,21 @@ export const knownPaymentMessages: Catalogued<Omit<typeof paymentMessages, "over
   voidWithPayments: msg`An invoice with payments cannot be voided: remove or refund its payments first`,
   providerPaymentKept: msg`An online payment is refunded at the payment provider, not removed here`,
   onlineUnavailable: msg`Online payment is unavailable right now; nothing was charged. Try again in a few minutes.`,
+};
+
+export const knownTimeEntryMessages: Catalogued<typeof timeEntryMessages> = {
+  chooseProject: msg`Choose a project`,
+  chooseTicket: msg`Choose a ticket of this project`,
+  workDate: msg`Date must be a date (YYYY-MM-DD)`,
+  minutes: msg`Minutes must be a whole number from 1 to 1440`,
+  descriptionRequired: msg`Description is required`,
+  descriptionTooLong: msg`Description must be at most 500 characters`,
+  rate: msg`Rate must be an amount such as 95 or 95.50`,
+  rateMissing: msg`Enter a rate: the project has no hourly rate`,
+  billed: msg`Billed time cannot change: void its invoice first`,
+  monthlyHours: msg`Monthly budget must be a whole number of hours from 1 to 744`,
+  period: msg`End date cannot be before the start date`,
+  nothingToInvoice: msg`No unbilled billable time in this period`,
 };
 
 export const knownTextMessages: Catalogued<typeof textMessages> = {

@@ -16,6 +16,7 @@ import { NewProjectDialog } from "@/web/features/projects/components/admin/new-p
 import { ProjectList } from "@/web/features/projects/components/admin/project-list";
 import { TeamSection } from "@/web/features/members/components/team-section";
 import { CustomerBalance } from "@/web/features/invoices/components/admin/customer-balance";
+import { InvoiceTimeDialog } from "@/web/features/time/components/admin/invoice-time-dialog";
 import { isNotFound } from "@/web/lib/api";
 
 /** For the console; the screen says it in the reader's language. */
@@ -55,7 +56,12 @@ function CustomerPage({ customer }: { customer: Company }) {
       <PageHeader
         title={customer.name}
         description={t`Customer since ${since}`}
-        actions={<EditCustomerDialog key={customer.id} company={customer} />}
+        actions={
+          <>
+            <InvoiceTimeDialog companyId={customer.id} />
+            <EditCustomerDialog key={customer.id} company={customer} />
+          </>
+        }
       />
       <div className="space-y-6">
         <CustomerInfo company={customer} />

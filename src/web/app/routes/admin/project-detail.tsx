@@ -10,6 +10,7 @@ import type { Project } from "@/shared/schemas/project";
 import { useProject } from "@/web/features/projects/api/use-project";
 import { ProjectEditForm } from "@/web/features/projects/components/admin/project-edit-form";
 import { ProjectInboxCard } from "@/web/features/projects/components/admin/project-inbox-card";
+import { ProjectTimeCard } from "@/web/features/time/components/admin/project-time-card";
 import { useErrorToast } from "@/web/lib/use-error-toast";
 import { TicketList } from "@/web/features/tickets/components/admin/ticket-list";
 import { CommentsPanel } from "@/web/features/comments/components/comments-panel";
@@ -69,6 +70,7 @@ function ProjectPage({ project: current }: { project: Project }) {
         <TitledCard title={t`Tickets`}>
           <TicketList projectId={current.id} />
         </TitledCard>
+        <ProjectTimeCard projectId={current.id} />
         <ProjectInboxCard project={current} />
         {/* The same thread the customer sees on their project page; a reply here shows up there. */}
         <CommentsPanel target={{ kind: "project", id: current.id }} />

@@ -4,6 +4,7 @@ import { EmptyState } from "@/web/components/ui/empty-state";
 import { CommentsPanel } from "@/web/features/comments/components/comments-panel";
 import { useProject } from "@/web/features/projects/api/use-project";
 import { ProjectSummary } from "@/web/features/projects/components/project-summary";
+import { LazyProjectHours } from "@/web/features/time/components/lazy-project-hours";
 import { ProjectTicketTable } from "@/web/features/tickets/components/project-ticket-table";
 import { RecordPage, useCustomerRecord } from "../../record-page";
 
@@ -19,6 +20,7 @@ export function ProjectDetailRoute() {
       {(current) => (
         <>
           <ProjectSummary project={current} />
+          <LazyProjectHours projectId={current.id} />
           <ProjectTicketTable projectId={current.id} />
           <CommentsPanel target={{ kind: "project", id: current.id }} />
         </>
