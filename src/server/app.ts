@@ -52,6 +52,7 @@ import { checkoutRoutes, isPaymentWebhook, paymentWebhookRoutes } from "./module
 import { invoicePaymentRoutes, paymentRoutes } from "./modules/payments/payments.routes";
 import { inboundLogRoutes, inboundWebhookRoutes, isInboundMailWebhook } from "./modules/inbound/inbound.routes";
 import { invoiceTimeRoutes, projectTimeRoutes, timeEntryRoutes } from "./modules/time/time.routes";
+import { recurringInvoiceRoutes } from "./modules/recurring/recurring.routes";
 
 /**
  * Every route behind a session. Chained so `typeof` carries the route types. A module's
@@ -83,6 +84,7 @@ function createSessionApi(deps: AppDeps) {
     .route("/projects", projectCommentRoutes())
     .route("/projects", projectTimeRoutes())
     .route("/time-entries", timeEntryRoutes())
+    .route("/recurring-invoices", recurringInvoiceRoutes())
     .route("/team", teamRoutes())
     .route("/users", usersRoutes())
     .route("/tickets", ticketRoutes())

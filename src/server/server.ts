@@ -25,6 +25,8 @@ import { startAuditPruner } from "./modules/audit/audit-retention";
 import { startRateCounterSweeper } from "./ops/rate-counter-sweeper";
 import { startIdempotencySweeper } from "./ops/idempotency-sweeper";
 import { startNotificationJobs } from "./modules/notifications/notification-jobs";
+import { startRecurringInvoiceJob } from "./modules/recurring/recurring-job";
+import { serviceContextOf } from "./http/service-context";
 import { startWebhookJobs } from "./modules/webhooks/webhook-jobs";
 import { startSmtpReceiver, type SmtpReceiver } from "./modules/inbound/smtp-receiver";
 
@@ -97,6 +99,8 @@ export async function startServer(env: Env, options: StartServerOptions = {}): P
   const keySweeper = startIdempotencySweeper({ db: database.db, log });
   // Notifications by mail, at once and in the daily digest (ADR 029); the tests call mailDueNotifications and sendDigests themselves.
   const notificationJobs = startNotificationJobs({ db: database.db, outbox: deps.mail.outbox, env, log });
+  // Recurring invoices, each period issued once (ADR 048); the tests call issueDueRecurringInvoices themselves.
+  const recurringJob = startRecurringInvoiceJob({ db: database.db, contextFor: serviceContextOf(deps), timeZone: env.TIME_ZONE, log });
   // Webhook deliveries, sent and retried (ADR 031); the tests call deliverDueWebhooks themselves.
   const webhookJobs = startWebhookJobs({ db: database.db, env, log, events: deps.events, outbox: deps.mail.outbox });
   const server = await new Promise<ServerType>((resolve) => {
@@ -141,7 +145,7 @@ export async function startServer(env: Env, options: StartServerOptions = {}): P
         if ("closeIdleConnections" in server) server.closeIdleConnections();
         // Side by side, within index.ts's 10 s: mail a last request queues stays in the outbox for
         // the next process to send; the worker only finishes the mail in hand.
-        await Promise.all([requests.drained(5_000), deps.mail.worker.stop(4_000), fileSweeper.stop(), auditPruner.stop(), counterSweeper.stop(), keySweeper.stop(), notificationJobs.stop(), webhookJobs.stop()]);
+        await Promise.all([requests.drained(5_000), deps.mail.worker.stop(4_000), fileSweeper.stop(), auditPruner.stop(), counterSweeper.stop(), keySweeper.stop(), notificationJobs.stop(), recurringJob.stop(), webhookJobs.stop()]);
         // Every answer while draining said `Connection: close`, so the sockets are going; one
         // still sending a large static file gets a moment, then is cut.
         await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);

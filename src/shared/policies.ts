@@ -25,7 +25,8 @@ export interface PolicyActor {
  * the provider's team records or removes by hand (a customer pays online through the checkout);
  * `internalNote`: a ticket comment the team keeps to itself, which no customer reads or writes;
  * `timeEntry`: time the team logged on a project (ADR 047), whose hours its company's customers
- * read and only the team logs, changes or bills.
+ * read and only the team logs, changes or bills; `recurringInvoice`: an invoice the team issues on a
+ * schedule (ADR 048), the team's alone: customers see the invoices it issues, not the schedule.
  */
 export type Subject =
   | "company"
@@ -36,6 +37,7 @@ export type Subject =
   | "invoice"
   | "payment"
   | "timeEntry"
+  | "recurringInvoice"
   | "conversation"
   | "member"
   | "team"
@@ -63,7 +65,7 @@ export interface OwnedRecord {
 }
 
 /** What only the provider's team may even read. */
-const STAFF_ONLY: ReadonlySet<Subject> = new Set(["team", "mail", "user", "audit", "webhook", "setting", "internalNote"]);
+const STAFF_ONLY: ReadonlySet<Subject> = new Set(["team", "mail", "user", "audit", "webhook", "setting", "internalNote", "recurringInvoice"]);
 
 /**
  * The account-level surfaces: who has an account, who may sign in as whom, who belongs where, and

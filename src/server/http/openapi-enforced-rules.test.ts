@@ -9,6 +9,7 @@ import { createApiTokenSchema } from "@/shared/schemas/api-token";
 import { updateProjectInputSchema } from "@/shared/schemas/project";
 import { updateTicketInputSchema } from "@/shared/schemas/ticket";
 import { updateWebhookInputSchema } from "@/shared/schemas/webhook";
+import { updateTimeEntryInputSchema } from "@/shared/schemas/time-entry";
 import { changeMemberRoleInputSchema } from "@/shared/schemas/member";
 import type { z } from "zod";
 
@@ -86,6 +87,7 @@ describe("the served document says what the server enforces", () => {
       updateInvoice: updateInvoiceInputSchema,
       updateWebhook: updateWebhookInputSchema,
       changeMemberRole: changeMemberRoleInputSchema,
+      updateTimeEntry: updateTimeEntryInputSchema,
     };
     // A PATCH added to the API belongs in this list.
     expect(patches.sort()).toEqual(Object.keys(schemas).sort());

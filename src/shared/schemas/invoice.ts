@@ -45,7 +45,7 @@ export const invoiceLineInputSchema = z.object({
 export type InvoiceLineInput = z.infer<typeof invoiceLineInputSchema>;
 
 /** 1..200 lines whose total fits numeric(12,2); every refusal of the set as a whole names `lines`. */
-const linesInput = z
+export const linesInput = z
   .array(invoiceLineInputSchema, moneyMessages.linesRequired)
   .min(1, moneyMessages.linesRequired)
   .max(LINES_MAX, moneyMessages.tooManyLines)
@@ -64,7 +64,7 @@ const emptyToNull = <T extends z.ZodType>(schema: T) =>
   z.union([z.literal("").transform(() => null), z.null(), schema]).optional();
 
 /** The text fields of src/shared/rules/invoice-fields.ts: trimmed, at most `max` long, storable; "" and null are stored as null. */
-const textInputs = eachInvoiceTextField((field) => emptyToNull(storable(z.string().trim().max(field.max, field.tooLong))));
+export const textInputs = eachInvoiceTextField((field) => emptyToNull(storable(z.string().trim().max(field.max, field.tooLong))));
 
 const pdfUrl = z
   .url({ protocol: PDF_URL_PROTOCOL, error: invoiceMessages.pdfUrlProtocol })

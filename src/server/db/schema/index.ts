@@ -19,3 +19,4 @@ export * from "./webhooks";
 export * from "./idempotency";
 export * from "./inbound";
 export * from "./time-entries";
+export * from "./recurring";

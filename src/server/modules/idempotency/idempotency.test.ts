@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, count, eq, type SQL } from "drizzle-orm";
+import { and, count, eq, isNotNull, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { companies, files, invitations, invoices, messages, payments, projectComments, projects, ticketComments, tickets } from "@/server/db/schema";
+import { companies, files, invitations, invoices, messages, payments, projectComments, projects, recurringInvoices, ticketComments, tickets, timeEntries } from "@/server/db/schema";
 import type { TestUser } from "@/server/test/harness";
 import { addMember, customerWithProject, invoiceBody } from "@/server/test/fixtures";
 import { formWith, pngBytes } from "@/server/test/files";
@@ -148,6 +148,36 @@ const routes: CreateRoute[] = [
     },
   },
   {
+    operationId: "createTimeEntry",
+    ...twoAdmins,
+    prepare: async (w) => jsonCreate("/api/time-entries", (description) => ({ projectId: w.projectId, workDate: "2026-03-02", minutes: 30, description, rate: "100" }), timeEntries, timeEntries.description),
+  },
+  {
+    operationId: "invoiceUnbilledTime",
+    ...twoAdmins,
+    // The variants are two days of logged time; billing one bills nothing of the other, so the other caller bills the other day.
+    otherSendsB: true,
+    prepare: async (w) => {
+      const days = { a: nextBillingDay(), b: nextBillingDay() };
+      for (const workDate of Object.values(days)) await w.admin.client.post("/api/time-entries", { projectId: w.projectId, workDate, minutes: 30, description: "Retried billing", rate: "100" });
+      return {
+        send: (user, variant, key) => sendJson(user, "/api/invoices/from-time", { companyId: w.companyId, from: days[variant], to: days[variant] }, key),
+        rows: (variant) => rowsWhere(timeEntries, and(eq(timeEntries.workDate, days[variant]), isNotNull(timeEntries.invoiceId))),
+      };
+    },
+  },
+  {
+    operationId: "createRecurringInvoice",
+    ...twoAdmins,
+    prepare: async (w) =>
+      jsonCreate(
+        "/api/recurring-invoices",
+        (notes) => ({ companyId: w.companyId, lines: [{ description: "Retainer", quantity: "1", unitPrice: "10.00" }], notes, frequency: "monthly", dayOfMonth: 1, startDate: "2030-01-01" }),
+        recurringInvoices,
+        recurringInvoices.notes,
+      ),
+  },
+  {
     operationId: "inviteMember",
     actor: (w) => w.owner,
     other: (w) => w.admin,
@@ -201,6 +231,10 @@ function emailInvite(path: string, extra: Record<string, unknown>): Request {
     rows: (variant) => rowsWhere(invitations, eq(invitations.email, emails[variant])),
   };
 }
+
+/** A day of work of its own for each billing variant: billing one day bills no other's. */
+let billingDays = 0;
+const nextBillingDay = () => new Date(Date.UTC(1995, 0, 1 + billingDays++)).toISOString().slice(0, 10);
 
 async function issuedInvoice(world: World): Promise<string> {
   const answer = await world.admin.client.post("/api/invoices", invoiceBody(world.companyId));

@@ -40,6 +40,7 @@ import {
   timeEntrySchema,
   updateTimeEntryInputSchema,
 } from "@/shared/schemas/time-entry";
+import { createRecurringInvoiceInputSchema, recurringInvoiceDetailSchema } from "@/shared/schemas/recurring";
 import { localeChoiceSchema } from "@/shared/schemas/me";
 import {
   acceptedInvitationSchema,
@@ -669,6 +670,20 @@ export function fuzzTargets(): FuzzTarget[] {
       actors: ["admin", "customerA"],
     }),
     deletionAtUnknownIds("DELETE /api/time-entries/:id", ["admin", "customerA"]),
+    // Recurring invoices (ADR 048): made for A's and B's companies; the job is not running in the tests.
+    on("POST /api/recurring-invoices", {
+      input: createRecurringInvoiceInputSchema,
+      hints: (w) => ({ companyId: ids(w.a.company.id, w.b.company.id) }),
+      output: recurringInvoiceDetailSchema,
+      actors: ["admin", "customerA"],
+    }),
+    ...(["pause", "resume", "end"] as const).map((action) =>
+      on(`POST /api/recurring-invoices/:id/${action}`, {
+        params: { id: (w) => w.bRecurring.id },
+        output: recurringInvoiceDetailSchema,
+        actors: ["admin", "customerA"],
+      }),
+    ),
     on("PUT /api/projects/:id/time", {
       params: { id: (w) => w.a.projects[1]!.id },
       input: projectTimeSettingsInputSchema,

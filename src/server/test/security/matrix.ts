@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Page } from "@/shared/schemas/pagination";
 import { UPLOAD_FIELD } from "@/shared/rules/file";
-import { companyUsers, invitations, invoices, payments, profiles, sessions, tickets, timeEntries, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
+import { companyUsers, invitations, invoices, payments, profiles, recurringInvoices, sessions, tickets, timeEntries, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
 import { newWebhookSecret, sealWebhookSecret } from "@/server/modules/webhooks/webhook-secrets";
 import { unsubscribeToken } from "@/server/modules/notifications/unsubscribe-token";
 import { send, type Sent } from "./http";
@@ -255,6 +255,40 @@ async function throwawayTimeEntry(world: World, side: "a" | "b"): Promise<{ id: 
     .values({ projectId: project, companyId: world[side].company.id, workDate, minutes: 30, description: "Matrix time", rate: "100" })
     .returning({ id: timeEntries.id });
   return { id: row!.id, workDate };
+}
+
+/** A recurring invoice of the side's company straight in the database, active until a cell pauses, resumes or ends it: each cell gets its own. */
+async function throwawayRecurring(world: World, side: "a" | "b", status: "active" | "paused" | "ended" = "active"): Promise<string> {
+  const [row] = await world.server.deps.db
+    .insert(recurringInvoices)
+    .values({
+      companyId: world[side].company.id,
+      lines: [{ description: "Matrix retainer", quantity: "1", unitPrice: "10.00", taxRate: null }],
+      frequency: "monthly",
+      dayOfMonth: 1,
+      startDate: "2030-01-01",
+      status,
+      nextIssueDate: status === "active" ? "2030-01-01" : null,
+    })
+    .returning({ id: recurringInvoices.id });
+  return row!.id;
+}
+
+const recurringBody = (companyId: string) => ({ companyId, lines: [{ description: "Matrix retainer", quantity: "1", unitPrice: "10.00" }], frequency: "monthly", dayOfMonth: 1, startDate: "2030-01-01" });
+
+/** A recurring invoice action's cells: A's and B's schedules alike (the team's), a missing one, and one the action does not apply to (409). */
+function recurringAction(action: "pause" | "resume" | "end"): MatrixRow {
+  const appliesTo = action === "resume" ? "paused" : "active";
+  const path = (id: string) => `/api/recurring-invoices/${id}/${action}`;
+  return {
+    objects: {
+      own: async (w) => ({ path: path(await throwawayRecurring(w, "a", appliesTo)) }),
+      foreign: async (w) => ({ path: path(await throwawayRecurring(w, "b", appliesTo)) }),
+      missing: () => ({ path: path(missingId) }),
+      "not applying": async (w) => ({ path: path(await throwawayRecurring(w, "a", action === "end" ? "ended" : action === "pause" ? "paused" : "active")) }),
+    },
+    expect: adminOnly([200, 200, 404, 409]),
+  };
 }
 
 /** "Invoice unbilled time" for the one day of a throwaway entry of the side's. */
@@ -776,6 +810,26 @@ function recordRows(world: World): Record<string, MatrixRow> {
       objects: byId((id) => `/api/projects/${id}/inbox`, (w, side) => w[side].projects[0]!.id),
       expect: adminOnly([200, 200, 404]),
     },
+    // Recurring invoices (ADR 048): the team's alone, reads included; the world has B's one while the reads run.
+    "GET /api/recurring-invoices": fixed("/api/recurring-invoices", adminOnly([rows(1)])),
+    "POST /api/recurring-invoices": {
+      objects: {
+        own: (w) => ({ path: "/api/recurring-invoices", json: recurringBody(w.a.company.id) }),
+        foreign: (w) => ({ path: "/api/recurring-invoices", json: recurringBody(w.b.company.id) }),
+        missing: () => ({ path: "/api/recurring-invoices", json: recurringBody(missingId) }),
+      },
+      expect: adminOnly([201, 201, 400]),
+    },
+    "GET /api/recurring-invoices/:id": {
+      objects: {
+        "B's": (w) => ({ path: `/api/recurring-invoices/${w.bRecurring.id}` }),
+        missing: () => ({ path: `/api/recurring-invoices/${missingId}` }),
+      },
+      expect: adminOnly([200, 404]),
+    },
+    "POST /api/recurring-invoices/:id/pause": recurringAction("pause"),
+    "POST /api/recurring-invoices/:id/resume": recurringAction("resume"),
+    "POST /api/recurring-invoices/:id/end": recurringAction("end"),
     // Tracked time (ADR 047): its hours are the project's customers' to read; the entries, rates and billing the team's.
     "GET /api/projects/:id/time": {
       objects: byId((id) => `/api/projects/${id}/time`, (w, side) => w[side].projects[0]!.id),

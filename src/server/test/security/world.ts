@@ -76,6 +76,8 @@ export interface World {
    * (so building the world recorded nothing for it). Nothing sends it: no job runs in the tests.
    */
   webhook: { endpointId: string; deliveryId: string };
+  /** A recurring invoice of B's (ADR 048): the team's alone, its line and notes canaries too. */
+  bRecurring: { id: string };
   /** Strings only B's data contains (every text field of B's records, B's user, and B's ids), and those of A's draft and A's internal note. */
   canaries: string[];
   /** Session cookie of an actor; undefined for the anonymous one. */
@@ -238,6 +240,15 @@ export async function buildWorld(server: TestServer): Promise<World> {
   const aTimeEntries = [await timeEntry(a1.id, "Alpha design review")];
   const bTimeEntries = [await timeEntry(b1.id, canary("time-entry"))];
 
+  const bRecurring = await ok(server, admin, "POST", "/api/recurring-invoices", {
+    companyId: companyB.id,
+    lines: [{ description: canary("recurring-line"), quantity: "1", unitPrice: "10.00" }],
+    notes: canary("recurring-notes"),
+    frequency: "monthly",
+    dayOfMonth: 1,
+    startDate: "2030-01-01",
+  });
+
   // A's owner's API tokens, made and one revoked through the API like any owner would; the admin's.
   const token = async (maker: WorldUser, scope: string) => (await ok(server, maker, "POST", "/api/tokens", { name: `Matrix ${scope}`, scope, expiresInDays: 30 })) as { id: string; token: string };
   const [tokenA, readTokenA, revokedTokenA] = [await token(customerA, "read-write"), await token(customerA, "read"), await token(customerA, "read-write")];
@@ -303,12 +314,15 @@ export async function buildWorld(server: TestServer): Promise<World> {
       "note-file-name",
       "note-file",
       "time-entry",
+      "recurring-line",
+      "recurring-notes",
     ].map(canary),
     b1.slug,
     customerB.id,
     customerB.email,
     b.company.id,
     ...[b.projects, b.tickets, b.ticketComments, b.projectComments, b.invoices, b.messages, b.files, b.timeEntries].flat().map((row) => row.id),
+    bRecurring.id,
     draft.id,
     draftPdf.pdf.id,
     note.id,
@@ -329,6 +343,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     b,
     aDraft: { invoiceId: draft.id, fileId: draftPdf.pdf.id },
     aNote: { id: note.id, ticketId: ta1.id, fileId: noteFile.id },
+    bRecurring: { id: bRecurring.id },
     webhook: { endpointId: endpoint!.id, deliveryId: delivery!.id },
     canaries: [...new Set(canaries)],
     cookie: (actor) => (actor === "anonymous" ? undefined : users[actor].cookie),
