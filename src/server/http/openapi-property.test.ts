@@ -52,6 +52,12 @@ const STATE_DEPENDENT_REFUSALS: { operationId: string | RegExp; field: string | 
   { operationId: /^(createInvoice|updateInvoice)$/, field: "lines", reason: "the lines' total beyond numeric(12,2): a sum JSON Schema cannot take, said in the body's description" },
   { operationId: /^(createInvoice|updateInvoice)$/, field: "dueDate", reason: "a due date before the issue date (sent or stored): said in the body's description" },
   { operationId: "updateProject", field: "endDate", reason: "an end date before the start date (sent or stored): said in the body's description" },
+  { operationId: /^(createRecurringInvoice|invoiceUnbilledTime)$/, field: "companyId", reason: "a company that does not exist" },
+  { operationId: "createTimeEntry", field: "projectId", reason: "a project that does not exist" },
+  { operationId: /^(createTimeEntry|updateTimeEntry)$/, field: "ticketId", reason: "a ticket that is not of the entry's project: said in the operation's description" },
+  { operationId: "createTimeEntry", field: "rate", reason: "no rate sent while the project has none and no default is set: the project's and the installation's, said in the operation's description" },
+  { operationId: "createRecurringInvoice", field: /^(endDate|count|lines)$/, reason: "an end date before the start date, or both an end date and a count (rules across two fields, said in the operation's description), or lines whose total passes numeric(12,2)" },
+  { operationId: "invoiceUnbilledTime", field: /^(to|lines|dueDate)$/, reason: "a period whose `from` is after its `to`, or a due date before today, the invoice's issue date (both said in the operation's description), or billed lines whose total passes numeric(12,2)" },
   { operationId: "recordPayment", field: "amount", reason: "an amount above what the invoice still owes (its stored payments): said in the operation's description" },
   { operationId: "recordPayment", field: "paidAt", reason: "a day after today in the installation's time zone: the calendar, not a shape; said in the operation's description" },
 ];

@@ -121,6 +121,9 @@ export async function startTestServer(
   // The app needs the port (its BASE_URL) before it exists, so the socket is bound first.
   const target: { fetch?: (req: Request, env: unknown) => Response | Promise<Response> } = {};
   const server = createServer(getRequestListener((req, env) => target.fetch!(req, env)));
+  // As in production (server.ts): an idle connection outlives the client's, so a request sent on
+  // it after a long pause (a test that runs a job between requests) never meets it being closed.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;

@@ -19,7 +19,8 @@ const list = route.get("/", "listRecurringInvoices", "Admin: every recurring inv
 const create = idempotent(
   route.post("/", "createRecurringInvoice", "Admin: issue an invoice on a schedule", [400, 401, 403], {
     description:
-      "Monthly, quarterly or yearly on `dayOfMonth` (a month without that day issues on its last), from `startDate`, until `endDate` or `count` invoices (not both). " +
+      "Monthly, quarterly or yearly on `dayOfMonth` (a month without that day issues on its last), from `startDate`, until `endDate` or `count` invoices " +
+      "(not both: 400 naming `count`; an `endDate` before `startDate` is 400 naming `endDate`). " +
       "The first issue is the first scheduled date on or after today in TIME_ZONE's calendar. Each invoice is issued at TIME_ZONE's midnight of its date, once, " +
       "with the next number of the series, as `issueStatus` says (`unpaid` issued, `draft` for an admin to issue), due `dueDays` after its date. " +
       "Periods missed while the server was down are issued once each, dated for their period.",

@@ -6,7 +6,7 @@ import { hoursOf, timeEntryMessages } from "@/shared/rules/time-entry";
 import type { Invoice, InvoiceLineInput } from "@/shared/schemas/invoice";
 import type { InvoiceTimeInput } from "@/shared/schemas/time-entry";
 import { companies, projects, timeEntries } from "@/server/db/schema";
-import { badRequest, conflict, forbidden } from "@/server/http/problem";
+import { badRequest, conflict, forbidden, Problem } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { nextInvoiceNumber } from "../invoices/invoice-number";
 import { createInvoice } from "../invoices/invoice-writes";
@@ -33,6 +33,10 @@ interface UnbilledEntry {
 export async function invoiceUnbilledTime(ctx: ServiceContext, input: InvoiceTimeInput): Promise<Invoice> {
   const { actor } = ctx;
   if (!can(actor, "create", "invoice") || !can(actor, "update", "timeEntry")) throw forbidden();
+  const issueDate = todayIn(ctx.billing.timeZone, ctx.clock.now());
+  if (input.dueDate && input.dueDate < issueDate) {
+    throw badRequest(`dueDate: ${invoiceMessages.dueBeforeIssue}`, [{ field: "dueDate", message: invoiceMessages.dueBeforeIssue }]);
+  }
   const deferred: AfterCommit[] = [];
   const id = await ctx.db.transaction(async (tx) => {
     const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, input.companyId));
@@ -56,19 +60,21 @@ export async function invoiceUnbilledTime(ctx: ServiceContext, input: InvoiceTim
     const lines = linesOfTime(entries, input);
     const problem = linesProblem(lines);
     if (problem) throw badRequest(`lines: ${problem}`, [{ field: "lines", message: problem }]);
-    const invoice = await createInvoice(
-      // An issued invoice's PDF waits for this transaction's commit, as in an idempotent create.
-      { ...ctx, db: tx, deferUntilCommit: ctx.deferUntilCommit ?? ((task) => deferred.push(task)) },
-      {
-        companyId: input.companyId,
-        invoiceNumber: input.invoiceNumber ?? (await nextInvoiceNumber(tx)),
-        issueDate: todayIn(ctx.billing.timeZone, ctx.clock.now()),
-        dueDate: input.dueDate ?? null,
-        status: input.status,
-        lines,
-        allowPartialPayment: false,
-      },
-    );
+    const create = async () =>
+      createInvoice(
+        // An issued invoice's PDF waits for this transaction's commit, as in an idempotent create.
+        { ...ctx, db: tx, deferUntilCommit: ctx.deferUntilCommit ?? ((task) => deferred.push(task)) },
+        {
+          companyId: input.companyId,
+          invoiceNumber: input.invoiceNumber ?? (await nextInvoiceNumber(tx)),
+          issueDate,
+          dueDate: input.dueDate ?? null,
+          status: input.status,
+          lines,
+          allowPartialPayment: false,
+        },
+      );
+    const invoice = input.invoiceNumber ? await create() : await withNextNumber(create);
     await tx
       .update(timeEntries)
       .set({ invoiceId: invoice.id, updatedAt: new Date() })
@@ -77,6 +83,24 @@ export async function invoiceUnbilledTime(ctx: ServiceContext, input: InvoiceTim
   });
   for (const task of deferred) await task(ctx);
   return findInvoice(ctx, id);
+}
+
+/** How often a number chosen by the server is chosen again after another invoice took it first. */
+const NUMBER_ATTEMPTS = 5;
+
+/**
+ * Runs `create` with the next number of the series, again when another write took that number
+ * between the choice and the insert (409 from the unique index): the create's savepoint rolled
+ * back, the other's invoice is committed, and the next choice reads past it.
+ */
+async function withNextNumber(create: () => Promise<Invoice>): Promise<Invoice> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await create();
+    } catch (error) {
+      if (!(error instanceof Problem && error.status === 409) || attempt >= NUMBER_ATTEMPTS) throw error;
+    }
+  }
 }
 
 /** One line per project and rate, in the order the entries came (by project name): minutes summed before they become hours. */

@@ -40,7 +40,7 @@ const create = idempotent(
 );
 
 const update = route.patch("/{id}", "updateTimeEntry", "Admin: correct an entry not yet billed", [400, 401, 403, 404, 409], {
-  description: "Billed time answers 409 until its invoice is voided, which releases it.",
+  description: "Billed time answers 409 until its invoice is voided, which releases it. A `ticketId` must be of the entry's project (400 naming `ticketId`).",
   middleware: adminOnly,
   request: { params: idParams, body: jsonBody(updateTimeEntryInputSchema) },
   responses: { 200: jsonContent(timeEntrySchema, "The entry") },
@@ -90,7 +90,7 @@ const fromTime = idempotent(
     description:
       "Every billable entry of the company dated within `from`–`to` (inclusive) and on no invoice becomes a line per project and rate: the hours to the thousandth, at each entry's rate. " +
       "The entries are then billed by the invoice; voiding it (or deleting its draft) releases them. Nothing to bill answers 409 naming `to`; " +
-      "two requests at once make one invoice. `status` is `draft` unless `unpaid` issues it at once; the number defaults to the next of the series.",
+      "two requests at once make one invoice. A `from` after `to` is 400 naming `to`, a `dueDate` before today (the issue date) 400 naming `dueDate`. `status` is `draft` unless `unpaid` issues it at once; the number defaults to the next of the series.",
     middleware: adminOnly,
     request: { body: jsonBody(invoiceTimeInputSchema) },
     responses: { 201: jsonContent(invoiceSchema, "The invoice") },

@@ -43,7 +43,7 @@ function InvoiceTimeForm({ companyId }: { companyId: string }) {
     <form noValidate onSubmit={(event) => void onSubmit(event)} onChange={form.onChange} className="space-y-4">
       <InputField id="invoice-time-from" name="from" type="date" label={t`From`} error={errors.from} />
       <InputField id="invoice-time-to" name="to" type="date" label={t`To`} required defaultValue={localToday()} error={errors.to} />
-      <label className="flex items-center gap-2 text-sm font-medium">
+      <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
         <input type="checkbox" name="issue" className="h-4 w-4 accent-primary" />
         <Trans>Issue at once</Trans>
       </label>

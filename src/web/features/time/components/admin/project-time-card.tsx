@@ -61,7 +61,7 @@ function LogTimeForm({ projectId, hourlyRate }: { projectId: string; hourlyRate:
       <InputField id="time-work-date" name="workDate" type="date" label={t`Date`} required defaultValue={localToday()} error={errors.workDate} />
       <InputField id="time-minutes" name="minutes" type="number" label={t`Minutes`} required min={1} max={MINUTES_MAX} step={1} inputMode="numeric" error={errors.minutes} />
       <InputField id="time-rate" name="rate" label={t`Rate`} inputMode="decimal" autoComplete="off" placeholder={hourlyRate ?? ""} error={errors.rate} />
-      <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
+      <label className="flex min-h-11 items-center gap-2 self-end text-sm font-medium">
         <input type="checkbox" name="billable" defaultChecked className="h-4 w-4 accent-primary" />
         <Trans>Billable</Trans>
       </label>
