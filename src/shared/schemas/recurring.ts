@@ -58,5 +58,4 @@ export const recurringInvoiceDetailSchema = recurringInvoiceSchema.extend({ runs
 export type RecurringInvoiceDetail = z.infer<typeof recurringInvoiceDetailSchema>;
 
 /** POST /recurring-invoices/{id}/{pause|resume|end}. */
-export const recurringActions = ["pause", "resume", "end"] as const;
-export type RecurringAction = (typeof recurringActions)[number];
+export type RecurringAction = "pause" | "resume" | "end";

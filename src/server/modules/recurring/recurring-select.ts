@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from "drizzle-orm";
+import { desc, eq, type SQL } from "drizzle-orm";
 import { upcoming } from "@/shared/rules/recurring";
 import { invoiceTotals, lineAmounts } from "@/shared/rules/money";
 import type { RecurringInvoice, RecurringInvoiceDetail } from "@/shared/schemas/recurring";
@@ -53,7 +53,7 @@ export async function selectRecurringInvoices(db: Pick<Database, "select">): Pro
 
 /** One recurring invoice with the invoices it issued, newest period first; undefined when there is none. */
 export async function selectRecurringInvoice(db: Pick<Database, "select">, id: string): Promise<RecurringInvoiceDetail | undefined> {
-  const [row] = await selectRows(db, and(eq(recurringInvoices.id, id)));
+  const [row] = await selectRows(db, eq(recurringInvoices.id, id));
   if (!row) return undefined;
   const runs = await db
     .select({ periodDate: recurringInvoiceRuns.periodDate, invoiceId: invoices.id, invoiceNumber: invoices.invoiceNumber })
