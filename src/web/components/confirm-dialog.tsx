@@ -1,3 +1,4 @@
+import { Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Button } from "./ui/button";
 import { Dialog, DialogCancel, DialogContent, DialogTrigger } from "./ui/dialog";
@@ -56,5 +57,21 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, worki
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A row's trash button, its label saying what goes (for a screen reader too), confirmed as a destructive action. */
+export function ConfirmRemoval({ label, ...dialog }: Omit<ConfirmDialogProps, "trigger" | "destructive"> & { label: ReactNode }) {
+  return (
+    <ConfirmDialog
+      {...dialog}
+      destructive
+      trigger={
+        <Button variant="ghost" size="sm">
+          <Trash2 className="h-4 w-4" aria-hidden />
+          {label}
+        </Button>
+      }
+    />
   );
 }

@@ -1,9 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Trash2 } from "lucide-react";
 import { formatDate } from "@/shared/format";
 import type { Payment } from "@/shared/schemas/payment";
-import { ConfirmDialog } from "@/web/components/confirm-dialog";
-import { Button } from "@/web/components/ui/button";
+import { ConfirmRemoval } from "@/web/components/confirm-dialog";
 import { TitledCard } from "@/web/components/ui/card";
 import { errorMessage } from "@/web/lib/api";
 import { formatCurrency } from "@/web/lib/format-currency";
@@ -24,20 +22,16 @@ function RemovePaymentButton({ invoiceId, payment }: { invoiceId: string; paymen
   const amount = formatCurrency(payment.amount, payment.currency);
   const day = formatDate(payment.paidAt);
   return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="ghost" size="sm">
-          <Trash2 className="h-4 w-4" aria-hidden />
-          <Trans>
-            Remove<span className="sr-only"> payment of {amount} on {day}</span>
-          </Trans>
-        </Button>
+    <ConfirmRemoval
+      label={
+        <Trans>
+          Remove<span className="sr-only"> payment of {amount} on {day}</span>
+        </Trans>
       }
       title={t`Remove the payment of ${amount}?`}
       description={t`The invoice owes this amount again. The payment stays in its history.`}
       confirmLabel={t`Remove payment`}
       workingLabel={t`Removing...`}
-      destructive
       failureText={(error) => errorMessage(error, t`Error removing payment`)}
       onConfirm={async () => {
         await remove.mutateAsync({ id: invoiceId, paymentId: payment.id });

@@ -1,11 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { formatAmount, formatDate } from "@/shared/format";
 import { isLoggableMinutes, MINUTES_MAX, MONTHLY_HOURS_MAX, TIME_DESCRIPTION_MAX, timeEntryMessages as messages } from "@/shared/rules/time-entry";
 import type { ProjectTime, TimeEntry } from "@/shared/schemas/time-entry";
-import { ConfirmDialog } from "@/web/components/confirm-dialog";
-import { Button, SubmitButton } from "@/web/components/ui/button";
+import { ConfirmRemoval } from "@/web/components/confirm-dialog";
+import { SubmitButton } from "@/web/components/ui/button";
 import { TitledCard } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { InputField } from "@/web/components/ui/field";
@@ -81,20 +80,16 @@ function DeleteEntryButton({ entry }: { entry: TimeEntry }) {
   const duration = formatDuration(entry.minutes);
   const day = formatDate(entry.workDate);
   return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="ghost" size="sm">
-          <Trash2 className="h-4 w-4" aria-hidden />
-          <Trans>
-            Delete<span className="sr-only"> {duration} on {day}</span>
-          </Trans>
-        </Button>
+    <ConfirmRemoval
+      label={
+        <Trans>
+          Delete<span className="sr-only"> {duration} on {day}</span>
+        </Trans>
       }
       title={t`Delete ${duration} logged on ${day}?`}
       description={entry.description}
       confirmLabel={t`Delete`}
       workingLabel={t`Deleting...`}
-      destructive
       failureText={(error) => errorMessage(error, t`Error deleting time`)}
       onConfirm={async () => {
         await remove.mutateAsync(entry.id);
