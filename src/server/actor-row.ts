@@ -50,3 +50,19 @@ export async function actorOfAccount(db: Database, userId: string, { activeOnly 
     .where(and(eq(profiles.id, userId), activeOnly ? isNull(profiles.deactivatedAt) : undefined));
   return row && actorOf(row, { sessionId: null });
 }
+
+/**
+ * The admin `userId` is now, to act on their behalf (a schedule's invoice, ADR 048; a quote's
+ * invoice, ADR 049); undefined once the account is gone, deactivated or no longer an admin.
+ */
+export async function adminActorOf(db: Pick<Database, "select">, userId: string | null): Promise<Actor | undefined> {
+  if (userId === null) return undefined;
+  const [row] = await db
+    .select(actorColumns)
+    .from(profiles)
+    .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
+    .leftJoin(companyUsers, eq(companyUsers.userId, profiles.id))
+    .where(and(eq(profiles.id, userId), isNull(profiles.deactivatedAt)));
+  const actor = row && actorOf(row, { sessionId: null });
+  return actor?.role === "admin" ? actor : undefined;
+}

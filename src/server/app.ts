@@ -53,6 +53,7 @@ import { invoicePaymentRoutes, paymentRoutes } from "./modules/payments/payments
 import { inboundLogRoutes, inboundWebhookRoutes, isInboundMailWebhook } from "./modules/inbound/inbound.routes";
 import { invoiceTimeRoutes, projectTimeRoutes, timeEntryRoutes } from "./modules/time/time.routes";
 import { recurringInvoiceRoutes } from "./modules/recurring/recurring.routes";
+import { quoteRoutes } from "./modules/quotes/quotes.routes";
 
 /**
  * Every route behind a session. Chained so `typeof` carries the route types. A module's
@@ -85,6 +86,7 @@ function createSessionApi(deps: AppDeps) {
     .route("/projects", projectTimeRoutes())
     .route("/time-entries", timeEntryRoutes())
     .route("/recurring-invoices", recurringInvoiceRoutes())
+    .route("/quotes", quoteRoutes())
     .route("/team", teamRoutes())
     .route("/users", usersRoutes())
     .route("/tickets", ticketRoutes())

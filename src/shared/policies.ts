@@ -26,7 +26,9 @@ export interface PolicyActor {
  * `internalNote`: a ticket comment the team keeps to itself, which no customer reads or writes;
  * `timeEntry`: time the team logged on a project (ADR 047), whose hours its company's customers
  * read and only the team logs, changes or bills; `recurringInvoice`: an invoice the team issues on a
- * schedule (ADR 048), the team's alone: customers see the invoices it issues, not the schedule.
+ * schedule (ADR 048), the team's alone: customers see the invoices it issues, not the schedule;
+ * `quote`: an offer the team sends a company (ADR 049), which its customers read once sent and
+ * its owners answer: accepting or declining is an `update` of the quote.
  */
 export type Subject =
   | "company"
@@ -38,6 +40,7 @@ export type Subject =
   | "payment"
   | "timeEntry"
   | "recurringInvoice"
+  | "quote"
   | "conversation"
   | "member"
   | "team"
@@ -116,7 +119,8 @@ export function can(actor: PolicyActor, action: Action, target: Subject | OwnedR
       return CUSTOMER_CREATES.has(subject) && ownCompany;
     case "update":
       // Changing roles, removing members, resending and revoking invitations: owners too.
-      if (subject === "member") return ownCompany && actor.companyRole === "owner";
+      // Answering a quote (accept or decline, ADR 049) is for its company's owners too.
+      if (subject === "member" || subject === "quote") return ownCompany && actor.companyRole === "owner";
       return subject === "company" && ownCompany;
   }
 }

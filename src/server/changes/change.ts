@@ -97,6 +97,17 @@ export interface PaymentRecorded {
   payerId: string | null;
 }
 
+/** A quote sent, accepted or declined (ADR 049): a webhook event of its own, outside any record's history. */
+export interface QuoteEvent {
+  type: "quote.sent" | "quote.accepted" | "quote.declined";
+  companyId: string;
+  quoteId: string;
+  quoteNumber: string;
+  actor: { userId: string | null; name: string };
+  /** The invoice the acceptance made, if any. */
+  invoiceId?: string | null;
+}
+
 /** One audit entry (ADR 027) as a caller describes it; `at` and `id` are the database's. */
 export interface AuditEntry {
   kind: AuditKind;
@@ -119,6 +130,7 @@ export interface Change {
   companyCreated?: CompanyCreated;
   invoiceOverdue?: InvoiceOverdue;
   paymentRecorded?: PaymentRecorded;
+  quote?: QuoteEvent;
   audit?: OneOrMore<AuditEntry>;
   /** What open screens refetch by (ADR 038): a NOTIFY heard at the commit, never on a rollback. */
   announce?: OneOrMore<PorticoEvent>;

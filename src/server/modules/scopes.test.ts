@@ -11,6 +11,7 @@ import {
   notifications,
   profiles,
   projects,
+  quotes,
   ticketComments,
   tickets,
 } from "../db/schema";
@@ -21,6 +22,7 @@ import {
   fileScope,
   invoiceScope,
   notificationScope,
+  quoteScope,
 } from "./scopes";
 import { openTestDatabase } from "../test/harness";
 
@@ -102,6 +104,13 @@ beforeAll(async () => {
       store: "database" as const,
     },
   ]);
+  const quote = { title: "Work", lines: [], amount: "10.00", subtotal: "10.00", tax: "0.00", validUntil: "2026-12-31" };
+  const sent = { status: "sent" as const, sentAt: new Date(), document: new Uint8Array([37]), documentSha256: "0".repeat(64) };
+  await database.db.insert(quotes).values([
+    { ...quote, companyId: ours, quoteNumber: "OURS-Q-DRAFT" },
+    { ...quote, ...sent, companyId: ours, quoteNumber: "OURS-Q-SENT" },
+    { ...quote, ...sent, companyId: theirs, quoteNumber: "THEIRS-Q-SENT" },
+  ]);
   // Each invoice's history: the draft's entry is the provider's only (ADR 028).
   await database.db
     .insert(activityEvents)
@@ -158,8 +167,9 @@ function seenThrough(column: AnyPgColumn, statement: string) {
 
 const invoiceNumbers = seenThrough(invoices.invoiceNumber, "invoices");
 const fileNames = seenThrough(files.name, "files");
+const quoteNumbers = seenThrough(quotes.quoteNumber, "quotes");
 
-// A draft invoice and its PDF are hidden alike: the two scopes keep one rule (ADR 026).
+// A draft invoice and its PDF are hidden alike: the two scopes keep one rule (ADR 026); a draft quote is hidden as a draft invoice is (ADR 049).
 describe.each([
   [
     "invoiceScope",
@@ -183,6 +193,18 @@ describe.each([
       hiddenKey: "shared",
       all: ["OURS-DRAFT.pdf", "OURS-ISSUED.pdf", "OURS-NOTE.pdf", "OURS-REPLY.pdf", "THEIRS-ISSUED.pdf", "uploading.pdf"],
       customers: ["OURS-ISSUED.pdf", "OURS-REPLY.pdf", "uploading.pdf"],
+    },
+  ],
+  [
+    "quoteScope",
+    {
+      scopeOf: quoteScope,
+      seen: quoteNumbers,
+      records: "quotes",
+      draft: "a draft",
+      hiddenKey: "sent",
+      all: ["OURS-Q-DRAFT", "OURS-Q-SENT", "THEIRS-Q-SENT"],
+      customers: ["OURS-Q-SENT"],
     },
   ],
 ] as const)("%s", (_, { scopeOf, seen, records, draft, hiddenKey, all, customers }) => {

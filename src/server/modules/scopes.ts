@@ -2,7 +2,7 @@ import { and, eq, sql, type Column, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import { can, type PolicyActor } from "@/shared/policies";
 import type { Database } from "@/server/db/client";
-import { activityEvents, companies, files, invoices, messages, notifications, payments, projects, ticketComments, tickets, timeEntries } from "@/server/db/schema";
+import { activityEvents, companies, files, invoices, messages, notifications, payments, projects, quotes, ticketComments, tickets, timeEntries } from "@/server/db/schema";
 import { ListFilter, visibleTo } from "@/server/db/scope";
 
 /**
@@ -53,6 +53,15 @@ export const invoiceScope = (actor: PolicyActor): Scope => {
   const company = scopedBy(invoices.companyId)(actor);
   if (!hidesDrafts(actor)) return company;
   return { where: and(company.where, notDraft), filter: () => company.filter().always("issued", notDraft) };
+};
+
+/** A draft quote is the provider's work in progress as a draft invoice is (ADR 049): whoever does not read every quote never sees one. */
+const quoteNotDraft = sql`${quotes.status} <> 'draft'`;
+
+export const quoteScope = (actor: PolicyActor): Scope => {
+  const company = scopedBy(quotes.companyId)(actor);
+  if (can(actor, "readAll", "quote")) return company;
+  return { where: and(company.where, quoteNotDraft), filter: () => company.filter().always("sent", quoteNotDraft) };
 };
 
 // Every invoice a file can belong to is of the file's own company; only a draft's is hidden.

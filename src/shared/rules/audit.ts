@@ -32,6 +32,8 @@ export const auditKinds = [
   "payment.removed",
   "payment.refunded",
   "payment.alert",
+  "quote.accepted",
+  "quote.declined",
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
@@ -67,6 +69,8 @@ export const auditKindLabels: Record<AuditKind, string> = {
   "payment.removed": "Payment removed",
   "payment.refunded": "Payment refunded",
   "payment.alert": "Payment needs a look",
+  "quote.accepted": "Quote accepted",
+  "quote.declined": "Quote declined",
 };
 
 /** Longest User-Agent kept: enough to tell browsers and versions apart, not a place to store a payload. */

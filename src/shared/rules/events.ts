@@ -3,7 +3,7 @@
  * from them, and the web's event stream (opened on every signed-in page) reads them without
  * pulling zod onto that critical path (ADR 008).
  */
-export const eventKinds = ["message", "ticket", "ticket_comment", "project", "project_comment", "invoice", "company"] as const;
+export const eventKinds = ["message", "ticket", "ticket_comment", "project", "project_comment", "invoice", "quote", "company"] as const;
 export type EventKind = (typeof eventKinds)[number];
 
 /** SSE `event:` names. A `change` carries a PorticoEvent. */

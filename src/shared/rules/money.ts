@@ -67,6 +67,11 @@ export function lineAmounts(line: LineInput): LineAmounts {
   return { total: lineTotal(line), tax: lineTax(line) };
 }
 
+/** `percent` of `amount`, half-up to cents: a quote's deposit (ADR 049). */
+export function percentOf(amount: string, percent: string): string {
+  return cents(new Big(amount).times(percent).div(100));
+}
+
 /** Subtotal = sum of the rounded line totals, tax = sum of the rounded line taxes, total = both. */
 export function invoiceTotals(lines: readonly LineInput[]): InvoiceTotals {
   let subtotal = new Big(0);

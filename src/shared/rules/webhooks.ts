@@ -13,6 +13,9 @@ export const webhookEventTypes = [
   "invoice.updated",
   "invoice.paid",
   "payment.recorded",
+  "quote.sent",
+  "quote.accepted",
+  "quote.declined",
   "company.created",
   "member.joined",
 ] as const;
@@ -30,6 +33,9 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   "invoice.updated": "An issued invoice changes (status, number, dates, amount, PDF, notes)",
   "invoice.paid": "An invoice is paid in full",
   "payment.recorded": "A payment of an invoice is recorded",
+  "quote.sent": "A quote is sent to a customer",
+  "quote.accepted": "A customer accepts and signs a quote",
+  "quote.declined": "A customer declines a quote",
   "company.created": "A customer company is created",
   "member.joined": "Someone joins a customer company",
 };

@@ -161,6 +161,10 @@ export const webhookPayloadSchemas = {
       paidAt: z.iso.date(),
     }),
   ),
+  "quote.sent": envelope("quote.sent", z.object({ ...base, quoteId: z.uuid(), quoteNumber: z.string() })),
+  /** `invoiceId`: the deposit or full invoice the acceptance made, null when the quote invoices nothing. */
+  "quote.accepted": envelope("quote.accepted", z.object({ ...base, quoteId: z.uuid(), quoteNumber: z.string(), invoiceId: z.uuid().nullable() })),
+  "quote.declined": envelope("quote.declined", z.object({ ...base, quoteId: z.uuid(), quoteNumber: z.string() })),
   "company.created": envelope("company.created", z.object({ ...base })),
   "member.joined": envelope("member.joined", z.object({ ...base, userId: z.uuid() })),
 } satisfies Record<(typeof webhookEventTypes)[number], z.ZodType>;

@@ -13,6 +13,8 @@ export const queryRoots = {
   tickets: "tickets",
   ticketComments: "ticket-comments",
   invoices: "invoices",
+  /** Quotes (ADR 049): a quote's write announces it; accepting one may make an invoice, which announces itself. */
+  quotes: "quotes",
   /** Logged time and projects' hours (ADR 047): a time entry's write announces its project. */
   time: "time",
   messages: "messages",

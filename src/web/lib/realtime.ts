@@ -20,6 +20,7 @@ const rootsByKind: Record<EventKind, readonly QueryRoot[]> = {
   project_comment: [queryRoots.projectComments, queryRoots.activity],
   // Voiding an invoice (or deleting its draft) releases the time it billed.
   invoice: [queryRoots.invoices, queryRoots.time, queryRoots.activity, queryRoots.overview],
+  quote: [queryRoots.quotes, queryRoots.activity],
   // A customer who just created their company sees it in `me` too.
   company: [queryRoots.companies, queryRoots.me, queryRoots.overview],
 };

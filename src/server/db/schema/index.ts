@@ -20,3 +20,4 @@ export * from "./idempotency";
 export * from "./inbound";
 export * from "./time-entries";
 export * from "./recurring";
+export * from "./quotes";

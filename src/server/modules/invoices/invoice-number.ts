@@ -1,3 +1,4 @@
+import { Problem } from "@/server/http/problem";
 import { desc, sql } from "drizzle-orm";
 import type { Database } from "@/server/db/client";
 import { invoices } from "@/server/db/schema";
@@ -38,4 +39,22 @@ export async function nextInvoiceNumber(db: Pick<Database, "select">): Promise<s
     .where(sql`left(${invoices.invoiceNumber}, ${prefix.length}::int) = ${prefix} and ${digits} ~ '^[0-9]+$'`);
   const next = BigInt(row?.highest ?? "0") + 1n;
   return `${prefix}${next.toString().padStart(width, "0")}`;
+}
+
+/** How often a number chosen by the server is chosen again after another invoice took it first. */
+const NUMBER_ATTEMPTS = 5;
+
+/**
+ * Runs `create` with the next number of the series, again when another write took that number
+ * between the choice and the insert (409 from the unique index): the create's savepoint rolled
+ * back, the other's invoice is committed, and the next choice reads past it.
+ */
+export async function withNextNumber<T>(create: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await create();
+    } catch (error) {
+      if (!(error instanceof Problem && error.status === 409) || attempt >= NUMBER_ATTEMPTS) throw error;
+    }
+  }
 }

@@ -1,9 +1,9 @@
-import { and, asc, eq, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, lte } from "drizzle-orm";
 import { addDays, standingAt } from "@/shared/rules/recurring";
 import type { Actor } from "@/server/actor";
-import { actorColumns, actorOf } from "@/server/actor-row";
+import { adminActorOf } from "@/server/actor-row";
 import type { Database } from "@/server/db/client";
-import { companyUsers, profiles, recurringInvoiceRuns, recurringInvoices, userRoles } from "@/server/db/schema";
+import { recurringInvoiceRuns, recurringInvoices } from "@/server/db/schema";
 import { Problem } from "@/server/http/problem";
 import type { Logger } from "@/server/observability/logger";
 import { startPeriodicJob, type PeriodicJob } from "@/server/ops/periodic-job";
@@ -51,19 +51,6 @@ export async function issueDueRecurringInvoices(deps: RecurringJobDeps, now = ne
   }
 }
 
-/** The admin a schedule issues for, as they are now; undefined once they are gone or no longer an admin. */
-async function issuerOf(db: Pick<Database, "select">, userId: string | null): Promise<Actor | undefined> {
-  if (userId === null) return undefined;
-  const [row] = await db
-    .select(actorColumns)
-    .from(profiles)
-    .leftJoin(userRoles, eq(userRoles.userId, profiles.id))
-    .leftJoin(companyUsers, eq(companyUsers.userId, profiles.id))
-    .where(and(eq(profiles.id, userId), isNull(profiles.deactivatedAt)));
-  const actor = row && actorOf(row, { sessionId: null });
-  return actor?.role === "admin" ? actor : undefined;
-}
-
 async function issueNextPeriod(deps: RecurringJobDeps, today: string): Promise<"none" | "issued" | "paused"> {
   const deferred: AfterCommit[] = [];
   let issuer: Actor | undefined;
@@ -76,7 +63,8 @@ async function issueNextPeriod(deps: RecurringJobDeps, today: string): Promise<"
       .limit(1)
       .for("update", { skipLocked: true });
     if (!due) return "none" as const;
-    issuer = await issuerOf(tx, due.createdBy);
+    // The admin a schedule issues for, as they are now; none once they are gone or no longer an admin.
+    issuer = await adminActorOf(tx, due.createdBy);
     if (!issuer) {
       // Nobody may issue it now: paused, for an admin to resume (and so take it over), not retried every round.
       await tx.update(recurringInvoices).set({ status: "paused", nextIssueDate: null, updatedAt: new Date() }).where(eq(recurringInvoices.id, due.id));

@@ -6,9 +6,9 @@ import { hoursOf, timeEntryMessages } from "@/shared/rules/time-entry";
 import type { Invoice, InvoiceLineInput } from "@/shared/schemas/invoice";
 import type { InvoiceTimeInput } from "@/shared/schemas/time-entry";
 import { companies, projects, timeEntries } from "@/server/db/schema";
-import { badRequest, conflict, forbidden, Problem } from "@/server/http/problem";
+import { badRequest, conflict, forbidden } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
-import { nextInvoiceNumber } from "../invoices/invoice-number";
+import { nextInvoiceNumber, withNextNumber } from "../invoices/invoice-number";
 import { createInvoice } from "../invoices/invoice-writes";
 import { findInvoice } from "../invoices/invoices.service";
 import { todayIn } from "../invoices/overdue";
@@ -83,24 +83,6 @@ export async function invoiceUnbilledTime(ctx: ServiceContext, input: InvoiceTim
   });
   for (const task of deferred) await task(ctx);
   return findInvoice(ctx, id);
-}
-
-/** How often a number chosen by the server is chosen again after another invoice took it first. */
-const NUMBER_ATTEMPTS = 5;
-
-/**
- * Runs `create` with the next number of the series, again when another write took that number
- * between the choice and the insert (409 from the unique index): the create's savepoint rolled
- * back, the other's invoice is committed, and the next choice reads past it.
- */
-async function withNextNumber(create: () => Promise<Invoice>): Promise<Invoice> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await create();
-    } catch (error) {
-      if (!(error instanceof Problem && error.status === 409) || attempt >= NUMBER_ATTEMPTS) throw error;
-    }
-  }
 }
 
 /** One line per project and rate, in the order the entries came (by project name): minutes summed before they become hours. */

@@ -71,7 +71,7 @@ export async function webhookEventsOfActivity(tx: WebhookWriter, { actor, subjec
 /**
  * The webhooks' listener (ADR 031, 040): the events of a change, recorded for the endpoints
  * subscribed to them in the change's transaction. A record's history, a chat message, a member
- * who joined, a new company and a payment recorded are events; the rest is not.
+ * who joined, a new company, a payment recorded and a quote sent or answered are events; the rest is not.
  */
 export const webhookListener: ChangeListener = async (tx, change) => {
   for (const history of listOf(change.history)) await webhookEventsOfActivity(tx, history);
@@ -82,6 +82,10 @@ export const webhookListener: ChangeListener = async (tx, change) => {
     await recordWebhookEvent(tx, "member.joined", { companyId: memberJoined.companyId, actor, data: { userId: memberJoined.userId } });
   }
   if (companyCreated) await recordWebhookEvent(tx, "company.created", { companyId: companyCreated.companyId, actor: companyCreated.actor, data: {} });
+  if (change.quote) {
+    const { type, companyId, actor, quoteId, quoteNumber, invoiceId } = change.quote;
+    await recordWebhookEvent(tx, type, { companyId, actor, data: { quoteId, quoteNumber, ...(invoiceId === undefined ? {} : { invoiceId }) } });
+  }
   const { paymentRecorded: paid } = change;
   if (paid) {
     // Whoever the invoice's history names for it: the admin who recorded it, or the online payer.

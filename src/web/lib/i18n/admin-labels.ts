@@ -42,6 +42,8 @@ export const auditKindMessages: Record<AuditKind, MessageDescriptor> = {
   "payment.removed": msg`Payment removed`,
   "payment.refunded": msg`Payment refunded`,
   "payment.alert": msg`Payment needs a look`,
+  "quote.accepted": msg`Quote accepted`,
+  "quote.declined": msg`Quote declined`,
 };
 
 export const mailStatusMessages: Record<MailStatus, MessageDescriptor> = {
@@ -62,6 +64,9 @@ export const webhookEventMessages: Record<WebhookEventType, MessageDescriptor> =
   "invoice.updated": msg`An issued invoice changes (status, number, dates, amount, PDF, notes)`,
   "invoice.paid": msg`An invoice is paid in full`,
   "payment.recorded": msg`A payment of an invoice is recorded`,
+  "quote.sent": msg`A quote is sent to a customer`,
+  "quote.accepted": msg`A customer accepts and signs a quote`,
+  "quote.declined": msg`A customer declines a quote`,
   "company.created": msg`A customer company is created`,
   "member.joined": msg`Someone joins a customer company`,
 };

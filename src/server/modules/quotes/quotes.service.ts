@@ -1,0 +1,51 @@
+import { and, eq } from "drizzle-orm";
+import { can } from "@/shared/policies";
+import type { Page } from "@/shared/schemas/pagination";
+import type { Quote, QuoteDetail, QuoteListQuery } from "@/shared/schemas/quote";
+import { quotes } from "@/server/db/schema";
+import type { ServiceContext } from "../context";
+import { todayIn } from "../invoices/overdue";
+import { invoiceScope, quoteScope } from "../scopes";
+import { renderAcceptedDocument, renderDraftPreview } from "./quote-document";
+import { quoteNotFound, selectQuoteDetail, selectQuotePage, statusIs, type QuoteRead } from "./quote-select";
+
+/** The day a quote's validity is read on (TIME_ZONE's calendar), and the currency its amounts are in. */
+export const quoteRead = (ctx: ServiceContext): QuoteRead => ({ today: todayIn(ctx.billing.timeZone, ctx.clock.now()), currency: ctx.billing.currency });
+
+/** Admins: every company's quotes, or one company's; customers: their company's, never a draft. Newest first. */
+export async function listQuotes(ctx: ServiceContext, query: QuoteListQuery): Promise<Page<Quote>> {
+  const read = quoteRead(ctx);
+  const readsAll = can(ctx.actor, "readAll", "quote");
+  const where = and(
+    quoteScope(ctx.actor).where,
+    readsAll && query.companyId ? eq(quotes.companyId, query.companyId) : undefined,
+    query.status ? statusIs(query.status, read.today) : undefined,
+  );
+  const { items, total } = await selectQuotePage(ctx.db, where, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }, read);
+  return { items, total, totalExact: true, page: query.page, pageSize: query.pageSize };
+}
+
+/** One quote the caller may see (404 otherwise: another company's, or a draft to a customer), and whether they may answer it now. */
+export async function findQuote(ctx: ServiceContext, id: string): Promise<QuoteDetail> {
+  const read = quoteRead(ctx);
+  const detail = await selectQuoteDetail(ctx.db, id, { quote: quoteScope(ctx.actor).where, invoice: invoiceScope(ctx.actor).where }, read);
+  if (!detail) throw quoteNotFound();
+  const canAnswer = ctx.actor.role === "customer" && can(ctx.actor, "update", { type: "quote", companyId: detail.company.id }) && detail.status === "sent";
+  return { ...detail, canAnswer };
+}
+
+/**
+ * The quote's PDF as the caller may read it: a draft's preview (admins: customers never see a
+ * draft), the document sent, byte for byte, or once accepted that document's content with the
+ * signature block and the sent document's SHA-256.
+ */
+export async function quotePdf(ctx: ServiceContext, id: string): Promise<{ name: string; bytes: Uint8Array }> {
+  const quote = await findQuote(ctx, id);
+  const name = `${quote.quoteNumber}.pdf`;
+  if (quote.status === "draft") return { name, bytes: await renderDraftPreview(ctx, { quote, today: quoteRead(ctx).today }) };
+  const sentOn = todayIn(ctx.billing.timeZone, new Date(quote.sentAt!));
+  if (quote.acceptance) return { name, bytes: await renderAcceptedDocument(ctx, { quote: { ...quote, acceptance: quote.acceptance }, sentOn }) };
+  const [stored] = await ctx.db.select({ document: quotes.document }).from(quotes).where(eq(quotes.id, id));
+  // Sent means it has its document (a CHECK of the table).
+  return { name, bytes: stored!.document! };
+}
