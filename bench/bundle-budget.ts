@@ -21,8 +21,8 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 /** Budgets of the issue, gzip. */
 export const budgets = {
   auth: 120 * KiB,
-  customer: 173 * KiB,
-  allJs: 356 * KiB,
+  customer: 187 * KiB,
+  allJs: 373 * KiB,
   css: 30 * KiB,
 } as const;
 

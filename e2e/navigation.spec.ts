@@ -110,7 +110,7 @@ test.describe("the customer layout", () => {
 
     await page.goto("/dashboard/projects");
     const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("link")).toHaveText(["Overview", "Company", "Projects", "Tickets", "Invoices", "Messages"]);
+    await expect(nav.getByRole("link")).toHaveText(["Overview", "Company", "Projects", "Tickets", "Invoices", "Quotes", "Messages"]);
     await expect(nav.getByRole("link", { name: "Projects" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("banner").getByText(page.credentials.name)).toBeVisible();
     await expect(page.getByRole("banner").getByText("Online")).toBeVisible();
@@ -138,7 +138,7 @@ test.describe("the customer layout", () => {
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("navigation", { name: "Mobile" });
-    await expect(menu.getByRole("link")).toHaveText(["Overview", "Company", "Projects", "Tickets", "Invoices", "Messages"]);
+    await expect(menu.getByRole("link")).toHaveText(["Overview", "Company", "Projects", "Tickets", "Invoices", "Quotes", "Messages"]);
     await menu.getByRole("link", { name: "Tickets" }).click();
     await expect(page).toHaveURL(/\/dashboard\/tickets$/);
     await expect(menu).toBeHidden();
@@ -179,11 +179,11 @@ test.describe("the admin layout", () => {
     const nav = page.getByRole("navigation", { name: "Main" });
     // The bootstrap admin is every spec's admin: Messages carries the count of whatever customer
     // messages other specs left unread, which is not what this test is about.
-    await expect(nav.getByRole("link")).toHaveText(["Overview", "Customers", "Projects", "Tickets", "Invoices", /^Messages\d*$/]);
+    await expect(nav.getByRole("link")).toHaveText(["Overview", "Customers", "Projects", "Tickets", "Invoices", "Quotes", /^Messages\d*$/]);
     // The admins' own sections wait behind "More", so the bar stays one row at desktop width.
     const more = nav.getByRole("button", { name: "More" });
     await more.click();
-    await expect(nav.getByRole("link")).toHaveText(["Overview", "Customers", "Projects", "Tickets", "Invoices", /^Messages\d*$/, ...MORE_SECTIONS]);
+    await expect(nav.getByRole("link")).toHaveText(["Overview", "Customers", "Projects", "Tickets", "Invoices", "Quotes", /^Messages\d*$/, ...MORE_SECTIONS]);
     await page.keyboard.press("Escape");
     await expect(nav.getByRole("link", { name: "Team" })).toBeHidden();
     await expectOneRow(nav);

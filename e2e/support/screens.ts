@@ -3,6 +3,7 @@ import { expect, newClientContext } from "./fixtures";
 import { isoToday } from "./admin-data";
 import { addComment, adminApi, createInvoice, createProject, createTicket, customerWithCompany, tag, type AdminApi } from "./customer-data";
 import { sendMessage } from "./messages-data";
+import { createSentQuote } from "./quote-data";
 
 /**
  * Every screen of the web app, with a record of each kind behind it (ADR 032): the languages spec
@@ -34,7 +35,7 @@ async function settled(page: Page) {
 
 const screen = (name: string, path: string, ready: Screen["ready"] = settled): Screen => ({ name, path, ready });
 
-/** A customer with a company, a project, a ticket with a comment and an internal note, an invoice and a message; the admin; a stranger. */
+/** A customer with a company, a project, a ticket with a comment and an internal note, an invoice, a sent quote and a message; the admin; a stranger. */
 export async function screenWorld(browser: Browser, options: { locale?: string; prepare?: (context: BrowserContext) => Promise<void> } = {}): Promise<ScreenWorld> {
   const contextOptions = options.locale ? { locale: options.locale } : {};
   const admin = await adminApi(browser, contextOptions);
@@ -48,6 +49,14 @@ export async function screenWorld(browser: Browser, options: { locale?: string; 
   await addComment(customer.context.request, "projects", project.id, "Sieht gut aus");
   const invoice = await createInvoice(admin, customer.company.id, { invoiceNumber: `R-${suffix}`, amount: "1234.50", issueDate: isoToday(-3), dueDate: isoToday(27) });
   await sendMessage(customer.context.request, "Hallo Team");
+  // Sent, with a deposit: the customer's page shows the owner's accept form, the admin's the sent quote.
+  const quote = await createSentQuote(admin, customer.company.id, {
+    title: `Relaunch-Angebot ${suffix}`,
+    lines: [{ description: "Gestaltung", quantity: "3", unitPrice: "400", taxRate: "19" }],
+    validUntil: isoToday(30),
+    invoicing: "deposit",
+    depositPercent: "30",
+  });
 
   const anonymous = await newClientContext(browser, contextOptions);
   for (const context of [admin.context, customer.context, anonymous]) await options.prepare?.(context);
@@ -63,6 +72,7 @@ export async function screenWorld(browser: Browser, options: { locale?: string; 
     screen("customer-ticket-detail", `/dashboard/tickets/${ticket.id}`),
     screen("customer-invoices", "/dashboard/invoices"),
     screen("customer-invoice-detail", `/dashboard/invoices/${invoice.id}`),
+    screen("customer-quote-detail", `/dashboard/quotes/${quote.id}`),
     screen("customer-messages", "/dashboard/messages"),
     screen("customer-account", "/dashboard/account"),
   ];
@@ -76,6 +86,7 @@ export async function screenWorld(browser: Browser, options: { locale?: string; 
     screen("admin-ticket-detail", `/admin/tickets/${ticket.id}`),
     screen("admin-invoices", "/admin/invoices"),
     screen("admin-invoice-detail", `/admin/invoices/${invoice.id}`),
+    screen("admin-quote-detail", `/admin/quotes/${quote.id}`),
     screen("admin-messages", `/admin/messages?company=${customer.company.id}`),
     screen("admin-team", "/admin/team"),
     screen("admin-users", "/admin/users"),

@@ -33,6 +33,8 @@ const TicketsRoute = lazyPage(() => import("./routes/dashboard/tickets"), (m) =>
 const TicketDetailRoute = lazyPage(() => import("./routes/dashboard/ticket-detail"), (m) => m.TicketDetailRoute);
 const InvoicesRoute = lazyPage(() => import("./routes/dashboard/invoices"), (m) => m.InvoicesRoute);
 const InvoiceDetailRoute = lazyPage(() => import("./routes/dashboard/invoice-detail"), (m) => m.InvoiceDetailRoute);
+const QuotesRoute = lazyPage(() => import("./routes/dashboard/quotes"), (m) => m.QuotesRoute);
+const QuoteDetailRoute = lazyPage(() => import("./routes/dashboard/quote-detail"), (m) => m.QuoteDetailRoute);
 const MessagesRoute = lazyPage(() => import("./routes/dashboard/messages"), (m) => m.MessagesRoute);
 const AccountRoute = lazyPage(() => import("./routes/dashboard/account"), (m) => m.AccountRoute);
 
@@ -55,6 +57,8 @@ const AdminTicketsRoute = adminPage((pages) => pages.adminTickets(), (m) => m.Ad
 const AdminTicketDetailRoute = adminPage((pages) => pages.adminTicketDetail(), (m) => m.AdminTicketDetailRoute);
 const AdminInvoicesRoute = adminPage((pages) => pages.adminInvoices(), (m) => m.AdminInvoicesRoute);
 const AdminInvoiceDetailRoute = adminPage((pages) => pages.adminInvoiceDetail(), (m) => m.AdminInvoiceDetailRoute);
+const AdminQuotesRoute = adminPage((pages) => pages.adminQuotes(), (m) => m.AdminQuotesRoute);
+const AdminQuoteDetailRoute = adminPage((pages) => pages.adminQuoteDetail(), (m) => m.AdminQuoteDetailRoute);
 const AdminMessagesRoute = adminPage((pages) => pages.adminMessages(), (m) => m.AdminMessagesRoute);
 const AdminAccountRoute = adminPage((pages) => pages.adminAccount(), (m) => m.AdminAccountRoute);
 const AdminOutboxRoute = adminPage((pages) => pages.adminOutbox(), (m) => m.AdminOutboxRoute);
@@ -105,6 +109,8 @@ const routes: RouteObject[] = [
           route("tickets/:id", TicketDetailRoute),
           route("invoices", InvoicesRoute),
           route("invoices/:id", InvoiceDetailRoute),
+          route("quotes", QuotesRoute),
+          route("quotes/:id", QuoteDetailRoute),
           route("messages", MessagesRoute),
           route("account", AccountRoute),
         ],
@@ -131,6 +137,8 @@ const routes: RouteObject[] = [
           route("tickets/:id", AdminTicketDetailRoute),
           route("invoices", AdminInvoicesRoute),
           route("invoices/:id", AdminInvoiceDetailRoute),
+          route("quotes", AdminQuotesRoute),
+          route("quotes/:id", AdminQuoteDetailRoute),
           route("messages", AdminMessagesRoute),
           route("team", AdminTeamRoute),
           route("users", AdminUsersRoute),

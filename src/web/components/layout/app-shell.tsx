@@ -30,15 +30,20 @@ export interface NavItem {
   unread?: "projects" | "tickets" | "invoices" | "messages";
 }
 
-/** Both areas list the same sections after their own index page ("Customers", "Company"). */
+/** Both areas list the same sections after their own index page ("Customers", "Company"): Quotes after Invoices. */
 export function areaNav(base: string, indexLabel: MessageDescriptor): NavItem[] {
   const sections = [
     [msg`Projects`, "projects"],
     [msg`Tickets`, "tickets"],
     [msg`Invoices`, "invoices"],
+    // No unread mark of its own: a quote's notifications are not counted by area.
+    [msg`Quotes`, "quotes"],
     [msg`Messages`, "messages"],
   ] as const;
-  return [{ to: base, label: indexLabel, end: true }, ...sections.map(([label, unread]) => ({ to: `${base}/${unread}`, label, unread }))];
+  return [
+    { to: base, label: indexLabel, end: true },
+    ...sections.map(([label, path]) => ({ to: `${base}/${path}`, label, ...(path === "quotes" ? {} : { unread: path }) })),
+  ];
 }
 
 interface AppShellProps {

@@ -18,6 +18,7 @@ import { messageMessages, NO_COMPANY_FOR_MESSAGES } from "@/shared/rules/message
 import { moneyMessages } from "@/shared/rules/money";
 import { paymentMessages } from "@/shared/rules/payment";
 import { projectMessages } from "@/shared/rules/project";
+import { quoteMessages } from "@/shared/rules/quote";
 import { setupMessages } from "@/shared/rules/setup";
 import { textMessages } from "@/shared/rules/text";
 import { ticketMessages } from "@/shared/rules/ticket";
@@ -61,6 +62,7 @@ const sharedPairs = {
   knownPaymentMessages: paymentMessages,
   knownTextMessages: textMessages,
   knownTimeEntryMessages: timeEntryMessages,
+  knownQuoteMessages: quoteMessages,
   knownApiTokenMessages: apiTokenMessages,
   knownAuthMessages: authMessages,
   knownFileMessages: fileMessages,

@@ -13,6 +13,7 @@ import type { messageMessages } from "@/shared/rules/message";
 import type { moneyMessages } from "@/shared/rules/money";
 import type { paymentMessages } from "@/shared/rules/payment";
 import type { projectMessages } from "@/shared/rules/project";
+import type { quoteMessages } from "@/shared/rules/quote";
 import type { setupMessages } from "@/shared/rules/setup";
 import type { textMessages } from "@/shared/rules/text";
 import type { ticketMessages } from "@/shared/rules/ticket";
@@ -116,6 +117,37 @@ export const knownTimeEntryMessages: Catalogued<typeof timeEntryMessages> = {
   monthlyHours: msg`Monthly budget must be a whole number of hours from 1 to 744`,
   period: msg`End date cannot be before the start date`,
   nothingToInvoice: msg`No unbilled billable time in this period`,
+};
+
+export const knownQuoteMessages: Catalogued<typeof quoteMessages> = {
+  chooseCompany: msg`Choose a company`,
+  titleRequired: msg`Title is required`,
+  titleTooLong: msg`Title must be at most 200 characters`,
+  notesTooLong: msg`Notes must be at most 5000 characters`,
+  termsTooLong: msg`Terms must be at most 10000 characters`,
+  validUntil: msg`Valid until must be a date (YYYY-MM-DD)`,
+  validUntilPast: msg`Valid until cannot be before today`,
+  invoicing: msg`Choose what accepting the quote invoices`,
+  invoiceStatus: msg`Choose whether the invoice is issued or a draft`,
+  depositPercent: msg`Deposit percent must be from 1 to 100, with at most 2 decimals`,
+  depositAmount: msg`Deposit amount must be an amount above 0, such as 500 or 500.50`,
+  depositOne: msg`Give the deposit as a percent or an amount, not both`,
+  depositMissing: msg`Give the deposit as a percent or an amount`,
+  depositAboveTotal: msg`The deposit cannot be more than the quote's total`,
+  depositWithout: msg`A deposit percent or amount only goes with a deposit invoice`,
+  signerName: msg`Type your full name`,
+  signerNameTooLong: msg`Your name must be at most 200 characters`,
+  signature: msg`Sign with a PNG or JPEG image of at most 200 KB`,
+  acceptTick: msg`Tick “I accept” to accept the quote`,
+  reasonTooLong: msg`The reason must be at most 2000 characters`,
+  notFound: msg`Quote not found`,
+  notDraft: msg`Only a draft quote can change: this one was sent`,
+  notSent: msg`Only a sent quote can be accepted or declined`,
+  expired: msg`This quote has expired: ask for a new one`,
+  alreadyAnswered: msg`This quote was already answered`,
+  ownersOnly: msg`Only an owner of the company can accept or decline a quote`,
+  customersOnly: msg`Only the customer can accept or decline a quote`,
+  noIssuer: msg`This quote cannot be accepted now: ask the team to send it again`,
 };
 
 export const knownTextMessages: Catalogued<typeof textMessages> = {

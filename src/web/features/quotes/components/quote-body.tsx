@@ -1,0 +1,105 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
+import { formatDate, getFormatLocale } from "@/shared/format";
+import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/web/components/ui/table";
+import type { ApiOutput } from "@/web/lib/api-types";
+import { formatCurrency } from "@/web/lib/format-currency";
+import { onAcceptance } from "../lib/quote-rules";
+
+export type QuoteDetail = ApiOutput<"get", "/quotes/:id">;
+
+/** "2.500" as "2.5" (or "2,5"), never grouped; a line without tax shows a dash. */
+const figure = (value: string) => Number(value).toLocaleString(getFormatLocale(), { useGrouping: false, maximumFractionDigits: 3 });
+
+/** What accepting the quote invoices, in a sentence (an admin's page also says when the invoice is made as a draft). */
+export function OnAcceptanceText({ quote }: { quote: QuoteDetail }) {
+  const shown = onAcceptance(quote);
+  const money = (amount: string | null) => (amount === null ? "" : formatCurrency(amount, quote.currency));
+  switch (shown.kind) {
+    case "none":
+      return <Trans>Nothing is invoiced on acceptance.</Trans>;
+    case "full": {
+      const total = money(quote.amount);
+      return <Trans>An invoice of the full amount ({total}) on acceptance.</Trans>;
+    }
+    case "depositPercent": {
+      const { percent } = shown;
+      const deposit = money(shown.deposit);
+      return <Trans>An invoice of a {percent}% deposit ({deposit}) on acceptance.</Trans>;
+    }
+    case "depositAmount": {
+      const deposit = money(shown.deposit);
+      return <Trans>An invoice of a {deposit} deposit on acceptance.</Trans>;
+    }
+  }
+}
+
+/** `name` gives the row's test id ("quote-total"), whatever the language of its label. */
+function Total({ name, label, value }: { name: string; label: string; value: string }) {
+  return (
+    <div className={name === "total" ? "flex justify-between gap-8 border-t border-border pt-2 font-semibold" : "flex justify-between gap-8"}>
+      <dt>{label}</dt>
+      <dd data-testid={`quote-${name}`} className="tabular-nums">
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/** What a quote says, read-only, on both roles' pages: valid until, what acceptance invoices (and `children`: more of its facts), its lines, the server's totals, notes and terms. */
+export function QuoteBody({ quote, children }: { quote: QuoteDetail; children?: ReactNode }) {
+  const { t } = useLingui();
+  const money = (amount: string) => formatCurrency(amount, quote.currency);
+  const figures = [t`Quantity`, t`Unit Price`, t`Tax Rate`, t`Total`];
+  return (
+    <div className="space-y-6">
+      <dl className="grid gap-4 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-muted-foreground">
+            <Trans>Valid until</Trans>
+          </dt>
+          <dd data-testid="quote-valid-until">{formatDate(quote.validUntil)}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">
+            <Trans>On acceptance</Trans>
+          </dt>
+          <dd data-testid="quote-on-acceptance">
+            <OnAcceptanceText quote={quote} />
+          </dd>
+        </div>
+        {children}
+      </dl>
+      <Table aria-label={t`Quote lines`}>
+        <TableHeadings names={[t`Description`, ...figures]} alignedEnd={figures} />
+        <TableBody>
+          {quote.lines.map((line, index) => (
+            <TableRow key={index}>
+              <TableCell className="break-words whitespace-pre-line">{line.description}</TableCell>
+              <TableCell className="text-right tabular-nums">{figure(line.quantity)}</TableCell>
+              <TableCell className="text-right whitespace-nowrap tabular-nums">{money(line.unitPrice)}</TableCell>
+              <TableCell className="text-right tabular-nums">{line.taxRate === null ? "—" : `${figure(line.taxRate)}%`}</TableCell>
+              <TableCell className="text-right whitespace-nowrap tabular-nums">{money(line.total)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <dl className="ml-auto max-w-xs space-y-1 text-sm" aria-label={t`Totals`}>
+        <Total name="subtotal" label={t`Subtotal`} value={money(quote.subtotal)} />
+        <Total name="tax" label={t`Tax`} value={money(quote.tax)} />
+        <Total name="total" label={t`Total`} value={money(quote.amount)} />
+      </dl>
+      {[
+        [t`Notes`, quote.notes],
+        [t`Terms`, quote.terms],
+      ].map(([label, text]) =>
+        text ? (
+          <section key={label} aria-label={label ?? undefined}>
+            <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
+            <p className="text-sm break-words whitespace-pre-line">{text}</p>
+          </section>
+        ) : null,
+      )}
+    </div>
+  );
+}
