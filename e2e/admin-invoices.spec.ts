@@ -180,6 +180,7 @@ test.describe("admin invoices", () => {
     expect(await (await admin.request.get(`/api/invoices/${invoice.id}`)).json()).toEqual({
       ...invoice,
       replacedBy: null,
+      quote: null,
       payments: [],
       payOnline: false,
       lines: [expect.objectContaining({ description: "Services", quantity: "1.000", unitPrice: "99.99", total: "99.99" })],

@@ -10,6 +10,7 @@ import { updateProjectInputSchema } from "@/shared/schemas/project";
 import { updateTicketInputSchema } from "@/shared/schemas/ticket";
 import { updateWebhookInputSchema } from "@/shared/schemas/webhook";
 import { updateTimeEntryInputSchema } from "@/shared/schemas/time-entry";
+import { updateQuoteInputSchema } from "@/shared/schemas/quote";
 import { changeMemberRoleInputSchema } from "@/shared/schemas/member";
 import type { z } from "zod";
 
@@ -88,6 +89,7 @@ describe("the served document says what the server enforces", () => {
       updateWebhook: updateWebhookInputSchema,
       changeMemberRole: changeMemberRoleInputSchema,
       updateTimeEntry: updateTimeEntryInputSchema,
+      updateQuote: updateQuoteInputSchema,
     };
     // A PATCH added to the API belongs in this list.
     expect(patches.sort()).toEqual(Object.keys(schemas).sort());

@@ -58,6 +58,8 @@ const STATE_DEPENDENT_REFUSALS: { operationId: string | RegExp; field: string | 
   { operationId: "createTimeEntry", field: "rate", reason: "no rate sent while the project has none and no default is set: the project's and the installation's, said in the operation's description" },
   { operationId: "createRecurringInvoice", field: /^(endDate|count|lines)$/, reason: "an end date before the start date, or both an end date and a count (rules across two fields, said in the operation's description), or lines whose total passes numeric(12,2)" },
   { operationId: "invoiceUnbilledTime", field: /^(to|lines|dueDate)$/, reason: "a period whose `from` is after its `to`, or a due date before today, the invoice's issue date (both said in the operation's description), or billed lines whose total passes numeric(12,2)" },
+  { operationId: /^(createQuote|updateQuote)$/, field: /^(companyId|validUntil|depositPercent|depositAmount|lines)$/, reason: "a company that does not exist, a last valid day before today, a deposit against the invoicing chosen or above the total (rules across fields, said in the body's description), or lines whose total passes numeric(12,2)" },
+  { operationId: "acceptQuote", field: "signature", reason: "bytes that are no PNG or JPEG file, or more than 200 KB of them: what the base64 decodes to, which a pattern cannot say; said in the field's description" },
   { operationId: "recordPayment", field: "amount", reason: "an amount above what the invoice still owes (its stored payments): said in the operation's description" },
   { operationId: "recordPayment", field: "paidAt", reason: "a day after today in the installation's time zone: the calendar, not a shape; said in the operation's description" },
 ];

@@ -30,10 +30,11 @@ describe("canary scan: nothing of company B reaches anyone outside B, nor A's dr
   it("carries canaries in every text field and id of B's data, of A's draft and of A's internal note", () => {
     // 26 text values (company and contact fields, project, ticket, four comments, invoice number,
     // two invoice lines' descriptions, invoice notes, PDF URL, two messages, a file's name and
-    // content, a time entry's description, a recurring invoice's line and notes, B's member's name and
-    // email) plus B's ids and its recurring invoice's; A's draft's number, notes, id and PDF's
-    // id; the internal note's text, its file's name and content, and their ids.
-    expect(world.canaries.length).toBe(49);
+    // content, a time entry's description, a recurring invoice's line and notes, a quote's title,
+    // line, notes and terms, B's member's name and email) plus B's ids, its recurring invoice's and
+    // its quote's; A's draft's number, notes, id and PDF's id; A's draft quote's title, line and id;
+    // the internal note's text, its file's name and content, and their ids.
+    expect(world.canaries.length).toBe(57);
   });
 
   it("leaks no canary in any answer of any route, object or error to A's members, the loner or a stranger", async () => {

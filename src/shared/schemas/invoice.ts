@@ -181,6 +181,8 @@ export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 export const invoiceDetailSchema = invoiceSchema.extend({
   lines: z.array(invoiceLineSchema),
   replacedBy: z.object({ id: z.uuid(), invoiceNumber: z.string() }).nullable(),
+  /** The quote whose acceptance made it (ADR 049): its deposit or its whole; null otherwise. */
+  quote: z.object({ id: z.uuid(), quoteNumber: z.string() }).nullable(),
   /** Its payments, oldest first; removed ones are left out (their history keeps them). */
   payments: z.array(paymentSchema),
   /** Whether the caller can pay it online now: online payment is on, the caller is its company's customer, and something is due. */

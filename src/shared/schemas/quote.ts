@@ -66,7 +66,10 @@ export const acceptQuoteInputSchema = z.object({
     .string(messages.signature)
     .max(SIGNATURE_DATA_URL_MAX, messages.signature)
     .refine((value) => isSignatureImage(value), messages.signature)
-    .meta({ pattern: "^data:image/(png|jpeg);base64," }),
+    .meta({
+      pattern: "^data:image/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$",
+      description: "A data URL of a PNG or JPEG image of at most 200 KB decoded, its bytes the image its type names (400 naming `signature` otherwise).",
+    }),
   accept: z.literal(true, messages.acceptTick),
 });
 export type AcceptQuoteInput = z.infer<typeof acceptQuoteInputSchema>;

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, count, eq, isNotNull, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { companies, files, invitations, invoices, messages, payments, projectComments, projects, recurringInvoices, ticketComments, tickets, timeEntries } from "@/server/db/schema";
+import { companies, files, invitations, invoices, messages, payments, projectComments, projects, quotes, recurringInvoices, ticketComments, tickets, timeEntries } from "@/server/db/schema";
 import type { TestUser } from "@/server/test/harness";
 import { addMember, customerWithProject, invoiceBody } from "@/server/test/fixtures";
 import { formWith, pngBytes } from "@/server/test/files";
@@ -176,6 +176,12 @@ const routes: CreateRoute[] = [
         recurringInvoices,
         recurringInvoices.notes,
       ),
+  },
+  {
+    operationId: "createQuote",
+    ...twoAdmins,
+    prepare: async (w) =>
+      jsonCreate("/api/quotes", (title) => ({ companyId: w.companyId, title, lines: [{ description: "Design", quantity: "1", unitPrice: "10.00" }], validUntil: "2099-12-31" }), quotes, quotes.title),
   },
   {
     operationId: "inviteMember",

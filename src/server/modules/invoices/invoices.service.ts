@@ -6,7 +6,7 @@ import type { Invoice, InvoiceDetail, InvoiceListQuery } from "@/shared/schemas/
 import type { Page } from "@/shared/schemas/pagination";
 import { creationOrder, pagedList } from "@/server/db/paged-list";
 import { prepared } from "@/server/db/prepared";
-import { companies, files, invoices } from "@/server/db/schema";
+import { companies, files, invoices, quotes } from "@/server/db/schema";
 import { forbidden, notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { invoiceScope } from "../scopes";
@@ -131,7 +131,9 @@ export async function findInvoiceDetail(ctx: ServiceContext, id: string): Promis
     can(ctx.actor, "read", { type: "invoice", companyId: invoice.company.id }) &&
     (invoice.status === "unpaid" || invoice.status === "partially_paid") &&
     new Big(invoice.amountDue).gt(0);
-  return { ...invoice, lines: await linesOf(ctx.db, id), replacedBy: replacedBy ?? null, payments: await standingPaymentsOf(ctx.db, id), payOnline };
+  // An accepted quote is never a draft, and is of the invoice's company: whoever reads the invoice may read it.
+  const [quote] = await ctx.db.select({ id: quotes.id, quoteNumber: quotes.quoteNumber }).from(quotes).where(eq(quotes.invoiceId, id)).limit(1);
+  return { ...invoice, lines: await linesOf(ctx.db, id), replacedBy: replacedBy ?? null, quote: quote ?? null, payments: await standingPaymentsOf(ctx.db, id), payOnline };
 }
 
 /**

@@ -15,6 +15,7 @@ const fields = (body: { errors?: { field: string }[] }) => (body.errors ?? []).m
 const withItsOneLine = (invoice: { amount: string }) => ({
   ...invoice,
   replacedBy: null,
+  quote: null,
   payments: [],
   payOnline: false,
   lines: [expect.objectContaining({ description: "Services", quantity: "1.000", unitPrice: invoice.amount, taxRate: null, total: invoice.amount, tax: "0.00" })],

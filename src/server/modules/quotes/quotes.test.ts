@@ -133,7 +133,7 @@ describe("accepting a quote", () => {
       invoice: { id: expect.any(String), invoiceNumber: expect.any(String) },
     });
     const invoice = await owner.client.get(`/api/invoices/${response.body.invoice?.id}`);
-    expect(invoice.body).toMatchObject({ status: "unpaid", amount: "450.00", company: { id: company.id } });
+    expect(invoice.body).toMatchObject({ status: "unpaid", amount: "450.00", company: { id: company.id }, quote: { id: quote.id, quoteNumber: quote.quoteNumber } });
     expect(invoice.body.lines[0]?.description).toBe(`Deposit (30%) for quote ${quote.quoteNumber}: Website redesign`);
 
     const [audit] = await server.deps.db.select().from(auditEvents).where(eq(auditEvents.targetId, quote.id));

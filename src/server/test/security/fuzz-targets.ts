@@ -41,6 +41,7 @@ import {
   updateTimeEntryInputSchema,
 } from "@/shared/schemas/time-entry";
 import { createRecurringInvoiceInputSchema, recurringInvoiceDetailSchema } from "@/shared/schemas/recurring";
+import { acceptQuoteInputSchema, createQuoteInputSchema, declineQuoteInputSchema, quoteDetailSchema, updateQuoteInputSchema } from "@/shared/schemas/quote";
 import { localeChoiceSchema } from "@/shared/schemas/me";
 import {
   acceptedInvitationSchema,
@@ -684,6 +685,24 @@ export function fuzzTargets(): FuzzTarget[] {
         actors: ["admin", "customerA"],
       }),
     ),
+    // Quotes (ADR 049): drafted for A's and B's companies; A's draft is changed, then sent, then A's sent quote answered.
+    on("POST /api/quotes", {
+      input: createQuoteInputSchema,
+      hints: (w) => ({ companyId: ids(w.a.company.id, w.b.company.id) }),
+      output: quoteDetailSchema,
+      actors: ["admin", "customerA"],
+    }),
+    on("PATCH /api/quotes/:id", {
+      params: { id: (w) => w.quotes.aDraft },
+      input: updateQuoteInputSchema,
+      hints: (w) => ({ companyId: ids(w.a.company.id, w.b.company.id) }),
+      output: quoteDetailSchema,
+      actors: ["admin", "customerA"],
+    }),
+    on("POST /api/quotes/:id/send", { params: { id: (w) => w.quotes.aDraft }, output: quoteDetailSchema, actors: ["admin", "customerA"] }),
+    deletionAtUnknownIds("DELETE /api/quotes/:id", ["admin", "customerA"]),
+    on("POST /api/quotes/:id/decline", { params: { id: (w) => w.quotes.bSent }, input: declineQuoteInputSchema, output: quoteDetailSchema, actors: ["customerA", "admin"] }),
+    on("POST /api/quotes/:id/accept", { params: { id: (w) => w.quotes.aSent }, input: acceptQuoteInputSchema, output: quoteDetailSchema, actors: ["customerA", "admin"] }),
     on("PUT /api/projects/:id/time", {
       params: { id: (w) => w.a.projects[1]!.id },
       input: projectTimeSettingsInputSchema,

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Page } from "@/shared/schemas/pagination";
 import { UPLOAD_FIELD } from "@/shared/rules/file";
-import { companyUsers, invitations, invoices, payments, profiles, recurringInvoices, sessions, tickets, timeEntries, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
+import { companyUsers, invitations, invoices, payments, profiles, quotes, recurringInvoices, sessions, tickets, timeEntries, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
 import { newWebhookSecret, sealWebhookSecret } from "@/server/modules/webhooks/webhook-secrets";
 import { unsubscribeToken } from "@/server/modules/notifications/unsubscribe-token";
 import { send, type Sent } from "./http";
@@ -288,6 +288,53 @@ function recurringAction(action: "pause" | "resume" | "end"): MatrixRow {
       "not applying": async (w) => ({ path: path(await throwawayRecurring(w, "a", action === "end" ? "ended" : action === "pause" ? "paused" : "active")) }),
     },
     expect: adminOnly([200, 200, 404, 409]),
+  };
+}
+
+/** A quote of the side's company straight in the database, a draft or sent (with a stand-in document), for a cell that changes it: each gets its own. */
+async function throwawayQuote(world: World, side: "a" | "b", status: "draft" | "sent"): Promise<string> {
+  const sent = status === "sent" ? { sentAt: new Date(), document: new Uint8Array([37, 80, 68, 70]), documentSha256: "0".repeat(64) } : {};
+  const [row] = await world.server.deps.db
+    .insert(quotes)
+    .values({
+      companyId: world[side].company.id,
+      quoteNumber: `MATRIX-${randomUUID()}`,
+      title: "Matrix quote",
+      lines: [{ description: "Matrix work", quantity: "1", unitPrice: "10.00", taxRate: null }],
+      amount: "10.00",
+      subtotal: "10.00",
+      tax: "0.00",
+      validUntil: "2099-12-31",
+      status,
+      ...sent,
+    })
+    .returning({ id: quotes.id });
+  return row!.id;
+}
+
+const quoteBody = (companyId: string) => ({ companyId, title: "Matrix quote", lines: [{ description: "Matrix work", quantity: "1", unitPrice: "10.00" }], validUntil: "2099-12-31" });
+/** A 1×1 PNG, as a signature pad sends it. */
+const signature = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+
+/** An admin's write on a draft quote: A's and B's drafts alike (the team's), a missing one, and a sent one (409). */
+function quoteDraftWrite(pathOf: (id: string) => string, ok: number, json?: unknown): MatrixRow {
+  const build = (side: "a" | "b", status: "draft" | "sent") => async (w: World) => ({ path: pathOf(await throwawayQuote(w, side, status)), json });
+  return {
+    objects: { own: build("a", "draft"), foreign: build("b", "draft"), missing: () => ({ path: pathOf(missingId), json }), sent: build("a", "sent") },
+    expect: adminOnly([ok, ok, 404, 409]),
+  };
+}
+
+/**
+ * A customer's answer to a sent quote: its company's owner's alone. A plain member is refused
+ * (403), another company's quote is missing (404), and an admin signs nothing (403).
+ */
+function quoteAnswer(answer: "accept" | "decline", json: unknown): MatrixRow {
+  const path = (id: string) => `/api/quotes/${id}/${answer}`;
+  const build = (side: "a" | "b") => async (w: World) => ({ path: path(await throwawayQuote(w, side, "sent")), json });
+  return {
+    objects: { own: build("a"), foreign: build("b"), missing: () => ({ path: path(missingId), json }) },
+    expect: { anonymous: [401, 401, 401], customerA: [200, 404, 404], memberA: [403, 404, 404], customerB: [404, 200, 404], loner: [404, 404, 404], admin: [403, 403, 404] },
   };
 }
 
@@ -830,6 +877,31 @@ function recordRows(world: World): Record<string, MatrixRow> {
     "POST /api/recurring-invoices/:id/pause": recurringAction("pause"),
     "POST /api/recurring-invoices/:id/resume": recurringAction("resume"),
     "POST /api/recurring-invoices/:id/end": recurringAction("end"),
+    // Quotes (ADR 049): the team drafts and sends; customers read their company's once sent, and its owners answer.
+    "GET /api/quotes": fixed("/api/quotes", customersAndAdmin([rows(1)], [rows(1)], [rows(0)], [rows(3)])),
+    "POST /api/quotes": {
+      objects: {
+        own: (w) => ({ path: "/api/quotes", json: quoteBody(w.a.company.id) }),
+        foreign: (w) => ({ path: "/api/quotes", json: quoteBody(w.b.company.id) }),
+        missing: () => ({ path: "/api/quotes", json: quoteBody(missingId) }),
+      },
+      expect: adminOnly([201, 201, 400]),
+    },
+    ...(() => {
+      const objects = (suffix: string): Record<string, Build> => ({
+        own: (w) => ({ path: `/api/quotes/${w.quotes.aSent}${suffix}` }),
+        foreign: (w) => ({ path: `/api/quotes/${w.quotes.bSent}${suffix}` }),
+        "A's draft": (w) => ({ path: `/api/quotes/${w.quotes.aDraft}${suffix}` }),
+        missing: () => ({ path: `/api/quotes/${missingId}${suffix}` }),
+      });
+      const expect = customersAndAdmin([200, 404, 404, 404], [404, 200, 404, 404], [404, 404, 404, 404], [200, 200, 200, 404]);
+      return { "GET /api/quotes/:id": { objects: objects(""), expect }, "GET /api/quotes/:id/pdf": { objects: objects("/pdf"), expect } };
+    })(),
+    "PATCH /api/quotes/:id": quoteDraftWrite((id) => `/api/quotes/${id}`, 200, { title: "Matrix quote, changed" }),
+    "DELETE /api/quotes/:id": quoteDraftWrite((id) => `/api/quotes/${id}`, 204),
+    "POST /api/quotes/:id/send": quoteDraftWrite((id) => `/api/quotes/${id}/send`, 200),
+    "POST /api/quotes/:id/accept": quoteAnswer("accept", { signerName: "Matrix Owner", signature, accept: true }),
+    "POST /api/quotes/:id/decline": quoteAnswer("decline", { reason: "Matrix says no" }),
     // Tracked time (ADR 047): its hours are the project's customers' to read; the entries, rates and billing the team's.
     "GET /api/projects/:id/time": {
       objects: byId((id) => `/api/projects/${id}/time`, (w, side) => w[side].projects[0]!.id),

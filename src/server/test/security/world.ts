@@ -78,6 +78,11 @@ export interface World {
   webhook: { endpointId: string; deliveryId: string };
   /** A recurring invoice of B's (ADR 048): the team's alone, its line and notes canaries too. */
   bRecurring: { id: string };
+  /**
+   * Quotes (ADR 049): A's sent one, A's draft (the team's until sent: its title is a canary), and
+   * B's sent one, whose title, line, notes and terms are canaries.
+   */
+  quotes: { aSent: string; aDraft: string; bSent: string };
   /** Strings only B's data contains (every text field of B's records, B's user, and B's ids), and those of A's draft and A's internal note. */
   canaries: string[];
   /** Session cookie of an actor; undefined for the anonymous one. */
@@ -249,6 +254,24 @@ export async function buildWorld(server: TestServer): Promise<World> {
     startDate: "2030-01-01",
   });
 
+  const quote = async (companyId: string, texts: { title: string; line: string; notes?: string; terms?: string }, sent: boolean) => {
+    const made = (await ok(server, admin, "POST", "/api/quotes", {
+      companyId,
+      title: texts.title,
+      lines: [{ description: texts.line, quantity: "1", unitPrice: "100.00" }],
+      notes: texts.notes,
+      terms: texts.terms,
+      validUntil: "2099-12-31",
+    }, 201)) as { id: string };
+    if (sent) await ok(server, admin, "POST", `/api/quotes/${made.id}/send`, undefined, 200);
+    return made.id;
+  };
+  const quotes = {
+    aSent: await quote(companyA.id, { title: "Alpha retainer", line: "Alpha support" }, true),
+    aDraft: await quote(companyA.id, { title: canary("draft-quote-title"), line: canary("draft-quote-line") }, false),
+    bSent: await quote(companyB.id, { title: canary("quote-title"), line: canary("quote-line"), notes: canary("quote-notes"), terms: canary("quote-terms") }, true),
+  };
+
   // A's owner's API tokens, made and one revoked through the API like any owner would; the admin's.
   const token = async (maker: WorldUser, scope: string) => (await ok(server, maker, "POST", "/api/tokens", { name: `Matrix ${scope}`, scope, expiresInDays: 30 })) as { id: string; token: string };
   const [tokenA, readTokenA, revokedTokenA] = [await token(customerA, "read-write"), await token(customerA, "read"), await token(customerA, "read-write")];
@@ -316,6 +339,12 @@ export async function buildWorld(server: TestServer): Promise<World> {
       "time-entry",
       "recurring-line",
       "recurring-notes",
+      "quote-title",
+      "quote-line",
+      "quote-notes",
+      "quote-terms",
+      "draft-quote-title",
+      "draft-quote-line",
     ].map(canary),
     b1.slug,
     customerB.id,
@@ -323,6 +352,8 @@ export async function buildWorld(server: TestServer): Promise<World> {
     b.company.id,
     ...[b.projects, b.tickets, b.ticketComments, b.projectComments, b.invoices, b.messages, b.files, b.timeEntries].flat().map((row) => row.id),
     bRecurring.id,
+    quotes.bSent,
+    quotes.aDraft,
     draft.id,
     draftPdf.pdf.id,
     note.id,
@@ -344,6 +375,7 @@ export async function buildWorld(server: TestServer): Promise<World> {
     aDraft: { invoiceId: draft.id, fileId: draftPdf.pdf.id },
     aNote: { id: note.id, ticketId: ta1.id, fileId: noteFile.id },
     bRecurring: { id: bRecurring.id },
+    quotes,
     webhook: { endpointId: endpoint!.id, deliveryId: delivery!.id },
     canaries: [...new Set(canaries)],
     cookie: (actor) => (actor === "anonymous" ? undefined : users[actor].cookie),
