@@ -1,6 +1,3 @@
-import Big from "big.js";
-import { percentOf } from "./money";
-
 /**
  * Quotes (issue 42, ADR 049): their lifecycle, limits and messages, zod-free, so the server's
  * schemas, its services and the web's quote pages read one copy.
@@ -61,30 +58,6 @@ export const quoteMessages = {
   customersOnly: "Only the customer can accept or decline a quote",
   noIssuer: "This quote cannot be accepted now: ask the team to send it again",
 } as const;
-
-/** The deposit a quote's acceptance invoices (its total's percent, half-up to cents, or its amount), or null without one. */
-export function depositOf(quote: { invoicing: QuoteInvoicing; amount: string; depositPercent: string | null; depositAmount: string | null }): string | null {
-  if (quote.invoicing !== "deposit") return null;
-  if (quote.depositAmount !== null) return new Big(quote.depositAmount).toFixed(2);
-  return quote.depositPercent === null ? null : percentOf(quote.amount, quote.depositPercent);
-}
-
-/**
- * Which field of a quote's deposit is wrong, and why, or undefined: with `deposit`, exactly one of
- * the percent and the amount, an amount no more than the total; without it, neither.
- */
-export function depositProblem(quote: { invoicing: QuoteInvoicing; amount: string; depositPercent: string | null; depositAmount: string | null }): { field: "depositPercent" | "depositAmount"; message: string } | undefined {
-  const { depositPercent: percent, depositAmount: amount } = quote;
-  if (quote.invoicing !== "deposit") {
-    if (percent !== null) return { field: "depositPercent", message: quoteMessages.depositWithout };
-    if (amount !== null) return { field: "depositAmount", message: quoteMessages.depositWithout };
-    return undefined;
-  }
-  if (percent === null && amount === null) return { field: "depositPercent", message: quoteMessages.depositMissing };
-  if (percent !== null && amount !== null) return { field: "depositAmount", message: quoteMessages.depositOne };
-  if (amount !== null && new Big(amount).gt(quote.amount)) return { field: "depositAmount", message: quoteMessages.depositAboveTotal };
-  return undefined;
-}
 
 /** What a quote shows: a sent one past its last valid day (in TIME_ZONE's calendar) has expired. */
 export function shownQuoteStatus(quote: { status: StoredQuoteStatus; validUntil: string }, today: string): QuoteStatus {

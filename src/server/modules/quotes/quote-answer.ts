@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { can } from "@/shared/policies";
-import { depositOf, quoteMessages, shownQuoteStatus } from "@/shared/rules/quote";
+import { quoteMessages, shownQuoteStatus } from "@/shared/rules/quote";
+import { depositOf } from "@/shared/rules/quote-deposit";
 import type { InvoiceLineInput } from "@/shared/schemas/invoice";
 import type { AcceptQuoteInput, DeclineQuoteInput, QuoteDetail } from "@/shared/schemas/quote";
 import { adminActorOf } from "@/server/actor-row";

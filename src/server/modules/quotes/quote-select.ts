@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { lineAmounts } from "@/shared/rules/money";
-import { depositOf, quoteMessages, type QuoteStatus } from "@/shared/rules/quote";
+import { quoteMessages, type QuoteStatus } from "@/shared/rules/quote";
+import { depositOf } from "@/shared/rules/quote-deposit";
 import type { Quote, QuoteDetail } from "@/shared/schemas/quote";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "@/server/db/client";

@@ -1,6 +1,7 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { can } from "@/shared/policies";
-import { depositProblem, nextQuoteNumber, QUOTE_NUMBER_PREFIX, quoteMessages } from "@/shared/rules/quote";
+import { nextQuoteNumber, QUOTE_NUMBER_PREFIX, quoteMessages } from "@/shared/rules/quote";
+import { depositProblem } from "@/shared/rules/quote-deposit";
 import type { CreateQuoteInput, QuoteDetail, UpdateQuoteInput } from "@/shared/schemas/quote";
 import type { Database } from "@/server/db/client";
 import { isUniqueViolation } from "@/server/db/errors";
