@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { userRoles } from "@/server/db/schema";
+import { userRoles, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
+import { newWebhookSecret, sealWebhookSecret } from "../webhooks/webhook-secrets";
 import { createCompany } from "@/server/test/fixtures";
 import { beforeAllTests, serverForFile } from "@/server/test/per-file";
 import { issueDueRecurringInvoices } from "./recurring-job";
@@ -81,6 +82,23 @@ describe("the recurring invoice job", () => {
       ["2027-02-15", "draft"],
       ["2027-03-15", "draft"],
     ]);
+  });
+
+  it("sends invoice.created for each invoice a schedule issues, and none for one it leaves as a draft", async () => {
+    const { id } = await company("Webhook Ltd");
+    const [endpoint] = await server.deps.db
+      .insert(webhookEndpoints)
+      .values({ url: "https://hooks.example.test/recurring", description: "Recurring", eventTypes: ["invoice.created"], companyId: id, secret: sealWebhookSecret(server.env.AUTH_SECRET, newWebhookSecret()) })
+      .returning({ id: webhookEndpoints.id });
+    await recurringFor(admin, id, { dayOfMonth: 3, startDate: "2027-01-03" });
+    await recurringFor(admin, id, { dayOfMonth: 4, startDate: "2027-01-04", issueStatus: "draft" });
+    await issueDueRecurringInvoices(jobOf(server), justAfterMidnight("2027-02-05"));
+    const issued = (await invoicesOf(admin, id)).filter((invoice) => invoice.status !== "draft");
+    expect(issued.map((invoice) => invoice.issueDate)).toEqual(["2027-01-03", "2027-02-03"]);
+    const deliveries = await server.deps.db.select({ type: webhookDeliveries.eventType, body: webhookDeliveries.body }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint!.id));
+    expect(deliveries.map((delivery) => [delivery.type, (JSON.parse(delivery.body) as { data: { invoiceId: string } }).data.invoiceId]).sort()).toEqual(
+      issued.map((invoice) => ["invoice.created", invoice.id]).sort(),
+    );
   });
 
   it("issues nothing while paused, skips the paused months once resumed, and never again once ended (409 for what does not apply)", async () => {
