@@ -26,6 +26,7 @@ CREATE TABLE "quotes" (
 	"signature" text,
 	"signer_ip" text,
 	"signer_user_agent" text,
+	"accepted_document" "bytea",
 	"decline_reason" text,
 	"invoice_id" uuid,
 	"created_by" uuid,
@@ -47,7 +48,7 @@ CREATE TABLE "quotes" (
 	CONSTRAINT "quotes_deposit_only_with_deposit" CHECK (("quotes"."invoicing"::text = 'deposit') = (("quotes"."deposit_percent" IS NULL) <> ("quotes"."deposit_amount" IS NULL))),
 	CONSTRAINT "quotes_sent_iff_document" CHECK (("quotes"."status"::text = 'draft') = ("quotes"."sent_at" IS NULL) AND ("quotes"."sent_at" IS NULL) = ("quotes"."document" IS NULL) AND ("quotes"."document" IS NULL) = ("quotes"."document_sha256" IS NULL)),
 	CONSTRAINT "quotes_answered_iff_answered_at" CHECK (("quotes"."status"::text IN ('accepted', 'declined')) = ("quotes"."answered_at" IS NOT NULL)),
-	CONSTRAINT "quotes_accepted_iff_signed" CHECK (("quotes"."status"::text = 'accepted') = ("quotes"."signature" IS NOT NULL AND "quotes"."signer_name" IS NOT NULL))
+	CONSTRAINT "quotes_accepted_iff_signed" CHECK (("quotes"."status"::text = 'accepted') = ("quotes"."signature" IS NOT NULL AND "quotes"."signer_name" IS NOT NULL AND "quotes"."accepted_document" IS NOT NULL))
 );
 --> statement-breakpoint
 ALTER TABLE "audit_events" DROP CONSTRAINT "audit_events_kind_known";--> statement-breakpoint

@@ -51,6 +51,8 @@ export const quotes = pgTable(
     signature: text("signature"),
     signerIp: text("signer_ip"),
     signerUserAgent: text("signer_user_agent"),
+    // The accepted PDF, rendered once at the acceptance: what was signed never changes with the company's details or the brand.
+    acceptedDocument: bytea("accepted_document"),
     declineReason: text("decline_reason"),
     // The invoice its acceptance made; a draft of it may be deleted.
     invoiceId: uuid("invoice_id").references(() => invoices.id, { onDelete: "set null" }),
@@ -77,7 +79,7 @@ export const quotes = pgTable(
     // Sent (and later answered) exactly when it has its document.
     check("quotes_sent_iff_document", sql`(${t.status}::text = 'draft') = (${t.sentAt} IS NULL) AND (${t.sentAt} IS NULL) = (${t.document} IS NULL) AND (${t.document} IS NULL) = (${t.documentSha256} IS NULL)`),
     check("quotes_answered_iff_answered_at", sql`(${t.status}::text IN ('accepted', 'declined')) = (${t.answeredAt} IS NOT NULL)`),
-    check("quotes_accepted_iff_signed", sql`(${t.status}::text = 'accepted') = (${t.signature} IS NOT NULL AND ${t.signerName} IS NOT NULL)`),
+    check("quotes_accepted_iff_signed", sql`(${t.status}::text = 'accepted') = (${t.signature} IS NOT NULL AND ${t.signerName} IS NOT NULL AND ${t.acceptedDocument} IS NOT NULL)`),
     index("quotes_company_id_created_at_idx").on(t.companyId, t.createdAt.desc()),
     index("quotes_created_at_idx").on(t.createdAt.desc(), t.id),
     index("quotes_invoice_id_idx").on(t.invoiceId),

@@ -11,8 +11,10 @@ import { quotes } from "@/server/db/schema";
 import { conflict, forbidden } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { nextInvoiceNumber, withNextNumber } from "../invoices/invoice-number";
+import { todayIn } from "../invoices/overdue";
 import { createInvoice } from "../invoices/invoice-writes";
 import { quoteScope } from "../scopes";
+import { renderAcceptedDocument } from "./quote-document";
 import { quoteEvent, quoteWebhook } from "./quote-events";
 import { quoteNotFound } from "./quote-select";
 import { findQuote, quoteRead } from "./quotes.service";
@@ -78,6 +80,14 @@ export async function acceptQuote(ctx: ServiceContext, { id, acceptance }: { id:
       invoiceId = invoice.id;
     }
     const answeredAt = ctx.clock.now();
+    const acceptedDocument = await renderAcceptedDocument(
+      { ...ctx, db: tx },
+      {
+        quote: await findQuote({ ...ctx, db: tx }, id),
+        sentOn: todayIn(ctx.billing.timeZone, quote.sentAt!),
+        acceptance: { signerName: acceptance.signerName, signature: acceptance.signature, acceptedAt: answeredAt, documentSha256: quote.documentSha256! },
+      },
+    );
     await tx
       .update(quotes)
       .set({
@@ -88,6 +98,7 @@ export async function acceptQuote(ctx: ServiceContext, { id, acceptance }: { id:
         signature: acceptance.signature,
         signerIp: ctx.client?.ip ?? null,
         signerUserAgent: ctx.client?.userAgent?.slice(0, 1000) ?? null,
+        acceptedDocument,
         invoiceId,
         updatedAt: new Date(),
       })

@@ -51,12 +51,17 @@ export async function renderDraftPreview(ctx: ServiceContext, { quote, today }: 
   return renderQuotePdf(await pdfDataOf(ctx, quote, today));
 }
 
-/** The accepted quote: its content as sent, with who signed, when, their signature and the sent document's SHA-256. */
-export async function renderAcceptedDocument(ctx: ServiceContext, { quote, sentOn }: { quote: QuoteDetail & { acceptance: NonNullable<QuoteDetail["acceptance"]> }; sentOn: string }) {
-  const { acceptance } = quote;
-  // Validated when it was given: one that no longer decodes was changed behind the service's back.
+/**
+ * The accepted quote, rendered once when it is accepted and kept: its content as sent, with who
+ * signed, when, their signature and the sent document's SHA-256.
+ */
+export async function renderAcceptedDocument(
+  ctx: ServiceContext,
+  { quote, sentOn, acceptance }: { quote: QuoteDetail; sentOn: string; acceptance: { signerName: string; signature: string; acceptedAt: Date; documentSha256: string } },
+) {
+  // Validated by the request's schema: one that does not decode here is a bug.
   const signature = decodeSignature(acceptance.signature);
-  if (!signature) throw new Error(`The stored signature of quote ${quote.id} is no image`);
+  if (!signature) throw new Error(`The signature of quote ${quote.id} is no image`);
   const data = await pdfDataOf(ctx, quote, sentOn);
-  return renderQuotePdf({ ...data, draft: false, acceptance: { signerName: acceptance.signerName, acceptedAt: new Date(acceptance.acceptedAt), signature, documentSha256: acceptance.documentSha256 } });
+  return renderQuotePdf({ ...data, draft: false, acceptance: { signerName: acceptance.signerName, acceptedAt: acceptance.acceptedAt, signature, documentSha256: acceptance.documentSha256 } });
 }

@@ -6,7 +6,7 @@ import { quotes } from "@/server/db/schema";
 import type { ServiceContext } from "../context";
 import { todayIn } from "../invoices/overdue";
 import { invoiceScope, quoteScope } from "../scopes";
-import { renderAcceptedDocument, renderDraftPreview } from "./quote-document";
+import { renderDraftPreview } from "./quote-document";
 import { quoteNotFound, selectQuoteDetail, selectQuotePage, statusIs, type QuoteRead } from "./quote-select";
 
 /** The day a quote's validity is read on (TIME_ZONE's calendar), and the currency its amounts are in. */
@@ -43,9 +43,7 @@ export async function quotePdf(ctx: ServiceContext, id: string): Promise<{ name:
   const quote = await findQuote(ctx, id);
   const name = `${quote.quoteNumber}.pdf`;
   if (quote.status === "draft") return { name, bytes: await renderDraftPreview(ctx, { quote, today: quoteRead(ctx).today }) };
-  const sentOn = todayIn(ctx.billing.timeZone, new Date(quote.sentAt!));
-  if (quote.acceptance) return { name, bytes: await renderAcceptedDocument(ctx, { quote: { ...quote, acceptance: quote.acceptance }, sentOn }) };
-  const [stored] = await ctx.db.select({ document: quotes.document }).from(quotes).where(eq(quotes.id, id));
-  // Sent means it has its document (a CHECK of the table).
-  return { name, bytes: stored!.document! };
+  const [stored] = await ctx.db.select({ document: quotes.document, accepted: quotes.acceptedDocument }).from(quotes).where(eq(quotes.id, id));
+  // Sent means it has its document, accepted its accepted one (CHECKs of the table).
+  return { name, bytes: quote.acceptance ? stored!.accepted! : stored!.document! };
 }

@@ -145,16 +145,23 @@ describe("accepting a quote", () => {
     expect((await admin.client.patch(`/api/quotes/${quote.id}`, { title: "Changed" })).status).toBe(409);
   });
 
-  it("prints the signer, the day and the sent document's hash on the accepted PDF", async () => {
+  it("prints the signer, the day and the sent document's hash on the accepted PDF, kept as signed when the company changes", async () => {
     const { company, owner } = await companyWithOwner("Signed PDF Ltd");
     const quote = await sent(company.id);
-    await accept(owner.client, quote.id);
-    const pdf = await owner.client.raw(`/api/quotes/${quote.id}/pdf`);
-    const bytes = new Uint8Array(await pdf.arrayBuffer());
-    expect(createHash("sha256").update(bytes).digest("hex")).not.toBe(quote.documentSha256);
-    const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
-    expect(text).toContain("Ada Owner");
+    const accepted = await accept(owner.client, quote.id);
+    const download = async () => new Uint8Array(await (await owner.client.raw(`/api/quotes/${quote.id}/pdf`)).arrayBuffer());
+    const bytes = await download();
+    const hash = (of: Uint8Array) => createHash("sha256").update(of).digest("hex");
+    const signed = hash(bytes);
+    expect(signed).not.toBe(quote.documentSha256);
+    // A copy: the PDF reader takes the buffer it is given over.
+    const { text } = await extractText(await getDocumentProxy(bytes.slice()), { mergePages: true });
+    expect(text).toContain("Signed by Ada Owner");
     expect(text).toContain(quote.documentSha256);
+    expect(text).toContain(new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(accepted.body.acceptance!.acceptedAt)));
+
+    expect((await admin.client.put(`/api/companies/${company.id}`, { name: "Renamed PDF Ltd" })).status).toBe(200);
+    expect(hash(await download())).toBe(signed);
   });
 
   it("makes one acceptance and one invoice of two at once", async () => {
