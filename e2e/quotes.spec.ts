@@ -78,6 +78,9 @@ test.describe("quotes", () => {
     const row = own.getByRole("row").filter({ has: own.getByRole("link", { name: invoiceNumber, exact: true }) });
     await expect(row).toContainText("$330.00");
     await expect(row).toContainText("Unpaid");
+    // The invoice names the quote it came from.
+    await row.getByRole("link", { name: invoiceNumber, exact: true }).click();
+    await expect(own.getByText("From quote").getByRole("link", { name: quoteNumber })).toHaveAttribute("href", `/dashboard/quotes/${id}`);
 
     // The accepted PDF, fetched as the customer: the signer, the day and the SHA-256 the page showed.
     const detail = (await (await customer.context.request.get(`/api/quotes/${id}`)).json()) as QuoteDetail;

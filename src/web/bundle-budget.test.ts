@@ -30,7 +30,7 @@ describe("web bundle budgets (production build, gzip)", () => {
     expect(bundle.pages.auth.bytes).toBeLessThanOrEqual(budgets.auth);
   });
 
-  it("loads at most 187 KiB of JavaScript for the customer area, every screen of it", () => {
+  it("loads at most 184 KiB of JavaScript for the customer area, every screen of it", () => {
     expect(bundle.pages.customer.bytes).toBeLessThanOrEqual(budgets.customer);
   });
 

@@ -52,7 +52,7 @@ export function InvoiceDetail({ invoice }: { invoice: Detail }) {
         <div>
           <InvoiceStatusBadge status={invoice.status} overdue={invoice.overdue} />
         </div>
-        <InvoiceLineage replacedBy={invoice.replacedBy} basePath="/dashboard/invoices" />
+        <InvoiceLineage replacedBy={invoice.replacedBy} basePath="/dashboard/invoices" fromQuote={invoice.quote} />
       </CardHeader>
       <CardContent className="space-y-6">
         <AmountDue invoice={invoice} />

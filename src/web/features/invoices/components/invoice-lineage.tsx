@@ -13,6 +13,8 @@ interface InvoiceLineageProps {
   replacedBy: InvoiceRef | null;
   /** Where invoice detail pages live for the reader: /admin/invoices or /dashboard/invoices. */
   basePath: string;
+  /** The quote whose acceptance made it (ADR 049), linked beside its quotes: /admin/quotes or /dashboard/quotes. */
+  fromQuote?: { id: string; quoteNumber: string } | null | undefined;
 }
 
 function InvoiceRefLink({ invoice, basePath }: { invoice: InvoiceRef; basePath: string }) {
@@ -23,11 +25,22 @@ function InvoiceRefLink({ invoice, basePath }: { invoice: InvoiceRef; basePath: 
   );
 }
 
-/** "Replaces INV-…" and "Replaced by INV-…": the chain of a re-issued invoice, both ways. */
-export function InvoiceLineage({ replaces, replacedBy, basePath }: InvoiceLineageProps) {
-  if (!replaces && !replacedBy) return null;
+/** "From quote Q-…", "Replaces INV-…" and "Replaced by INV-…": where an invoice came from, and the chain of a re-issued one, both ways. */
+export function InvoiceLineage({ replaces, replacedBy, basePath, fromQuote }: InvoiceLineageProps) {
+  if (!replaces && !replacedBy && !fromQuote) return null;
+  const quoteNumber = fromQuote?.quoteNumber;
   return (
     <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      {fromQuote ? (
+        <span>
+          <Trans>
+            From quote{" "}
+            <Link to={`${basePath.replace(/invoices$/, "quotes")}/${fromQuote.id}`} className="font-medium text-primary hover:underline">
+              {quoteNumber}
+            </Link>
+          </Trans>
+        </span>
+      ) : null}
       {replaces ? (
         <span>
           <Trans>

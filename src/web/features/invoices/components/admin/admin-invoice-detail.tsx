@@ -42,7 +42,7 @@ export function AdminInvoiceDetail({ invoice }: { invoice: InvoiceDetail }) {
     <>
       <PageHeader title={t`Invoice ${invoiceNumber}`} description={<InvoiceSubtitle invoice={invoice} />} actions={<InvoiceLifecycleActions invoice={invoice} />} />
       <div className="mb-6">
-        <InvoiceLineage replaces={replaces} replacedBy={invoice.replacedBy} basePath="/admin/invoices" />
+        <InvoiceLineage replaces={replaces} replacedBy={invoice.replacedBy} basePath="/admin/invoices" fromQuote={invoice.quote} />
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
