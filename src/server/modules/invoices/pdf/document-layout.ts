@@ -66,6 +66,22 @@ export function moneyText(currency: string): (value: string) => string {
 }
 
 /** The PDF's bytes once `doc.end()` has been called. */
+/**
+ * A new document of `kind` ("Invoice", "Quote") and `number`, its header drawn, and the bytes it
+ * will end as. pdfkit is loaded on first use, so the server's start-up does not pay for it (ADR 007, ADR 025).
+ */
+export async function openDocument(head: { brandName: string; kind: string; number: string }): Promise<{ doc: Doc; done: Promise<Uint8Array<ArrayBuffer>>; y: number }> {
+  const { default: PDFDocument } = await import("pdfkit");
+  const doc = new PDFDocument({
+    size: PAGE.size,
+    margin: PAGE.margin,
+    bufferPages: true,
+    info: { Title: winAnsiText(`${head.kind} ${head.number}`), Author: winAnsiText(head.brandName) },
+  });
+  const done = collect(doc);
+  return { doc, done, y: documentHeader(doc, head) };
+}
+
 export function collect(doc: Doc): Promise<Uint8Array<ArrayBuffer>> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

@@ -1,6 +1,5 @@
 import { invoiceTextFieldNames, invoiceTextFields, type InvoiceTextFieldName } from "@/shared/rules/invoice-fields";
-import { collect, dateText, documentHeader, footers, lineTable, moneyText, PAGE, partyBlock, textBlock, totals, type DocumentLine, type DocumentParty, type TotalRow } from "./document-layout";
-import { winAnsiText } from "./win-ansi";
+import { dateText, footers, lineTable, moneyText, openDocument, partyBlock, textBlock, totals, type DocumentLine, type DocumentParty, type TotalRow } from "./document-layout";
 
 // The receipt (modules/payments/receipt-pdf.ts) prints on the invoice's page and type, and reads them from here.
 export { BODY, CONTENT_WIDTH, INK, MUTED, PAGE, RIGHT, RULE, collect, label } from "./document-layout";
@@ -42,19 +41,10 @@ const textsShaped = (data: InvoicePdfData, shape: "line" | "multiline") =>
  * pdfkit is loaded on first use, so the server's start-up does not pay for it (ADR 007, ADR 025).
  */
 export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array<ArrayBuffer>> {
-  const { default: PDFDocument } = await import("pdfkit");
   const amount = moneyText(data.currency);
-
-  const doc = new PDFDocument({
-    size: PAGE.size,
-    margin: PAGE.margin,
-    bufferPages: true,
-    info: { Title: winAnsiText(`Invoice ${data.invoiceNumber}`), Author: winAnsiText(data.brandName) },
-  });
-  const done = collect(doc);
-
-  let y = documentHeader(doc, { brandName: data.brandName, kind: "Invoice", number: data.invoiceNumber });
-  y = partyBlock(doc, { heading: "Bill to", party: data.company, facts: invoiceFacts(data) }, y + 28);
+  const opened = await openDocument({ brandName: data.brandName, kind: "Invoice", number: data.invoiceNumber });
+  const { doc, done } = opened;
+  let y = partyBlock(doc, { heading: "Bill to", party: data.company, facts: invoiceFacts(data) }, opened.y + 28);
   y = lineTable(doc, data.lines, amount, y + 24);
   y = totals(doc, invoiceTotals(data, amount), y + 10);
   for (const block of textsShaped(data, "multiline")) y = textBlock(doc, block.label, block.value, y + 24);

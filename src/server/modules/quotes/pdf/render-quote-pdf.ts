@@ -2,14 +2,13 @@ import {
   BODY,
   CONTENT_BOTTOM,
   CONTENT_WIDTH,
-  collect,
   dateText,
-  documentHeader,
   footers,
   INK,
   lineTable,
   moneyText,
   MUTED,
+  openDocument,
   PAGE,
   partyBlock,
   RULE,
@@ -71,19 +70,10 @@ const SIGNATURE_STEPS = { heading: 22, rule: 4, line: 4, date: 18, hash: 10 } as
  * notes and terms, and once accepted the signature block. pdfkit is loaded on first use (ADR 007).
  */
 export async function renderQuotePdf(data: QuotePdfData): Promise<Uint8Array<ArrayBuffer>> {
-  const { default: PDFDocument } = await import("pdfkit");
   const amount = moneyText(data.currency);
-
-  const doc = new PDFDocument({
-    size: PAGE.size,
-    margin: PAGE.margin,
-    bufferPages: true,
-    info: { Title: winAnsiText(`Quote ${data.quoteNumber}`), Author: winAnsiText(data.brandName) },
-  });
-  const done = collect(doc);
-
-  let y = documentHeader(doc, { brandName: data.brandName, kind: "Quote", number: data.quoteNumber });
-  y = partyBlock(doc, { heading: "Prepared for", party: data.company, facts: quoteFacts(data) }, y + 28);
+  const opened = await openDocument({ brandName: data.brandName, kind: "Quote", number: data.quoteNumber });
+  const { doc, done } = opened;
+  let y = partyBlock(doc, { heading: "Prepared for", party: data.company, facts: quoteFacts(data) }, opened.y + 28);
   doc.fillColor(INK).font("Helvetica-Bold").fontSize(12).text(winAnsiText(data.title), PAGE.margin, y + 24, { width: CONTENT_WIDTH });
   y = lineTable(doc, data.lines, amount, doc.y + 10);
   y = totals(doc, quoteTotals(data, amount), y + 10);
