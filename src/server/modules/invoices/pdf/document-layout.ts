@@ -67,10 +67,11 @@ export function moneyText(currency: string): (value: string) => string {
 
 /** The PDF's bytes once `doc.end()` has been called. */
 /**
- * A new document of `kind` ("Invoice", "Quote") and `number`, its header drawn, and the bytes it
- * will end as. pdfkit is loaded on first use, so the server's start-up does not pay for it (ADR 007, ADR 025).
+ * A new document of `kind` ("Invoice", "Quote") and `number`, its header drawn (`y` is below it),
+ * and `finish`, which puts each page's footer (and a draft's mark) on and answers the bytes.
+ * pdfkit is loaded on first use, so the server's start-up does not pay for it (ADR 007, ADR 025).
  */
-export async function openDocument(head: { brandName: string; kind: string; number: string }): Promise<{ doc: Doc; done: Promise<Uint8Array<ArrayBuffer>>; y: number }> {
+export async function openDocument(head: { brandName: string; kind: string; number: string }): Promise<{ doc: Doc; y: number; finish: (draft: boolean) => Promise<Uint8Array<ArrayBuffer>> }> {
   const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: PAGE.size,
@@ -79,7 +80,12 @@ export async function openDocument(head: { brandName: string; kind: string; numb
     info: { Title: winAnsiText(`${head.kind} ${head.number}`), Author: winAnsiText(head.brandName) },
   });
   const done = collect(doc);
-  return { doc, done, y: documentHeader(doc, head) };
+  const finish = (draft: boolean) => {
+    footers(doc, { draft, pageFooter: (page, pages) => `${head.brandName} · ${head.kind} ${head.number} · Page ${page} of ${pages}` });
+    doc.end();
+    return done;
+  };
+  return { doc, y: documentHeader(doc, head), finish };
 }
 
 export function collect(doc: Doc): Promise<Uint8Array<ArrayBuffer>> {

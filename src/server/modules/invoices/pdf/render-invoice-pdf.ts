@@ -1,5 +1,5 @@
 import { invoiceTextFieldNames, invoiceTextFields, type InvoiceTextFieldName } from "@/shared/rules/invoice-fields";
-import { dateText, footers, lineTable, moneyText, openDocument, partyBlock, textBlock, totals, type DocumentLine, type DocumentParty, type TotalRow } from "./document-layout";
+import { dateText, lineTable, moneyText, openDocument, partyBlock, textBlock, totals, type DocumentLine, type DocumentParty, type TotalRow } from "./document-layout";
 
 // The receipt (modules/payments/receipt-pdf.ts) prints on the invoice's page and type, and reads them from here.
 export { BODY, CONTENT_WIDTH, INK, MUTED, PAGE, RIGHT, RULE, collect, label } from "./document-layout";
@@ -43,15 +43,12 @@ const textsShaped = (data: InvoicePdfData, shape: "line" | "multiline") =>
 export async function renderInvoicePdf(data: InvoicePdfData): Promise<Uint8Array<ArrayBuffer>> {
   const amount = moneyText(data.currency);
   const opened = await openDocument({ brandName: data.brandName, kind: "Invoice", number: data.invoiceNumber });
-  const { doc, done } = opened;
+  const { doc } = opened;
   let y = partyBlock(doc, { heading: "Bill to", party: data.company, facts: invoiceFacts(data) }, opened.y + 28);
   y = lineTable(doc, data.lines, amount, y + 24);
   y = totals(doc, invoiceTotals(data, amount), y + 10);
   for (const block of textsShaped(data, "multiline")) y = textBlock(doc, block.label, block.value, y + 24);
-  footers(doc, { draft: data.draft, pageFooter: (page, pages) => `${data.brandName} · Invoice ${data.invoiceNumber} · Page ${page} of ${pages}` });
-
-  doc.end();
-  return done;
+  return opened.finish(data.draft);
 }
 
 function invoiceFacts(data: InvoicePdfData): [string, string][] {

@@ -3,7 +3,6 @@ import {
   CONTENT_BOTTOM,
   CONTENT_WIDTH,
   dateText,
-  footers,
   INK,
   lineTable,
   moneyText,
@@ -72,7 +71,7 @@ const SIGNATURE_STEPS = { heading: 22, rule: 4, line: 4, date: 18, hash: 10 } as
 export async function renderQuotePdf(data: QuotePdfData): Promise<Uint8Array<ArrayBuffer>> {
   const amount = moneyText(data.currency);
   const opened = await openDocument({ brandName: data.brandName, kind: "Quote", number: data.quoteNumber });
-  const { doc, done } = opened;
+  const { doc } = opened;
   let y = partyBlock(doc, { heading: "Prepared for", party: data.company, facts: quoteFacts(data) }, opened.y + 28);
   doc.fillColor(INK).font("Helvetica-Bold").fontSize(12).text(winAnsiText(data.title), PAGE.margin, y + 24, { width: CONTENT_WIDTH });
   y = lineTable(doc, data.lines, amount, doc.y + 10);
@@ -80,10 +79,7 @@ export async function renderQuotePdf(data: QuotePdfData): Promise<Uint8Array<Arr
   if (data.notes) y = textBlock(doc, "Notes", data.notes, y + 24);
   if (data.terms) y = textBlock(doc, "Terms", data.terms, y + 24);
   if (data.acceptance) signatureBlock(doc, data.acceptance, y + 28);
-  footers(doc, { draft: data.draft, pageFooter: (page, pages) => `${data.brandName} · Quote ${data.quoteNumber} · Page ${page} of ${pages}` });
-
-  doc.end();
-  return done;
+  return opened.finish(data.draft);
 }
 
 function quoteFacts(data: QuotePdfData): [string, string][] {
