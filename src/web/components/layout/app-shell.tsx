@@ -155,15 +155,15 @@ function UserMenu({ name, href, align }: { name: string; href: string; align: "l
 }
 
 /**
- * `iconBelowXl`: the bar's button shows its icon alone below 1280 px (its name stays, for a screen
- * reader and a tooltip), so the admin's nav keeps one row with unread counts beside it.
+ * `iconOnDesktop`: the bar's button shows its icon alone up to 1536 px (its name stays, for a screen
+ * reader and a tooltip), so the admin's nav keeps one row at 1280 px with unread counts beside it.
  */
-function LogoutButton({ onClick, className, iconBelowXl = false }: { onClick: () => void; className?: string; iconBelowXl?: boolean }) {
+function LogoutButton({ onClick, className, iconOnDesktop = false }: { onClick: () => void; className?: string; iconOnDesktop?: boolean }) {
   const { t } = useLingui();
   return (
-    <Button variant="outline" size="sm" className={className} onClick={onClick} title={iconBelowXl ? t`Logout` : undefined}>
+    <Button variant="outline" size="sm" className={className} onClick={onClick} title={iconOnDesktop ? t`Logout` : undefined}>
       <LogOut className="h-4 w-4" aria-hidden />
-      <span className={cn(iconBelowXl && "sr-only xl:not-sr-only")}>
+      <span className={cn(iconOnDesktop && "sr-only 2xl:not-sr-only")}>
         <Trans>Logout</Trans>
       </span>
     </Button>
@@ -219,7 +219,7 @@ export function AppShell({ title, home, nav, moreNav = [], area, tools, children
           <div className="hidden shrink-0 items-center gap-2 md:flex">
             <ThemeMenu />
             {user ? <UserMenu name={displayName(user)} href={`${home}/account`} align="right" /> : null}
-            <LogoutButton onClick={logout} iconBelowXl />
+            <LogoutButton onClick={logout} iconOnDesktop />
           </div>
           <Button
             variant="ghost"
