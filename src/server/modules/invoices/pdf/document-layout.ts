@@ -46,6 +46,21 @@ export interface DocumentLine {
   total: string;
 }
 
+/** What every document prints around its own facts: who issues it, to whom, the lines and their sums. */
+export interface DocumentData {
+  brandName: string;
+  /** ISO 4217 (CURRENCY). */
+  currency: string;
+  /** A draft's preview says so across every page: it is not the document yet. */
+  draft: boolean;
+  company: DocumentParty;
+  lines: DocumentLine[];
+  /** Decimal strings. */
+  subtotal: string;
+  tax: string;
+  total: string;
+}
+
 /** One row under the table; the strong one (the total) gets a rule above it and a larger type. */
 export interface TotalRow {
   label: string;

@@ -1,5 +1,5 @@
 import { invoiceTextFieldNames, invoiceTextFields, type InvoiceTextFieldName } from "@/shared/rules/invoice-fields";
-import { dateText, lineTable, moneyText, openDocument, partyBlock, textBlock, totals, type DocumentLine, type DocumentParty, type TotalRow } from "./document-layout";
+import { dateText, lineTable, moneyText, openDocument, partyBlock, textBlock, totals, type DocumentData, type TotalRow } from "./document-layout";
 
 // The receipt (modules/payments/receipt-pdf.ts) prints on the invoice's page and type, and reads them from here.
 export { BODY, CONTENT_WIDTH, INK, MUTED, PAGE, RIGHT, RULE, collect, label } from "./document-layout";
@@ -8,22 +8,12 @@ export { BODY, CONTENT_WIDTH, INK, MUTED, PAGE, RIGHT, RULE, collect, label } fr
 type InvoicePdfTexts = Partial<Record<InvoiceTextFieldName, string | null>>;
 
 /** Everything printed on an invoice's PDF, already read and allowed (invoice-pdf-data.ts). */
-export interface InvoicePdfData extends InvoicePdfTexts {
-  brandName: string;
-  /** ISO 4217 (CURRENCY). */
-  currency: string;
+export interface InvoicePdfData extends InvoicePdfTexts, DocumentData {
   invoiceNumber: string;
   /** SQL dates, YYYY-MM-DD. */
   issueDate: string;
   dueDate: string | null;
   statusLabel: string;
-  /** A draft's preview says so across every page: it is not an invoice yet. */
-  draft: boolean;
-  company: DocumentParty;
-  lines: DocumentLine[];
-  subtotal: string;
-  tax: string;
-  total: string;
   /** What its payments paid and what is left (ADR 043), printed under the total; absent while nothing was paid. */
   payments?: { amountPaid: string; amountDue: string };
 }

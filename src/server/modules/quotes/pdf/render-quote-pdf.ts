@@ -14,17 +14,13 @@ import {
   textBlock,
   totals,
   type Doc,
-  type DocumentLine,
-  type DocumentParty,
+  type DocumentData,
   type TotalRow,
 } from "@/server/modules/invoices/pdf/document-layout";
 import { winAnsiText } from "@/server/modules/invoices/pdf/win-ansi";
 
 /** Everything printed on a quote's PDF, already read and allowed. */
-export interface QuotePdfData {
-  brandName: string;
-  /** ISO 4217. */
-  currency: string;
+export interface QuotePdfData extends DocumentData {
   /** "Q-0001". */
   quoteNumber: string;
   /** "Website redesign". */
@@ -33,14 +29,6 @@ export interface QuotePdfData {
   issueDate: string;
   /** YYYY-MM-DD. */
   validUntil: string;
-  /** A draft's preview says so across every page (as the invoice's draft preview does). */
-  draft: boolean;
-  company: DocumentParty;
-  lines: DocumentLine[];
-  /** Decimal strings. */
-  subtotal: string;
-  tax: string;
-  total: string;
   notes: string | null;
   terms: string | null;
   /** What accepting it invoices at once, printed under the totals: e.g. { label: "Deposit on acceptance (30%)", amount: "390.00" }; null when nothing or the whole quote. */
