@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { RecurringInvoiceDetail } from "@/shared/schemas/recurring";
 import { expect, newClientContext } from "./fixtures";
 import { isoToday } from "./admin-data";
 import { addComment, adminApi, createInvoice, createProject, createTicket, customerWithCompany, tag, type AdminApi } from "./customer-data";
@@ -35,7 +36,7 @@ async function settled(page: Page) {
 
 const screen = (name: string, path: string, ready: Screen["ready"] = settled): Screen => ({ name, path, ready });
 
-/** A customer with a company, a project, a ticket with a comment and an internal note, an invoice, a sent quote and a message; the admin; a stranger. */
+/** A customer with a company, a project, a ticket with a comment and an internal note, an invoice, a sent quote, a recurring invoice and a message; the admin; a stranger. */
 export async function screenWorld(browser: Browser, options: { locale?: string; prepare?: (context: BrowserContext) => Promise<void> } = {}): Promise<ScreenWorld> {
   const contextOptions = options.locale ? { locale: options.locale } : {};
   const admin = await adminApi(browser, contextOptions);
@@ -57,6 +58,12 @@ export async function screenWorld(browser: Browser, options: { locale?: string; 
     invoicing: "deposit",
     depositPercent: "30",
   });
+  // Monthly, with its next three dates: the admin's recurring list and its page (ADR 048).
+  const recurringResponse = await admin.request.post("/api/recurring-invoices", {
+    data: { companyId: customer.company.id, lines: [{ description: "Wartung", quantity: "1", unitPrice: "99", taxRate: "19" }], dueDays: 14, frequency: "monthly", dayOfMonth: 31, startDate: isoToday() },
+  });
+  expect(recurringResponse.status(), await recurringResponse.text()).toBe(201);
+  const recurring = (await recurringResponse.json()) as RecurringInvoiceDetail;
 
   const anonymous = await newClientContext(browser, contextOptions);
   for (const context of [admin.context, customer.context, anonymous]) await options.prepare?.(context);
@@ -87,6 +94,8 @@ export async function screenWorld(browser: Browser, options: { locale?: string; 
     screen("admin-invoices", "/admin/invoices"),
     screen("admin-invoice-detail", `/admin/invoices/${invoice.id}`),
     screen("admin-quote-detail", `/admin/quotes/${quote.id}`),
+    screen("admin-recurring-invoices", "/admin/invoices/recurring"),
+    screen("admin-recurring-invoice-detail", `/admin/invoices/recurring/${recurring.id}`),
     screen("admin-messages", `/admin/messages?company=${customer.company.id}`),
     screen("admin-team", "/admin/team"),
     screen("admin-users", "/admin/users"),

@@ -13,6 +13,8 @@ export const adminTickets = () => import("./routes/admin/tickets");
 export const adminTicketDetail = () => import("./routes/admin/ticket-detail");
 export const adminInvoices = () => import("./routes/admin/invoices");
 export const adminInvoiceDetail = () => import("./routes/admin/invoice-detail");
+export const adminRecurringInvoices = () => import("./routes/admin/recurring-invoices");
+export const adminRecurringInvoiceDetail = () => import("./routes/admin/recurring-invoice-detail");
 export const adminQuotes = () => import("./routes/admin/quotes");
 export const adminQuoteDetail = () => import("./routes/admin/quote-detail");
 export const adminMessages = () => import("./routes/admin/messages");

@@ -57,6 +57,8 @@ const AdminTicketsRoute = adminPage((pages) => pages.adminTickets(), (m) => m.Ad
 const AdminTicketDetailRoute = adminPage((pages) => pages.adminTicketDetail(), (m) => m.AdminTicketDetailRoute);
 const AdminInvoicesRoute = adminPage((pages) => pages.adminInvoices(), (m) => m.AdminInvoicesRoute);
 const AdminInvoiceDetailRoute = adminPage((pages) => pages.adminInvoiceDetail(), (m) => m.AdminInvoiceDetailRoute);
+const AdminRecurringInvoicesRoute = adminPage((pages) => pages.adminRecurringInvoices(), (m) => m.AdminRecurringInvoicesRoute);
+const AdminRecurringInvoiceDetailRoute = adminPage((pages) => pages.adminRecurringInvoiceDetail(), (m) => m.AdminRecurringInvoiceDetailRoute);
 const AdminQuotesRoute = adminPage((pages) => pages.adminQuotes(), (m) => m.AdminQuotesRoute);
 const AdminQuoteDetailRoute = adminPage((pages) => pages.adminQuoteDetail(), (m) => m.AdminQuoteDetailRoute);
 const AdminMessagesRoute = adminPage((pages) => pages.adminMessages(), (m) => m.AdminMessagesRoute);
@@ -137,6 +139,9 @@ const routes: RouteObject[] = [
           route("tickets/:id", AdminTicketDetailRoute),
           route("invoices", AdminInvoicesRoute),
           route("invoices/:id", AdminInvoiceDetailRoute),
+          // Reached from the Invoices page; "recurring" outranks ":id" (a static segment).
+          route("invoices/recurring", AdminRecurringInvoicesRoute),
+          route("invoices/recurring/:id", AdminRecurringInvoiceDetailRoute),
           route("quotes", AdminQuotesRoute),
           route("quotes/:id", AdminQuoteDetailRoute),
           route("messages", AdminMessagesRoute),

@@ -1,0 +1,185 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { formatAmount, formatDate, formatNumber, getFormatLocale } from "@/shared/format";
+import { invoiceTotals } from "@/shared/rules/money";
+import { PageHeader } from "@/web/components/layout/page-header";
+import { TitledCard } from "@/web/components/ui/card";
+import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/web/components/ui/table";
+import type { RecurringInvoiceDetail } from "../../api/use-recurring-invoices";
+import { fallsOnLastDay, scheduleInWords, scheduleSpanInWords } from "../../lib/schedule-words";
+import { RecurringActions } from "./recurring-actions";
+import { RecurringStatusBadge } from "./recurring-status-badge";
+
+/** `name` gives the fact's test id ("recurring-schedule"), whatever the language of its label. */
+function Fact({ label, name, children }: { label: ReactNode; name: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd data-testid={`recurring-${name}`} className="break-words">
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** "2.500" as "2.5" (or "2,5"), never grouped; a line without tax shows a dash. */
+const figure = (value: string) => Number(value).toLocaleString(getFormatLocale(), { useGrouping: false, maximumFractionDigits: 3 });
+
+/** The next three dates, or why there are none. */
+function NextIssues({ recurring }: { recurring: RecurringInvoiceDetail }) {
+  if (recurring.upcoming.length === 0) {
+    return <p className="text-sm text-muted-foreground">{recurring.status === "paused" ? <Trans>None while it is paused.</Trans> : <Trans>None: the schedule has ended.</Trans>}</p>;
+  }
+  return (
+    <ol className="space-y-1 text-sm" data-testid="recurring-upcoming">
+      {recurring.upcoming.map((date) => (
+        <li key={date}>
+          <time dateTime={date}>{formatDate(date)}</time>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The invoice each time: its lines, and the totals the server's money rules give them (the API sends no currency: plain amounts). */
+function TemplateInvoice({ recurring }: { recurring: RecurringInvoiceDetail }) {
+  const { t } = useLingui();
+  const totals = invoiceTotals(recurring.lines);
+  const figures = [t`Quantity`, t`Unit Price`, t`Tax Rate`, t`Total`];
+  const rows = [
+    ["subtotal", t`Subtotal`, totals.subtotal],
+    ["tax", t`Tax`, totals.tax],
+    ["total", t`Total`, recurring.amount],
+  ] as const;
+  return (
+    <div className="space-y-6">
+      <Table aria-label={t`Invoice lines`}>
+        <TableHeadings names={[t`Description`, ...figures]} alignedEnd={figures} />
+        <TableBody>
+          {recurring.lines.map((line, index) => (
+            <TableRow key={index}>
+              <TableCell className="break-words whitespace-pre-line">{line.description}</TableCell>
+              <TableCell className="text-right tabular-nums">{figure(line.quantity)}</TableCell>
+              <TableCell className="text-right whitespace-nowrap tabular-nums">{formatAmount(line.unitPrice)}</TableCell>
+              <TableCell className="text-right tabular-nums">{line.taxRate === null ? "—" : `${figure(line.taxRate)}%`}</TableCell>
+              <TableCell className="text-right whitespace-nowrap tabular-nums">{formatAmount(line.total)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <dl className="ml-auto max-w-xs space-y-1 text-sm" aria-label={t`Invoice totals`}>
+        {rows.map(([name, label, amount]) => (
+          <div key={name} className={name === "total" ? "flex justify-between gap-8 border-t border-border pt-2 font-semibold" : "flex justify-between gap-8"}>
+            <dt>{label}</dt>
+            <dd data-testid={`recurring-${name}`} className="tabular-nums">
+              {formatAmount(amount)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {recurring.notes ? (
+        <section aria-label={t`Notes`}>
+          <h3 className="text-sm font-medium text-muted-foreground">
+            <Trans>Notes</Trans>
+          </h3>
+          <p className="text-sm break-words whitespace-pre-line">{recurring.notes}</p>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** The invoices the schedule issued, newest period first, each linking to its invoice. */
+function IssuedInvoices({ runs }: { runs: RecurringInvoiceDetail["runs"] }) {
+  const { t } = useLingui();
+  if (runs.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Trans>No invoice issued yet.</Trans>
+      </p>
+    );
+  }
+  return (
+    <Table aria-label={t`Issued invoices`}>
+      <TableHeadings names={[t`Period`, t`Invoice #`]} />
+      <TableBody>
+        {runs.map((run) => (
+          <TableRow key={run.periodDate}>
+            <TableCell className="whitespace-nowrap">
+              <time dateTime={run.periodDate}>{formatDate(run.periodDate)}</time>
+            </TableCell>
+            <TableCell>
+              {run.invoice ? (
+                <Link to={`/admin/invoices/${run.invoice.id}`} className="inline-flex min-h-11 items-center font-medium text-primary hover:underline sm:min-h-0">
+                  {run.invoice.invoiceNumber}
+                </Link>
+              ) : (
+                <Trans>Invoice deleted</Trans>
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** One recurring invoice for an admin: whose it is, its status and the moves it allows, its schedule and next dates, the invoice it issues, and those it issued. */
+export function RecurringDetail({ recurring }: { recurring: RecurringInvoiceDetail }) {
+  const { t } = useLingui();
+  const company = recurring.company.name;
+  const day = recurring.dayOfMonth;
+  const issued = formatNumber(recurring.issuedCount);
+  return (
+    <>
+      <PageHeader
+        title={t`Recurring invoice for ${company}`}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <Link to={`/admin/customers/${recurring.company.id}`} className="font-medium text-foreground hover:underline max-sm:inline-flex max-sm:min-h-11 max-sm:items-center">
+              {company}
+            </Link>
+            <RecurringStatusBadge status={recurring.status} />
+          </span>
+        }
+        actions={<RecurringActions recurring={recurring} />}
+      />
+      <div className="space-y-6">
+        <TitledCard title={<Trans>Schedule</Trans>}>
+          <dl className="grid gap-4 text-sm sm:grid-cols-2">
+            <Fact label={<Trans>Issues</Trans>} name="schedule">
+              {scheduleInWords(recurring)}
+              {fallsOnLastDay(recurring) ? (
+                <span className="block text-xs text-muted-foreground">
+                  <Trans>A month without day {day} issues on its last day.</Trans>
+                </span>
+              ) : null}
+            </Fact>
+            <Fact label={<Trans context="recurring invoice span">Duration</Trans>} name="span">
+              {scheduleSpanInWords(recurring)}
+            </Fact>
+            <Fact label={<Trans>Each invoice is</Trans>} name="issue-status">
+              {recurring.issueStatus === "draft" ? <Trans>A draft to review</Trans> : <Trans>Issued at once</Trans>}
+            </Fact>
+            <Fact label={<Trans>Days to pay</Trans>} name="due-days">
+              {recurring.dueDays === null ? <Trans>No due date</Trans> : formatNumber(recurring.dueDays)}
+            </Fact>
+            <Fact label={<Trans>Issued so far</Trans>} name="issued-count">
+              {issued}
+            </Fact>
+            <Fact label={<Trans>Next issues</Trans>} name="next-issues">
+              <NextIssues recurring={recurring} />
+            </Fact>
+          </dl>
+        </TitledCard>
+        <TitledCard title={<Trans>Each invoice</Trans>}>
+          <TemplateInvoice recurring={recurring} />
+        </TitledCard>
+        <TitledCard title={<Trans>Issued invoices</Trans>}>
+          <IssuedInvoices runs={recurring.runs} />
+        </TitledCard>
+      </div>
+    </>
+  );
+}
