@@ -1,7 +1,9 @@
 import { memberMessages } from "@/shared/rules/member";
+import { isoToday } from "./support/admin-data";
 import { tag, test } from "./support/customer-data";
 import { expect, newClientContext, signUpThroughApi, uniqueEmail } from "./support/fixtures";
 import { linkIn, waitForMail } from "./support/mailbox";
+import { createSentQuote } from "./support/quote-data";
 
 /*
  * The invitation page's paths other than signing up (teams.spec.ts): an address that already has
@@ -9,7 +11,7 @@ import { linkIn, waitForMail } from "./support/mailbox";
  */
 
 test.describe("invitation page", () => {
-  test("an existing account signs in with the invited address fixed and joins the company", async ({ browser, newCustomer, anonPage: page }) => {
+  test("an existing account signs in with the invited address fixed and joins the company, whose owner then lets them answer its quotes", async ({ browser, admin, newCustomer, anonPage: page }) => {
     const companyName = `Joiners ${tag()}`;
     const owner = await newCustomer(companyName, "Owen Owner");
     // An account without a company, signed in elsewhere.
@@ -34,6 +36,20 @@ test.describe("invitation page", () => {
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Company", exact: true }).click();
     await expect(page.getByLabel("Company Name")).toHaveValue(companyName);
     await expect(page.getByRole("table", { name: "Members" }).getByRole("row").filter({ hasText: existing.email })).toContainText("Member");
+
+    // The owner lets the new member accept or decline the company's quotes (ADR 049) from the Team section.
+    await owner.page.goto("/dashboard");
+    const row = owner.page.getByRole("table", { name: "Members" }).getByRole("row").filter({ hasText: existing.email });
+    const toggle = row.getByRole("button", { name: "Answers quotes (Erin Existing)" });
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await toggle.click();
+    await expect(owner.page.getByText("Erin Existing may now accept or decline quotes")).toBeVisible();
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await expect(row).toContainText("answers quotes");
+    // A quote the team sends now asks them for their signature.
+    const quote = await createSentQuote(admin, owner.company.id, { title: "Support plan", lines: [{ description: "Support", quantity: "1", unitPrice: "200" }], validUntil: isoToday(14) });
+    await page.goto(`/dashboard/quotes/${quote.id}`);
+    await expect(page.getByRole("button", { name: "Accept and sign" })).toBeVisible();
   });
 
   test("another signed-in account is told the invitation is not its own, and signing out offers the invited address a sign-up", async ({ newCustomer, customerPage: page }) => {

@@ -95,7 +95,7 @@ test.describe("quotes", () => {
     expect(text).toContain(sha256);
   });
 
-  test("an owner declines a quote with a reason, which the admin reads on the quote", async ({ admin, newCustomer }) => {
+  test("an owner declines a quote with a reason, which the admin reads on the quote, and both read its history", async ({ admin, newCustomer }) => {
     const customer = await newCustomer(`Decline Co ${tag()}`, "Dana Decline");
     const quote = await createSentQuote(admin, customer.company.id, { title: "Hosting", lines: [{ description: "Hosting", quantity: "12", unitPrice: "20" }], validUntil: isoToday(14) });
     const own = customer.page;
@@ -107,11 +107,17 @@ test.describe("quotes", () => {
     await expect(own.getByText(`Quote ${quote.quoteNumber} declined`)).toBeVisible();
     await expect(own.getByTestId("quote-decline-reason")).toHaveText("Too expensive for this year");
     await expect(own.getByRole("button", { name: "Accept and sign" })).toHaveCount(0);
+    // The quote's history: what the company was sent and how it answered; the draft's lines are the team's.
+    const history = own.getByRole("list", { name: "Activity" });
+    await expect(history.getByRole("listitem")).toHaveCount(2);
+    await expect(history.getByRole("listitem").last()).toContainText("Dana Decline declined this quote");
+    await expect(history.getByRole("listitem").first()).toContainText("sent this quote");
 
     const page = await admin.context.newPage();
     await page.goto(`/admin/quotes/${quote.id}`);
     await expect(page.getByTestId("quote-decline-reason")).toHaveText("Too expensive for this year");
     await expect(page.getByText("Declined by Dana Decline on")).toBeVisible();
+    await expect(page.getByRole("list", { name: "Activity" }).getByRole("listitem")).toHaveCount(3);
     await page.close();
   });
 });

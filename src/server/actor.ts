@@ -10,6 +10,8 @@ export interface Actor {
   companyId: string | null;
   /** Their standing in that company (ADR 015); null without one. */
   companyRole: CompanyRole | null;
+  /** A member an owner allowed to answer the company's quotes (ADR 049); owners always may. */
+  answersQuotes?: boolean;
   /** The signed-in session; null for a request made with an API token (ADR 030). */
   sessionId: string | null;
   /** The API token the request came with, and its scope; absent for a signed-in session. */

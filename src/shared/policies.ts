@@ -12,6 +12,8 @@ export interface PolicyActor {
   companyId: string | null;
   /** The caller's standing in their company (ADR 015); only `member` subjects look at it. */
   companyRole?: CompanyRole | null;
+  /** A member an owner allowed to answer the company's quotes (ADR 049); only `quote` updates look at it. */
+  answersQuotes?: boolean;
   /** The API token the request came with (ADR 030); absent or null for a signed-in session. */
   apiToken?: { scope: ApiTokenScope } | null;
 }
@@ -28,7 +30,7 @@ export interface PolicyActor {
  * read and only the team logs, changes or bills; `recurringInvoice`: an invoice the team issues on a
  * schedule (ADR 048), the team's alone: customers see the invoices it issues, not the schedule;
  * `quote`: an offer the team sends a company (ADR 049), which its customers read once sent and
- * its owners answer: accepting or declining is an `update` of the quote.
+ * its owners answer, and the members an owner allows: accepting or declining is an `update` of the quote.
  */
 export type Subject =
   | "company"
@@ -119,8 +121,9 @@ export function can(actor: PolicyActor, action: Action, target: Subject | OwnedR
       return CUSTOMER_CREATES.has(subject) && ownCompany;
     case "update":
       // Changing roles, removing members, resending and revoking invitations: owners too.
-      // Answering a quote (accept or decline, ADR 049) is for its company's owners too.
-      if (subject === "member" || subject === "quote") return ownCompany && actor.companyRole === "owner";
+      if (subject === "member") return ownCompany && actor.companyRole === "owner";
+      // Answering a quote (accept or decline, ADR 049): its company's owners, and members an owner allowed.
+      if (subject === "quote") return ownCompany && (actor.companyRole === "owner" || actor.answersQuotes === true);
       return subject === "company" && ownCompany;
   }
 }

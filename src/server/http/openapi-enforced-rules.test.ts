@@ -11,7 +11,7 @@ import { updateTicketInputSchema } from "@/shared/schemas/ticket";
 import { updateWebhookInputSchema } from "@/shared/schemas/webhook";
 import { updateTimeEntryInputSchema } from "@/shared/schemas/time-entry";
 import { updateQuoteInputSchema } from "@/shared/schemas/quote";
-import { changeMemberRoleInputSchema } from "@/shared/schemas/member";
+import { changeMemberInputSchema } from "@/shared/schemas/member";
 import type { z } from "zod";
 
 /**
@@ -87,7 +87,7 @@ describe("the served document says what the server enforces", () => {
       updateTicket: updateTicketInputSchema,
       updateInvoice: updateInvoiceInputSchema,
       updateWebhook: updateWebhookInputSchema,
-      changeMemberRole: changeMemberRoleInputSchema,
+      changeMemberRole: changeMemberInputSchema,
       updateTimeEntry: updateTimeEntryInputSchema,
       updateQuote: updateQuoteInputSchema,
     };

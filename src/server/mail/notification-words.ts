@@ -1,7 +1,7 @@
 import type { InvoiceStatus, ProjectStatus, TicketPriority, TicketStatus } from "@/shared/enums";
 import type { Locale } from "@/shared/locales";
 import type { ActivityField, ActivitySubject } from "@/shared/rules/activity";
-import { eachInvoiceTextField } from "@/shared/rules/invoice-fields";
+import { eachInvoiceTextField, invoiceTextFields } from "@/shared/rules/invoice-fields";
 import { excerptIsNamed, type NotificationKind, type NotificationWords } from "@/shared/rules/notifications";
 import type { MailMessage, Translate } from "./i18n";
 
@@ -27,6 +27,8 @@ export const notificationKindMessages: Record<NotificationKind, MailMessage> = {
   customer_payment: /*i18n*/ { id: "mail.notification-kind.customer-payment", message: "Customer payments" },
   member_joined: /*i18n*/ { id: "mail.notification-kind.member-joined", message: "Invitations accepted" },
   assigned_project: /*i18n*/ { id: "mail.notification-kind.assigned-project", message: "Activity on projects assigned to you" },
+  quote_sent: /*i18n*/ { id: "mail.notification-kind.quote-sent", message: "Quotes to answer" },
+  quote_answered: /*i18n*/ { id: "mail.notification-kind.quote-answered", message: "Quotes accepted or declined" },
 };
 
 export const ticketStatusMessages: Record<TicketStatus, MailMessage> = {
@@ -70,6 +72,8 @@ const field = {
   dueDate: /*i18n*/ { id: "mail.field.due-date", message: "due date" },
   amount: /*i18n*/ { id: "mail.field.amount", message: "amount" },
   pdfLink: /*i18n*/ { id: "mail.field.pdf-link", message: "PDF link" },
+  validUntil: /*i18n*/ { id: "mail.field.valid-until", message: "valid-until date" },
+  terms: /*i18n*/ { id: "mail.field.terms", message: "terms" },
 } satisfies Record<string, MailMessage>;
 
 /**
@@ -109,6 +113,14 @@ export const fieldWords: { [S in ActivitySubject]: Record<ActivityField<S>, Fiel
     // The text fields' names are in their table (rules/invoice-fields.ts), with their catalogue ids.
     ...eachInvoiceTextField((text) => ({ label: text.mailLabel, values: text.history.values })),
   },
+  quote: {
+    title: { label: field.title, values: true },
+    amount: { label: field.amount, values: true, show: "money" },
+    validUntil: { label: field.validUntil, values: true, show: "date" },
+    // An invoice's notes and a quote's are one word in the catalogue.
+    notes: { label: invoiceTextFields.notes.mailLabel, values: false },
+    terms: { label: field.terms, values: false },
+  },
 };
 
 const m = {
@@ -123,6 +135,9 @@ const m = {
   projectCreated: /*i18n*/ { id: "mail.notification-line.project-created", message: "New project {subject}" },
   ticketCreated: /*i18n*/ { id: "mail.notification-line.ticket-created", message: "{actor} opened the ticket {subject}" },
   memberJoined: /*i18n*/ { id: "mail.notification-line.member-joined", message: "{name} joined {subject}" },
+  quoteSent: /*i18n*/ { id: "mail.notification-line.quote-sent", message: "New quote {subject} to answer" },
+  quoteAccepted: /*i18n*/ { id: "mail.notification-line.quote-accepted", message: "{actor} accepted the quote {subject}" },
+  quoteDeclined: /*i18n*/ { id: "mail.notification-line.quote-declined", message: "{actor} declined the quote {subject}" },
   updated: /*i18n*/ { id: "mail.notification-line.updated", message: "{actor} updated on {subject}" },
   changedField: /*i18n*/ { id: "mail.notification-line.changed-field", message: "{actor} changed the {field} on {subject}" },
   changedValue: /*i18n*/ { id: "mail.notification-line.changed-value", message: "{actor} changed {field} from {from} to {to} on {subject}" },
@@ -201,6 +216,10 @@ export function notificationLineWriter(t: Translate, currency: string): (words: 
         if (!words?.values) return t(m.changedField, { actor, field: words ? t(words.label) : n.field, subject });
         return t(m.changedValue, { actor, field: t(words.label), from: shown(words, n.from), to: shown(words, n.to), subject });
       }
+      case "quote_sent":
+        return t(m.quoteSent, { subject });
+      case "quote_answered":
+        return t(n.to === "declined" ? m.quoteDeclined : m.quoteAccepted, { actor, subject });
     }
   };
 

@@ -3,18 +3,31 @@ import { eachInvoiceTextField } from "./invoice-fields";
 import { invoiceStatusLabels, projectStatusLabels, ticketPriorityLabels, ticketStatusLabels } from "../enums";
 
 /**
- * The history of a project, ticket or invoice (ADR 028): who created it, changed a field (from →
- * to), commented on it or attached a file, and when. Written by the server in the transaction of
- * the change; read on the record's page and in its company's "Recent activity".
+ * The history of a project, ticket, invoice or quote (ADR 028): who created it, changed a field
+ * (from → to), commented on it or attached a file, and when. Written by the server in the
+ * transaction of the change; read on the record's page and in its company's "Recent activity".
  */
-export const activitySubjects = ["project", "ticket", "invoice"] as const;
+export const activitySubjects = ["project", "ticket", "invoice", "quote"] as const;
 export type ActivitySubject = (typeof activitySubjects)[number];
 
 /**
  * `payment_recorded`, `payment_removed` and `payment_refunded` (ADR 043) keep the amount in `to`:
- * money received, an admin's removal, a provider's refund.
+ * money received, an admin's removal, a provider's refund. `sent`, `accepted` and `declined` are a
+ * quote's (ADR 049): the quote itself shows the signature, the invoice it made and a decline's reason.
  */
-export const activityKinds = ["created", "changed", "issued", "commented", "attached", "payment_recorded", "payment_removed", "payment_refunded"] as const;
+export const activityKinds = [
+  "created",
+  "changed",
+  "issued",
+  "commented",
+  "attached",
+  "payment_recorded",
+  "payment_removed",
+  "payment_refunded",
+  "sent",
+  "accepted",
+  "declined",
+] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 
 /**
@@ -57,11 +70,19 @@ export const activityFields = {
     // The text fields (notes…): each as its entry in rules/invoice-fields.ts says.
     ...eachInvoiceTextField((field) => field.history),
   },
+  // A draft's edits (admins only): what the customer will be asked to sign.
+  quote: {
+    title: { label: "title", values: true },
+    amount: { label: "amount", values: true, show: formatAmount },
+    validUntil: { label: "valid-until date", values: true, show: (value) => formatDate(value) },
+    notes: { label: "notes", values: false },
+    terms: { label: "terms", values: false },
+  },
 } as const satisfies Record<ActivitySubject, Record<string, FieldRule>>;
 
 export type ActivityField<S extends ActivitySubject> = keyof (typeof activityFields)[S] & string;
 
-export const activitySubjectLabels: Record<ActivitySubject, string> = { project: "project", ticket: "ticket", invoice: "invoice" };
+export const activitySubjectLabels: Record<ActivitySubject, string> = { project: "project", ticket: "ticket", invoice: "invoice", quote: "quote" };
 
 /** How many entries a record's timeline or a company's feed sends per page. */
 export const ACTIVITY_PAGE_DEFAULT = 50;
@@ -101,6 +122,13 @@ export function describeActivity(entry: ActivityWords, { money }: { money?: (amo
       return `created this ${noun}`;
     case "issued":
       return `issued this ${noun}`;
+    // A quote's own steps: no other subject is sent or answered.
+    case "sent":
+      return "sent this quote";
+    case "accepted":
+      return "accepted this quote";
+    case "declined":
+      return "declined this quote";
     case "commented":
       return "commented";
     case "attached":

@@ -21,4 +21,7 @@ export const memberMessages = {
   adminCannotJoin: "An admin account cannot join a customer company. Sign up with the invited address instead.",
   adminHasCompany: "This account belongs to a customer company, so it cannot become an admin. Sign up with the invited address instead.",
   signupByInvitation: "Sign-up is by invitation only. Ask your contact for an invitation.",
+  role: "Role must be owner or member",
+  answersQuotes: "Whether they may answer quotes must be true or false",
+  nothingToChange: "Give a role, or whether they may answer quotes",
 } as const;

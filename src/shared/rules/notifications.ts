@@ -7,9 +7,18 @@ import { describeActivity, paidAmount } from "./activity";
  */
 
 /** What a customer hears of (every member of the company but the one who acted, except `comment_reply`). */
-export const customerNotificationKinds = ["message", "comment_reply", "ticket_status", "invoice_issued", "invoice_overdue", "payment_received", "project_created"] as const;
+export const customerNotificationKinds = [
+  "message",
+  "comment_reply",
+  "ticket_status",
+  "invoice_issued",
+  "invoice_overdue",
+  "payment_received",
+  "project_created",
+  "quote_sent",
+] as const;
 /** What the provider's team hears of; `assigned_project` goes to a project's assignee only. */
-export const adminNotificationKinds = ["ticket_created", "customer_message", "customer_comment", "customer_payment", "member_joined", "assigned_project"] as const;
+export const adminNotificationKinds = ["ticket_created", "customer_message", "customer_comment", "customer_payment", "member_joined", "assigned_project", "quote_answered"] as const;
 export const notificationKinds = [...customerNotificationKinds, ...adminNotificationKinds] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
@@ -28,12 +37,14 @@ export const defaultMailDelivery: Record<NotificationKind, MailDelivery> = {
   invoice_overdue: "digest",
   payment_received: "immediate",
   project_created: "digest",
+  quote_sent: "immediate",
   ticket_created: "digest",
   customer_message: "immediate",
   customer_comment: "digest",
   customer_payment: "immediate",
   member_joined: "digest",
   assigned_project: "digest",
+  quote_answered: "immediate",
 };
 
 /** The preferences page's wording, one line per kind. */
@@ -45,21 +56,33 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   invoice_overdue: "Overdue invoice reminders",
   payment_received: "Payments received",
   project_created: "New projects",
+  quote_sent: "Quotes to answer",
   ticket_created: "New tickets",
   customer_message: "Customer messages",
   customer_comment: "Customer comments",
   customer_payment: "Customer payments",
   member_joined: "Invitations accepted",
   assigned_project: "Activity on projects assigned to you",
+  quote_answered: "Quotes accepted or declined",
 };
 
 /** What a notification is about; `conversation` and `company` name the company itself. */
-export const notificationSubjects = ["ticket", "project", "invoice", "conversation", "company"] as const;
+export const notificationSubjects = ["ticket", "project", "invoice", "quote", "conversation", "company"] as const;
 export type NotificationSubject = (typeof notificationSubjects)[number];
 
 /** The nav item whose dot a kind lights (the rest show in the bell only). */
-export const notificationArea = (subject: NotificationSubject): "messages" | "tickets" | "projects" | "invoices" | "company" =>
-  subject === "conversation" ? "messages" : subject === "ticket" ? "tickets" : subject === "project" ? "projects" : subject === "invoice" ? "invoices" : "company";
+export const notificationArea = (subject: NotificationSubject): "messages" | "tickets" | "projects" | "invoices" | "quotes" | "company" =>
+  subject === "conversation"
+    ? "messages"
+    : subject === "ticket"
+      ? "tickets"
+      : subject === "project"
+        ? "projects"
+        : subject === "invoice"
+          ? "invoices"
+          : subject === "quote"
+            ? "quotes"
+            : "company";
 
 export const NOTIFICATION_PAGE_DEFAULT = 20;
 export const NOTIFICATION_PAGE_MAX = 100;
@@ -125,6 +148,11 @@ export function describeNotification(n: NotificationWords, { money }: { money?: 
       return `${n.excerpt ?? actor} joined ${n.subject.label}`;
     case "assigned_project":
       return n.field ? `${actor} ${change()} on ${n.subject.label}` : `${actor} commented on ${n.subject.label}`;
+    case "quote_sent":
+      return `New quote ${n.subject.label} to answer`;
+    // The answer is the entry's `to`: accepted or declined.
+    case "quote_answered":
+      return n.to === "declined" ? `${actor} declined the quote ${n.subject.label}` : `${actor} accepted the quote ${n.subject.label}`;
   }
 }
 
@@ -139,6 +167,8 @@ export function notificationPath(n: Pick<NotificationWords, "subject"> & { compa
       return `${base}/projects/${area === "admin" ? id : (slug ?? id)}`;
     case "invoice":
       return `${base}/invoices/${id}`;
+    case "quote":
+      return `${base}/quotes/${id}`;
     case "conversation":
       return area === "admin" ? `/admin/messages?company=${n.companyId}` : "/dashboard/messages";
     case "company":

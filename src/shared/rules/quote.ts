@@ -54,7 +54,7 @@ export const quoteMessages = {
   notSent: "Only a sent quote can be accepted or declined",
   expired: "This quote has expired: ask for a new one",
   alreadyAnswered: "This quote was already answered",
-  ownersOnly: "Only an owner of the company can accept or decline a quote",
+  ownersOnly: "Only an owner of the company, or a member an owner allows, can accept or decline a quote",
   customersOnly: "Only the customer can accept or decline a quote",
   noIssuer: "This quote cannot be accepted now: ask the team to send it again",
 } as const;

@@ -9,6 +9,8 @@ export const memberSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: z.enum(companyRoles),
+  /** Whether an owner allowed this member to accept or decline quotes (ADR 049); owners always may. */
+  answersQuotes: z.boolean(),
   joinedAt: z.iso.datetime({ offset: true }),
 });
 export type Member = z.infer<typeof memberSchema>;
@@ -44,8 +46,15 @@ export type InviteMemberInput = z.input<typeof inviteMemberInputSchema>;
 export const inviteAdminInputSchema = z.object({ email: invitedEmail });
 export type InviteAdminInput = z.input<typeof inviteAdminInputSchema>;
 
-/** Make someone owner, or back to member. */
-export const changeMemberRoleInputSchema = z.object({ role: z.enum(companyRoles) });
+/** Make someone owner, or back to member; allow a member to answer quotes, or no longer (at least one of the two). */
+export const changeMemberInputSchema = z
+  .object({
+    role: z.enum(companyRoles, memberMessages.role).optional(),
+    answersQuotes: z.boolean(memberMessages.answersQuotes).optional(),
+  })
+  .refine((input) => input.role !== undefined || input.answersQuotes !== undefined, { message: memberMessages.nothingToChange, path: ["role"] })
+  .meta({ minProperties: 1 });
+export type ChangeMemberInput = z.infer<typeof changeMemberInputSchema>;
 
 /** The token from an invitation link. */
 export const invitationTokenSchema = z.string(memberMessages.invitationInvalid).regex(INVITATION_TOKEN_PATTERN, memberMessages.invitationInvalid);

@@ -68,6 +68,7 @@ export const unreadCountsSchema = z.object({
     tickets: z.number().int().min(0),
     projects: z.number().int().min(0),
     invoices: z.number().int().min(0),
+    quotes: z.number().int().min(0),
     company: z.number().int().min(0),
   }),
   /**

@@ -30,7 +30,7 @@ export function RecordPage<T>({ back, area, ...states }: RecordPageProps<T>) {
   return customer ? <div className="space-y-6">{content}</div> : content;
 }
 
-type Subject = "invoice" | "project" | "ticket";
+type Subject = "invoice" | "project" | "ticket" | "quote";
 
 /**
  * The load of a customer's record page: the record's notifications are read once it is shown, and a

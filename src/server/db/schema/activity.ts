@@ -4,6 +4,7 @@ import { ACTIVITY_VALUE_MAX, activityKinds } from "@/shared/rules/activity";
 import { invoices } from "./billing";
 import { maxLength } from "./limits";
 import { projects } from "./projects";
+import { quotes } from "./quotes";
 import { companyIdColumn, personColumn } from "./references";
 import { tickets } from "./tickets";
 
@@ -11,10 +12,10 @@ import { tickets } from "./tickets";
 const subject = (name: string, target: () => AnyPgColumn) => uuid(name).references(target, { onDelete: "cascade" });
 
 /**
- * The history of projects, tickets and invoices (ADR 028): one row per thing that happened,
+ * The history of projects, tickets, invoices and quotes (ADR 028): one row per thing that happened,
  * written in the transaction of the change. Unlike the audit log it follows its record (a deleted
  * ticket takes its history along) and is shown to customers: `company_id` is the tenant rule of
- * every read, and `admin_only` rows (a draft invoice's) reach admins only.
+ * every read, and `admin_only` rows (a draft invoice's or quote's) reach admins only.
  */
 export const activityEvents = pgTable(
   "activity_events",
@@ -25,6 +26,7 @@ export const activityEvents = pgTable(
     projectId: subject("project_id", () => projects.id),
     ticketId: subject("ticket_id", () => tickets.id),
     invoiceId: subject("invoice_id", () => invoices.id),
+    quoteId: subject("quote_id", () => quotes.id),
     kind: text("kind", { enum: activityKinds }).notNull(),
     actorId: personColumn("actor_id"),
     /** The actor's name then: the entry still says who after their account is gone. */
@@ -37,7 +39,7 @@ export const activityEvents = pgTable(
     adminOnly: boolean("admin_only").notNull().default(false),
   },
   (t) => [
-    check("activity_events_one_subject", sql`num_nonnulls(${t.projectId}, ${t.ticketId}, ${t.invoiceId}) = 1`),
+    check("activity_events_one_subject", sql`num_nonnulls(${t.projectId}, ${t.ticketId}, ${t.invoiceId}, ${t.quoteId}) = 1`),
     check("activity_events_kind_known", sql`${t.kind} in (${sql.raw(activityKinds.map((kind) => `'${kind}'`).join(", "))})`),
     check("activity_events_field_iff_changed", sql`(${t.kind} = 'changed') = (${t.field} IS NOT NULL)`),
     maxLength("activity_events_actor_name_length", t.actorName, 200),
@@ -48,6 +50,7 @@ export const activityEvents = pgTable(
     index("activity_events_project_at_idx").on(t.projectId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.projectId} IS NOT NULL`),
     index("activity_events_ticket_at_idx").on(t.ticketId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.ticketId} IS NOT NULL`),
     index("activity_events_invoice_at_idx").on(t.invoiceId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.invoiceId} IS NOT NULL`),
+    index("activity_events_quote_at_idx").on(t.quoteId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.quoteId} IS NOT NULL`),
     index("activity_events_company_at_idx").on(t.companyId, t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("activity_events_actor_idx").on(t.actorId),
   ],

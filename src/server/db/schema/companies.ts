@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, pgEnum, pgTable, text, uuid } from "drizzle-orm/pg-core";
 import { companyRoles, roles } from "@/shared/enums";
 import { profiles } from "./auth";
 import { maxLength } from "./limits";
@@ -57,6 +57,8 @@ export const companyUsers = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: "cascade" }),
     role: companyRole("role").notNull().default("member"),
+    /** A member an owner allows to accept or decline the company's quotes (ADR 049); owners always may. */
+    answersQuotes: boolean("answers_quotes").notNull().default(false),
     createdAt: createdAtColumn(),
   },
   (t) => [index("company_users_company_id_idx").on(t.companyId)],

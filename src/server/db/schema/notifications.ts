@@ -6,6 +6,7 @@ import { profiles } from "./auth";
 import { invoices } from "./billing";
 import { maxLength } from "./limits";
 import { projects } from "./projects";
+import { quotes } from "./quotes";
 import { companyIdColumn, personColumn } from "./references";
 import { tickets } from "./tickets";
 
@@ -36,6 +37,7 @@ export const notifications = pgTable(
     ticketId: subject("ticket_id", () => tickets.id),
     projectId: subject("project_id", () => projects.id),
     invoiceId: subject("invoice_id", () => invoices.id),
+    quoteId: subject("quote_id", () => quotes.id),
     actorId: personColumn("actor_id"),
     actorName: text("actor_name"),
     field: text("field"),
@@ -51,7 +53,7 @@ export const notifications = pgTable(
   (t) => [
     check("notifications_kind_known", sql`${t.kind} in (${oneOf(notificationKinds)})`),
     check("notifications_mail_known", sql`${t.mail} in (${oneOf(notificationMailModes)})`),
-    check("notifications_at_most_one_record", sql`num_nonnulls(${t.ticketId}, ${t.projectId}, ${t.invoiceId}) <= 1`),
+    check("notifications_at_most_one_record", sql`num_nonnulls(${t.ticketId}, ${t.projectId}, ${t.invoiceId}, ${t.quoteId}) <= 1`),
     maxLength("notifications_actor_name_length", t.actorName, 200),
     maxLength("notifications_field_length", t.field, 40),
     maxLength("notifications_from_length", t.fromValue, ACTIVITY_VALUE_MAX),
@@ -66,6 +68,7 @@ export const notifications = pgTable(
     index("notifications_ticket_idx").on(t.ticketId),
     index("notifications_project_idx").on(t.projectId),
     index("notifications_invoice_idx").on(t.invoiceId),
+    index("notifications_quote_idx").on(t.quoteId),
     index("notifications_company_idx").on(t.companyId),
     index("notifications_actor_idx").on(t.actorId),
   ],

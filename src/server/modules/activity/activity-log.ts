@@ -2,14 +2,14 @@ import { ACTIVITY_VALUE_MAX } from "@/shared/rules/activity";
 import { listOf, type ChangeListener, type ChangeWriter, type HistoryChange } from "@/server/changes/change";
 import { activityEvents } from "@/server/db/schema";
 
-const subjectColumn = { project: "projectId", ticket: "ticketId", invoice: "invoiceId" } as const;
+const subjectColumn = { project: "projectId", ticket: "ticketId", invoice: "invoiceId", quote: "quoteId" } as const;
 
 const clip = (value: string | null | undefined) => (value == null ? null : value.slice(0, ACTIVITY_VALUE_MAX));
 
 /**
  * Writes what happened to a record, by whom, in the caller's transaction: the entry exists
  * exactly when the change does (ADR 028). `adminOnly` hides the entries from customers (a draft
- * invoice's). Nothing to record is a no-op. Who is notified of it, and which webhooks hear of it,
+ * invoice's or quote's). Nothing to record is a no-op. Who is notified of it, and which webhooks hear of it,
  * is their listeners' business (ADR 040), not this module's.
  */
 export async function recordActivity(tx: ChangeWriter, { actor, subject, entries, adminOnly = false }: HistoryChange): Promise<void> {

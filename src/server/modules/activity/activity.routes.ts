@@ -24,10 +24,16 @@ const invoice = historyRoute(
   "An invoice's history: created, issued, fields changed, PDF; a draft's entries reach admins only",
   "invoice",
 );
+const quote = historyRoute(
+  "/quotes/{id}/activity",
+  "listQuoteActivity",
+  "A quote's history: created, edited, sent, accepted or declined; a draft's entries reach admins only",
+  "quote",
+);
 const company = historyRoute(
   "/companies/{id}/activity",
   "listCompanyActivity",
-  "Recent activity across a company's projects, tickets and invoices: its members' own company, any for an admin",
+  "Recent activity across a company's projects, tickets, invoices and quotes: its members' own company, any for an admin",
   "company",
 );
 
@@ -37,5 +43,6 @@ export function activityRoutes() {
     .openapi(project, async (c) => c.json(await listRecordActivity(c.var.ctx, { subject: "project", id: c.req.valid("param").id, query: c.req.valid("query") }), 200))
     .openapi(ticket, async (c) => c.json(await listRecordActivity(c.var.ctx, { subject: "ticket", id: c.req.valid("param").id, query: c.req.valid("query") }), 200))
     .openapi(invoice, async (c) => c.json(await listRecordActivity(c.var.ctx, { subject: "invoice", id: c.req.valid("param").id, query: c.req.valid("query") }), 200))
+    .openapi(quote, async (c) => c.json(await listRecordActivity(c.var.ctx, { subject: "quote", id: c.req.valid("param").id, query: c.req.valid("query") }), 200))
     .openapi(company, async (c) => c.json(await listCompanyActivity(c.var.ctx, { companyId: c.req.valid("param").id, query: c.req.valid("query") }), 200));
 }

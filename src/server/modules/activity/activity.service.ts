@@ -1,11 +1,11 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { ActivitySubject } from "@/shared/rules/activity";
 import type { ActivityEntry, ActivityPage, ActivityQuery } from "@/shared/schemas/activity";
-import { activityEvents, companies, invoices, projects, tickets } from "@/server/db/schema";
+import { activityEvents, companies, invoices, projects, quotes, tickets } from "@/server/db/schema";
 import { notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { before, keysetPage, micros } from "../keyset-cursor";
-import { activityScope, companyScope, invoiceScope, projectScope, ticketScope } from "../scopes";
+import { activityScope, companyScope, invoiceScope, projectScope, quoteScope, ticketScope } from "../scopes";
 
 const columns = {
   id: activityEvents.id,
@@ -20,8 +20,9 @@ const columns = {
   projectId: activityEvents.projectId,
   ticketId: activityEvents.ticketId,
   invoiceId: activityEvents.invoiceId,
+  quoteId: activityEvents.quoteId,
   // What the record is called now (renamed since, it reads under its new name).
-  label: sql<string>`coalesce(${projects.name}, ${tickets.title}, ${invoices.invoiceNumber})`,
+  label: sql<string>`coalesce(${projects.name}, ${tickets.title}, ${invoices.invoiceNumber}, ${quotes.quoteNumber})`,
   slug: projects.slug,
 };
 
@@ -39,16 +40,17 @@ interface Row {
   projectId: string | null;
   ticketId: string | null;
   invoiceId: string | null;
+  quoteId: string | null;
   slug: string | null;
 }
 
 function toEntry(row: Row): ActivityEntry {
-  const type: ActivitySubject = row.projectId ? "project" : row.ticketId ? "ticket" : "invoice";
+  const type: ActivitySubject = row.projectId ? "project" : row.ticketId ? "ticket" : row.invoiceId ? "invoice" : "quote";
   return {
     id: row.id.toString(),
     at: row.at.toISOString(),
     kind: row.kind,
-    subject: { type, id: (row.projectId ?? row.ticketId ?? row.invoiceId)!, label: row.label, slug: row.slug },
+    subject: { type, id: (row.projectId ?? row.ticketId ?? row.invoiceId ?? row.quoteId)!, label: row.label, slug: row.slug },
     actor: { id: row.actorId, name: row.actorName },
     field: row.field,
     from: row.from,
@@ -64,6 +66,7 @@ async function page({ db, actor, billing }: ServiceContext, where: SQL, query: A
     .leftJoin(projects, eq(projects.id, activityEvents.projectId))
     .leftJoin(tickets, eq(tickets.id, activityEvents.ticketId))
     .leftJoin(invoices, eq(invoices.id, activityEvents.invoiceId))
+    .leftJoin(quotes, eq(quotes.id, activityEvents.quoteId))
     .where(and(where, activityScope(actor).where, before(activityEvents.at, activityEvents.id, query.cursor)))
     .orderBy(desc(activityEvents.at), desc(activityEvents.id))
     .limit(query.limit + 1);
@@ -80,12 +83,15 @@ const visible = {
   // A draft is no customer's to see, nor its history (ADR 026).
   invoice: async ({ db, actor }: ServiceContext, id: string) =>
     (await db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.id, id), invoiceScope(actor).where))).length > 0,
+  // A draft quote is the team's alone, as a draft invoice is (ADR 049).
+  quote: async ({ db, actor }: ServiceContext, id: string) =>
+    (await db.select({ id: quotes.id }).from(quotes).where(and(eq(quotes.id, id), quoteScope(actor).where))).length > 0,
 } satisfies Record<ActivitySubject, (ctx: ServiceContext, id: string) => Promise<boolean>>;
 
-const missing = { project: "Project not found", ticket: "Ticket not found", invoice: "Invoice not found" } satisfies Record<ActivitySubject, string>;
-const subjectColumn = { project: activityEvents.projectId, ticket: activityEvents.ticketId, invoice: activityEvents.invoiceId };
+const missing = { project: "Project not found", ticket: "Ticket not found", invoice: "Invoice not found", quote: "Quote not found" } satisfies Record<ActivitySubject, string>;
+const subjectColumn = { project: activityEvents.projectId, ticket: activityEvents.ticketId, invoice: activityEvents.invoiceId, quote: activityEvents.quoteId };
 
-/** A project's, ticket's or invoice's history, newest first. */
+/** A project's, ticket's, invoice's or quote's history, newest first. */
 export async function listRecordActivity(
   ctx: ServiceContext,
   { subject, id, query }: { subject: ActivitySubject; id: string; query: ActivityQuery },

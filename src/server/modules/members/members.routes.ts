@@ -1,10 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { changeMemberRoleInputSchema, companyTeamSchema, invitationSchema, inviteMemberInputSchema, memberSchema } from "@/shared/schemas/member";
+import { changeMemberInputSchema, companyTeamSchema, invitationSchema, inviteMemberInputSchema, memberSchema } from "@/shared/schemas/member";
 import { createRouter } from "../../http/context";
 import { idempotent } from "../../http/idempotency";
 import { idParams, idRead, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { inviteMember } from "./invitations.service";
-import { changeMemberRole, readCompanyTeam, removeMember } from "./members.service";
+import { changeMember, readCompanyTeam, removeMember } from "./members.service";
 
 /** A company's team, below /api/companies (ADR 015): one set of routes for its owners and for admins. */
 const route = sessionRoutes("Members", { subject: "member" });
@@ -20,8 +20,9 @@ const inviteRoute = idempotent(route.post("/{id}/invitations", "inviteMember", "
   responses: { 201: jsonContent(invitationSchema, "The pending invitation") },
 }));
 
-const roleRoute = route.patch("/{id}/members/{userId}", "changeMemberRole", "Owner or admin: make a member owner, or an owner member (one owner always stays)", [400, 401, 403, 404, 409], {
-  request: { params: memberParams, body: jsonBody(changeMemberRoleInputSchema) },
+const roleRoute = route.patch("/{id}/members/{userId}", "changeMemberRole", "Owner or admin: make a member owner, or an owner member (one owner always stays); allow a member to answer quotes", [400, 401, 403, 404, 409], {
+  description: "Give `role`, `answersQuotes` or both. Owners always answer the company's quotes; `answersQuotes` lets a member accept or decline them too (ADR 049).",
+  request: { params: memberParams, body: jsonBody(changeMemberInputSchema) },
   responses: { 200: jsonContent(memberSchema, "The member") },
 });
 
@@ -39,7 +40,7 @@ export function memberRoutes() {
     })
     .openapi(roleRoute, async (c) => {
       const { id, userId } = c.req.valid("param");
-      return c.json(await changeMemberRole(c.var.ctx, { companyId: id, userId, role: c.req.valid("json").role }), 200);
+      return c.json(await changeMember(c.var.ctx, { companyId: id, userId, changes: c.req.valid("json") }), 200);
     })
     .openapi(removeRoute, async (c) => {
       const { id, userId } = c.req.valid("param");

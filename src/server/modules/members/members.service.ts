@@ -1,7 +1,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { CompanyRole } from "@/shared/enums";
 import { memberMessages } from "@/shared/rules/member";
-import type { CompanyTeam, Member } from "@/shared/schemas/member";
+import type { ChangeMemberInput, CompanyTeam, Member } from "@/shared/schemas/member";
 import type { Database } from "@/server/db/client";
 import { companies, companyUsers, invitations, profiles } from "@/server/db/schema";
 import { conflict, notFound } from "@/server/http/problem";
@@ -15,6 +14,7 @@ const memberColumns = {
   name: profiles.fullName,
   email: profiles.email,
   role: companyUsers.role,
+  answersQuotes: companyUsers.answersQuotes,
   joinedAt: companyUsers.createdAt,
 };
 
@@ -36,19 +36,29 @@ export async function readCompanyTeam({ db, actor }: ServiceContext, companyId: 
   return { members: members.map(toMember), invitations: pending };
 }
 
-/** Make someone owner, or back to member; the company keeps at least one owner. */
-export async function changeMemberRole(ctx: ServiceContext, input: { companyId: string; userId: string; role: CompanyRole }): Promise<Member> {
+/**
+ * Make someone owner, or back to member (the company keeps at least one owner); allow a member to
+ * answer the company's quotes, or no longer (ADR 049). Each grant or revocation is audited.
+ */
+export async function changeMember(ctx: ServiceContext, input: { companyId: string; userId: string; changes: ChangeMemberInput }): Promise<Member> {
   checkTeamAccess(ctx.actor, input.companyId, "update");
   const member = await ctx.db.transaction(async (tx) => {
     await requireCompany(tx, input.companyId, { forUpdate: true });
     const current = await memberOf(tx, input);
-    if (current.role === "owner" && input.role !== "owner") await refuseIfLastOwner(tx, input.companyId);
-    await tx.update(companyUsers).set({ role: input.role }).where(eq(companyUsers.userId, input.userId));
+    const role = input.changes.role ?? current.role;
+    const answersQuotes = input.changes.answersQuotes ?? current.answersQuotes;
+    if (current.role === "owner" && role !== "owner") await refuseIfLastOwner(tx, input.companyId);
+    await tx.update(companyUsers).set({ role, answersQuotes }).where(eq(companyUsers.userId, input.userId));
+    const target = { type: "user", id: current.userId, label: current.email };
+    const grant = (granted: boolean, details: Record<string, string>) =>
+      auditBy(ctx, { kind: granted ? "user.role_granted" : "user.role_revoked", companyId: input.companyId, target, details });
     // Ownership is the company role that grants something (the team's management), so it is what is granted or revoked.
-    const kind = input.role === "owner" ? "user.role_granted" : "user.role_revoked";
-    const audit = current.role !== input.role ? auditBy(ctx, { kind, companyId: input.companyId, target: { type: "user", id: current.userId, label: current.email }, details: { role: "owner" } }) : [];
+    const audit = [
+      ...(current.role !== role ? [grant(role === "owner", { role: "owner" })] : []),
+      ...(current.answersQuotes !== answersQuotes ? [grant(answersQuotes, { permission: "answersQuotes" })] : []),
+    ];
     await ctx.record(tx, { audit, announce: teamChanged(input.companyId) });
-    return { ...current, role: input.role };
+    return { ...current, role, answersQuotes };
   });
   ctx.forgetActor(input.userId);
   return member;

@@ -5,7 +5,7 @@ import { companyUsers } from "@/server/db/schema";
 import { addMember, createCompany } from "@/server/test/fixtures";
 import { serverForFile } from "@/server/test/per-file";
 import { ownerServiceContext } from "@/server/test/service-context";
-import { changeMemberRole, removeMember } from "./members.service";
+import { changeMember, removeMember } from "./members.service";
 
 const server = serverForFile();
 
@@ -84,7 +84,7 @@ describe("changing roles and removing members", () => {
     const { company, owner, member } = await team();
     const forgotten: string[] = [];
     const ctx = { ...ownerServiceContext(server, owner, company.id), forgetActor: (userId: string) => void forgotten.push(userId) };
-    await changeMemberRole(ctx, { companyId: company.id, userId: member.id, role: "owner" });
+    await changeMember(ctx, { companyId: company.id, userId: member.id, changes: { role: "owner" } });
     expect(forgotten).toEqual([member.id]);
     await removeMember(ctx, { companyId: company.id, userId: member.id });
     expect(forgotten).toEqual([member.id, member.id]);

@@ -32,7 +32,8 @@ const headline = (entries: readonly HistoryEntry[]) => entries.find((entry) => e
  * Who hears of what was just recorded in a record's history (issue 17, ADR 029), in the same
  * transaction. Customers: a ticket's status, a new project, a new invoice, a payment received, and
  * replies on threads they take part in; the team: new tickets, customers' comments and payments; a
- * project's assignee: everything on it. Entries hidden from customers (a draft invoice's) notify
+ * project's assignee: everything on it; a quote sent, its company's members who may answer it,
+ * and its answer, the team. Entries hidden from customers (a draft invoice's) notify
  * nobody: they are the provider's own work in progress (and a draft takes no payment).
  */
 export async function notifyOfActivity(tx: NotificationWriter, { actor, subject, entries, adminOnly = false, excerpt }: HistoryChange): Promise<void> {
@@ -76,6 +77,13 @@ export async function notifyOfActivity(tx: NotificationWriter, { actor, subject,
         const notified = await notify(tx, event("customer_payment", { ...amount, excerpt: await companyName(tx, subject.companyId) }), { admins: true });
         await notify(tx, event("payment_received", amount), { members: true }, notified);
       }
+      return;
+    }
+    case "quote": {
+      // Sent: the members who may sign hear of it; answered: the team, with the answer in `to`.
+      if (kinds.has("sent")) await notify(tx, event("quote_sent"), { quoteAnswerers: true });
+      const answer = kinds.has("accepted") ? "accepted" : kinds.has("declined") ? "declined" : null;
+      if (answer) await notify(tx, event("quote_answered", { to: answer }), { admins: true });
       return;
     }
   }

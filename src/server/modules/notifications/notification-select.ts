@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { NotificationKind, NotificationSubject } from "@/shared/rules/notifications";
 import type { Database } from "../../db/client";
-import { companies, invoices, notifications, projects, tickets } from "../../db/schema";
+import { companies, invoices, notifications, projects, quotes, tickets } from "../../db/schema";
 import { micros } from "../keyset-cursor";
 
 /**
@@ -19,12 +19,13 @@ const noticeColumns = {
   ticketId: notifications.ticketId,
   projectId: notifications.projectId,
   invoiceId: notifications.invoiceId,
+  quoteId: notifications.quoteId,
   actorName: notifications.actorName,
   field: notifications.field,
   from: notifications.fromValue,
   to: notifications.toValue,
   excerpt: notifications.excerpt,
-  label: sql<string>`coalesce(${tickets.title}, ${projects.name}, ${invoices.invoiceNumber}, ${companies.name})`,
+  label: sql<string>`coalesce(${tickets.title}, ${projects.name}, ${invoices.invoiceNumber}, ${quotes.quoteNumber}, ${companies.name})`,
   slug: projects.slug,
 };
 
@@ -38,6 +39,7 @@ export interface NoticeRow {
   ticketId: string | null;
   projectId: string | null;
   invoiceId: string | null;
+  quoteId: string | null;
   actorName: string | null;
   field: string | null;
   from: string | null;
@@ -55,13 +57,14 @@ export const selectNotices = (db: Pick<Database, "select">) =>
     .innerJoin(companies, eq(companies.id, notifications.companyId))
     .leftJoin(tickets, eq(tickets.id, notifications.ticketId))
     .leftJoin(projects, eq(projects.id, notifications.projectId))
-    .leftJoin(invoices, eq(invoices.id, notifications.invoiceId));
+    .leftJoin(invoices, eq(invoices.id, notifications.invoiceId))
+    .leftJoin(quotes, eq(quotes.id, notifications.quoteId));
 
 /** The kinds whose subject is a company's conversation; the other kinds without a record are about the company. */
 const conversationKinds: readonly NotificationKind[] = ["message", "customer_message"];
 
 /** What a notification is about: its record, else the company's conversation or the company itself. */
-export function subjectOf(row: Pick<NoticeRow, "kind" | "companyId" | "ticketId" | "projectId" | "invoiceId" | "label" | "slug">): {
+export function subjectOf(row: Pick<NoticeRow, "kind" | "companyId" | "ticketId" | "projectId" | "invoiceId" | "quoteId" | "label" | "slug">): {
   type: NotificationSubject;
   id: string;
   label: string;
@@ -70,5 +73,6 @@ export function subjectOf(row: Pick<NoticeRow, "kind" | "companyId" | "ticketId"
   if (row.ticketId) return { type: "ticket", id: row.ticketId, label: row.label, slug: null };
   if (row.projectId) return { type: "project", id: row.projectId, label: row.label, slug: row.slug };
   if (row.invoiceId) return { type: "invoice", id: row.invoiceId, label: row.label, slug: null };
+  if (row.quoteId) return { type: "quote", id: row.quoteId, label: row.label, slug: null };
   return { type: conversationKinds.includes(row.kind) ? "conversation" : "company", id: row.companyId, label: row.label, slug: null };
 }

@@ -45,12 +45,13 @@ export async function unreadCounts({ db, actor }: ServiceContext): Promise<Unrea
       tickets: count(sql`${notifications.ticketId} is not null`),
       projects: count(sql`${notifications.projectId} is not null`),
       invoices: count(sql`${notifications.invoiceId} is not null`),
+      quotes: count(sql`${notifications.quoteId} is not null`),
       messages: count(inArray(notifications.kind, ["message", "customer_message"])),
       company: count(eq(notifications.kind, "member_joined")),
     })
     .from(notifications)
     .where(and(notificationScope(actor).where, unread));
-  const { total, ...areas } = counts ?? { total: 0, tickets: 0, projects: 0, invoices: 0, messages: 0, company: 0 };
+  const { total, ...areas } = counts ?? { total: 0, tickets: 0, projects: 0, invoices: 0, quotes: 0, messages: 0, company: 0 };
   return { total, areas, chat: await unreadChat({ db, actor }) };
 }
 
@@ -76,6 +77,7 @@ const subjectCondition = {
   ticket: (id: string) => eq(notifications.ticketId, id),
   project: (id: string) => eq(notifications.projectId, id),
   invoice: (id: string) => eq(notifications.invoiceId, id),
+  quote: (id: string) => eq(notifications.quoteId, id),
   conversation: (id: string) => and(eq(notifications.companyId, id), inArray(notifications.kind, ["message", "customer_message"])),
   company: (id: string) => and(eq(notifications.companyId, id), eq(notifications.kind, "member_joined")),
 };

@@ -10,6 +10,8 @@ export type NotificationWriter = Pick<Database, "execute">;
 export type Audience =
   /** Every member of the event's company. */
   | { members: true }
+  /** The members who may answer the company's quotes: its owners, and those an owner allowed (ADR 049). */
+  | { quoteAnswerers: true }
   /** The provider's team (every admin). */
   | { admins: true }
   /** These users, already known to be allowed to see the record (a ticket's participants, a project's assignee). */
@@ -19,7 +21,7 @@ export interface NotificationEvent {
   kind: NotificationKind;
   companyId: string;
   /** The record it is about; none for a conversation's or a company's. */
-  record?: { type: "ticket" | "project" | "invoice"; id: string };
+  record?: { type: "ticket" | "project" | "invoice" | "quote"; id: string };
   actor: { userId: string | null; name: string | null };
   field?: string | null;
   from?: string | null;
@@ -28,10 +30,12 @@ export interface NotificationEvent {
   excerpt?: string | null;
 }
 
-const recordColumn = { ticket: "ticket_id", project: "project_id", invoice: "invoice_id" } as const;
+const recordColumn = { ticket: "ticket_id", project: "project_id", invoice: "invoice_id", quote: "quote_id" } as const;
 
 function audienceQuery(event: NotificationEvent, audience: Audience): SQL {
   if ("members" in audience) return sql`select ${companyUsers.userId} as id from ${companyUsers} where ${companyUsers.companyId} = ${event.companyId}`;
+  if ("quoteAnswerers" in audience)
+    return sql`select ${companyUsers.userId} as id from ${companyUsers} where ${companyUsers.companyId} = ${event.companyId} and (${companyUsers.role} = 'owner' or ${companyUsers.answersQuotes})`;
   if ("admins" in audience) return sql`select ${userRoles.userId} as id from ${userRoles} where ${userRoles.role} = 'admin'`;
   return audience.users;
 }

@@ -15,7 +15,7 @@ import { todayIn } from "../invoices/overdue";
 import { createInvoice } from "../invoices/invoice-writes";
 import { quoteScope } from "../scopes";
 import { renderAcceptedDocument } from "./quote-document";
-import { quoteEvent, quoteWebhook } from "./quote-events";
+import { quoteEvent, quoteHistory, quoteWebhook } from "./quote-events";
 import { quoteNotFound } from "./quote-select";
 import { findQuote, quoteRead } from "./quotes.service";
 
@@ -104,6 +104,7 @@ export async function acceptQuote(ctx: ServiceContext, { id, acceptance }: { id:
       })
       .where(eq(quotes.id, id));
     await ctx.record(tx, {
+      ...quoteHistory(ctx.actor, quote, [{ kind: "accepted" }], { draft: false }),
       ...quoteWebhook({ type: "quote.accepted", quote, by: ctx.actor, invoiceId }),
       audit: answerAudit(ctx, "quote.accepted", quote, { signerName: acceptance.signerName, documentSha256: quote.documentSha256 }),
       announce: quoteEvent(quote),
@@ -123,7 +124,12 @@ export async function declineQuote(ctx: ServiceContext, { id, decline }: { id: s
       .update(quotes)
       .set({ status: "declined", answeredAt: ctx.clock.now(), answeredBy: ctx.actor.userId, declineReason: decline.reason ?? null, updatedAt: new Date() })
       .where(eq(quotes.id, id));
-    await ctx.record(tx, { ...quoteWebhook({ type: "quote.declined", quote, by: ctx.actor }), audit: answerAudit(ctx, "quote.declined", quote, {}), announce: quoteEvent(quote) });
+    await ctx.record(tx, {
+      ...quoteHistory(ctx.actor, quote, [{ kind: "declined" }], { draft: false }),
+      ...quoteWebhook({ type: "quote.declined", quote, by: ctx.actor }),
+      audit: answerAudit(ctx, "quote.declined", quote, {}),
+      announce: quoteEvent(quote),
+    });
   });
   return findQuote(ctx, id);
 }

@@ -4,13 +4,14 @@ import { nextQuoteNumber, QUOTE_NUMBER_PREFIX, quoteMessages } from "@/shared/ru
 import { depositProblem } from "@/shared/rules/quote-deposit";
 import type { CreateQuoteInput, QuoteDetail, UpdateQuoteInput } from "@/shared/schemas/quote";
 import type { Database } from "@/server/db/client";
+import { fieldChanges } from "@/server/changes/field-changes";
 import { isUniqueViolation } from "@/server/db/errors";
 import { companies, quotes } from "@/server/db/schema";
 import { badRequest, conflict, forbidden } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { totalColumns } from "../invoices/invoice-lines";
 import { renderSentDocument } from "./quote-document";
-import { quoteEvent, quoteWebhook } from "./quote-events";
+import { quoteEvent, quoteHistory, quoteWebhook } from "./quote-events";
 import { quoteNotFound } from "./quote-select";
 import { findQuote, quoteRead } from "./quotes.service";
 
@@ -68,7 +69,10 @@ export async function createQuote(ctx: ServiceContext, input: CreateQuoteInput):
           .insert(quotes)
           .values({ ...values, quoteNumber: nextQuoteNumber(await latestNumber(tx)) })
           .returning({ id: quotes.id });
-        await ctx.record(tx, { announce: quoteEvent({ id: created!.id, companyId: values.companyId, status: "draft" }) });
+        await ctx.record(tx, {
+          ...quoteHistory(actor, { id: created!.id, companyId: values.companyId }, [{ kind: "created" }], { draft: true }),
+          announce: quoteEvent({ id: created!.id, companyId: values.companyId, status: "draft" }),
+        });
         return created!.id;
       });
       return await findQuote(ctx, id);
@@ -86,6 +90,15 @@ async function lockedDraft(tx: Tx, id: string): Promise<StoredQuote> {
   return row;
 }
 
+/** The columns a draft's history records (shared/rules/activity.ts); one the edit leaves out stays undefined, unchanged. */
+const historyFields = (quote: Partial<Pick<StoredQuote, "title" | "amount" | "validUntil" | "notes" | "terms">>) => ({
+  title: quote.title,
+  amount: quote.amount,
+  validUntil: quote.validUntil,
+  notes: quote.notes,
+  terms: quote.terms,
+});
+
 /** An admin's edit of a draft; a sent quote never changes (409). */
 export async function updateQuote(ctx: ServiceContext, { id, changes }: { id: string; changes: UpdateQuoteInput }): Promise<QuoteDetail> {
   if (!can(ctx.actor, "update", "quote")) throw forbidden();
@@ -100,7 +113,10 @@ export async function updateQuote(ctx: ServiceContext, { id, changes }: { id: st
     const merged = { ...current, ...Object.fromEntries(Object.entries(next).filter(([, value]) => value !== undefined)) } as StoredQuote;
     await checkFields(tx, merged, today);
     await tx.update(quotes).set({ ...next, updatedAt: new Date() }).where(eq(quotes.id, id));
-    await ctx.record(tx, { announce: [quoteEvent(current), ...(merged.companyId === current.companyId ? [] : [quoteEvent(merged)])] });
+    await ctx.record(tx, {
+      ...quoteHistory(ctx.actor, merged, fieldChanges("quote", historyFields(current), historyFields(next)), { draft: true }),
+      announce: [quoteEvent(current), ...(merged.companyId === current.companyId ? [] : [quoteEvent(merged)])],
+    });
   });
   return findQuote(ctx, id);
 }
@@ -133,7 +149,11 @@ export async function sendQuote(ctx: ServiceContext, id: string): Promise<QuoteD
     if (current.validUntil < today) throw fieldError("validUntil", quoteMessages.validUntilPast);
     const sentAt = ctx.clock.now();
     await tx.update(quotes).set({ status: "sent", sentAt, document: document.bytes, documentSha256: document.sha256, updatedAt: new Date() }).where(eq(quotes.id, id));
-    await ctx.record(tx, { ...quoteWebhook({ type: "quote.sent", quote: current, by: ctx.actor }), announce: quoteEvent({ ...current, status: "sent" }) });
+    await ctx.record(tx, {
+      ...quoteHistory(ctx.actor, current, [{ kind: "sent" }], { draft: false }),
+      ...quoteWebhook({ type: "quote.sent", quote: current, by: ctx.actor }),
+      announce: quoteEvent({ ...current, status: "sent" }),
+    });
   });
   return findQuote(ctx, id);
 }

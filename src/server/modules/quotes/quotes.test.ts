@@ -177,7 +177,7 @@ describe("accepting a quote", () => {
     const { company, member } = await companyWithOwner("Refusals Ltd");
     const other = await companyWithOwner("Other Refusals Ltd");
     const quote = await sent(company.id, { invoicing: "full" });
-    expect((await accept(member.client, quote.id)).problem.detail).toBe("Only an owner of the company can accept or decline a quote");
+    expect((await accept(member.client, quote.id)).problem.detail).toBe("Only an owner of the company, or a member an owner allows, can accept or decline a quote");
     expect((await accept(admin.client, quote.id)).status).toBe(403);
     expect((await accept(other.owner.client, quote.id)).status).toBe(404);
     expect((await other.owner.client.get(`/api/quotes/${quote.id}`)).status).toBe(404);

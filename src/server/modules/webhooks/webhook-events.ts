@@ -48,10 +48,12 @@ const changesOf = (entries: readonly HistoryEntry[]) =>
 /**
  * The webhook events of what was just recorded in a record's history (ADR 028). Entries hidden
  * from customers (a draft invoice's) send nothing, as they notify nobody: the provider's work in
- * progress is not an event yet. A file attached is no event of the list.
+ * progress is not an event yet. A file attached is no event of the list. A quote's events are its
+ * own (`Change.quote`: sent, accepted, declined), not its history's.
  */
-export async function webhookEventsOfActivity(tx: WebhookWriter, { actor, subject, entries, adminOnly = false, commentId }: HistoryChange): Promise<void> {
-  if (adminOnly || entries.length === 0) return;
+export async function webhookEventsOfActivity(tx: WebhookWriter, history: HistoryChange): Promise<void> {
+  const { actor, subject, entries, adminOnly = false, commentId } = history;
+  if (adminOnly || entries.length === 0 || subject.type === "quote") return;
   const kinds = new Set(entries.map((entry) => entry.kind));
   const base = { companyId: subject.companyId, actor: { userId: actor.userId, name: actor.name }, data: { [idField[subject.type]]: subject.id } };
   const withData = (more: Record<string, unknown>) => ({ ...base, data: { ...base.data, ...more } });

@@ -530,20 +530,24 @@ const aDrafts = 1;
 const aNotes = 1;
 /**
  * Entries in each company's recent activity as the world is built (ADR 028), as its members see
- * them: each project, ticket and issued invoice created, each comment, each file attached.
+ * them: each project, ticket and issued invoice created, each comment, each file attached, each
+ * quote sent. The admin also sees each quote's creation (a draft's history, ADR 049).
  */
 const activity = {
-  a: 2 + a.projectComments + 3 + a.ticketComments + 1 + 3 + 1,
-  b: 1 + b.projectComments + 1 + b.ticketComments + 1 + 1,
+  a: 2 + a.projectComments + 3 + a.ticketComments + 1 + 3 + 1 + 1,
+  b: 1 + b.projectComments + 1 + b.ticketComments + 1 + 1 + 1,
 };
+/** The quotes each company's history holds as created: A's sent one and its draft, B's sent one. */
+const quotesCreated = { a: 2, b: 1 };
 
 /**
  * Each actor's notifications as the world is built (ADR 029). A's members: 2 new projects, 3
- * issued invoices, the team's message; customerA also the team's reply on the ticket they opened.
- * B's customer: 1 project, 1 invoice, the message, the team's reply. The admin: 4 new tickets, 4
- * customer comments (2 on tickets, 2 on projects), 2 customer messages. Nobody hears of A's draft.
+ * issued invoices, the team's message; customerA also the team's reply on the ticket they opened,
+ * and, as A's owner, its sent quote to answer. B's customer: 1 project, 1 invoice, the message, the
+ * team's reply, the quote. The admin: 4 new tickets, 4 customer comments (2 on tickets, 2 on
+ * projects), 2 customer messages. Nobody hears of A's drafts.
  */
-const notified = { customerA: 7, memberA: 6, customerB: 4, loner: 0, admin: 10 };
+const notified = { customerA: 8, memberA: 6, customerB: 5, loner: 0, admin: 10 };
 /** The unread counts add up to twice the total (each notification is in one nav area too) plus the chat's unread messages. */
 const unreadSum = (actor: keyof typeof notified, chat: number) => counted(2 * notified[actor] + chat);
 
@@ -793,7 +797,7 @@ function recordRows(world: World): Record<string, MatrixRow> {
       objects: byId((id) => `/api/companies/${id}/activity`, (w, side) => w[side].company.id),
       // A's members do not see the two entries of A's draft (created, its PDF attached) nor the two
       // of the team's internal note (commented, its file attached); the admin does.
-      expect: customersAndAdmin([rows(activity.a), 404, 404], [404, rows(activity.b), 404], [404, 404, 404], [rows(activity.a + 2 + 2 * aNotes), rows(activity.b), 404]),
+      expect: customersAndAdmin([rows(activity.a), 404, 404], [404, rows(activity.b), 404], [404, 404, 404], [rows(activity.a + 2 + 2 * aNotes + quotesCreated.a), rows(activity.b + quotesCreated.b), 404]),
     },
     "POST /api/companies": {
       objects: { none: () => ({ path: "/api/companies", json: { name: "Matrix customer" } }) },
@@ -895,7 +899,13 @@ function recordRows(world: World): Record<string, MatrixRow> {
         missing: () => ({ path: `/api/quotes/${missingId}${suffix}` }),
       });
       const expect = customersAndAdmin([200, 404, 404, 404], [404, 200, 404, 404], [404, 404, 404, 404], [200, 200, 200, 404]);
-      return { "GET /api/quotes/:id": { objects: objects(""), expect }, "GET /api/quotes/:id/pdf": { objects: objects("/pdf"), expect } };
+      // A quote's history: each sent one was created and sent (its company reads the sending); A's draft was created, for the admin's eyes only.
+      const history = customersAndAdmin([rows(1), 404, 404, 404], [404, rows(1), 404, 404], [404, 404, 404, 404], [rows(2), rows(2), rows(1), 404]);
+      return {
+        "GET /api/quotes/:id": { objects: objects(""), expect },
+        "GET /api/quotes/:id/pdf": { objects: objects("/pdf"), expect },
+        "GET /api/quotes/:id/activity": { objects: objects("/activity"), expect: history },
+      };
     })(),
     "PATCH /api/quotes/:id": quoteDraftWrite((id) => `/api/quotes/${id}`, 200, { title: "Matrix quote, changed" }),
     "DELETE /api/quotes/:id": quoteDraftWrite((id) => `/api/quotes/${id}`, 204),

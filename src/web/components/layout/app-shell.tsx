@@ -27,7 +27,7 @@ export interface NavItem {
   /** Only exactly this path is active (the index route). */
   end?: boolean;
   /** Its unread indicator: Messages counts unread chat messages, the others show a dot for their unread notifications. */
-  unread?: "projects" | "tickets" | "invoices" | "messages";
+  unread?: "projects" | "tickets" | "invoices" | "quotes" | "messages";
 }
 
 /** Both areas list the same sections after their own index page ("Customers", "Company"): Quotes after Invoices. */
@@ -36,13 +36,12 @@ export function areaNav(base: string, indexLabel: MessageDescriptor): NavItem[] 
     [msg`Projects`, "projects"],
     [msg`Tickets`, "tickets"],
     [msg`Invoices`, "invoices"],
-    // No unread mark of its own: a quote's notifications are not counted by area.
     [msg`Quotes`, "quotes"],
     [msg`Messages`, "messages"],
   ] as const;
   return [
     { to: base, label: indexLabel, end: true },
-    ...sections.map(([label, path]) => ({ to: `${base}/${path}`, label, ...(path === "quotes" ? {} : { unread: path }) })),
+    ...sections.map(([label, path]) => ({ to: `${base}/${path}`, label, unread: path })),
   ];
 }
 

@@ -19,6 +19,7 @@ import { moneyMessages } from "@/shared/rules/money";
 import { paymentMessages } from "@/shared/rules/payment";
 import { projectMessages } from "@/shared/rules/project";
 import { quoteMessages } from "@/shared/rules/quote";
+import { recurringMessages } from "@/shared/rules/recurring";
 import { setupMessages } from "@/shared/rules/setup";
 import { textMessages } from "@/shared/rules/text";
 import { ticketMessages } from "@/shared/rules/ticket";
@@ -63,6 +64,7 @@ const sharedPairs = {
   knownTextMessages: textMessages,
   knownTimeEntryMessages: timeEntryMessages,
   knownQuoteMessages: quoteMessages,
+  knownRecurringMessages: recurringMessages,
   knownApiTokenMessages: apiTokenMessages,
   knownAuthMessages: authMessages,
   knownFileMessages: fileMessages,

@@ -14,6 +14,7 @@ import type { moneyMessages } from "@/shared/rules/money";
 import type { paymentMessages } from "@/shared/rules/payment";
 import type { projectMessages } from "@/shared/rules/project";
 import type { quoteMessages } from "@/shared/rules/quote";
+import type { recurringMessages } from "@/shared/rules/recurring";
 import type { setupMessages } from "@/shared/rules/setup";
 import type { textMessages } from "@/shared/rules/text";
 import type { ticketMessages } from "@/shared/rules/ticket";
@@ -119,6 +120,20 @@ export const knownTimeEntryMessages: Catalogued<typeof timeEntryMessages> = {
   nothingToInvoice: msg`No unbilled billable time in this period`,
 };
 
+export const knownRecurringMessages: Catalogued<typeof recurringMessages> = {
+  frequency: msg`Frequency must be monthly, quarterly or yearly`,
+  dayOfMonth: msg`Day of the month must be a whole number from 1 to 31`,
+  startDate: msg`Start date must be a date (YYYY-MM-DD)`,
+  endDate: msg`End date must be a date (YYYY-MM-DD)`,
+  endBeforeStart: msg`End date cannot be before the start date`,
+  count: msg`Number of invoices must be a whole number from 1 to 1200`,
+  dueDays: msg`Days to pay must be a whole number from 0 to 365`,
+  endOrCount: msg`Set an end date or a number of invoices, not both`,
+  alreadyEnded: msg`This schedule has ended`,
+  notActive: msg`Only an active schedule can be paused`,
+  notPaused: msg`Only a paused schedule can be resumed`,
+};
+
 export const knownQuoteMessages: Catalogued<typeof quoteMessages> = {
   chooseCompany: msg`Choose a company`,
   titleRequired: msg`Title is required`,
@@ -145,7 +160,7 @@ export const knownQuoteMessages: Catalogued<typeof quoteMessages> = {
   notSent: msg`Only a sent quote can be accepted or declined`,
   expired: msg`This quote has expired: ask for a new one`,
   alreadyAnswered: msg`This quote was already answered`,
-  ownersOnly: msg`Only an owner of the company can accept or decline a quote`,
+  ownersOnly: msg`Only an owner of the company, or a member an owner allows, can accept or decline a quote`,
   customersOnly: msg`Only the customer can accept or decline a quote`,
   noIssuer: msg`This quote cannot be accepted now: ask the team to send it again`,
 };
@@ -221,6 +236,9 @@ export const knownMemberMessages: Catalogued<typeof memberMessages> = {
   adminCannotJoin: msg`An admin account cannot join a customer company. Sign up with the invited address instead.`,
   adminHasCompany: msg`This account belongs to a customer company, so it cannot become an admin. Sign up with the invited address instead.`,
   signupByInvitation: msg`Sign-up is by invitation only. Ask your contact for an invitation.`,
+  role: msg`Role must be owner or member`,
+  answersQuotes: msg`Whether they may answer quotes must be true or false`,
+  nothingToChange: msg`Give a role, or whether they may answer quotes`,
 };
 
 export const knownMessageMessages: Catalogued<typeof messageMessages> = {

@@ -66,11 +66,13 @@ export const notificationKindMessages: Record<NotificationKind, MessageDescripto
   invoice_overdue: msg`Overdue invoice reminders`,
   payment_received: msg`Payments received`,
   project_created: msg`New projects`,
+  quote_sent: msg`Quotes to answer`,
   ticket_created: msg`New tickets`,
   customer_message: msg`Customer messages`,
   customer_comment: msg`Customer comments`,
   customer_payment: msg`Customer payments`,
   member_joined: msg`Invitations accepted`,
   assigned_project: msg`Activity on projects assigned to you`,
+  quote_answered: msg`Quotes accepted or declined`,
 };
 

@@ -14,6 +14,7 @@ const paths = {
   project: "/projects/:id/activity",
   ticket: "/tickets/:id/activity",
   invoice: "/invoices/:id/activity",
+  quote: "/quotes/:id/activity",
   company: "/companies/:id/activity",
 } as const;
 

@@ -55,6 +55,13 @@ const fieldsAfterActor: FieldMessages = {
     // The text fields' names are their words' (invoice-field-words.ts).
     ...textFieldMessages("historyAfterActor"),
   },
+  quote: {
+    title: msg({ message: "title", context: "activity field, after a name" }),
+    amount: msg({ message: "amount", context: "activity field, after a name" }),
+    validUntil: msg({ message: "valid-until date", context: "activity field, after a name" }),
+    notes: msg({ message: "notes", context: "activity field, after a name" }),
+    terms: msg({ message: "terms", context: "activity field, after a name" }),
+  },
 };
 
 /**
@@ -86,6 +93,13 @@ const fieldsWithoutActor: FieldMessages = {
     pdfUrl: msg({ message: "PDF link", context: "activity field, no actor" }),
     ...textFieldMessages("historyWithoutActor"),
   },
+  quote: {
+    title: msg({ message: "title", context: "activity field, no actor" }),
+    amount: msg({ message: "amount", context: "activity field, no actor" }),
+    validUntil: msg({ message: "valid-until date", context: "activity field, no actor" }),
+    notes: msg({ message: "notes", context: "activity field, no actor" }),
+    terms: msg({ message: "terms", context: "activity field, no actor" }),
+  },
 };
 
 /** An entry that names no field (the shared wording says "a field"). */
@@ -97,6 +111,7 @@ const enumValues: { [S in ActivitySubject]: Partial<Record<ActivityField<S>, Rec
   project: { status: projectStatusMessages },
   ticket: { status: ticketStatusMessages, priority: ticketPriorityMessages },
   invoice: { status: invoiceStatusMessages },
+  quote: {},
 };
 
 /** What a record is called in a company's feed ("· ticket Login fails"). */
@@ -104,6 +119,7 @@ export const activitySubjectMessages: Record<ActivitySubject, MessageDescriptor>
   project: msg({ message: "project", context: "activity subject" }),
   ticket: msg({ message: "ticket", context: "activity subject" }),
   invoice: msg({ message: "invoice", context: "activity subject" }),
+  quote: msg({ message: "quote", context: "activity subject" }),
 };
 
 /** For the test: the catalogue maps beside the shared data they translate. */
@@ -148,6 +164,13 @@ export function activitySentence(entry: ActivityWords, i18n: I18n, options: Sent
       return createdSentence(entry.subject, actor);
     case "issued":
       return issuedSentence(entry.subject, actor);
+    // A quote's own steps (ADR 049).
+    case "sent":
+      return named ? msg`${actor} sent this quote` : msg`Sent this quote`;
+    case "accepted":
+      return named ? msg`${actor} accepted this quote` : msg`Accepted this quote`;
+    case "declined":
+      return named ? msg`${actor} declined this quote` : msg`Declined this quote`;
     case "commented":
       return named ? msg`${actor} commented` : msg`Commented`;
     case "attached": {
@@ -189,6 +212,8 @@ function createdSentence(subject: ActivitySubject, actor: string): MessageDescri
       return actor ? msg`${actor} created this ticket` : msg`Created this ticket`;
     case "invoice":
       return actor ? msg`${actor} created this invoice` : msg`Created this invoice`;
+    case "quote":
+      return actor ? msg`${actor} created this quote` : msg`Created this quote`;
   }
 }
 
@@ -201,6 +226,8 @@ function issuedSentence(subject: ActivitySubject, actor: string): MessageDescrip
       return actor ? msg`${actor} issued this ticket` : msg`Issued this ticket`;
     case "invoice":
       return actor ? msg`${actor} issued this invoice` : msg`Issued this invoice`;
+    case "quote":
+      return actor ? msg`${actor} issued this quote` : msg`Issued this quote`;
   }
 }
 

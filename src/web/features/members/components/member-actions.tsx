@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { Check } from "lucide-react";
 import type { Member } from "@/shared/schemas/member";
 import { Button } from "@/web/components/ui/button";
 import { ConfirmDialog } from "@/web/components/confirm-dialog";
@@ -6,7 +7,7 @@ import { errorMessage } from "@/web/lib/api";
 import { toast } from "@/web/lib/toast";
 import { useChangeMemberRole, useRemoveMember } from "../api/use-team-changes";
 
-/** "Make owner" / "Make member" and "Remove" (after a confirmation) for one member. */
+/** "Make owner" / "Make member", "Answers quotes" for a member, and "Remove" (after a confirmation). */
 export function MemberActions({ companyId, member }: { companyId: string; member: Member }) {
   const changeRole = useChangeMemberRole(companyId);
   const nextRole = member.role === "owner" ? "member" : "owner";
@@ -26,7 +27,8 @@ export function MemberActions({ companyId, member }: { companyId: string; member
   };
 
   return (
-    <div className="flex justify-end gap-2">
+    <div className="flex flex-wrap justify-end gap-2">
+      {member.role === "member" ? <AnswersQuotesToggle companyId={companyId} member={member} /> : null}
       <Button variant="outline" size="sm" disabled={changeRole.isPending} onClick={() => void onChangeRole()}>
         {changeRole.isPending ? (
           <Trans>
@@ -47,6 +49,34 @@ export function MemberActions({ companyId, member }: { companyId: string; member
       </Button>
       <RemoveMemberDialog companyId={companyId} member={member} />
     </div>
+  );
+}
+
+/**
+ * Whether a member may accept or decline the company's quotes (ADR 049): a pressed toggle, as
+ * owners always may and so have none.
+ */
+function AnswersQuotesToggle({ companyId, member }: { companyId: string; member: Member }) {
+  const change = useChangeMemberRole(companyId);
+  const { t } = useLingui();
+  const name = member.name;
+  const allowed = member.answersQuotes;
+  const onToggle = async () => {
+    try {
+      await change.mutateAsync({ userId: member.userId, answersQuotes: !allowed });
+      toast.success(allowed ? t`${name} no longer answers quotes` : t`${name} may now accept or decline quotes`);
+    } catch (error) {
+      toast.error(errorMessage(error, t`Could not change who answers quotes`));
+    }
+  };
+  return (
+    <Button variant="outline" size="sm" aria-pressed={allowed} disabled={change.isPending} onClick={() => void onToggle()}>
+      {allowed ? <Check className="h-4 w-4" aria-hidden /> : null}
+      <Trans>
+        Answers quotes
+        <span className="sr-only"> ({name})</span>
+      </Trans>
+    </Button>
   );
 }
 

@@ -82,6 +82,11 @@ function MemberTable({ companyId, members, canManage }: { companyId: string; mem
             <TableCell className="break-all">{member.email}</TableCell>
             <TableCell>
               <Badge tone={member.role === "owner" ? "blue" : "neutral"}>{i18n._(companyRoleMessages[member.role])}</Badge>
+              {member.role === "member" && member.answersQuotes ? (
+                <span className="ml-2 text-xs text-muted-foreground">
+                  <Trans>answers quotes</Trans>
+                </span>
+              ) : null}
             </TableCell>
             <TableCell>{formatInstantDate(member.joinedAt)}</TableCell>
             {canManage ? (

@@ -16,6 +16,7 @@ const valueShown: Record<ActivitySubject, Record<string, (value: string) => stri
   project: { status: enumLabel(projectStatusMessages), startDate: (value) => formatDate(value), endDate: (value) => formatDate(value) },
   ticket: { status: enumLabel(ticketStatusMessages), priority: enumLabel(ticketPriorityMessages) },
   invoice: { status: enumLabel(invoiceStatusMessages), issueDate: (value) => formatDate(value), dueDate: (value) => formatDate(value), amount: formatAmount },
+  quote: { validUntil: (value) => formatDate(value), amount: formatAmount },
 };
 
 /** A field's before or after: "none" when it was empty. */
@@ -125,5 +126,9 @@ export function notificationText(n: NotificationWords, { money }: { money?: (amo
     }
     case "assigned_project":
       return n.field ? changeText(n, actor, record, n.field) : t`${actor} commented on ${record}`;
+    case "quote_sent":
+      return t`New quote ${record} to answer`;
+    case "quote_answered":
+      return n.to === "declined" ? t`${actor} declined the quote ${record}` : t`${actor} accepted the quote ${record}`;
   }
 }
