@@ -58,7 +58,7 @@ test.describe("recurring invoices", () => {
 
     // In the list: the amount, the schedule in words, active, none issued yet, and its first date.
     const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: company.name, exact: true }) });
-    await expect(row.getByRole("cell")).toHaveText([company.name, "59.38", "Monthly on day 31", "Active", "0", await formatDateInPage(page, dates[0]!)]);
+    await expect(row.getByRole("cell")).toHaveText([company.name, "$59.38", "Monthly on day 31", "Active", "0", await formatDateInPage(page, dates[0]!)]);
     await expect(row.locator("time")).toHaveAttribute("datetime", dates[0]!);
 
     await row.getByRole("link", { name: company.name, exact: true }).click();
@@ -67,7 +67,7 @@ test.describe("recurring invoices", () => {
     await expect(page.getByTestId("recurring-schedule")).toHaveText("Monthly on day 31A month without day 31 issues on its last day.");
     await expect(page.getByTestId("recurring-span")).toHaveText(`From ${await formatDateInPage(page, startDate)}, 12 invoices in all`);
     await expect(page.getByTestId("recurring-due-days")).toHaveText("14");
-    await expect(page.getByTestId("recurring-total")).toHaveText("59.38");
+    await expect(page.getByTestId("recurring-total")).toHaveText("$59.38");
     await expect(page.getByRole("table", { name: "Invoice lines" }).getByRole("row").nth(1)).toContainText("Hosting");
     await expect(page.getByText("No invoice issued yet.")).toBeVisible();
     const upcoming = page.getByTestId("recurring-upcoming").locator("time");

@@ -34,6 +34,7 @@ export const auditKinds = [
   "payment.alert",
   "quote.accepted",
   "quote.declined",
+  "quote.pdf_downloaded",
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
@@ -71,6 +72,7 @@ export const auditKindLabels: Record<AuditKind, string> = {
   "payment.alert": "Payment needs a look",
   "quote.accepted": "Quote accepted",
   "quote.declined": "Quote declined",
+  "quote.pdf_downloaded": "Quote PDF downloaded",
 };
 
 /** Longest User-Agent kept: enough to tell browsers and versions apart, not a place to store a payload. */

@@ -36,6 +36,8 @@ export const recurringInvoiceSchema = z.object({
   lines: z.array(invoiceLineSchema.omit({ id: true })),
   /** The total of one invoice, with its tax (decimal string). */
   amount: z.string(),
+  /** ISO 4217 code of every amount (CURRENCY): one currency per installation. */
+  currency: z.string(),
   notes: z.string().nullable(),
   issueStatus: z.enum(["draft", "unpaid"]),
   dueDays: z.number().int().nullable(),

@@ -143,3 +143,17 @@ describe("members an owner allows to answer quotes", () => {
     expect((await accept(member, next.id)).status).toBe(403);
   });
 });
+
+describe("a quote's PDF", () => {
+  it("records each download in the audit log, with who read which quote", async () => {
+    const { company: acme, owner } = await company("Download Ltd");
+    const quote = await draft(acme.id);
+    await send(quote.id);
+    expect((await owner.client.raw(`/api/quotes/${quote.id}/pdf`)).status).toBe(200);
+    const entries = await server.deps.db
+      .select({ kind: auditEvents.kind, actorId: auditEvents.actorId, label: auditEvents.targetLabel })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.kind, "quote.pdf_downloaded"), eq(auditEvents.targetId, quote.id)));
+    expect(entries).toEqual([{ kind: "quote.pdf_downloaded", actorId: owner.id, label: quote.quoteNumber }]);
+  });
+});

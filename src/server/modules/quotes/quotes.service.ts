@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { can } from "@/shared/policies";
 import type { Page } from "@/shared/schemas/pagination";
 import type { Quote, QuoteDetail, QuoteListQuery } from "@/shared/schemas/quote";
+import { auditBy } from "@/server/changes/audit-entry";
 import { quotes } from "@/server/db/schema";
 import type { ServiceContext } from "../context";
 import { todayIn } from "../invoices/overdue";
@@ -37,11 +38,13 @@ export async function findQuote(ctx: ServiceContext, id: string): Promise<QuoteD
 /**
  * The quote's PDF as the caller may read it: a draft's preview (admins: customers never see a
  * draft), the document sent, byte for byte, or once accepted that document's content with the
- * signature block and the sent document's SHA-256.
+ * signature block and the sent document's SHA-256. Each download is in the audit log, as an
+ * invoice PDF's is: who read which quote, and when.
  */
 export async function quotePdf(ctx: ServiceContext, id: string): Promise<{ name: string; bytes: Uint8Array }> {
   const quote = await findQuote(ctx, id);
   const name = `${quote.quoteNumber}.pdf`;
+  await ctx.record(ctx.db, { audit: auditBy(ctx, { kind: "quote.pdf_downloaded", companyId: quote.company.id, target: { type: "quote", id, label: quote.quoteNumber } }) });
   if (quote.status === "draft") return { name, bytes: await renderDraftPreview(ctx, { quote, today: quoteRead(ctx).today }) };
   const [stored] = await ctx.db.select({ document: quotes.document, accepted: quotes.acceptedDocument }).from(quotes).where(eq(quotes.id, id));
   // Sent means it has its document, accepted its accepted one (CHECKs of the table).

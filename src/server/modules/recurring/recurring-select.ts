@@ -34,25 +34,26 @@ const selectRows = (db: Pick<Database, "select">, where: SQL | undefined) =>
     .where(where)
     .orderBy(desc(recurringInvoices.createdAt), desc(recurringInvoices.id));
 
-/** A row as the API answers it: the lines with their totals, the invoice's total, and the next three dates while it runs. */
-function toRecurring({ nextIndex, createdAt, updatedAt, ...row }: Row): RecurringInvoice {
-  return {
+/** A row as the API answers it: the lines with their totals, the invoice's total in the installation's currency, and the next three dates while it runs. */
+const toRecurring =
+  (currency: string) =>
+  ({ nextIndex, createdAt, updatedAt, ...row }: Row): RecurringInvoice => ({
     ...row,
     lines: row.lines.map((line) => ({ description: line.description, quantity: line.quantity, unitPrice: line.unitPrice, taxRate: line.taxRate ?? null, ...lineAmounts(line) })),
     amount: invoiceTotals(row.lines).total,
+    currency,
     upcoming: row.status === "active" ? upcoming(row, { index: nextIndex, issued: row.issuedCount }) : [],
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
-  };
-}
+  });
 
 /** Every recurring invoice, newest first (admins: they are few, a page of them all). */
-export async function selectRecurringInvoices(db: Pick<Database, "select">): Promise<RecurringInvoice[]> {
-  return (await selectRows(db, undefined)).map(toRecurring);
+export async function selectRecurringInvoices(db: Pick<Database, "select">, currency: string): Promise<RecurringInvoice[]> {
+  return (await selectRows(db, undefined)).map(toRecurring(currency));
 }
 
 /** One recurring invoice with the invoices it issued, newest period first; undefined when there is none. */
-export async function selectRecurringInvoice(db: Pick<Database, "select">, id: string): Promise<RecurringInvoiceDetail | undefined> {
+export async function selectRecurringInvoice(db: Pick<Database, "select">, id: string, currency: string): Promise<RecurringInvoiceDetail | undefined> {
   const [row] = await selectRows(db, eq(recurringInvoices.id, id));
   if (!row) return undefined;
   const runs = await db
@@ -62,7 +63,7 @@ export async function selectRecurringInvoice(db: Pick<Database, "select">, id: s
     .where(eq(recurringInvoiceRuns.recurringInvoiceId, id))
     .orderBy(desc(recurringInvoiceRuns.periodDate));
   return {
-    ...toRecurring(row),
+    ...toRecurring(currency)(row),
     runs: runs.map(({ periodDate, invoiceId, invoiceNumber }) => ({ periodDate, invoice: invoiceId === null ? null : { id: invoiceId, invoiceNumber: invoiceNumber! } })),
   };
 }

@@ -12,12 +12,12 @@ const recurringNotFound = () => notFound("Recurring invoice not found");
 
 export async function listRecurringInvoices(ctx: ServiceContext): Promise<RecurringInvoice[]> {
   if (!can(ctx.actor, "read", "recurringInvoice")) throw forbidden();
-  return selectRecurringInvoices(ctx.db);
+  return selectRecurringInvoices(ctx.db, ctx.billing.currency);
 }
 
 export async function findRecurringInvoice(ctx: ServiceContext, id: string): Promise<RecurringInvoiceDetail> {
   if (!can(ctx.actor, "read", "recurringInvoice")) throw forbidden();
-  const found = await selectRecurringInvoice(ctx.db, id);
+  const found = await selectRecurringInvoice(ctx.db, id, ctx.billing.currency);
   if (!found) throw recurringNotFound();
   return found;
 }

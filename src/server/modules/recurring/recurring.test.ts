@@ -16,7 +16,7 @@ describe("POST /api/recurring-invoices", () => {
   it("answers the schedule with its total and next three dates; day 31 issues on each month's last day", async () => {
     const { id } = await company("Monthly Ltd");
     const made = await recurringFor(admin, id, { dayOfMonth: 31, startDate: "2027-01-05" });
-    expect(made).toMatchObject({ company: { id }, amount: "120.00", status: "active", issuedCount: 0, frequency: "monthly", dueDays: 14, issueStatus: "unpaid", runs: [] });
+    expect(made).toMatchObject({ company: { id }, amount: "120.00", currency: server.env.CURRENCY, status: "active", issuedCount: 0, frequency: "monthly", dueDays: 14, issueStatus: "unpaid", runs: [] });
     expect(made.upcoming).toEqual(["2027-01-31", "2027-02-28", "2027-03-31"]);
     expect(made.lines).toEqual([{ description: "Retainer", quantity: "1", unitPrice: "100.00", taxRate: "20", total: "100.00", tax: "20.00" }]);
     expect((await admin.client.get("/api/recurring-invoices")).body.map((item) => item.id)).toContain(made.id);

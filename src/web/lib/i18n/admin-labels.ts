@@ -44,6 +44,7 @@ export const auditKindMessages: Record<AuditKind, MessageDescriptor> = {
   "payment.alert": msg`Payment needs a look`,
   "quote.accepted": msg`Quote accepted`,
   "quote.declined": msg`Quote declined`,
+  "quote.pdf_downloaded": msg`Quote PDF downloaded`,
 };
 
 export const mailStatusMessages: Record<MailStatus, MessageDescriptor> = {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatAmount, formatDate, formatNumber, getFormatLocale } from "@/shared/format";
+import { formatDate, formatNumber, getFormatLocale } from "@/shared/format";
 import { invoiceTotals } from "@/shared/rules/money";
 import { PageHeader } from "@/web/components/layout/page-header";
 import { TitledCard } from "@/web/components/ui/card";
@@ -10,6 +10,7 @@ import type { RecurringInvoiceDetail } from "../../api/use-recurring-invoices";
 import { fallsOnLastDay, scheduleInWords, scheduleSpanInWords } from "../../lib/schedule-words";
 import { RecurringActions } from "./recurring-actions";
 import { RecurringStatusBadge } from "./recurring-status-badge";
+import { formatCurrency } from "@/web/lib/format-currency";
 
 /** `name` gives the fact's test id ("recurring-schedule"), whatever the language of its label. */
 function Fact({ label, name, children }: { label: ReactNode; name: string; children: ReactNode }) {
@@ -42,7 +43,7 @@ function NextIssues({ recurring }: { recurring: RecurringInvoiceDetail }) {
   );
 }
 
-/** The invoice each time: its lines, and the totals the server's money rules give them (the API sends no currency: plain amounts). */
+/** The invoice each time: its lines, and the totals the server's money rules give them, in the installation's currency. */
 function TemplateInvoice({ recurring }: { recurring: RecurringInvoiceDetail }) {
   const { t } = useLingui();
   const totals = invoiceTotals(recurring.lines);
@@ -61,9 +62,9 @@ function TemplateInvoice({ recurring }: { recurring: RecurringInvoiceDetail }) {
             <TableRow key={index}>
               <TableCell className="break-words whitespace-pre-line">{line.description}</TableCell>
               <TableCell className="text-right tabular-nums">{figure(line.quantity)}</TableCell>
-              <TableCell className="text-right whitespace-nowrap tabular-nums">{formatAmount(line.unitPrice)}</TableCell>
+              <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCurrency(line.unitPrice, recurring.currency)}</TableCell>
               <TableCell className="text-right tabular-nums">{line.taxRate === null ? "—" : `${figure(line.taxRate)}%`}</TableCell>
-              <TableCell className="text-right whitespace-nowrap tabular-nums">{formatAmount(line.total)}</TableCell>
+              <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCurrency(line.total, recurring.currency)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -73,7 +74,7 @@ function TemplateInvoice({ recurring }: { recurring: RecurringInvoiceDetail }) {
           <div key={name} className={name === "total" ? "flex justify-between gap-8 border-t border-border pt-2 font-semibold" : "flex justify-between gap-8"}>
             <dt>{label}</dt>
             <dd data-testid={`recurring-${name}`} className="tabular-nums">
-              {formatAmount(amount)}
+              {formatCurrency(amount, recurring.currency)}
             </dd>
           </div>
         ))}

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Repeat } from "lucide-react";
-import { formatAmount, formatDate, formatNumber } from "@/shared/format";
+import { formatDate, formatNumber } from "@/shared/format";
 import { Card } from "@/web/components/ui/card";
 import { EmptyState } from "@/web/components/ui/empty-state";
 import { LoadError } from "@/web/components/ui/load-error";
@@ -9,6 +9,7 @@ import { LinkCell, Table, TableBody, TableCell, TableHeadings, TableRow } from "
 import { useRecurringInvoices } from "../../api/use-recurring-invoices";
 import { scheduleInWords } from "../../lib/schedule-words";
 import { RecurringStatusBadge } from "./recurring-status-badge";
+import { formatCurrency } from "@/web/lib/format-currency";
 
 /**
  * Every recurring invoice, newest first: whose, how much each invoice is, when it issues, its
@@ -45,7 +46,7 @@ export function RecurringList() {
               <LinkCell to={`/admin/invoices/recurring/${recurring.id}`} main linkClassName="inline-flex min-h-11 items-center sm:min-h-0">
                 {recurring.company.name}
               </LinkCell>
-              <TableCell className="text-right whitespace-nowrap tabular-nums">{formatAmount(recurring.amount)}</TableCell>
+              <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCurrency(recurring.amount, recurring.currency)}</TableCell>
               <TableCell>{scheduleInWords(recurring)}</TableCell>
               <TableCell>
                 <RecurringStatusBadge status={recurring.status} />
