@@ -3,7 +3,7 @@ import type { FieldErrors, Resolver, UseFormReturn } from "react-hook-form";
 import type { RecurringFrequency } from "@/shared/rules/recurring";
 import type { ApiBody } from "@/web/lib/api-types";
 import { amountInputSchema } from "@/web/lib/schemas/invoice";
-import { createRecurringInvoiceInputSchema } from "../../lib/recurring-schema";
+import { createRecurringInvoiceInputSchema } from "@/web/lib/schemas/recurring";
 
 /** One line as the invoice form's line editor holds it (which this form reuses): text as typed; "" tax is none. */
 export interface LineFormValues {
@@ -80,7 +80,7 @@ const check = zodResolver(createRecurringInvoiceInputSchema, undefined, { mode: 
 type Result = Awaited<ReturnType<Resolver<RecurringFormValues, unknown, RecurringSubmit>>>;
 
 /**
- * The form's checks, by the server's schema (its zod/mini copy, lib/recurring-schema.ts) on the
+ * The form's checks, by the server's schema (its zod/mini copy, web/lib/schemas/recurring.ts) on the
  * body `recurringInputOf` makes. The errors come at the schema's paths, which are the form's
  * names (`dayOfMonth`, `lines.0.unitPrice`); with a single amount, its problems are the Amount's.
  */

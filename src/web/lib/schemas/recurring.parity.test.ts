@@ -2,12 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RECURRING_COUNT_MAX, recurringMessages } from "@/shared/rules/recurring";
 import * as server from "@/shared/schemas/recurring";
-import * as web from "./recurring-schema";
+import * as web from "./recurring";
 
 /**
  * The new-recurring-invoice form validates with a zod/mini copy of the server's schema (ADR 008):
  * for the same input, the same verdict, the same output and the same messages at the same paths,
- * as src/web/lib/schemas/schemas.parity.test.ts holds the other forms' copies.
+ * as schemas.parity.test.ts holds the other forms' copies beside it.
  */
 interface Parser {
   safeParse: (input: unknown) => { success: true; data: unknown } | { success: false; error: { issues: ReadonlyArray<{ code: string; path: PropertyKey[]; message: string }> } };
