@@ -84,6 +84,22 @@ describe("the recurring invoice job", () => {
     ]);
   });
 
+  it("issues nothing twice when a round dies mid-issue: the period it had claimed is issued once by the next round", async () => {
+    const { id } = await company("Crash Ltd");
+    const made = await recurringFor(admin, id, { startDate: "2027-01-01" });
+    // The round dies after it claimed the period and wrote the invoice, before its commit: what a
+    // process killed there leaves is the rolled-back transaction, nothing.
+    const dying = jobOf(server);
+    const dies = { ...dying, contextFor: (actor: Parameters<typeof dying.contextFor>[0]) => ({ ...dying.contextFor(actor), record: () => Promise.reject(new Error("process killed")) }) };
+    await expect(issueDueRecurringInvoices(dies, justAfterMidnight("2027-01-01"))).rejects.toThrow("process killed");
+    expect(await invoicesOf(admin, id)).toEqual([]);
+    expect((await admin.client.get(`/api/recurring-invoices/${made.id}`)).body).toMatchObject({ issuedCount: 0, runs: [] });
+
+    for (let round = 0; round < 2; round++) await issueDueRecurringInvoices(jobOf(server), justAfterMidnight("2027-01-01"));
+    expect((await invoicesOf(admin, id)).map((invoice) => invoice.issueDate)).toEqual(["2027-01-01"]);
+    expect((await admin.client.get(`/api/recurring-invoices/${made.id}`)).body).toMatchObject({ issuedCount: 1, runs: [{ periodDate: "2027-01-01" }] });
+  });
+
   it("sends invoice.created for each invoice a schedule issues, and none for one it leaves as a draft", async () => {
     const { id } = await company("Webhook Ltd");
     const [endpoint] = await server.deps.db
