@@ -53,7 +53,8 @@ export const invoiceLineInputSchema = z.object({
   ),
 });
 
-const linesInput = z.array(invoiceLineInputSchema, moneyMessages.linesRequired).check(
+/** An invoice's lines as every form that writes them takes them (the invoice, the recurring invoice). */
+export const linesInput = z.array(invoiceLineInputSchema, moneyMessages.linesRequired).check(
   z.minLength(1, moneyMessages.linesRequired),
   z.maxLength(LINES_MAX, moneyMessages.tooManyLines),
   z.superRefine((lines, ctx) => {

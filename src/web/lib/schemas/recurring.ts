@@ -6,22 +6,12 @@
  */
 import { invoiceMessages } from "@/shared/rules/invoice";
 import { invoiceTextFields } from "@/shared/rules/invoice-fields";
-import { LINES_MAX, linesProblem, moneyMessages } from "@/shared/rules/money";
 import { DUE_DAYS_MAX, RECURRING_COUNT_MAX, recurringFrequencies, recurringMessages as messages } from "@/shared/rules/recurring";
-import { invoiceLineInputSchema } from "@/web/lib/schemas/invoice";
+import { linesInput } from "@/web/lib/schemas/invoice";
 import { storable } from "@/web/lib/schemas/text";
 import { z } from "@/web/lib/schemas/zod";
 
 const whole = (message: string, min: number, max: number) => z.number(message).check(z.int(message), z.minimum(min, message), z.maximum(max, message));
-
-const linesInput = z.array(invoiceLineInputSchema, moneyMessages.linesRequired).check(
-  z.minLength(1, moneyMessages.linesRequired),
-  z.maxLength(LINES_MAX, moneyMessages.tooManyLines),
-  z.superRefine((lines, ctx) => {
-    const found = linesProblem(lines);
-    if (found) ctx.addIssue({ code: "custom", message: found });
-  }),
-);
 
 const { notes } = invoiceTextFields;
 // "" (an untouched input) and null are stored as null, as the server's `textInputs.notes`.
