@@ -24,6 +24,8 @@ interface World {
   secondAdmin: TestUser;
   owner: TestUser;
   colleague: TestUser;
+  /** A member the owner allowed to answer quotes (ADR 049). */
+  quoteAnswerer: TestUser;
   companyId: string;
   projectId: string;
 }
@@ -38,6 +40,8 @@ interface CreateRoute {
   prepare: (world: World) => Promise<Request>;
   /** The other caller's request must differ where the route refuses a second identical record (an invitation to one address). */
   otherSendsB?: boolean;
+  /** The status of its success: 201 for a create, 200 for an answer to a record (a quote accepted). */
+  succeeds?: number;
 }
 
 interface Request {
@@ -184,6 +188,23 @@ const routes: CreateRoute[] = [
       jsonCreate("/api/quotes", (title) => ({ companyId: w.companyId, title, lines: [{ description: "Design", quantity: "1", unitPrice: "10.00" }], validUntil: "2099-12-31" }), quotes, quotes.title),
   },
   {
+    operationId: "acceptQuote",
+    actor: (w) => w.owner,
+    other: (w) => w.quoteAnswerer,
+    // One answer per quote: the variants are two quotes, and the other caller answers the other one.
+    otherSendsB: true,
+    succeeds: 200,
+    prepare: async (w) => answerQuote(w, "accept", { signerName: "Retrying Owner", signature: PNG, accept: true }),
+  },
+  {
+    operationId: "declineQuote",
+    actor: (w) => w.owner,
+    other: (w) => w.quoteAnswerer,
+    otherSendsB: true,
+    succeeds: 200,
+    prepare: async (w) => answerQuote(w, "decline", { reason: "Not this year" }),
+  },
+  {
     operationId: "inviteMember",
     actor: (w) => w.owner,
     other: (w) => w.admin,
@@ -229,6 +250,30 @@ const routes: CreateRoute[] = [
   },
 ];
 
+/** A 1×1 PNG: a signature, only smaller. */
+const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+
+/** Two quotes sent to the company, the variants; a variant's row is its quote, answered. */
+async function answerQuote(world: World, answer: "accept" | "decline", body: Record<string, unknown>): Promise<Request> {
+  const sent = async () => {
+    // Accepting invoices it all, issued: its PDF is rendered after the commit of the answer stored with its key.
+    const draft = await world.admin.client.post("/api/quotes", {
+      companyId: world.companyId,
+      title: "Retried answer",
+      lines: [{ description: "Work", quantity: "1", unitPrice: "10.00" }],
+      validUntil: "2099-12-31",
+      invoicing: "full",
+      invoiceStatus: "unpaid",
+    });
+    return (await world.admin.client.post(`/api/quotes/${draft.body.id}/send`)).body.id as string;
+  };
+  const ids = { a: await sent(), b: await sent() };
+  return {
+    send: (user, variant, key) => sendJson(user, `/api/quotes/${ids[variant]}/${answer}`, body, key),
+    rows: (variant) => rowsWhere(quotes, and(eq(quotes.id, ids[variant]), eq(quotes.status, answer === "accept" ? "accepted" : "declined"))),
+  };
+}
+
 /** An invitation whose variants are two addresses. */
 function emailInvite(path: string, extra: Record<string, unknown>): Request {
   const emails = { a: `a-${randomUUID().slice(0, 8)}@example.test`, b: `b-${randomUUID().slice(0, 8)}@example.test` };
@@ -263,9 +308,12 @@ beforeAll(async () => {
     secondAdmin: await server.createUser({ admin: true }),
     owner: customer,
     colleague: await addMember(server, company.id),
+    quoteAnswerer: await addMember(server, company.id),
     companyId: company.id,
     projectId: project.id,
   };
+  const allowed = await world.owner.client.patch(`/api/companies/${company.id}/members/${world.quoteAnswerer.id}`, { answersQuotes: true });
+  expect(allowed.status).toBe(200);
 });
 
 /** The route's request, prepared afresh, sent under one new key: by the route's caller unless the test names another. */
@@ -276,11 +324,13 @@ async function underOneKey(route: CreateRoute) {
 }
 
 describe.each(routes)("$operationId with an Idempotency-Key", (route) => {
+  const succeeded = route.succeeds ?? 201;
+
   it("answers the same key with the same body with the stored answer, and stores one row", async () => {
     const { send, rows } = await underOneKey(route);
     const first = await send("a");
     const again = await send("a");
-    expect(first.status).toBe(201);
+    expect(first.status).toBe(succeeded);
     expect(first.replayed).toBeNull();
     expect(again).toEqual({ ...first, replayed: "true" });
     expect(await rows("a")).toBe(1);
@@ -288,7 +338,7 @@ describe.each(routes)("$operationId with an Idempotency-Key", (route) => {
 
   it("refuses the same key with another body with a 422 naming Idempotency-Key, and stores nothing for it", async () => {
     const { send, rows } = await underOneKey(route);
-    expect((await send("a")).status).toBe(201);
+    expect((await send("a")).status).toBe(succeeded);
     const other = await send("b");
     expect(other.status).toBe(422);
     namesTheHeader(other);
@@ -298,11 +348,11 @@ describe.each(routes)("$operationId with an Idempotency-Key", (route) => {
   it("stores one row for two requests with one key at the same moment", async () => {
     const { send, rows } = await underOneKey(route);
     const answers = await Promise.all([send("a"), send("a")]);
-    const created = answers.filter((answer) => answer.status === 201);
+    const created = answers.filter((answer) => answer.status === succeeded);
     expect(created.length).toBeGreaterThan(0);
-    // Every 201 is the one record; a request that found the other in flight is told so (409).
+    // Every success is the one record; a request that found the other in flight is told so (409).
     expect(new Set(created.map((answer) => answer.body.id)).size).toBe(1);
-    for (const refused of answers.filter((answer) => answer.status !== 201)) {
+    for (const refused of answers.filter((answer) => answer.status !== succeeded)) {
       expect(refused.status).toBe(409);
       namesTheHeader(refused);
     }
@@ -313,7 +363,7 @@ describe.each(routes)("$operationId with an Idempotency-Key", (route) => {
     const { send, rows } = await underOneKey(route);
     const mine = await send("a");
     const theirs = await send(route.otherSendsB ? "b" : "a", route.other(world));
-    expect([mine.status, theirs.status]).toEqual([201, 201]);
+    expect([mine.status, theirs.status]).toEqual([succeeded, succeeded]);
     expect(theirs.replayed).toBeNull();
     expect(theirs.body.id).not.toBe(mine.body.id);
     expect((await rows("a")) + (await rows("b"))).toBe(2);

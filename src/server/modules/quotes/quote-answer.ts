@@ -73,7 +73,10 @@ export async function acceptQuote(ctx: ServiceContext, { id, acceptance }: { id:
       // Nobody may bill it now: the quote stays open for the team to send again, rather than accepted without its invoice.
       if (!issuer) throw refuse(quoteMessages.noIssuer);
       issuerContext = { ...ctx, actor: issuer };
-      const onBehalf: ServiceContext = { ...issuerContext, db: tx, deferUntilCommit: (task) => deferred.push(task) };
+      // An issued invoice's PDF waits for the commit: this transaction's, or an idempotent answer's
+      // (http/idempotency.ts) around it; either way it is rendered on the issuer's behalf.
+      const afterCommit = ctx.deferUntilCommit ?? ((task: AfterCommit) => deferred.push(task));
+      const onBehalf: ServiceContext = { ...issuerContext, db: tx, deferUntilCommit: (task) => afterCommit((committed) => task({ ...committed, actor: issuer })) };
       const invoice = await withNextNumber(async () =>
         createInvoice(onBehalf, { companyId: quote.companyId, invoiceNumber: await nextInvoiceNumber(tx), issueDate: today, dueDate: null, status: quote.invoiceStatus, lines, allowPartialPayment: false }),
       );

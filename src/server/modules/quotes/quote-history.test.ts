@@ -157,3 +157,33 @@ describe("a quote's PDF", () => {
     expect(entries).toEqual([{ kind: "quote.pdf_downloaded", actorId: owner.id, label: quote.quoteNumber }]);
   });
 });
+
+describe("retrying an answer", () => {
+  it("answers an acceptance retried with its Idempotency-Key with the stored answer, one invoice, whose PDF is there", async () => {
+    const { company: acme, owner } = await company("Retry Ltd");
+    const draftQuote = await admin.client.post("/api/quotes", {
+      companyId: acme.id,
+      title: "Build",
+      lines: [{ description: "Build", quantity: "2", unitPrice: "250" }],
+      validUntil: inDays(30),
+      invoicing: "full",
+    });
+    await send(draftQuote.body.id);
+    const body = { signerName: owner.name, signature: PNG, accept: true };
+    const headers = { "Idempotency-Key": "retry-accept-1" };
+    const first = await owner.client.request("POST", `/api/quotes/${draftQuote.body.id}/accept`, body, headers);
+    const again = await owner.client.request("POST", `/api/quotes/${draftQuote.body.id}/accept`, body, headers);
+    expect(first.status).toBe(200);
+    expect([again.status, again.headers.get("idempotent-replayed")]).toEqual([200, "true"]);
+    expect(again.body).toEqual(first.body);
+    // Without the key, the same request is a second answer: refused.
+    expect((await owner.client.post(`/api/quotes/${draftQuote.body.id}/accept`, body)).status).toBe(409);
+
+    const invoiceId = first.body.invoice!.id;
+    // Stored after the answer's commit, on the issuer's behalf, before any download asked for it.
+    expect((await admin.client.get(`/api/invoices/${invoiceId}`)).body.pdf).toMatchObject({ name: expect.stringMatching(/\.pdf$/) });
+    const pdf = await owner.client.raw(`/api/invoices/${invoiceId}/pdf`);
+    expect([pdf.status, pdf.headers.get("content-type")]).toEqual([200, "application/pdf"]);
+    expect((await admin.client.get(`/api/invoices?companyId=${acme.id}`)).body.items).toHaveLength(1);
+  });
+});

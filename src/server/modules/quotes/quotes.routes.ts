@@ -68,20 +68,21 @@ const send = route.post("/{id}/send", "sendQuote", "Admin: send a draft quote to
   responses: detail("The sent quote"),
 });
 
-const accept = route.post("/{id}/accept", "acceptQuote", "Accept and sign a sent quote (an owner of its company)", [400, 401, 403, 404, 409], {
+// Answers are safe to retry (ADR 039): a client that lost the answer sends the same key and gets it again, not "already answered".
+const accept = idempotent(route.post("/{id}/accept", "acceptQuote", "Accept and sign a sent quote (an owner of its company, or a member an owner allows)", [400, 401, 403, 404, 409], {
   description:
     "Stores the signer's typed name, the signature image, when, the caller's address and user agent, and the SHA-256 of the document sent. " +
     "Then, as the quote says, invoices nothing, its deposit, or all of it, issued or as a draft. Only a sent quote within its `validUntil` day is accepted: " +
-    "an answered one is 409, an expired one 409, both naming `status`. Of two acceptances at once, one wins. Admins and members who are not owners get 403.",
+    "an answered one is 409, an expired one 409, both naming `status`. Of two acceptances at once, one wins. Admins, and members who are not owners and not allowed to answer, get 403.",
   request: { params: idParams, body: jsonBody(acceptQuoteInputSchema) },
   responses: detail("The accepted quote, with the invoice it made"),
-});
+}));
 
-const decline = route.post("/{id}/decline", "declineQuote", "Decline a sent quote, with a reason or none (an owner of its company)", [400, 401, 403, 404, 409], {
-  description: "As for accepting: a sent quote within its day, answered once (409 naming `status` otherwise); admins and members who are not owners get 403.",
+const decline = idempotent(route.post("/{id}/decline", "declineQuote", "Decline a sent quote, with a reason or none (an owner of its company, or a member an owner allows)", [400, 401, 403, 404, 409], {
+  description: "As for accepting: a sent quote within its day, answered once (409 naming `status` otherwise); admins, and members who are not owners and not allowed to answer, get 403.",
   request: { params: idParams, body: jsonBody(declineQuoteInputSchema) },
   responses: detail("The declined quote"),
-});
+}));
 
 const pdf = route.get("/{id}/pdf", "getQuotePdf", "Download the quote's PDF", [400, 401, 404], {
   description:
