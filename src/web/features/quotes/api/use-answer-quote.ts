@@ -6,7 +6,8 @@ import { quoteQueryKey } from "./use-quotes";
 
 /**
  * An owner's answer to a sent quote: the answer is the quote as it now stands, put in place at
- * once; accepting may have made an invoice, so the invoices refetch too.
+ * once; accepting may have made an invoice, so the invoices refetch too. Sent as a create (a key,
+ * retried once after a 502, a 503 or a network error): an answer lost on its way back is not a 409.
  */
 function useAnswer<Body>(answer: (id: string, body: Body) => Promise<ApiOutput<"get", "/quotes/:id">>) {
   const client = useQueryClient();
@@ -21,7 +22,7 @@ function useAnswer<Body>(answer: (id: string, body: Body) => Promise<ApiOutput<"
 }
 
 export const useAcceptQuote = () =>
-  useAnswer((id, json: ApiBody<"post", "/quotes/:id/accept">) => api.post("/quotes/:id/accept", { param: { id }, json }));
+  useAnswer((id, json: ApiBody<"post", "/quotes/:id/accept">) => api.create("/quotes/:id/accept", { param: { id }, json }));
 
 export const useDeclineQuote = () =>
-  useAnswer((id, json: ApiBody<"post", "/quotes/:id/decline">) => api.post("/quotes/:id/decline", { param: { id }, json }));
+  useAnswer((id, json: ApiBody<"post", "/quotes/:id/decline">) => api.create("/quotes/:id/decline", { param: { id }, json }));
