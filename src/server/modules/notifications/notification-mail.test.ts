@@ -160,6 +160,25 @@ describe("notification mail, at once but coalesced per record", () => {
     expect(goneRows.map((row) => row.mailedAt === null)).toEqual([false, false]);
   });
 
+  it("mails a quote to answer on its own, linked to the quote, not with the company's chat notifications", async () => {
+    const company = await createCompany(server, "Quote Mail Ltd");
+    const customer = await createCustomer(server, company.id, "Quinn Customer");
+    const admin = await server.createUser({ admin: true, name: "Ada Admin" });
+    const draft = await admin.client.post("/api/quotes", { companyId: company.id, title: "Hosting", lines: [{ description: "Hosting", quantity: "1", unitPrice: "20" }], validUntil: "2099-12-31" });
+    expect(draft.status).toBe(201);
+    const { id: quoteId, quoteNumber } = draft.body as { id: string; quoteNumber: string };
+    const t0 = start();
+    const base = { recipientId: customer.id, companyId: company.id, actorName: "Ada Admin", field: null, fromValue: null, toValue: null };
+    await insertNotification(server.deps.db, { ...base, quoteId, createdAt: t0, kind: "quote_sent" });
+    await insertNotification(server.deps.db, { ...base, createdAt: at(t0, 1), kind: "message", excerpt: "Your quote is in" });
+    await mailDueNotifications(deps, at(t0, 121));
+
+    expect(await outboxTo(server.deps.db, customer.email)).toHaveLength(2);
+    const quoteMail = await inbox.waitFor((m) => m.to.includes(customer.email.toLowerCase()) && m.subject.includes("quote"));
+    expect(quoteMail.subject).toBe(`New quote ${quoteNumber} to answer`);
+    expect(quoteMail.links).toContain(`${server.baseUrl}/dashboard/quotes/${quoteId}`);
+  });
+
   it("sets no Reply-To without INBOUND_DOMAIN", async () => {
     const { company, customer, tickets } = await customerWithTickets("NoReply");
     const t0 = start();

@@ -148,7 +148,7 @@ function replyToFor(env: NotificationMailDeps["env"], recipient: Recipient, rows
 const GROUP_BATCH = 200;
 
 /**
- * One group of rows mailed together: one recipient, one record (a ticket, a project, an invoice) or,
+ * One group of rows mailed together: one recipient, one record (a ticket, a project, an invoice, a quote) or,
  * for a conversation's and a company's notifications, the company.
  */
 interface Group {
@@ -157,6 +157,7 @@ interface Group {
   ticketId: string | null;
   projectId: string | null;
   invoiceId: string | null;
+  quoteId: string | null;
 }
 
 const sameOrNull = <T>(column: Parameters<typeof isNull>[0], value: T | null) => (value === null ? isNull(column) : eq(column, value));
@@ -181,10 +182,11 @@ export async function mailDueNotifications(deps: NotificationMailDeps, now: Date
         ticketId: notifications.ticketId,
         projectId: notifications.projectId,
         invoiceId: notifications.invoiceId,
+        quoteId: notifications.quoteId,
       })
       .from(notifications)
       .where(waiting)
-      .groupBy(notifications.recipientId, notifications.companyId, notifications.ticketId, notifications.projectId, notifications.invoiceId)
+      .groupBy(notifications.recipientId, notifications.companyId, notifications.ticketId, notifications.projectId, notifications.invoiceId, notifications.quoteId)
       .having(lte(min(notifications.createdAt), dueBefore))
       .orderBy(asc(min(notifications.createdAt)))
       .limit(GROUP_BATCH);
@@ -213,7 +215,7 @@ export async function mailDueNotifications(deps: NotificationMailDeps, now: Date
  * get it skips the group (a hash collision between two groups only delays one to the next run).
  */
 async function claimGroup(tx: Transaction, group: Group): Promise<boolean> {
-  const key = [group.recipientId, group.companyId, group.ticketId ?? "", group.projectId ?? "", group.invoiceId ?? ""].join(":");
+  const key = [group.recipientId, group.companyId, group.ticketId ?? "", group.projectId ?? "", group.invoiceId ?? "", group.quoteId ?? ""].join(":");
   const result = await tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${key}, 0)) as claimed`);
   // Both drivers answer { rows }; Drizzle's type of a raw statement's result is driver-neutral.
   return (result as unknown as { rows: { claimed: boolean }[] }).rows[0]?.claimed === true;
@@ -231,6 +233,7 @@ async function mailGroup(deps: NotificationMailDeps, group: Group, waiting: SQL 
         sameOrNull(notifications.ticketId, group.ticketId),
         sameOrNull(notifications.projectId, group.projectId),
         sameOrNull(notifications.invoiceId, group.invoiceId),
+        sameOrNull(notifications.quoteId, group.quoteId),
       ),
     );
     // Another process has the group (or mailed it since the listing), or holds its older rows and
