@@ -56,8 +56,9 @@ describe("a quote's history", () => {
   it("keeps a draft's entries for the team and shows its company what was sent and answered", async () => {
     const { company: acme, owner } = await company("History Ltd");
     const other = await company("Other History Ltd");
-    const quote = await draft(acme.id);
-    expect((await admin.client.patch(`/api/quotes/${quote.id}`, { title: "Retainer 2027", notes: "Net 14" })).status).toBe(200);
+    // Drawn up for the wrong company first, then moved: its history moves with it.
+    const quote = await draft(other.company.id);
+    expect((await admin.client.patch(`/api/quotes/${quote.id}`, { companyId: acme.id, title: "Retainer 2027", notes: "Net 14" })).status).toBe(200);
 
     expect(await history(owner, quote.id)).toBe(404);
     await send(quote.id);
@@ -72,6 +73,9 @@ describe("a quote's history", () => {
     ]);
     expect(await history(owner, quote.id)).toEqual(["sent Quincy Admin", "accepted History Ltd Owner"]);
     expect(await history(other.owner, quote.id)).toBe(404);
+    // The admin's feed of the other company holds nothing of it.
+    const elsewhere = (await admin.client.get(`/api/companies/${other.company.id}/activity`)).body.items as ActivityEntry[];
+    expect(elsewhere.filter((entry) => entry.subject.id === quote.id)).toEqual([]);
     // The company's feed carries the same, under the quote's number.
     const feed = (await owner.client.get(`/api/companies/${acme.id}/activity`)).body.items as ActivityEntry[];
     expect(feed.filter((entry) => entry.subject.type === "quote").map((entry) => `${entry.kind} ${entry.subject.label}`)).toEqual([

@@ -6,7 +6,7 @@ import type { CreateQuoteInput, QuoteDetail, UpdateQuoteInput } from "@/shared/s
 import type { Database } from "@/server/db/client";
 import { fieldChanges } from "@/server/changes/field-changes";
 import { isUniqueViolation } from "@/server/db/errors";
-import { companies, quotes } from "@/server/db/schema";
+import { activityEvents, companies, quotes } from "@/server/db/schema";
 import { badRequest, conflict, forbidden } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { totalColumns } from "../invoices/invoice-lines";
@@ -113,6 +113,8 @@ export async function updateQuote(ctx: ServiceContext, { id, changes }: { id: st
     const merged = { ...current, ...Object.fromEntries(Object.entries(next).filter(([, value]) => value !== undefined)) } as StoredQuote;
     await checkFields(tx, merged, today);
     await tx.update(quotes).set({ ...next, updatedAt: new Date() }).where(eq(quotes.id, id));
+    // A draft moved to another company takes its history along (the tenant rule of every history read), as an invoice's does.
+    if (merged.companyId !== current.companyId) await tx.update(activityEvents).set({ companyId: merged.companyId }).where(eq(activityEvents.quoteId, id));
     await ctx.record(tx, {
       ...quoteHistory(ctx.actor, merged, fieldChanges("quote", historyFields(current), historyFields(next)), { draft: true }),
       announce: [quoteEvent(current), ...(merged.companyId === current.companyId ? [] : [quoteEvent(merged)])],
