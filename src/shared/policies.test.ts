@@ -42,6 +42,22 @@ describe("can", () => {
     expect(can(readToken, "create", ownNote)).toBe(false);
   });
 
+  it("lets a company's owners answer its quotes, and the members an owner allowed, in that company only", () => {
+    const own = { type: "quote" as const, companyId: "company-a" };
+    const other = { type: "quote" as const, companyId: "company-b" };
+    const owner = { ...customer, companyRole: "owner" as const };
+    const allowed = { ...customer, companyRole: "member" as const, answersQuotes: true };
+    expect(can(owner, "update", own)).toBe(true);
+    expect(can(allowed, "update", own)).toBe(true);
+    expect(can({ ...customer, companyRole: "member" as const }, "update", own)).toBe(false);
+    for (const answerer of [owner, allowed]) expect(can(answerer, "update", other)).toBe(false);
+    // The grant is for quotes alone: an allowed member manages no team and edits no other record.
+    expect(can(allowed, "update", { type: "member", companyId: "company-a" })).toBe(false);
+    expect(can(allowed, "update", { type: "invoice", companyId: "company-a" })).toBe(false);
+    // A read-only token of an owner answers nothing.
+    expect(can({ ...owner, apiToken: { scope: "read" as const } }, "update", own)).toBe(false);
+  });
+
   it("lets a customer without a company create their company and nothing inside one", () => {
     expect(can(newcomer, "create", "company")).toBe(true);
     expect(can(customer, "create", "company")).toBe(false);
