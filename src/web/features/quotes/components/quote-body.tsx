@@ -1,15 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import { formatDate, getFormatLocale } from "@/shared/format";
-import { Table, TableBody, TableCell, TableHeadings, TableRow } from "@/web/components/ui/table";
+import { formatDate } from "@/shared/format";
 import type { ApiOutput } from "@/web/lib/api-types";
 import { formatCurrency } from "@/web/lib/format-currency";
+import { LinesTable } from "@/web/features/invoices";
 import { onAcceptance } from "../lib/quote-rules";
 
 export type QuoteDetail = ApiOutput<"get", "/quotes/:id">;
-
-/** "2.500" as "2.5" (or "2,5"), never grouped; a line without tax shows a dash. */
-const figure = (value: string) => Number(value).toLocaleString(getFormatLocale(), { useGrouping: false, maximumFractionDigits: 3 });
 
 /** What accepting the quote invoices, in a sentence (an admin's page also says when the invoice is made as a draft). */
 export function OnAcceptanceText({ quote }: { quote: QuoteDetail }) {
@@ -50,7 +47,6 @@ function Total({ name, label, value }: { name: string; label: string; value: str
 export function QuoteBody({ quote, children }: { quote: QuoteDetail; children?: ReactNode }) {
   const { t } = useLingui();
   const money = (amount: string) => formatCurrency(amount, quote.currency);
-  const figures = [t`Quantity`, t`Unit Price`, t`Tax Rate`, t`Total`];
   return (
     <div className="space-y-6">
       <dl className="grid gap-4 text-sm sm:grid-cols-2">
@@ -70,20 +66,7 @@ export function QuoteBody({ quote, children }: { quote: QuoteDetail; children?: 
         </div>
         {children}
       </dl>
-      <Table aria-label={t`Quote lines`}>
-        <TableHeadings names={[t`Description`, ...figures]} alignedEnd={figures} />
-        <TableBody>
-          {quote.lines.map((line, index) => (
-            <TableRow key={index}>
-              <TableCell className="break-words whitespace-pre-line">{line.description}</TableCell>
-              <TableCell className="text-right tabular-nums">{figure(line.quantity)}</TableCell>
-              <TableCell className="text-right whitespace-nowrap tabular-nums">{money(line.unitPrice)}</TableCell>
-              <TableCell className="text-right tabular-nums">{line.taxRate === null ? "—" : `${figure(line.taxRate)}%`}</TableCell>
-              <TableCell className="text-right whitespace-nowrap tabular-nums">{money(line.total)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <LinesTable lines={quote.lines} currency={quote.currency} label={t`Quote lines`} />
       <dl className="ml-auto max-w-xs space-y-1 text-sm" aria-label={t`Totals`}>
         <Total name="subtotal" label={t`Subtotal`} value={money(quote.subtotal)} />
         <Total name="tax" label={t`Tax`} value={money(quote.tax)} />

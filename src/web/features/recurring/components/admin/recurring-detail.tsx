@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatDate, formatNumber, getFormatLocale } from "@/shared/format";
+import { formatDate, formatNumber } from "@/shared/format";
 import { invoiceTotals } from "@/shared/rules/money";
 import { PageHeader } from "@/web/components/layout/page-header";
 import { TitledCard } from "@/web/components/ui/card";
@@ -10,6 +10,7 @@ import type { RecurringInvoiceDetail } from "../../api/use-recurring-invoices";
 import { fallsOnLastDay, scheduleInWords, scheduleSpanInWords } from "../../lib/schedule-words";
 import { RecurringActions } from "./recurring-actions";
 import { RecurringStatusBadge } from "./recurring-status-badge";
+import { LinesTable } from "@/web/features/invoices";
 import { formatCurrency } from "@/web/lib/format-currency";
 
 /** `name` gives the fact's test id ("recurring-schedule"), whatever the language of its label. */
@@ -23,9 +24,6 @@ function Fact({ label, name, children }: { label: ReactNode; name: string; child
     </div>
   );
 }
-
-/** "2.500" as "2.5" (or "2,5"), never grouped; a line without tax shows a dash. */
-const figure = (value: string) => Number(value).toLocaleString(getFormatLocale(), { useGrouping: false, maximumFractionDigits: 3 });
 
 /** The next three dates, or why there are none. */
 function NextIssues({ recurring }: { recurring: RecurringInvoiceDetail }) {
@@ -47,7 +45,6 @@ function NextIssues({ recurring }: { recurring: RecurringInvoiceDetail }) {
 function TemplateInvoice({ recurring }: { recurring: RecurringInvoiceDetail }) {
   const { t } = useLingui();
   const totals = invoiceTotals(recurring.lines);
-  const figures = [t`Quantity`, t`Unit Price`, t`Tax Rate`, t`Total`];
   const rows = [
     ["subtotal", t`Subtotal`, totals.subtotal],
     ["tax", t`Tax`, totals.tax],
@@ -55,20 +52,7 @@ function TemplateInvoice({ recurring }: { recurring: RecurringInvoiceDetail }) {
   ] as const;
   return (
     <div className="space-y-6">
-      <Table aria-label={t`Invoice lines`}>
-        <TableHeadings names={[t`Description`, ...figures]} alignedEnd={figures} />
-        <TableBody>
-          {recurring.lines.map((line, index) => (
-            <TableRow key={index}>
-              <TableCell className="break-words whitespace-pre-line">{line.description}</TableCell>
-              <TableCell className="text-right tabular-nums">{figure(line.quantity)}</TableCell>
-              <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCurrency(line.unitPrice, recurring.currency)}</TableCell>
-              <TableCell className="text-right tabular-nums">{line.taxRate === null ? "—" : `${figure(line.taxRate)}%`}</TableCell>
-              <TableCell className="text-right whitespace-nowrap tabular-nums">{formatCurrency(line.total, recurring.currency)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <LinesTable lines={recurring.lines} currency={recurring.currency} label={t`Invoice lines`} />
       <dl className="ml-auto max-w-xs space-y-1 text-sm" aria-label={t`Invoice totals`}>
         {rows.map(([name, label, amount]) => (
           <div key={name} className={name === "total" ? "flex justify-between gap-8 border-t border-border pt-2 font-semibold" : "flex justify-between gap-8"}>

@@ -1,0 +1,2 @@
+/* What other features use of invoices: the priced-lines table a quote and a recurring invoice show too. */
+export { LinesTable, type PricedLine } from "./components/invoice-lines-table";
