@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { Agent, request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { connect } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { createUser } from "./accounts";
@@ -16,10 +16,10 @@ interface Answer {
   body: string;
 }
 
-/** A plain node:http GET on a connection of its own, so `Connection` is seen as the server sent it. */
-function get(port: number, path: string): Promise<Answer> {
+/** A plain node:http GET, on a connection of its own unless an agent is given, so `Connection` is seen as the server sent it. */
+function get(port: number, path: string, agent: Agent | false = false): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, path, agent: false }, (res) => {
+    const req = httpRequest({ host: "127.0.0.1", port, path, agent }, (res) => {
       let body = "";
       res.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
       res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
@@ -75,12 +75,14 @@ describe("the server process", () => {
     expect((await get(server.port, "/metrics")).status).toBe(404);
   });
 
-  it("while draining answers 503 on /api/ready and ends event streams; once stopping takes no new connections but finishes a request in flight", async () => {
+  it("while draining answers 503 on /api/ready and ends event streams; once stopping takes no new connections but finishes a request in flight and answers one sent on an idle kept-alive connection as it begins", async () => {
     const { server, baseUrl } = started;
     const client = new TestClient(baseUrl, nextClientIp());
     await client.signIn(email, password);
     const stream = await connectedStream(client);
-    expect((await get(server.port, "/api/ready")).status).toBe(200);
+    // One connection kept alive from before the drain, idle when stop() begins.
+    const keptAlive = new Agent({ keepAlive: true, maxSockets: 1 });
+    expect((await get(server.port, "/api/ready", keptAlive)).status).toBe(200);
 
     // A sign-in whose body is only half sent: its handler waits for the rest, for as long as we like.
     const body = JSON.stringify({ email, password });
@@ -119,6 +121,11 @@ describe("the server process", () => {
     const stopping = server.stop().then(() => {
       stopped = true;
     });
+    // Sent on the idle kept-alive connection in the same turn as stop(): the server reads it only
+    // after stop() has begun closing, and answers it rather than resetting the connection.
+    const late = await get(server.port, "/api/health", keptAlive);
+    expect(late.status).toBe(200);
+    expect(late.headers.connection).toBe("close");
     await expect.poll(() => refused(server.port), { timeout: 10_000 }).toBe(true);
     // The half-sent request holds the shutdown: its handler cannot have finished.
     expect(stopped).toBe(false);

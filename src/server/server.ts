@@ -1,3 +1,4 @@
+import { Server } from "node:net";
 import { join } from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import { createApp } from "./app";
@@ -29,6 +30,9 @@ import { startRecurringInvoiceJob } from "./modules/recurring/recurring-job";
 import { serviceContextOf } from "./http/service-context";
 import { startWebhookJobs } from "./modules/webhooks/webhook-jobs";
 import { startSmtpReceiver, type SmtpReceiver } from "./modules/inbound/smtp-receiver";
+
+/** How long an accepted socket has, once the server stops accepting, to be read before idle ones close. */
+const ACCEPTED_SOCKET_GRACE_MS = 250;
 
 export interface RunningServer {
   port: number;
@@ -141,7 +145,11 @@ export async function startServer(env: Env, options: StartServerOptions = {}): P
         log.info({ event: "server.closing", inFlight: requests.active() }, "no longer accepting connections; finishing requests in flight");
         // No new mail: a sending server retries what it could not deliver.
         await smtpReceiver?.close();
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        // Stop accepting, but leave the open sockets be for a moment: http.Server#close would also
+        // reset the idle ones, and a socket accepted just now whose request a busy event loop has
+        // not read yet counts as idle. Its bytes are read on the loop's next turn; then it is busy.
+        const closed = new Promise<void>((resolve) => Server.prototype.close.call(server, () => resolve()));
+        await new Promise((resolve) => setTimeout(resolve, ACCEPTED_SOCKET_GRACE_MS));
         if ("closeIdleConnections" in server) server.closeIdleConnections();
         // Side by side, within index.ts's 10 s: mail a last request queues stays in the outbox for
         // the next process to send; the worker only finishes the mail in hand.
