@@ -1,7 +1,8 @@
 import { Trash2 } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Button } from "./ui/button";
-import { Dialog, DialogCancel, DialogContent, DialogTrigger } from "./ui/dialog";
+import { DialogCancel } from "./ui/dialog";
+import { DialogWithTrigger } from "./ui/dialog-with-trigger";
 import { translateKnown } from "@/web/lib/i18n/known-messages";
 import { ProblemBox } from "./ui/problem-box";
 
@@ -45,18 +46,15 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, worki
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent title={title} description={description}>
-        {failure ? <ProblemBox className="mb-4">{translateKnown(failure)}</ProblemBox> : null}
-        <div className="flex justify-end gap-2">
-          <DialogCancel />
-          <Button variant={destructive ? "destructive" : "default"} disabled={working} onClick={() => void confirm()}>
-            {working ? workingLabel : confirmLabel}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <DialogWithTrigger trigger={trigger} title={title} description={description} open={open} onOpenChange={onOpenChange}>
+      {failure ? <ProblemBox className="mb-4">{translateKnown(failure)}</ProblemBox> : null}
+      <div className="flex justify-end gap-2">
+        <DialogCancel />
+        <Button variant={destructive ? "destructive" : "default"} disabled={working} onClick={() => void confirm()}>
+          {working ? workingLabel : confirmLabel}
+        </Button>
+      </div>
+    </DialogWithTrigger>
   );
 }
 

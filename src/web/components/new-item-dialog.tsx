@@ -1,34 +1,33 @@
 import { useLingui } from "@lingui/react/macro";
 import { Plus } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import { toast } from "@/web/lib/toast";
 import { Button, SubmitButton } from "./ui/button";
-import { Dialog, DialogCancel, DialogContent, DialogTrigger } from "./ui/dialog";
+import { DialogCancel } from "./ui/dialog";
+import { DialogWithTrigger, type DialogWithTriggerProps } from "./ui/dialog-with-trigger";
 
-interface NewItemDialogProps {
-  /** The button that opens it: "New Project". */
+interface NewItemDialogProps extends Omit<DialogWithTriggerProps, "trigger"> {
+  /** What the button that opens it says: "New Project". */
   trigger: string;
-  title: string;
-  description?: ReactNode;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  children: ReactNode;
 }
 
 /** A "New …" button with a plus icon and the modal it opens; the caller owns the open state. */
 export function NewItemDialog({ trigger, title, description, open, onOpenChange, children }: NewItemDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <DialogWithTrigger
+      trigger={
         <Button>
           <Plus className="h-4 w-4" aria-hidden />
           {trigger}
         </Button>
-      </DialogTrigger>
-      <DialogContent title={title} description={description}>
-        {children}
-      </DialogContent>
-    </Dialog>
+      }
+      title={title}
+      description={description}
+      open={open}
+      onOpenChange={onOpenChange}
+    >
+      {children}
+    </DialogWithTrigger>
   );
 }
 

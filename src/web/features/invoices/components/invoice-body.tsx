@@ -2,24 +2,12 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { formatDate } from "@/shared/format";
 import { invoiceTextFieldNames, invoiceTextFields } from "@/shared/rules/invoice-fields";
 import { invoiceFieldWords } from "@/web/lib/i18n/invoice-field-words";
-import { formatCurrency } from "@/web/lib/format-currency";
 import { InvoiceLinesTable, type InvoiceDetail } from "./invoice-lines-table";
+import { TotalsList } from "./totals-list";
 
 /** The text fields (rules/invoice-fields.ts): a one-line text beside the dates, a multi-line one in a section of its own under the totals. */
 const lineTexts = invoiceTextFieldNames.filter((name) => invoiceTextFields[name].shape === "line");
 const blockTexts = invoiceTextFieldNames.filter((name) => invoiceTextFields[name].shape === "multiline");
-
-/** `name` gives the row's test id ("invoice-total"), whatever the language of its label. */
-function Row({ name, label, value, strong }: { name: string; label: string; value: string; strong?: boolean }) {
-  return (
-    <div className={strong ? "flex justify-between gap-8 border-t border-border pt-2 font-semibold" : "flex justify-between gap-8"}>
-      <dt>{label}</dt>
-      <dd data-testid={`invoice-${name}`} className="tabular-nums">
-        {value}
-      </dd>
-    </div>
-  );
-}
 
 /**
  * What an invoice says, read-only: its dates and one-line texts, its lines, the server's totals and
@@ -28,7 +16,6 @@ function Row({ name, label, value, strong }: { name: string; label: string; valu
  */
 export function InvoiceBody({ invoice }: { invoice: InvoiceDetail }) {
   const { t, i18n } = useLingui();
-  const money = (amount: string) => formatCurrency(amount, invoice.currency);
   return (
     <>
       <dl className="grid gap-4 text-sm sm:grid-cols-2">
@@ -54,11 +41,7 @@ export function InvoiceBody({ invoice }: { invoice: InvoiceDetail }) {
         )}
       </dl>
       <InvoiceLinesTable invoice={invoice} />
-      <dl className="ml-auto max-w-xs space-y-1 text-sm" aria-label={t`Totals`}>
-        <Row name="subtotal" label={t`Subtotal`} value={money(invoice.subtotal)} />
-        <Row name="tax" label={t`Tax`} value={money(invoice.tax)} />
-        <Row name="total" label={t`Total`} value={money(invoice.amount)} strong />
-      </dl>
+      <TotalsList label={t`Totals`} testIdPrefix="invoice" amounts={{ subtotal: invoice.subtotal, tax: invoice.tax, total: invoice.amount }} currency={invoice.currency} />
       {blockTexts.map((name) =>
         invoice[name] ? (
           <section key={name} aria-label={i18n._(invoiceFieldWords[name].label)}>

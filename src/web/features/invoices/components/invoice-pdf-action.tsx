@@ -1,7 +1,6 @@
 import { Trans } from "@lingui/react/macro";
-import { Download } from "lucide-react";
 import type { Invoice } from "@/shared/schemas/invoice";
-import { Button } from "@/web/components/ui/button";
+import { PdfButton } from "@/web/components/pdf-button";
 import { invoicePdfHref } from "../lib/invoice-pdf-href";
 
 /**
@@ -10,11 +9,8 @@ import { invoicePdfHref } from "../lib/invoice-pdf-href";
  */
 export function InvoicePdfAction({ invoice }: { invoice: Pick<Invoice, "id"> }) {
   return (
-    <Button asChild variant="outline" size="sm">
-      <a href={invoicePdfHref(invoice.id)} target="_blank" rel="noopener noreferrer">
-        <Download className="h-4 w-4" aria-hidden />
-        <Trans>Download</Trans>
-      </a>
-    </Button>
+    <PdfButton href={invoicePdfHref(invoice.id)}>
+      <Trans>Download</Trans>
+    </PdfButton>
   );
 }

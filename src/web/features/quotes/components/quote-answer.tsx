@@ -1,9 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Download } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "@/shared/format";
-import { Button } from "@/web/components/ui/button";
+import { PdfButton } from "@/web/components/pdf-button";
 import { quotePdfHref } from "../lib/quote-pdf-href";
 import type { QuoteDetail } from "./quote-body";
 
@@ -22,20 +21,17 @@ export function Fact({ label, name, className, children }: { label: ReactNode; n
 export function QuotePdfLink({ quote }: { quote: Pick<QuoteDetail, "id" | "quoteNumber" | "status"> }) {
   const quoteNumber = quote.quoteNumber;
   return (
-    <Button asChild variant="outline" size="sm">
-      <a href={quotePdfHref(quote.id)} target="_blank" rel="noopener noreferrer">
-        <Download className="h-4 w-4" aria-hidden />
-        {quote.status === "draft" ? (
-          <Trans>
-            Preview PDF<span className="sr-only"> of quote {quoteNumber} (opens in a new tab)</span>
-          </Trans>
-        ) : (
-          <Trans>
-            Download PDF<span className="sr-only"> of quote {quoteNumber} (opens in a new tab)</span>
-          </Trans>
-        )}
-      </a>
-    </Button>
+    <PdfButton href={quotePdfHref(quote.id)}>
+      {quote.status === "draft" ? (
+        <Trans>
+          Preview PDF<span className="sr-only"> of quote {quoteNumber} (opens in a new tab)</span>
+        </Trans>
+      ) : (
+        <Trans>
+          Download PDF<span className="sr-only"> of quote {quoteNumber} (opens in a new tab)</span>
+        </Trans>
+      )}
+    </PdfButton>
   );
 }
 

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { formatDate } from "@/shared/format";
 import type { ApiOutput } from "@/web/lib/api-types";
 import { formatCurrency } from "@/web/lib/format-currency";
-import { LinesTable } from "@/web/features/invoices";
+import { LinesTable, TotalsList } from "@/web/features/invoices";
 import { onAcceptance } from "../lib/quote-rules";
 
 export type QuoteDetail = ApiOutput<"get", "/quotes/:id">;
@@ -31,22 +31,9 @@ export function OnAcceptanceText({ quote }: { quote: QuoteDetail }) {
   }
 }
 
-/** `name` gives the row's test id ("quote-total"), whatever the language of its label. */
-function Total({ name, label, value }: { name: string; label: string; value: string }) {
-  return (
-    <div className={name === "total" ? "flex justify-between gap-8 border-t border-border pt-2 font-semibold" : "flex justify-between gap-8"}>
-      <dt>{label}</dt>
-      <dd data-testid={`quote-${name}`} className="tabular-nums">
-        {value}
-      </dd>
-    </div>
-  );
-}
-
 /** What a quote says, read-only, on both roles' pages: valid until, what acceptance invoices (and `children`: more of its facts), its lines, the server's totals, notes and terms. */
 export function QuoteBody({ quote, children }: { quote: QuoteDetail; children?: ReactNode }) {
   const { t } = useLingui();
-  const money = (amount: string) => formatCurrency(amount, quote.currency);
   return (
     <div className="space-y-6">
       <dl className="grid gap-4 text-sm sm:grid-cols-2">
@@ -67,11 +54,7 @@ export function QuoteBody({ quote, children }: { quote: QuoteDetail; children?: 
         {children}
       </dl>
       <LinesTable lines={quote.lines} currency={quote.currency} label={t`Quote lines`} />
-      <dl className="ml-auto max-w-xs space-y-1 text-sm" aria-label={t`Totals`}>
-        <Total name="subtotal" label={t`Subtotal`} value={money(quote.subtotal)} />
-        <Total name="tax" label={t`Tax`} value={money(quote.tax)} />
-        <Total name="total" label={t`Total`} value={money(quote.amount)} />
-      </dl>
+      <TotalsList label={t`Totals`} testIdPrefix="quote" amounts={{ subtotal: quote.subtotal, tax: quote.tax, total: quote.amount }} currency={quote.currency} />
       {[
         [t`Notes`, quote.notes],
         [t`Terms`, quote.terms],

@@ -3,10 +3,10 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Button, SubmitButton } from "@/web/components/ui/button";
 import { toast } from "@/web/lib/toast";
+import { CompanyField } from "@/web/features/companies";
 import { useUpdateInvoice } from "../../api/use-update-invoice";
 import { isIssued } from "../../lib/invoice-lifecycle";
 import type { InvoiceDetail } from "../invoice-lines-table";
-import { InvoiceCompanyField } from "./invoice-company-field";
 import { InvoiceFields } from "./invoice-form-fields";
 import { invoiceFormResolver } from "./invoice-form-resolver";
 import { invoiceChangesOf, invoiceFormValuesOf, reportFailedInvoiceSave, type InvoiceFormValues, type InvoiceSubmit } from "./invoice-form-values";
@@ -38,7 +38,7 @@ export function InvoiceEditForm({ invoice, onDone }: { invoice: InvoiceDetail; o
   const invoiceNumber = invoice.invoiceNumber;
   return (
     <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4" aria-label={t`Edit invoice ${invoiceNumber}`}>
-      {issued ? null : <InvoiceCompanyField form={form} />}
+      {issued ? null : <CompanyField id="invoice-company" control={form.control} />}
       <InvoiceFields form={form} currency={invoice.currency} issued={issued} />
       <div className="flex justify-end gap-2">
         {onDone ? (

@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { Download, ExternalLink } from "lucide-react";
 import type { Invoice } from "@/shared/schemas/invoice";
-import { Button } from "@/web/components/ui/button";
+import { PdfButton } from "@/web/components/pdf-button";
 import { invoicePdfHref } from "../../lib/invoice-pdf-href";
 
 interface InvoicePdfLinkProps {
@@ -16,25 +16,21 @@ interface InvoicePdfLinkProps {
  */
 export function InvoicePdfLink({ invoice, verb }: InvoicePdfLinkProps) {
   const invoiceNumber = invoice.invoiceNumber;
-  const Icon = verb === "open" ? ExternalLink : Download;
   return (
-    <Button asChild variant="outline" size="sm">
-      <a href={invoicePdfHref(invoice.id)} target="_blank" rel="noopener noreferrer">
-        <Icon className="h-4 w-4" aria-hidden />
-        {invoice.status === "draft" ? (
-          <Trans>
-            Preview PDF<span className="sr-only"> of invoice {invoiceNumber} (opens in a new tab)</span>
-          </Trans>
-        ) : verb === "open" ? (
-          <Trans>
-            Open PDF<span className="sr-only"> of invoice {invoiceNumber} (opens in a new tab)</span>
-          </Trans>
-        ) : (
-          <Trans>
-            Download PDF<span className="sr-only"> of invoice {invoiceNumber} (opens in a new tab)</span>
-          </Trans>
-        )}
-      </a>
-    </Button>
+    <PdfButton href={invoicePdfHref(invoice.id)} icon={verb === "open" ? ExternalLink : Download}>
+      {invoice.status === "draft" ? (
+        <Trans>
+          Preview PDF<span className="sr-only"> of invoice {invoiceNumber} (opens in a new tab)</span>
+        </Trans>
+      ) : verb === "open" ? (
+        <Trans>
+          Open PDF<span className="sr-only"> of invoice {invoiceNumber} (opens in a new tab)</span>
+        </Trans>
+      ) : (
+        <Trans>
+          Download PDF<span className="sr-only"> of invoice {invoiceNumber} (opens in a new tab)</span>
+        </Trans>
+      )}
+    </PdfButton>
   );
 }

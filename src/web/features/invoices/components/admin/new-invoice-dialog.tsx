@@ -2,13 +2,13 @@ import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { DialogFormActions, NewItemDialog, useNewItemForm } from "@/web/components/new-item-dialog";
+import { CompanyField } from "@/web/features/companies";
 import { uploadErrorText } from "@/web/features/files";
 import { toast } from "@/web/lib/toast";
 import { useCreateInvoice } from "../../api/use-create-invoice";
 import { useNextInvoiceNumber } from "../../api/use-invoice-lifecycle";
 import { useInvoicePdf } from "../../api/use-invoice-pdf";
 import { statusChoicesFor } from "../../lib/invoice-lifecycle";
-import { InvoiceCompanyField } from "./invoice-company-field";
 import { InvoiceFields } from "./invoice-form-fields";
 import { InvoicePdfField } from "./invoice-pdf-field";
 import { invoiceFormResolver } from "./invoice-form-resolver";
@@ -72,7 +72,7 @@ export function NewInvoiceDialog() {
   return (
     <NewItemDialog trigger={t`New Invoice`} title={t`Create New Invoice`} open={open} onOpenChange={onOpenChange}>
       <form noValidate onSubmit={form.handleSubmit(onSubmit)} className="space-y-4">
-        <InvoiceCompanyField form={form} enabled={open} />
+        <CompanyField id="invoice-company" control={form.control} enabled={open} />
         <InvoiceFields form={form} statusChoices={statusChoicesFor(undefined)} />
         <InvoicePdfField file={pdf} onChange={setPdf} disabled={isSubmitting} />
         <DialogFormActions submitLabel={t`Create Invoice`} isSubmitting={isSubmitting} />

@@ -6,7 +6,7 @@ import { PAYMENT_REFERENCE_MAX, paymentMessages } from "@/shared/rules/payment";
 import type { Invoice } from "@/shared/schemas/invoice";
 import { DialogFormActions } from "@/web/components/new-item-dialog";
 import { Button } from "@/web/components/ui/button";
-import { Dialog, DialogContent, DialogTrigger } from "@/web/components/ui/dialog";
+import { DialogWithTrigger } from "@/web/components/ui/dialog-with-trigger";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { InputField } from "@/web/components/ui/field";
 import type { ApiBody } from "@/web/lib/api-types";
@@ -63,16 +63,19 @@ export function RecordPaymentDialog({ invoice }: { invoice: Pick<Invoice, "id" |
   const invoiceNumber = invoice.invoiceNumber;
   const due = formatCurrency(invoice.amountDue, invoice.currency);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <DialogWithTrigger
+      trigger={
         <Button size="sm">
           <Banknote className="h-4 w-4" aria-hidden />
           <Trans>Record payment</Trans>
         </Button>
-      </DialogTrigger>
-      <DialogContent title={t`Record payment`} description={t`Invoice ${invoiceNumber}: ${due} due.`}>
-        <RecordPaymentForm invoice={invoice} onRecorded={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+      }
+      title={t`Record payment`}
+      description={t`Invoice ${invoiceNumber}: ${due} due.`}
+      open={open}
+      onOpenChange={setOpen}
+    >
+      <RecordPaymentForm invoice={invoice} onRecorded={() => setOpen(false)} />
+    </DialogWithTrigger>
   );
 }

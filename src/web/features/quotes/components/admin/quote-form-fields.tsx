@@ -1,10 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import { Controller, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { QUOTE_NOTES_MAX, QUOTE_TERMS_MAX, QUOTE_TITLE_MAX } from "@/shared/rules/quote";
 import { Field } from "@/web/components/ui/field";
 import { Input, NativeSelect, Textarea } from "@/web/components/ui/input";
-import { CompanySelect } from "@/web/features/companies";
+import { CompanyField } from "@/web/features/companies";
 import { localToday } from "../../lib/quote-rules";
 import type { QuoteForm, QuoteFormValues } from "./quote-form-values";
 
@@ -50,16 +50,9 @@ function Select({ form, name, label, options }: { form: QuoteForm; name: "invoic
 export function QuoteFields({ form, currency, linesEditor }: { form: QuoteForm; currency?: string | undefined; linesEditor: LinesEditor }) {
   const { t } = useLingui();
   const [invoicing, depositKind] = useWatch({ control: form.control, name: ["invoicing", "depositKind"] });
-  const companyError = form.formState.errors.companyId?.message;
   return (
     <>
-      <Field id="quote-company" label={t`Company`} required error={companyError}>
-        <Controller
-          control={form.control}
-          name="companyId"
-          render={({ field }) => <CompanySelect id="quote-company" value={field.value} onChange={field.onChange} onBlur={field.onBlur} invalid={!!companyError} />}
-        />
-      </Field>
+      <CompanyField id="quote-company" control={form.control} />
       <TextInput form={form} name="title" label={t`Title`} required maxLength={QUOTE_TITLE_MAX} />
       {linesEditor(form, currency)}
       <TextInput form={form} name="validUntil" label={t`Valid until`} required type="date" min={localToday()} />

@@ -10,8 +10,7 @@ import type { RecurringInvoiceDetail } from "../../api/use-recurring-invoices";
 import { fallsOnLastDay, scheduleInWords, scheduleSpanInWords } from "../../lib/schedule-words";
 import { RecurringActions } from "./recurring-actions";
 import { RecurringStatusBadge } from "./recurring-status-badge";
-import { LinesTable } from "@/web/features/invoices";
-import { formatCurrency } from "@/web/lib/format-currency";
+import { LinesTable, TotalsList } from "@/web/features/invoices";
 
 /** `name` gives the fact's test id ("recurring-schedule"), whatever the language of its label. */
 function Fact({ label, name, children }: { label: ReactNode; name: string; children: ReactNode }) {
@@ -45,24 +44,10 @@ function NextIssues({ recurring }: { recurring: RecurringInvoiceDetail }) {
 function TemplateInvoice({ recurring }: { recurring: RecurringInvoiceDetail }) {
   const { t } = useLingui();
   const totals = invoiceTotals(recurring.lines);
-  const rows = [
-    ["subtotal", t`Subtotal`, totals.subtotal],
-    ["tax", t`Tax`, totals.tax],
-    ["total", t`Total`, recurring.amount],
-  ] as const;
   return (
     <div className="space-y-6">
       <LinesTable lines={recurring.lines} currency={recurring.currency} label={t`Invoice lines`} />
-      <dl className="ml-auto max-w-xs space-y-1 text-sm" aria-label={t`Invoice totals`}>
-        {rows.map(([name, label, amount]) => (
-          <div key={name} className={name === "total" ? "flex justify-between gap-8 border-t border-border pt-2 font-semibold" : "flex justify-between gap-8"}>
-            <dt>{label}</dt>
-            <dd data-testid={`recurring-${name}`} className="tabular-nums">
-              {formatCurrency(amount, recurring.currency)}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <TotalsList label={t`Invoice totals`} testIdPrefix="recurring" amounts={{ ...totals, total: recurring.amount }} currency={recurring.currency} />
       {recurring.notes ? (
         <section aria-label={t`Notes`}>
           <h3 className="text-sm font-medium text-muted-foreground">

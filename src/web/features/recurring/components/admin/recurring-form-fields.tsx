@@ -1,12 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import { Controller, useWatch } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { invoiceTextFields } from "@/shared/rules/invoice-fields";
 import { DUE_DAYS_MAX, RECURRING_COUNT_MAX, recurringFrequencies } from "@/shared/rules/recurring";
 import { EnumSelectField } from "@/web/components/ui/enum-select-field";
 import { Field } from "@/web/components/ui/field";
 import { Input, NativeSelect, Textarea } from "@/web/components/ui/input";
-import { CompanySelect } from "@/web/features/companies";
+import { CompanyField } from "@/web/features/companies";
 import { recurringFrequencyMessages } from "../../lib/recurring-labels";
 import type { RecurringEnd, RecurringForm } from "./recurring-form-values";
 
@@ -67,16 +67,9 @@ export function RecurringFields({ form, linesEditor }: { form: RecurringForm; li
   const { t } = useLingui();
   const endKind = useWatch({ control: form.control, name: "endKind" });
   const { errors } = form.formState;
-  const companyError = errors.companyId?.message;
   return (
     <>
-      <Field id="recurring-company" label={t`Company`} required error={companyError}>
-        <Controller
-          control={form.control}
-          name="companyId"
-          render={({ field }) => <CompanySelect id="recurring-company" value={field.value} onChange={field.onChange} onBlur={field.onBlur} invalid={!!companyError} />}
-        />
-      </Field>
+      <CompanyField id="recurring-company" control={form.control} />
       {linesEditor(form)}
       <TextInput form={form} name="notes" label={t`Notes`} multiline maxLength={invoiceTextFields.notes.max} />
       <div className="grid gap-4 sm:grid-cols-2">

@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { timeEntryMessages } from "@/shared/rules/time-entry";
 import { DialogFormActions } from "@/web/components/new-item-dialog";
 import { Button } from "@/web/components/ui/button";
-import { Dialog, DialogContent, DialogTrigger } from "@/web/components/ui/dialog";
+import { DialogWithTrigger } from "@/web/components/ui/dialog-with-trigger";
 import { InputField } from "@/web/components/ui/field";
 import type { ApiBody } from "@/web/lib/api-types";
 import { toast } from "@/web/lib/toast";
@@ -57,16 +57,19 @@ export function InvoiceTimeDialog({ companyId }: { companyId: string }) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <DialogWithTrigger
+      trigger={
         <Button variant="outline">
           <Clock className="h-4 w-4" aria-hidden />
           <Trans>Invoice unbilled time</Trans>
         </Button>
-      </DialogTrigger>
-      <DialogContent title={t`Invoice unbilled time`} description={t`Every billable entry of the period not yet on an invoice becomes a line per project and rate. Without a start date, everything unbilled up to the end date. The invoice is a draft to look over unless issued at once.`}>
-        <InvoiceTimeForm companyId={companyId} />
-      </DialogContent>
-    </Dialog>
+      }
+      title={t`Invoice unbilled time`}
+      description={t`Every billable entry of the period not yet on an invoice becomes a line per project and rate. Without a start date, everything unbilled up to the end date. The invoice is a draft to look over unless issued at once.`}
+      open={open}
+      onOpenChange={setOpen}
+    >
+      <InvoiceTimeForm companyId={companyId} />
+    </DialogWithTrigger>
   );
 }
