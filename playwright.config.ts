@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { SERVER_NODE_FLAGS } from "./scripts/build-server";
 import { findBrowser } from "./scripts/find-browser";
-import { E2E_ADMIN, E2E_INBOUND, E2E_STRIPE } from "./e2e/support/constants";
+import { E2E_ADMIN, E2E_INBOUND, E2E_OIDC, E2E_STRIPE } from "./e2e/support/constants";
 import { freePort } from "./e2e/support/free-port";
 
 process.env.E2E_PORT ||= String(await freePort());
@@ -12,6 +12,8 @@ process.env.E2E_PORT ||= String(await freePort());
 // each received mail to, for the workers to read (e2e/support/mailbox.ts).
 process.env.E2E_SMTP_PORT ||= String(await freePort());
 process.env.E2E_STRIPE_PORT ||= String(await freePort());
+// The local OpenID provider the global set-up starts (e2e/support/oidc-server.ts): the server's OIDC_ISSUER.
+process.env.E2E_OIDC_PORT ||= String(await freePort());
 process.env.E2E_MAIL_DIR ||= mkdtempSync(join(tmpdir(), "portico-e2e-mail-"));
 // Each run builds into its own folders, so parallel runs (and a running dev build) never collide.
 process.env.E2E_WEB_DIST ||= mkdtempSync(join(tmpdir(), "portico-e2e-web-"));
@@ -33,7 +35,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   // npm test (scripts/test.ts) also asks for the JSON report, to count and list what ran.
   reporter: process.env.PORTICO_E2E_REPORT ? [["list"], ["json", { outputFile: process.env.PORTICO_E2E_REPORT }]] : [["list"]],
-  globalSetup: ["./e2e/support/mail-server.ts", "./e2e/support/stripe-server.ts"],
+  globalSetup: ["./e2e/support/mail-server.ts", "./e2e/support/stripe-server.ts", "./e2e/support/oidc-server.ts"],
   outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   use: {
     baseURL,
@@ -103,6 +105,10 @@ export default defineConfig({
       // Mail in through the provider webhook (ADR 044): the inbound-mail journey posts to it.
       INBOUND_DOMAIN: E2E_INBOUND.domain,
       INBOUND_WEBHOOK_TOKEN: E2E_INBOUND.webhookToken,
+      // Single sign-on for the team against the local OpenID provider (ADR 051, DESIGN D29).
+      OIDC_ISSUER: `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`,
+      OIDC_CLIENT_ID: E2E_OIDC.team.clientId,
+      OIDC_CLIENT_SECRET: E2E_OIDC.team.clientSecret,
     },
   },
 });

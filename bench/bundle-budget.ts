@@ -21,8 +21,8 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 /** Budgets of the issue, gzip. */
 export const budgets = {
   auth: 120 * KiB,
-  customer: 184 * KiB,
-  allJs: 386 * KiB,
+  customer: 189 * KiB,
+  allJs: 396 * KiB,
   css: 30 * KiB,
 } as const;
 

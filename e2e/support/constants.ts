@@ -9,3 +9,13 @@ export const E2E_STRIPE = { secretKey: "sk_test_e2e_portico", webhookSecret: "wh
 
 /** Mail in on the e2e server (ADR 044): its domain, and the token of its provider webhook. */
 export const E2E_INBOUND = { domain: "in.portico.test", webhookToken: "e2e-inbound-webhook-token-0123456789abcdef" } as const;
+
+/**
+ * The e2e server's single sign-on (ADR 051) against the local OpenID provider of
+ * support/oidc-server.ts: the team's client (OIDC_CLIENT_ID…) and one a client company's admin
+ * screen is given. Test values; the provider's login page takes any password.
+ */
+export const E2E_OIDC = {
+  team: { clientId: "portico-e2e-team", clientSecret: "e2e-team-client-secret" },
+  company: { clientId: "portico-e2e-company", clientSecret: "e2e-company-client-secret" },
+} as const;

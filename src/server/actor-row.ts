@@ -18,13 +18,14 @@ export const actorColumns = {
   companyId: companyUsers.companyId,
   companyRole: companyUsers.role,
   answersQuotes: companyUsers.answersQuotes,
+  readsAccessLog: companyUsers.readsAccessLog,
   twoFactorEnabled: profiles.twoFactorEnabled,
 };
 
 /** No role record means customer (user_roles holds the admins). */
 export const roleOf = (role: Role | null | undefined): Role => (role === "admin" ? "admin" : "customer");
 
-type ActorRow = { [Key in keyof typeof actorColumns]: Key extends "role" | "companyId" | "companyRole" | "answersQuotes" ? Actor[Key] | null : Actor[Key] };
+type ActorRow = { [Key in keyof typeof actorColumns]: Key extends "role" | "companyId" | "companyRole" | "answersQuotes" | "readsAccessLog" ? Actor[Key] | null : Actor[Key] };
 
 /** The actor a row of `actorColumns` describes, calling with `access` (a session, or an API token). */
 export const actorOf = (row: ActorRow, access: Pick<Actor, "sessionId" | "apiToken">): Actor => ({
@@ -35,6 +36,7 @@ export const actorOf = (row: ActorRow, access: Pick<Actor, "sessionId" | "apiTok
   companyId: row.companyId,
   companyRole: row.companyRole,
   answersQuotes: row.answersQuotes === true,
+  readsAccessLog: row.readsAccessLog === true,
   twoFactorEnabled: row.twoFactorEnabled,
   ...access,
 });

@@ -12,6 +12,8 @@ export interface Actor {
   companyRole: CompanyRole | null;
   /** A member an owner allowed to answer the company's quotes (ADR 049); owners always may. */
   answersQuotes?: boolean;
+  /** A member an owner allowed to read the company's access log (ADR 050); owners always may. */
+  readsAccessLog?: boolean;
   /** The signed-in session; null for a request made with an API token (ADR 030). */
   sessionId: string | null;
   /** The API token the request came with, and its scope; absent for a signed-in session. */

@@ -28,6 +28,7 @@ import { memberRoutes } from "./modules/members/members.routes";
 import { invoiceRoutes } from "./modules/invoices/invoices.routes";
 import { outboxRoutes } from "./modules/outbox/outbox.routes";
 import { auditRoutes } from "./modules/audit/audit.routes";
+import { accessLogRoutes } from "./modules/access-log/access-log.routes";
 import { sessionsRoutes } from "./modules/sessions/sessions.routes";
 import { settingsRoutes } from "./modules/settings/settings.routes";
 import { setupRoutes } from "./modules/setup/setup.routes";
@@ -54,6 +55,7 @@ import { inboundLogRoutes, inboundWebhookRoutes, isInboundMailWebhook } from "./
 import { invoiceTimeRoutes, projectTimeRoutes, timeEntryRoutes } from "./modules/time/time.routes";
 import { recurringInvoiceRoutes } from "./modules/recurring/recurring.routes";
 import { quoteRoutes } from "./modules/quotes/quotes.routes";
+import { companySsoRoutes, publicSsoRoutes } from "./modules/sso/sso.routes";
 
 /**
  * Every route behind a session. Chained so `typeof` carries the route types. A module's
@@ -80,6 +82,7 @@ function createSessionApi(deps: AppDeps) {
     .route("/events", eventsRoutes(deps))
     .route("/companies", companiesRoutes())
     .route("/companies", memberRoutes())
+    .route("/companies", companySsoRoutes())
     .route("/invitations", invitationRoutes(deps))
     .route("/projects", projectsRoutes())
     .route("/projects", projectCommentRoutes())
@@ -103,6 +106,7 @@ function createSessionApi(deps: AppDeps) {
     .route("/outbox", outboxRoutes())
     .route("/inbound/mails", inboundLogRoutes())
     .route("/audit", auditRoutes(deps))
+    .route("/access-log", accessLogRoutes(deps))
     .route("/", activityRoutes())
     .route("/notifications", notificationRoutes())
     .route("/notifications", notificationPreferenceRoutes())
@@ -148,6 +152,8 @@ export function createApi(deps: AppDeps) {
   api.route("/", inboundWebhookRoutes(deps));
   // The first run in the browser: public, and 404 once an admin exists (ADR 021).
   api.route("/", setupRoutes(deps));
+  // Single sign-on (ADR 051): starting at an identity provider, and its redirect back.
+  api.route("/", publicSsoRoutes(deps));
   api.openAPIRegistry.registerComponent("securitySchemes", "cookieAuth", {
     type: "apiKey",
     in: "cookie",

@@ -6,6 +6,7 @@ import { twoFactor } from "better-auth/plugins";
 import { apiKey } from "@better-auth/api-key";
 import { API_TOKEN_NAME_MAX, API_TOKEN_PREFIX, API_TOKEN_SHOWN_CHARACTERS } from "../shared/rules/api-token";
 import { EMAIL_CHANGE_LINK_MINUTES, RESET_LINK_MINUTES } from "../shared/rules/auth";
+import { SSO_REQUIRED, ssoMessages } from "../shared/rules/single-sign-on";
 import { userMessages } from "../shared/rules/user";
 import { PASSWORD_MIN_LENGTH } from "../shared/schemas/auth";
 import type { Database } from "./db/client";
@@ -19,6 +20,8 @@ import { passwordPolicyHook } from "./modules/auth/password-policy-hook";
 import { forgetResetLinks } from "./modules/auth/reset-links";
 import { recordAudit } from "./modules/audit/audit-log";
 import { addressChangeOf, authAuditPlugin } from "./modules/audit/auth-audit-plugin";
+import { isSsoOnlyMember } from "./modules/sso/sso-providers";
+import { isSsoSessionBeingMade, ssoSessionPlugin } from "./modules/sso/sso-session-plugin";
 import { processLogger, type Logger } from "./observability/logger";
 import { browserLocaleOf } from "./http/browser-locale";
 
@@ -144,6 +147,11 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logg
           before: async (session) => {
             const [user] = await db.select({ deactivatedAt: profiles.deactivatedAt }).from(profiles).where(eq(profiles.id, session.userId));
             if (user?.deactivatedAt) throw new APIError("FORBIDDEN", { message: userMessages.deactivated, code: "ACCOUNT_DEACTIVATED" });
+            // A member of an SSO-only company signs in through its identity provider alone (ADR
+            // 051): a right password, a code step or a sign-up makes no session for them.
+            if (!isSsoSessionBeingMade() && (await isSsoOnlyMember(db, session.userId))) {
+              throw new APIError("FORBIDDEN", { message: ssoMessages.ssoRequired, code: SSO_REQUIRED });
+            }
           },
           // The admin Users list's "last sign-in", and the language the browser asks for: what mail
           // to the user is written in until they pick one on the account page (ADR 032).
@@ -192,6 +200,8 @@ export function createAuth(db: Database, env: Env, outbox: MailOutbox, log: Logg
       }),
       // After twoFactor: its hook decides whether a right password is a sign-in or waits for a code.
       authAuditPlugin(db, CLIENT_IP_HEADER),
+      // The session of a single sign-on, once modules/sso has checked the provider's answer (ADR 051).
+      ssoSessionPlugin(),
     ],
     // The API key plugin's endpoints would let any signed-in person make a token of any scope and
     // lifetime: tokens are made and revoked through /api/tokens, which holds our rules.

@@ -48,6 +48,15 @@ describe("loadEnv", () => {
     expect(() => loadEnv({ DATA_DIR: dataDir(), NOTIFICATION_MAIL_DELAY_SECONDS: "-1" })).toThrow("NOTIFICATION_MAIL_DELAY_SECONDS");
   });
 
+  it("takes the team's identity provider (ADR 051) all three settings or none, its issuer https or on loopback", () => {
+    const oidc = { OIDC_ISSUER: "https://login.example.com/realms/team", OIDC_CLIENT_ID: "portico", OIDC_CLIENT_SECRET: "s3cret" };
+    expect(loadEnv({ DATA_DIR: dataDir(), ...oidc })).toMatchObject(oidc);
+    expect(loadEnv({ DATA_DIR: dataDir() }).OIDC_ISSUER).toBeUndefined();
+    expect(() => loadEnv({ DATA_DIR: dataDir(), OIDC_ISSUER: oidc.OIDC_ISSUER })).toThrow("OIDC_CLIENT_ID, OIDC_CLIENT_SECRET are required with OIDC_ISSUER");
+    expect(() => loadEnv({ DATA_DIR: dataDir(), ...oidc, OIDC_ISSUER: "http://login.example.com" })).toThrow("OIDC_ISSUER");
+    expect(loadEnv({ DATA_DIR: dataDir(), ...oidc, OIDC_ISSUER: "http://127.0.0.1:8080" }).OIDC_ISSUER).toBe("http://127.0.0.1:8080");
+  });
+
   it("generates the auth secret once and keeps it in DATA_DIR", () => {
     const dir = dataDir();
     const first = loadEnv({ DATA_DIR: dir });

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { signupModes } from "../shared/enums";
 import { AUDIT_RETENTION_DEFAULT_DAYS, AUDIT_RETENTION_MIN_DAYS } from "../shared/rules/audit";
+import { isIssuerUrl } from "../shared/rules/single-sign-on";
 import { fileStores } from "./db/schema/files";
 
 const optionalText = z
@@ -101,6 +102,15 @@ const envSchema = z.object({
    * on once they have enrolled (ADR 019).
    */
   REQUIRE_ADMIN_2FA: optionalText
+    .pipe(z.enum(["true", "false"], { error: "must be true or false" }).optional())
+    .transform((value) => value === "true"),
+  /**
+   * `true`: a staff member opening a company's ticket, project, invoice, file or conversation for
+   * the first time in a day gives a reason (the `Access-Reason` header; without it the read
+   * answers 428, `code` `access_reason_required`), which the company reads in its access log
+   * (ADR 050). Off by default.
+   */
+  REQUIRE_ACCESS_REASON: optionalText
     .pipe(z.enum(["true", "false"], { error: "must be true or false" }).optional())
     .transform((value) => value === "true"),
   /**
@@ -219,6 +229,18 @@ const envSchema = z.object({
    * the body); unset: that route answers 404. At least 32 characters.
    */
   INBOUND_WEBHOOK_TOKEN: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  /**
+   * Single sign-on for the team (ADR 051): the issuer URL of the provider's own OpenID Connect
+   * identity provider (Google Workspace, Microsoft Entra, Keycloak, Authentik…), e.g.
+   * `https://accounts.google.com`; https, or http on loopback only. With OIDC_CLIENT_ID and
+   * OIDC_CLIENT_SECRET, admins sign in through it ("Sign in with SSO"); register
+   * `BASE_URL/api/sso/callback` there as the redirect URI. Unset: no team sign-on.
+   */
+  OIDC_ISSUER: optionalText.pipe(z.string().refine(isIssuerUrl, "must be an https:// URL (http:// only on localhost)").optional()),
+  /** OIDC_ISSUER: Portico's client id at the identity provider. */
+  OIDC_CLIENT_ID: optionalText,
+  /** OIDC_ISSUER: Portico's client secret at the identity provider. */
+  OIDC_CLIENT_SECRET: optionalText,
   /** Where the built web app is; unset = dist/web of this checkout (see projectRoot). */
   WEB_DIST: optionalText,
 });
@@ -262,6 +284,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   if ((env.INBOUND_SMTP_PORT !== undefined || env.INBOUND_WEBHOOK_TOKEN) && !env.INBOUND_DOMAIN) {
     throw new EnvError("Invalid configuration: INBOUND_DOMAIN is required when INBOUND_SMTP_PORT or INBOUND_WEBHOOK_TOKEN is set");
+  }
+  const oidcSettings = (["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const).filter((name) => env[name]);
+  if (oidcSettings.length > 0 && oidcSettings.length < 3) {
+    const missing = (["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const).filter((name) => !env[name]);
+    throw new EnvError(`Invalid configuration: ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} required with ${oidcSettings.join(", ")}`);
   }
   if (env.FILE_STORE === "s3") {
     // Without them every upload and download would fail at the first request; say so at start-up.

@@ -14,6 +14,8 @@ export interface PolicyActor {
   companyRole?: CompanyRole | null;
   /** A member an owner allowed to answer the company's quotes (ADR 049); only `quote` updates look at it. */
   answersQuotes?: boolean;
+  /** A member an owner allowed to read the company's access log (ADR 050); only `accessLog` reads look at it. */
+  readsAccessLog?: boolean;
   /** The API token the request came with (ADR 030); absent or null for a signed-in session. */
   apiToken?: { scope: ApiTokenScope } | null;
 }
@@ -30,7 +32,9 @@ export interface PolicyActor {
  * read and only the team logs, changes or bills; `recurringInvoice`: an invoice the team issues on a
  * schedule (ADR 048), the team's alone: customers see the invoices it issues, not the schedule;
  * `quote`: an offer the team sends a company (ADR 049), which its customers read once sent and
- * its owners answer, and the members an owner allows: accepting or declining is an `update` of the quote.
+ * its owners answer, and the members an owner allows: accepting or declining is an `update` of the quote;
+ * `accessLog`: what the provider's staff read and changed of a company's records (ADR 050), which its
+ * owners read, and the members an owner allows.
  */
 export type Subject =
   | "company"
@@ -43,6 +47,7 @@ export type Subject =
   | "timeEntry"
   | "recurringInvoice"
   | "quote"
+  | "accessLog"
   | "conversation"
   | "member"
   | "team"
@@ -111,6 +116,7 @@ export function can(actor: PolicyActor, action: Action, target: Subject | OwnedR
     case "readAll":
       return false;
     case "read":
+      if (subject === "accessLog") return typeof target !== "string" && ownCompany && (actor.companyRole === "owner" || actor.readsAccessLog === true);
       // The team list and the outbox (everyone's reset links, until sent) are the provider's.
       return !STAFF_ONLY.has(subject) && (typeof target === "string" || ownCompany);
     case "create":

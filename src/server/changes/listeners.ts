@@ -1,3 +1,4 @@
+import { accessListener } from "@/server/modules/access-log/access-listener";
 import { activityListener } from "@/server/modules/activity/activity-log";
 import { auditListener } from "@/server/modules/audit/audit-log";
 import { notificationListener } from "@/server/modules/notifications/notification-listener";
@@ -14,7 +15,7 @@ import { changeRecorder } from "./recorder";
  * The order is the order of the writes in the transaction: the history first, the realtime
  * announcement last.
  */
-export const changeListeners: readonly ChangeListener[] = [activityListener, notificationListener, receiptListener, webhookListener, auditListener, realtimeListener];
+export const changeListeners: readonly ChangeListener[] = [activityListener, notificationListener, receiptListener, webhookListener, auditListener, accessListener, realtimeListener];
 
 /** The process's recorder: `recordChange(tx, change)`, for a write made outside a request's ServiceContext. */
 export const recordChange = changeRecorder(changeListeners);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Database } from "@/server/db/client";
 import { activityListener } from "@/server/modules/activity/activity-log";
+import { accessListener } from "@/server/modules/access-log/access-listener";
 import { auditListener } from "@/server/modules/audit/audit-log";
 import { notificationListener } from "@/server/modules/notifications/notification-listener";
 import { receiptListener } from "@/server/modules/payments/receipt-listener";
@@ -44,7 +45,7 @@ describe("changeRecorder", () => {
     expect(ran).toEqual([]);
   });
 
-  it("is built from one list: the history first, then notifications, receipts, webhooks and audit, the announcement last", () => {
-    expect(changeListeners).toEqual([activityListener, notificationListener, receiptListener, webhookListener, auditListener, realtimeListener]);
+  it("is built from one list: the history first, then notifications, receipts, webhooks, audit and the access log, the announcement last", () => {
+    expect(changeListeners).toEqual([activityListener, notificationListener, receiptListener, webhookListener, auditListener, accessListener, realtimeListener]);
   });
 });

@@ -61,6 +61,34 @@ export const idRead = <T extends z.ZodType>(answer: T, description: string) => (
 /** A required JSON request body. */
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
 
+/** The success statuses a write declares. */
+type WriteStatus = 200 | 201 | 202;
+/**
+ * `{ [status]: … }` typed by its literal status: a computed key alone would widen to any number, and
+ * the handler's `c.json(…, 201)` is checked against the statuses its route declares.
+ */
+const answerAs = <S extends WriteStatus, T extends z.ZodType>(status: S, answer: T, description: string) =>
+  ({ [status]: jsonContent(answer, description) }) as Record<S, ReturnType<typeof jsonContent<T>>>;
+
+/**
+ * A write's request and its one answer, as queryRead and idRead are a read's:
+ * `...bodyWrite(createInput, 201, schema, "The new …")` for a JSON body, `...idWrite(changes, 200,
+ * schema, "The updated …")` for a JSON body sent to one record, `...idRemoval("Deleted")` for a
+ * record's removal, which answers 204 without a body.
+ */
+export const bodyWrite = <B extends z.ZodType, S extends WriteStatus, T extends z.ZodType>(body: B, status: S, answer: T, description: string) => ({
+  request: { body: jsonBody(body) },
+  responses: answerAs(status, answer, description),
+});
+export const idWrite = <B extends z.ZodType, S extends WriteStatus, T extends z.ZodType>(body: B, status: S, answer: T, description: string) => ({
+  request: { params: idParams, body: jsonBody(body) },
+  responses: answerAs(status, answer, description),
+});
+export const idRemoval = (description: string) => ({
+  request: { params: idParams },
+  responses: { 204: { description } },
+});
+
 type SecurityRequirements = Record<string, string[]>[];
 export const sessionSecurity: SecurityRequirements = [{ cookieAuth: [] }];
 /** A session, or an API token in `Authorization: Bearer` (ADR 030): either one suffices. */

@@ -7,6 +7,8 @@ import { announce } from "../realtime/announce";
 import { paymentProviderOf } from "../modules/payments/provider-of";
 import type { AppDeps, AppEnv } from "./context";
 import { clientIp } from "./security";
+import { ACCESS_REASON_HEADER } from "../../shared/rules/access-log";
+import { accessReasonOf } from "../modules/access-log/access-reason-header";
 
 /** What a ServiceContext is made of: the process's dependencies (one AppDeps per process or test server). */
 export type ServiceDeps = Pick<AppDeps, "db" | "mail" | "env" | "files" | "log" | "auth" | "brand" | "actors">;
@@ -54,7 +56,9 @@ export function serviceContextOf(deps: ServiceDeps): <A extends Actor | SystemAc
     settings: {
       webhooks: { authSecret: env.AUTH_SECRET, allowPrivate: env.WEBHOOK_ALLOW_PRIVATE },
       maxUploadMb: env.MAX_UPLOAD_MB,
+      requireAccessReason: env.REQUIRE_ACCESS_REASON,
       baseUrl: env.BASE_URL,
+      singleSignOn: { authSecret: env.AUTH_SECRET },
       inbound: env.INBOUND_DOMAIN
         ? { domain: env.INBOUND_DOMAIN, supportLocalPart: env.INBOUND_SUPPORT_LOCAL_PART, authSecret: env.AUTH_SECRET, messageIdDomain: new URL(env.BASE_URL).hostname }
         : null,
@@ -67,7 +71,7 @@ export function serviceContextOf(deps: ServiceDeps): <A extends Actor | SystemAc
 export function provideServiceContext(deps: ServiceDeps) {
   const contextFor = serviceContextOf(deps);
   return createMiddleware<AppEnv>(async (c, next) => {
-    const client = { ip: clientIp(c, deps.env.TRUSTED_PROXIES), userAgent: c.req.header("user-agent") ?? null };
+    const client = { ip: clientIp(c, deps.env.TRUSTED_PROXIES), userAgent: c.req.header("user-agent") ?? null, accessReason: accessReasonOf(c.req.header(ACCESS_REASON_HEADER)) };
     // The request's logger: its lines carry the request id, as the route layer's own do.
     const log = deps.log.child({ requestId: c.get("requestId") });
     c.set("ctx", contextFor(c.var.actor, { client, log }));

@@ -82,7 +82,7 @@ describe("loadActor with a session", () => {
   it("resolves the caller: who they are, their role, company and session", async () => {
     const { user, headers, session } = await signedIn();
     expect(await loadActor(server.deps, headers)).toEqual({
-      actor: { userId: user.id, email: user.email, name: user.name, role: "customer", companyId: null, companyRole: null, answersQuotes: false, sessionId: session.id, twoFactorEnabled: false },
+      actor: { userId: user.id, email: user.email, name: user.name, role: "customer", companyId: null, companyRole: null, answersQuotes: false, readsAccessLog: false, sessionId: session.id, twoFactorEnabled: false },
       refreshHeaders: undefined,
     });
     const admin = await server.createUser({ admin: true });

@@ -112,3 +112,6 @@ export function requireRole(role: Role) {
     await next();
   });
 }
+
+/** The admin-only routes' middleware (most of the API's writes), one instance for every router. */
+export const adminOnly = requireRole("admin");

@@ -85,6 +85,11 @@ export interface RequestClient {
   /** The address http/security.ts's clientIp derives (the socket, or behind TRUSTED_PROXIES the forwarded one). */
   ip: string;
   userAgent: string | null;
+  /**
+   * Why a staff member opens a company's record (the `Access-Reason` header, decoded), when the
+   * installation asks for one (REQUIRE_ACCESS_REASON, ADR 050); null when none was sent.
+   */
+  accessReason?: string | null;
 }
 
 export interface BillingSettings {
@@ -102,8 +107,12 @@ export interface ServiceSettings {
   maxUploadMb: number;
   /** Where the portal is reached (BASE_URL): for links that leave it and come back, such as a checkout's return. */
   baseUrl: string;
+  /** Seals and opens company identity providers' client secrets (AUTH_SECRET, under a label of their own; ADR 051). */
+  singleSignOn: { authSecret: string };
   /** Mail in (ADR 044), or null when INBOUND_DOMAIN is unset. */
   inbound: InboundSettings | null;
+  /** REQUIRE_ACCESS_REASON (ADR 050): staff give a reason the first time in a day they open a company's record. */
+  requireAccessReason: boolean;
 }
 
 /** What receiving mail needs of the installation's settings. */

@@ -142,6 +142,36 @@ describe("canary scan: nothing of company B reaches anyone outside B, nor A's dr
     expect(found).toEqual([]);
   }, LONG);
 
+  it("names in A's access log nothing of B's records, of A's draft or of the internal note, after the admin opened them all", async () => {
+    const { admin, customerA, customerB } = world.users;
+    // A file of B's of its own: the event-stream test above deleted the world's.
+    const upload = await send(server.baseUrl, `/api/tickets/${world.b.tickets[0]!.id}/files`, { method: "POST", cookie: customerB.cookie, form: uploadForm({ name: "cnry-access.txt", type: "text/plain", content: "cnry access file" }) });
+    expect(upload.status).toBe(201);
+    const bFileId = (upload.body as { id: string }).id;
+    const opened = [
+      `/api/tickets/${world.b.tickets[0]!.id}`,
+      `/api/invoices/${world.b.invoices[0]!.id}`,
+      `/api/projects/${world.b.projects[0]!.id}`,
+      `/api/files/${bFileId}`,
+      `/api/messages?companyId=${world.b.company.id}`,
+      `/api/invoices/${world.aDraft.invoiceId}`,
+      `/api/files/${world.aDraft.fileId}`,
+      `/api/files/${world.aNote.fileId}`,
+      `/api/tickets/${world.a.tickets[0]!.id}`,
+    ];
+    for (const path of opened) expect((await send(server.baseUrl, path, { cookie: admin.cookie })).status, path).toBeLessThan(300);
+    const found: string[] = [];
+    for (const path of ["/api/access-log", "/api/access-log/people", "/api/access-log/export", "/api/access-log/signed-export", `/api/access-log?companyId=${world.b.company.id}`]) {
+      const response = await send(server.baseUrl, path, { cookie: customerA.cookie });
+      expect(response.status, path).toBe(200);
+      for (const canary of leaks(everything(response))) found.push(`${path}: ${canary}`);
+      if (everything(response).includes(bFileId)) found.push(`${path}: B's file ${bFileId}`);
+    }
+    // The control: A's own ticket, opened in the same round, is there.
+    expect((await send(server.baseUrl, "/api/access-log", { cookie: customerA.cookie })).text).toContain(world.a.tickets[0]!.id);
+    expect(found).toEqual([]);
+  });
+
   it("redirects A's members only to A's own PDF", async () => {
     for (const actor of ["customerA", "memberA"] as const) {
       const own = await send(server.baseUrl, `/api/invoices/${world.a.invoices[0]!.id}/pdf`, { cookie: world.cookie(actor) });

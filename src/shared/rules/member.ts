@@ -23,5 +23,6 @@ export const memberMessages = {
   signupByInvitation: "Sign-up is by invitation only. Ask your contact for an invitation.",
   role: "Role must be owner or member",
   answersQuotes: "Whether they may answer quotes must be true or false",
+  readsAccessLog: "Whether they may read the access log must be true or false",
   nothingToChange: "Give a role, or whether they may answer quotes",
 } as const;

@@ -11,6 +11,8 @@ export const memberSchema = z.object({
   role: z.enum(companyRoles),
   /** Whether an owner allowed this member to accept or decline quotes (ADR 049); owners always may. */
   answersQuotes: z.boolean(),
+  /** Whether an owner allowed this member to read the company's access log (ADR 050); owners always may. */
+  readsAccessLog: z.boolean(),
   joinedAt: z.iso.datetime({ offset: true }),
 });
 export type Member = z.infer<typeof memberSchema>;
@@ -46,13 +48,14 @@ export type InviteMemberInput = z.input<typeof inviteMemberInputSchema>;
 export const inviteAdminInputSchema = z.object({ email: invitedEmail });
 export type InviteAdminInput = z.input<typeof inviteAdminInputSchema>;
 
-/** Make someone owner, or back to member; allow a member to answer quotes, or no longer (at least one of the two). */
+/** Make someone owner, or back to member; allow a member to answer quotes or to read the access log, or no longer (at least one of these). */
 export const changeMemberInputSchema = z
   .object({
     role: z.enum(companyRoles, memberMessages.role).optional(),
     answersQuotes: z.boolean(memberMessages.answersQuotes).optional(),
+    readsAccessLog: z.boolean(memberMessages.readsAccessLog).optional(),
   })
-  .refine((input) => input.role !== undefined || input.answersQuotes !== undefined, { message: memberMessages.nothingToChange, path: ["role"] })
+  .refine((input) => input.role !== undefined || input.answersQuotes !== undefined || input.readsAccessLog !== undefined, { message: memberMessages.nothingToChange, path: ["role"] })
   .meta({ minProperties: 1 });
 export type ChangeMemberInput = z.infer<typeof changeMemberInputSchema>;
 

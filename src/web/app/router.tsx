@@ -37,6 +37,7 @@ const QuotesRoute = lazyPage(() => import("./routes/dashboard/quotes"), (m) => m
 const QuoteDetailRoute = lazyPage(() => import("./routes/dashboard/quote-detail"), (m) => m.QuoteDetailRoute);
 const MessagesRoute = lazyPage(() => import("./routes/dashboard/messages"), (m) => m.MessagesRoute);
 const AccountRoute = lazyPage(() => import("./routes/dashboard/account"), (m) => m.AccountRoute);
+const AccessLogRoute = lazyPage(() => import("./routes/dashboard/access-log"), (m) => m.AccessLogRoute);
 
 /*
  * The admin screens' loaders live in a chunk of their own (admin-pages.ts), fetched with the first
@@ -114,6 +115,7 @@ const routes: RouteObject[] = [
           route("quotes", QuotesRoute),
           route("quotes/:id", QuoteDetailRoute),
           route("messages", MessagesRoute),
+          route("access-log", AccessLogRoute),
           route("account", AccountRoute),
         ],
       },

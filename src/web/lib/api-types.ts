@@ -4,6 +4,7 @@ import type { ApiType } from "@/server/app";
 import type { publicInvitationRoutes } from "@/server/modules/members/invitations.routes";
 import type { unsubscribeRoutes } from "@/server/modules/notifications/unsubscribe.routes";
 import type { setupRoutes } from "@/server/modules/setup/setup.routes";
+import type { publicSsoRoutes } from "@/server/modules/sso/sso.routes";
 
 /**
  * The session API's routes, read from the server's own declarations (server/api-types.ts, which
@@ -55,7 +56,8 @@ export type ApiDeleteArgs<P extends ApiDeletePath> = DeleteInput<P> extends { pa
  */
 type PublicRoutes = ExtractSchema<ReturnType<typeof publicInvitationRoutes>> &
   ExtractSchema<ReturnType<typeof setupRoutes>> &
-  ExtractSchema<ReturnType<typeof unsubscribeRoutes>>;
+  ExtractSchema<ReturnType<typeof unsubscribeRoutes>> &
+  ExtractSchema<ReturnType<typeof publicSsoRoutes>>;
 type PublicEndpoint<M extends Method, P> = P extends keyof PublicRoutes ? (`$${M}` extends keyof PublicRoutes[P] ? PublicRoutes[P][`$${M}`] : never) : never;
 
 export type PublicPath<M extends Method> = { [P in keyof PublicRoutes & string]: [PublicEndpoint<M, P>] extends [never] ? never : P }[keyof PublicRoutes & string];

@@ -1,5 +1,7 @@
 import type { ProblemDetails } from "@/shared/schemas/problem";
 import { knownTranslation, showsEnglish, translateKnown } from "./i18n/known-messages";
+import { ACCESS_REASON_HEADER, ACCESS_REASON_REQUIRED } from "@/shared/rules/access-log";
+import { askAccessReason } from "./access-reason";
 import { fetchRetryingOnce, newIdempotencyKey } from "./idempotency-key";
 import type { ApiArgs, ApiDeleteArgs, ApiDeletePath, ApiOutput, ApiPath, Method, PublicArgs, PublicBody, PublicOutput, PublicPath } from "./api-types";
 
@@ -87,11 +89,15 @@ async function request(method: string, path: string, { param, query, json, idemp
   if (idempotencyKey !== undefined) headers["Idempotency-Key"] = idempotencyKey;
   const init: RequestInit = { method, credentials: "same-origin", headers, body: json === undefined ? undefined : JSON.stringify(json) };
   const target = withQuery(`/api${url}`, query);
-  const response = idempotencyKey === undefined ? await fetch(target, init) : await fetchRetryingOnce(target, init);
-  if (!response.ok) {
-    const problem = (await response.json().catch(() => undefined)) as ProblemDetails | undefined;
-    throw new ApiError(response.status, problem);
+  let response = idempotencyKey === undefined ? await fetch(target, init) : await fetchRetryingOnce(target, init);
+  let problem = response.ok ? undefined : ((await response.json().catch(() => undefined)) as ProblemDetails | undefined);
+  // REQUIRE_ACCESS_REASON (ADR 050): a staff read asks for a reason once; the same read goes again with it.
+  const reason = response.status === 428 && problem?.code === ACCESS_REASON_REQUIRED ? await askAccessReason() : null;
+  if (reason !== null) {
+    response = await fetch(target, { ...init, headers: { ...headers, [ACCESS_REASON_HEADER]: encodeURIComponent(reason) } });
+    problem = response.ok ? undefined : ((await response.json().catch(() => undefined)) as ProblemDetails | undefined);
   }
+  if (!response.ok) throw new ApiError(response.status, problem);
   return response.status === 204 ? undefined : response.json();
 }
 

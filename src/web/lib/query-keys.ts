@@ -30,6 +30,8 @@ export const queryRoots = {
   overview: "overview",
   /** The audit log (admins). */
   audit: "audit",
+  /** A company's access log (ADR 050): staff reads announce nothing, so the page loads it afresh when opened. */
+  accessLog: "access-log",
   /** Webhook endpoints and their deliveries (admins). */
   webhooks: "webhooks",
   /** Every account (the admin Users page). */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { AUDIT_TEXT_MAX, AUDIT_USER_AGENT_MAX, auditKinds } from "@/shared/rules/audit";
 import { maxLength } from "./limits";
 
@@ -25,6 +25,14 @@ export const auditEvents = pgTable(
     ip: text("ip"),
     userAgent: text("user_agent"),
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The entry's place in the audit log's hash chain (ADR 050), set by drizzle/0044's trigger under
+     * the chain's lock: its position from 1, the previous entry's hash, and the SHA-256 (hex) of its
+     * content with that link. Editing any entry breaks its hash; removing one breaks the next link.
+     */
+    seq: bigint("seq", { mode: "bigint" }).notNull().default(sql`0`),
+    prevHash: text("prev_hash").notNull().default(""),
+    hash: text("hash").notNull().default(""),
   },
   (t) => [
     check("audit_events_kind_known", sql`${t.kind} in (${sql.raw(auditKinds.map((kind) => `'${kind}'`).join(", "))})`),
@@ -34,6 +42,7 @@ export const auditEvents = pgTable(
     maxLength("audit_events_target_label_length", t.targetLabel, AUDIT_TEXT_MAX),
     maxLength("audit_events_ip_length", t.ip, 64),
     maxLength("audit_events_user_agent_length", t.userAgent, AUDIT_USER_AGENT_MAX),
+    uniqueIndex("audit_events_seq_idx").on(t.seq),
     // The page and its keyset cursor. NULLS FIRST is what `order by … desc` means: an index in
     // another null order is not used for it (ADR 005), however NOT NULL the columns are.
     index("audit_events_at_idx").on(t.at.desc().nullsFirst(), t.id.desc().nullsFirst()),

@@ -59,6 +59,8 @@ export const companyUsers = pgTable(
     role: companyRole("role").notNull().default("member"),
     /** A member an owner allows to accept or decline the company's quotes (ADR 049); owners always may. */
     answersQuotes: boolean("answers_quotes").notNull().default(false),
+    /** A member an owner allows to read the company's access log (ADR 050); owners always may. */
+    readsAccessLog: boolean("reads_access_log").notNull().default(false),
     createdAt: createdAtColumn(),
   },
   (t) => [index("company_users_company_id_idx").on(t.companyId)],

@@ -1,10 +1,11 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { ActivitySubject } from "@/shared/rules/activity";
 import type { ActivityEntry, ActivityPage, ActivityQuery } from "@/shared/schemas/activity";
 import { activityEvents, companies, invoices, projects, quotes, tickets } from "@/server/db/schema";
 import { notFound } from "@/server/http/problem";
 import type { ServiceContext } from "../context";
 import { before, keysetPage, micros } from "../keyset-cursor";
+import { joinNamedRecords, recordName } from "../record-names";
 import { activityScope, companyScope, invoiceScope, projectScope, quoteScope, ticketScope } from "../scopes";
 
 const columns = {
@@ -21,8 +22,7 @@ const columns = {
   ticketId: activityEvents.ticketId,
   invoiceId: activityEvents.invoiceId,
   quoteId: activityEvents.quoteId,
-  // What the record is called now (renamed since, it reads under its new name).
-  label: sql<string>`coalesce(${projects.name}, ${tickets.title}, ${invoices.invoiceNumber}, ${quotes.quoteNumber})`,
+  label: recordName,
   slug: projects.slug,
 };
 
@@ -60,13 +60,7 @@ function toEntry(row: Row): ActivityEntry {
 
 /** Newest first, a keyset page at a time, of the entries `where` selects that the caller may read. */
 async function page({ db, actor, billing }: ServiceContext, where: SQL, query: ActivityQuery): Promise<ActivityPage> {
-  const rows = await db
-    .select(columns)
-    .from(activityEvents)
-    .leftJoin(projects, eq(projects.id, activityEvents.projectId))
-    .leftJoin(tickets, eq(tickets.id, activityEvents.ticketId))
-    .leftJoin(invoices, eq(invoices.id, activityEvents.invoiceId))
-    .leftJoin(quotes, eq(quotes.id, activityEvents.quoteId))
+  const rows = await joinNamedRecords(db.select(columns).from(activityEvents).$dynamic(), activityEvents)
     .where(and(where, activityScope(actor).where, before(activityEvents.at, activityEvents.id, query.cursor)))
     .orderBy(desc(activityEvents.at), desc(activityEvents.id))
     .limit(query.limit + 1);

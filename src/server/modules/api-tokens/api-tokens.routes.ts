@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { apiTokenSchema, createApiTokenSchema, createdApiTokenSchema } from "@/shared/schemas/api-token";
 import { createRouter } from "../../http/context";
-import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
+import { bodyWrite, idRemoval, jsonContent, sessionRoutes } from "../../http/openapi";
 import { createOwnApiToken, listOwnApiTokens, revokeOwnApiToken } from "./api-tokens.service";
 
 /** Managed with a session only: a token cannot list, make or revoke tokens (an account-level subject: http/token-reach.ts). */
@@ -12,13 +12,11 @@ const listRoute = route.get("/", "listApiTokens", "The caller's own API tokens, 
 });
 
 const createRoute = route.post("/", "createApiToken", "Make an API token (admins, and company owners for their company); the answer holds the token, shown this once", [400, 401, 403, 409], {
-  request: { body: jsonBody(createApiTokenSchema) },
-  responses: { 201: jsonContent(createdApiTokenSchema, "The new token, with the token itself") },
+  ...bodyWrite(createApiTokenSchema, 201, createdApiTokenSchema, "The new token, with the token itself"),
 });
 
 const revokeRoute = route.delete("/{id}", "revokeApiToken", "Revoke one of the caller's API tokens; it stops working at once", [400, 401, 404], {
-  request: { params: idParams },
-  responses: { 204: { description: "Revoked" } },
+  ...idRemoval("Revoked"),
 });
 
 export function apiTokenRoutes() {

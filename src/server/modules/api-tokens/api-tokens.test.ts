@@ -53,7 +53,7 @@ function scriptOn(server: TestServer, token: string) {
  * The account-level routes (ADR 030, amended): a session's alone, refused to every API token. Listed
  * here, not read from the code, so that a route moved off this list is a decision a test sees.
  */
-const accountLevel = /^\/api\/(tokens|sessions|events|outbox|inbound\/mails|users|team|webhooks|settings|invitations)(\/|$)|^\/api\/companies\/[^/]+\/(team|invitations|members)(\/|$)/;
+const accountLevel = /^\/api\/(tokens|sessions|events|outbox|inbound\/mails|users|team|webhooks|settings|invitations)(\/|$)|^\/api\/companies\/[^/]+\/(team|invitations|members|sso)(\/|$)/;
 
 interface OpenApiDocument {
   components: { securitySchemes: Record<string, { type: string; scheme?: string }> };

@@ -27,6 +27,12 @@ export async function pruneAuditLog(db: Database, { retentionDays }: { retention
         select count(*) as removed from removed`),
     );
     await tx.execute(sql`select set_config('portico.audit_prune', 'off', true)`);
+    // The oldest entry kept links to one removed: the chain's base moves to that link (ADR 050),
+    // or to its head when nothing is kept, so the audit log's chain still verifies.
+    await tx.execute(sql`
+      update hash_chain_heads h set base_seq = coalesce(oldest.seq - 1, h.seq), base_hash = coalesce(oldest.prev_hash, h.hash)
+      from (select 1) one left join lateral (select seq, prev_hash from audit_events order by seq limit 1) oldest on true
+      where h.chain = 'audit'`);
     const removed = Number(deleted?.removed ?? 0);
     if (removed > 0) await recordAudit(tx, { kind: "audit.pruned", details: { removed, retentionDays } });
     return removed;

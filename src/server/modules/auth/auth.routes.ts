@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { authMessages, RESET_REQUESTED } from "@/shared/rules/auth";
+import { SSO_REQUIRED, ssoMessages } from "@/shared/rules/single-sign-on";
 import { twoFactorMessages } from "@/shared/rules/two-factor";
 import { confirmEmailInputSchema, type ChangeEmailInput, type DisableTwoFactorInput, type SignUpInput } from "@/shared/schemas/auth";
 import { CLIENT_IP_HEADER, type Auth } from "../../auth";
@@ -15,6 +16,7 @@ import { checkSignUp, completeInvitedSignUp } from "./invited-sign-up";
 import { endOtherSessions } from "./other-sessions";
 import { answerNoSoonerThan, claimResetRequest } from "./password-reset-limit";
 import { forgetResetLinks } from "./reset-links";
+import { isSsoOnlyAddress } from "../sso/sso-providers";
 import { verifyCurrentPassword } from "./current-password";
 import { checkDisableTwoFactor, claimSessionCode, codeAttemptFailed, forgetCodeAttempts, spendTotpCode, withEnrolmentExtras } from "./two-factor";
 
@@ -101,6 +103,9 @@ export function authRoutes(deps: Pick<AppDeps, "auth" | "env" | "db" | "events">
     }
     // Better Auth's own limiter leaves sign-in alone (auth.ts): per address and per account here.
     const signingIn = endpoint === "POST /sign-in/email";
+    // An address of an SSO-only company's domain has no password to try (ADR 051); a member with
+    // an address of another domain is refused by the session hook once the password is right.
+    if (signingIn && (await isSsoOnlyAddress(db, emailOf(safeJson(body)) ?? ""))) return problemJson(c, ssoRequired());
     const signInIp = headers.get(CLIENT_IP_HEADER)!;
     if (signingIn) {
       const waitMs = await claimAddressSignIn(db, signInIp);
@@ -163,7 +168,9 @@ export function authRoutes(deps: Pick<AppDeps, "auth" | "env" | "db" | "events">
     const field = fieldErrors?.[code ?? message ?? ""];
     const problem = field
       ? badRequest(field.message, [field])
-      : new Problem(
+      : code === SSO_REQUIRED
+        ? ssoRequired()
+        : new Problem(
           response.status as 400,
           response.statusText || "Error",
           checked?.messages?.[code ?? ""] ?? (message || (response.status === 429 ? "Too many requests. Please try again later." : "Request failed")),
@@ -189,6 +196,9 @@ async function confirmEmailUrl(auth: Auth, url: string, headers: Headers): Promi
   target.search = new URLSearchParams({ token: parsed.data.token }).toString();
   return target.href;
 }
+
+/** The password sign-in's refusal to a member of an SSO-only company: the form offers its provider instead. */
+const ssoRequired = () => new Problem(403, "Forbidden", ssoMessages.ssoRequired, undefined, SSO_REQUIRED);
 
 function emailOf(body: unknown): string | undefined {
   const email = (body as { email?: unknown } | null)?.email;

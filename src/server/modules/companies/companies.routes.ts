@@ -11,12 +11,11 @@ import {
 } from "@/shared/schemas/company";
 import { createRouter } from "../../http/context";
 import { idempotent } from "../../http/idempotency";
-import { idParams, idRead, jsonBody, jsonContent, queryRead, sessionRoutes } from "../../http/openapi";
-import { requireRole } from "../../http/session";
+import { bodyWrite, idRead, idWrite, jsonBody, jsonContent, queryRead, sessionRoutes } from "../../http/openapi";
+import { adminOnly, requireRole } from "../../http/session";
 import { createCompany, findCompany, findMyCompany, listCompanies, listCompanyOptions, saveMyCompany, updateCompany } from "./companies.service";
 
 const route = sessionRoutes("Companies");
-const adminOnly = requireRole("admin");
 
 const listRoute = route.get("/", "listCompanies", "Admin: customer companies with project and user counts", [400, 401, 403], {
   middleware: adminOnly,
@@ -25,8 +24,7 @@ const listRoute = route.get("/", "listCompanies", "Admin: customer companies wit
 
 const optionsRoute = route.get("/options", "listCompanyOptions", "Admin: up to `limit` companies whose name contains `q`, ordered by name, for pickers", [400, 401, 403], {
   middleware: adminOnly,
-  request: { query: companyOptionsQuerySchema },
-  responses: { 200: jsonContent(z.array(companyOptionSchema), "Companies") },
+  ...queryRead(companyOptionsQuerySchema, z.array(companyOptionSchema), "Companies"),
 });
 
 const mineRoute = route.get("/mine", "getMyCompany", "The caller's company (null before the profile is created) and its active project count", [401], {
@@ -36,8 +34,7 @@ const mineRoute = route.get("/mine", "getMyCompany", "The caller's company (null
 // The admin's "New Customer": the same profile contract, for a company nobody belongs to yet.
 const createCompanyRoute = idempotent(route.post("/", "createCompany", "Admin: create a customer company (without members)", [400, 401, 403], {
   middleware: adminOnly,
-  request: { body: jsonBody(companyProfileInputSchema) },
-  responses: { 201: jsonContent(companySchema, "The new company") },
+  ...bodyWrite(companyProfileInputSchema, 201, companySchema, "The new company"),
 }));
 
 // The customer's own profile form; admins create and edit companies through POST / and PUT /{id}.
@@ -57,8 +54,7 @@ const getRoute = route.get("/{id}", "getCompany", "One company: any for admins, 
 // PUT like the customer's own form: the whole profile is sent, and a field left out is stored as null.
 const updateCompanyRoute = route.put("/{id}", "updateCompany", "Admin: replace any company's profile", [400, 401, 403, 404], {
   middleware: adminOnly,
-  request: { params: idParams, body: jsonBody(companyProfileInputSchema) },
-  responses: { 200: jsonContent(companySchema, "The updated company") },
+  ...idWrite(companyProfileInputSchema, 200, companySchema, "The updated company"),
 });
 
 /** Static paths are registered before `/{id}` so "mine" and "options" never reach it. */

@@ -8,6 +8,7 @@ import { fileScope } from "../scopes";
 import { isStored } from "./file-select";
 import { ownerEvent } from "./owners";
 import { removeStoredBytes } from "./stored-bytes";
+import { noteRecordRead } from "../access-log";
 
 /** What a download needs of a stored file. */
 export interface DownloadableFile {
@@ -27,14 +28,22 @@ const fileNotFound = () => notFound(fileMessages.notFound);
  * file belongs to is visible to its whole company, except a draft invoice, whose PDF only admins
  * see). An upload in progress is nobody's (404).
  */
-export async function findDownloadableFile({ db, actor }: ServiceContext, id: string): Promise<DownloadableFile> {
+export async function findDownloadableFile(ctx: ServiceContext, id: string): Promise<DownloadableFile> {
+  const { db, actor } = ctx;
   const [row] = await db
-    .select(downloadColumns)
+    .select({ ...downloadColumns, companyId: files.companyId, hiddenFromCompany: hiddenFromCompany })
     .from(files)
     .where(and(eq(files.id, id), isStored, fileScope(actor).where));
   if (!row) throw fileNotFound();
-  return { ...row, size: row.size!, sha256: row.sha256! };
+  const { companyId, hiddenFromCompany: hidden, ...file } = row;
+  // A staff read of a file its company sees is in the company's access log (ADR 050).
+  if (!hidden) await noteRecordRead(ctx, { type: "file", id: file.id, companyId, label: file.name });
+  return { ...file, size: file.size!, sha256: file.sha256! };
 }
+
+/** A file of a draft invoice or of an internal note: the team's alone, so not named in the company's access log either. */
+const hiddenFromCompany = sql<boolean>`(exists (select 1 from ${invoices} where ${invoices.id} = ${files.invoiceId} and ${invoices.status} = 'draft')
+  or exists (select 1 from ${ticketComments} where ${ticketComments.id} = ${files.ticketCommentId} and ${ticketComments.internal}))`;
 
 /** The invoice's stored PDF, for a caller who may see the invoice (checked by the caller). */
 export async function findInvoiceFile({ db }: ServiceContext, invoiceId: string): Promise<DownloadableFile | undefined> {

@@ -6,7 +6,7 @@ import { systemActor } from "../../actor";
 import { createRouter, type AppDeps } from "../../http/context";
 import { jsonContent, problem, publicRoutes, sessionRoutes } from "../../http/openapi";
 import { notFound, Problem, unauthorized } from "../../http/problem";
-import { requireRole } from "../../http/session";
+import { adminOnly } from "../../http/session";
 import { serviceContextOf } from "../../http/service-context";
 import { bearerTokenOf } from "../../http/bearer-token";
 import { listInboundMails } from "./inbound-log";
@@ -73,7 +73,7 @@ const route = sessionRoutes("Inbound mail", { subject: "mail" });
 
 const list = route.get("/", "listInboundMails", "Admin: the latest mails received, newest first, with each one's fate", [401, 403], {
   description: "The latest 100 mails Portico received (ADR 044): posted as a comment, a message or a ticket, or dropped and why. A session's alone: API tokens are refused (401).",
-  middleware: requireRole("admin"),
+  middleware: adminOnly,
   responses: { 200: jsonContent(z.array(inboundMailSchema), "The latest inbound mails") },
 });
 

@@ -3,7 +3,7 @@ import { invoiceExportQuerySchema } from "@/shared/schemas/invoice";
 import { createRouter, type AppDeps } from "../../http/context";
 import { csvResponse } from "../../http/csv";
 import { sessionRoutes } from "../../http/openapi";
-import { requireRole } from "../../http/session";
+import { adminOnly } from "../../http/session";
 import { exportInvoices, invoiceCsvColumns, type InvoiceExportOptions } from "./invoice-export";
 import { auditBy } from "@/server/changes/audit-entry";
 import { todayIn } from "./overdue";
@@ -31,7 +31,7 @@ const exportCsv = route.get("/export", "exportInvoices", "Download the invoices 
     "Every invoice the list would show with the same `status`, `companyId`, `q` and `sort`, without pages, streamed as the rows are read. " +
     `Columns: ${invoiceCsvColumns.join(", ")}. Dates are YYYY-MM-DD, instants ISO 8601 in UTC, amounts plain decimals ("1234.50"), ` +
     "`overdue` true or false. A cell that a spreadsheet would read as a formula (starting with =, +, -, @, tab or CR) starts with `'`.",
-  middleware: requireRole("admin"),
+  middleware: adminOnly,
   request: { query: invoiceExportQuerySchema },
   responses: csvDownloadResponses({ row: "invoice", filename: "invoices" }),
 });

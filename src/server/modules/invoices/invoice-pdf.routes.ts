@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import { invoiceSchema } from "@/shared/schemas/invoice";
 import { createRouter, type AppDeps } from "../../http/context";
-import { idParams, jsonContent, sessionRoutes } from "../../http/openapi";
+import { idParams, idRead, jsonContent, sessionRoutes } from "../../http/openapi";
 import { notFound } from "../../http/problem";
-import { requireRole } from "../../http/session";
+import { adminOnly } from "../../http/session";
 import type { ServiceContext } from "../context";
 import { downloadHeaders, fileResponse } from "../files/download";
 import { downloadDescription, fileAnswers } from "../files/file-openapi";
@@ -13,14 +13,14 @@ import { uploadBody, uploadDescription, uploadRefusals } from "../files/upload-o
 import { auditBy } from "@/server/changes/audit-entry";
 import { findInvoice, findInvoicePdf, removeInvoicePdf } from "./invoices.service";
 import { generatedInvoicePdf } from "./pdf/generated-pdf";
+import { withAccessReason } from "../access-log/access-reason-openapi";
 
 const route = sessionRoutes("Invoices");
-const adminOnly = requireRole("admin");
 
 // A PDF stored in Portico is served like any file; an older invoice's external link is still
 // followed by a redirect: fetching it for the caller would make the server request any URL an
 // admin typed (ADR 018). Without either, Portico's own rendering (ADR 025).
-const pdf = route.get("/{id}/pdf", "getInvoicePdf", "Download the invoice's PDF", [400, 401, 404], {
+const pdf = route.get("/{id}/pdf", "getInvoicePdf", "Download the invoice's PDF", [400, 401, 404], withAccessReason({
   description:
     `The PDF stored for the invoice (${downloadDescription}) Without one, 302 to the invoice's external \`pdfUrl\` (an http or https link), ` +
     "with no body: follow the redirect. Without either, an issued invoice gets the PDF Portico renders from its data " +
@@ -45,7 +45,7 @@ const pdf = route.get("/{id}/pdf", "getInvoicePdf", "Download the invoice's PDF"
       headers: z.object({ Location: z.url().openapi({ description: "The invoice's PDF link (http or https)" }) }),
     },
   },
-});
+}));
 
 const put = route.put("/{id}/pdf", "putInvoicePdf", "Upload the invoice's PDF, replacing an earlier one (admin)", [400, 401, 403, 404], {
   middleware: adminOnly,
@@ -57,8 +57,7 @@ const put = route.put("/{id}/pdf", "putInvoicePdf", "Upload the invoice's PDF, r
 const remove = route.delete("/{id}/pdf", "deleteInvoicePdf", "Remove the invoice's stored PDF (admin)", [400, 401, 403, 404], {
   middleware: adminOnly,
   description: "The invoice's `pdfUrl` is left as it is.",
-  request: { params: idParams },
-  responses: { 200: jsonContent(invoiceSchema, "The invoice, with `pdf` null") },
+  ...idRead(invoiceSchema, "The invoice, with `pdf` null"),
 });
 
 /** The stored PDF, the external link, or Portico's own (generated and stored, or a draft's preview). */

@@ -20,6 +20,7 @@ import { invoiceEvent } from "./invoice-status";
 import { overdueColumn, overdueValues } from "./overdue";
 import { amountDueColumn, shownStatusColumn } from "./invoice-amounts";
 import { standingPaymentsOf } from "../payments/payment-select";
+import { noteListReads, noteRecordRead, type AccessRef } from "../access-log";
 
 /** A customer's invoice table is not paged (one company's invoices); this cap only guards the server. */
 export const CUSTOMER_INVOICE_LIMIT = 1000;
@@ -88,7 +89,26 @@ export async function listInvoices(ctx: ServiceContext, query: InvoiceListQuery)
         .limit(sql.placeholder("limit"))
         .offset(sql.placeholder("offset")),
   });
-  return { items: await withPdfs(ctx, rows), ...counted };
+  const items = await withPdfs(ctx, rows);
+  noteListReads(ctx, { rows: items, refOf: invoiceRef });
+  return { items, ...counted };
+}
+
+/** An invoice as the access log names it (ADR 050); a draft is the provider's work in progress (ADR 026), no record of the company's yet. */
+const invoiceRef = (invoice: Invoice): AccessRef | undefined =>
+  invoice.status === "draft" ? undefined : { type: "invoice", id: invoice.id, companyId: invoice.company.id, label: invoice.invoiceNumber };
+
+/** A staff read of one invoice (its page or its PDF): recorded, with its reason asked for under REQUIRE_ACCESS_REASON. */
+async function noteInvoiceRead(ctx: ServiceContext, invoice: Invoice): Promise<void> {
+  const ref = invoiceRef(invoice);
+  if (ref) await noteRecordRead(ctx, ref);
+}
+
+/** GET /invoices/{id}: the invoice's detail, its read by staff recorded. */
+export async function readInvoiceDetail(ctx: ServiceContext, id: string): Promise<InvoiceDetail> {
+  const invoice = await findInvoiceDetail(ctx, id);
+  await noteInvoiceRead(ctx, invoice);
+  return invoice;
 }
 
 export async function findInvoice(ctx: ServiceContext, id: string): Promise<Invoice> {
@@ -146,6 +166,7 @@ export async function findInvoicePdf(
   id: string,
 ): Promise<({ file: DownloadableFile } | { url: string } | { missing: Invoice }) & { invoice: Invoice }> {
   const invoice = await findInvoice(ctx, id);
+  await noteInvoiceRead(ctx, invoice);
   const { pdf, pdfUrl } = invoice;
   const file = pdf ? await findInvoiceFile(ctx, id) : undefined;
   if (file) return { file, invoice };

@@ -1,7 +1,7 @@
 import { localeChoiceSchema, meSchema } from "@/shared/schemas/me";
 import { createRouter } from "../../http/context";
 import type { Env } from "../../env";
-import { jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
+import { bodyWrite, jsonContent, sessionRoutes } from "../../http/openapi";
 import { mustEnrolTwoFactor } from "../../http/session";
 import { chooseLocale, findMe } from "./me.service";
 
@@ -10,8 +10,7 @@ const route = sessionRoutes("Session", { openWithoutTwoFactor: true });
 const getMe = route.get("/", "getMe", "The signed-in user, role and company", [401], { responses: { 200: jsonContent(meSchema, "The caller") } });
 
 const putLocale = route.put("/locale", "chooseLocale", "Pick the language the web app and mail speak to the caller, or null to follow the browser", [400, 401], {
-  request: { body: jsonBody(localeChoiceSchema) },
-  responses: { 200: jsonContent(localeChoiceSchema, "The choice, as saved") },
+  ...bodyWrite(localeChoiceSchema, 200, localeChoiceSchema, "The choice, as saved"),
 });
 
 export function meRoutes(env: Pick<Env, "REQUIRE_ADMIN_2FA">) {

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { acceptedInvitationSchema, invitationPreviewSchema, invitationSchema, invitationTokenInputSchema, signupPolicySchema } from "@/shared/schemas/member";
 import { createRouter, type AppDeps } from "../../http/context";
-import { idParams, idRead, jsonBody, jsonContent, noSecurity, problemResponses, sessionRoutes, writeRefusals } from "../../http/openapi";
+import { bodyWrite, idRead, idRemoval, jsonBody, jsonContent, noSecurity, problemResponses, sessionRoutes, writeRefusals } from "../../http/openapi";
 import { clientIp } from "../../http/security";
 import { limitInvitationLookups, previewInvitation } from "./invitation-redeem";
 import { acceptInvitation, resendInvitation, revokeInvitation } from "./invitations.service";
@@ -9,8 +9,7 @@ import { acceptInvitation, resendInvitation, revokeInvitation } from "./invitati
 const route = sessionRoutes("Invitations", { subject: "member" });
 
 const acceptRoute = route.post("/accept", "acceptInvitation", "Accept an invitation sent to the caller's address: join its company, or the provider's team", [400, 401, 409, 429], {
-  request: { body: jsonBody(invitationTokenInputSchema) },
-  responses: { 200: jsonContent(acceptedInvitationSchema, "Joined") },
+  ...bodyWrite(invitationTokenInputSchema, 200, acceptedInvitationSchema, "Joined"),
 });
 
 const resendRoute = route.post("/{id}/resend", "resendInvitation", "Owner or admin: mail the invitation again with a new link and a new week", [400, 401, 403, 404], {
@@ -18,8 +17,7 @@ const resendRoute = route.post("/{id}/resend", "resendInvitation", "Owner or adm
 });
 
 const revokeRoute = route.delete("/{id}", "revokeInvitation", "Owner or admin: revoke a pending invitation; its link stops working", [400, 401, 403, 404], {
-  request: { params: idParams },
-  responses: { 204: { description: "Revoked" } },
+  ...idRemoval("Revoked"),
 });
 
 /** The session routes of invitations; `deps` for the client address the token lookups are limited by. */

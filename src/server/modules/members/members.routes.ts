@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { changeMemberInputSchema, companyTeamSchema, invitationSchema, inviteMemberInputSchema, memberSchema } from "@/shared/schemas/member";
 import { createRouter } from "../../http/context";
 import { idempotent } from "../../http/idempotency";
-import { idParams, idRead, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
+import { idParams, idRead, idWrite, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
 import { inviteMember } from "./invitations.service";
 import { changeMember, readCompanyTeam, removeMember } from "./members.service";
 
@@ -16,12 +16,13 @@ const teamRoute = route.get("/{id}/team", "getCompanyTeam", "A company's members
 });
 
 const inviteRoute = idempotent(route.post("/{id}/invitations", "inviteMember", "Owner or admin: invite an address to the company (mails a link valid 7 days)", [400, 401, 403, 404, 409], {
-  request: { params: idParams, body: jsonBody(inviteMemberInputSchema) },
-  responses: { 201: jsonContent(invitationSchema, "The pending invitation") },
+  ...idWrite(inviteMemberInputSchema, 201, invitationSchema, "The pending invitation"),
 }));
 
 const roleRoute = route.patch("/{id}/members/{userId}", "changeMemberRole", "Owner or admin: make a member owner, or an owner member (one owner always stays); allow a member to answer quotes", [400, 401, 403, 404, 409], {
-  description: "Give `role`, `answersQuotes` or both. Owners always answer the company's quotes; `answersQuotes` lets a member accept or decline them too (ADR 049).",
+  description:
+    "Give any of `role`, `answersQuotes` and `readsAccessLog`. Owners always answer the company's quotes and read its access log; " +
+    "`answersQuotes` lets a member accept or decline quotes too (ADR 049), `readsAccessLog` read the access log (ADR 050).",
   request: { params: memberParams, body: jsonBody(changeMemberInputSchema) },
   responses: { 200: jsonContent(memberSchema, "The member") },
 });

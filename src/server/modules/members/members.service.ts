@@ -15,6 +15,7 @@ const memberColumns = {
   email: profiles.email,
   role: companyUsers.role,
   answersQuotes: companyUsers.answersQuotes,
+  readsAccessLog: companyUsers.readsAccessLog,
   joinedAt: companyUsers.createdAt,
 };
 
@@ -38,7 +39,7 @@ export async function readCompanyTeam({ db, actor }: ServiceContext, companyId: 
 
 /**
  * Make someone owner, or back to member (the company keeps at least one owner); allow a member to
- * answer the company's quotes, or no longer (ADR 049). Each grant or revocation is audited.
+ * answer the company's quotes (ADR 049) or to read its access log (ADR 050), or no longer. Each grant or revocation is audited.
  */
 export async function changeMember(ctx: ServiceContext, input: { companyId: string; userId: string; changes: ChangeMemberInput }): Promise<Member> {
   checkTeamAccess(ctx.actor, input.companyId, "update");
@@ -47,8 +48,9 @@ export async function changeMember(ctx: ServiceContext, input: { companyId: stri
     const current = await memberOf(tx, input);
     const role = input.changes.role ?? current.role;
     const answersQuotes = input.changes.answersQuotes ?? current.answersQuotes;
+    const readsAccessLog = input.changes.readsAccessLog ?? current.readsAccessLog;
     if (current.role === "owner" && role !== "owner") await refuseIfLastOwner(tx, input.companyId);
-    await tx.update(companyUsers).set({ role, answersQuotes }).where(eq(companyUsers.userId, input.userId));
+    await tx.update(companyUsers).set({ role, answersQuotes, readsAccessLog }).where(eq(companyUsers.userId, input.userId));
     const target = { type: "user", id: current.userId, label: current.email };
     const grant = (granted: boolean, details: Record<string, string>) =>
       auditBy(ctx, { kind: granted ? "user.role_granted" : "user.role_revoked", companyId: input.companyId, target, details });
@@ -56,9 +58,10 @@ export async function changeMember(ctx: ServiceContext, input: { companyId: stri
     const audit = [
       ...(current.role !== role ? [grant(role === "owner", { role: "owner" })] : []),
       ...(current.answersQuotes !== answersQuotes ? [grant(answersQuotes, { permission: "answersQuotes" })] : []),
+      ...(current.readsAccessLog !== readsAccessLog ? [grant(readsAccessLog, { permission: "readsAccessLog" })] : []),
     ];
     await ctx.record(tx, { audit, announce: teamChanged(input.companyId) });
-    return { ...current, role, answersQuotes };
+    return { ...current, role, answersQuotes, readsAccessLog };
   });
   ctx.forgetActor(input.userId);
   return member;

@@ -11,20 +11,20 @@ import {
 } from "@/shared/schemas/message";
 import { createRouter } from "../../http/context";
 import { idempotent } from "../../http/idempotency";
-import { jsonBody, jsonContent, queryRead, sessionRoutes } from "../../http/openapi";
-import { requireRole } from "../../http/session";
+import { bodyWrite, jsonBody, jsonContent, queryRead, sessionRoutes } from "../../http/openapi";
+import { adminOnly } from "../../http/session";
 import { listConversations, MAX_EMBEDDED_MESSAGES } from "./conversations.service";
 import { listMessages, markMessagesRead, sendMessage } from "./messages.service";
+import { withAccessReason } from "../access-log/access-reason-openapi";
 
 const route = sessionRoutes("Messages");
 
-const list = route.get("/", "listMessages", "A company's conversation, oldest first", [400, 401, 404], {
+const list = route.get("/", "listMessages", "A company's conversation, oldest first", [400, 401, 404], withAccessReason({
   description:
     "Customers get their own company's conversation (an empty list without a company; another companyId is 404). " +
     "Admins must name the company. Returns the newest `limit` messages (older than message `before`, if given).",
-  request: { query: listMessagesQuerySchema },
-  responses: { 200: jsonContent(z.array(messageSchema), "The messages") },
-});
+  ...queryRead(listMessagesQuerySchema, z.array(messageSchema), "The messages"),
+}));
 
 const send = idempotent(route.post("/", "sendMessage", "Send a message to a company's conversation", [400, 401, 404, 409, 429], {
   description:
@@ -40,8 +40,7 @@ const send = idempotent(route.post("/", "sendMessage", "Send a message to a comp
 
 const markRead = route.post("/read", "markMessagesRead", "Mark the other side's messages in a conversation read", [400, 401, 404], {
   description: "Customers: the provider team's messages in their company's conversation. Admins: the customers' messages of `companyId`.",
-  request: { body: jsonBody(markMessagesReadInputSchema) },
-  responses: { 200: jsonContent(markMessagesReadResultSchema, "How many messages were marked read") },
+  ...bodyWrite(markMessagesReadInputSchema, 200, markMessagesReadResultSchema, "How many messages were marked read"),
 });
 
 /**
@@ -66,7 +65,7 @@ const conversations = route.get("/conversations", "listConversations", "Every co
     "newest first. Every page carries `nextCursor` (null on the last page): pass it as `cursor`, with the same q, order and " +
     "sort, for the page after it at the cost of the first (ADR 033); `page` must then be left out. `total` is the whole " +
     "filtered list's.",
-  middleware: requireRole("admin"),
+  middleware: adminOnly,
   ...queryRead(conversationsQuery, conversationPageSchema, "A page of conversations"),
 });
 

@@ -17,6 +17,7 @@ import { companyScope, messageScope, visibleRow } from "../scopes";
 import { fromCustomerSide, fromProviderSide, messageColumns, senderProfile, senderRole, toMessage } from "./message-select";
 import { withAttachments } from "../files/file-select";
 import { failpoint } from "@/server/ops/failpoint";
+import { noteRecordRead } from "../access-log";
 
 const companyRequired = () =>
   badRequest("companyId: Choose the company of the conversation", [
@@ -62,6 +63,8 @@ export async function listMessages(ctx: ServiceContext, query: ListMessagesQuery
       .limit(sql.placeholder("limit"))
       .prepare(name);
   });
+  // Staff opening a company's chat read its conversation (ADR 050); the id is the company's, one conversation each.
+  await noteRecordRead(ctx, { type: "conversation", id: companyId, companyId });
   const rows = await statement.execute({ company: companyId, limit: query.limit, ...(query.before ? { before: query.before } : {}) });
   // Newest first from the index, oldest first on screen. (A copy: the rows may be shared, read-cache.ts.)
   return withAttachments(db, "messageId", rows.toReversed().map(toMessage));

@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import type { NotificationKind, NotificationSubject } from "@/shared/rules/notifications";
 import type { Database } from "../../db/client";
-import { companies, invoices, notifications, projects, quotes, tickets } from "../../db/schema";
+import { companies, notifications, projects } from "../../db/schema";
 import { micros } from "../keyset-cursor";
+import { joinNamedRecords, recordName } from "../record-names";
 
 /**
  * A notification as the bell and the mail both read it: its own columns, and what its record (or,
@@ -25,7 +26,7 @@ const noticeColumns = {
   from: notifications.fromValue,
   to: notifications.toValue,
   excerpt: notifications.excerpt,
-  label: sql<string>`coalesce(${tickets.title}, ${projects.name}, ${invoices.invoiceNumber}, ${quotes.quoteNumber}, ${companies.name})`,
+  label: sql<string>`coalesce(${recordName}, ${companies.name})`,
   slug: projects.slug,
 };
 
@@ -51,14 +52,7 @@ export interface NoticeRow {
 
 /** `select … from notifications` joined to the records that name them; the caller adds where, order and limit. */
 export const selectNotices = (db: Pick<Database, "select">) =>
-  db
-    .select(noticeColumns)
-    .from(notifications)
-    .innerJoin(companies, eq(companies.id, notifications.companyId))
-    .leftJoin(tickets, eq(tickets.id, notifications.ticketId))
-    .leftJoin(projects, eq(projects.id, notifications.projectId))
-    .leftJoin(invoices, eq(invoices.id, notifications.invoiceId))
-    .leftJoin(quotes, eq(quotes.id, notifications.quoteId));
+  joinNamedRecords(db.select(noticeColumns).from(notifications).innerJoin(companies, eq(companies.id, notifications.companyId)).$dynamic(), notifications);
 
 /** The kinds whose subject is a company's conversation; the other kinds without a record are about the company. */
 const conversationKinds: readonly NotificationKind[] = ["message", "customer_message"];

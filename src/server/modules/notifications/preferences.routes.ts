@@ -1,6 +1,6 @@
 import { notificationPreferencesSchema, updateNotificationPreferencesSchema } from "@/shared/schemas/notification";
 import { createRouter } from "../../http/context";
-import { jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
+import { bodyWrite, jsonContent, sessionRoutes } from "../../http/openapi";
 import { getNotificationPreferences, updateNotificationPreferences } from "./preferences.service";
 
 const route = sessionRoutes("Notifications");
@@ -16,8 +16,7 @@ const put = route.put(
   [400, 401],
   {
     description: "A kind the caller's role does not receive, or one listed twice, is a 400 naming `items.<n>.kind`.",
-    request: { body: jsonBody(updateNotificationPreferencesSchema) },
-    responses: { 200: jsonContent(notificationPreferencesSchema, "Every kind the caller receives, with its delivery") },
+    ...bodyWrite(updateNotificationPreferencesSchema, 200, notificationPreferencesSchema, "Every kind the caller receives, with its delivery"),
   },
 );
 

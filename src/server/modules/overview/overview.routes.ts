@@ -1,7 +1,7 @@
 import { companyOverviewQuerySchema, companyOverviewSchema, workQueueSchema } from "@/shared/schemas/overview";
 import { createRouter } from "../../http/context";
 import { jsonContent, queryRead, sessionRoutes } from "../../http/openapi";
-import { requireRole } from "../../http/session";
+import { adminOnly } from "../../http/session";
 import { companyOverview, workQueue } from "./overview.service";
 
 const route = sessionRoutes("Overview");
@@ -18,7 +18,7 @@ const queue = route.get("/work-queue", "getWorkQueue", "Admin: what needs the te
   description:
     "Tickets no team member has opened yet, conversations with unread customer messages, overdue invoices, projects not completed without an assignee, " +
     "and every company's tickets by status. Each list holds at most 5 rows, most pressing first; each count stops at 10,000 (`exact` is false beyond).",
-  middleware: requireRole("admin"),
+  middleware: adminOnly,
   responses: { 200: jsonContent(workQueueSchema, "The work queue") },
 });
 

@@ -5,14 +5,13 @@ import { auditBy } from "@/server/changes/audit-entry";
 import { createRouter, type AppDeps } from "../../http/context";
 import { csvResponse } from "../../http/csv";
 import { idempotent } from "../../http/idempotency";
-import { idParams, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
-import { requireRole } from "../../http/session";
+import { idParams, idWrite, jsonContent, sessionRoutes } from "../../http/openapi";
+import { adminOnly } from "../../http/session";
 import { csvDownloadResponses } from "../invoices/invoice-export.routes";
 import { todayIn } from "../invoices/overdue";
 import { exportPayments, paymentCsvColumns, type PaymentExportOptions } from "./payments-export";
 import { deletePayment, recordPayment } from "./payments.service";
 
-const adminOnly = requireRole("admin");
 
 const paymentParams = idParams.extend({
   paymentId: z.uuid("Not a valid id").openapi({ param: { name: "paymentId", in: "path" } }),
@@ -28,8 +27,7 @@ const record = idempotent(
       "The invoice's `amountPaid`, `amountDue` and status follow: `paid` once its payments cover it, else `partially_paid`. " +
       "Recorded in its history and the audit log, and sent as the `payment.recorded` (and, once paid in full, `invoice.paid`) webhook events.",
     middleware: adminOnly,
-    request: { params: idParams, body: jsonBody(recordPaymentInputSchema) },
-    responses: { 201: jsonContent(invoiceDetailSchema, "The invoice with its payments") },
+    ...idWrite(recordPaymentInputSchema, 201, invoiceDetailSchema, "The invoice with its payments"),
   }),
 );
 

@@ -14,8 +14,10 @@ import { nextFreeSlug, slugify, UUID_SHAPE } from "./project-slug";
 import { fieldChanges } from "@/server/changes/field-changes";
 import { isTeamMember, withAssigneeNames } from "./team-member";
 import { assigneeFilter } from "../tickets/ticket-filter";
+import { noteListReads, noteRecordRead, type AccessRef } from "../access-log";
 
-export async function listProjects({ db, actor }: ServiceContext, query: ProjectListQuery): Promise<Page<Project>> {
+export async function listProjects(ctx: ServiceContext, query: ProjectListQuery): Promise<Page<Project>> {
+  const { db, actor } = ctx;
   // A customer's companyId narrows nothing beyond their own company: the scope comes first and stays.
   const filter = assigneeFilter(
     projectScope(actor)
@@ -37,7 +39,19 @@ export async function listProjects({ db, actor }: ServiceContext, query: Project
         .limit(sql.placeholder("limit"))
         .offset(sql.placeholder("offset")),
   });
-  return { items: rows.map(toProject), ...counted };
+  const items = rows.map(toProject);
+  noteListReads(ctx, { rows: items, refOf: projectRef });
+  return { items, ...counted };
+}
+
+/** A project as the access log names it (ADR 050). */
+const projectRef = (project: Project): AccessRef => ({ type: "project", id: project.id, companyId: project.company.id, label: project.name });
+
+/** GET /projects/{idOrSlug}: the project, its read by staff recorded (and with REQUIRE_ACCESS_REASON, its reason asked for). */
+export async function readProject(ctx: ServiceContext, idOrSlug: string): Promise<Project> {
+  const project = await findProject(ctx, idOrSlug);
+  await noteRecordRead(ctx, projectRef(project));
+  return project;
 }
 
 /** By id or slug (D7). Another company's project answers exactly like a missing one (D11). */

@@ -11,8 +11,8 @@ import {
 } from "@/shared/schemas/quote";
 import { createRouter } from "../../http/context";
 import { idempotent } from "../../http/idempotency";
-import { idParams, idRead, jsonBody, jsonContent, queryRead, sessionRoutes } from "../../http/openapi";
-import { requireRole } from "../../http/session";
+import { bodyWrite, idParams, idRead, idRemoval, idWrite, queryRead, sessionRoutes } from "../../http/openapi";
+import { adminOnly } from "../../http/session";
 import { downloadHeaders } from "../files/download";
 import { acceptQuote, declineQuote } from "./quote-answer";
 import { createQuote, deleteDraftQuote, sendQuote, updateQuote } from "./quote-writes";
@@ -20,9 +20,7 @@ import { findQuote, listQuotes, quotePdf } from "./quotes.service";
 
 /* Quotes (ADR 049): the team drafts and sends them; a company's owners accept with a signature, or decline. */
 
-const adminOnly = requireRole("admin");
 const route = sessionRoutes("Quotes");
-const detail = (description: string) => ({ 200: jsonContent(quoteDetailSchema, description) });
 
 const list = route.get("/", "listQuotes", "Quotes the caller may see, newest first", [400, 401], {
   description:
@@ -35,8 +33,7 @@ const create = idempotent(
   route.post("/", "createQuote", "Admin: draft a quote for a company", [400, 401, 403], {
     description: `The number is the next of the series (\`Q-0001\`, …). Totals are computed from the lines as an invoice's are. ${QUOTE_PROSE}`,
     middleware: adminOnly,
-    request: { body: jsonBody(createQuoteInputSchema) },
-    responses: { 201: jsonContent(quoteDetailSchema, "The draft quote") },
+    ...bodyWrite(createQuoteInputSchema, 201, quoteDetailSchema, "The draft quote"),
   }),
 );
 
@@ -48,15 +45,13 @@ const get = route.get("/{id}", "getQuote", "One quote the caller may see, with i
 const update = route.patch("/{id}", "updateQuote", "Admin: change a draft quote", [400, 401, 403, 404, 409], {
   description: "A sent quote never changes: 409 naming `status`.",
   middleware: adminOnly,
-  request: { params: idParams, body: jsonBody(updateQuoteInputSchema) },
-  responses: detail("The quote"),
+  ...idWrite(updateQuoteInputSchema, 200, quoteDetailSchema, "The quote"),
 });
 
 const remove = route.delete("/{id}", "deleteQuote", "Admin: delete a draft quote", [400, 401, 403, 404, 409], {
   description: "A sent quote stays: 409 naming `status`.",
   middleware: adminOnly,
-  request: { params: idParams },
-  responses: { 204: { description: "Deleted" } },
+  ...idRemoval("Deleted"),
 });
 
 const send = route.post("/{id}/send", "sendQuote", "Admin: send a draft quote to its company", [400, 401, 403, 404, 409], {
@@ -64,8 +59,7 @@ const send = route.post("/{id}/send", "sendQuote", "Admin: send a draft quote to
     "Its PDF is rendered now and kept with its SHA-256: the document the customer reads, downloads and accepts. " +
     "Only a draft is sent (409 naming `status`); one whose `validUntil` is before today is 400 naming `validUntil`.",
   middleware: adminOnly,
-  request: { params: idParams },
-  responses: detail("The sent quote"),
+  ...idRead(quoteDetailSchema, "The sent quote"),
 });
 
 // Answers are safe to retry (ADR 039): a client that lost the answer sends the same key and gets it again, not "already answered".
@@ -74,14 +68,12 @@ const accept = idempotent(route.post("/{id}/accept", "acceptQuote", "Accept and 
     "Stores the signer's typed name, the signature image, when, the caller's address and user agent, and the SHA-256 of the document sent. " +
     "Then, as the quote says, invoices nothing, its deposit, or all of it, issued or as a draft. Only a sent quote within its `validUntil` day is accepted: " +
     "an answered one is 409, an expired one 409, both naming `status`. Of two acceptances at once, one wins. Admins, and members who are not owners and not allowed to answer, get 403.",
-  request: { params: idParams, body: jsonBody(acceptQuoteInputSchema) },
-  responses: detail("The accepted quote, with the invoice it made"),
+  ...idWrite(acceptQuoteInputSchema, 200, quoteDetailSchema, "The accepted quote, with the invoice it made"),
 }));
 
 const decline = idempotent(route.post("/{id}/decline", "declineQuote", "Decline a sent quote, with a reason or none (an owner of its company, or a member an owner allows)", [400, 401, 403, 404, 409], {
   description: "As for accepting: a sent quote within its day, answered once (409 naming `status` otherwise); admins, and members who are not owners and not allowed to answer, get 403.",
-  request: { params: idParams, body: jsonBody(declineQuoteInputSchema) },
-  responses: detail("The declined quote"),
+  ...idWrite(declineQuoteInputSchema, 200, quoteDetailSchema, "The declined quote"),
 }));
 
 const pdf = route.get("/{id}/pdf", "getQuotePdf", "Download the quote's PDF", [400, 401, 404], {

@@ -2,13 +2,12 @@ import { z } from "zod";
 import { createRecurringInvoiceInputSchema, recurringInvoiceDetailSchema, recurringInvoiceSchema } from "@/shared/schemas/recurring";
 import { createRouter } from "../../http/context";
 import { idempotent } from "../../http/idempotency";
-import { idRead, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
-import { requireRole } from "../../http/session";
+import { bodyWrite, idRead, jsonContent, sessionRoutes } from "../../http/openapi";
+import { adminOnly } from "../../http/session";
 import { changeRecurringInvoice, createRecurringInvoice, findRecurringInvoice, listRecurringInvoices } from "./recurring.service";
 
 /* Recurring invoices (ADR 048): the team's templates and schedules; the job issues them. */
 
-const adminOnly = requireRole("admin");
 const route = sessionRoutes("Recurring invoices");
 
 const list = route.get("/", "listRecurringInvoices", "Admin: every recurring invoice, newest first, with its next three dates", [401, 403], {
@@ -25,8 +24,7 @@ const create = idempotent(
       "with the next number of the series, as `issueStatus` says (`unpaid` issued, `draft` for an admin to issue), due `dueDays` after its date. " +
       "Periods missed while the server was down are issued once each, dated for their period.",
     middleware: adminOnly,
-    request: { body: jsonBody(createRecurringInvoiceInputSchema) },
-    responses: { 201: jsonContent(recurringInvoiceDetailSchema, "The recurring invoice") },
+    ...bodyWrite(createRecurringInvoiceInputSchema, 201, recurringInvoiceDetailSchema, "The recurring invoice"),
   }),
 );
 

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { accountSessionSchema } from "@/shared/schemas/session";
 import { createRouter } from "../../http/context";
-import { idParams, jsonContent, sessionRoutes } from "../../http/openapi";
+import { idRemoval, jsonContent, sessionRoutes } from "../../http/openapi";
 import { endOtherOwnSessions, endOwnSession, listOwnSessions } from "./sessions.service";
 
 const route = sessionRoutes("Session", { openWithoutTwoFactor: true, subject: "session" });
@@ -11,8 +11,7 @@ const listRoute = route.get("/", "listOwnSessions", "The caller's own sessions (
 });
 
 const endRoute = route.delete("/{id}", "endOwnSession", "Sign one of the caller's other sessions out; its event streams end at once", [400, 401, 404], {
-  request: { params: idParams },
-  responses: { 204: { description: "Signed out" } },
+  ...idRemoval("Signed out"),
 });
 
 const endOthersRoute = route.post("/end-others", "endOtherOwnSessions", "Sign out every session of the caller but the current one", [401], {

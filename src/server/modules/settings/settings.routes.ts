@@ -1,14 +1,13 @@
 import { brandSettingsInputSchema, brandSettingsSchema } from "@/shared/schemas/setup";
 import { createRouter, type AppDeps } from "../../http/context";
-import { jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
-import { requireRole } from "../../http/session";
+import { bodyWrite, sessionRoutes } from "../../http/openapi";
+import { adminOnly } from "../../http/session";
 
 const route = sessionRoutes("Settings", { subject: "setting" });
 
 const putBrand = route.put("/brand", "setBrand", "Admin: the product name shown in the app's title and header and in mail (instead of BRAND_NAME)", [400, 401, 403], {
-  middleware: requireRole("admin"),
-  request: { body: jsonBody(brandSettingsInputSchema) },
-  responses: { 200: jsonContent(brandSettingsSchema, "The brand name now in use") },
+  middleware: adminOnly,
+  ...bodyWrite(brandSettingsInputSchema, 200, brandSettingsSchema, "The brand name now in use"),
 });
 
 /** The installation's settings an admin changes in the browser (step 2 of /setup, and later). */

@@ -3,13 +3,12 @@ import { invitationSchema, inviteAdminInputSchema } from "@/shared/schemas/membe
 import { teamSchema } from "@/shared/schemas/team";
 import { createRouter } from "../../http/context";
 import { idempotent } from "../../http/idempotency";
-import { jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
-import { requireRole } from "../../http/session";
+import { bodyWrite, jsonContent, sessionRoutes } from "../../http/openapi";
+import { adminOnly } from "../../http/session";
 import { inviteAdmin, listAdminInvitations } from "../members/invitations.service";
 import { listTeam } from "./team.service";
 
 const route = sessionRoutes("Team", { subject: "team" });
-const adminOnly = requireRole("admin");
 
 const listRoute = route.get("/", "listTeam", "Admin: the team members (admins) selectable as a project's assignee", [401, 403], {
   middleware: adminOnly,
@@ -23,8 +22,7 @@ const invitationsRoute = route.get("/invitations", "listAdminInvitations", "Admi
 
 const inviteRoute = idempotent(route.post("/invitations", "inviteAdmin", "Admin: invite an address to become an admin (mails a link valid 7 days)", [400, 401, 403, 409], {
   middleware: adminOnly,
-  request: { body: jsonBody(inviteAdminInputSchema) },
-  responses: { 201: jsonContent(invitationSchema, "The pending invitation") },
+  ...bodyWrite(inviteAdminInputSchema, 201, invitationSchema, "The pending invitation"),
 }));
 
 export function teamRoutes() {

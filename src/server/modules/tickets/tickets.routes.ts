@@ -10,9 +10,10 @@ import {
 } from "@/shared/schemas/ticket";
 import { createRouter } from "../../http/context";
 import { idempotent } from "../../http/idempotency";
-import { idParams, idRead, jsonBody, jsonContent, queryRead, sessionRoutes } from "../../http/openapi";
-import { requireRole } from "../../http/session";
-import { countTicketsByStatus, createTicket, findTicket, listTickets, markTicketSeen, updateTicket } from "./tickets.service";
+import { bodyWrite, idParams, idRead, jsonBody, jsonContent, queryRead, sessionRoutes } from "../../http/openapi";
+import { adminOnly } from "../../http/session";
+import { countTicketsByStatus, createTicket, listTickets, markTicketSeen, readTicket, updateTicket } from "./tickets.service";
+import { withAccessReason } from "../access-log/access-reason-openapi";
 
 const route = sessionRoutes("Tickets");
 
@@ -34,19 +35,18 @@ const statusCounts = route.get("/status-counts", "countTicketsByStatus", "How ma
   ...queryRead(ticketStatusCountsQuerySchema, ticketStatusCountsSchema, "The count per status"),
 });
 
-const get = route.get("/{id}", "getTicket", "One ticket with its project and company", [400, 401, 404], {
+const get = route.get("/{id}", "getTicket", "One ticket with its project and company", [400, 401, 404], withAccessReason({
   ...idRead(ticketSchema, "The ticket"),
-});
+}));
 
 const create = idempotent(route.post("/", "createTicket", "Open a ticket; it starts pending and belongs to the caller", [400, 401, 429], {
   description: "A customer may only use a project of their own company (otherwise 400 naming projectId).",
-  request: { body: jsonBody(createTicketInputSchema) },
-  responses: { 201: jsonContent(ticketSchema, "The new ticket") },
+  ...bodyWrite(createTicketInputSchema, 201, ticketSchema, "The new ticket"),
 }));
 
 const update = route.patch("/{id}", "updateTicket", "Edit a ticket's title, description, status, priority or assignee (admin)", [400, 401, 403, 404], {
   description: "assignedTo must be a team member's id (an admin; otherwise 400 naming assignedTo), or null or \"\" for unassigned.",
-  middleware: requireRole("admin"),
+  middleware: adminOnly,
   request: {
     params: idParams,
     body: jsonBody(updateTicketInputSchema),
@@ -58,7 +58,7 @@ const seen = route.post("/{id}/seen", "markTicketSeen", "Admin: note that the te
   description:
     "The first call stamps when the team first opened the ticket (it leaves the admin overview's new tickets); later calls " +
     "change nothing and answer the first time. Takes no body.",
-  middleware: requireRole("admin"),
+  middleware: adminOnly,
   ...idRead(ticketSeenSchema, "When the team first opened the ticket"),
 });
 
@@ -67,7 +67,7 @@ export function ticketRoutes() {
     .openapi(list, async (c) => c.json(await listTickets(c.var.ctx, c.req.valid("query")), 200))
     // Before /{id}, which would otherwise take "status-counts" for a malformed id.
     .openapi(statusCounts, async (c) => c.json(await countTicketsByStatus(c.var.ctx, c.req.valid("query")), 200))
-    .openapi(get, async (c) => c.json(await findTicket(c.var.ctx, c.req.valid("param").id), 200))
+    .openapi(get, async (c) => c.json(await readTicket(c.var.ctx, c.req.valid("param").id), 200))
     .openapi(create, async (c) => c.json(await createTicket(c.var.ctx, c.req.valid("json")), 201))
     .openapi(update, async (c) => {
       const ticket = await updateTicket(c.var.ctx, { id: c.req.valid("param").id, changes: c.req.valid("json") });

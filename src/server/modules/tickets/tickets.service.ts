@@ -23,6 +23,7 @@ import { attachmentsOf } from "../files/file-select";
 import { decodeKeysetCursor, encodeKeysetCursor, fromMicros, micros, uuidIds } from "../keyset-cursor";
 import { fieldChanges } from "@/server/changes/field-changes";
 import { failpoint } from "@/server/ops/failpoint";
+import { noteListReads, noteRecordRead, type AccessRef } from "../access-log";
 
 /** The assignee's profile: `profiles` itself is the detail's author. */
 const assignees = alias(profiles, "assignee");
@@ -74,7 +75,8 @@ function withAssignee<Row extends { assigneeId: string | null; assigneeName: str
  * A page of the tickets the caller may see, by page number or after a cursor (ADR 033). The cursor
  * only positions within the list the scope and filters make: it is a time and an id, not a query.
  */
-export async function listTickets({ db, actor }: ServiceContext, query: TicketListQuery): Promise<TicketPage> {
+export async function listTickets(ctx: ServiceContext, query: TicketListQuery): Promise<TicketPage> {
+  const { db, actor } = ctx;
   const filter = ticketFilter(actor, query);
   const cursor = query.cursor ? decodeKeysetCursor(query.cursor, uuidIds) : undefined;
   const after = cursor
@@ -104,6 +106,7 @@ export async function listTickets({ db, actor }: ServiceContext, query: TicketLi
     cursorOf: (row) => encodeKeysetCursor({ atMicros: BigInt(row.atMicros), id: row.id }),
   });
   const items = rows.map(({ atMicros: _, ...row }) => withAssignee(row));
+  noteListReads(ctx, { rows: items, refOf: ticketRef });
   return { items, ...counted };
 }
 
@@ -146,6 +149,21 @@ export async function findTicket({ db, actor }: ServiceContext, id: string): Pro
   if (!row) throw notFound("Ticket not found");
   const attachments = (await attachmentsOf(db, "ticketId", [id])).get(id) ?? [];
   return { ...withAssignee(row), attachments };
+}
+
+/** A ticket as the access log names it (ADR 050). */
+const ticketRef = (ticket: { id: string; number: number; title: string; company: { id: string } }): AccessRef => ({
+  type: "ticket",
+  id: ticket.id,
+  companyId: ticket.company.id,
+  label: `#${ticket.number} ${ticket.title}`,
+});
+
+/** GET /tickets/{id}: the ticket, its read by staff recorded (and with REQUIRE_ACCESS_REASON, its reason asked for). */
+export async function readTicket(ctx: ServiceContext, id: string): Promise<Ticket> {
+  const ticket = await findTicket(ctx, id);
+  await noteRecordRead(ctx, ticketRef(ticket));
+  return ticket;
 }
 
 /** The project a new ticket goes into: any for an admin, only the caller's company's for a customer. */

@@ -11,15 +11,14 @@ import {
 } from "@/shared/schemas/time-entry";
 import { createRouter } from "../../http/context";
 import { idempotent } from "../../http/idempotency";
-import { idParams, idRead, jsonBody, jsonContent, queryRead, sessionRoutes } from "../../http/openapi";
-import { requireRole } from "../../http/session";
+import { bodyWrite, idRead, idRemoval, idWrite, queryRead, sessionRoutes } from "../../http/openapi";
+import { adminOnly } from "../../http/session";
 import { invoiceUnbilledTime } from "./invoice-time";
 import { projectTime, setProjectTimeSettings } from "./project-time";
 import { createTimeEntry, deleteTimeEntry, listTimeEntries, updateTimeEntry } from "./time-entries.service";
 
 /* Tracked time (ADR 047): the team's entries, a project's hours, and billing them to an invoice. */
 
-const adminOnly = requireRole("admin");
 const route = sessionRoutes("Time");
 
 const list = route.get("/", "listTimeEntries", "Admin: logged time, newest day of work first", [400, 401, 403], {
@@ -34,22 +33,19 @@ const create = idempotent(
       "`rate` defaults to the project's hourly rate, then to DEFAULT_HOURLY_RATE; billable time with neither answers 400 naming `rate`. " +
       "`minutes` is a whole number from 1 to 1440; a `ticketId` must be of the project (400 naming `ticketId`).",
     middleware: adminOnly,
-    request: { body: jsonBody(createTimeEntryInputSchema) },
-    responses: { 201: jsonContent(timeEntrySchema, "The entry") },
+    ...bodyWrite(createTimeEntryInputSchema, 201, timeEntrySchema, "The entry"),
   }),
 );
 
 const update = route.patch("/{id}", "updateTimeEntry", "Admin: correct an entry not yet billed", [400, 401, 403, 404, 409], {
   description: "Billed time answers 409 until its invoice is voided, which releases it. A `ticketId` must be of the entry's project (400 naming `ticketId`).",
   middleware: adminOnly,
-  request: { params: idParams, body: jsonBody(updateTimeEntryInputSchema) },
-  responses: { 200: jsonContent(timeEntrySchema, "The entry") },
+  ...idWrite(updateTimeEntryInputSchema, 200, timeEntrySchema, "The entry"),
 });
 
 const remove = route.delete("/{id}", "deleteTimeEntry", "Admin: remove an entry not yet billed", [400, 401, 403, 404, 409], {
   middleware: adminOnly,
-  request: { params: idParams },
-  responses: { 204: { description: "Removed" } },
+  ...idRemoval("Removed"),
 });
 
 /** /time-entries */
@@ -74,8 +70,7 @@ const hours = projectRoute.get("/{id}/time", "getProjectTime", "The hours logged
 const settings = projectRoute.put("/{id}/time", "setProjectTime", "Admin: a project's hourly rate and monthly budget of hours", [400, 401, 403, 404], {
   description: "The rate applies to time logged from now on; logged entries keep theirs. null clears either.",
   middleware: adminOnly,
-  request: { params: idParams, body: jsonBody(projectTimeSettingsInputSchema) },
-  responses: { 200: jsonContent(projectTimeSchema, "The project's hours") },
+  ...idWrite(projectTimeSettingsInputSchema, 200, projectTimeSchema, "The project's hours"),
 });
 
 /** /projects/{id}/time */
@@ -92,8 +87,7 @@ const fromTime = idempotent(
       "The entries are then billed by the invoice; voiding it (or deleting its draft) releases them. Nothing to bill answers 409 naming `to`; " +
       "two requests at once make one invoice. A `from` after `to` is 400 naming `to`, a `dueDate` before today (the issue date) 400 naming `dueDate`. `status` is `draft` unless `unpaid` issues it at once; the number defaults to the next of the series.",
     middleware: adminOnly,
-    request: { body: jsonBody(invoiceTimeInputSchema) },
-    responses: { 201: jsonContent(invoiceSchema, "The invoice") },
+    ...bodyWrite(invoiceTimeInputSchema, 201, invoiceSchema, "The invoice"),
   }),
 );
 

@@ -8,8 +8,8 @@ import {
   userPageSchema,
 } from "@/shared/schemas/user";
 import { createRouter } from "../../http/context";
-import { idParams, jsonBody, jsonContent, queryRead, sessionRoutes } from "../../http/openapi";
-import { requireRole } from "../../http/session";
+import { idParams, idRead, idWrite, jsonContent, queryRead, sessionRoutes } from "../../http/openapi";
+import { adminOnly } from "../../http/session";
 import {
   changeUserRole,
   deactivateUser,
@@ -23,8 +23,6 @@ import {
 
 /** The admin Users page (ADR 020): every account, and what an admin may do to one. */
 const route = sessionRoutes("Users", { subject: "user" });
-const adminOnly = requireRole("admin");
-const user = (description: string) => ({ 200: jsonContent(userListItemSchema, description) });
 
 const listRoute = route.get("/", "listUsers", "Admin: every account with role, company, last sign-in, two-factor and status; search by name or email", [400, 401, 403], {
   middleware: adminOnly,
@@ -39,38 +37,32 @@ const resetRoute = route.post("/{id}/password-reset", "sendUserPasswordReset", "
 
 const signOutRoute = route.post("/{id}/sign-out", "signOutUserEverywhere", "Admin: end every session of the account at once; it stays active and may sign in again", [400, 401, 403, 404, 409], {
   middleware: adminOnly,
-  request: { params: idParams },
-  responses: user("The account, signed out everywhere"),
+  ...idRead(userListItemSchema, "The account, signed out everywhere"),
 });
 
 const deactivateRoute = route.post("/{id}/deactivate", "deactivateUser", "Admin: the account can no longer sign in and its sessions end at once; its data stays", [400, 401, 403, 404, 409], {
   middleware: adminOnly,
-  request: { params: idParams },
-  responses: user("The account, deactivated"),
+  ...idRead(userListItemSchema, "The account, deactivated"),
 });
 
 const reactivateRoute = route.post("/{id}/reactivate", "reactivateUser", "Admin: the account may sign in again", [400, 401, 403, 404], {
   middleware: adminOnly,
-  request: { params: idParams },
-  responses: user("The account, active"),
+  ...idRead(userListItemSchema, "The account, active"),
 });
 
 const roleRoute = route.put("/{id}/role", "changeUserRole", "Admin: promote to admin or back to customer (one admin always stays; never oneself); the account's sessions end", [400, 401, 403, 404, 409], {
   middleware: adminOnly,
-  request: { params: idParams, body: jsonBody(changeUserRoleInputSchema) },
-  responses: user("The account with its new role"),
+  ...idWrite(changeUserRoleInputSchema, 200, userListItemSchema, "The account with its new role"),
 });
 
 const companyRoute = route.put("/{id}/company", "moveUser", "Admin: move a customer to another company as a member, or out of their company with null", [400, 401, 403, 404, 409], {
   middleware: adminOnly,
-  request: { params: idParams, body: jsonBody(moveUserInputSchema) },
-  responses: user("The account in its new company"),
+  ...idWrite(moveUserInputSchema, 200, userListItemSchema, "The account in its new company"),
 });
 
 const twoFactorRoute = route.post("/{id}/remove-two-factor", "removeUserTwoFactor", "Admin: remove the account's two-factor authentication after verifying the person's identity out of band", [400, 401, 403, 404, 409], {
   middleware: adminOnly,
-  request: { params: idParams, body: jsonBody(removeTwoFactorInputSchema) },
-  responses: user("The account, two-factor authentication off"),
+  ...idWrite(removeTwoFactorInputSchema, 200, userListItemSchema, "The account, two-factor authentication off"),
 });
 
 export function usersRoutes() {

@@ -104,6 +104,18 @@ async function answer(db: Database, id: string): Promise<UserListItem> {
 }
 
 /**
+ * How every change to an account ends, after its transaction: the account's cached actor is
+ * dropped (its role, company, status or sign-in changed under it), the account is answered as the
+ * list shows it, and the change is logged under `action`; `false` for a request that changed nothing.
+ */
+async function changedAccount(ctx: ServiceContext, id: string, action: UserActionName | false, details?: Record<string, unknown>): Promise<UserListItem> {
+  ctx.forgetActor(id);
+  const user = await answer(ctx.db, id);
+  if (action) logAction(ctx, action, user, details);
+  return user;
+}
+
+/**
  * Mails the account a password-reset link: Better Auth's own reset (the same token, page and expiry
  * as "Forgot password"), queued in the outbox by auth.ts's sendResetPassword.
  */
@@ -134,10 +146,7 @@ export async function deactivateUser(ctx: ServiceContext, { id }: UserAction): P
     await auditUserAction({ ...ctx, db: tx }, { kind: "user.deactivated", target });
     return true;
   });
-  ctx.forgetActor(id);
-  const user = await answer(ctx.db, id);
-  if (changed) logAction(ctx, "deactivate", user);
-  return user;
+  return changedAccount(ctx, id, changed && "deactivate");
 }
 
 /**
@@ -166,10 +175,7 @@ export async function reactivateUser(ctx: ServiceContext, { id }: UserAction): P
     await auditUserAction({ ...ctx, db: tx }, { kind: "user.reactivated", target });
     return true;
   });
-  ctx.forgetActor(id);
-  const user = await answer(ctx.db, id);
-  if (changed) logAction(ctx, "reactivate", user);
-  return user;
+  return changedAccount(ctx, id, changed && "reactivate");
 }
 
 /**
@@ -196,10 +202,7 @@ export async function changeUserRole(ctx: ServiceContext, { id, role }: UserActi
     await auditUserAction({ ...ctx, db: tx }, { kind: role === "admin" ? "user.role_granted" : "user.role_revoked", target, details: { role: "admin" } });
     return true;
   });
-  ctx.forgetActor(id);
-  const user = await answer(ctx.db, id);
-  if (changed) logAction(ctx, role === "admin" ? "promote" : "demote", user);
-  return user;
+  return changedAccount(ctx, id, changed && (role === "admin" ? "promote" : "demote"));
 }
 
 /**
@@ -227,12 +230,7 @@ export async function moveUser(ctx: ServiceContext, { id, companyId }: UserActio
     await ctx.record(tx, { announce: [from, companyId].filter((company) => company !== null).map(teamChanged) });
     return { from, to: companyId };
   });
-  ctx.forgetActor(id);
-  const user = await answer(ctx.db, id);
-  if (moved) {
-    logAction(ctx, "move_company", user, { fromCompanyId: moved.from, toCompanyId: moved.to });
-  }
-  return user;
+  return changedAccount(ctx, id, moved ? "move_company" : false, moved && { fromCompanyId: moved.from, toCompanyId: moved.to });
 }
 
 /** 409 when the company has no other owner, unless the owner is its only member (ADR 015). */
@@ -261,8 +259,5 @@ export async function removeTwoFactor(ctx: ServiceContext, { id }: UserAction): 
     await tx.update(profiles).set({ twoFactorEnabled: false, updatedAt: sql`now()` }).where(eq(profiles.id, id));
     await auditUserAction({ ...ctx, db: tx }, { kind: "auth.two_factor_disabled", target, details: { by: "admin" } });
   });
-  ctx.forgetActor(id);
-  const user = await answer(ctx.db, id);
-  logAction(ctx, "remove_two_factor", user);
-  return user;
+  return changedAccount(ctx, id, "remove_two_factor");
 }

@@ -10,8 +10,8 @@ import {
   webhookWithSecretSchema,
 } from "@/shared/schemas/webhook";
 import { createRouter } from "../../http/context";
-import { idParams, idRead, jsonBody, jsonContent, sessionRoutes } from "../../http/openapi";
-import { requireRole } from "../../http/session";
+import { bodyWrite, idParams, idRead, idRemoval, idWrite, jsonContent, sessionRoutes } from "../../http/openapi";
+import { adminOnly } from "../../http/session";
 import {
   createWebhook,
   deleteWebhook,
@@ -24,7 +24,6 @@ import {
 } from "./webhooks.service";
 
 const route = sessionRoutes("Webhooks", { subject: "webhook" });
-const adminOnly = requireRole("admin");
 
 const privateNote =
   "A URL whose host is a loopback, private or link-local address (or `localhost`) is refused with a 400 naming `url` unless the server runs with " +
@@ -38,8 +37,7 @@ const list = route.get("/", "listWebhooks", "Admin: every webhook endpoint, newe
 const create = route.post("/", "createWebhook", `Admin: register a webhook endpoint (at most ${WEBHOOK_ENDPOINTS_MAX}: 409 beyond)`, [400, 401, 403, 409], {
   description: `The answer carries the signing secret (Standard Webhooks, \`whsec_…\`): the only time it is shown. ${privateNote} \`companyId\` limits the endpoint to one company's events.`,
   middleware: adminOnly,
-  request: { body: jsonBody(createWebhookInputSchema) },
-  responses: { 201: jsonContent(webhookWithSecretSchema, "The endpoint and its secret") },
+  ...bodyWrite(createWebhookInputSchema, 201, webhookWithSecretSchema, "The endpoint and its secret"),
 });
 
 const get = route.get("/{id}", "getWebhook", "Admin: one webhook endpoint", [400, 401, 403, 404], {
@@ -50,14 +48,12 @@ const get = route.get("/{id}", "getWebhook", "Admin: one webhook endpoint", [400
 const update = route.patch("/{id}", "updateWebhook", "Admin: change a webhook endpoint, or switch it on or off", [400, 401, 403, 404], {
   description: `Only the fields sent change. Switching an endpoint on clears \`disabledReason\` and sends its waiting deliveries. ${privateNote}`,
   middleware: adminOnly,
-  request: { params: idParams, body: jsonBody(updateWebhookInputSchema) },
-  responses: { 200: jsonContent(webhookSchema, "The endpoint") },
+  ...idWrite(updateWebhookInputSchema, 200, webhookSchema, "The endpoint"),
 });
 
 const remove = route.delete("/{id}", "deleteWebhook", "Admin: delete a webhook endpoint with its deliveries", [400, 401, 403, 404], {
   middleware: adminOnly,
-  request: { params: idParams },
-  responses: { 204: { description: "Deleted" } },
+  ...idRemoval("Deleted"),
 });
 
 const rotate = route.post("/{id}/rotate-secret", "rotateWebhookSecret", "Admin: give a webhook endpoint a new secret", [400, 401, 403, 404], {

@@ -43,6 +43,7 @@ import {
 import { createRecurringInvoiceInputSchema, recurringInvoiceDetailSchema } from "@/shared/schemas/recurring";
 import { acceptQuoteInputSchema, createQuoteInputSchema, declineQuoteInputSchema, quoteDetailSchema, updateQuoteInputSchema } from "@/shared/schemas/quote";
 import { localeChoiceSchema } from "@/shared/schemas/me";
+import { companySsoInputSchema, companySsoSchema, ssoDiscoverInputSchema, ssoDiscoverySchema, ssoStartInputSchema, ssoStartSchema } from "@/shared/schemas/single-sign-on";
 import {
   acceptedInvitationSchema,
   changeMemberInputSchema,
@@ -727,6 +728,24 @@ export function fuzzTargets(): FuzzTarget[] {
       actors: ["anonymous"],
       headers: { "content-type": "message/rfc822", authorization: `Bearer ${FUZZ_INBOUND_TOKEN}` },
     }),
+  );
+  // Single sign-on (ADR 051): the public address check and start (the world has no provider, so
+  // a valid start is a 404), and an admin's settings of B's provider: never "SSO only", and only
+  // domains nobody's address has, so the world's members keep signing in with their passwords.
+  targets.push(
+    on("POST /api/sso/discover", { input: ssoDiscoverInputSchema, output: ssoDiscoverySchema, actors: ["anonymous"] }),
+    on("POST /api/sso/start", { input: ssoStartInputSchema, output: ssoStartSchema, actors: ["anonymous"] }),
+    on("PUT /api/companies/:id/sso", {
+      params: { id: (w) => w.b.company.id },
+      input: companySsoInputSchema,
+      hints: () => ({
+        ssoOnly: fc.constant(false),
+        domains: fc.oneof(fc.array(fc.constantFrom("fuzz-one.sso.test", "fuzz-two.sso.test"), { minLength: 0, maxLength: 3 }), fc.array(fc.constantFrom(...hostileStrings), { maxLength: 2 })),
+      }),
+      output: companySsoSchema,
+      actors: ["admin", "customerA"],
+    }),
+    deletionAtUnknownIds("DELETE /api/companies/:id/sso", ["admin", "customerA"]),
   );
   const authPosts = [...ENABLED_AUTH_ENDPOINTS].filter((endpoint) =>
     endpoint.startsWith("POST "),

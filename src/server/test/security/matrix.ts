@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Page } from "@/shared/schemas/pagination";
 import { UPLOAD_FIELD } from "@/shared/rules/file";
-import { companyUsers, invitations, invoices, payments, profiles, quotes, recurringInvoices, sessions, tickets, timeEntries, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
+import { companies, companySsoProviders, companyUsers, invitations, invoices, payments, profiles, quotes, recurringInvoices, sessions, tickets, timeEntries, webhookDeliveries, webhookEndpoints } from "@/server/db/schema";
 import { newWebhookSecret, sealWebhookSecret } from "@/server/modules/webhooks/webhook-secrets";
 import { unsubscribeToken } from "@/server/modules/notifications/unsubscribe-token";
 import { send, type Sent } from "./http";
@@ -122,6 +122,15 @@ function customersAndAdmin(customerA: Expect[], customerB: Expect[], loner: Expe
 function adminOnly(admin: Expect[]): Record<ActorName, Expect[]> {
   const forbidden = Array(admin.length).fill(403);
   return customersAndAdmin(forbidden, forbidden, forbidden, admin);
+}
+
+/**
+ * A company's access log (ADR 050): its owners (customerA, customerB) get `owners`, a member no
+ * owner allowed and the loner (no company) 403 where `owners` has a 200, the admin `admin`.
+ */
+function accessLogReaders(owners: Expect[], admin: Expect[]): Record<ActorName, Expect[]> {
+  const refused = owners.map((expect) => (expect === 200 ? 403 : expect));
+  return { ...customersAndAdmin(owners, owners, refused, admin), memberA: refused };
 }
 
 /** Readable by the company's members and admins; D11: anything else is 404. */
@@ -351,6 +360,16 @@ async function throwawayWebhook(world: World): Promise<string> {
     .values({ url: "https://hooks.example.test/matrix", eventTypes: ["message.created"], secret: sealWebhookSecret(world.server.env.AUTH_SECRET, newWebhookSecret()) })
     .returning({ id: webhookEndpoints.id });
   return row!.id;
+}
+
+/** A company provider's settings as the admin's form sends them. */
+const matrixSso = (domain: string) => ({ issuer: "https://idp.sso.test", clientId: "matrix-client", clientSecret: "matrix-secret", domains: [domain] });
+
+/** A company of its own with single sign-on set, for a cell that removes it. */
+async function throwawaySsoCompany(world: World): Promise<string> {
+  const [company] = await world.server.deps.db.insert(companies).values({ name: "Matrix SSO company" }).returning({ id: companies.id });
+  await world.server.deps.db.insert(companySsoProviders).values({ companyId: company!.id, issuer: "https://idp.sso.test", clientId: "matrix-client", clientSecret: "sealed" });
+  return company!.id;
 }
 
 /** A delivered delivery of the world's endpoint, for a cell that resends one. */
@@ -593,10 +612,13 @@ export const accountLevelRoutes = [
   "GET /api/webhooks/:id/deliveries",
   "POST /api/webhooks/deliveries/:id/resend",
   "PUT /api/settings/brand",
+  "GET /api/companies/:id/sso",
+  "PUT /api/companies/:id/sso",
+  "DELETE /api/companies/:id/sso",
 ];
 
 /** Paths on the account-level surfaces: a new route there must join the list above (malformedRows). */
-const ACCOUNT_LEVEL_PATH = /^[A-Z]+ \/api\/(events|sessions|tokens|outbox|inbound\/mails|users|team|webhooks|settings)(\/|$)|^[A-Z]+ \/api\/companies\/:id\/(team|invitations|members)(\/|$)|^[A-Z]+ \/api\/invitations\/(accept|:id)(\/|$)/;
+const ACCOUNT_LEVEL_PATH = /^[A-Z]+ \/api\/(events|sessions|tokens|outbox|inbound\/mails|users|team|webhooks|settings)(\/|$)|^[A-Z]+ \/api\/companies\/:id\/(team|invitations|members|sso)(\/|$)|^[A-Z]+ \/api\/invitations\/(accept|:id)(\/|$)/;
 
 /** Every token refused on the account-level routes: 401, as a token is told there to sign in. */
 const refusesEveryToken = (): Expect => 401;
@@ -809,6 +831,37 @@ function recordRows(world: World): Record<string, MatrixRow> {
       // Customers, their own company's members included, edit only through PUT /api/companies/mine.
       expect: adminOnly([200, 200, 404]),
     },
+    // A company's single sign-on (ADR 051): the admins' setting alone, never an API token's.
+    "GET /api/companies/:id/sso": {
+      objects: byId((id) => `/api/companies/${id}/sso`, (w, side) => w[side].company.id),
+      expect: adminOnly([200, 200, 404]),
+    },
+    "PUT /api/companies/:id/sso": {
+      // Domains nobody in the world has, one per company (a domain routes to one company only).
+      objects: {
+        own: (w) => ({ path: `/api/companies/${w.a.company.id}/sso`, json: matrixSso("matrix-a.sso.test") }),
+        foreign: (w) => ({ path: `/api/companies/${w.b.company.id}/sso`, json: matrixSso("matrix-b.sso.test") }),
+        missing: () => ({ path: `/api/companies/${missingId}/sso`, json: matrixSso("matrix-missing.sso.test") }),
+      },
+      expect: adminOnly([200, 200, 404]),
+    },
+    "DELETE /api/companies/:id/sso": {
+      objects: { existing: async (w) => ({ path: `/api/companies/${await throwawaySsoCompany(w)}/sso` }), missing: () => ({ path: `/api/companies/${missingId}/sso` }) },
+      expect: adminOnly([204, 404]),
+    },
+    // Signing in with an identity provider (ADR 051): public. The world's server has no team
+    // provider and no company domain routes anywhere, so nothing starts; a redirect back without
+    // a started sign-in goes to the sign-in page.
+    "GET /api/sso/options": fixed("/api/sso/options", same(200)),
+    "POST /api/sso/discover": {
+      objects: { own: (w) => ({ path: "/api/sso/discover", json: { email: w.users.customerA.email } }) },
+      expect: same(200),
+    },
+    "POST /api/sso/start": {
+      objects: { none: () => ({ path: "/api/sso/start", json: {} }), "an address": (w) => ({ path: "/api/sso/start", json: { email: w.users.memberA.email } }) },
+      expect: same(404, 2),
+    },
+    "GET /api/sso/callback": fixed("/api/sso/callback?code=matrix&state=matrix", same(302)),
 
     "GET /api/projects": {
       objects: {
@@ -1112,6 +1165,50 @@ function recordRows(world: World): Record<string, MatrixRow> {
       },
       expect: adminOnly([200, 400]),
     },
+
+    // The access log (ADR 050): a company's owners read their own company's (a companyId of another
+    // is ignored), members only when an owner allows (none does in the world), staff name the
+    // company. The run's own admin cells fill the logs as they go, so a 200 of any length; that
+    // nothing of B's reaches A is the canary scan's.
+    "GET /api/access-log": {
+      objects: {
+        none: () => ({ path: "/api/access-log" }),
+        "companyId=own": (w) => ({ path: `/api/access-log?companyId=${w.a.company.id}` }),
+        "companyId=foreign": (w) => ({ path: `/api/access-log?companyId=${w.b.company.id}` }),
+        "recordType=unknown": () => ({ path: "/api/access-log?recordType=unknown" }),
+      },
+      expect: accessLogReaders([200, 200, 200, 400], [400, 200, 200, 400]),
+    },
+    "GET /api/access-log/people": {
+      objects: {
+        none: () => ({ path: "/api/access-log/people" }),
+        "companyId=foreign": (w) => ({ path: `/api/access-log/people?companyId=${w.b.company.id}` }),
+      },
+      expect: accessLogReaders([200, 200], [400, 200]),
+    },
+    "GET /api/access-log/export": {
+      objects: {
+        none: () => ({ path: "/api/access-log/export" }),
+        "companyId=foreign": (w) => ({ path: `/api/access-log/export?companyId=${w.b.company.id}` }),
+      },
+      expect: accessLogReaders([200, 200], [400, 200]),
+    },
+    "GET /api/access-log/signed-export": {
+      objects: {
+        none: () => ({ path: "/api/access-log/signed-export" }),
+        "companyId=foreign": (w) => ({ path: `/api/access-log/signed-export?companyId=${w.b.company.id}` }),
+      },
+      expect: accessLogReaders([200, 200], [400, 200]),
+    },
+    "GET /api/access-log/verify": {
+      objects: {
+        none: () => ({ path: "/api/access-log/verify" }),
+        "companyId=foreign": (w) => ({ path: `/api/access-log/verify?companyId=${w.b.company.id}` }),
+      },
+      expect: accessLogReaders([200, 200], [400, 200]),
+    },
+    // One key for the whole installation: nothing of any company in it.
+    "GET /api/access-log/public-key": fixed("/api/access-log/public-key", { ...same(200), anonymous: [401] }),
 
     // The overviews (ADR 035). A customer's companyId is ignored (their own company's, which
     // overview.test.ts checks row by row); an admin must name the company; no company is a 404.

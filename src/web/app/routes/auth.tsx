@@ -10,6 +10,7 @@ import { ForgotPasswordForm } from "@/web/features/auth/components/forgot-passwo
 import { SignInForm } from "@/web/features/auth/components/sign-in-form";
 import { SignUpForm } from "@/web/features/auth/components/sign-up-form";
 import { useSignupPolicy } from "@/web/features/members/api/use-signup-policy";
+import { SsoFailureNotice, SsoSignInButton, useSsoOptions } from "@/web/features/sso";
 import { PageSpinner, Spinner } from "@/web/components/ui/spinner";
 import { errorMessage } from "@/web/lib/api";
 import { brandName } from "@/web/lib/brand";
@@ -27,6 +28,7 @@ export function AuthRoute() {
   const [search, setSearch] = useSearchParams();
   const forgot = search.has("forgot");
   const signupPolicy = useSignupPolicy();
+  const ssoOptions = useSsoOptions();
   const { t } = useLingui();
 
   /** The session just changed: an answer still on its way describes the old one. */
@@ -81,7 +83,14 @@ export function AuthRoute() {
             </TabsTrigger>
           </TabsList>
           <TabsContent value="login">
+            <SsoFailureNotice />
             <SignInForm onSignedIn={handleSignedIn} />
+            {/* The team's identity provider (OIDC_ISSUER, ADR 051); a company's is offered by the form for its addresses. */}
+            {ssoOptions.data?.team ? (
+              <div className="mt-4">
+                <SsoSignInButton />
+              </div>
+            ) : null}
             <Button variant="ghost" className="mt-2 w-full" onClick={() => setSearch({ forgot: "" })}>
               <Trans>Forgot password?</Trans>
             </Button>

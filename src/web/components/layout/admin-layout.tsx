@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Navigate, useLocation } from "react-router";
 import { useMe } from "@/web/lib/session";
 import { PaletteLauncher } from "@/web/features/search/components/admin/palette-launcher";
+import { AccessReasonDialog } from "@/web/features/access-log/components/admin/access-reason-dialog";
 import { adminMoreNav, adminNav } from "./admin-nav";
 import { AppShell } from "./app-shell";
 
@@ -14,5 +15,10 @@ export function AdminLayout() {
   const me = useMe();
   const { pathname } = useLocation();
   if (me.data?.twoFactor.required && pathname !== "/admin/account") return <Navigate replace to="/admin/account" />;
-  return <AppShell title={t`Admin Dashboard`} home="/admin" nav={adminNav} moreNav={adminMoreNav} area="admin" tools={<PaletteLauncher />} />;
+  return (
+    <>
+      <AppShell title={t`Admin Dashboard`} home="/admin" nav={adminNav} moreNav={adminMoreNav} area="admin" tools={<PaletteLauncher />} />
+      <AccessReasonDialog />
+    </>
+  );
 }

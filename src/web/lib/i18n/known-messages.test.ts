@@ -25,6 +25,7 @@ import { textMessages } from "@/shared/rules/text";
 import { ticketMessages } from "@/shared/rules/ticket";
 import { timeEntryMessages } from "@/shared/rules/time-entry";
 import { twoFactorMessages } from "@/shared/rules/two-factor";
+import { ssoMessages } from "@/shared/rules/single-sign-on";
 import { userMessages } from "@/shared/rules/user";
 import { WEBHOOK_ALLOW_PRIVATE_SETTING, WEBHOOK_DESCRIPTION_MAX, WEBHOOK_ENDPOINTS_MAX, WEBHOOK_URL_MAX } from "@/shared/rules/webhooks";
 import { ApiError, errorMessage, problemDetail } from "../api";
@@ -72,6 +73,7 @@ const sharedPairs = {
   knownMessageMessages: messageMessages,
   knownSetupMessages: setupMessages,
   knownTwoFactorMessages: twoFactorMessages,
+  knownSsoMessages: ssoMessages,
   knownUserMessages: userMessages,
 } as const;
 

@@ -16,6 +16,7 @@ import type { projectMessages } from "@/shared/rules/project";
 import type { quoteMessages } from "@/shared/rules/quote";
 import type { recurringMessages } from "@/shared/rules/recurring";
 import type { setupMessages } from "@/shared/rules/setup";
+import type { ssoMessages } from "@/shared/rules/single-sign-on";
 import type { textMessages } from "@/shared/rules/text";
 import type { ticketMessages } from "@/shared/rules/ticket";
 import type { timeEntryMessages } from "@/shared/rules/time-entry";
@@ -238,6 +239,7 @@ export const knownMemberMessages: Catalogued<typeof memberMessages> = {
   signupByInvitation: msg`Sign-up is by invitation only. Ask your contact for an invitation.`,
   role: msg`Role must be owner or member`,
   answersQuotes: msg`Whether they may answer quotes must be true or false`,
+  readsAccessLog: msg`Whether they may read the access log must be true or false`,
   nothingToChange: msg`Give a role, or whether they may answer quotes`,
 };
 
@@ -270,6 +272,17 @@ export const knownTwoFactorMessages: Catalogued<typeof twoFactorMessages> = {
   twoFactorChallengeExpired: msg`Your sign-in has expired. Enter your email and password again.`,
   twoFactorTooManyTries: msg`Too many wrong codes. Enter your email and password again.`,
   twoFactorLocked: msg`Too many wrong codes for this account. Please try again in 15 minutes.`,
+};
+
+export const knownSsoMessages: Catalogued<typeof ssoMessages> = {
+  issuer: msg`Enter the provider's issuer URL (https://…)`,
+  clientId: msg`Enter the client ID`,
+  clientSecret: msg`Enter the client secret`,
+  domains: msg`Enter at least one email domain, e.g. example.com`,
+  domain: msg`Enter domains such as example.com, one per line`,
+  domainTaken: msg`Another company's provider already has this domain`,
+  noProvider: msg`No single sign-on is set up for this address`,
+  ssoRequired: msg`Your company signs in with single sign-on. Use “Sign in with SSO”.`,
 };
 
 export const knownUserMessages: Catalogued<typeof userMessages> = {

@@ -15,6 +15,7 @@ import { useErrorToast } from "@/web/lib/use-error-toast";
 import { NewProjectDialog } from "@/web/features/projects/components/admin/new-project-dialog";
 import { ProjectList } from "@/web/features/projects/components/admin/project-list";
 import { TeamSection } from "@/web/features/members/components/team-section";
+import { CompanySsoSection } from "@/web/features/sso/components/admin/company-sso-section";
 import { CustomerBalance } from "@/web/features/invoices/components/admin/customer-balance";
 import { InvoiceTimeDialog } from "@/web/features/time/components/admin/invoice-time-dialog";
 import { isNotFound } from "@/web/lib/api";
@@ -71,6 +72,8 @@ function CustomerPage({ customer }: { customer: Company }) {
         </TitledCard>
         {/* Where the provider invites a customer's first contact, who becomes its owner. */}
         <TeamSection companyId={customer.id} />
+        {/* How the company's members sign in: its own identity provider, and "SSO only" (ADR 051). */}
+        <CompanySsoSection companyId={customer.id} />
         <CompanyActivityCard companyId={customer.id} linkTo={adminRecordPath} />
       </div>
     </>
